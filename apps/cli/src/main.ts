@@ -1,0 +1,15 @@
+/**
+ * `filescan`: one command for operators and crawlers. Each sub-command lives in
+ * `commands/<name>.ts` and registers itself here, in this one visible list.
+ */
+import { Command } from "commander";
+import { registerInfra } from "./commands/infra.ts";
+
+const program = new Command("filescan")
+  .description("find sensitive personal data in the files your crawlers find")
+  .showHelpAfterError()
+  .exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : 2));
+
+registerInfra(program);
+
+await program.parseAsync(process.argv);

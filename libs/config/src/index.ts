@@ -1,0 +1,76 @@
+/**
+ * The one place where filescan reads its settings. Every server address and limit
+ * has a local default and an environment variable that overrides it.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The checkout's root: the folder whose package.json names the workspaces. */
+export function repoRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (dir !== path.dirname(dir)) {
+    if (existsSync(path.join(dir, "package.json")) && existsSync(path.join(dir, "libs", "config"))) return dir;
+    dir = path.dirname(dir);
+  }
+  throw new Error("cannot find the filescan checkout root");
+}
+
+/** Local state: downloaded servers, data, logs, generated secrets. Git-ignored. */
+export function stateDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.FILESCAN_HOME ?? path.join(repoRoot(), ".filescan"));
+}
+
+export function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got ${JSON.stringify(raw)}`);
+  return n;
+}
+
+export interface ServerAddresses {
+  /** Kafka bootstrap brokers, host:port. */
+  kafkaBrokers: string[];
+  /** Confluent-compatible schema registry API base URL. */
+  registryUrl: string;
+  /** Elasticsearch base URL. */
+  esUrl: string;
+}
+
+export const LOCAL_DEFAULTS = {
+  kafkaBrokers: ["127.0.0.1:9092"],
+  registryUrl: "http://127.0.0.1:8085/apis/ccompat/v7",
+  esUrl: "http://127.0.0.1:9200",
+} as const satisfies ServerAddresses;
+
+/** True when the environment points at servers that filescan does not run itself. */
+export function usesExternalServers(env: NodeJS.ProcessEnv = process.env): boolean {
+  return Boolean(env.FILESCAN_KAFKA_BROKERS || env.FILESCAN_REGISTRY_URL || env.FILESCAN_ES_URL);
+}
+
+export function serverAddresses(env: NodeJS.ProcessEnv = process.env): ServerAddresses {
+  return {
+    kafkaBrokers: env.FILESCAN_KAFKA_BROKERS ? env.FILESCAN_KAFKA_BROKERS.split(",").map((s) => s.trim()).filter(Boolean) : [...LOCAL_DEFAULTS.kafkaBrokers],
+    registryUrl: env.FILESCAN_REGISTRY_URL ?? LOCAL_DEFAULTS.registryUrl,
+    esUrl: env.FILESCAN_ES_URL ?? LOCAL_DEFAULTS.esUrl,
+  };
+}
+
+/** Topic names of DESIGN.md; key = sha256 hex everywhere. */
+export const TOPICS = {
+  submissions: "filescan.submissions.v1",
+  extractions: "filescan.extractions.v1",
+  analyses: "filescan.analyses.v1",
+  deadletter: "filescan.deadletter.v1",
+} as const;
+export type TopicName = (typeof TOPICS)[keyof typeof TOPICS];
+
+/** Largest decoded file the API accepts (DESIGN: 32 MiB). */
+export const DEFAULT_MAX_FILE_BYTES = 32 * 1024 * 1024;
+/** Kafka message limit: the largest file plus room for metadata and extracted text. */
+export const KAFKA_MAX_MESSAGE_BYTES = 48 * 1024 * 1024;
+
+export function maxFileBytes(env: NodeJS.ProcessEnv = process.env): number {
+  return intFromEnv(env, "FILESCAN_MAX_FILE_BYTES", DEFAULT_MAX_FILE_BYTES);
+}

@@ -1,0 +1,159 @@
+/**
+ * Event types of the topics in DESIGN.md. `schemas/avro/*.avsc` is the source of truth;
+ * these types mirror it and `contracts.spec.ts` checks that they agree.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { repoRoot, TOPICS, type TopicName } from "@filescan/config";
+
+export type Status = "complete" | "partial" | "unsupported" | "failed";
+export type Confidence = "high" | "medium" | "low";
+
+export interface Principal {
+  subject: string;
+  token_name: string | null;
+}
+
+export interface FileSubmitted {
+  submission_id: string;
+  /** epoch milliseconds */
+  received_at: number;
+  principal: Principal;
+  mimetype: string;
+  sha256: string;
+  sha1: string;
+  md5: string;
+  filename: string;
+  full_path: string;
+  timestamp: string;
+  app: string;
+  /** The client's extra fields, as a JSON object text. */
+  extra_json: string;
+  size: number;
+  content: Buffer;
+}
+
+/** Where a piece of text was found. Every field is null when it does not apply. */
+export interface Locator {
+  file_in_zip: string | null;
+  page: number | null;
+  sheet: string | null;
+  cell: string | null;
+  row: number | null;
+  column: string | null;
+  slide: number | null;
+  part: string | null;
+}
+
+export function locator(partial: Partial<Locator> = {}): Locator {
+  return { file_in_zip: null, page: null, sheet: null, cell: null, row: null, column: null, slide: null, part: null, ...partial };
+}
+
+export interface Reason {
+  code: string;
+  message: string;
+  file_in_zip: string | null;
+}
+
+export interface Segment {
+  text: string;
+  /** text | ocr | metadata */
+  source: string;
+  locator: Locator;
+}
+
+export interface FileExtracted {
+  submission_id: string;
+  sha256: string;
+  received_at: number;
+  filename: string;
+  full_path: string;
+  mimetype: string;
+  app: string;
+  extra_json: string;
+  size: number;
+  detected_type: string;
+  type_mismatch: boolean;
+  status: Status;
+  reasons: Reason[];
+  segments: Segment[];
+  stats: { chars: number; entries: number; duration_ms: number };
+}
+
+/** The seed's `llm` object (spec §2.3) plus `file_in_zip` (DESIGN.md). */
+export interface Llm {
+  has_sensitive_data: boolean;
+  confidence: Confidence;
+  reasoning: string;
+  description: string;
+  status: Status;
+  page_number: number | null;
+  file_in_zip: string | null;
+}
+
+export interface Finding {
+  type: string;
+  score: number;
+  detector: string;
+  validation: string | null;
+  context: string[];
+  locator: Locator;
+  start: number;
+  end: number;
+  /** Never the raw value. */
+  masked: string;
+}
+
+export interface FileAnalyzed {
+  submission_id: string;
+  sha256: string;
+  analyzed_at: number;
+  llm: Llm;
+  findings: Finding[];
+  extraction: { detected_type: string; type_mismatch: boolean; status: Status; reasons: string[]; chars: number };
+  model: {
+    provider: string;
+    name: string | null;
+    prompt_tokens: number;
+    completion_tokens: number;
+    llm_ms: number;
+    detect_ms: number;
+    extract_ms: number;
+    reused: boolean;
+  };
+}
+
+export interface DeadLetter {
+  processor: string;
+  topic: string;
+  partition: number;
+  offset: string;
+  key: Buffer | null;
+  value: Buffer | null;
+  error: string;
+  failed_at: number;
+}
+
+export interface EventOf {
+  [TOPICS.submissions]: FileSubmitted;
+  [TOPICS.extractions]: FileExtracted;
+  [TOPICS.analyses]: FileAnalyzed;
+  [TOPICS.deadletter]: DeadLetter;
+}
+
+/** The Avro schema file of each topic's value. */
+export const SCHEMA_FILES: Record<TopicName, string> = {
+  [TOPICS.submissions]: "FileSubmitted.avsc",
+  [TOPICS.extractions]: "FileExtracted.avsc",
+  [TOPICS.analyses]: "FileAnalyzed.avsc",
+  [TOPICS.deadletter]: "DeadLetter.avsc",
+};
+
+export function avroSchemaText(topic: TopicName): string {
+  return readFileSync(path.join(repoRoot(), "schemas", "avro", SCHEMA_FILES[topic]), "utf8");
+}
+
+/** Subject naming of the Confluent TopicNameStrategy. */
+export function valueSubject(topic: TopicName): string {
+  return `${topic}-value`;
+}
