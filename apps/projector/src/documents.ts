@@ -1,0 +1,144 @@
+/**
+ * Pure mapping from events to the stored documents (no I/O), so it can be unit-tested.
+ *
+ * - Sighting (`filescan-files`, _id = submission_id): every submission field except file_data,
+ *   the client's extra fields, received_at, the principal, and — once the content is analysed —
+ *   `llm`, a findings summary and analysis metadata.
+ * - Analysis (`filescan-analyses`, _id = sha256): the verdict of one content, applied to every
+ *   sighting of that sha256, earlier and later.
+ *
+ * Extra fields: kept as the client sent them under `extra` (mapped `flattened`: any names, any
+ * JSON types, no mapping growth, no type conflicts) and verbatim in `extra_json` (not indexed).
+ * An extra object nested deeper than `flattened` allows is kept in `extra_json` only.
+ */
+import type { FileAnalyzed, FileSubmitted, Finding } from "@filescan/contracts";
+
+export const EXAMPLES_PER_FILE = 20;
+const FLATTENED_DEPTH_LIMIT = 20;
+
+export interface FindingsSummary {
+  total: number;
+  types: string[];
+  counts: Record<string, number>;
+  examples: Array<Record<string, string | number>>;
+}
+
+export interface AnalysisDoc {
+  sha256: string;
+  analyzed_at: string;
+  submission_id: string;
+  llm: FileAnalyzed["llm"];
+  findings_summary: FindingsSummary;
+  analysis: AnalysisMeta;
+  /** The whole event, so a consumer of the index can re-derive anything (masked values only). */
+  event: Omit<FileAnalyzed, "analyzed_at"> & { analyzed_at: string };
+}
+
+export interface AnalysisMeta {
+  analyzed_at: string;
+  analysed_submission_id: string;
+  provider: string;
+  model: string | null;
+  prompt_tokens: number;
+  completion_tokens: number;
+  llm_ms: number;
+  detect_ms: number;
+  extract_ms: number;
+  reused: boolean;
+  detected_type: string;
+  type_mismatch: boolean;
+  extraction_status: string;
+  reasons: string[];
+  chars: number;
+}
+
+/** The fields a sighting gets from the analysis of its content. */
+export interface AnalysisFields {
+  analysed: true;
+  llm: FileAnalyzed["llm"];
+  findings: FindingsSummary;
+  analysis: AnalysisMeta;
+}
+
+function depth(v: unknown): number {
+  if (v === null || typeof v !== "object") return 0;
+  const children = Array.isArray(v) ? v : Object.values(v);
+  return 1 + Math.max(0, ...children.map(depth));
+}
+
+export function summarise(findings: Finding[]): FindingsSummary {
+  const counts: Record<string, number> = {};
+  for (const f of findings) counts[f.type] = (counts[f.type] ?? 0) + 1;
+  const strongest = [...findings].sort((a, b) => b.score - a.score).slice(0, EXAMPLES_PER_FILE);
+  return {
+    total: findings.length,
+    types: Object.keys(counts).sort(),
+    counts,
+    examples: strongest.map((f) => {
+      const ex: Record<string, string | number> = { type: f.type, masked: f.masked, score: Math.round(f.score * 1000) / 1000 };
+      if (f.validation) ex.validation = f.validation;
+      for (const [k, v] of Object.entries(f.locator)) if (v !== null) ex[k] = v;
+      return ex;
+    }),
+  };
+}
+
+export function analysisDoc(ev: FileAnalyzed): AnalysisDoc {
+  const analyzedAt = new Date(ev.analyzed_at).toISOString();
+  return {
+    sha256: ev.sha256.toLowerCase(),
+    analyzed_at: analyzedAt,
+    submission_id: ev.submission_id,
+    llm: ev.llm,
+    findings_summary: summarise(ev.findings),
+    analysis: {
+      analyzed_at: analyzedAt,
+      analysed_submission_id: ev.submission_id,
+      provider: ev.model.provider,
+      model: ev.model.name,
+      prompt_tokens: ev.model.prompt_tokens,
+      completion_tokens: ev.model.completion_tokens,
+      llm_ms: ev.model.llm_ms,
+      detect_ms: ev.model.detect_ms,
+      extract_ms: ev.model.extract_ms,
+      reused: ev.model.reused,
+      detected_type: ev.extraction.detected_type,
+      type_mismatch: ev.extraction.type_mismatch,
+      extraction_status: ev.extraction.status,
+      reasons: ev.extraction.reasons,
+      chars: ev.extraction.chars,
+    },
+    event: { ...ev, analyzed_at: analyzedAt },
+  };
+}
+
+export function analysisFields(doc: AnalysisDoc): AnalysisFields {
+  return { analysed: true, llm: doc.llm, findings: doc.findings_summary, analysis: doc.analysis };
+}
+
+export function sightingDoc(ev: FileSubmitted, analysis?: AnalysisDoc): Record<string, unknown> {
+  let extra: unknown;
+  try {
+    extra = JSON.parse(ev.extra_json);
+  } catch {
+    extra = undefined;
+  }
+  const doc: Record<string, unknown> = {
+    submission_id: ev.submission_id,
+    sha256: ev.sha256.toLowerCase(),
+    sha1: ev.sha1.toLowerCase(),
+    md5: ev.md5.toLowerCase(),
+    mimetype: ev.mimetype,
+    filename: ev.filename,
+    full_path: ev.full_path,
+    timestamp: ev.timestamp,
+    app: ev.app,
+    size: ev.size,
+    received_at: new Date(ev.received_at).toISOString(),
+    principal: ev.principal,
+    extra_json: ev.extra_json,
+    analysed: false,
+  };
+  if (extra && typeof extra === "object" && !Array.isArray(extra) && depth(extra) <= FLATTENED_DEPTH_LIMIT) doc.extra = extra;
+  return analysis ? { ...doc, ...analysisFields(analysis) } : doc;
+}

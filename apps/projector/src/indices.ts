@@ -1,0 +1,83 @@
+/**
+ * The projector's indices: composable templates from schemas/elasticsearch/, one concrete index
+ * per alias (`filescan-files` → `filescan-files-<generation>`), created on first start. The prefix
+ * (`FILESCAN_ES_INDEX_PREFIX`, default `filescan`) lets tests and tenants keep separate sets.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Client } from "@elastic/elasticsearch";
+import { repoRoot } from "@filescan/config";
+
+export const FILES_ALIAS = "filescan-files";
+export const ANALYSES_ALIAS = "filescan-analyses";
+
+export interface IndexNames {
+  files: string;
+  analyses: string;
+}
+
+/** The two aliases for a prefix: `<prefix>-files` and `<prefix>-analyses`. */
+export function aliasesFor(prefix = process.env.FILESCAN_ES_INDEX_PREFIX ?? "filescan"): IndexNames {
+  return { files: `${prefix}-files`, analyses: `${prefix}-analyses` };
+}
+
+function template(file: string, alias: string): Record<string, unknown> {
+  const t = JSON.parse(readFileSync(path.join(repoRoot(), "schemas", "elasticsearch", `${file}.template.json`), "utf8")) as Record<string, unknown>;
+  delete t._comment;
+  return { ...t, index_patterns: [`${alias}-*`] };
+}
+
+export async function putTemplates(es: Client, aliases: IndexNames): Promise<void> {
+  await es.indices.putIndexTemplate({ name: aliases.files, ...template(FILES_ALIAS, aliases.files) });
+  await es.indices.putIndexTemplate({ name: aliases.analyses, ...template(ANALYSES_ALIAS, aliases.analyses) });
+}
+
+async function aliasTarget(es: Client, alias: string): Promise<string | undefined> {
+  try {
+    const r = await es.indices.getAlias({ name: alias });
+    return Object.keys(r)[0];
+  } catch (err) {
+    if ((err as { meta?: { statusCode?: number } }).meta?.statusCode === 404) return undefined;
+    throw err;
+  }
+}
+
+/** Makes sure both aliases exist, each on one index made from the templates. */
+export async function ensureIndices(es: Client, aliases: IndexNames = aliasesFor()): Promise<IndexNames> {
+  await putTemplates(es, aliases);
+  for (const alias of [aliases.files, aliases.analyses]) {
+    if (await aliasTarget(es, alias)) continue;
+    try {
+      await es.indices.create({ index: `${alias}-000001`, aliases: { [alias]: { is_write_index: true } } });
+    } catch (err) {
+      // another projector process created it first
+      if ((err as { meta?: { body?: { error?: { type?: string } } } }).meta?.body?.error?.type !== "resource_already_exists_exception") throw err;
+    }
+  }
+  return aliases;
+}
+
+/** Fresh concrete indices for a rebuild; the aliases move to them only when the rebuild is done. */
+export async function createGeneration(es: Client, aliases: IndexNames, generation: string): Promise<IndexNames> {
+  await putTemplates(es, aliases);
+  const names = { files: `${aliases.files}-${generation}`, analyses: `${aliases.analyses}-${generation}` };
+  await es.indices.create({ index: names.files });
+  await es.indices.create({ index: names.analyses });
+  return names;
+}
+
+/** Points both aliases at `target` in one atomic step; returns the indices they left. */
+export async function swapAliases(es: Client, aliases: IndexNames, target: IndexNames): Promise<string[]> {
+  const actions: Array<Record<string, unknown>> = [];
+  const old: string[] = [];
+  for (const key of ["files", "analyses"] as const) {
+    const prev = await aliasTarget(es, aliases[key]);
+    if (prev && prev !== target[key]) {
+      actions.push({ remove: { index: prev, alias: aliases[key] } });
+      old.push(prev);
+    }
+    actions.push({ add: { index: target[key], alias: aliases[key], is_write_index: true } });
+  }
+  await es.indices.updateAliases({ actions });
+  return old;
+}

@@ -1,0 +1,119 @@
+/**
+ * Applies batches of events to Elasticsearch. Idempotent: document ids are deterministic
+ * (sighting = submission_id, analysis = sha256), so redelivery and replay converge on the same
+ * documents. Uses core features only (bulk, mget, search, refresh): no scripts, no
+ * _update_by_query, no ingest pipelines.
+ *
+ * Ordering between a sighting and the analysis of its content is not guaranteed (two topics).
+ * Both sides close the gap: a new sighting copies the analysis when it exists (realtime mget),
+ * and checks again after it is written; a new analysis refreshes the sightings index and then
+ * updates every sighting of its sha256. Whichever write comes second sees the first.
+ */
+import type { Client } from "@elastic/elasticsearch";
+import type { FileAnalyzed, FileSubmitted } from "@filescan/contracts";
+import { analysisDoc, analysisFields, sightingDoc, type AnalysisDoc } from "./documents.ts";
+import type { IndexNames } from "./indices.ts";
+
+export const BULK_MAX_OPS = 500;
+
+type BulkLine = Record<string, unknown>;
+
+/** An item Elasticsearch refused for a reason retrying cannot fix (e.g. a mapping error). */
+export class RejectedDocument extends Error {
+  override name = "RejectedDocument";
+  id: string;
+  constructor(id: string, reason: string) {
+    super(reason);
+    this.id = id;
+  }
+}
+
+/** Sends bulk operations in bounded chunks; retryable item failures are retried, the rest reported. */
+async function bulk(es: Client, ops: Array<[BulkLine, BulkLine]>, okStatuses: number[] = []): Promise<RejectedDocument[]> {
+  const rejected: RejectedDocument[] = [];
+  for (let i = 0; i < ops.length; i += BULK_MAX_OPS) {
+    let chunk = ops.slice(i, i + BULK_MAX_OPS);
+    for (let attempt = 0; chunk.length > 0; attempt++) {
+      const res = await es.bulk({ operations: chunk.flat(), refresh: false });
+      if (!res.errors) break;
+      const retry: Array<[BulkLine, BulkLine]> = [];
+      res.items.forEach((item, j) => {
+        const r = Object.values(item)[0]!;
+        if (!r.error || okStatuses.includes(r.status)) return;
+        if (r.status === 429 || r.status >= 500) retry.push(chunk[j]!);
+        else rejected.push(new RejectedDocument(String(r._id), `${r.error.type}: ${r.error.reason ?? ""}`));
+      });
+      if (retry.length && attempt >= 5) throw new Error(`Elasticsearch kept refusing ${retry.length} bulk items`);
+      chunk = retry;
+      if (retry.length) await new Promise((r) => setTimeout(r, 200 * 2 ** attempt));
+    }
+  }
+  return rejected;
+}
+
+async function analysesFor(es: Client, idx: IndexNames, sha256s: string[]): Promise<Map<string, AnalysisDoc>> {
+  const out = new Map<string, AnalysisDoc>();
+  if (sha256s.length === 0) return out;
+  const res = await es.mget<AnalysisDoc>({ index: idx.analyses, ids: [...new Set(sha256s)], realtime: true });
+  for (const d of res.docs) if ("found" in d && d.found && d._source) out.set(d._id, d._source);
+  return out;
+}
+
+/** Indexes sightings, each with the analysis of its content when one exists. */
+export async function projectSubmissions(es: Client, idx: IndexNames, events: FileSubmitted[]): Promise<RejectedDocument[]> {
+  if (events.length === 0) return [];
+  const known = await analysesFor(es, idx, events.map((e) => e.sha256.toLowerCase()));
+  const ops = events.map((e): [BulkLine, BulkLine] => [{ index: { _index: idx.files, _id: e.submission_id } }, sightingDoc(e, known.get(e.sha256.toLowerCase()))]);
+  const rejected = await bulk(es, ops);
+  // the analysis may have been written between our read and our write: look again
+  const pending = events.filter((e) => !known.has(e.sha256.toLowerCase()));
+  const now = await analysesFor(es, idx, pending.map((e) => e.sha256.toLowerCase()));
+  const late = pending.filter((e) => now.has(e.sha256.toLowerCase()));
+  if (late.length) {
+    rejected.push(...(await bulk(es, late.map((e): [BulkLine, BulkLine] => [
+      { update: { _index: idx.files, _id: e.submission_id } }, { doc: analysisFields(now.get(e.sha256.toLowerCase())!) },
+    ]))));
+  }
+  return rejected;
+}
+
+/** Indexes analyses and applies each to every sighting of its sha256. */
+export async function projectAnalyses(es: Client, idx: IndexNames, events: FileAnalyzed[]): Promise<RejectedDocument[]> {
+  if (events.length === 0) return [];
+  // One analysis per sha256: a reused verdict never replaces the original one.
+  const bySha = new Map<string, FileAnalyzed>();
+  for (const e of events) {
+    const sha = e.sha256.toLowerCase();
+    const prev = bySha.get(sha);
+    if (!prev || (prev.model.reused && !e.model.reused)) bySha.set(sha, e);
+  }
+  const docs = [...bySha.values()].map(analysisDoc);
+  const rejected = await bulk(
+    es,
+    docs.map((d): [BulkLine, BulkLine] => [d.analysis.reused ? { create: { _index: idx.analyses, _id: d.sha256 } } : { index: { _index: idx.analyses, _id: d.sha256 } }, d as unknown as BulkLine]),
+    [409],
+  );
+  // what is stored now (a reused verdict may have lost to an existing original)
+  const stored = await analysesFor(es, idx, docs.map((d) => d.sha256));
+  await es.indices.refresh({ index: idx.files });
+  const updates: Array<[BulkLine, BulkLine]> = [];
+  for (const [sha, doc] of stored) {
+    let after: Array<string | number> | undefined;
+    for (;;) {
+      const res = await es.search({
+        index: idx.files,
+        size: 1000,
+        query: { term: { sha256: sha } },
+        sort: [{ submission_id: "asc" }],
+        _source: false,
+        ...(after ? { search_after: after } : {}),
+      });
+      const hits = res.hits.hits;
+      for (const h of hits) updates.push([{ update: { _index: idx.files, _id: h._id } }, { doc: analysisFields(doc) }]);
+      if (hits.length < 1000) break;
+      after = hits[hits.length - 1]!.sort as Array<string | number>;
+    }
+  }
+  rejected.push(...(await bulk(es, updates)));
+  return rejected;
+}

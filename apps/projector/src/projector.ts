@@ -1,0 +1,123 @@
+/**
+ * The projector's stream wiring: one consumer group reads filescan.submissions.v1 and
+ * filescan.analyses.v1 and maintains Elasticsearch. A batch's offsets are committed only after
+ * its documents are written; while Elasticsearch is down it backs off and retries (heartbeating,
+ * committing nothing), so nothing is lost.
+ */
+import type { Client } from "@elastic/elasticsearch";
+import type { Consumer, Kafka, KafkaMessage } from "kafkajs";
+import type { SchemaRegistry } from "@kafkajs/confluent-schema-registry";
+import { TOPICS } from "@filescan/config";
+import type { FileAnalyzed, FileSubmitted } from "@filescan/contracts";
+import { consumerGroupLag, type EventProducer } from "@filescan/kafka";
+import { projectAnalyses, projectSubmissions, type RejectedDocument } from "./project.ts";
+import type { IndexNames } from "./indices.ts";
+
+export const PROJECTOR_GROUP = "filescan-projector";
+
+export interface ProjectorOptions {
+  es: Client;
+  kafka: Kafka;
+  registry: SchemaRegistry;
+  producer: EventProducer;
+  indices: IndexNames;
+  groupId?: string;
+  log?: (level: "info" | "warn" | "error", msg: string, fields?: Record<string, unknown>) => void;
+}
+
+export interface RunningProjector {
+  consumer: Consumer;
+  /** Events applied so far (for progress output). */
+  applied(): number;
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function startProjector(opts: ProjectorOptions): Promise<RunningProjector> {
+  const { es, kafka, registry, producer, indices } = opts;
+  const groupId = opts.groupId ?? PROJECTOR_GROUP;
+  const log = opts.log ?? ((level, msg, fields) => console.error(JSON.stringify({ level, msg, app: "projector", ...fields })));
+  let applied = 0;
+
+  const deadLetter = async (topic: string, partition: number, m: KafkaMessage, error: string) => {
+    log("warn", "dead-lettered a record", { topic, partition, offset: m.offset, error: error.slice(0, 300) });
+    await producer.send(TOPICS.deadletter, m.key?.toString("utf8") ?? "", {
+      processor: groupId, topic, partition, offset: m.offset, key: m.key ?? null, value: m.value ?? null, error: error.slice(0, 10_000), failed_at: Date.now(),
+    });
+  };
+
+  const consumer = kafka.consumer({ groupId, sessionTimeout: 45_000, heartbeatInterval: 3_000, maxBytesPerPartition: 64 * 1024 * 1024, allowAutoTopicCreation: false });
+  await consumer.connect();
+  await consumer.subscribe({ topics: [TOPICS.submissions, TOPICS.analyses], fromBeginning: true });
+  await consumer.run({
+    autoCommit: false,
+    eachBatchAutoResolve: false,
+    partitionsConsumedConcurrently: 2,
+    eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+      const decoded: Array<{ m: KafkaMessage; ev: FileSubmitted | FileAnalyzed }> = [];
+      for (const m of batch.messages) {
+        try {
+          if (!m.value) throw new Error("record has no value");
+          decoded.push({ m, ev: (await registry.decode(m.value)) as FileSubmitted | FileAnalyzed });
+        } catch (err) {
+          await deadLetter(batch.topic, batch.partition, m, `undecodable: ${String(err)}`);
+        }
+      }
+      let rejected: RejectedDocument[];
+      for (let attempt = 0; ; attempt++) {
+        if (!isRunning() || isStale()) return;
+        try {
+          rejected = batch.topic === TOPICS.submissions
+            ? await projectSubmissions(es, indices, decoded.map((d) => d.ev as FileSubmitted))
+            : await projectAnalyses(es, indices, decoded.map((d) => d.ev as FileAnalyzed));
+          break;
+        } catch (err) {
+          const wait = Math.min(30_000, 500 * 2 ** Math.min(attempt, 6));
+          log("warn", "Elasticsearch write failed; retrying without committing", { error: String(err).slice(0, 300), retry_in_ms: wait, topic: batch.topic, partition: batch.partition });
+          const until = Date.now() + wait;
+          while (Date.now() < until) {
+            await heartbeat().catch(() => undefined);
+            await sleep(Math.min(2_000, until - Date.now()));
+          }
+        }
+      }
+      for (const r of rejected) {
+        const hit = decoded.find((d) => (batch.topic === TOPICS.submissions ? (d.ev as FileSubmitted).submission_id : d.ev.sha256.toLowerCase()) === r.id);
+        if (hit) await deadLetter(batch.topic, batch.partition, hit.m, `Elasticsearch refused the document: ${r.message}`);
+        else log("error", "Elasticsearch refused a document", { id: r.id, error: r.message });
+      }
+      applied += decoded.length;
+      const last = batch.messages[batch.messages.length - 1];
+      if (last) {
+        resolveOffset(last.offset);
+        await consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: (BigInt(last.offset) + 1n).toString() }]);
+      }
+    },
+  });
+  return {
+    consumer,
+    applied: () => applied,
+    async stop() {
+      await consumer.disconnect();
+    },
+  };
+}
+
+/** Waits until consumer group `groupId` has committed everything on both topics. */
+export async function waitCaughtUp(kafka: Kafka, groupId: string, onProgress?: (lag: number) => void, timeoutMs = 30 * 60_000): Promise<void> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const lag = (await consumerGroupLag(admin, groupId, TOPICS.submissions)) + (await consumerGroupLag(admin, groupId, TOPICS.analyses));
+      onProgress?.(lag);
+      if (lag === 0) return;
+      if (Date.now() > deadline) throw new Error(`projector group ${groupId} still ${lag} events behind`);
+      await sleep(500);
+    }
+  } finally {
+    await admin.disconnect();
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * The projector on the real Kafka, registry and Elasticsearch: events produced to the topics
+ * become documents; an analysis applies to every sighting of its sha256, earlier and later;
+ * client extras never cost a document; a rebuild from offset 0 gives the same documents.
+ */
+import assert from "node:assert/strict";
+import { createHash, randomUUID } from "node:crypto";
+import { Client } from "@elastic/elasticsearch";
+import { serverAddresses, TOPICS } from "@filescan/config";
+import { locator, type FileAnalyzed, type FileSubmitted } from "@filescan/contracts";
+import { createEventProducer, createKafka, createRegistry, type EventProducer } from "@filescan/kafka";
+import { aliasesFor, ensureIndices, rebuild, startProjector, type IndexNames, type RunningProjector } from "@filescan/projector";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function submitted(content: string, extra: Record<string, unknown> = {}, path = `/data/${randomUUID()}.txt`): FileSubmitted {
+  const bytes = Buffer.from(content);
+  const h = (alg: string) => createHash(alg).update(bytes).digest("hex");
+  return {
+    submission_id: randomUUID(), received_at: Date.now(), principal: { subject: "tok_test", token_name: "test" }, mimetype: "text/plain",
+    sha256: h("sha256"), sha1: h("sha1"), md5: h("md5"), filename: path.split("/").pop()!, full_path: path, timestamp: new Date().toISOString(),
+    app: "projector-test", extra_json: JSON.stringify(extra), size: bytes.length, content: bytes,
+  };
+}
+
+export function analyzed(s: FileSubmitted, sensitive = true, reused = false): FileAnalyzed {
+  return {
+    submission_id: s.submission_id, sha256: s.sha256, analyzed_at: Date.now(),
+    llm: { has_sensitive_data: sensitive, confidence: sensitive ? "high" : "low", reasoning: "US_SSN validated on page 2", description: "a test file", status: "complete", page_number: sensitive ? 2 : null, file_in_zip: null },
+    findings: sensitive ? [{ type: "US_SSN", score: 0.95, detector: "us_ssn", validation: "ssn_rules", context: ["ssn"], locator: locator({ page: 2 }), start: 4, end: 15, masked: "***-**-6789" }] : [],
+    extraction: { detected_type: "text/plain", type_mismatch: false, status: "complete", reasons: [], chars: 40 },
+    model: { provider: "off", name: null, prompt_tokens: 0, completion_tokens: 0, llm_ms: 0, detect_ms: 1, extract_ms: 1, reused },
+  };
+}
+
+async function eventually<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn().catch(() => undefined);
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(200);
+  }
+}
+
+describe("projector: events become Elasticsearch documents", function () {
+  const prefix = `filescan-t${randomUUID().slice(0, 8)}`;
+  const aliases: IndexNames = aliasesFor(prefix);
+  const groupId = `test-projector-${randomUUID()}`;
+  const es = new Client({ node: serverAddresses().esUrl });
+  const kafka = createKafka("test-projector");
+  const registry = createRegistry();
+  let producer: EventProducer;
+  let projector: RunningProjector;
+
+  const sighting = (id: string) => es.get<Record<string, any>>({ index: aliases.files, id }).then((r) => r._source!);
+  const analysedSighting = (id: string) => eventually(`sighting ${id} analysed`, async () => {
+    const d = await sighting(id);
+    return d.analysed ? d : undefined;
+  });
+
+  before(async () => {
+    await ensureIndices(es, aliases);
+    producer = await createEventProducer(kafka, registry);
+    projector = await startProjector({ es, kafka, registry, producer, indices: aliases, groupId, log: () => undefined });
+  });
+
+  after(async () => {
+    await projector?.stop();
+    await producer?.disconnect();
+    const mine = Object.keys(await es.indices.get({ index: `${prefix}-*`, allow_no_indices: true }));
+    if (mine.length) await es.indices.delete({ index: mine });
+    for (const name of [aliases.files, aliases.analyses]) await es.indices.deleteIndexTemplate({ name }).catch(() => undefined);
+    await es.close();
+    const admin = kafka.admin();
+    await admin.connect();
+    await admin.deleteGroups([groupId]).catch(() => undefined);
+    await admin.disconnect();
+  });
+
+  it("indexes a sighting without file bytes, then applies its analysis to it", async () => {
+    const s = submitted("SSN 123-45-6789 belongs to Jane", { host: "h1", depth: { a: 1 } });
+    await producer.send(TOPICS.submissions, s.sha256, s);
+    const before = await eventually("sighting", () => sighting(s.submission_id));
+    assert.equal(before.analysed, false);
+    assert.equal(before.content, undefined);
+    assert.equal(before.file_data, undefined);
+    for (const k of ["sha256", "sha1", "md5", "filename", "full_path", "timestamp", "app", "mimetype"] as const) assert.equal(before[k], s[k]);
+    assert.deepEqual(before.extra, { host: "h1", depth: { a: 1 } });
+    assert.equal(before.principal.subject, "tok_test");
+
+    await producer.send(TOPICS.analyses, s.sha256, analyzed(s));
+    const after = await analysedSighting(s.submission_id);
+    assert.equal(after.llm.has_sensitive_data, true);
+    assert.equal(after.llm.page_number, 2);
+    assert.deepEqual(after.findings.types, ["US_SSN"]);
+    assert.equal(after.findings.examples[0].masked, "***-**-6789");
+    const a = await es.get<Record<string, any>>({ index: aliases.analyses, id: s.sha256 });
+    assert.equal(a.found, true);
+  });
+
+  it("applies an existing analysis to a later sighting of the same sha256, and keeps every sighting", async () => {
+    const first = submitted("card 4111 1111 1111 1111");
+    await producer.send(TOPICS.submissions, first.sha256, first);
+    await producer.send(TOPICS.analyses, first.sha256, analyzed(first));
+    await analysedSighting(first.submission_id);
+    const second = { ...submitted("card 4111 1111 1111 1111", {}, "/other/place.txt") };
+    assert.equal(second.sha256, first.sha256);
+    await producer.send(TOPICS.submissions, second.sha256, second);
+    const doc = await analysedSighting(second.submission_id);
+    assert.equal(doc.full_path, "/other/place.txt");
+    assert.equal(doc.llm.has_sensitive_data, true);
+    await es.indices.refresh({ index: aliases.files });
+    const all = await es.count({ index: aliases.files, query: { term: { sha256: first.sha256 } } });
+    assert.equal(all.count, 2);
+  });
+
+  it("never loses a document to a conflicting extra field type or a flood of extra names", async () => {
+    const a = submitted("x1", { n: 1, when: "2024-01-01" });
+    const b = submitted("x2", { n: { nested: ["y", 2, null] }, when: { not: "a date" } });
+    const flood: Record<string, number> = {};
+    for (let i = 0; i < 3000; i++) flood[`field_${i}`] = i;
+    const c = submitted("x3", flood);
+    for (const s of [a, b, c]) await producer.send(TOPICS.submissions, s.sha256, s);
+    for (const s of [a, b, c]) await eventually(`sighting ${s.submission_id}`, () => sighting(s.submission_id));
+    assert.deepEqual((await sighting(b.submission_id)).extra, { n: { nested: ["y", 2, null] }, when: { not: "a date" } });
+    assert.equal(Object.keys((await sighting(c.submission_id)).extra).length, 3000);
+    const mapping = await es.indices.getMapping({ index: aliases.files });
+    const props = Object.values(mapping)[0]!.mappings.properties!;
+    assert.equal(props.extra!.type, "flattened", "extras never grow the mapping");
+  });
+
+  it("rebuilds the same documents from offset 0 into fresh indices and swaps the aliases", async () => {
+    const s = submitted("rebuild me 078-05-1120", { tag: "rebuild" });
+    await producer.send(TOPICS.submissions, s.sha256, s);
+    await producer.send(TOPICS.analyses, s.sha256, analyzed(s));
+    const original = await analysedSighting(s.submission_id);
+    const beforeIndex = Object.keys(await es.indices.getAlias({ name: aliases.files }))[0];
+    const names = await rebuild({ es, kafka, registry, producer, aliases });
+    const afterIndex = Object.keys(await es.indices.getAlias({ name: aliases.files }))[0];
+    assert.notEqual(afterIndex, beforeIndex);
+    assert.equal(afterIndex, names.files);
+    assert.deepEqual(await sighting(s.submission_id), original);
+    assert.equal((await es.indices.exists({ index: beforeIndex! })), false, "the old index is gone");
+  });
+});
