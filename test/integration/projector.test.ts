@@ -44,6 +44,7 @@ async function eventually<T>(what: string, fn: () => Promise<T | undefined>, tim
 }
 
 describe("projector: events become Elasticsearch documents", function () {
+  const run = randomUUID(); // contents unique to this run: the topics keep every earlier run's events
   const prefix = `filescan-t${randomUUID().slice(0, 8)}`;
   const aliases: IndexNames = aliasesFor(prefix);
   const groupId = `test-projector-${randomUUID()}`;
@@ -79,7 +80,7 @@ describe("projector: events become Elasticsearch documents", function () {
   });
 
   it("indexes a sighting without file bytes, then applies its analysis to it", async () => {
-    const s = submitted("SSN 123-45-6789 belongs to Jane", { host: "h1", depth: { a: 1 } });
+    const s = submitted(`SSN 123-45-6789 belongs to Jane ${run}`, { host: "h1", depth: { a: 1 } });
     await producer.send(TOPICS.submissions, s.sha256, s);
     const before = await eventually("sighting", () => sighting(s.submission_id));
     assert.equal(before.analysed, false);
@@ -100,11 +101,11 @@ describe("projector: events become Elasticsearch documents", function () {
   });
 
   it("applies an existing analysis to a later sighting of the same sha256, and keeps every sighting", async () => {
-    const first = submitted("card 4111 1111 1111 1111");
+    const first = submitted(`card 4111 1111 1111 1111 ${run}`);
     await producer.send(TOPICS.submissions, first.sha256, first);
     await producer.send(TOPICS.analyses, first.sha256, analyzed(first));
     await analysedSighting(first.submission_id);
-    const second = { ...submitted("card 4111 1111 1111 1111", {}, "/other/place.txt") };
+    const second = { ...submitted(`card 4111 1111 1111 1111 ${run}`, {}, "/other/place.txt") };
     assert.equal(second.sha256, first.sha256);
     await producer.send(TOPICS.submissions, second.sha256, second);
     const doc = await analysedSighting(second.submission_id);
@@ -116,11 +117,11 @@ describe("projector: events become Elasticsearch documents", function () {
   });
 
   it("never loses a document to a conflicting extra field type or a flood of extra names", async () => {
-    const a = submitted("x1", { n: 1, when: "2024-01-01" });
-    const b = submitted("x2", { n: { nested: ["y", 2, null] }, when: { not: "a date" } });
+    const a = submitted(`x1 ${run}`, { n: 1, when: "2024-01-01" });
+    const b = submitted(`x2 ${run}`, { n: { nested: ["y", 2, null] }, when: { not: "a date" } });
     const flood: Record<string, number> = {};
     for (let i = 0; i < 3000; i++) flood[`field_${i}`] = i;
-    const c = submitted("x3", flood);
+    const c = submitted(`x3 ${run}`, flood);
     for (const s of [a, b, c]) await producer.send(TOPICS.submissions, s.sha256, s);
     for (const s of [a, b, c]) await eventually(`sighting ${s.submission_id}`, () => sighting(s.submission_id));
     assert.deepEqual((await sighting(b.submission_id)).extra, { n: { nested: ["y", 2, null] }, when: { not: "a date" } });
@@ -131,7 +132,7 @@ describe("projector: events become Elasticsearch documents", function () {
   });
 
   it("rebuilds the same documents from offset 0 into fresh indices and swaps the aliases", async () => {
-    const s = submitted("rebuild me 078-05-1120", { tag: "rebuild" });
+    const s = submitted(`rebuild me 078-05-1120 ${run}`, { tag: "rebuild" });
     await producer.send(TOPICS.submissions, s.sha256, s);
     await producer.send(TOPICS.analyses, s.sha256, analyzed(s));
     const original = await analysedSighting(s.submission_id);
