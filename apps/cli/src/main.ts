@@ -4,12 +4,16 @@
  */
 import { Command } from "commander";
 import { registerInfra } from "./commands/infra.ts";
+import { registerProjector } from "./commands/projector.ts";
+import { registerUp } from "./commands/up.ts";
 
 const program = new Command("filescan")
   .description("find sensitive personal data in the files your crawlers find")
   .showHelpAfterError()
   .exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : 2));
 
+registerUp(program);
 registerInfra(program);
+registerProjector(program);
 
 await program.parseAsync(process.argv);

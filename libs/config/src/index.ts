@@ -66,6 +66,13 @@ export const TOPICS = {
 } as const;
 export type TopicName = (typeof TOPICS)[keyof typeof TOPICS];
 
+/** Consumer groups of the stream processors (the API's back-pressure reads the extractor's lag). */
+export const GROUPS = {
+  extractor: "filescan-extractor",
+  classifier: "filescan-classifier",
+  projector: "filescan-projector",
+} as const;
+
 /** Largest decoded file the API accepts (DESIGN: 32 MiB). */
 export const DEFAULT_MAX_FILE_BYTES = 32 * 1024 * 1024;
 /** Kafka message limit: the largest file plus room for metadata and extracted text. */
