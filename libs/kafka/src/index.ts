@@ -1,0 +1,130 @@
+/**
+ * Kafka and the schema registry, the way every filescan app uses them: kafkajs clients built
+ * from the one configuration, Avro values in the Confluent wire format registered under
+ * `<topic>-value`, idempotent producers with acks=all, and consumer-group lag for back-pressure.
+ */
+import { Kafka, logLevel, type Admin, type Producer } from "kafkajs";
+import { SchemaRegistry, COMPATIBILITY, SchemaType } from "@kafkajs/confluent-schema-registry";
+import { serverAddresses, TOPICS, KAFKA_MAX_MESSAGE_BYTES, type TopicName } from "@filescan/config";
+import { avroSchemaText, valueSubject, type EventOf } from "@filescan/contracts";
+
+export { runProcessor, TransientError, type ProcessorOptions, type Output, type MessageMeta, type RunningProcessor } from "./processor.ts";
+
+// kafkajs 2.2.4 (its last release) arms a timer with a negative delay in its request queue; Node 24
+// warns about it on every client. The timer still fires at once, as kafkajs expects: hide that one warning.
+let warningFilterInstalled = false;
+function hideKafkajsTimerWarning(): void {
+  if (warningFilterInstalled) return;
+  warningFilterInstalled = true;
+  const listeners = process.listeners("warning");
+  process.removeAllListeners("warning");
+  process.on("warning", (w) => {
+    if (w.name === "TimeoutNegativeWarning") return;
+    for (const l of listeners) l(w);
+  });
+}
+
+export function createKafka(clientId: string, env: NodeJS.ProcessEnv = process.env, opts: { quiet?: boolean } = {}): Kafka {
+  hideKafkajsTimerWarning();
+  return new Kafka({
+    clientId,
+    brokers: serverAddresses(env).kafkaBrokers,
+    logLevel: opts.quiet ? logLevel.NOTHING : env.FILESCAN_KAFKA_LOG === "debug" ? logLevel.INFO : logLevel.ERROR,
+    connectionTimeout: 3000,
+    requestTimeout: 30000,
+    retry: { initialRetryTime: 200, retries: 8 },
+  });
+}
+
+export function createRegistry(env: NodeJS.ProcessEnv = process.env): SchemaRegistry {
+  return new SchemaRegistry({ host: serverAddresses(env).registryUrl, retry: { retries: 3 } });
+}
+
+/** Registers the Avro schema of every topic (idempotent: the registry returns the existing id). */
+export async function registerSchemas(registry: SchemaRegistry): Promise<Record<TopicName, number>> {
+  const ids = {} as Record<TopicName, number>;
+  for (const topic of Object.values(TOPICS)) {
+    const { id } = await registry.register(
+      { type: SchemaType.AVRO, schema: avroSchemaText(topic) },
+      { subject: valueSubject(topic), compatibility: COMPATIBILITY.BACKWARD },
+    );
+    ids[topic] = id;
+  }
+  return ids;
+}
+
+/** Partitions per topic: the most processes of one consumer group that can share the work. */
+export const TOPIC_PARTITIONS = 6;
+
+/** Creates the topics of DESIGN.md when they are missing; returns the names it created. */
+export async function ensureTopics(admin: Admin, partitions = TOPIC_PARTITIONS): Promise<string[]> {
+  const existing = new Set(await admin.listTopics());
+  const missing = Object.values(TOPICS).filter((t) => !existing.has(t));
+  if (missing.length === 0) return [];
+  await admin.createTopics({
+    waitForLeaders: true,
+    topics: missing.map((topic) => ({
+      topic,
+      numPartitions: partitions,
+      replicationFactor: -1,
+      configEntries: [
+        { name: "max.message.bytes", value: String(KAFKA_MAX_MESSAGE_BYTES) },
+        { name: "compression.type", value: "producer" },
+      ],
+    })),
+  });
+  return missing;
+}
+
+export interface EventProducer {
+  send<T extends TopicName>(topic: T, key: string, value: EventOf[T]): Promise<void>;
+  /** Encodes with the topic's registered schema (Confluent wire format: magic 0, 4-byte id, Avro). */
+  encode<T extends TopicName>(topic: T, value: EventOf[T]): Promise<Buffer>;
+  sendEncoded(topic: TopicName, messages: Array<{ key: string | Buffer | null; value: Buffer }>): Promise<void>;
+  disconnect(): Promise<void>;
+  readonly producer: Producer;
+}
+
+/** An idempotent producer (acks=all) that writes Avro values through the registry. */
+export async function createEventProducer(kafka: Kafka, registry: SchemaRegistry): Promise<EventProducer> {
+  const ids = await registerSchemas(registry);
+  const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 5, allowAutoTopicCreation: false });
+  await producer.connect();
+  const encode = async <T extends TopicName>(topic: T, value: EventOf[T]) => registry.encode(ids[topic], value);
+  const sendEncoded = async (topic: TopicName, messages: Array<{ key: string | Buffer | null; value: Buffer }>) => {
+    await producer.send({ topic, acks: -1, messages });
+  };
+  return {
+    producer,
+    encode,
+    sendEncoded,
+    async send(topic, key, value) {
+      await sendEncoded(topic, [{ key, value: await encode(topic, value) }]);
+    },
+    async disconnect() {
+      await producer.disconnect();
+    },
+  };
+}
+
+/** Decodes a Confluent-wire-format Avro value of one of our topics. */
+export async function decodeEvent<T extends TopicName>(registry: SchemaRegistry, _topic: T, value: Buffer): Promise<EventOf[T]> {
+  return (await registry.decode(value)) as EventOf[T];
+}
+
+/** Messages on `topic` not yet committed by consumer group `groupId` (all of them when it never committed). */
+export async function consumerGroupLag(admin: Admin, groupId: string, topic: string): Promise<number> {
+  const [ends, committed] = await Promise.all([
+    admin.fetchTopicOffsets(topic),
+    admin.fetchOffsets({ groupId, topics: [topic] }),
+  ]);
+  const done = new Map<number, string>();
+  for (const t of committed) for (const p of t.partitions) done.set(p.partition, p.offset);
+  let lag = 0;
+  for (const p of ends) {
+    const c = Number(done.get(p.partition) ?? "-1");
+    const start = c >= 0 ? c : Number(p.low);
+    lag += Math.max(0, Number(p.high) - start);
+  }
+  return lag;
+}

@@ -1,0 +1,155 @@
+/**
+ * A stream processor: consume one topic in a consumer group, turn each event into output
+ * events with a pure-ish handler, produce them, and only then mark the input as done.
+ *
+ * - Up to `concurrency` events are in flight at once across all partitions (LLM calls take
+ *   seconds; partitions must not bound the parallelism). Offsets are resolved strictly in
+ *   order per partition: an offset is committed only when it and everything before it is done.
+ * - A value that cannot be decoded, or whose handler keeps failing, goes to the dead-letter
+ *   topic with its coordinates and error; the processor moves on.
+ * - A `TransientError` (a server we depend on is down) is never dead-lettered: the batch is
+ *   retried from the last committed offset, so nothing is lost.
+ */
+import type { Kafka, KafkaMessage, Consumer } from "kafkajs";
+import type { SchemaRegistry } from "@kafkajs/confluent-schema-registry";
+import pLimit from "p-limit";
+import { TOPICS, type TopicName } from "@filescan/config";
+import type { EventOf } from "@filescan/contracts";
+import type { EventProducer } from "./index.ts";
+
+export interface Output<T extends TopicName = TopicName> {
+  topic: T;
+  key: string;
+  value: EventOf[T];
+}
+
+export interface MessageMeta {
+  topic: string;
+  partition: number;
+  offset: string;
+  key: string | null;
+}
+
+export interface ProcessorOptions<I extends TopicName> {
+  groupId: string;
+  input: I;
+  kafka: Kafka;
+  registry: SchemaRegistry;
+  producer: EventProducer;
+  handle(event: EventOf[I], meta: MessageMeta): Promise<Output[]>;
+  /** Events in flight at once, across partitions. */
+  concurrency?: number;
+  /** Handler attempts before the record is dead-lettered. */
+  maxAttempts?: number;
+  log?: (level: "info" | "warn" | "error", msg: string, fields?: Record<string, unknown>) => void;
+}
+
+/** Thrown by a handler when a dependency is down: retry later, never dead-letter. */
+export class TransientError extends Error {
+  override name = "TransientError";
+}
+
+export interface RunningProcessor {
+  consumer: Consumer;
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I>): Promise<RunningProcessor> {
+  const { kafka, registry, producer, input, groupId } = opts;
+  const concurrency = opts.concurrency ?? 1;
+  const maxAttempts = opts.maxAttempts ?? 3;
+  const log = opts.log ?? ((level, msg, fields) => console.error(JSON.stringify({ level, msg, processor: groupId, ...fields })));
+  const limit = pLimit(concurrency);
+
+  const deadLetter = async (m: KafkaMessage, partition: number, error: unknown) => {
+    const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    log("warn", "dead-lettered a record", { topic: input, partition, offset: m.offset, error: text.slice(0, 500) });
+    await producer.send(TOPICS.deadletter, m.key?.toString("utf8") ?? "", {
+      processor: groupId,
+      topic: input,
+      partition,
+      offset: m.offset,
+      key: m.key ?? null,
+      value: m.value ?? null,
+      error: text.slice(0, 10_000),
+      failed_at: Date.now(),
+    });
+  };
+
+  const processOne = async (m: KafkaMessage, partition: number) => {
+    let event: EventOf[I];
+    try {
+      if (!m.value) throw new Error("record has no value");
+      event = (await registry.decode(m.value)) as EventOf[I];
+    } catch (err) {
+      await deadLetter(m, partition, err);
+      return;
+    }
+    const meta: MessageMeta = { topic: input, partition, offset: m.offset, key: m.key?.toString("utf8") ?? null };
+    let outputs: Output[] | undefined;
+    for (let attempt = 1; outputs === undefined; attempt++) {
+      try {
+        outputs = await opts.handle(event, meta);
+      } catch (err) {
+        if (err instanceof TransientError) throw err;
+        if (attempt >= maxAttempts) {
+          await deadLetter(m, partition, err);
+          return;
+        }
+        await sleep(200 * 2 ** attempt);
+      }
+    }
+    for (const out of outputs) await producer.send(out.topic, out.key, out.value as never);
+  };
+
+  const consumer = kafka.consumer({
+    groupId,
+    sessionTimeout: 45_000,
+    heartbeatInterval: 3_000,
+    maxBytesPerPartition: 50 * 1024 * 1024,
+    maxBytes: 100 * 1024 * 1024,
+    allowAutoTopicCreation: false,
+  });
+  await consumer.connect();
+  await consumer.subscribe({ topic: input, fromBeginning: true });
+  await consumer.run({
+    autoCommit: true,
+    autoCommitInterval: 500,
+    eachBatchAutoResolve: false,
+    partitionsConsumedConcurrently: Math.max(1, concurrency),
+    eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }) => {
+      const beat = setInterval(() => void heartbeat().catch(() => undefined), 2_000);
+      try {
+        const done = new Array<boolean>(batch.messages.length).fill(false);
+        let next = 0;
+        const advance = () => {
+          while (next < done.length && done[next]) resolveOffset(batch.messages[next++]!.offset);
+        };
+        await Promise.all(
+          batch.messages.map((m, i) =>
+            limit(async () => {
+              if (!isRunning() || isStale()) return;
+              await processOne(m, batch.partition);
+              done[i] = true;
+              advance();
+            }),
+          ),
+        );
+        await commitOffsetsIfNecessary();
+      } catch (err) {
+        log("error", "batch failed; it will be retried from the last committed offset", { partition: batch.partition, error: String(err) });
+        throw err;
+      } finally {
+        clearInterval(beat);
+      }
+    },
+  });
+  return {
+    consumer,
+    async stop() {
+      await consumer.disconnect();
+    },
+  };
+}
