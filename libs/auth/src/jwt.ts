@@ -87,7 +87,7 @@ export function signAccessToken(key: Buffer, input: SignInput): { token: string;
     scopes: input.scopes,
     name: input.name,
   };
-  const token = jwt.sign(claims, key, { algorithm: JWT_ALGORITHM, noTimestamp: true });
+  const token = jwt.sign(claims, key, { algorithm: JWT_ALGORITHM });
   return { token, expiresIn: exp - iat, claims };
 }
 
