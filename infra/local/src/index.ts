@@ -108,3 +108,20 @@ export async function infraDown(env: NodeJS.ProcessEnv = process.env, log: (line
   const kafka = servers.find((s) => s.name === "kafka");
   if (kafka) log(`kafka: ${(await stopProcess(kafka.pidFile)) ? "stopped" : "was not running"}`);
 }
+
+export { checkAll, checkKafka, checkRegistry, checkElasticsearch } from "./reachable.ts";
+import { checkAll } from "./reachable.ts";
+
+/**
+ * What integration tests call first: servers named by the environment must answer (never
+ * started here); otherwise the local ones are started when not running and reused when they are.
+ * Returns true when this call started at least one server.
+ */
+export async function ensureInfra(env: NodeJS.ProcessEnv = process.env, log?: (line: string) => void): Promise<boolean> {
+  const before = await infraStatus(env);
+  const needsStart = before.some((s) => s.state === "stopped");
+  if (before.some((s) => s.state !== "external")) await infraUp(env, log ? { log } : {});
+  else await prepareKafka(env, log);
+  await checkAll(env);
+  return needsStart;
+}

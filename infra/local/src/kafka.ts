@@ -99,7 +99,7 @@ export function kafkaServer(env: NodeJS.ProcessEnv = process.env): LocalServer {
       });
     },
     async ready() {
-      const admin = createKafka("filescan-infra", { ...env, FILESCAN_KAFKA_BROKERS: `${host}:${port}` }, { quiet: true }).admin({ retry: { retries: 1, initialRetryTime: 100 } });
+      const admin = createKafka("filescan-infra", { ...env, FILESCAN_KAFKA_BROKERS: `${host}:${port}` }, { quiet: true, retries: 1 }).admin();
       try {
         await admin.connect();
         const c = await admin.describeCluster();

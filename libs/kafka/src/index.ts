@@ -24,7 +24,7 @@ function hideKafkajsTimerWarning(): void {
   });
 }
 
-export function createKafka(clientId: string, env: NodeJS.ProcessEnv = process.env, opts: { quiet?: boolean } = {}): Kafka {
+export function createKafka(clientId: string, env: NodeJS.ProcessEnv = process.env, opts: { quiet?: boolean; retries?: number } = {}): Kafka {
   hideKafkajsTimerWarning();
   return new Kafka({
     clientId,
@@ -32,7 +32,7 @@ export function createKafka(clientId: string, env: NodeJS.ProcessEnv = process.e
     logLevel: opts.quiet ? logLevel.NOTHING : env.FILESCAN_KAFKA_LOG === "debug" ? logLevel.INFO : logLevel.ERROR,
     connectionTimeout: 3000,
     requestTimeout: 30000,
-    retry: { initialRetryTime: 200, retries: 8 },
+    retry: { initialRetryTime: 200, retries: opts.retries ?? 8 },
   });
 }
 
