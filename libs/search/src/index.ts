@@ -39,11 +39,11 @@ const SHA256_HEX = /^[0-9a-f]{64}$/;
  * alias, so a document is visible as soon as it is written. A missing index means "not
  * analysed". Any other failure (server unreachable, 5xx) throws.
  */
-export async function isAnalyzed(es: Client, sha256: string): Promise<boolean> {
+export async function isAnalyzed(es: Client, sha256: string, index: string = ANALYSES_ALIAS): Promise<boolean> {
   const id = sha256.toLowerCase();
   if (!SHA256_HEX.test(id)) throw new TypeError("sha256 must be 64 hex characters");
   try {
-    return await es.exists({ index: ANALYSES_ALIAS, id });
+    return await es.exists({ index, id });
   } catch (err) {
     // exists() already maps 404 to false; an index_not_found on an alias surfaces the same way.
     if (err instanceof errors.ResponseError && err.statusCode === 404) return false;
