@@ -16,6 +16,8 @@ export interface RunningApi {
   /** origin + /api/v1/filescan */
   baseUrl: string;
   settings: ApiSettings;
+  /** The Kafka-backed queue (tests disconnect it to see the 500 path). */
+  queue: SubmissionQueue;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
     origin,
     baseUrl: origin + BASE_PATH,
     settings,
+    queue,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
