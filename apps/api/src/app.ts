@@ -252,7 +252,7 @@ export function createApp(deps: AppDeps): Koa<State> {
     }
     let found: boolean;
     try {
-      found = await isAnalyzed(es, (body.sha256 as string).toLowerCase());
+      found = await isAnalyzed(es, (body.sha256 as string).toLowerCase(), settings.analysesIndex);
     } catch (err) {
       throw new Problem(500, "store_error", "the analysis index cannot be read", { cause: err });
     }

@@ -1,6 +1,7 @@
 /** Every setting of the API, from the environment (see README.md for the table). */
 import { intFromEnv, maxFileBytes } from "@filescan/config";
 import { DEFAULT_REVOCATION_TTL_MS, jwtTtlSeconds } from "@filescan/auth";
+import { ANALYSES_ALIAS } from "@filescan/search";
 
 export interface ApiSettings {
   host: string;
@@ -29,6 +30,8 @@ export interface ApiSettings {
   /** Token exchanges per client address per window (FILESCAN_AUTH_RATE_LIMIT / _WINDOW_SECONDS). */
   authRateLimit: number;
   authRateWindowSeconds: number;
+  /** Index or alias /query looks in (the projector's `filescan-analyses` alias). */
+  analysesIndex: string;
   /** Take the client address from X-Forwarded-For (behind a trusted proxy only). */
   trustProxy: boolean;
 }
@@ -58,6 +61,7 @@ export function apiSettings(env: NodeJS.ProcessEnv = process.env): ApiSettings {
     revocationTtlMs: intFromEnv(env, "FILESCAN_REVOCATION_TTL_MS", DEFAULT_REVOCATION_TTL_MS),
     authRateLimit: Math.max(1, intFromEnv(env, "FILESCAN_AUTH_RATE_LIMIT", 30)),
     authRateWindowSeconds: Math.max(1, intFromEnv(env, "FILESCAN_AUTH_RATE_WINDOW_SECONDS", 60)),
+    analysesIndex: ANALYSES_ALIAS,
     trustProxy: env.FILESCAN_TRUST_PROXY === "1" || env.FILESCAN_TRUST_PROXY === "true",
   };
 }
