@@ -6,6 +6,7 @@ import { Command } from "commander";
 import { registerInfra } from "./commands/infra.ts";
 import { registerProjector } from "./commands/projector.ts";
 import { registerUp } from "./commands/up.ts";
+import { registerToken } from "./commands/token.ts";
 
 const program = new Command("filescan")
   .description("find sensitive personal data in the files your crawlers find")
@@ -15,5 +16,6 @@ const program = new Command("filescan")
 registerUp(program);
 registerInfra(program);
 registerProjector(program);
+registerToken(program);
 
 await program.parseAsync(process.argv);

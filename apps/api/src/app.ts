@@ -1,0 +1,294 @@
+/**
+ * The file-analysis API. Read top to bottom: the middleware in the order a request meets
+ * it, then the routes. Handlers are small; the checks live in submission.ts, the credentials
+ * in @filescan/auth, the lookups in @filescan/search.
+ */
+import Koa from "koa";
+import type { Context, Next } from "koa";
+import Router from "@koa/router";
+import koaJwt from "koa-jwt";
+import type { Logger } from "pino";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { CredentialStoreUnavailable, PrincipalCheck, VERIFY_OPTIONS, isAccessClaims, patStatus, signAccessToken, type AccessClaims, type CredentialStore, type Scope } from "@filescan/auth";
+import { esReady, isAnalyzed, type EsClient } from "@filescan/search";
+import type { Principal } from "@filescan/contracts";
+import { BacklogGauge } from "./backlog.ts";
+import { readJsonBody, requireObject } from "./http.ts";
+import type { ApiMetrics } from "./metrics.ts";
+import { compileValidators, fieldErrors, openApiDocument } from "./openapi.ts";
+import { Problem, unauthorized } from "./problem.ts";
+import type { SubmissionQueue } from "./queue.ts";
+import type { ApiSettings } from "./settings.ts";
+import { buildEvent, checkSubmission } from "./submission.ts";
+
+export const BASE_PATH = "/api/v1/filescan";
+
+export interface AppDeps {
+  settings: ApiSettings;
+  queue: SubmissionQueue;
+  es: EsClient;
+  credentials: CredentialStore;
+  jwtKey: Buffer;
+  logger: Logger;
+  metrics: ApiMetrics;
+}
+
+interface State {
+  user?: AccessClaims;
+  problemCode?: string;
+}
+
+export function createApp(deps: AppDeps): Koa<State> {
+  const { settings, queue, es, credentials, jwtKey, logger, metrics } = deps;
+  const validators = compileValidators();
+  const openapiJson = JSON.stringify(openApiDocument());
+  const principals = new PrincipalCheck(credentials, settings.revocationTtlMs);
+  const backlog = new BacklogGauge(() => queue.backlog(), settings.backlogCacheMs, (err) => logger.warn({ err: errSummary(err) }, "backlog reading failed"));
+  const authLimiter = new RateLimiterMemory({ points: settings.authRateLimit, duration: settings.authRateWindowSeconds });
+  const inflight = { count: 0, bytes: 0 };
+
+  const app = new Koa<State>({ proxy: settings.trustProxy });
+  app.silent = true; // errors are logged by `problems` below, without request data
+
+  app.use(observe);
+  app.use(problems);
+
+  // Operations: outside the API's base path, no bearer token.
+  const ops = new Router<State>();
+  ops.get("/healthz", (ctx) => {
+    ctx.body = { status: "ok" };
+  });
+  ops.get("/readyz", readyz);
+  ops.get("/metrics", async (ctx) => {
+    ctx.type = metrics.registry.contentType;
+    ctx.body = await metrics.registry.metrics();
+  });
+  app.use(ops.routes());
+
+  const api = new Router<State>({ prefix: BASE_PATH });
+  api.get("/openapi.json", (ctx) => {
+    ctx.type = "application/json";
+    ctx.body = openapiJson;
+  });
+  api.post("/auth/token", rateLimitByAddress, exchangeToken);
+  api.post("/submit", bearer("submit"), requireJsonContent, refuseWhenFull, submit);
+  api.post("/query", bearer("query"), query);
+  app.use(api.routes());
+  app.use(api.allowedMethods());
+  app.use(ops.allowedMethods());
+
+  return app;
+
+  // ---- middleware ---------------------------------------------------------------------------
+
+  /** Metrics and one structured log line per request: never a body, a header value or a token. */
+  async function observe(ctx: Context, next: Next): Promise<void> {
+    const start = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+      const route = (ctx as Context & { _matchedRoute?: string })._matchedRoute ?? "unmatched";
+      const labels = { route: String(route), method: ctx.method, status: String(ctx.status) };
+      metrics.requests.inc(labels);
+      metrics.duration.observe(labels, seconds);
+      const state = ctx.state as State;
+      logger.info({
+        method: ctx.method,
+        route,
+        status: ctx.status,
+        ms: Math.round(seconds * 1e4) / 10,
+        client: ctx.ip,
+        sub: state.user?.sub,
+        code: state.problemCode,
+        bytes_in: ctx.request.length,
+      }, "request");
+    }
+  }
+
+  /** Every error as application/problem+json (RFC 9457) with a stable code. */
+  async function problems(ctx: Context, next: Next): Promise<void> {
+    try {
+      await next();
+      if (ctx.body == null && ctx.status === 404) throw new Problem(404, "not_found", `no route ${ctx.method} ${ctx.path}`);
+      if (ctx.body == null && ctx.status === 405) throw new Problem(405, "method_not_allowed", `${ctx.method} is not allowed here`, { headers: { Allow: String(ctx.response.get("Allow")) } });
+    } catch (err) {
+      const p = toProblem(err);
+      if (p.status >= 500) logger.error({ err: errSummary(err), code: p.code, route: ctx.path }, "request failed");
+      ctx.status = p.status;
+      for (const [k, v] of Object.entries(p.headers)) ctx.set(k, v);
+      ctx.body = p.body();
+      ctx.type = "application/problem+json";
+      (ctx.state as State).problemCode = p.code;
+      // A body we refused to read stays unread: close the connection instead of draining it.
+      if (p.status === 413) ctx.set("Connection", "close");
+    }
+  }
+
+  function toProblem(err: unknown): Problem {
+    if (err instanceof Problem) return err;
+    const e = err as { status?: number; originalError?: unknown; message?: string };
+    if (e.status === 401) {
+      // koa-jwt: say what was wrong without echoing the token.
+      const orig = e.originalError as { name?: string; message?: string } | undefined;
+      if (orig instanceof CredentialStoreUnavailable) return new Problem(500, "store_error", "the credential store cannot be read", { cause: orig });
+      if (!orig) return unauthorized(e.message?.startsWith("Bad Authorization") ? "the Authorization header must be 'Bearer <token>'" : "a bearer token is required", e.message?.startsWith("Bad Authorization") ? "invalid_token" : null);
+      if (orig.name === "TokenExpiredError") return unauthorized("the access token has expired");
+      if (orig.message === "Token revoked") return unauthorized("the personal access token behind this access token was revoked, has expired or does not exist");
+      return unauthorized("the access token is invalid");
+    }
+    return new Problem(500, "internal_error", undefined, { cause: err });
+  }
+
+  /** koa-jwt with the algorithm, issuer and audience pinned, the PAT checked, then the scope. */
+  function bearer(scope: Scope) {
+    const verify = koaJwt({
+      secret: jwtKey,
+      ...VERIFY_OPTIONS,
+      key: "user",
+      isRevoked: async (_ctx, decoded) => {
+        if (!isAccessClaims(decoded)) return true;
+        return !(await principals.isActive(decoded.sub));
+      },
+    });
+    const checkScope = async (ctx: Context, next: Next) => {
+      const user = (ctx.state as State).user;
+      if (!user || !user.scopes.includes(scope)) throw unauthorized(`the access token lacks scope '${scope}'`, "insufficient_scope");
+      await next();
+    };
+    return async (ctx: Context, next: Next) => verify(ctx, () => checkScope(ctx, next));
+  }
+
+  async function rateLimitByAddress(ctx: Context, next: Next): Promise<void> {
+    try {
+      await authLimiter.consume(ctx.ip || "unknown");
+    } catch (res) {
+      if (res instanceof RateLimiterRes) {
+        const retry = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+        throw new Problem(429, "rate_limited", `too many token exchanges from this address; retry in ${retry} s`, { headers: { "Retry-After": String(retry) } });
+      }
+      throw res;
+    }
+    await next();
+  }
+
+  async function requireJsonContent(ctx: Context, next: Next): Promise<void> {
+    if (ctx.request.type !== "application/json") {
+      throw new Problem(415, "unsupported_media_type", "send the submission with Content-Type: application/json");
+    }
+    await next();
+  }
+
+  /** 503 before reading the body when the analysis backlog or the producer is full. */
+  async function refuseWhenFull(ctx: Context, next: Next): Promise<void> {
+    const retry = { "Retry-After": String(settings.retryAfterSeconds) };
+    const lag = await backlog.current();
+    if (lag !== null) metrics.backlog.set(lag);
+    if (lag !== null && lag > settings.maxBacklog) {
+      metrics.queueFull.inc({ reason: "backlog" });
+      throw new Problem(503, "queue_full", `the analysis backlog (${lag}) is above ${settings.maxBacklog}; retry later`, { headers: retry });
+    }
+    if (inflight.count >= settings.maxInflight || inflight.bytes >= settings.maxInflightBytes) {
+      metrics.queueFull.inc({ reason: "producer" });
+      throw new Problem(503, "queue_full", "too many submissions are being queued right now; retry later", { headers: retry });
+    }
+    await next();
+  }
+
+  // ---- handlers -----------------------------------------------------------------------------
+
+  async function exchangeToken(ctx: Context): Promise<void> {
+    const body = requireObject(await readJsonBody(ctx, settings.smallBodyLimit, tooLargeSmall));
+    if (!validators.tokenRequest(body)) {
+      const errors = fieldErrors(validators.tokenRequest.errors);
+      throw new Problem(400, "validation_failed", "'token' must be a string", { errors });
+    }
+    const token = body.token as string;
+    let record;
+    try {
+      record = await credentials.findByToken(token);
+    } catch (err) {
+      throw new Problem(500, "store_error", "the credential store cannot be read", { cause: err });
+    }
+    if (!record) throw unauthorized("unknown personal access token", null);
+    const status = patStatus(record);
+    if (status !== "active") throw unauthorized(`the personal access token is ${status}`, null);
+    const notAfter = record.expires_at === null ? null : Math.floor(Date.parse(record.expires_at) / 1000);
+    const signed = signAccessToken(jwtKey, { sub: record.id, name: record.name, scopes: record.scopes, ttl: settings.jwtTtlSeconds, notAfter });
+    ctx.set("Cache-Control", "no-store");
+    ctx.body = { access_token: signed.token, expires_in: signed.expiresIn, token_type: "Bearer" };
+  }
+
+  async function submit(ctx: Context): Promise<void> {
+    const receivedAt = Date.now();
+    const body = await readJsonBody(ctx, settings.submitBodyLimit, () =>
+      new Problem(413, "file_too_large", `the request body exceeds ${settings.submitBodyLimit} bytes (the base64 of FILESCAN_MAX_FILE_BYTES = ${settings.maxFileBytes} plus ${settings.maxMetadataBytes} for metadata)`));
+    const checked = checkSubmission(body, validators, settings.maxFileBytes);
+    const user = (ctx.state as State).user!;
+    const principal: Principal = { subject: user.sub, token_name: user.name };
+    const event = buildEvent(checked, principal, receivedAt);
+
+    const size = event.size;
+    inflight.count++;
+    inflight.bytes += size;
+    const sending = queue.send(event).finally(() => {
+      inflight.count--;
+      inflight.bytes -= size;
+    });
+    try {
+      await withTimeout(sending, settings.produceTimeoutMs);
+    } catch (err) {
+      throw new Problem(500, "queue_error", "the submission could not be queued; retrying the same request is safe", { cause: err });
+    }
+    metrics.eventsProduced.inc();
+    ctx.body = { status: "queued", submission_id: event.submission_id, sha256: event.sha256 };
+  }
+
+  async function query(ctx: Context): Promise<void> {
+    const body = requireObject(await readJsonBody(ctx, settings.smallBodyLimit, tooLargeSmall));
+    if (!validators.queryRequest(body)) {
+      const errors = fieldErrors(validators.queryRequest.errors);
+      throw new Problem(400, "validation_failed", "'sha256' must be 64 hexadecimal characters", { errors });
+    }
+    let found: boolean;
+    try {
+      found = await isAnalyzed(es, (body.sha256 as string).toLowerCase(), settings.analysesIndex);
+    } catch (err) {
+      throw new Problem(500, "store_error", "the analysis index cannot be read", { cause: err });
+    }
+    ctx.status = found ? 200 : 404;
+    ctx.body = found ? { status: "found", code: 200 } : { status: "not found", code: 404 };
+  }
+
+  async function readyz(ctx: Context): Promise<void> {
+    const [q, e] = await Promise.all([
+      queue.checks().catch(() => ({ kafka: false, registry: false })),
+      esReady(es).catch(() => false),
+    ]);
+    const checks = { ...q, elasticsearch: e };
+    const ok = Object.values(checks).every(Boolean);
+    ctx.status = ok ? 200 : 503;
+    ctx.body = { status: ok ? "ready" : "not ready", checks };
+  }
+
+  function tooLargeSmall(): Problem {
+    return new Problem(413, "body_too_large", `the request body exceeds ${settings.smallBodyLimit} bytes`);
+  }
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** An error for the log: name, message and code only (messages here never hold request data). */
+function errSummary(err: unknown): Record<string, unknown> {
+  if (err instanceof Error) {
+    const cause = (err as { cause?: unknown }).cause;
+    return { name: err.name, message: err.message, ...(cause instanceof Error ? { cause: { name: cause.name, message: cause.message } } : {}) };
+  }
+  return { message: String(err) };
+}

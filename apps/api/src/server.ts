@@ -1,0 +1,79 @@
+/** Wiring: build the real dependencies from the environment and listen. */
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { pino, type Logger } from "pino";
+import { CredentialStore, loadJwtKey } from "@filescan/auth";
+import { createEsClient } from "@filescan/search";
+import { createApp, BASE_PATH } from "./app.ts";
+import { createMetrics } from "./metrics.ts";
+import { createKafkaQueue, type SubmissionQueue } from "./queue.ts";
+import { apiSettings, type ApiSettings } from "./settings.ts";
+
+export interface RunningApi {
+  server: Server;
+  /** e.g. http://127.0.0.1:8080 */
+  origin: string;
+  /** origin + /api/v1/filescan */
+  baseUrl: string;
+  settings: ApiSettings;
+  /** The Kafka-backed queue (tests disconnect it to see the 500 path). */
+  queue: SubmissionQueue;
+  close(): Promise<void>;
+}
+
+export function createLogger(env: NodeJS.ProcessEnv = process.env): Logger {
+  return pino({
+    level: env.FILESCAN_LOG_LEVEL || "info",
+    base: { service: "filescan-api" },
+    // Belt and braces: the app never logs these, and any that slip in are masked.
+    redact: { paths: ["file_data", "token", "access_token", "authorization", "*.file_data", "*.token", "*.authorization", "headers"], censor: "[redacted]" },
+  });
+}
+
+export interface StartOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Override settings (tests: port 0 for an ephemeral port). */
+  settings?: Partial<ApiSettings>;
+  logger?: Logger;
+  /** Use this queue instead of Kafka (unit tests only). */
+  queue?: SubmissionQueue;
+}
+
+export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
+  const env = opts.env ?? process.env;
+  const settings = { ...apiSettings(env), ...opts.settings };
+  const logger = opts.logger ?? createLogger(env);
+  const es = createEsClient(env);
+  const credentials = new CredentialStore(es);
+  const jwtKey = loadJwtKey(env);
+  const queue = opts.queue ?? (await createKafkaQueue(env, settings.backlogGroup));
+  const metrics = createMetrics();
+  const app = createApp({ settings, queue, es, credentials, jwtKey, logger, metrics });
+  const server = app.listen(settings.port, settings.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  // Slow clients must not hold a connection forever; large bodies still get a generous window.
+  server.requestTimeout = 120_000;
+  server.headersTimeout = 20_000;
+  const addr = server.address() as AddressInfo;
+  const host = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
+  const origin = `http://${host}:${addr.port}`;
+  logger.info({ origin, base: BASE_PATH, maxFileBytes: settings.maxFileBytes, maxBacklog: settings.maxBacklog }, "filescan api listening");
+  return {
+    server,
+    origin,
+    baseUrl: origin + BASE_PATH,
+    settings,
+    queue,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await queue.close();
+      await es.close();
+    },
+  };
+}

@@ -1,0 +1,67 @@
+/** Every setting of the API, from the environment (see README.md for the table). */
+import { intFromEnv, maxFileBytes } from "@filescan/config";
+import { DEFAULT_REVOCATION_TTL_MS, jwtTtlSeconds } from "@filescan/auth";
+import { ANALYSES_ALIAS } from "@filescan/search";
+
+export interface ApiSettings {
+  host: string;
+  port: number;
+  /** Largest decoded file (FILESCAN_MAX_FILE_BYTES). */
+  maxFileBytes: number;
+  /** Room for everything in the body besides the base64 (FILESCAN_MAX_METADATA_BYTES). */
+  maxMetadataBytes: number;
+  /** Request body limit of /submit: base64 of the largest file plus metadata room. */
+  submitBodyLimit: number;
+  /** Body limit of the small JSON endpoints. */
+  smallBodyLimit: number;
+  /** Consumer-group lag above which /submit answers 503 (FILESCAN_MAX_BACKLOG). */
+  maxBacklog: number;
+  /** Consumer group whose lag is the backlog. */
+  backlogGroup: string;
+  backlogCacheMs: number;
+  /** Submissions being produced at once before 503 (FILESCAN_MAX_INFLIGHT). */
+  maxInflight: number;
+  /** Decoded bytes being produced at once before 503 (FILESCAN_MAX_INFLIGHT_BYTES). */
+  maxInflightBytes: number;
+  produceTimeoutMs: number;
+  retryAfterSeconds: number;
+  jwtTtlSeconds: number;
+  revocationTtlMs: number;
+  /** Token exchanges per client address per window (FILESCAN_AUTH_RATE_LIMIT / _WINDOW_SECONDS). */
+  authRateLimit: number;
+  authRateWindowSeconds: number;
+  /** Index or alias /query looks in (the projector's `filescan-analyses` alias). */
+  analysesIndex: string;
+  /** Take the client address from X-Forwarded-For (behind a trusted proxy only). */
+  trustProxy: boolean;
+}
+
+export function base64Length(bytes: number): number {
+  return 4 * Math.ceil(bytes / 3);
+}
+
+export function apiSettings(env: NodeJS.ProcessEnv = process.env): ApiSettings {
+  const maxFile = maxFileBytes(env);
+  const maxMetadata = intFromEnv(env, "FILESCAN_MAX_METADATA_BYTES", 1024 * 1024);
+  return {
+    host: env.FILESCAN_API_HOST || "127.0.0.1",
+    port: intFromEnv(env, "FILESCAN_API_PORT", 8080),
+    maxFileBytes: maxFile,
+    maxMetadataBytes: maxMetadata,
+    submitBodyLimit: base64Length(maxFile) + maxMetadata,
+    smallBodyLimit: 64 * 1024,
+    maxBacklog: intFromEnv(env, "FILESCAN_MAX_BACKLOG", 10_000),
+    backlogGroup: env.FILESCAN_BACKLOG_GROUP || "filescan-extractor",
+    backlogCacheMs: intFromEnv(env, "FILESCAN_BACKLOG_CACHE_MS", 1000),
+    maxInflight: intFromEnv(env, "FILESCAN_MAX_INFLIGHT", 512),
+    maxInflightBytes: intFromEnv(env, "FILESCAN_MAX_INFLIGHT_BYTES", 256 * 1024 * 1024),
+    produceTimeoutMs: intFromEnv(env, "FILESCAN_PRODUCE_TIMEOUT_MS", 15_000),
+    retryAfterSeconds: Math.max(1, intFromEnv(env, "FILESCAN_RETRY_AFTER_SECONDS", 5)),
+    jwtTtlSeconds: jwtTtlSeconds(env),
+    revocationTtlMs: intFromEnv(env, "FILESCAN_REVOCATION_TTL_MS", DEFAULT_REVOCATION_TTL_MS),
+    authRateLimit: Math.max(1, intFromEnv(env, "FILESCAN_AUTH_RATE_LIMIT", 30)),
+    authRateWindowSeconds: Math.max(1, intFromEnv(env, "FILESCAN_AUTH_RATE_WINDOW_SECONDS", 60)),
+    analysesIndex: ANALYSES_ALIAS,
+    trustProxy: env.FILESCAN_TRUST_PROXY === "1" || env.FILESCAN_TRUST_PROXY === "true",
+  };
+}

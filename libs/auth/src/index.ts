@@ -1,0 +1,4 @@
+export * from "./pat.ts";
+export * from "./jwt.ts";
+export * from "./store.ts";
+export * from "./principals.ts";

@@ -1,0 +1,189 @@
+/**
+ * POST /query, the `isAnalyzed` lookup behind it, and the operational endpoints, against the
+ * real Elasticsearch, Kafka and registry.
+ */
+import assert from "node:assert/strict";
+import { createHash, randomUUID } from "node:crypto";
+import { ANALYSES_ALIAS, createEsClient, isAnalyzed } from "@filescan/search";
+import { parse } from "yaml";
+import { readFileSync } from "node:fs";
+import { OPENAPI_FILE } from "@filescan/api";
+import { accessToken, bearer, issuePat, post, startTestApi, submission, type TestApi } from "./api-helpers.ts";
+
+describe("api: POST /query", function () {
+  this.timeout(120_000);
+  let api: TestApi;
+  let jwt: string;
+
+  before(async () => {
+    api = await startTestApi();
+    jwt = await accessToken(api.baseUrl, (await issuePat()).token);
+  });
+  after(async () => {
+    await api?.close();
+  });
+
+  const query = (body: unknown, headers: Record<string, string> = bearer(jwt)) => post(`${api.baseUrl}/query`, body, headers);
+  const unknownSha = () => createHash("sha256").update(randomUUID()).digest("hex");
+
+  it("answers not found with HTTP 404 = code for a sha256 never analysed", async () => {
+    const r = await query({ sha256: unknownSha() });
+    assert.equal(r.status, 404);
+    assert.match(r.headers.get("content-type") ?? "", /^application\/json/);
+    assert.deepEqual(r.json, { status: "not found", code: 404 });
+  });
+
+  it("accepts upper-case hex and reads the body whatever the Content-Type", async () => {
+    const r = await query(JSON.stringify({ sha256: unknownSha().toUpperCase() }), { ...bearer(jwt), "content-type": "text/plain" });
+    assert.equal(r.status, 404);
+    assert.deepEqual(r.json, { status: "not found", code: 404 });
+  });
+
+  it("answers 400 when sha256 is missing or not 64 hex characters", async () => {
+    const sha = unknownSha();
+    for (const body of [{}, { sha256: null }, { sha256: 7 }, { sha256: sha.slice(1) }, { sha256: sha + "0" }, { sha256: sha.replace(/^./, "g") }, { sha256: "" }, { hash: sha }]) {
+      const r = await query(body);
+      assert.equal(r.status, 400, `${JSON.stringify(body)} → ${r.text}`);
+      assert.match(r.headers.get("content-type") ?? "", /^application\/problem\+json/);
+      assert.equal(r.json.code, "validation_failed");
+      assert.deepEqual((r.json.errors as Array<{ field: string }>).map((e) => e.field), ["sha256"]);
+    }
+    for (const raw of ["{", "[]", "null"]) {
+      const r = await query(raw);
+      assert.equal(r.status, 400);
+      assert.equal(r.json.code, "invalid_json");
+    }
+  });
+
+  it("answers 401 without a valid bearer token", async () => {
+    const r = await query({ sha256: unknownSha() }, {});
+    assert.equal(r.status, 401);
+    assert.match(r.headers.get("www-authenticate") ?? "", /^Bearer/);
+  });
+
+  it("answers 500 when the index cannot be read", async () => {
+    // A closed index cannot be read. Our own throw-away index stands in for the projector's alias.
+    const es = createEsClient();
+    const index = `filescan-test-closed-${randomUUID()}`;
+    await es.indices.create({ index });
+    await es.indices.close({ index });
+    const broken = await startTestApi({ settings: { analysesIndex: index } });
+    try {
+      const r = await post(`${broken.baseUrl}/query`, { sha256: unknownSha() }, bearer(jwt));
+      assert.equal(r.status, 500, r.text);
+      assert.match(r.headers.get("content-type") ?? "", /^application\/problem\+json/);
+      assert.equal(r.json.code, "store_error");
+      assert.match(r.json.detail as string, /analysis index/);
+    } finally {
+      await broken.close();
+      await es.indices.delete({ index, ignore_unavailable: true });
+      await es.close();
+    }
+  });
+
+  it("answers 500 when Elasticsearch is unreachable", async () => {
+    const down = await startTestApi({ env: { ...process.env, FILESCAN_ES_URL: "http://127.0.0.1:1" } });
+    try {
+      const r = await post(`${down.baseUrl}/query`, { sha256: unknownSha() }, bearer(jwt));
+      assert.equal(r.status, 500, r.text);
+      assert.equal(r.json.code, "store_error");
+    } finally {
+      await down.close();
+    }
+  });
+});
+
+describe("search: isAnalyzed", function () {
+  this.timeout(60_000);
+  const es = createEsClient();
+  // Our own throw-away index: the shared `filescan-analyses` alias belongs to the projector.
+  const index = `filescan-test-analyses-${randomUUID()}`;
+  after(async () => {
+    await es.indices.delete({ index, ignore_unavailable: true });
+    await es.close();
+  });
+
+  it("is false when the index does not exist, and true as soon as the document is written (realtime GET)", async () => {
+    const sha = createHash("sha256").update(randomUUID()).digest("hex");
+    assert.equal(await isAnalyzed(es, sha, index), false);
+    await es.indices.create({ index });
+    assert.equal(await isAnalyzed(es, sha, index), false);
+    await es.index({ index, id: sha, document: { sha256: sha }, refresh: false });
+    assert.equal(await isAnalyzed(es, sha, index), true, "no refresh needed");
+    assert.equal(await isAnalyzed(es, sha.toUpperCase(), index), true, "case-insensitive input, lower-case id");
+    assert.equal(ANALYSES_ALIAS, "filescan-analyses");
+  });
+
+  it("throws on a malformed sha256 and when Elasticsearch is unreachable", async () => {
+    await assert.rejects(isAnalyzed(es, "abc", index), TypeError);
+    const down = createEsClient({ FILESCAN_ES_URL: "http://127.0.0.1:1" }, { maxRetries: 0, requestTimeout: 1000 });
+    await assert.rejects(isAnalyzed(down, "0".repeat(64)));
+    await down.close();
+  });
+});
+
+describe("api: operations", function () {
+  this.timeout(120_000);
+  let api: TestApi;
+  before(async () => {
+    api = await startTestApi();
+  });
+  after(async () => {
+    await api?.close();
+  });
+
+  it("/healthz answers 200", async () => {
+    const r = await fetch(`${api.origin}/healthz`);
+    assert.equal(r.status, 200);
+    assert.deepEqual(await r.json(), { status: "ok" });
+  });
+
+  it("/readyz checks Kafka, the registry and Elasticsearch", async () => {
+    const r = await fetch(`${api.origin}/readyz`);
+    assert.equal(r.status, 200);
+    assert.deepEqual(await r.json(), { status: "ready", checks: { kafka: true, registry: true, elasticsearch: true } });
+    const down = await startTestApi({ env: { ...process.env, FILESCAN_ES_URL: "http://127.0.0.1:1" } });
+    try {
+      const d = await fetch(`${down.origin}/readyz`);
+      assert.equal(d.status, 503);
+      assert.deepEqual(await d.json(), { status: "not ready", checks: { kafka: true, registry: true, elasticsearch: false } });
+    } finally {
+      await down.close();
+    }
+  });
+
+  it("/metrics counts requests by route and status with latency histograms, and events produced", async () => {
+    const jwt = await accessToken(api.baseUrl, (await issuePat()).token);
+    assert.equal((await post(`${api.baseUrl}/submit`, submission(), bearer(jwt))).status, 200);
+    assert.equal((await post(`${api.baseUrl}/submit`, {}, bearer(jwt))).status, 400);
+    const text = await (await fetch(`${api.origin}/metrics`)).text();
+    assert.match(text, /filescan_api_requests_total\{route="\/api\/v1\/filescan\/submit",method="POST",status="200"\} 1/);
+    assert.match(text, /filescan_api_requests_total\{route="\/api\/v1\/filescan\/submit",method="POST",status="400"\} 1/);
+    assert.match(text, /filescan_api_requests_total\{route="\/api\/v1\/filescan\/auth\/token",method="POST",status="200"\} 1/);
+    assert.match(text, /filescan_api_request_duration_seconds_bucket\{le="0\.05",route="\/api\/v1\/filescan\/submit",method="POST",status="200"\} [01]/);
+    assert.match(text, /filescan_api_request_duration_seconds_count\{route="\/api\/v1\/filescan\/submit",method="POST",status="200"\} 1/);
+    assert.match(text, /filescan_api_events_produced_total 1/);
+    assert.match(text, /# TYPE filescan_api_queue_full_total counter/);
+  });
+
+  it("serves the OpenAPI 3.1 document the validators are compiled from", async () => {
+    const r = await fetch(`${api.baseUrl}/openapi.json`);
+    assert.equal(r.status, 200);
+    const doc = (await r.json()) as { openapi: string; paths: Record<string, unknown>; components: { schemas: Record<string, { required?: string[] }> } };
+    assert.equal(doc.openapi, "3.1.0");
+    assert.deepEqual(Object.keys(doc.paths).sort(), ["/auth/token", "/query", "/submit"]);
+    assert.deepEqual(doc, parse(readFileSync(OPENAPI_FILE, "utf8")));
+    assert.deepEqual(doc.components.schemas.Submission!.required, ["mimetype", "file_data", "sha256", "sha1", "md5", "filename", "full_path", "timestamp", "app"]);
+  });
+
+  it("answers unknown routes with 404 and wrong methods with 405, as problem+json", async () => {
+    const nf = await fetch(`${api.baseUrl}/nope`, { method: "POST" });
+    assert.equal(nf.status, 404);
+    assert.match(nf.headers.get("content-type") ?? "", /^application\/problem\+json/);
+    assert.equal(((await nf.json()) as { code: string }).code, "not_found");
+    const na = await fetch(`${api.baseUrl}/submit`);
+    assert.equal(na.status, 405);
+    assert.match(na.headers.get("allow") ?? "", /POST/);
+    assert.equal(((await na.json()) as { code: string }).code, "method_not_allowed");
+  });
+});
