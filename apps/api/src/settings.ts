@@ -1,7 +1,7 @@
 /** Every setting of the API, from the environment (see README.md for the table). */
 import { intFromEnv, maxFileBytes } from "@filescan/config";
 import { DEFAULT_REVOCATION_TTL_MS, jwtTtlSeconds } from "@filescan/auth";
-import { ANALYSES_ALIAS } from "@filescan/search";
+import { aliasesFor } from "@filescan/search";
 
 export interface ApiSettings {
   host: string;
@@ -61,7 +61,7 @@ export function apiSettings(env: NodeJS.ProcessEnv = process.env): ApiSettings {
     revocationTtlMs: intFromEnv(env, "FILESCAN_REVOCATION_TTL_MS", DEFAULT_REVOCATION_TTL_MS),
     authRateLimit: Math.max(1, intFromEnv(env, "FILESCAN_AUTH_RATE_LIMIT", 30)),
     authRateWindowSeconds: Math.max(1, intFromEnv(env, "FILESCAN_AUTH_RATE_WINDOW_SECONDS", 60)),
-    analysesIndex: ANALYSES_ALIAS,
+    analysesIndex: aliasesFor(env.FILESCAN_ES_INDEX_PREFIX).analyses,
     trustProxy: env.FILESCAN_TRUST_PROXY === "1" || env.FILESCAN_TRUST_PROXY === "true",
   };
 }

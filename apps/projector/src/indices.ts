@@ -8,17 +8,13 @@ import path from "node:path";
 import type { Client } from "@elastic/elasticsearch";
 import { repoRoot } from "@filescan/config";
 
-export const FILES_ALIAS = "filescan-files";
-export const ANALYSES_ALIAS = "filescan-analyses";
+import { aliasesFor, ANALYSES_ALIAS, FILES_ALIAS } from "@filescan/search";
+
+export { aliasesFor, ANALYSES_ALIAS, FILES_ALIAS };
 
 export interface IndexNames {
   files: string;
   analyses: string;
-}
-
-/** The two aliases for a prefix: `<prefix>-files` and `<prefix>-analyses`. */
-export function aliasesFor(prefix = process.env.FILESCAN_ES_INDEX_PREFIX ?? "filescan"): IndexNames {
-  return { files: `${prefix}-files`, analyses: `${prefix}-analyses` };
 }
 
 function template(file: string, alias: string): Record<string, unknown> {

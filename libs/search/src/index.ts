@@ -12,6 +12,14 @@ export const FILES_ALIAS = "filescan-files";
  * lowercase sha256 hex. Maintained by the projector; read by `/query`.
  */
 export const ANALYSES_ALIAS = "filescan-analyses";
+/**
+ * The two aliases for an index prefix (`FILESCAN_ES_INDEX_PREFIX`, default `filescan`):
+ * `<prefix>-files` and `<prefix>-analyses`. Tests and tenants use their own prefix.
+ */
+export function aliasesFor(prefix: string = process.env.FILESCAN_ES_INDEX_PREFIX ?? "filescan"): { files: string; analyses: string } {
+  return { files: `${prefix}-files`, analyses: `${prefix}-analyses` };
+}
+
 /** Personal-access-token records (hashes only, never a plaintext token). */
 export const CREDENTIALS_INDEX = "filescan-credentials";
 
