@@ -4,6 +4,7 @@
  */
 import { Command } from "commander";
 import { registerInfra } from "./commands/infra.ts";
+import { registerApikey } from "./commands/apikey.ts";
 
 const program = new Command("filescan")
   .description("find sensitive personal data in the files your crawlers find")
@@ -11,5 +12,6 @@ const program = new Command("filescan")
   .exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : 2));
 
 registerInfra(program);
+registerApikey(program);
 
 await program.parseAsync(process.argv);

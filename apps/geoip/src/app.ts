@@ -43,7 +43,7 @@ function metrics(service: GeoipService, keys: KeyStore, processMetrics: boolean)
     collect() {
       this.reset();
       for (const [kind, list] of Object.entries(service.status()))
-        for (const s of list) if (s.build_date) this.set({ kind, file: path.basename(s.path) }, Date.parse(s.build_date) / 1000);
+        for (const s of list) if (s.build_date) this.set({ kind, file: s.file }, Date.parse(s.build_date) / 1000);
     },
   });
   new Gauge({
@@ -53,7 +53,7 @@ function metrics(service: GeoipService, keys: KeyStore, processMetrics: boolean)
     registers: [register],
     collect() {
       this.reset();
-      for (const [kind, list] of Object.entries(service.status())) for (const s of list) this.set({ kind, file: path.basename(s.path) }, s.reloads);
+      for (const [kind, list] of Object.entries(service.status())) for (const s of list) this.set({ kind, file: s.file }, s.reloads);
     },
   });
   new Gauge({
@@ -111,7 +111,7 @@ export function createApp(opts: AppOptions): Koa {
     ctx.body = {
       status: ready ? "ready" : "unavailable",
       databases,
-      api_keys: { file: keys.file, active: keys.size, ...(keys.lastError && { last_error: keys.lastError }) },
+      api_keys: { file: path.basename(keys.file), active: keys.size, ...(keys.lastError && { last_error: keys.lastError }) },
     };
   });
   ops.get("/metrics", async (ctx) => {
@@ -149,7 +149,12 @@ export function createApp(opts: AppOptions): Koa {
   lookup.get("/", auth, (ctx) => fail(ctx, "IP_ADDRESS_REQUIRED"));
   lookup.get("/:first/{*rest}", auth, (ctx) => fail(ctx, "IP_ADDRESS_INVALID"));
   app.use(lookup.routes());
-  app.use(lookup.allowedMethods());
-  app.use((ctx) => fail(ctx, "NOT_FOUND"));
+  app.use((ctx) => {
+    if (ctx.method !== "GET" && ctx.method !== "HEAD") {
+      ctx.set("Allow", "GET, HEAD");
+      return fail(ctx, "METHOD_NOT_ALLOWED");
+    }
+    fail(ctx, "NOT_FOUND");
+  });
   return app;
 }

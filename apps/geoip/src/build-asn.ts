@@ -7,7 +7,7 @@
  *
  * The server also runs it on first start when the files are missing.
  */
-import { createReadStream, existsSync, statSync } from "node:fs";
+import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -51,13 +51,25 @@ export function parseCsvLine(line: string): string[] {
   return out;
 }
 
+/** The data date the ip-location-db packages put in their version (`2.3.YYYYMMDDHH`), else the CSV's mtime. */
+export function asnDataEpoch(csvFile: string): number {
+  try {
+    const pkg = JSON.parse(readFileSync(path.join(path.dirname(csvFile), "package.json"), "utf8")) as { version?: string };
+    const m = /(\d{4})(\d{2})(\d{2})(\d{2})$/.exec(pkg.version ?? "");
+    if (m) return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4])) / 1000;
+  } catch {
+    // fall through
+  }
+  return Math.floor(statSync(csvFile).mtimeMs / 1000);
+}
+
 export async function buildAsnMmdb(csvFile: string, family: 4 | 6, outFile: string, buildEpoch?: number): Promise<number> {
   const writer = new MmdbWriter({
     ipVersion: family,
     databaseType: "GeoLite2-ASN",
     description: { en: "ASN data from @ip-location-db/asn (RouteViews, NRO, DB-IP; CC BY 4.0), converted by filescan" },
     languages: ["en"],
-    buildEpoch: buildEpoch ?? Math.floor(statSync(csvFile).mtimeMs / 1000),
+    buildEpoch: buildEpoch ?? asnDataEpoch(csvFile),
   });
   let rows = 0;
   const lines = createInterface({ input: createReadStream(csvFile, "utf8"), crlfDelay: Infinity });

@@ -14,7 +14,7 @@ import { Reader, type Response } from "mmdb-lib";
 export type MmdbRecord = Record<string, unknown>;
 
 export interface DbStatus {
-  path: string;
+  file: string;
   loaded: boolean;
   database_type?: string;
   ip_version?: number;
@@ -58,6 +58,10 @@ export class MmdbFile {
 
   get loaded(): boolean {
     return this.current !== undefined;
+  }
+
+  get databaseType(): string | undefined {
+    return this.current?.databaseType;
   }
 
   get ipVersion(): number | undefined {
@@ -142,7 +146,7 @@ export class MmdbFile {
   status(): DbStatus {
     const c = this.current;
     return {
-      path: this.path,
+      file: path.basename(this.path),
       loaded: c !== undefined,
       ...(c && {
         database_type: c.databaseType,

