@@ -14,7 +14,7 @@ import type { GeoipService } from "./lookup.ts";
 import { problem, type ProblemCode } from "./problem.ts";
 import { RateLimiter } from "./ratelimit.ts";
 
-const OPENAPI_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../schemas/openapi/geoip.yaml");
+export const OPENAPI_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../schemas/openapi/geoip.yaml");
 
 export interface AppOptions {
   service: GeoipService;
