@@ -7,6 +7,7 @@ import { registerInfra } from "./commands/infra.ts";
 import { registerProjector } from "./commands/projector.ts";
 import { registerUp } from "./commands/up.ts";
 import { registerToken } from "./commands/token.ts";
+import { registerApikey } from "./commands/apikey.ts";
 
 const program = new Command("filescan")
   .description("find sensitive personal data in the files your crawlers find")
@@ -17,5 +18,6 @@ registerUp(program);
 registerInfra(program);
 registerProjector(program);
 registerToken(program);
+registerApikey(program);
 
 await program.parseAsync(process.argv);

@@ -1,0 +1,54 @@
+import assert from "node:assert/strict";
+import { formatV6, isReserved, networkOf, parseIp } from "./ip.ts";
+
+describe("geoip ip parsing", () => {
+  it("accepts dotted-quad IPv4 as is", () => {
+    const ip = parseIp("8.8.4.4");
+    assert.deepEqual(ip && { family: ip.family, text: ip.text, bytes: [...ip.bytes] }, { family: 4, text: "8.8.4.4", bytes: [8, 8, 4, 4] });
+  });
+
+  it("normalises IPv6 spellings to RFC 5952", () => {
+    const forms = ["2001:4860:4860::8888", "2001:4860:4860:0:0:0:0:8888", "2001:4860:4860:0000:0000:0000:0000:8888", "2001:4860:4860::8888".toUpperCase(), "2001:4860:4860:0::0:8888"];
+    for (const f of forms) assert.equal(parseIp(f)?.text, "2001:4860:4860::8888", f);
+    assert.equal(parseIp("2001:db8:0:0:1:0:0:1")?.text, "2001:db8::1:0:0:1"); // first of two equal runs
+    assert.equal(parseIp("2001:db8:0:1:1:1:1:1")?.text, "2001:db8:0:1:1:1:1:1"); // a single zero group stays
+    assert.equal(parseIp("::")?.text, "::");
+    assert.equal(parseIp("::1")?.text, "::1");
+    assert.equal(parseIp("1::")?.text, "1::");
+  });
+
+  it("reads IPv4-mapped IPv6 as the IPv4 address, in any case", () => {
+    for (const f of ["::ffff:1.2.3.4", "::FFFF:1.2.3.4", "0:0:0:0:0:ffff:1.2.3.4", "::ffff:102:304"]) {
+      const ip = parseIp(f);
+      assert.equal(ip?.family, 4, f);
+      assert.equal(ip?.text, "1.2.3.4", f);
+    }
+  });
+
+  it("keeps other embedded-IPv4 forms as IPv6", () => {
+    assert.equal(parseIp("64:ff9b::1.2.3.4")?.text, "64:ff9b::102:304");
+  });
+
+  it("rejects leading zeros, zone ids, prefixes, ranges and junk", () => {
+    const bad = ["01.2.3.4", "1.2.3.04", "1.2.3.00", "::ffff:01.2.3.4", "fe80::1%eth0", "fe80::1%1", "1.2.3.0/24", "2001:db8::/32", "1.2.3.4-1.2.3.5",
+      "1.2.3", "256.1.1.1", "1.2.3.4.5", "0x7f.0.0.1", " 1.2.3.4", "1.2.3.4 ", "", "12345::", "1:2:3:4:5:6:7:8:9", "::ffff:1.2.3", "localhost", "2001:db8:::1"];
+    for (const b of bad) assert.equal(parseIp(b), undefined, JSON.stringify(b));
+  });
+
+  it("marks special-purpose ranges reserved and public ones not", () => {
+    const reserved = ["0.1.2.3", "10.1.2.3", "100.64.0.1", "127.0.0.1", "169.254.1.1", "172.16.0.1", "172.31.255.255", "192.0.0.8", "192.0.2.1", "192.168.1.1",
+      "198.18.0.1", "198.19.255.255", "198.51.100.7", "203.0.113.9", "224.0.0.1", "239.255.255.250", "240.0.0.1", "255.255.255.255",
+      "::", "::1", "fe80::1", "fc00::1", "fd12:3456::1", "ff02::1", "2001:db8::1", "3fff::1", "2001:2::1", "2001:10::1", "2001:20::1", "::ffff:10.0.0.1", "100::1"];
+    for (const r of reserved) assert.equal(isReserved(parseIp(r)!), true, r);
+    const open = ["1.1.1.1", "8.8.8.8", "100.63.255.255", "100.128.0.0", "172.15.255.255", "172.32.0.0", "192.0.1.1", "198.17.255.255", "198.20.0.0", "223.255.255.255",
+      "2001:4860:4860::8888", "2a00:1450::1", "2001:db9::1", "2001::1", "2002:808:808::1", "3ffe::1"];
+    for (const o of open) assert.equal(isReserved(parseIp(o)!), false, o);
+  });
+
+  it("prints networks with host bits cleared", () => {
+    assert.equal(networkOf(parseIp("8.8.8.8")!, 24), "8.8.8.0/24");
+    assert.equal(networkOf(parseIp("8.8.8.8")!, 13), "8.8.0.0/13");
+    assert.equal(networkOf(parseIp("2001:4860:4860::8888")!, 42), "2001:4860:4840::/42");
+    assert.equal(formatV6(new Uint8Array(16)), "::");
+  });
+});

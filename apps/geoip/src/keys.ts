@@ -1,0 +1,168 @@
+/**
+ * API keys of the IP lookup service.
+ *
+ * A key is `fsk_` + 43 base64url characters (256 random bits). Only its SHA-256 is
+ * stored, in a JSON file (default `.filescan/geoip/api-keys.json`, mode 0600),
+ * written atomically by the CLI and reloaded by the server when it changes. A
+ * presented key is hashed and its hash compared with `timingSafeEqual`.
+ */
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { watch, type FSWatcher } from "node:fs";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+export const KEY_PREFIX = "fsk_";
+const KEY_PATTERN = /^fsk_[A-Za-z0-9_-]{43}$/;
+
+export interface ApiKeyRecord {
+  id: string;
+  name: string;
+  /** hex SHA-256 of the whole key. */
+  sha256: string;
+  /** Requests per second allowed (token bucket, burst = rate); null = unlimited. */
+  rate_per_second: number | null;
+  created_at: string;
+  revoked_at?: string;
+}
+
+export interface KeyFile {
+  version: 1;
+  keys: ApiKeyRecord[];
+}
+
+export function hashKey(key: string): string {
+  return createHash("sha256").update(key, "utf8").digest("hex");
+}
+
+export function newKey(): string {
+  return KEY_PREFIX + randomBytes(32).toString("base64url");
+}
+
+export async function readKeyFile(file: string): Promise<KeyFile> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return { version: 1, keys: [] };
+    throw err;
+  }
+  const parsed = JSON.parse(text) as KeyFile;
+  if (parsed.version !== 1 || !Array.isArray(parsed.keys)) throw new Error(`${file}: not a filescan API key file`);
+  return parsed;
+}
+
+async function writeKeyFile(file: string, data: KeyFile): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, JSON.stringify(data, null, 2) + "\n", { mode: 0o600 });
+  await rename(tmp, file);
+}
+
+/** Parses `100`, `100/s`, `none` or `unlimited`. */
+export function parseRate(s: string): number | null {
+  const t = s.trim().toLowerCase();
+  if (t === "none" || t === "unlimited") return null;
+  const m = /^(\d+(?:\.\d+)?)(?:\/s)?$/.exec(t);
+  if (!m) throw new Error(`rate must look like 100/s (or "unlimited"), got ${JSON.stringify(s)}`);
+  const n = Number(m[1]);
+  if (!(n > 0)) throw new Error("rate must be greater than 0");
+  return n;
+}
+
+export async function createKey(file: string, name: string, ratePerSecond: number | null): Promise<{ key: string; record: ApiKeyRecord }> {
+  const data = await readKeyFile(file);
+  const key = newKey();
+  const record: ApiKeyRecord = {
+    id: randomBytes(6).toString("hex"),
+    name,
+    sha256: hashKey(key),
+    rate_per_second: ratePerSecond,
+    created_at: new Date().toISOString(),
+  };
+  data.keys.push(record);
+  await writeKeyFile(file, data);
+  return { key, record };
+}
+
+export async function revokeKey(file: string, id: string): Promise<ApiKeyRecord | undefined> {
+  const data = await readKeyFile(file);
+  const rec = data.keys.find((k) => k.id === id);
+  if (!rec) return undefined;
+  rec.revoked_at ??= new Date().toISOString();
+  await writeKeyFile(file, data);
+  return rec;
+}
+
+export type KeyVerdict = { ok: true; key: ApiKeyRecord } | { ok: false; code: "API_KEY_REQUIRED" | "API_KEY_INVALID" };
+
+/** The server's view of the key file: active keys by hash, reloaded when the file changes. */
+export class KeyStore {
+  readonly file: string;
+  private byHash = new Map<string, { rec: ApiKeyRecord; digest: Buffer }>();
+  private watcher: FSWatcher | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly log: (msg: string) => void;
+  /** Called after each successful (re)load with the active keys. */
+  onReload: ((keys: ApiKeyRecord[]) => void) | undefined;
+  loadedAt: Date | undefined;
+  lastError: string | undefined;
+
+  constructor(file: string, log: (msg: string) => void = () => {}) {
+    this.file = file;
+    this.log = log;
+  }
+
+  get size(): number {
+    return this.byHash.size;
+  }
+
+  async load(): Promise<void> {
+    try {
+      const data = await readKeyFile(this.file);
+      const next = new Map<string, { rec: ApiKeyRecord; digest: Buffer }>();
+      for (const rec of data.keys) {
+        if (rec.revoked_at || !/^[0-9a-f]{64}$/.test(rec.sha256)) continue;
+        next.set(rec.sha256, { rec, digest: Buffer.from(rec.sha256, "hex") });
+      }
+      this.byHash = next;
+      this.loadedAt = new Date();
+      this.lastError = undefined;
+      this.onReload?.([...next.values()].map((v) => v.rec));
+    } catch (err) {
+      // Keep the keys we had: a half-written or broken file must not lock everyone out.
+      this.lastError = err instanceof Error ? err.message : String(err);
+      this.log(`cannot load API keys from ${this.file}: ${this.lastError}`);
+    }
+  }
+
+  watch(): void {
+    if (this.watcher) return;
+    const dir = path.dirname(this.file);
+    const base = path.basename(this.file);
+    try {
+      this.watcher = watch(dir, { persistent: false }, (_e, name) => {
+        if (name !== null && name !== base) return;
+        if (this.timer) clearTimeout(this.timer);
+        this.timer = setTimeout(() => void this.load(), 50);
+      });
+      this.watcher.on("error", (err) => this.log(`watch ${dir}: ${err.message}`));
+    } catch (err) {
+      this.log(`cannot watch ${dir}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  close(): void {
+    this.watcher?.close();
+    this.watcher = undefined;
+    if (this.timer) clearTimeout(this.timer);
+  }
+
+  verify(presented: string | undefined): KeyVerdict {
+    if (presented === undefined || presented === "") return { ok: false, code: "API_KEY_REQUIRED" };
+    if (!KEY_PATTERN.test(presented)) return { ok: false, code: "API_KEY_INVALID" };
+    const digest = createHash("sha256").update(presented, "utf8").digest();
+    const hit = this.byHash.get(digest.toString("hex"));
+    if (!hit || !timingSafeEqual(hit.digest, digest)) return { ok: false, code: "API_KEY_INVALID" };
+    return { ok: true, key: hit.rec };
+  }
+}

@@ -1,0 +1,57 @@
+/** Problem documents (RFC 9457) of the IP lookup service, with MaxMind-style codes. */
+
+const PROBLEMS = {
+  IP_ADDRESS_INVALID: [400, "The value is not a single IPv4 or IPv6 address in text form (no leading zeros, zone ids, prefixes or ranges)."],
+  IP_ADDRESS_REQUIRED: [400, "No IP address was given in the path."],
+  IP_ADDRESS_RESERVED: [400, "The address belongs to a private, loopback, link-local, multicast, documentation or otherwise reserved range."],
+  IP_ADDRESS_NOT_FOUND: [404, "The address is valid and public but is not in the database."],
+  API_KEY_REQUIRED: [401, "The API_KEY header is missing."],
+  API_KEY_INVALID: [401, "The API_KEY header does not hold an active key."],
+  RATE_LIMIT_EXCEEDED: [429, "This key has exceeded its request rate; retry after the number of seconds in Retry-After."],
+  DATABASE_UNAVAILABLE: [503, "No geolocation database is loaded yet."],
+  NOT_FOUND: [404, "No such resource."],
+  METHOD_NOT_ALLOWED: [405, "Only GET is supported."],
+  BAD_REQUEST: [400, "The request could not be understood."],
+  INTERNAL_ERROR: [500, "An unexpected error occurred."],
+} as const satisfies Record<string, readonly [number, string]>;
+
+export type ProblemCode = keyof typeof PROBLEMS;
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance?: string;
+  /** Stable machine-readable code (MaxMind's names where MaxMind has one). */
+  code: ProblemCode;
+  /** The same message under MaxMind's field name, for existing clients. */
+  error: string;
+}
+
+const TITLES: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  503: "Service Unavailable",
+};
+
+export function problem(code: ProblemCode, instance?: string): Problem {
+  const [status, detail] = PROBLEMS[code];
+  return {
+    type: `urn:filescan:problem:${code.toLowerCase().replaceAll("_", "-")}`,
+    title: TITLES[status] ?? "Error",
+    status,
+    detail,
+    ...(instance !== undefined && { instance }),
+    code,
+    error: detail,
+  };
+}
+
+export function problemStatus(code: ProblemCode): number {
+  return PROBLEMS[code][0];
+}
