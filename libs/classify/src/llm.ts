@@ -8,6 +8,8 @@
  * whereas a zod schema is validated inside the OpenAI SDK, where a failed parse is retried like a
  * network error (3 calls) and then thrown. The parsed object is validated with the zod schema here.
  */
+import { stampRetryable } from "@langchain/core/errors";
+import { AsyncCaller } from "@langchain/core/utils/async_caller";
 import { ChatOpenAI } from "@langchain/openai";
 import { z } from "zod";
 import type { ClassifyConfig } from "./config.ts";
@@ -27,6 +29,24 @@ export const answerJsonSchema = (() => {
   return { ...s, title: "verdict", description: "Whether the file holds sensitive personal data" };
 })();
 
+/** LangChain's own retry policy, read from a default AsyncCaller. */
+class DefaultRetryPolicy extends AsyncCaller {
+  get handler(): (err: unknown) => unknown {
+    return this.onFailedAttempt ?? (() => undefined);
+  }
+}
+const defaultOnFailedAttempt = new DefaultRetryPolicy({}).handler;
+
+/**
+ * Retry what may succeed next time (network, timeouts, 429, 5xx — LangChain's default), but not an
+ * answer that came back truncated or malformed: at temperature 0 it would come back the same,
+ * and on the local model each try costs seconds.
+ */
+function onFailedAttempt(err: unknown): void {
+  if (failureOf(err) === "llm_invalid_output") throw stampRetryable(err, false);
+  defaultOnFailedAttempt(err);
+}
+
 export function chatModel(cfg: ClassifyConfig): ChatOpenAI {
   return new ChatOpenAI({
     model: cfg.model,
@@ -38,6 +58,7 @@ export function chatModel(cfg: ClassifyConfig): ChatOpenAI {
     maxRetries: cfg.maxRetries,
     maxConcurrency: cfg.concurrency,
     streaming: false,
+    onFailedAttempt,
   });
 }
 

@@ -117,8 +117,9 @@ export function combine(
   const floor = input.findings.some(isFloor);
   const strongest = input.findings.filter((f) => f.score >= COUNT_SCORE).sort(byStrength)[0];
   // Cited spans are likely personal data themselves: mask them in any model wording.
-  const all: Replacement[] = [...replacements, ...verified.map((v) => ({ value: v.quote, mask: maskGeneric(v.quote) }))];
-  const clean = (s: string) => scrub(s, all).replace(/\s+/g, " ").trim();
+  // Known finding values first (they get the detector's mask), then the cited spans.
+  const spans: Replacement[] = verified.map((v) => ({ value: v.quote, mask: maskGeneric(v.quote) }));
+  const clean = (s: string) => scrub(scrub(s, replacements), spans).replace(/\s+/g, " ").trim();
 
   let has = det.has_sensitive_data;
   let confidence = det.confidence;
