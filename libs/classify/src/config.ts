@@ -55,7 +55,7 @@ export function classifyConfig(env: NodeJS.ProcessEnv = process.env): ClassifyCo
     timeoutMs: intFromEnv(env, "FILESCAN_LLM_TIMEOUT_MS", local ? 120_000 : 60_000),
     maxRetries: intFromEnv(env, "FILESCAN_LLM_RETRIES", 2),
     concurrency: Math.max(1, intFromEnv(env, "FILESCAN_LLM_CONCURRENCY", local ? 1 : 4)),
-    maxInputTokens: Math.max(256, intFromEnv(env, "FILESCAN_LLM_MAX_INPUT_TOKENS", 3000)),
+    maxInputTokens: Math.max(1000, intFromEnv(env, "FILESCAN_LLM_MAX_INPUT_TOKENS", 3000)),
     maxOutputTokens: Math.max(64, intFromEnv(env, "FILESCAN_LLM_MAX_OUTPUT_TOKENS", 512)),
     raiseCap: oneOf(env, "FILESCAN_LLM_RAISE_CAP", ["low", "medium"] as const, "low"),
   };

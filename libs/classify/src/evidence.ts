@@ -74,21 +74,58 @@ export function maskGeneric(value: string): string {
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/**
- * A regex that finds `value` in text regardless of case and of how whitespace is spelled; for
- * values with >= 6 digits also spelled with other separators (or none) between the digits.
- */
-export function valuePattern(value: string): RegExp {
-  const trimmed = value.trim();
-  const digits = trimmed.replace(/\D/g, "");
-  const alts = [trimmed.split(/\s+/).map(escapeRe).join("\\s+")];
-  if (digits.length >= 6 && digits.length >= trimmed.replace(/\s/g, "").length * 0.6) alts.push(digits.split("").join("[\\s.\\-/]*"));
-  return new RegExp(alts.map((a) => `(?:${a})`).join("|"), "giu");
-}
-
 export interface Replacement {
   value: string;
   mask: string;
+}
+
+const digitHeavy = (v: string) => {
+  const digits = v.replace(/\D/g, "").length;
+  return digits >= 6 && digits >= v.replace(/\s/g, "").length * 0.6;
+};
+/** The key two spellings of one value share: its digits, or its lower-cased words. */
+const normWords = (v: string) => v.trim().toLowerCase().split(/\s+/).join(" ");
+const keyOf = (v: string) => (digitHeavy(v) ? `d:${v.replace(/\D/g, "")}` : `w:${normWords(v)}`);
+
+/**
+ * A regex source that finds `value` regardless of case and of how whitespace is spelled; for
+ * values that are mostly digits (>= 6) also with other separators, or none, between the digits.
+ */
+function patternOf(value: string): string {
+  const trimmed = value.trim();
+  const alts = [trimmed.split(/\s+/).map(escapeRe).join("\\s+")];
+  if (digitHeavy(trimmed)) alts.push(`(?<!\\d)${trimmed.replace(/\D/g, "").split("").join("[\\s.\\-/]*")}(?!\\d)`);
+  return alts.map((a) => `(?:${a})`).join("|");
+}
+
+export function valuePattern(value: string): RegExp {
+  return new RegExp(patternOf(value), "giu");
+}
+
+/**
+ * One pass that replaces every known raw value (any spelling, see valuePattern) by its mask.
+ * Longer values win where they overlap. Built once per document: thousands of values cost one regex.
+ */
+export function replacer(replacements: readonly Replacement[]): (text: string) => string {
+  const byKey = new Map<string, string>();
+  const entries: Array<{ source: string; words: string; digits: string | null }> = [];
+  const sorted = [...replacements].filter((r) => r.value.trim().length >= 3).sort((a, b) => b.value.length - a.value.length);
+  for (const r of sorted) {
+    const k = keyOf(r.value);
+    if (byKey.has(k)) continue;
+    byKey.set(k, r.mask);
+    entries.push({ source: patternOf(r.value), words: normWords(r.value), digits: digitHeavy(r.value) ? r.value.replace(/\D/g, "") : null });
+  }
+  if (entries.length === 0) return (t) => t;
+  return (text) => {
+    // Cheap exact pre-filter (a superset of what the patterns can match), then one small regex.
+    const words = normWords(text);
+    const digits = text.replace(/\D/g, "");
+    const hits = entries.filter((e) => words.includes(e.words) || (e.digits !== null && digits.includes(e.digits)));
+    if (hits.length === 0) return text;
+    const re = new RegExp(hits.map((e) => e.source).join("|"), "giu");
+    return text.replace(re, (m) => byKey.get(keyOf(m)) ?? byKey.get(`w:${normWords(m)}`) ?? maskGeneric(m));
+  };
 }
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
@@ -101,12 +138,7 @@ const LONG_NUMBER = /(?<![\p{L}\p{N}])\+?\d(?:[\s.\-/]?\d){5,}(?![\p{L}\p{N}])/g
  * an e-mail address or a long number is masked generically.
  */
 export function scrub(text: string, replacements: readonly Replacement[]): string {
-  let out = text;
-  const sorted = [...replacements].filter((r) => r.value.trim().length >= 3).sort((a, b) => b.value.length - a.value.length);
-  for (const r of sorted) out = out.replace(valuePattern(r.value), () => r.mask);
-  out = out.replace(EMAIL, (m) => maskGeneric(m));
-  out = out.replace(LONG_NUMBER, (m) => maskGeneric(m));
-  return out;
+  return replacer(replacements)(text).replace(EMAIL, (m) => maskGeneric(m)).replace(LONG_NUMBER, (m) => maskGeneric(m));
 }
 
 /** Where a cited span was found again. */

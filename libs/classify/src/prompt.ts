@@ -8,7 +8,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Finding, Locator, Segment } from "@filescan/contracts";
-import { byStrength, rawValuesOf, segmentsOf, valuePattern, type Replacement } from "./evidence.ts";
+import { byStrength, rawValuesOf, replacer, segmentsOf, type Replacement } from "./evidence.ts";
 import { estimateTokens } from "./tokens.ts";
 import type { ClassifyInput } from "./types.ts";
 
@@ -111,29 +111,34 @@ export function buildPrompt(input: ClassifyInput, maxInputTokens: number, bounda
     return m;
   };
   // A raw value may also occur where no finding points (a repeat the detector did not report).
-  const maskRepeats = (s: string) => {
-    let out = s;
-    for (const r of replacements) out = out.replace(valuePattern(r.value), r.mask);
-    return out;
-  };
+  const maskRepeats = replacer(replacements);
 
   const system = SYSTEM(boundary);
   const m = input.meta;
   const lines: string[] = [];
   lines.push(`Detector findings (${findings.length}):`);
-  findings.slice(0, MAX_LISTED_FINDINGS).forEach((f, i) => {
+  // At most MAX_LISTED_FINDINGS lines and a quarter of the budget; the rest are counted by type.
+  const listBudget = Math.floor(maxInputTokens * 0.25);
+  let listed = 0;
+  let listCost = 0;
+  for (const f of findings.slice(0, MAX_LISTED_FINDINGS)) {
     const where = describeLocator(f.locator);
-    lines.push(
-      `F${i + 1} ${f.type} ${f.masked} score ${f.score.toFixed(2)}` +
-        (f.validation ? ` validated by ${f.validation}` : " not validated") +
-        (f.context.length ? `; context: ${f.context.slice(0, 5).join(", ")}` : "") +
-        (where ? `; ${where}` : ""),
-    );
-  });
-  if (findings.length > MAX_LISTED_FINDINGS) {
+    const line =
+      `F${listed + 1} ${f.type} ${f.masked} score ${f.score.toFixed(2)}` +
+      (f.validation ? ` validated by ${f.validation}` : " not validated") +
+      (f.context.length ? `; context: ${f.context.slice(0, 5).join(", ")}` : "") +
+      (where ? `; ${where}` : "");
+    const cost = estimateTokens(line) + 1;
+    if (listCost + cost > listBudget) break;
+    listCost += cost;
+    lines.push(line);
+    listed++;
+  }
+  if (findings.length > listed) {
     const rest = new Map<string, number>();
-    for (const f of findings.slice(MAX_LISTED_FINDINGS)) rest.set(f.type, (rest.get(f.type) ?? 0) + 1);
-    lines.push(`... and ${findings.length - MAX_LISTED_FINDINGS} more: ${[...rest].map(([t, n]) => `${n} × ${t}`).join(", ")}`);
+    for (const f of findings.slice(listed)) rest.set(f.type, (rest.get(f.type) ?? 0) + 1);
+    const byType = [...rest].sort((a, b) => b[1] - a[1]);
+    lines.push(`... and ${findings.length - listed} more: ${byType.slice(0, 10).map(([t, n]) => `${n} × ${clip(t, 40)}`).join(", ")}${byType.length > 10 ? ", ..." : ""}`);
   }
   if (findings.length === 0) lines.push("(none)");
   const totalChars = segments.reduce((n, s) => n + s.text.length, 0);
@@ -173,15 +178,19 @@ export function buildPrompt(input: ClassifyInput, maxInputTokens: number, bounda
       covered.set(si, ranges);
     }
   }
-  if (windowLines.length) body.push("--- text around the findings ---", ...windowLines);
-  budget -= used + (windowLines.length ? 8 : 0);
+  const WINDOWS_HEADER = "--- text around the findings ---";
+  if (windowLines.length) {
+    body.push(WINDOWS_HEADER, ...windowLines);
+    budget -= used + estimateTokens(WINDOWS_HEADER) + 1;
+  }
 
   // 2. An evenly spread sample of the remaining text, in chunks, until the budget is spent.
+  const SAMPLE_HEADER = windowLines.length ? "--- sample of the rest of the text ---" : "--- sample of the text ---";
   if (budget > 40 && totalChars > 0) {
     const sampleLines: string[] = [];
     const approxChunks = Math.max(1, Math.floor((budget * 2.5) / SAMPLE_CHUNK));
     const step = Math.max(SAMPLE_CHUNK, Math.floor(totalChars / approxChunks));
-    let spent = 8;
+    let spent = estimateTokens(SAMPLE_HEADER) + 1;
 
     let si = 0;
     let segStart = 0;
@@ -214,7 +223,7 @@ export function buildPrompt(input: ClassifyInput, maxInputTokens: number, bounda
       ranges.push([a, b]);
       covered.set(si, ranges);
     }
-    if (sampleLines.length) body.push(windowLines.length ? "--- sample of the rest of the text ---" : "--- sample of the text ---", ...sampleLines);
+    if (sampleLines.length) body.push(SAMPLE_HEADER, ...sampleLines);
   }
 
   const user = [head, ...body, tail].join("\n");
