@@ -1,0 +1,61 @@
+/**
+ * classifierFromEnv: detectors' findings + a bounded LLM call → the `llm` object.
+ * The LLM is skipped when it cannot add anything (no text at all); any LLM failure falls back to
+ * the deterministic verdict with status `partial` and a reason.
+ */
+import type { Llm, Status } from "@filescan/contracts";
+import { classifyConfig, type ClassifyConfig } from "./config.ts";
+import { verifySpan, type VerifiedSpan } from "./evidence.ts";
+import { LlmCallError, structuredCaller, type LlmReply } from "./llm.ts";
+import { buildPrompt } from "./prompt.ts";
+import type { ClassifyInput, ClassifyResult, Classifier } from "./types.ts";
+import { combine, deterministicVerdict } from "./verdict.ts";
+
+export type Call = (system: string, user: string) => Promise<LlmReply>;
+
+function degrade(status: Status): Status {
+  return status === "complete" ? "partial" : status;
+}
+
+export function classifierFromConfig(cfg: ClassifyConfig, call: Call | null = cfg.provider === "off" ? null : structuredCaller(cfg)): Classifier {
+  return {
+    async classify(input: ClassifyInput): Promise<ClassifyResult> {
+      const det = deterministicVerdict(input);
+      const model = { provider: cfg.provider, name: cfg.provider === "off" ? null : cfg.model, prompt_tokens: 0, completion_tokens: 0, llm_ms: 0 };
+      if (!call || !input.segments.some((s) => s.text.trim().length > 0)) return { llm: det, model, reasons: [] };
+
+      const prompt = buildPrompt(input, cfg.maxInputTokens);
+      const t0 = performance.now();
+      try {
+        const reply = await call(prompt.system, prompt.user);
+        model.llm_ms = Math.round(performance.now() - t0);
+        model.prompt_tokens = reply.promptTokens;
+        model.completion_tokens = reply.completionTokens;
+        if (reply.modelName) model.name = reply.modelName;
+        const verified: VerifiedSpan[] = [];
+        for (const q of reply.answer.evidence) {
+          const v = verifySpan(q, input.segments);
+          if (v) verified.push(v);
+        }
+        const llm: Llm = combine(input, det, reply.answer, verified, prompt.replacements, cfg.raiseCap);
+        return { llm, model, reasons: [] };
+      } catch (err) {
+        if (!(err instanceof LlmCallError)) throw err;
+        model.llm_ms = Math.round(performance.now() - t0);
+        model.prompt_tokens = err.promptTokens;
+        model.completion_tokens = err.completionTokens;
+        const why = err.reason === "llm_unavailable" ? "the LLM was unavailable" : "the LLM's answer was unusable";
+        return {
+          llm: { ...det, status: degrade(det.status), reasoning: `${det.reasoning} Deterministic verdict: ${why}.` },
+          model,
+          reasons: [err.reason],
+        };
+      }
+    },
+  };
+}
+
+/** The classifier the environment asks for (FILESCAN_LLM=local|openai|off, see config.ts). */
+export function classifierFromEnv(env: NodeJS.ProcessEnv = process.env): Classifier {
+  return classifierFromConfig(classifyConfig(env));
+}

@@ -1,0 +1,52 @@
+import assert from "node:assert/strict";
+import { locator } from "@filescan/contracts";
+import { levelOf, maskGeneric, rawValuesOf, scrub, segmentsOf, verifySpan } from "./evidence.ts";
+import { finding, SSN } from "./testing/fixtures.ts";
+
+describe("classify: evidence helpers", () => {
+  const segs = [
+    { text: "Intro page", source: "text", locator: locator({ page: 1 }) },
+    { text: `Jane Roe\nSSN:  ${SSN}`, source: "text", locator: locator({ page: 2 }) },
+  ];
+
+  it("recovers a finding's raw value from the segment with its locator", () => {
+    const f = finding(segs[1]!.text, SSN, "US_SSN", { loc: locator({ page: 2 }) });
+    assert.deepEqual(segmentsOf(f, segs), [1]);
+    assert.deepEqual(rawValuesOf(f, segs), [SSN]);
+    assert.deepEqual(rawValuesOf({ ...f, locator: locator({ page: 9 }) }, segs), [], "no segment, no value");
+    assert.deepEqual(rawValuesOf({ ...f, end: 10_000 }, segs), [], "offsets beyond the text are ignored");
+  });
+
+  it("scrubs known values in any case, whitespace or digit-separator spelling, then e-mails and long numbers", () => {
+    const out = scrub(`a ${SSN} b 123 45 6789 c 123456789 d JANE ROE e j.doe@x.org f +49 151 2345 6789 g year 2024`, [
+      { value: SSN, mask: "***-**-6789" },
+      { value: "Jane Roe", mask: "J*** R**" },
+    ]);
+    assert.equal(out.match(/\*\*\*-\*\*-6789/g)?.length, 3);
+    assert.ok(!/123|jane|j\.doe|2345/i.test(out), out);
+    assert.match(out, /year 2024/, "short numbers stay");
+  });
+
+  it("masks generically, keeping the last two characters of long values only", () => {
+    assert.equal(maskGeneric("4111 1111 1111 1111"), "**** **** **** **11");
+    assert.equal(maskGeneric("Bob"), "***");
+  });
+
+  it("verifies cited spans against the source text, whitespace and case insensitive", () => {
+    assert.equal(verifySpan("Roe Jane SSN", segs), null, "not contiguous in the source");
+    const v = verifySpan(`"SSN: ${SSN}"`, segs);
+    assert.equal(v?.segment, 1);
+    assert.equal(segs[1]!.text.slice(v!.start, v!.end), `SSN:  ${SSN}`);
+    assert.equal(verifySpan("jane ROE", segs)?.segment, 1);
+    assert.equal(verifySpan("John Doe", segs), null, "a hallucinated span is not found");
+    assert.equal(verifySpan("in", segs), null, "too short to mean anything");
+  });
+
+  it("rates findings: validated and >= 0.8 is high, >= 0.6 medium, else low", () => {
+    const f = finding(segs[1]!.text, SSN, "US_SSN");
+    assert.equal(levelOf(f), "high");
+    assert.equal(levelOf({ ...f, validation: null }), "medium");
+    assert.equal(levelOf({ ...f, score: 0.79 }), "medium");
+    assert.equal(levelOf({ ...f, score: 0.5 }), "low");
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * Evidence helpers: where a finding's text is, how strong it is, whether a span the LLM cites
+ * occurs in the document, and masking of anything that must never leave the process raw.
+ */
+import type { Confidence, Finding, Locator, Segment } from "@filescan/contracts";
+
+/** A finding that validated (checksum, rules) and scored >= this is a floor the LLM cannot lower. */
+export const FLOOR_SCORE = 0.8;
+/** Findings below this score do not make a file sensitive on their own. */
+export const COUNT_SCORE = 0.5;
+
+const RANK: Record<Confidence, number> = { low: 0, medium: 1, high: 2 };
+export const maxConfidence = (a: Confidence, b: Confidence): Confidence => (RANK[a] >= RANK[b] ? a : b);
+export const minConfidence = (a: Confidence, b: Confidence): Confidence => (RANK[a] <= RANK[b] ? a : b);
+
+export const isFloor = (f: Finding): boolean => f.validation !== null && f.validation !== "" && f.score >= FLOOR_SCORE;
+
+/** The confidence a finding supports on its own. */
+export function levelOf(f: Finding): Confidence {
+  if (isFloor(f)) return "high";
+  if (f.score >= 0.6) return "medium";
+  return "low";
+}
+
+/** Strongest first: floor findings, then by score. */
+export function byStrength(a: Finding, b: Finding): number {
+  return Number(isFloor(b)) - Number(isFloor(a)) || b.score - a.score;
+}
+
+export function sameLocator(a: Locator, b: Locator): boolean {
+  return (
+    a.file_in_zip === b.file_in_zip && a.page === b.page && a.sheet === b.sheet && a.cell === b.cell &&
+    a.row === b.row && a.column === b.column && a.slide === b.slide && a.part === b.part
+  );
+}
+
+/**
+ * Indexes of the segments a finding may point into: same locator and long enough. Offsets are in
+ * the segment's text (FileAnalyzed.avsc); when several segments share a locator each is a candidate
+ * and callers treat all of them conservatively (mask in all, scrub all).
+ */
+export function segmentsOf(f: Finding, segments: readonly Segment[]): number[] {
+  const out: number[] = [];
+  if (!(f.start >= 0 && f.end > f.start)) return out;
+  segments.forEach((s, i) => {
+    if (f.end <= s.text.length && sameLocator(s.locator, f.locator)) out.push(i);
+  });
+  return out;
+}
+
+/** The raw values a finding may stand for, recovered in-process from the segments. Never log them. */
+export function rawValuesOf(f: Finding, segments: readonly Segment[]): string[] {
+  const vals = new Set<string>();
+  for (const i of segmentsOf(f, segments)) {
+    const v = segments[i]!.text.slice(f.start, f.end);
+    if (v.trim().length >= 3) vals.add(v);
+  }
+  return [...vals];
+}
+
+/** Masks a value of unknown type: every letter and digit becomes `*`, except the last two of long values. */
+export function maskGeneric(value: string): string {
+  const alnum = value.replace(/[^\p{L}\p{N}]/gu, "").length;
+  let keep = alnum >= 8 ? 2 : 0;
+  const chars = [...value];
+  for (let i = chars.length - 1; i >= 0; i--) {
+    if (/[\p{L}\p{N}]/u.test(chars[i]!)) {
+      if (keep > 0) keep--;
+      else chars[i] = "*";
+    }
+  }
+  return chars.join("");
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+export interface Replacement {
+  value: string;
+  mask: string;
+}
+
+const digitHeavy = (v: string) => {
+  const digits = v.replace(/\D/g, "").length;
+  return digits >= 6 && digits >= v.replace(/\s/g, "").length * 0.6;
+};
+/** The key two spellings of one value share: its digits, or its lower-cased words. */
+const normWords = (v: string) => v.trim().toLowerCase().split(/\s+/).join(" ");
+const keyOf = (v: string) => (digitHeavy(v) ? `d:${v.replace(/\D/g, "")}` : `w:${normWords(v)}`);
+
+/**
+ * A regex source that finds `value` regardless of case and of how whitespace is spelled; for
+ * values that are mostly digits (>= 6) also with other separators, or none, between the digits.
+ */
+function patternOf(value: string): string {
+  const trimmed = value.trim();
+  const alts = [trimmed.split(/\s+/).map(escapeRe).join("\\s+")];
+  if (digitHeavy(trimmed)) alts.push(`(?<!\\d)${trimmed.replace(/\D/g, "").split("").join("[\\s.\\-/]*")}(?!\\d)`);
+  return alts.map((a) => `(?:${a})`).join("|");
+}
+
+export function valuePattern(value: string): RegExp {
+  return new RegExp(patternOf(value), "giu");
+}
+
+/**
+ * One pass that replaces every known raw value (any spelling, see valuePattern) by its mask.
+ * Longer values win where they overlap. Built once per document: thousands of values cost one regex.
+ */
+export function replacer(replacements: readonly Replacement[]): (text: string) => string {
+  const byKey = new Map<string, string>();
+  const entries: Array<{ source: string; words: string; digits: string | null }> = [];
+  const sorted = [...replacements].filter((r) => r.value.trim().length >= 3).sort((a, b) => b.value.length - a.value.length);
+  for (const r of sorted) {
+    const k = keyOf(r.value);
+    if (byKey.has(k)) continue;
+    byKey.set(k, r.mask);
+    entries.push({ source: patternOf(r.value), words: normWords(r.value), digits: digitHeavy(r.value) ? r.value.replace(/\D/g, "") : null });
+  }
+  if (entries.length === 0) return (t) => t;
+  return (text) => {
+    // Cheap exact pre-filter (a superset of what the patterns can match), then one small regex.
+    const words = normWords(text);
+    const digits = text.replace(/\D/g, "");
+    const hits = entries.filter((e) => words.includes(e.words) || (e.digits !== null && digits.includes(e.digits)));
+    if (hits.length === 0) return text;
+    const re = new RegExp(hits.map((e) => e.source).join("|"), "giu");
+    return text.replace(re, (m) => byKey.get(keyOf(m)) ?? byKey.get(`w:${normWords(m)}`) ?? maskGeneric(m));
+  };
+}
+
+const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
+// 6+ digits, possibly separated by spaces, dots, dashes or slashes (ids, phone and card numbers).
+const LONG_NUMBER = /(?<![\p{L}\p{N}])\+?\d(?:[\s.\-/]?\d){5,}(?![\p{L}\p{N}])/gu;
+
+/**
+ * Removes raw values from free text written by or for the model: every known raw value becomes
+ * its mask (in any case, whitespace or digit-separator spelling), then anything still shaped like
+ * an e-mail address or a long number is masked generically.
+ */
+export function scrub(text: string, replacements: readonly Replacement[]): string {
+  return replacer(replacements)(text).replace(EMAIL, (m) => maskGeneric(m)).replace(LONG_NUMBER, (m) => maskGeneric(m));
+}
+
+/** Where a cited span was found again. */
+export interface VerifiedSpan {
+  quote: string;
+  segment: number;
+  start: number;
+  end: number;
+}
+
+/** Minimum letters/digits in a cited span for it to count as evidence. */
+export const MIN_QUOTE_ALNUM = 4;
+
+/**
+ * Finds a span the LLM cites in the source segments (case and whitespace insensitive). Returns
+ * null when it is not there, or too short to mean anything.
+ */
+export function verifySpan(quote: string, segments: readonly Segment[]): VerifiedSpan | null {
+  const q = quote.trim().replace(/^["'“”‘’«»]+|["'“”‘’«»]+$/g, "").replace(/^(?:\.\.\.|…)|(?:\.\.\.|…)$/g, "").trim();
+  if (q.replace(/[^\p{L}\p{N}]/gu, "").length < MIN_QUOTE_ALNUM || q.length > 500) return null;
+  const re = new RegExp(q.split(/\s+/).map(escapeRe).join("\\s+"), "iu");
+  for (let i = 0; i < segments.length; i++) {
+    const m = re.exec(segments[i]!.text);
+    if (m) return { quote: m[0], segment: i, start: m.index, end: m.index + m[0].length };
+  }
+  return null;
+}

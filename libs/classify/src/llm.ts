@@ -1,0 +1,117 @@
+/**
+ * The one ChatOpenAI factory and the structured call. The base URL is always set explicitly, so
+ * no environment variable of the OpenAI client or LangSmith can redirect document text.
+ *
+ * The schema is written in zod (the single definition) and sent as its JSON schema: that keeps the
+ * request free of `anyOf` (no nullable fields: the local grammar cannot do anyOf) and, measured
+ * with @langchain/openai 1.6, makes a non-conforming reply come back as `parsed: null` once,
+ * whereas a zod schema is validated inside the OpenAI SDK, where a failed parse is retried like a
+ * network error (3 calls) and then thrown. The parsed object is validated with the zod schema here.
+ */
+import { stampRetryable } from "@langchain/core/errors";
+import { AsyncCaller } from "@langchain/core/utils/async_caller";
+import { ChatOpenAI } from "@langchain/openai";
+import { z } from "zod";
+import type { ClassifyConfig } from "./config.ts";
+
+export const answerSchema = z.object({
+  description: z.string().max(160).describe("What kind of document this is, in a few words, without personal values"),
+  evidence: z.array(z.string().max(120)).max(3).describe("Up to 3 short exact quotes from the document text that show personal data"),
+  has_sensitive_data: z.boolean(),
+  confidence: z.enum(["high", "medium", "low"]),
+  reasoning: z.string().max(300).describe("One or two sentences, without personal values"),
+});
+export type Answer = z.infer<typeof answerSchema>;
+
+export const answerJsonSchema = (() => {
+  const s = z.toJSONSchema(answerSchema) as Record<string, unknown>;
+  delete s.$schema;
+  return { ...s, title: "verdict", description: "Whether the file holds sensitive personal data" };
+})();
+
+/** LangChain's own retry policy, read from a default AsyncCaller. */
+class DefaultRetryPolicy extends AsyncCaller {
+  get handler(): (err: unknown) => unknown {
+    return this.onFailedAttempt ?? (() => undefined);
+  }
+}
+const defaultOnFailedAttempt = new DefaultRetryPolicy({}).handler;
+
+/**
+ * Retry what may succeed next time (network, timeouts, 429, 5xx — LangChain's default), but not an
+ * answer that came back truncated or malformed: at temperature 0 it would come back the same,
+ * and on the local model each try costs seconds.
+ */
+function onFailedAttempt(err: unknown): void {
+  if (failureOf(err) === "llm_invalid_output") throw stampRetryable(err, false);
+  defaultOnFailedAttempt(err);
+}
+
+export function chatModel(cfg: ClassifyConfig): ChatOpenAI {
+  return new ChatOpenAI({
+    model: cfg.model,
+    apiKey: cfg.apiKey,
+    configuration: { baseURL: cfg.baseURL },
+    temperature: 0,
+    maxTokens: cfg.maxOutputTokens,
+    timeout: cfg.timeoutMs,
+    maxRetries: cfg.maxRetries,
+    maxConcurrency: cfg.concurrency,
+    streaming: false,
+    onFailedAttempt,
+  });
+}
+
+export type LlmFailure = "llm_unavailable" | "llm_invalid_output";
+
+export class LlmCallError extends Error {
+  readonly reason: LlmFailure;
+  promptTokens = 0;
+  completionTokens = 0;
+  constructor(reason: LlmFailure, message: string, usage?: { promptTokens: number; completionTokens: number }) {
+    super(message);
+    this.reason = reason;
+    if (usage) {
+      this.promptTokens = usage.promptTokens;
+      this.completionTokens = usage.completionTokens;
+    }
+  }
+}
+
+export interface LlmReply {
+  answer: Answer;
+  promptTokens: number;
+  completionTokens: number;
+  modelName: string | null;
+}
+
+/** Sorts a thrown error: output the model did produce but unusable, or no answer at all. */
+export function failureOf(err: unknown): LlmFailure {
+  const e = err as { name?: string; message?: string; constructor?: { name?: string } };
+  const name = `${e?.constructor?.name ?? ""} ${e?.name ?? ""}`;
+  const msg = String(e?.message ?? "");
+  if (/LengthFinishReason|ContentFilterFinishReason|SyntaxError|ZodError|OutputParser/.test(name) || /length limit was reached|finish_reason|Failed to parse/i.test(msg)) return "llm_invalid_output";
+  return "llm_unavailable";
+}
+
+export function structuredCaller(cfg: ClassifyConfig) {
+  const model = chatModel(cfg);
+  const runnable = model.withStructuredOutput(answerJsonSchema, { method: "jsonSchema", includeRaw: true, name: "verdict", strict: true });
+  return async (system: string, user: string): Promise<LlmReply> => {
+    let out: { raw: unknown; parsed: unknown };
+    try {
+      out = (await runnable.invoke([
+        { role: "system", content: system },
+        { role: "user", content: user },
+      ])) as { raw: unknown; parsed: unknown };
+    } catch (err) {
+      throw new LlmCallError(failureOf(err), `LLM call failed: ${(err as Error)?.name ?? "error"}`);
+    }
+    const raw = out.raw as { usage_metadata?: { input_tokens?: number; output_tokens?: number }; response_metadata?: { model_name?: string; finish_reason?: string } };
+    const usage = { promptTokens: raw?.usage_metadata?.input_tokens ?? 0, completionTokens: raw?.usage_metadata?.output_tokens ?? 0 };
+    if (out.parsed === null || out.parsed === undefined) throw new LlmCallError("llm_invalid_output", "LLM reply did not parse against the schema", usage);
+    const checked = answerSchema.safeParse(out.parsed);
+    if (!checked.success) throw new LlmCallError("llm_invalid_output", "LLM reply failed schema validation", usage);
+    return { answer: checked.data, ...usage, modelName: raw?.response_metadata?.model_name ?? null };
+  };
+}

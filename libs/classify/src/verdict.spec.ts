@@ -1,0 +1,75 @@
+import assert from "node:assert/strict";
+import { locator } from "@filescan/contracts";
+import { combine, deterministicVerdict, type ModelAnswer } from "./verdict.ts";
+import { verifySpan } from "./evidence.ts";
+import { finding, input, SSN } from "./testing/fixtures.ts";
+
+const said = (a: Partial<ModelAnswer>): ModelAnswer => ({ has_sensitive_data: true, confidence: "high", reasoning: "r", description: "d", evidence: [], ...a });
+
+describe("classify: verdict policy", () => {
+  const text = `Payroll\nSSN ${SSN}\nName Jane Roe, born 1980`;
+  const floorF = finding(text, SSN, "US_SSN", { loc: locator({ page: 4, file_in_zip: "hr/2024.zip!/pay.pdf" }) });
+  const weakF = finding(text, "Jane Roe", "PERSON", { validation: null, score: 0.65 });
+
+  it("deterministic: validated findings → sensitive, high, located at the strongest finding", () => {
+    const v = deterministicVerdict(input(text, [weakF, floorF]));
+    assert.equal(v.has_sensitive_data, true);
+    assert.equal(v.confidence, "high");
+    assert.equal(v.page_number, 4);
+    assert.equal(v.file_in_zip, "hr/2024.zip!/pay.pdf");
+    assert.equal(v.status, "complete");
+    assert.match(v.reasoning, /1 × US_SSN \(1 validated by checksum\)/);
+    assert.ok(!v.reasoning.includes(SSN) && !v.description.includes(SSN));
+  });
+
+  it("deterministic: weak findings → sensitive with their level; low scores and no findings → not sensitive", () => {
+    assert.deepEqual([deterministicVerdict(input(text, [weakF])).has_sensitive_data, deterministicVerdict(input(text, [weakF])).confidence], [true, "medium"]);
+    const low = deterministicVerdict(input(text, [{ ...weakF, score: 0.3 }]));
+    assert.equal(low.has_sensitive_data, false);
+    assert.match(low.reasoning, /1 low-score candidate ignored/);
+    assert.equal(deterministicVerdict(input(text)).confidence, "medium");
+    assert.equal(deterministicVerdict(input(text, [], { status: "partial" })).confidence, "low");
+    assert.equal(deterministicVerdict(input(text, [], { status: "partial" })).status, "partial");
+  });
+
+  it("the floor holds whatever the model says", () => {
+    const inp = input(text, [floorF]);
+    for (const conf of ["high", "medium", "low"] as const) {
+      const v = combine(inp, deterministicVerdict(inp), said({ has_sensitive_data: false, confidence: conf, reasoning: "nothing here" }), [], [], "medium");
+      assert.equal(v.has_sensitive_data, true);
+      assert.equal(v.confidence, "high");
+      assert.doesNotMatch(v.reasoning, /nothing here/);
+      assert.match(v.reasoning, /overridden/);
+    }
+  });
+
+  it("the model cannot lower unvalidated findings to not sensitive, only mark the disagreement", () => {
+    const inp = input(text, [weakF]);
+    const v = combine(inp, deterministicVerdict(inp), said({ has_sensitive_data: false }), [], [], "low");
+    assert.equal(v.has_sensitive_data, true);
+    assert.equal(v.confidence, "low");
+  });
+
+  it("the model raises only with a verified span, and never above the cap or to high", () => {
+    const plain = "Dear Sam, the biopsy results show stage two melanoma; treatment begins Monday.";
+    const inp = input(plain, [], {}, locator({ page: 7 }));
+    const det = deterministicVerdict(inp);
+    const span = verifySpan("biopsy results show stage two melanoma", inp.segments)!;
+    const none = combine(inp, det, said({ confidence: "high" }), [], [], "medium");
+    assert.equal(none.has_sensitive_data, false);
+    const low = combine(inp, det, said({ confidence: "high" }), [span], [], "low");
+    assert.deepEqual([low.has_sensitive_data, low.confidence, low.page_number], [true, "low", 7]);
+    const med = combine(inp, det, said({ confidence: "high" }), [span], [], "medium");
+    assert.equal(med.confidence, "medium");
+    assert.ok(!med.reasoning.includes("melanoma"), "the cited span is masked in the wording");
+  });
+
+  it("with weak findings, an agreeing model may lift confidence up to the cap", () => {
+    const inp = input(text, [{ ...weakF, score: 0.55 }]);
+    const det = deterministicVerdict(inp);
+    assert.equal(det.confidence, "low");
+    const span = verifySpan("Name Jane Roe", inp.segments)!;
+    assert.equal(combine(inp, det, said({ confidence: "high" }), [span], [], "medium").confidence, "medium");
+    assert.equal(combine(inp, det, said({ confidence: "high" }), [span], [], "low").confidence, "low");
+  });
+});

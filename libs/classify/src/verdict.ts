@@ -1,0 +1,161 @@
+/**
+ * The verdict policy, in code:
+ * - Deterministic verdict (`off` mode and fallback): findings scoring >= COUNT_SCORE make the file
+ *   sensitive; confidence is the strongest finding's level (validated + score >= 0.8 → high,
+ *   >= 0.6 → medium, else low). No findings: not sensitive, medium confidence when the whole file
+ *   was read, low when extraction was partial, unsupported or failed.
+ * - Validated high-score findings are a floor: has_sensitive_data stays true and confidence high,
+ *   whatever the model says.
+ * - The model may only RAISE, and only with evidence: a "sensitive" answer counts when at least one
+ *   span it cites is found again in the source text. Without any finding it then makes the file
+ *   sensitive with confidence at most `raiseCap` (default low: a small local model is at chance);
+ *   with weak findings it may lift confidence up to `raiseCap`. It never produces "high".
+ * - The model may never LOWER has_sensitive_data. When it says "not sensitive" while unvalidated
+ *   findings say otherwise, confidence drops to low (a recorded disagreement); validated findings
+ *   keep "high".
+ * - Model wording (reasoning, description) is used only when its verdict agrees with the final one,
+ *   and always scrubbed of raw values; the reasoning always starts from the evidence.
+ * - page_number / file_in_zip come from the strongest finding's locator, else from the first
+ *   verified cited span.
+ */
+import type { Confidence, Finding, Llm, Segment, Status } from "@filescan/contracts";
+import { byStrength, COUNT_SCORE, isFloor, levelOf, maxConfidence, minConfidence, scrub, maskGeneric, type Replacement, type VerifiedSpan } from "./evidence.ts";
+import type { ClassifyInput } from "./types.ts";
+
+const MAX_REASONING = 1200;
+const MAX_DESCRIPTION = 300;
+
+export interface ModelAnswer {
+  has_sensitive_data: boolean;
+  confidence: Confidence;
+  reasoning: string;
+  description: string;
+  evidence: string[];
+}
+
+function summarise(findings: readonly Finding[]): string {
+  const groups = new Map<string, { n: number; floor: number; best: Finding }>();
+  for (const f of findings) {
+    const g = groups.get(f.type) ?? { n: 0, floor: 0, best: f };
+    g.n++;
+    if (isFloor(f)) g.floor++;
+    if (byStrength(f, g.best) < 0) g.best = f;
+    groups.set(f.type, g);
+  }
+  return [...groups]
+    .sort((a, b) => byStrength(a[1].best, b[1].best))
+    .map(([type, g]) => `${g.n} × ${type}` + (g.floor ? ` (${g.floor} validated${g.best.validation ? ` by ${g.best.validation}` : ""})` : "") + `, best score ${g.best.score.toFixed(2)}`)
+    .join("; ");
+}
+
+function locationOf(input: ClassifyInput, strongest: Finding | undefined, span: VerifiedSpan | undefined): { page_number: number | null; file_in_zip: string | null } {
+  const loc = strongest?.locator ?? (span ? input.segments[span.segment]?.locator : undefined);
+  return { page_number: loc?.page ?? null, file_in_zip: loc?.file_in_zip ?? null };
+}
+
+function where(p: { page_number: number | null; file_in_zip: string | null }): string {
+  const parts = [p.file_in_zip ? `in ${p.file_in_zip}` : "", p.page_number !== null ? `on page ${p.page_number}` : ""].filter(Boolean);
+  return parts.length ? ` Strongest evidence ${parts.join(" ")}.` : "";
+}
+
+const hasText = (segments: readonly Segment[]) => segments.some((s) => s.text.trim().length > 0);
+
+function describeFile(input: ClassifyInput): string {
+  const chars = input.segments.reduce((n, s) => n + s.text.length, 0);
+  const type = input.meta.detected_type || input.meta.mimetype || "unknown type";
+  if (!hasText(input.segments)) return `A ${type} file with no extractable text.`;
+  return `A ${type} file, ${chars} characters of text read` + (input.meta.status === "complete" ? "." : ` (extraction ${input.meta.status}).`);
+}
+
+/** The verdict from the detectors alone: the `off` mode and the fallback when the LLM fails. */
+export function deterministicVerdict(input: ClassifyInput): Llm {
+  const counted = input.findings.filter((f) => f.score >= COUNT_SCORE).sort(byStrength);
+  const strongest = counted[0];
+  const loc = locationOf(input, strongest, undefined);
+  const status: Status = input.meta.status;
+  if (strongest) {
+    const confidence = counted.map(levelOf).reduce(maxConfidence, "low" as Confidence);
+    const floor = counted.some(isFloor);
+    return {
+      has_sensitive_data: true,
+      confidence,
+      reasoning: clip(`Detectors found ${summarise(counted)}.${floor ? " Validated findings make the file sensitive regardless of the model." : ""}${where(loc)}`, MAX_REASONING),
+      description: clip(describeFile(input), MAX_DESCRIPTION),
+      status,
+      ...loc,
+    };
+  }
+  const weak = input.findings.length - counted.length;
+  const read = status === "complete" && hasText(input.segments);
+  return {
+    has_sensitive_data: false,
+    confidence: read ? "medium" : "low",
+    reasoning: clip(
+      (hasText(input.segments) ? "No detector found personal data" : "No text could be read, so nothing was found") +
+        (weak ? ` (${weak} low-score candidate${weak > 1 ? "s" : ""} ignored)` : "") +
+        (read ? "." : `; extraction was ${status}, so parts of the file may not have been examined.`),
+      MAX_REASONING,
+    ),
+    description: clip(describeFile(input), MAX_DESCRIPTION),
+    status,
+    page_number: null,
+    file_in_zip: null,
+  };
+}
+
+const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+/** Combines the deterministic verdict with a parsed model answer under the policy above. */
+export function combine(
+  input: ClassifyInput,
+  det: Llm,
+  answer: ModelAnswer,
+  verified: readonly VerifiedSpan[],
+  replacements: readonly Replacement[],
+  raiseCap: Confidence,
+): Llm {
+  const floor = input.findings.some(isFloor);
+  const strongest = input.findings.filter((f) => f.score >= COUNT_SCORE).sort(byStrength)[0];
+  // Cited spans are likely personal data themselves: mask them in any model wording.
+  // Known finding values first (they get the detector's mask), then the cited spans.
+  const spans: Replacement[] = verified.map((v) => ({ value: v.quote, mask: maskGeneric(v.quote) }));
+  const clean = (s: string) => scrub(scrub(s, replacements), spans).replace(/\s+/g, " ").trim();
+
+  let has = det.has_sensitive_data;
+  let confidence = det.confidence;
+  let note = "";
+  if (answer.has_sensitive_data) {
+    if (verified.length > 0) {
+      const lifted = minConfidence(answer.confidence, raiseCap);
+      if (!has) {
+        has = true;
+        confidence = lifted;
+        note = ` The model cited ${verified.length} passage${verified.length > 1 ? "s" : ""} found in the text as personal data; without a detector finding this stays at ${lifted} confidence.`;
+      } else {
+        confidence = maxConfidence(confidence, lifted);
+      }
+    } else if (!has) {
+      note = " The model claimed sensitive data but cited nothing that could be found in the text, so its claim was not counted.";
+    }
+  } else if (has) {
+    if (floor) note = " The model's contrary answer was overridden: validated findings are a floor.";
+    else {
+      confidence = "low";
+      note = " The model disagreed with the unvalidated findings; confidence lowered to low.";
+    }
+  }
+
+  const agrees = answer.has_sensitive_data === has && (has ? verified.length > 0 || det.has_sensitive_data : true);
+  const modelReason = agrees ? clean(answer.reasoning) : "";
+  const modelDescription = agrees ? clean(answer.description) : "";
+  const loc = locationOf(input, strongest, verified[0]);
+  const base = has === det.has_sensitive_data ? det.reasoning : `No detector found personal data.${where(loc)}`;
+  return {
+    has_sensitive_data: has,
+    confidence,
+    reasoning: clip(`${base}${note}${modelReason ? ` Model: ${modelReason}` : ""}`, MAX_REASONING),
+    description: clip(modelDescription || det.description, MAX_DESCRIPTION),
+    status: det.status,
+    ...loc,
+  };
+}
