@@ -1,0 +1,30 @@
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import type { FileSubmitted } from "@filescan/contracts";
+import { avroSchemaText } from "@filescan/contracts";
+import { TOPICS } from "@filescan/config";
+import { extractFile } from "@filescan/extract";
+import { toExtracted, toInput } from "./handle.ts";
+
+const avro = createRequire(import.meta.url)("avsc") as { Type: { forSchema(s: unknown): { isValid(v: unknown): boolean; toBuffer(v: unknown): Buffer } } };
+
+describe("extractor handle", () => {
+  it("copies the submission metadata and the extraction into an Avro-valid FileExtracted", async () => {
+    const ev: FileSubmitted = {
+      submission_id: "s-1", received_at: 1_700_000_000_000, principal: { subject: "crawler", token_name: null },
+      mimetype: "text/plain", sha256: "a".repeat(64), sha1: "b".repeat(40), md5: "c".repeat(32),
+      filename: "note.txt", full_path: "/share/note.txt", timestamp: "2026-11-22T08:00:00Z", app: "crawler-1",
+      extra_json: '{"site":"x"}', size: 11, content: Buffer.from("hello world"),
+    };
+    const r = await extractFile(toInput(ev));
+    const out = toExtracted(ev, r);
+    assert.equal(out.submission_id, "s-1");
+    assert.equal(out.full_path, "/share/note.txt");
+    assert.equal(out.extra_json, '{"site":"x"}');
+    assert.equal(out.size, 11);
+    assert.equal(out.status, "complete");
+    assert.equal(out.segments[0]?.text, "hello world");
+    const type = avro.Type.forSchema(JSON.parse(avroSchemaText(TOPICS.extractions)));
+    assert.ok(type.isValid(out), "FileExtracted must match schemas/avro/FileExtracted.avsc");
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * The state of one extraction: output, limits and the recursion into members. Format handlers
+ * (formats/*.ts) receive a Ctx and a Scope and never touch the result directly.
+ */
+import { locator, type Locator, type Reason, type Segment } from "@filescan/contracts";
+import type { ExtractLimits } from "./limits.ts";
+
+/** Thrown to unwind every handler once a file-wide limit (characters, time) is reached. */
+export class Stop extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** A file whose content cannot be read without a password. */
+export class Encrypted extends Error {}
+
+/** Where the bytes being read sit inside the submitted file. */
+export interface Scope {
+  /** file_in_zip of this (member) file; null for the submitted file itself. */
+  path: string | null;
+  /** 0 for the submitted file, +1 per archive/attachment level. */
+  depth: number;
+  /** Locator fields every segment of this file inherits (e.g. an e-mail attachment's part). */
+  base: Partial<Locator>;
+}
+
+export interface Detected {
+  mime: string;
+  /** Short label used in reasons and benchmarks, e.g. "pdf", "zip", "csv". */
+  kind: string;
+}
+
+export type RecurseFn = (bytes: Uint8Array, name: string, scope: Scope, hint?: { kind?: string }) => Promise<void>;
+
+/** Minimum uncompressed size before the ratio limit applies (tiny, highly repetitive files are normal). */
+export const RATIO_MIN_BYTES = 64 * 1024;
+
+export class Ctx {
+  readonly limits: ExtractLimits;
+  readonly started = Date.now();
+  readonly deadline: number;
+  readonly segments: Segment[] = [];
+  readonly reasons: Reason[] = [];
+  chars = 0;
+  entries = 0;
+  totalBytes = 0;
+  ocrPages = 0;
+  entriesExhausted = false;
+  recurse: RecurseFn = async () => {};
+  private readonly reasonKeys = new Set<string>();
+
+  constructor(limits: ExtractLimits) {
+    this.limits = limits;
+    this.deadline = this.started + limits.timeBudgetMs;
+  }
+
+  remainingMs(): number {
+    return this.deadline - Date.now();
+  }
+
+  /** Throws Stop when the time budget is spent. Call between pages, entries, rows. */
+  checkTime(): void {
+    if (Date.now() > this.deadline) throw new Stop("limit_time", `time budget of ${this.limits.timeBudgetMs} ms spent`);
+  }
+
+  reason(code: string, message: string, fileInZip: string | null): void {
+    const key = `${code}\u0000${fileInZip ?? ""}\u0000${message}`;
+    if (this.reasonKeys.has(key) || this.reasons.length >= 1000) return;
+    this.reasonKeys.add(key);
+    this.reasons.push({ code, message, file_in_zip: fileInZip });
+  }
+
+  /** Adds a segment; cuts it and throws Stop once the character limit is reached. Blank text is dropped. */
+  emit(scope: Scope, text: string, loc: Partial<Locator> = {}, source = "text"): void {
+    if (!text || !/\S/.test(text)) return;
+    const room = this.limits.maxChars - this.chars;
+    const cut = text.length > room;
+    const t = cut ? text.slice(0, Math.max(0, room)) : text;
+    if (t.length > 0) {
+      this.segments.push({ text: t, source, locator: locator({ ...scope.base, ...loc, file_in_zip: scope.path }) });
+      this.chars += t.length;
+    }
+    if (cut) throw new Stop("limit_chars", `extracted text reached ${this.limits.maxChars} characters`);
+  }
+
+  /** Counts one archive member; false (and a reason, once) when the entry limit is reached. */
+  takeEntry(path: string | null): boolean {
+    if (this.entriesExhausted) return false;
+    if (this.entries >= this.limits.maxEntries) {
+      this.entriesExhausted = true;
+      this.reason("limit_entries", `more than ${this.limits.maxEntries} archive members`, path);
+      return false;
+    }
+    this.entries += 1;
+    return true;
+  }
+
+  /** Bytes an inflating member may still produce before the total-bytes limit. */
+  bytesLeft(): number {
+    return Math.max(0, this.limits.maxTotalBytes - this.totalBytes);
+  }
+}
+
+export function childPath(scope: Scope, name: string): string {
+  return scope.path ? `${scope.path}!/${name}` : name;
+}
+
+export function childScope(scope: Scope, name: string, base: Partial<Locator> = {}): Scope {
+  return { path: childPath(scope, name), depth: scope.depth + 1, base };
+}
+
+/** Races a parser promise against the remaining time budget. */
+export async function withinBudget<T>(ctx: Ctx, p: Promise<T>): Promise<T> {
+  const ms = ctx.remainingMs();
+  if (ms <= 0) throw new Stop("limit_time", `time budget of ${ctx.limits.timeBudgetMs} ms spent`);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Stop("limit_time", `time budget of ${ctx.limits.timeBudgetMs} ms spent`)), ms);
+  });
+  try {
+    return await Promise.race([p, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function errorMessage(e: unknown): string {
+  const m = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  return m.length > 300 ? `${m.slice(0, 300)}…` : m;
+}

@@ -1,0 +1,133 @@
+/**
+ * Type detection from the bytes: magic numbers via file-type, OLE/CFB containers told apart by their
+ * stream names (cfb), text subtypes by content and, only for text, the file name's extension.
+ */
+import { fileTypeFromBuffer } from "file-type";
+import CFB from "cfb";
+import type { Detected } from "./context.ts";
+import { looksLikeText } from "./text-decode.ts";
+
+const OOXML_MIMES: Record<string, string> = {
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+};
+
+/** file-type ext → our kind (only the ones we treat specially; others keep their ext as kind). */
+const KIND_BY_EXT: Record<string, string> = {
+  jpg: "image", png: "image", tif: "image", bmp: "image", gif: "image", webp: "image",
+  tgz: "gzip", gz: "gzip", bz2: "bz2", "7z": "7z", tar: "tar", zip: "zip", pdf: "pdf", rtf: "rtf",
+  docx: "docx", xlsx: "xlsx", pptx: "pptx", odt: "odt", ods: "ods", odp: "odp", eml: "eml", xml: "xml",
+  cfb: "cfb", msi: "cfb",
+};
+
+function extOf(filename: string): string {
+  const m = /\.([A-Za-z0-9]{1,8})$/.exec(filename);
+  return m?.[1]?.toLowerCase() ?? "";
+}
+
+/** Legacy Office / Outlook files share the OLE container; their stream names say which one it is. */
+function detectCfb(bytes: Uint8Array): Detected {
+  try {
+    const cfb = CFB.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { type: "buffer" });
+    const names = new Set(cfb.FullPaths.map((p) => p.replace(/\/$/, "").split("/").pop()!.toLowerCase()));
+    const has = (n: string) => names.has(n.toLowerCase());
+    if (has("EncryptionInfo") && has("EncryptedPackage")) return { mime: "application/x-ooxml-encrypted", kind: "ooxml-encrypted" };
+    if (has("WordDocument")) return { mime: "application/msword", kind: "doc" };
+    if (has("Workbook") || has("Book")) return { mime: "application/vnd.ms-excel", kind: "xls" };
+    if (has("PowerPoint Document")) return { mime: "application/vnd.ms-powerpoint", kind: "ppt" };
+    if ([...names].some((n) => n.startsWith("__substg1.0_"))) return { mime: "application/vnd.ms-outlook", kind: "msg" };
+  } catch {
+    return { mime: "application/x-cfb", kind: "cfb" };
+  }
+  return { mime: "application/x-cfb", kind: "cfb" };
+}
+
+const EML_HEADER = /^(?:(?:Received|Return-Path|From|To|Subject|Date|Message-ID|MIME-Version|Delivered-To|X-[\w-]+|Content-Type|DKIM-Signature|Reply-To|Cc):[^\n]*\r?\n(?:[ \t][^\n]*\r?\n)*){2,}/i;
+
+/** Text subtypes from the decoded head of the file plus the extension. */
+export function detectText(head: string, filename: string): Detected {
+  const ext = extOf(filename);
+  const t = head.replace(/^\uFEFF/, "").trimStart();
+  if (ext === "csv") return { mime: "text/csv", kind: "csv" };
+  if (ext === "tsv" || ext === "tab") return { mime: "text/tab-separated-values", kind: "tsv" };
+  if (ext === "ndjson" || ext === "jsonl") return { mime: "application/x-ndjson", kind: "ndjson" };
+  if (ext === "md" || ext === "markdown") return { mime: "text/markdown", kind: "markdown" };
+  if (ext === "eml" || EML_HEADER.test(t.slice(0, 8192))) return { mime: "message/rfc822", kind: "eml" };
+  if (/^<!doctype html|^<html[\s>]/i.test(t) || ext === "html" || ext === "htm") return { mime: "text/html", kind: "html" };
+  if (/^<\?xml|^<[A-Za-z_][\w:.-]*[\s>]/.test(t) || ext === "xml") return { mime: "application/xml", kind: "xml" };
+  if (/^[{[]/.test(t)) {
+    const lines = t.split(/\r?\n/, 3).filter((l) => l.trim());
+    if (lines.length > 1 && lines.every((l) => /^\s*[{[].*[}\]]\s*$/.test(l))) return { mime: "application/x-ndjson", kind: "ndjson" };
+    return { mime: "application/json", kind: "json" };
+  }
+  if (ext === "json") return { mime: "application/json", kind: "json" };
+  if (ext === "log") return { mime: "text/plain", kind: "text" };
+  return { mime: "text/plain", kind: "text" };
+}
+
+export async function detect(bytes: Uint8Array, filename: string): Promise<Detected> {
+  if (bytes.byteLength === 0) return { mime: "application/x-empty", kind: "empty" };
+  let ft: { ext: string; mime: string } | undefined;
+  try {
+    ft = await fileTypeFromBuffer(bytes);
+  } catch {
+    ft = undefined;
+  }
+  if (ft) {
+    if (ft.ext === "cfb" || ft.ext === "msi") return detectCfb(bytes);
+    // A zip that file-type could not tell apart may still be OOXML/ODF; the zip handler looks inside.
+    const kind = KIND_BY_EXT[ft.ext] ?? ft.ext;
+    const mime = OOXML_MIMES[ft.ext] ?? ft.mime;
+    if (ft.ext === "xml" || ft.ext === "eml") {
+      const { decodeText } = await import("./text-decode.ts");
+      return detectText(decodeText(bytes.subarray(0, 65536)).text, filename);
+    }
+    return { mime, kind };
+  }
+  const decoded = looksLikeText(bytes);
+  if (decoded !== null) return detectText(decoded, filename);
+  return { mime: "application/octet-stream", kind: "binary" };
+}
+
+const ALIASES: Record<string, string> = {
+  "application/x-zip-compressed": "application/zip",
+  "application/x-zip": "application/zip",
+  "application/x-gzip": "application/gzip",
+  "application/x-gtar": "application/x-tar",
+  "application/x-compressed-tar": "application/gzip",
+  "application/x-bzip2": "application/x-bzip2",
+  "image/jpg": "image/jpeg",
+  "image/pjpeg": "image/jpeg",
+  "text/xml": "application/xml",
+  "application/rtf": "application/rtf",
+  "text/rtf": "application/rtf",
+  "application/x-rtf": "application/rtf",
+  "application/x-pdf": "application/pdf",
+  "application/x-msg": "application/vnd.ms-outlook",
+  "application/jsonl": "application/x-ndjson",
+  "application/x-jsonlines": "application/x-ndjson",
+  "image/x-ms-bmp": "image/bmp",
+  "application/x-7z-compressed": "application/x-7z-compressed",
+};
+
+const TEXT_FAMILY = /^(text\/|application\/(json|xml|x-ndjson|javascript|x-yaml|yaml|csv)$)/;
+const GENERIC = new Set(["", "application/octet-stream", "binary/octet-stream", "application/unknown", "application/binary"]);
+
+function norm(mime: string): string {
+  const m = mime.split(";")[0]!.trim().toLowerCase();
+  return ALIASES[m] ?? m;
+}
+
+/**
+ * True when the claimed MIME type disagrees with the detected one. A generic claim
+ * (application/octet-stream) or two members of the text family (text/plain vs text/csv) are no mismatch.
+ */
+export function isMismatch(claimed: string, detected: string): boolean {
+  const c = norm(claimed);
+  const d = norm(detected);
+  if (GENERIC.has(c) || c === d) return false;
+  if (TEXT_FAMILY.test(c) && TEXT_FAMILY.test(d)) return false;
+  if (d === "message/rfc822" && c === "text/plain") return false;
+  return true;
+}

@@ -1,0 +1,97 @@
+/** extractFile: detection, dispatch to the registry, recursion into members, limits and the final status. */
+import type { Reason, Segment, Status } from "@filescan/contracts";
+import { Ctx, Encrypted, Stop, errorMessage, withinBudget, type Detected, type Scope } from "./context.ts";
+import { detect, isMismatch } from "./detect.ts";
+import { NoText } from "./format.ts";
+import { DEFAULT_LIMITS, limitsFromEnv, type ExtractLimits } from "./limits.ts";
+import { CONTAINER_KINDS, formatFor } from "./registry.ts";
+
+export interface ExtractInput {
+  bytes: Uint8Array;
+  filename: string;
+  claimedMime: string;
+}
+
+export interface ExtractResult {
+  detected_type: string;
+  type_mismatch: boolean;
+  status: Status;
+  reasons: Reason[];
+  segments: Segment[];
+  stats: { chars: number; entries: number; duration_ms: number };
+}
+
+/** Reason codes that make a result `partial`: something was there that we did not read. */
+const PARTIAL_CODES = new Set(["encrypted", "corrupt", "path_traversal", "limit_depth", "limit_entries", "limit_ratio", "limit_total_bytes", "limit_chars", "limit_time", "limit_ocr_pages"]);
+
+type Outcome = "ok" | "unsupported" | "failed" | "encrypted";
+
+async function runHandler(ctx: Ctx, bytes: Uint8Array, name: string, scope: Scope, det: Detected): Promise<Outcome> {
+  if (det.kind === "empty") return "ok";
+  const fmt = formatFor(det.kind);
+  if (!fmt) {
+    ctx.reason("unsupported_type", `no text from ${det.mime}`, scope.path);
+    return "unsupported";
+  }
+  try {
+    await withinBudget(ctx, fmt.extract(bytes, scope, ctx, { filename: name, kind: det.kind }));
+    return "ok";
+  } catch (e) {
+    if (e instanceof Stop) throw e;
+    if (e instanceof Encrypted) {
+      ctx.reason("encrypted", e.message || `${det.kind} is encrypted`, scope.path);
+      return "encrypted";
+    }
+    if (e instanceof NoText) {
+      ctx.reason("unsupported_type", e.message || `no text from ${det.mime}`, scope.path);
+      return "unsupported";
+    }
+    ctx.reason("corrupt", `${det.kind}: ${errorMessage(e)}`, scope.path);
+    return "failed";
+  }
+}
+
+/** Reads one member of an archive or attachment; its problems become reasons, never exceptions. */
+async function member(ctx: Ctx, bytes: Uint8Array, name: string, scope: Scope): Promise<void> {
+  ctx.checkTime();
+  const det = await detect(bytes, name);
+  if (CONTAINER_KINDS.has(det.kind) && scope.depth >= ctx.limits.maxDepth) {
+    ctx.reason("limit_depth", `nesting deeper than ${ctx.limits.maxDepth}`, scope.path);
+    return;
+  }
+  await runHandler(ctx, bytes, name, scope, det);
+}
+
+export async function extractFile(input: ExtractInput, limits: Partial<ExtractLimits> = {}): Promise<ExtractResult> {
+  const lim: ExtractLimits = { ...DEFAULT_LIMITS, ...limitsFromEnv(), ...limits };
+  const ctx = new Ctx(lim);
+  ctx.recurse = (b, name, scope) => member(ctx, b, name, scope);
+  const bytes = input.bytes;
+  let det: Detected = { mime: "application/octet-stream", kind: "binary" };
+  let outcome: Outcome;
+  try {
+    det = await withinBudget(ctx, detect(bytes, input.filename));
+    outcome = await runHandler(ctx, bytes, input.filename, { path: null, depth: 0, base: {} }, det);
+  } catch (e) {
+    if (e instanceof Stop) {
+      ctx.reason(e.code, e.message, null);
+      outcome = "ok";
+    } else {
+      ctx.reason("corrupt", errorMessage(e), null);
+      outcome = "failed";
+    }
+  }
+  let status: Status;
+  if (outcome === "unsupported") status = "unsupported";
+  else if (outcome === "failed") status = ctx.segments.length > 0 ? "partial" : "failed";
+  else if (outcome === "encrypted" || ctx.reasons.some((r) => PARTIAL_CODES.has(r.code))) status = "partial";
+  else status = "complete";
+  return {
+    detected_type: det.mime,
+    type_mismatch: isMismatch(input.claimedMime, det.mime),
+    status,
+    reasons: ctx.reasons,
+    segments: ctx.segments,
+    stats: { chars: ctx.chars, entries: ctx.entries, duration_ms: Date.now() - ctx.started },
+  };
+}

@@ -1,0 +1,88 @@
+import assert from "node:assert/strict";
+import iconv from "iconv-lite";
+import { allText, run, segWith } from "../test-util/run.ts";
+
+describe("extract: text family", () => {
+  it("reads UTF-8, UTF-16 LE/BE with BOM, UTF-16 without BOM and Windows-1252", async () => {
+    const s = "Grüße, Straße 5 – Zoë €";
+    const utf16le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(s, "utf16le")]);
+    const utf16be = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(s, "utf16le").swap16()]);
+    for (const [bytes, label] of [[Buffer.from(s), "utf8"], [utf16le, "utf16le"], [utf16be, "utf16be"], [Buffer.from(s, "utf16le"), "utf16le-nobom"]] as const) {
+      const r = await run(bytes, "a.txt", "text/plain");
+      assert.equal(r.status, "complete", label);
+      assert.equal(r.detected_type, "text/plain", label);
+      assert.equal(allText(r), s, label);
+    }
+    const cp = iconv.encode("Müller zahlt 5 € für Café – “quoted” und noch mehr Text über Größe", "windows-1252");
+    const r = await run(cp, "legacy.txt", "text/plain");
+    assert.equal(allText(r), "Müller zahlt 5 € für Café – “quoted” und noch mehr Text über Größe");
+  });
+
+  it("gives CSV cells their row and header column, keeps the header as its own segment and digits exact", async () => {
+    const r = await run("name,phone,city\nAnna Schmidt,4915123456789,Köln\nBen,+44 20 7946 0958,London\n", "people.csv", "text/csv");
+    assert.equal(r.detected_type, "text/csv");
+    const header = r.segments.find((s) => s.locator.part === "header");
+    assert.equal(header?.text, "name, phone, city");
+    assert.equal(header?.locator.row, 1);
+    const phone = segWith(r, "4915123456789");
+    assert.equal(phone?.text, "4915123456789");
+    assert.equal(phone?.locator.row, 2);
+    assert.equal(phone?.locator.column, "phone");
+    assert.equal(segWith(r, "London")?.locator.row, 3);
+  });
+
+  it("reads TSV without a header with 1-based column numbers", async () => {
+    const r = await run("1\t4915123456789\n2\tjohn@example.org\n", "x.tsv", "text/tab-separated-values");
+    const mail = segWith(r, "john@example.org");
+    assert.equal(mail?.locator.row, 2);
+    assert.equal(mail?.locator.column, "2");
+  });
+
+  it("reads JSON, NDJSON (row per line), XML and HTML (scripts dropped)", async () => {
+    const j = await run('{"user":{"email":"a@b.de"}}', "x.json", "application/json");
+    assert.equal(j.detected_type, "application/json");
+    assert.match(allText(j), /a@b\.de/);
+    const nd = await run('{"a":1}\n{"email":"c@d.de"}\n', "x.ndjson", "application/x-ndjson");
+    assert.equal(nd.detected_type, "application/x-ndjson");
+    assert.equal(segWith(nd, "c@d.de")?.locator.row, 2);
+    const x = await run('<?xml version="1.0"?><people><p name="Eve">eve@example.com</p></people>', "x.xml", "text/xml");
+    assert.equal(x.detected_type, "application/xml");
+    assert.match(allText(x), /Eve/);
+    assert.match(allText(x), /eve@example\.com/);
+    const h = await run("<!DOCTYPE html><html><head><script>var secret='x1'</script></head><body><p>Call&nbsp;Anna</p><td>DE89370400440532013000</td></body></html>", "x.html", "text/html");
+    assert.equal(h.detected_type, "text/html");
+    assert.match(allText(h), /Call\u00a0Anna/);
+    assert.match(allText(h), /DE89370400440532013000/);
+    assert.doesNotMatch(allText(h), /secret/);
+  });
+
+  it("reads Markdown and logs, and flags a claimed type that disagrees", async () => {
+    const md = await run("# Title\n\nContact: a@b.de\n", "README.md", "text/markdown");
+    assert.equal(md.detected_type, "text/markdown");
+    assert.equal(md.type_mismatch, false);
+    const log = await run("2026-01-01 INFO user=alice ip=10.0.0.1\n", "app.log", "application/pdf");
+    assert.equal(log.detected_type, "text/plain");
+    assert.equal(log.type_mismatch, true);
+    assert.match(allText(log), /user=alice/);
+  });
+
+  it("cuts at the character limit with reason limit_chars and status partial", async () => {
+    const r = await run("x".repeat(50_000), "big.txt", "text/plain", { maxChars: 10_000 });
+    assert.equal(r.status, "partial");
+    assert.equal(r.stats.chars, 10_000);
+    assert.ok(r.reasons.some((x) => x.code === "limit_chars"));
+  });
+
+  it("marks unknown binary and executables unsupported with their detected type", async () => {
+    const rnd = Buffer.alloc(4096);
+    for (let i = 0; i < rnd.length; i++) rnd[i] = (i * 7919 + 13) % 251;
+    const r = await run(rnd, "blob.bin");
+    assert.equal(r.status, "unsupported");
+    assert.equal(r.detected_type, "application/octet-stream");
+    const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(120)]);
+    const e = await run(elf, "tool", "application/octet-stream");
+    assert.equal(e.status, "unsupported");
+    assert.equal(e.detected_type, "application/x-elf");
+    assert.equal(e.segments.length, 0);
+  });
+});

@@ -1,0 +1,121 @@
+/** Plain text family: text, logs, Markdown, JSON, NDJSON, XML, HTML, CSV/TSV. */
+import { parse as parseCsv } from "csv-parse/sync";
+import { Parser } from "htmlparser2";
+import type { Ctx, Scope } from "../context.ts";
+import type { Format } from "../format.ts";
+import { decodeText } from "../text-decode.ts";
+
+const CHUNK = 8192;
+
+/** Emits text in chunks of about CHUNK characters cut at line ends. */
+export function emitChunks(ctx: Ctx, scope: Scope, text: string, loc = {}, source = "text"): void {
+  let i = 0;
+  while (i < text.length) {
+    ctx.checkTime();
+    let end = Math.min(text.length, i + CHUNK);
+    if (end < text.length) {
+      const nl = text.lastIndexOf("\n", end);
+      if (nl > i + CHUNK / 2) end = nl + 1;
+    }
+    ctx.emit(scope, text.slice(i, end), loc, source);
+    i = end;
+  }
+}
+
+/** Text nodes (and useful attribute values) of HTML or XML, script and style dropped. */
+export function markupText(src: string, xml: boolean): string {
+  const out: string[] = [];
+  let skip = 0;
+  const parser = new Parser(
+    {
+      onopentag(name, attrs) {
+        const n = name.toLowerCase();
+        if (!xml && (n === "script" || n === "style" || n === "noscript")) skip++;
+        if (!xml && (n === "br" || n === "p" || n === "div" || n === "tr" || n === "li" || /^h\d$/.test(n))) out.push("\n");
+        for (const [k, v] of Object.entries(attrs)) {
+          if (xml ? /\S/.test(v) && /[A-Za-z0-9@]/.test(v) : /^(alt|title|value|content|href)$/i.test(k)) out.push(` ${v} `);
+        }
+      },
+      ontext(t) {
+        if (skip === 0) out.push(t);
+      },
+      onclosetag(name) {
+        const n = name.toLowerCase();
+        if (!xml && (n === "script" || n === "style" || n === "noscript")) skip = Math.max(0, skip - 1);
+        if (xml || n === "td" || n === "th") out.push(" ");
+        else if (/^(p|div|tr|li|h\d|table|ul|ol)$/.test(n)) out.push("\n");
+      },
+    },
+    { xmlMode: xml, decodeEntities: true, recognizeCDATA: true },
+  );
+  parser.write(src);
+  parser.end();
+  return out.join("").replace(/[ \t]+/g, " ").replace(/\n\s*\n+/g, "\n").trim();
+}
+
+function isNumberLike(s: string): boolean {
+  return /^[\s$€£+-]*[\d.,:/%-]+\s*$/.test(s);
+}
+
+function emitDelimited(ctx: Ctx, scope: Scope, text: string, delimiter: string): void {
+  const rows = parseCsv(text, {
+    delimiter,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: false,
+    bom: true,
+  }) as string[][];
+  const first = rows[0] ?? [];
+  const nonEmpty = first.filter((c) => c.trim() !== "");
+  const hasHeader = rows.length > 1 && nonEmpty.length === first.length && new Set(first).size === first.length && !first.some(isNumberLike);
+  if (hasHeader) ctx.emit(scope, first.join(delimiter === "\t" ? "\t" : ", "), { row: 1, part: "header" });
+  for (let r = hasHeader ? 1 : 0; r < rows.length; r++) {
+    if (r % 256 === 0) ctx.checkTime();
+    const row = rows[r]!;
+    for (let c = 0; c < row.length; c++) {
+      const column = hasHeader && first[c] ? first[c]! : String(c + 1);
+      ctx.emit(scope, row[c]!, { row: r + 1, column });
+    }
+  }
+}
+
+function emitNdjson(ctx: Ctx, scope: Scope, text: string): void {
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    if (i % 256 === 0) ctx.checkTime();
+    ctx.emit(scope, lines[i]!, { row: i + 1 });
+  }
+}
+
+function guessDelimiter(text: string, kind: string): string {
+  if (kind === "tsv") return "\t";
+  const line = text.slice(0, text.indexOf("\n") >>> 0 || 4096);
+  const counts: [string, number][] = [",", ";", "\t", "|"].map((d) => [d, line.split(d).length - 1]);
+  counts.sort((a, b) => b[1] - a[1]);
+  return counts[0]![1] > 0 ? counts[0]![0] : ",";
+}
+
+export const textFormat: Format = {
+  kinds: ["text", "markdown", "json", "ndjson", "xml", "html", "csv", "tsv"],
+  library: "TextDecoder/iconv-lite + chardet, csv-parse, htmlparser2",
+  async extract(bytes, scope, ctx, { kind }) {
+    const { text } = decodeText(bytes);
+    switch (kind) {
+      case "csv":
+      case "tsv":
+        emitDelimited(ctx, scope, text, guessDelimiter(text, kind));
+        return;
+      case "ndjson":
+        emitNdjson(ctx, scope, text);
+        return;
+      case "html":
+        emitChunks(ctx, scope, markupText(text, false));
+        return;
+      case "xml":
+        emitChunks(ctx, scope, markupText(text, true));
+        return;
+      default:
+        emitChunks(ctx, scope, text);
+    }
+  },
+};

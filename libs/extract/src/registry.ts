@@ -1,0 +1,18 @@
+/**
+ * The one list of format handlers. Adding a format = one file under formats/ plus one line here
+ * (and, if file-type does not know it, a line in detect.ts).
+ */
+import type { Format } from "./format.ts";
+import { textFormat } from "./formats/text.ts";
+
+export const FORMATS: readonly Format[] = [textFormat];
+
+/** Kinds that hold other files: opening one costs a nesting level. */
+export const CONTAINER_KINDS = new Set(["zip", "tar", "gzip", "bz2", "7z", "eml", "msg"]);
+
+const byKind = new Map<string, Format>();
+for (const f of FORMATS) for (const k of f.kinds) byKind.set(k, f);
+
+export function formatFor(kind: string): Format | undefined {
+  return byKind.get(kind);
+}

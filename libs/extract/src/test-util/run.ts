@@ -1,0 +1,22 @@
+/** Shared helpers of the extract specs (not exported by the library). */
+import { extractFile, type ExtractResult } from "../extract.ts";
+import type { ExtractLimits } from "../limits.ts";
+
+export const NO_OCR: Partial<ExtractLimits> = { ocr: false, timeBudgetMs: 15_000 };
+
+export async function run(bytes: Uint8Array | string, filename: string, claimedMime = "application/octet-stream", limits: Partial<ExtractLimits> = NO_OCR): Promise<ExtractResult> {
+  const b = typeof bytes === "string" ? Buffer.from(bytes) : bytes;
+  return extractFile({ bytes: b, filename, claimedMime }, { ...NO_OCR, ...limits });
+}
+
+export function allText(r: ExtractResult): string {
+  return r.segments.map((s) => s.text).join("\n");
+}
+
+export function segWith(r: ExtractResult, needle: string) {
+  return r.segments.find((s) => s.text.includes(needle));
+}
+
+export function codes(r: ExtractResult): string[] {
+  return r.reasons.map((x) => x.code);
+}
