@@ -1,0 +1,14 @@
+import assert from "node:assert/strict";
+import { deTaxId, deTaxIdRules } from "./de_tax_id.ts";
+import { scoreOf, spans } from "../testing.ts";
+
+describe("eu/de_tax_id", () => {
+  it("accepts numbers with a valid check digit and digit pattern", () => {
+    assert.ok(deTaxIdRules("86095742719"));
+    assert.deepEqual(spans(deTaxId, "Steuer-ID 86 095 742 719."), [[10, 24]]);
+    assert.ok(scoreOf(deTaxId, "Steuer-IdNr: 86095742719") >= 0.8);
+  });
+  it("rejects wrong check digits, leading zeros, no repeated digit or a digit four times", () => {
+    for (const v of ["86095742711", "06095742719", "12345678903".replace(/3$/, "0"), "11112345678", "12345678901"]) assert.equal(deTaxIdRules(v), false, v);
+  });
+});
