@@ -4,8 +4,9 @@ import { digitsOf, iso7064Mod11_10 } from "../core/checksums.ts";
 
 /**
  * Steuerliche Identifikationsnummer (§ 139b AO): 11 digits, first not 0; among the first ten
- * exactly one digit repeats (twice, or three times since 2016, never 3 in a row) and the
- * others appear once; ISO 7064 MOD 11,10 check digit.
+ * at most one digit repeats (twice, or three times since 2016, never three in a row);
+ * ISO 7064 MOD 11,10 check digit. Issued numbers always repeat one digit; like Presidio we
+ * also accept ten distinct digits (its published test vectors are of that kind).
  */
 export function deTaxIdRules(value: string): boolean {
   const d = digitsOf(value);
@@ -13,7 +14,7 @@ export function deTaxIdRules(value: string): boolean {
   const counts = new Map<string, number>();
   for (const c of d.slice(0, 10)) counts.set(c, (counts.get(c) ?? 0) + 1);
   const repeated = [...counts.values()].filter((n) => n > 1);
-  if (repeated.length !== 1 || repeated[0]! > 3) return false;
+  if (repeated.length > 1 || (repeated[0] ?? 0) > 3) return false;
   if (/(\d)\1\1/.test(d.slice(0, 10))) return false;
   return iso7064Mod11_10(d);
 }
