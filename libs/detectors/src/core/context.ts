@@ -26,7 +26,17 @@ export interface ContextTerm {
 }
 
 export function compileTerms(terms: readonly string[]): ContextTerm[] {
-  return terms.map((term) => ({ term, seq: words(term).map(stem) })).filter((t) => t.seq.length > 0);
+  const seen = new Set<string>();
+  const out: ContextTerm[] = [];
+  for (const term of terms) {
+    const seq = words(term).map(stem);
+    const key = seq.join(" ");
+    // "ssn", "ssns" and "ssn#" are one term once normalised: report it once.
+    if (seq.length === 0 || seen.has(key)) continue;
+    seen.add(key);
+    out.push({ term, seq });
+  }
+  return out;
 }
 
 /** Words of the window around [start, end): `n` words on each side. */
