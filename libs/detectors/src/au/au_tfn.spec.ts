@@ -1,0 +1,15 @@
+import assert from "node:assert/strict";
+import { auTfn, tfnValid } from "./au_tfn.ts";
+import { scoreOf, spans } from "../testing.ts";
+
+describe("au/au_tfn", () => {
+  it("accepts numbers whose weighted sum is divisible by 11", () => {
+    assert.ok(tfnValid("123456782"));
+    assert.deepEqual(spans(auTfn, "TFN 123 456 782"), [[4, 15]]);
+    assert.ok(scoreOf(auTfn, "Tax file number: 123456782") >= 0.7);
+  });
+  it("rejects other check digits and newline-split groups", () => {
+    assert.equal(tfnValid("123456781"), false);
+    assert.deepEqual(spans(auTfn, "123 456\n782"), []);
+  });
+});

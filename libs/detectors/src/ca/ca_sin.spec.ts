@@ -1,0 +1,16 @@
+import assert from "node:assert/strict";
+import { caSin, sinValid } from "./ca_sin.ts";
+import { scoreOf, spans } from "../testing.ts";
+
+describe("ca/ca_sin", () => {
+  it("accepts Luhn-valid numbers; delimiters or context make them reportable", () => {
+    assert.ok(sinValid("046454286") === false && sinValid("130692544"));
+    assert.deepEqual(spans(caSin, "SIN 130-692-544"), [[4, 15]]);
+    assert.ok(scoreOf(caSin, "130 692 544") >= 0.4);
+    assert.ok(scoreOf(caSin, "130692544") < 0.4);
+    assert.ok(scoreOf(caSin, "social insurance number 130692544") >= 0.4);
+  });
+  it("rejects a failing Luhn, business-number prefix 8 and mixed separators", () => {
+    assert.deepEqual(spans(caSin, "130 692 545 812 345 678 130-692 544"), []);
+  });
+});

@@ -1,0 +1,24 @@
+import type { Detector } from "../core/types.ts";
+import { bounded } from "../core/regex.ts";
+import { allSame, digitsOf, luhn } from "../core/checksums.ts";
+
+/** Social Insurance Number: Luhn; first digit 0 (unassigned) and 8 (business numbers) are not SINs. */
+export function sinValid(value: string): boolean {
+  const d = digitsOf(value);
+  return d.length === 9 && d[0] !== "0" && d[0] !== "8" && !allSame(d) && luhn(d);
+}
+
+export const caSin: Detector = {
+  id: "ca_sin",
+  type: "CA_SIN",
+  area: "ca",
+  category: "government_id",
+  description: "Canadian Social Insurance Number (Luhn)",
+  patterns: [
+    { name: "3-3-3 with one separator", regex: bounded(String.raw`\d{3}([ -])\d{3}\1\d{3}`), score: 0.3 },
+    { name: "9 digits", regex: bounded(String.raw`\d{9}`), score: 0.05 },
+  ],
+  context: ["sin", "social insurance", "social insurance number", "nas", "numéro d'assurance sociale", "assurance sociale"],
+  prefilter: { minDigits: 9 },
+  validate: (value) => (sinValid(value) ? { validation: "luhn", score: value.length === 11 ? 0.5 : 0.2 } : false),
+};

@@ -1,0 +1,77 @@
+/**
+ * Context words around a match (Presidio's LemmaContextAwareEnhancer is the idea, without
+ * an NLP pipeline): the N words before and after a candidate, lower-cased, with a light
+ * plural/possessive stemming, are compared with the detector's context words and phrases.
+ */
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** Lower-cased words of a text. */
+export function words(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.toLowerCase().matchAll(WORD)) out.push(m[0]);
+  return out;
+}
+
+/** Light stemming so "cards" meets "card" and "card's" meets "card". */
+function stem(w: string): string {
+  if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) return w.slice(0, -1);
+  return w;
+}
+
+/** A context entry compiled once: its word sequence (stemmed). */
+export interface ContextTerm {
+  term: string;
+  seq: string[];
+}
+
+export function compileTerms(terms: readonly string[]): ContextTerm[] {
+  const seen = new Set<string>();
+  const out: ContextTerm[] = [];
+  for (const term of terms) {
+    const seq = words(term).map(stem);
+    const key = seq.join(" ");
+    // "ssn", "ssns" and "ssn#" are one term once normalised: report it once.
+    if (seq.length === 0 || seen.has(key)) continue;
+    seen.add(key);
+    out.push({ term, seq });
+  }
+  return out;
+}
+
+/** Words of the window around [start, end): `n` words on each side. */
+export function windowWords(text: string, start: number, end: number, n: number): string[] {
+  if (n <= 0) return [];
+  const span = Math.max(64, n * 24);
+  const before = words(text.slice(Math.max(0, start - span), start));
+  const after = words(text.slice(end, Math.min(text.length, end + span)));
+  // A partial word cut by the slice at the far edge does not matter: it is outside the window.
+  return [...before.slice(-n), ...after.slice(0, n)].map(stem);
+}
+
+function containsSeq(hay: readonly string[], seq: readonly string[]): boolean {
+  if (seq.length === 1) return hay.includes(seq[0]!);
+  outer: for (let i = 0; i + seq.length <= hay.length; i++) {
+    for (let j = 0; j < seq.length; j++) if (hay[i + j] !== seq[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/** The terms (as written in the detector) found in any of the word lists. */
+export function matchTerms(terms: readonly ContextTerm[], lists: readonly (readonly string[])[]): string[] {
+  const found: string[] = [];
+  for (const t of terms) if (lists.some((l) => containsSeq(l, t.seq))) found.push(t.term);
+  return found;
+}
+
+/** Words of a column header, stemmed, ready for `matchTerms`. */
+export function headerWords(header: string | null | undefined): string[] {
+  return header ? words(header.replace(/[_-]+/g, " ")).map(stem) : [];
+}
+
+/**
+ * Context words that apply to every detector and lower a score: documentation and test
+ * data routinely carry "sample" or "test" numbers.
+ */
+export const GLOBAL_NEGATIVE = ["example", "sample", "test", "dummy", "fake", "placeholder", "specimen", "lorem", "ipsum"];

@@ -1,0 +1,22 @@
+import assert from "node:assert/strict";
+import { keepEnds, mask } from "./mask.ts";
+
+describe("core/mask", () => {
+  it("keeps separators and a short tail of identifiers", () => {
+    assert.equal(mask("US_SSN", "078-05-1123"), "***-**-1123");
+    assert.equal(mask("CREDIT_CARD", "4111111111111111"), "************1111");
+    assert.equal(mask("IBAN_CODE", "DE89 3704 0044 0532 0130 00"), "DE** **** **** **** **30 00");
+  });
+  it("never reveals more than about a third of a short value", () => {
+    assert.equal(keepEnds("A1", 0, 4), "**");
+    assert.equal(mask("UK_NINO", "AB123456C"), "*****456C");
+  });
+  it("masks by kind: e-mail, names, dates, IPs, secrets", () => {
+    assert.equal(mask("EMAIL_ADDRESS", "jane@x.org"), "j***@x.org");
+    assert.equal(mask("PERSON", "Maria Garcia"), "M*** G***");
+    assert.equal(mask("DATE_OF_BIRTH", "03/14/1985"), "**/**/1985");
+    assert.equal(mask("IP_ADDRESS", "192.168.10.7"), "192.*.*.*");
+    assert.equal(mask("AWS_ACCESS_KEY", "AKIAZ7QW3RT5PLM2XK4N"), "AKIA************");
+    assert.ok(mask("PRIVATE_KEY", "-----BEGIN RSA PRIVATE KEY-----\nMIIE...\n-----END RSA PRIVATE KEY-----").startsWith("-----BEGIN RSA PRIVATE KEY----- ["));
+  });
+});

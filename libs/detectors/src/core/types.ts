@@ -1,0 +1,72 @@
+/**
+ * The shape every detector file exports. A detector finds candidate spans (by regular
+ * expressions or its own `find`), validates each one (checksums, issuer ranges, dates), and
+ * declares the context words that make a candidate more or less likely.
+ */
+
+export interface Pattern {
+  /** Short name shown in debugging, e.g. "formatted" or "digits only". */
+  name: string;
+  /** Must carry the `g` flag. The whole match is the candidate value (use look-arounds for boundaries). */
+  regex: RegExp;
+  /** Score of a match before validation and context, 0–1. */
+  score: number;
+}
+
+/** What `validate` says about one candidate. */
+export type Verdict =
+  | false // not this entity: drop the candidate
+  | {
+      /** Name of the check that passed (e.g. "luhn", "mod97"), or null when only the format matched. */
+      validation: string | null;
+      /** Score after validation; defaults to the pattern's score. */
+      score?: number;
+    };
+
+export interface Candidate {
+  start: number;
+  end: number;
+  score: number;
+  validation: string | null;
+}
+
+/**
+ * Cheap tests that decide whether a detector runs on a segment at all (TruffleHog's keyword
+ * pre-filter). All given conditions must hold.
+ */
+export interface Prefilter {
+  /** At least this many ASCII digits in the segment. */
+  minDigits?: number;
+  /** At least one of these characters occurs in the segment. */
+  anyChar?: string;
+  /** At least one of these lower-case substrings occurs in the lower-cased segment. */
+  keywords?: string[];
+}
+
+export interface Detector {
+  /** Stable id, also the file name: e.g. "us_ssn". */
+  id: string;
+  /** Entity type reported in findings, e.g. "US_SSN". */
+  type: string;
+  /** Group for reports: generic, us, uk, eu, in, br, sg, au, ca, medical, crypto, secrets, ner. */
+  area: string;
+  /** Broad category a consumer may group by: pii, financial, government_id, medical, credential. */
+  category: "custom" | "contact" | "financial" | "government_id" | "medical" | "credential" | "network" | "person" | "location" | "date";
+  description: string;
+  patterns: Pattern[];
+  /** Words that make a match more likely when they occur near it (or in its column header). */
+  context: string[];
+  /** Words that make a match less likely ("sample", "order number"). */
+  negativeContext?: string[];
+  /** Caps the context window (words on each side) for detectors whose context must be adjacent. */
+  contextWindow?: number;
+  /** How much positive context adds (default 0.35). */
+  contextBoost?: number;
+  prefilter: Prefilter;
+  /** Checks one candidate's value; absent means the format alone decides. */
+  validate?(value: string): Verdict;
+  /** Replaces `patterns` when matching needs more than regular expressions (phone numbers, IPs). */
+  find?(text: string): Candidate[];
+  /** Slow (NER): run on bounded windows chosen by the engine, never on whole documents. */
+  ner?: boolean;
+}

@@ -1,0 +1,15 @@
+import assert from "node:assert/strict";
+import { deTaxId, deTaxIdRules } from "./de_tax_id.ts";
+import { scoreOf, spans } from "../testing.ts";
+
+describe("eu/de_tax_id", () => {
+  it("accepts numbers with a valid check digit and digit pattern", () => {
+    assert.ok(deTaxIdRules("86095742719"));
+    assert.deepEqual(spans(deTaxId, "Steuer-ID 86 095 742 719."), [[10, 24]]);
+    assert.ok(scoreOf(deTaxId, "Steuer-IdNr: 86095742719") >= 0.8);
+  });
+  it("rejects wrong check digits, leading zeros, a digit four times or three in a row", () => {
+    assert.ok(deTaxIdRules("11213456783")); // 1 three times, not adjacent, valid check digit
+    for (const v of ["86095742711", "06095742719", "11112345678", "12345678901", "11123456786"]) assert.equal(deTaxIdRules(v), false, v);
+  });
+});

@@ -1,0 +1,32 @@
+import type { Detector } from "../core/types.ts";
+import { bounded } from "../core/regex.ts";
+import { digitsOf, iso7064Mod11_10 } from "../core/checksums.ts";
+
+/**
+ * Steuerliche Identifikationsnummer (§ 139b AO): 11 digits, first not 0; among the first ten
+ * at most one digit repeats (twice, or three times since 2016, never three in a row);
+ * ISO 7064 MOD 11,10 check digit. Issued numbers always repeat one digit; like Presidio we
+ * also accept ten distinct digits (its published test vectors are of that kind).
+ */
+export function deTaxIdRules(value: string): boolean {
+  const d = digitsOf(value);
+  if (d.length !== 11 || d[0] === "0") return false;
+  const counts = new Map<string, number>();
+  for (const c of d.slice(0, 10)) counts.set(c, (counts.get(c) ?? 0) + 1);
+  const repeated = [...counts.values()].filter((n) => n > 1);
+  if (repeated.length > 1 || (repeated[0] ?? 0) > 3) return false;
+  if (/(\d)\1\1/.test(d.slice(0, 10))) return false;
+  return iso7064Mod11_10(d);
+}
+
+export const deTaxId: Detector = {
+  id: "de_tax_id",
+  type: "DE_TAX_ID",
+  area: "eu",
+  category: "government_id",
+  description: "German tax identification number (Steuer-IdNr, ISO 7064 MOD 11,10)",
+  patterns: [{ name: "11 digits, optionally 2-3-3-3", regex: bounded(String.raw`[1-9]\d{10}|[1-9]\d ?\d{3} ?\d{3} ?\d{3}`), score: 0.1 }],
+  context: ["steuer", "steuer id", "steueridentifikationsnummer", "steuerid", "idnr", "identifikationsnummer", "tin", "tax id", "tax", "steuernummer", "finanzamt"],
+  prefilter: { minDigits: 11 },
+  validate: (value) => (deTaxIdRules(value) ? { validation: "iso7064_mod11_10", score: 0.5 } : false),
+};

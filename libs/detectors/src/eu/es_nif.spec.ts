@@ -1,0 +1,13 @@
+import assert from "node:assert/strict";
+import { dniLetter, esNif } from "./es_nif.ts";
+import { spans } from "../testing.ts";
+
+describe("eu/es_nif", () => {
+  it("accepts numbers whose letter matches mod 23", () => {
+    assert.equal(dniLetter(12345678), "Z");
+    assert.deepEqual(spans(esNif, "DNI 12345678Z, NIF 12345678-z"), [[4, 13], [19, 29]]);
+  });
+  it("rejects a wrong letter and wrong lengths", () => {
+    assert.deepEqual(spans(esNif, "12345678A 123456Z 123456789Z"), []);
+  });
+});

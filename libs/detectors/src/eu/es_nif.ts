@@ -1,0 +1,26 @@
+import type { Detector } from "../core/types.ts";
+import { re } from "../core/regex.ts";
+
+export const DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE";
+
+/** The control letter of a DNI/NIF number: number mod 23 indexes the letter table. */
+export function dniLetter(num: number): string {
+  return DNI_LETTERS[num % 23]!;
+}
+
+/** Spanish DNI/NIF of a person: 7–8 digits and the control letter (optionally after a dash). */
+export const esNif: Detector = {
+  id: "es_nif",
+  type: "ES_NIF",
+  area: "eu",
+  category: "government_id",
+  description: "Spanish NIF / DNI (control letter mod 23)",
+  patterns: [{ name: "digits + letter", regex: re(String.raw`(?<![A-Za-z0-9_-])\d{7,8}-?[A-Za-z](?![A-Za-z0-9_])`), score: 0.5 }],
+  context: ["nif", "dni", "documento nacional", "identidad", "identificación fiscal", "número de identificación", "nie"],
+  prefilter: { minDigits: 7 },
+  validate(value) {
+    const m = /^(\d{7,8})-?([A-Za-z])$/.exec(value);
+    if (!m || dniLetter(Number(m[1])) !== m[2]!.toUpperCase()) return false;
+    return { validation: "dni_letter_mod23", score: 0.9 };
+  },
+};

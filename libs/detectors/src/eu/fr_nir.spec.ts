@@ -1,0 +1,17 @@
+import assert from "node:assert/strict";
+import { frNir, nirKey } from "./fr_nir.ts";
+import { spans } from "../testing.ts";
+
+describe("eu/fr_nir", () => {
+  it("accepts valid keys, spaced or compact, Corsican départements included", () => {
+    assert.ok(nirKey("2 55 08 14 168 025 38"));
+    assert.ok(nirKey("269054958815780"));
+    assert.deepEqual(spans(frNir, "NIR: 2 55 08 14 168 025 38."), [[5, 26]]);
+  });
+  it("rejects wrong keys, sex digit 5/6/9/0, impossible months and département 00", () => {
+    assert.equal(nirKey("2 55 08 14 168 025 39"), false);
+    assert.equal(nirKey("555081416802538"), false);
+    assert.equal(nirKey("255148141680253".padEnd(15, "0")), false);
+    assert.equal(nirKey("255080016802538"), false);
+  });
+});

@@ -1,0 +1,16 @@
+import assert from "node:assert/strict";
+import { bsnElevenProof, nlBsn } from "./nl_bsn.ts";
+import { scoreOf, spans } from "../testing.ts";
+
+describe("eu/nl_bsn", () => {
+  it("accepts 11-proof numbers and reports them with BSN context", () => {
+    assert.ok(bsnElevenProof("111222333"));
+    assert.deepEqual(spans(nlBsn, "BSN 1112.22.333"), [[4, 15]]);
+    assert.ok(scoreOf(nlBsn, "burgerservicenummer: 111222333") >= 0.6);
+    assert.ok(scoreOf(nlBsn, "111222333") < 0.4);
+  });
+  it("rejects numbers failing the 11-proof", () => {
+    assert.equal(bsnElevenProof("111222334"), false);
+    assert.equal(bsnElevenProof("000000000"), false);
+  });
+});

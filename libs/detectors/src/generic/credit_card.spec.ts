@@ -1,0 +1,31 @@
+import assert from "node:assert/strict";
+import { creditCard, issuerOf } from "./credit_card.ts";
+import { scoreOf, spans } from "../testing.ts";
+
+describe("generic/credit_card", () => {
+  it("finds Luhn-valid numbers in issuer ranges, plain or grouped", () => {
+    assert.deepEqual(spans(creditCard, "card 4111 1111 1111 1111 exp 12/29"), [[5, 24]]);
+    assert.deepEqual(spans(creditCard, "5555-5555-5555-4444"), [[0, 19]]);
+    assert.deepEqual(spans(creditCard, "amex 3782 822463 10005."), [[5, 22]]);
+    assert.deepEqual(spans(creditCard, "378282246310005"), [[0, 15]]);
+  });
+  it("rejects a wrong check digit, mixed separators, unknown issuers and lengths", () => {
+    assert.deepEqual(spans(creditCard, "4111 1111 1111 1112"), []);
+    assert.deepEqual(spans(creditCard, "4111 1111-1111 1111"), []);
+    assert.deepEqual(spans(creditCard, "9111111111111111"), []); // 9 is no issuer; Luhn-valid? checked below
+    assert.deepEqual(spans(creditCard, "0000000000000000"), []);
+    assert.deepEqual(spans(creditCard, "41111111111111111"), []); // 17 digits starting with 4
+    assert.deepEqual(spans(creditCard, "41111111111111110000"), []); // part of a longer number
+  });
+  it("knows issuer ranges", () => {
+    assert.equal(issuerOf("4111111111111111"), "visa");
+    assert.equal(issuerOf("371449635398431"), "amex");
+    assert.equal(issuerOf("2221000000000009"), "mastercard");
+    assert.equal(issuerOf("3530111333300000"), "jcb");
+    assert.equal(issuerOf("7111111111111111"), null);
+  });
+  it("context raises nothing above 1, negative context lowers", () => {
+    assert.equal(scoreOf(creditCard, "credit card 4111111111111111"), 1);
+    assert.ok(scoreOf(creditCard, "sample number 4111111111111111") < 1);
+  });
+});

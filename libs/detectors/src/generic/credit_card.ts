@@ -1,0 +1,45 @@
+import type { Detector } from "../core/types.ts";
+import { bounded } from "../core/regex.ts";
+import { allSame, digitsOf, luhn } from "../core/checksums.ts";
+
+/** Issuer identification ranges (first digits) and the lengths each network issues. */
+const ISSUERS: Array<{ name: string; test: (d: string) => boolean; lengths: number[] }> = [
+  { name: "uatp", test: (d) => d[0] === "1", lengths: [15] },
+  { name: "mir", test: (d) => { const p = +d.slice(0, 4); return p >= 2200 && p <= 2204; }, lengths: [16, 17, 18, 19] },
+  { name: "mastercard", test: (d) => { const p = +d.slice(0, 4); return p >= 2221 && p <= 2720; }, lengths: [16] },
+  { name: "amex", test: (d) => d.startsWith("34") || d.startsWith("37"), lengths: [15] },
+  { name: "diners", test: (d) => /^(?:30[0-5]|309|36|3[89])/.test(d), lengths: [14, 15, 16, 17, 18, 19] },
+  { name: "jcb", test: (d) => { const p = +d.slice(0, 4); return p >= 3528 && p <= 3589; }, lengths: [16, 17, 18, 19] },
+  { name: "visa", test: (d) => d[0] === "4", lengths: [13, 16, 19] },
+  { name: "mastercard/maestro", test: (d) => d[0] === "5", lengths: [12, 13, 14, 15, 16, 17, 18, 19] },
+  { name: "discover/unionpay/maestro/rupay", test: (d) => d[0] === "6", lengths: [12, 13, 14, 15, 16, 17, 18, 19] },
+  { name: "rupay/unionpay", test: (d) => d.startsWith("81") || d.startsWith("82"), lengths: [16, 17, 18, 19] },
+];
+
+export function issuerOf(digits: string): string | null {
+  for (const i of ISSUERS) if (i.test(digits) && i.lengths.includes(digits.length)) return i.name;
+  return null;
+}
+
+/** Payment card numbers (PAN): 12–19 digits, grouped by spaces or dashes, Luhn-valid, in an issuer range. */
+export const creditCard: Detector = {
+  id: "credit_card",
+  type: "CREDIT_CARD",
+  area: "generic",
+  category: "financial",
+  description: "Payment card number (Luhn + issuer ranges)",
+  patterns: [
+    // 4-4-4-4(-3) and Amex/Diners 4-6-5 / 4-6-4 groupings with one consistent separator, or plain digits.
+    { name: "grouped", regex: bounded(String.raw`\d{4}([ -])\d{4}\1\d{4}\1\d{1,7}|\d{4}([ -])\d{6}\2\d{4,5}`), score: 0.3 },
+    { name: "plain", regex: bounded(String.raw`\d{12,19}`), score: 0.3 },
+  ],
+  context: ["credit", "card", "visa", "mastercard", "amex", "american express", "discover", "jcb", "diners", "maestro", "cc", "ccn", "pan", "debit", "payment", "cardholder", "expiry", "cvv"],
+  negativeContext: ["order", "tracking", "invoice", "isbn", "serial"],
+  prefilter: { minDigits: 12 },
+  validate(value) {
+    const d = digitsOf(value);
+    if (d.length < 12 || d.length > 19 || allSame(d) || !luhn(d)) return false;
+    if (issuerOf(d) === null) return false;
+    return { validation: "luhn", score: 1.0 };
+  },
+};

@@ -1,0 +1,25 @@
+import assert from "node:assert/strict";
+import { dateOfBirth, parseDate } from "./date_of_birth.ts";
+import { run } from "../testing.ts";
+
+const reported = (text: string, header = "") => run(dateOfBirth, text, header).filter((f) => f.score >= 0.4).map((f) => text.slice(f.start, f.end));
+
+describe("generic/date_of_birth", () => {
+  it("reports dates with birth context in many formats", () => {
+    assert.deepEqual(reported("Patient DOB: 03/14/1985, admitted 2024-01-02"), ["03/14/1985"]);
+    assert.deepEqual(reported("She was born on 4 July 1976 in Ohio."), ["4 July 1976"]);
+    assert.deepEqual(reported("Date of birth: March 3rd, 1990"), ["March 3rd, 1990"]);
+    assert.deepEqual(reported("1962-11-30", "birth_date"), ["1962-11-30"]);
+  });
+  it("does not report dates without birth context, impossible dates or future years", () => {
+    assert.deepEqual(reported("Invoice date 03/14/1985"), []);
+    assert.deepEqual(reported("DOB 02/30/1985"), []);
+    assert.deepEqual(reported("DOB 01/01/2999"), []);
+    assert.deepEqual(reported("born 1.2.3.4"), []);
+  });
+  it("parses day-first when month-first is impossible", () => {
+    assert.deepEqual(parseDate("25/12/1980"), { y: 1980, m: 12, d: 25 });
+    assert.deepEqual(parseDate("12/25/1980"), { y: 1980, m: 12, d: 25 });
+    assert.deepEqual(parseDate("1980-12-25"), { y: 1980, m: 12, d: 25 });
+  });
+});

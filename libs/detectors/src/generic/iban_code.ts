@@ -1,0 +1,65 @@
+import { countrySpecs, isValidIBAN } from "ibantools";
+import type { Candidate, Detector } from "../core/types.ts";
+
+/** Start of an IBAN: two capital letters and two check digits, not glued to a previous word. */
+const START = /(?<![A-Za-z0-9])[A-Z]{2}\d{2}/g;
+
+function lengthOf(country: string): number | undefined {
+  const spec = (countrySpecs as Record<string, { chars?: number } | undefined>)[country];
+  return spec?.chars;
+}
+
+/**
+ * Reads exactly the country's IBAN length of characters from `start`, allowing one space
+ * (or dash) after each group of four. Returns the end offset or -1.
+ */
+function readIban(text: string, start: number, length: number): number {
+  let n = 0;
+  let i = start;
+  let sep: string | null = null;
+  while (n < length && i < text.length) {
+    const ch = text[i]!;
+    if (/[A-Z0-9]/.test(ch)) {
+      n++;
+      i++;
+      continue;
+    }
+    if ((ch === " " || ch === "-") && n % 4 === 0 && n > 0 && (sep === null || sep === ch) && /[A-Z0-9]/.test(text[i + 1] ?? "")) {
+      sep = ch;
+      i++;
+      continue;
+    }
+    return -1;
+  }
+  if (n !== length) return -1;
+  if (/[A-Za-z0-9]/.test(text[i] ?? "")) return -1; // longer than the country's length
+  return i;
+}
+
+/** International Bank Account Numbers: country length + BBAN format + mod-97 (ibantools). */
+export const ibanCode: Detector = {
+  id: "iban_code",
+  type: "IBAN_CODE",
+  area: "generic",
+  category: "financial",
+  description: "IBAN (country length, BBAN format, ISO 7064 mod-97)",
+  patterns: [],
+  context: ["iban", "bank", "account", "transfer", "sepa", "bic", "swift", "konto", "compte", "cuenta", "conto", "rekening"],
+  prefilter: { minDigits: 6 },
+  find(text) {
+    const out: Candidate[] = [];
+    START.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = START.exec(text)) !== null) {
+      const len = lengthOf(m[0].slice(0, 2));
+      if (!len) continue;
+      const end = readIban(text, m.index, len);
+      if (end < 0) continue;
+      const compact = text.slice(m.index, end).replace(/[ -]/g, "");
+      if (!isValidIBAN(compact)) continue;
+      out.push({ start: m.index, end, score: 1.0, validation: "mod97" });
+      START.lastIndex = end;
+    }
+    return out;
+  },
+};

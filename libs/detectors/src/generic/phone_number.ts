@@ -1,0 +1,68 @@
+import { findNumbers, type CountryCode } from "libphonenumber-js/max";
+import type { Candidate, Detector } from "../core/types.ts";
+
+/**
+ * Regions tried for numbers written without a country code, in order. Numbers with a
+ * leading + (or 00) are parsed by their own country code whatever the region.
+ */
+export const PHONE_REGIONS: CountryCode[] = ["US", "GB", "DE", "FR", "IL", "IN", "CA", "BR", "AU", "ES", "IT", "NL", "PL", "SG", "JP", "CN"];
+
+/**
+ * Cheap pass before libphonenumber (which costs ~3 µs per character when run over whole
+ * texts): phone-shaped runs of digits and separators, 7 to 20 digits.
+ */
+const SHAPE = /(?:\+|\b00|\()?\d[\d\s().\-/]{5,24}\d/g;
+
+function digitCount(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) n++;
+  return n;
+}
+
+function findIn(text: string, from: number, to: number, out: Candidate[]): void {
+  const piece = text.slice(from, to);
+  const seen = new Set<string>();
+  for (const region of PHONE_REGIONS) {
+    for (const n of findNumbers(piece, { defaultCountry: region, v2: true })) {
+      const start = from + n.startsAt;
+      const end = from + n.endsAt;
+      const key = `${start}:${end}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      // libphonenumber's "valid" leniency rejects numbers glued to letters; the piece hides them.
+      if (/[A-Za-z0-9_]/.test(text[start - 1] ?? "") || /[A-Za-z0-9_]/.test(text[end] ?? "")) continue;
+      const raw = text.slice(start, end);
+      const international = raw.startsWith("+") || raw.startsWith("00");
+      const formatted = /[\s().-]/.test(raw);
+      // A bare digit run valid only in some far region is weak evidence on its own.
+      const score = international || (formatted && (region === "US" || region === "GB")) ? 0.5 : formatted ? 0.4 : 0.3;
+      out.push({ start, end, score, validation: `libphonenumber:${n.number.country ?? region}` });
+    }
+    if (piece[0] === "+") break; // the country code decides, other regions add nothing
+  }
+}
+
+/** Telephone numbers found and validated with libphonenumber-js (full metadata). */
+export const phoneNumber: Detector = {
+  id: "phone_number",
+  type: "PHONE_NUMBER",
+  area: "generic",
+  category: "contact",
+  description: "Telephone number (libphonenumber-js, numbering-plan validation)",
+  patterns: [],
+  context: ["phone", "telephone", "tel", "cell", "cellphone", "mobile", "mob", "call", "fax", "contact", "whatsapp", "number", "telefon", "téléphone", "teléfono", "telefono"],
+  negativeContext: ["order", "invoice", "serial", "isbn", "account", "tracking"],
+  prefilter: { minDigits: 7 },
+  find(text) {
+    const out: Candidate[] = [];
+    SHAPE.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = SHAPE.exec(text)) !== null) {
+      const d = digitCount(m[0]);
+      if (d < 7 || d > 17) continue;
+      // Give libphonenumber a few characters either side so boundaries and "+" are seen.
+      findIn(text, Math.max(0, m.index - 1), Math.min(text.length, m.index + m[0].length + 1), out);
+    }
+    return out;
+  },
+};

@@ -1,0 +1,16 @@
+import assert from "node:assert/strict";
+import { aadhaarValid, inAadhaar } from "./in_aadhaar.ts";
+import { scoreOf, spans } from "../testing.ts";
+
+describe("in/in_aadhaar", () => {
+  it("accepts Verhoeff-valid numbers in plain and grouped forms", () => {
+    assert.ok(aadhaarValid("499118665246"));
+    assert.deepEqual(spans(inAadhaar, "Aadhaar 4991 1866 5246"), [[8, 22]]);
+    assert.ok(scoreOf(inAadhaar, "Aadhaar 4991-1866-5246") >= 0.8);
+  });
+  it("rejects a wrong check digit, leading 0/1 and mixed separators", () => {
+    assert.equal(aadhaarValid("499118665247"), false);
+    assert.equal(aadhaarValid("123456789012"), false);
+    assert.deepEqual(spans(inAadhaar, "4991 1866-5246"), []);
+  });
+});

@@ -1,0 +1,23 @@
+import type { Detector } from "../core/types.ts";
+import { bounded } from "../core/regex.ts";
+import { digitsOf, verhoeff } from "../core/checksums.ts";
+
+/** Aadhaar: 12 digits, first 2–9, Verhoeff check digit; palindromes are not issued. */
+export function aadhaarValid(value: string): boolean {
+  const d = digitsOf(value);
+  if (d.length !== 12 || d[0] === "0" || d[0] === "1") return false;
+  if (d === [...d].reverse().join("")) return false;
+  return verhoeff(d);
+}
+
+export const inAadhaar: Detector = {
+  id: "in_aadhaar",
+  type: "IN_AADHAAR",
+  area: "in",
+  category: "government_id",
+  description: "Indian Aadhaar number (Verhoeff)",
+  patterns: [{ name: "12 digits, 4-4-4", regex: bounded(String.raw`[2-9]\d{3}([ :-]?)\d{4}\1\d{4}`), score: 0.1 }],
+  context: ["aadhaar", "aadhar", "adhaar", "uidai", "uid", "आधार"],
+  prefilter: { minDigits: 12 },
+  validate: (value) => (aadhaarValid(value) ? { validation: "verhoeff", score: 0.5 } : false),
+};

@@ -1,0 +1,131 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { locator, type Segment } from "@filescan/contracts";
+import { detect, detectorTypes, detectWithStats, optionsFromEnv, DETECTORS } from "./index.ts";
+
+const seg = (text: string, loc = {}): Segment => ({ text, source: "text", locator: locator(loc) });
+
+describe("detect()", () => {
+  it("returns located, scored, explained findings with masked values only", () => {
+    const text = "Customer SSN: 536-22-1234, card 4111 1111 1111 1111, mail jane.doe@corp.example.org";
+    const fs = detect([seg(text, { page: 3, file_in_zip: "a/b.pdf" })], { ner: false });
+    const byType = Object.fromEntries(fs.map((f) => [f.type, f]));
+    assert.deepEqual(Object.keys(byType).sort(), ["CREDIT_CARD", "EMAIL_ADDRESS", "US_SSN"]);
+    const ssn = byType.US_SSN!;
+    assert.equal(text.slice(ssn.start, ssn.end), "536-22-1234");
+    assert.deepEqual(ssn.context, ["ssn"]);
+    assert.equal(ssn.validation, "ssn_rules");
+    assert.equal(ssn.locator.page, 3);
+    assert.equal(ssn.locator.file_in_zip, "a/b.pdf");
+    assert.equal(ssn.masked, "***-**-1234");
+    assert.equal(byType.CREDIT_CARD!.masked, "**** **** **** 1111");
+    assert.equal(byType.CREDIT_CARD!.validation, "luhn");
+    assert.equal(byType.EMAIL_ADDRESS!.masked, "j***@corp.example.org");
+    for (const f of fs) {
+      const raw = text.slice(f.start, f.end);
+      assert.ok(!f.masked.includes(raw), `${f.type} masked value leaks the raw value`);
+      assert.ok(f.score >= 0.4 && f.score <= 1);
+    }
+  });
+
+  it("is deterministic", () => {
+    const s = [seg("Dear John Smith, your IBAN DE89 3704 0044 0532 0130 00 and phone +44 20 7946 0958.")];
+    assert.deepEqual(detect(s), detect(s));
+  });
+
+  it("uses CSV column names and spreadsheet header rows as context", () => {
+    // 536221234 alone is a weak 9-digit SSN candidate (0.3); the header makes it reportable.
+    assert.equal(detect([seg("536221234")], { ner: false }).filter((f) => f.type === "US_SSN").length, 0);
+    const csv = detect([seg("536221234", { column: "ssn", row: 2 })], { ner: false });
+    assert.equal(csv.find((f) => f.type === "US_SSN")?.context[0], "ssn");
+    const sheet = detect(
+      [seg("Social Security", { sheet: "HR", cell: "B1", row: 1 }), seg("Name", { sheet: "HR", cell: "A1", row: 1 }), seg("536221234", { sheet: "HR", cell: "B2", row: 2 }), seg("536221234", { sheet: "Other", cell: "B2", row: 2 })],
+      { ner: false },
+    );
+    const ssns = sheet.filter((f) => f.type === "US_SSN");
+    assert.equal(ssns.length, 1);
+    assert.equal(ssns[0]!.locator.sheet, "HR");
+  });
+
+  it("negative context lowers a score", () => {
+    const a = detect([seg("ref 4111111111111111")], { ner: false })[0]!;
+    const b = detect([seg("test card sample 4111111111111111")], { ner: false })[0]!;
+    assert.ok(b.score < a.score);
+    assert.ok(b.context.some((c) => c.startsWith("-")));
+  });
+
+  it("keeps the stronger of overlapping findings", () => {
+    // 9 digits: SSN candidate, also a passport/bank/ABA shape; one span, one finding.
+    const fs = detect([seg("SSN 536221234")], { ner: false, minScore: 0 });
+    assert.equal(fs.length, 1);
+    assert.equal(fs[0]!.type, "US_SSN");
+  });
+
+  it("honours allow and deny lists and custom detectors", () => {
+    const text = "Project Bluebird: employee E-123456, card 4111 1111 1111 1111";
+    const fs = detect([seg(text)], {
+      ner: false,
+      allow: ["4111111111111111"],
+      deny: ["bluebird"],
+      custom: [{ type: "EMPLOYEE_ID", pattern: String.raw`\bE-\d{6}\b`, score: 0.3, context: ["employee"] }],
+    });
+    assert.deepEqual(fs.map((f) => [f.type, text.slice(f.start, f.end)]), [["DENY_LIST", "Bluebird"], ["EMPLOYEE_ID", "E-123456"]]);
+    assert.equal(fs[1]!.score, 0.65);
+    assert.throws(() => detect([seg("x")], { custom: [{ type: "X", pattern: "(", score: 1 }] }), /invalid pattern/);
+  });
+
+  it("filters entity types", () => {
+    const fs = detect([seg("SSN 536-22-1234 mail a.b@c.org")], { entities: ["EMAIL_ADDRESS"] });
+    assert.deepEqual(fs.map((f) => f.type), ["EMAIL_ADDRESS"]);
+  });
+
+  it("runs NER only on bounded windows near triggers", () => {
+    const filler = "The quarterly figures improved across all regions and the board approved the plan. ".repeat(200);
+    const text = `${filler}Contact person: Maria Garcia, phone +1 415 555 0132. ${filler}`;
+    const { findings, stats } = detectWithStats([seg(text)]);
+    const person = findings.find((f) => f.type === "PERSON");
+    assert.ok(person, JSON.stringify(findings));
+    assert.equal(text.slice(person.start, person.end), "Maria Garcia");
+    assert.ok(stats.nerChars > 0 && stats.nerChars < 2000, `NER read ${stats.nerChars} of ${text.length} chars`);
+    assert.equal(detectWithStats([seg(filler)]).stats.nerChars, 0);
+    assert.equal(detectWithStats([seg(text)], { ner: false }).stats.nerChars, 0);
+  });
+
+  it("pre-filters skip detectors that cannot match", () => {
+    const { stats } = detectWithStats([seg("no digits and no at-sign here at all")], { ner: false });
+    assert.ok(stats.skipped > stats.ran, JSON.stringify(stats));
+  });
+
+  it("lists its types", () => {
+    for (const t of ["EMAIL_ADDRESS", "PHONE_NUMBER", "CREDIT_CARD", "IBAN_CODE", "US_SSN", "UK_NHS", "IN_AADHAAR", "CRYPTO", "PRIVATE_KEY", "PERSON", "LOCATION", "ADDRESS", "DATE_OF_BIRTH", "DENY_LIST"]) {
+      assert.ok(detectorTypes.includes(t), t);
+    }
+    assert.equal(new Set(DETECTORS.map((d) => d.id)).size, DETECTORS.length, "detector ids are unique");
+  });
+});
+
+describe("optionsFromEnv()", () => {
+  it("reads the JSON file and environment overrides", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "det-"));
+    const file = path.join(dir, "d.json");
+    writeFileSync(file, JSON.stringify({ allow: ["a"], deny: ["b"], custom: [{ type: "T", pattern: "x+", score: 0.5 }], minScore: 0.5 }));
+    const o = optionsFromEnv({ FILESCAN_DETECTORS_CONFIG: file, FILESCAN_DETECTORS_NER: "off", FILESCAN_DETECTORS_ENTITIES: "US_SSN, EMAIL_ADDRESS" });
+    assert.deepEqual(o.allow, ["a"]);
+    assert.deepEqual(o.deny, ["b"]);
+    assert.equal(o.custom?.[0]?.type, "T");
+    assert.equal(o.minScore, 0.5);
+    assert.equal(o.ner, false);
+    assert.deepEqual(o.entities, ["US_SSN", "EMAIL_ADDRESS"]);
+  });
+  it("fails early on a bad configuration", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "det-"));
+    const file = path.join(dir, "d.json");
+    writeFileSync(file, JSON.stringify({ custom: [{ type: "T", pattern: "(", score: 0.5 }] }));
+    assert.throws(() => optionsFromEnv({ FILESCAN_DETECTORS_CONFIG: file }), /invalid pattern/);
+    assert.throws(() => optionsFromEnv({ FILESCAN_DETECTORS_CONFIG: path.join(dir, "missing.json") }), /cannot read/);
+    assert.throws(() => optionsFromEnv({ FILESCAN_DETECTORS_MIN_SCORE: "high" }), /non-negative number/);
+    assert.deepEqual(optionsFromEnv({}), {});
+  });
+});

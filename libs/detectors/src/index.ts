@@ -1,0 +1,318 @@
+/**
+ * Deterministic PII detection over extracted text segments.
+ *
+ *   detect(segments, opts) → Finding[]   (synchronous, deterministic, masked values only)
+ *
+ * Pipeline per segment: cheap pre-filters pick the detectors (digits, characters, keywords;
+ * detectors too weak to report alone run only when one of their context words is present),
+ * detectors match and validate (checksums), context words within `contextWindow` words on
+ * both sides and the column header raise or lower scores, deny-list values are added,
+ * allow-list values removed, NER runs on bounded windows around other findings and
+ * person/address words, and overlapping findings keep the stronger.
+ */
+import { readFileSync } from "node:fs";
+import type { Finding, Locator, Segment } from "@filescan/contracts";
+import type { Detector } from "./core/types.ts";
+import { candidates, compile, factsOf, passes, runDetector, score, strongestFirst, type Compiled, type Scored, type TextFacts } from "./core/engine.ts";
+import { headerWords } from "./core/context.ts";
+import { mask } from "./core/mask.ts";
+import { DETECTORS } from "./registry.ts";
+
+export { mask } from "./core/mask.ts";
+export { DETECTORS } from "./registry.ts";
+export type { Detector } from "./core/types.ts";
+
+export interface CustomDetector {
+  type: string;
+  /** JavaScript regular expression source; the whole match is the finding. */
+  pattern: string;
+  /** Regular expression flags besides `g` (e.g. "i"). */
+  flags?: string;
+  score: number;
+  context?: string[];
+}
+
+export interface DetectOptions {
+  /** Run the local NER (PERSON, LOCATION). Default true. */
+  ner?: boolean;
+  /** Only these entity types (default: all). */
+  entities?: string[];
+  /** Values never reported (compared case-insensitively, ignoring spaces and - . / separators). */
+  allow?: string[];
+  /** Values always reported, as type DENY_LIST. */
+  deny?: string[];
+  custom?: CustomDetector[];
+  /** Findings below this score are dropped. Default 0.4. */
+  minScore?: number;
+  /** Words on each side of a match that count as its context. Default 5. */
+  contextWindow?: number;
+  /** Most characters NER may read per `detect` call (default 100,000). */
+  nerMaxChars?: number;
+}
+
+export interface DetectStats {
+  segments: number;
+  chars: number;
+  /** Characters NER read, and in how many windows. */
+  nerChars: number;
+  nerWindows: number;
+  /** Detector runs skipped by the pre-filters / performed. */
+  skipped: number;
+  ran: number;
+}
+
+const DEFAULT_MIN_SCORE = 0.4;
+const DEFAULT_WINDOW = 5;
+const DEFAULT_NER_MAX = 100_000;
+/** Characters of text NER reads on each side of a trigger. */
+const NER_RADIUS = 300;
+/** Segments up to this long (cells, lines, short fields) are read whole when triggered. */
+const NER_SHORT = 600;
+/** At most this much NER per segment. */
+const NER_SEGMENT_MAX = 8_000;
+
+const COMPILED: Compiled[] = DETECTORS.map(compile);
+const PATTERN_DETECTORS = COMPILED.filter((c) => !c.det.ner);
+const NER_DETECTORS = COMPILED.filter((c) => c.det.ner);
+/** Words that make NER worth running: the NER and address detectors' context words. */
+const NER_TRIGGER = (() => {
+  const words = new Set<string>();
+  for (const c of COMPILED) if (c.det.ner || c.det.type === "ADDRESS") for (const t of c.ctx) words.add(t.seq.join(" "));
+  const alt = [...words].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\W+"));
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alt.join("|")})(?![\\p{L}\\p{N}])`, "gu");
+})();
+
+/** Every entity type a finding can carry (DENY_LIST and custom types come from options). */
+export const detectorTypes: string[] = [...new Set(DETECTORS.map((d) => d.type)), "DENY_LIST"];
+
+function normalizeValue(v: string): string {
+  return v.toLowerCase().replace(/[\s\-./]+/g, "");
+}
+
+function escapeRegex(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function customDetector(c: CustomDetector, i: number): Detector {
+  if (!c || typeof c.type !== "string" || typeof c.pattern !== "string" || typeof c.score !== "number" || !(c.score >= 0 && c.score <= 1)) {
+    throw new Error(`custom detector #${i + 1} needs a string type, a string pattern and a score between 0 and 1`);
+  }
+  let regex: RegExp;
+  try {
+    regex = new RegExp(c.pattern, `${(c.flags ?? "").replace(/g/g, "")}g`);
+  } catch (err) {
+    throw new Error(`custom detector #${i + 1} (${c.type}): invalid pattern: ${(err as Error).message}`, { cause: err });
+  }
+  return {
+    id: `custom_${c.type.toLowerCase()}`,
+    type: c.type,
+    area: "custom",
+    category: "custom",
+    description: `Custom pattern from configuration (${c.type})`,
+    patterns: [{ name: "custom", regex, score: c.score }],
+    context: c.context ?? [],
+    prefilter: {},
+  };
+}
+
+/** Column letter of a cell reference ("B7" → "B"). */
+function columnOf(loc: Locator): string | null {
+  const m = loc.cell ? /^([A-Z]{1,3})\d+$/.exec(loc.cell) : null;
+  return m ? m[1]! : null;
+}
+
+/**
+ * Column header text per segment: `locator.column` when it holds a name (CSV), otherwise the
+ * first row of the same sheet in the same column (spreadsheets).
+ */
+function headersFor(segments: Segment[]): (string | null)[] {
+  const firstRow = new Map<string, number>();
+  const rowOf = (s: Segment) => s.locator.row ?? (s.locator.cell ? Number(/\d+$/.exec(s.locator.cell)?.[0]) : null);
+  const sheetKey = (s: Segment) => `${s.locator.file_in_zip ?? ""}\u0000${s.locator.sheet}`;
+  for (const s of segments) {
+    const row = rowOf(s);
+    if (s.locator.sheet === null || row === null || !Number.isFinite(row) || columnOf(s.locator) === null) continue;
+    const k = sheetKey(s);
+    firstRow.set(k, Math.min(firstRow.get(k) ?? Infinity, row));
+  }
+  const headerText = new Map<string, string>();
+  for (const s of segments) {
+    const col = columnOf(s.locator);
+    if (col !== null && s.locator.sheet !== null && rowOf(s) === firstRow.get(sheetKey(s))) headerText.set(`${sheetKey(s)}\u0000${col}`, s.text.slice(0, 200));
+  }
+  return segments.map((s) => {
+    const named = s.locator.column;
+    if (named && !/^[A-Z]{1,3}$/.test(named)) return named;
+    const col = columnOf(s.locator);
+    if (col === null || s.locator.sheet === null || rowOf(s) === firstRow.get(sheetKey(s))) return null;
+    return headerText.get(`${sheetKey(s)}\u0000${col}`) ?? null;
+  });
+}
+
+/** Merged windows of text worth giving to NER, bounded per segment. */
+function nerWindows(f: TextFacts, triggers: number[], budget: number): Array<[number, number]> {
+  const text = f.text;
+  NER_TRIGGER.lastIndex = 0;
+  const hits = [...triggers];
+  for (const m of f.lower.matchAll(NER_TRIGGER)) hits.push(m.index);
+  const headerTriggers = f.headerLower !== "" && NER_TRIGGER.test(f.headerLower);
+  NER_TRIGGER.lastIndex = 0;
+  if (hits.length === 0 && !headerTriggers) return [];
+  const max = Math.min(budget, NER_SEGMENT_MAX);
+  if (text.length <= NER_SHORT) return text.length <= max ? [[0, text.length]] : [];
+  hits.sort((a, b) => a - b);
+  const out: Array<[number, number]> = [];
+  let used = 0;
+  for (const h of hits) {
+    let s = Math.max(0, h - NER_RADIUS);
+    let e = Math.min(text.length, h + NER_RADIUS);
+    // Snap to whitespace so names are not cut in half.
+    while (s > 0 && !/\s/.test(text[s - 1]!)) s--;
+    while (e < text.length && !/\s/.test(text[e]!)) e++;
+    const last = out[out.length - 1];
+    if (last && s <= last[1]) {
+      used += Math.max(0, e - last[1]);
+      last[1] = Math.max(last[1], e);
+    } else {
+      out.push([s, e]);
+      used += e - s;
+    }
+    if (used >= max) break;
+  }
+  // Trim the last window to the budget.
+  let total = 0;
+  const bounded: Array<[number, number]> = [];
+  for (const [s, e] of out) {
+    if (total >= max) break;
+    const take = Math.min(e - s, max - total);
+    bounded.push([s, s + take]);
+    total += take;
+  }
+  return bounded;
+}
+
+interface Internal extends Scored {
+  type: string;
+  detector: string;
+}
+
+/** Detection with counters for benchmarks and metrics. */
+export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): { findings: Finding[]; stats: DetectStats } {
+  const minScore = opts.minScore ?? DEFAULT_MIN_SCORE;
+  const window = opts.contextWindow ?? DEFAULT_WINDOW;
+  const wanted = opts.entities && opts.entities.length ? new Set(opts.entities) : null;
+  const selected = (c: Compiled) => wanted === null || wanted.has(c.det.type);
+  const patternDetectors = [...PATTERN_DETECTORS, ...(opts.custom ?? []).map((c, i) => compile(customDetector(c, i)))].filter(selected);
+  const nerDetectors = opts.ner === false ? [] : NER_DETECTORS.filter(selected);
+  const allow = new Set((opts.allow ?? []).map(normalizeValue).filter(Boolean));
+  const deny = (opts.deny ?? []).filter((d) => d.trim() !== "");
+  const denyRx = deny.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${deny.map((d) => escapeRegex(d.trim())).join("|")})(?![\\p{L}\\p{N}])`, "giu") : null;
+  const headers = headersFor(segments);
+  let nerBudget = opts.nerMaxChars ?? DEFAULT_NER_MAX;
+  const stats: DetectStats = { segments: segments.length, chars: 0, nerChars: 0, nerWindows: 0, skipped: 0, ran: 0 };
+  const findings: Finding[] = [];
+
+  segments.forEach((seg, si) => {
+    const text = seg.text ?? "";
+    stats.chars += text.length;
+    if (text.length === 0) return;
+    const header = headers[si] ?? null;
+    const f = factsOf(text, headerWords(header), header?.toLowerCase() ?? "");
+    let found: Internal[] = [];
+    for (const c of patternDetectors) {
+      if (!passes(c, f, minScore)) {
+        stats.skipped++;
+        continue;
+      }
+      stats.ran++;
+      for (const s of runDetector(c, f, window)) if (s.score >= minScore && s.score > 0) found.push({ ...s, type: c.det.type, detector: c.det.id });
+    }
+    if (denyRx) {
+      denyRx.lastIndex = 0;
+      for (const m of text.matchAll(denyRx)) found.push({ start: m.index, end: m.index + m[0].length, score: 1, validation: "deny_list", context: [], type: "DENY_LIST", detector: "deny_list" });
+    }
+    if (nerDetectors.length && nerBudget > 0) {
+      const windows = nerWindows(f, found.map((x) => x.start), nerBudget);
+      for (const [ws, we] of windows) {
+        stats.nerWindows++;
+        stats.nerChars += we - ws;
+        nerBudget -= we - ws;
+        const piece = text.slice(ws, we);
+        for (const c of nerDetectors) {
+          for (const cand of candidates(c.det, piece)) {
+            const s = score(c, f, { ...cand, start: cand.start + ws, end: cand.end + ws }, window);
+            if (s.score >= minScore && s.score > 0) found.push({ ...s, type: c.det.type, detector: c.det.id });
+          }
+        }
+      }
+    }
+    if (allow.size) found = found.filter((x) => !allow.has(normalizeValue(text.slice(x.start, x.end))));
+    for (const x of strongestFirst(found)) {
+      findings.push({
+        type: x.type,
+        score: x.score,
+        detector: x.detector,
+        validation: x.validation,
+        context: x.context,
+        locator: { ...seg.locator },
+        start: x.start,
+        end: x.end,
+        masked: mask(x.type, text.slice(x.start, x.end)),
+      });
+    }
+  });
+  return { findings, stats };
+}
+
+/** Findings in all segments, in segment order then by offset. Never contains raw values. */
+export function detect(segments: Segment[], opts: DetectOptions = {}): Finding[] {
+  return detectWithStats(segments, opts).findings;
+}
+
+function stringList(v: unknown, what: string): string[] | undefined {
+  if (v === undefined) return undefined;
+  if (!Array.isArray(v) || v.some((x) => typeof x !== "string")) throw new Error(`${what} must be an array of strings`);
+  return v as string[];
+}
+
+/**
+ * Options from the environment:
+ *   FILESCAN_DETECTORS_CONFIG  path to a JSON file { allow, deny, custom, entities, minScore, ner, contextWindow, nerMaxChars }
+ *   FILESCAN_DETECTORS_NER     "off" / "false" / "0" disables NER
+ *   FILESCAN_DETECTORS_MIN_SCORE, FILESCAN_DETECTORS_ENTITIES (comma-separated), FILESCAN_DETECTORS_NER_MAX_CHARS
+ * Environment variables override the file.
+ */
+export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): DetectOptions {
+  const opts: DetectOptions = {};
+  const file = env.FILESCAN_DETECTORS_CONFIG;
+  if (file) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(file, "utf8"));
+    } catch (err) {
+      throw new Error(`FILESCAN_DETECTORS_CONFIG: cannot read ${file}: ${(err as Error).message}`, { cause: err });
+    }
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new Error("FILESCAN_DETECTORS_CONFIG must hold a JSON object");
+    const o = raw as Record<string, unknown>;
+    opts.allow = stringList(o.allow, "allow");
+    opts.deny = stringList(o.deny, "deny");
+    opts.entities = stringList(o.entities, "entities");
+    if (o.custom !== undefined) {
+      if (!Array.isArray(o.custom)) throw new Error("custom must be an array");
+      opts.custom = o.custom as CustomDetector[];
+      opts.custom.forEach((c, i) => customDetector(c, i)); // fail at start-up, not on the first file
+    }
+    if (o.minScore !== undefined) opts.minScore = Number(o.minScore);
+    if (o.ner !== undefined) opts.ner = Boolean(o.ner);
+    if (o.contextWindow !== undefined) opts.contextWindow = Number(o.contextWindow);
+    if (o.nerMaxChars !== undefined) opts.nerMaxChars = Number(o.nerMaxChars);
+  }
+  if (env.FILESCAN_DETECTORS_NER) opts.ner = !/^(?:0|false|off|no)$/i.test(env.FILESCAN_DETECTORS_NER);
+  if (env.FILESCAN_DETECTORS_MIN_SCORE) opts.minScore = Number(env.FILESCAN_DETECTORS_MIN_SCORE);
+  if (env.FILESCAN_DETECTORS_ENTITIES) opts.entities = env.FILESCAN_DETECTORS_ENTITIES.split(",").map((s) => s.trim()).filter(Boolean);
+  if (env.FILESCAN_DETECTORS_NER_MAX_CHARS) opts.nerMaxChars = Number(env.FILESCAN_DETECTORS_NER_MAX_CHARS);
+  for (const [k, v] of Object.entries({ minScore: opts.minScore, contextWindow: opts.contextWindow, nerMaxChars: opts.nerMaxChars })) {
+    if (v !== undefined && !(Number.isFinite(v) && v >= 0)) throw new Error(`detector option ${k} must be a non-negative number`);
+  }
+  return opts;
+}

@@ -1,0 +1,67 @@
+/**
+ * Local NER with compromise (rule-and-lexicon English NLP, offline, MIT). It is the slow
+ * part of detection (~20–45 kchar/s per core here), so `index.ts` runs it on bounded windows
+ * only. Offsets from compromise include titles, prepositions and trailing punctuation;
+ * `trimSpan` removes them.
+ */
+import nlp from "compromise";
+import type { Candidate } from "../core/types.ts";
+
+export type NerLabel = "PERSON" | "LOCATION";
+
+interface Entity {
+  label: NerLabel;
+  start: number;
+  end: number;
+}
+
+const LEADING = /^(?:(?:mr|mrs|ms|miss|mx|dr|prof|sir|dame|lord|lady|rev|hon|dear|in|at|on|from|to|of|the|by|near|with|for|and|via)\.?\s+)+/i;
+const TRAILING = /(?:['’]s|[\s.,;:!?)"'’\]}-])+$/;
+const LEADING_PUNCT = /^[\s.,;:!?("'‘[{-]+/;
+
+/** Shrinks [start, end) of `text` past titles, prepositions and punctuation. */
+export function trimSpan(text: string, start: number, end: number): [number, number] {
+  let s = start;
+  let e = end;
+  for (let guard = 0; guard < 4; guard++) {
+    const piece = text.slice(s, e);
+    const lead = LEADING_PUNCT.exec(piece)?.[0].length ?? 0;
+    const word = LEADING.exec(piece.slice(lead))?.[0].length ?? 0;
+    const trail = TRAILING.exec(piece)?.[0].length ?? 0;
+    if (lead + word + trail === 0) break;
+    s += lead + word;
+    e -= trail;
+    if (e <= s) return [s, s];
+  }
+  return [s, e];
+}
+
+let cacheText: string | null = null;
+let cacheEntities: Entity[] = [];
+
+/** People and places in `text`, memoised for the last text (both NER detectors read the same window). */
+export function entities(text: string): Entity[] {
+  if (text === cacheText) return cacheEntities;
+  const doc = nlp(text);
+  const out: Entity[] = [];
+  const add = (label: NerLabel, items: Array<{ offset?: { start: number; length: number } }>) => {
+    for (const it of items) {
+      if (!it.offset) continue;
+      const [s, e] = trimSpan(text, it.offset.start, it.offset.start + it.offset.length);
+      // One-letter or all-lower "names" are tagging noise.
+      if (e - s < 2 || !/\p{Lu}/u.test(text.slice(s, e))) continue;
+      out.push({ label, start: s, end: e });
+    }
+  };
+  add("PERSON", doc.people().json({ offset: true }) as Array<{ offset?: { start: number; length: number } }>);
+  add("LOCATION", doc.places().json({ offset: true }) as Array<{ offset?: { start: number; length: number } }>);
+  cacheText = text;
+  cacheEntities = out;
+  return out;
+}
+
+export function nerCandidates(text: string, label: NerLabel, score: number): Candidate[] {
+  return entities(text)
+    .filter((e) => e.label === label)
+    .map((e) => ({ start: e.start, end: e.end, score, validation: null }));
+}

@@ -1,0 +1,16 @@
+import type { Detector } from "../core/types.ts";
+import { nerCandidates } from "./compromise_ner.ts";
+
+/** Names of people, from compromise's lexicon and grammar (English-centred). */
+export const person: Detector = {
+  id: "person",
+  type: "PERSON",
+  area: "ner",
+  category: "person",
+  description: "Person name (local NER: compromise)",
+  patterns: [],
+  ner: true,
+  context: ["name", "mr", "mrs", "ms", "miss", "dr", "dear", "patient", "employee", "customer", "client", "contact", "signed", "attn", "applicant", "tenant", "cardholder", "beneficiary", "born", "spouse", "manager", "surname", "first name", "last name", "full name"],
+  prefilter: {},
+  find: (text) => nerCandidates(text, "PERSON", 0.5),
+};

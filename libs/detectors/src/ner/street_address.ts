@@ -1,0 +1,34 @@
+import type { Detector } from "../core/types.ts";
+import { re } from "../core/regex.ts";
+
+const SUFFIX = "Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|Square|Sq|Terrace|Ter|Way|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Trail|Trl|Plaza|Plz|Alley|Crescent|Cres|Close|Gardens|Row|Mews|Hill|Grove|Park|Walk|Loop|Pike|Run|Path";
+const UNIT = String.raw`(?:,?\s*(?:Apt|Apartment|Suite|Ste|Unit|Flat|Floor|Fl|Rm|Room|#)\.?\s*#?\s*[A-Za-z0-9-]{1,6})?`;
+const CITY_STATE_ZIP = String.raw`,?\s+[A-Z][A-Za-z.'-]+(?:\s[A-Z][A-Za-z.'-]+){0,2},\s*(?:[A-Z]{2}|[A-Z][a-z]+)\.?\s+\d{5}(?:-\d{4})?`;
+const UK_POSTCODE = String.raw`,?\s+[A-Z][A-Za-z'-]+(?:\s[A-Z][A-Za-z'-]+)?,?\s+[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}`;
+
+const US_UK = String.raw`(?<![A-Za-z0-9])\d{1,6}[A-Z]?\s+(?:[NSEW]\.?\s+|(?:North|South|East|West)\s+)?(?:[A-Z0-9][A-Za-z0-9'-]*\.?\s+){1,4}(?:${SUFFIX})\b\.?${UNIT}(?:${CITY_STATE_ZIP}|${UK_POSTCODE})?`;
+const PO_BOX = String.raw`\b(?:P\.?\s?O\.?|Post Office)\s*Box\s+\d{1,6}(?:,?\s+[A-Z][A-Za-z.'-]+(?:\s[A-Z][A-Za-z.'-]+){0,2},\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?)?`;
+const CONTINENTAL = String.raw`\b[A-ZÄÖÜ][\p{L}-]*(?:straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|straat|laan|gracht|plein|kade|vej|gatan|gata|veien)\s+\d{1,4}[a-z]?(?:,\s*(?:D-)?\d{4,5}\s+[A-ZÄÖÜ][\p{L}-]+)?`;
+const ROMANCE = String.raw`\b\d{1,4}(?:\s?(?:bis|ter))?,?\s+(?:rue|avenue|boulevard|bd|place|chemin|allée|impasse|quai|route|via|viale|piazza|corso|calle|avenida|plaza|paseo|rua|travessa)\s+(?:[\p{L}'’-]+\s?){1,5}(?:,\s*\d{5}\s+[\p{Lu}][\p{L}-]+)?`;
+
+/** Street addresses by rule (US/UK, PO boxes, German/Dutch/Nordic and French/Italian/Spanish forms). */
+export const streetAddress: Detector = {
+  id: "street_address",
+  type: "ADDRESS",
+  area: "ner",
+  category: "location",
+  description: "Street address (rules: number + street + suffix, unit, city/state/ZIP or postcode)",
+  patterns: [
+    { name: "number street suffix", regex: re(US_UK), score: 0.6 },
+    { name: "po box", regex: re(PO_BOX, "i"), score: 0.5 },
+    { name: "continental", regex: re(CONTINENTAL, "u"), score: 0.55 },
+    { name: "romance", regex: re(ROMANCE, "iu"), score: 0.55 },
+  ],
+  context: ["address", "street", "addr", "lives", "residence", "ship", "shipping", "mailing", "billing", "home", "deliver", "delivery", "anschrift", "adresse", "dirección", "indirizzo", "adres"],
+  prefilter: { minDigits: 1 },
+  validate(value) {
+    // A ZIP code or postcode completing the address is strong evidence.
+    const full = /\d{5}(?:-\d{4})?$|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}$/.test(value.trim());
+    return { validation: full ? "address_with_postcode" : null, score: full ? 0.85 : undefined };
+  },
+};

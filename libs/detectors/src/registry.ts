@@ -1,0 +1,59 @@
+/**
+ * Every detector, one per file (Presidio's predefined_recognizers layout). Adding an entity
+ * type is adding a file under its area and one line here.
+ */
+import type { Detector } from "./core/types.ts";
+import { emailAddress } from "./generic/email_address.ts";
+import { phoneNumber } from "./generic/phone_number.ts";
+import { creditCard } from "./generic/credit_card.ts";
+import { ibanCode } from "./generic/iban_code.ts";
+import { ipAddress } from "./generic/ip_address.ts";
+import { dateOfBirth } from "./generic/date_of_birth.ts";
+import { usSsn } from "./us/us_ssn.ts";
+import { usItin } from "./us/us_itin.ts";
+import { usPassport } from "./us/us_passport.ts";
+import { usDriverLicense } from "./us/us_driver_license.ts";
+import { usBankNumber } from "./us/us_bank_number.ts";
+import { abaRoutingNumber } from "./us/aba_routing_number.ts";
+import { ukNino } from "./uk/uk_nino.ts";
+import { ukNhs } from "./uk/uk_nhs.ts";
+import { deTaxId } from "./eu/de_tax_id.ts";
+import { frNir } from "./eu/fr_nir.ts";
+import { esNif } from "./eu/es_nif.ts";
+import { esNie } from "./eu/es_nie.ts";
+import { itFiscalCode } from "./eu/it_fiscal_code.ts";
+import { nlBsn } from "./eu/nl_bsn.ts";
+import { plPesel } from "./eu/pl_pesel.ts";
+import { inAadhaar } from "./in/in_aadhaar.ts";
+import { inPan } from "./in/in_pan.ts";
+import { brCpf } from "./br/br_cpf.ts";
+import { sgNric } from "./sg/sg_nric.ts";
+import { auTfn } from "./au/au_tfn.ts";
+import { auMedicare } from "./au/au_medicare.ts";
+import { caSin } from "./ca/ca_sin.ts";
+import { usNpi } from "./medical/us_npi.ts";
+import { icd10Code } from "./medical/icd10_code.ts";
+import { bitcoinAddress } from "./crypto/bitcoin_address.ts";
+import { ethereumAddress } from "./crypto/ethereum_address.ts";
+import { privateKey } from "./secrets/private_key.ts";
+import { awsAccessKey } from "./secrets/aws_access_key.ts";
+import { githubToken } from "./secrets/github_token.ts";
+import { slackToken } from "./secrets/slack_token.ts";
+import { jwt } from "./secrets/jwt.ts";
+import { password } from "./secrets/password.ts";
+import { apiKey } from "./secrets/api_key.ts";
+import { streetAddress } from "./ner/street_address.ts";
+import { person } from "./ner/person.ts";
+import { location } from "./ner/location.ts";
+
+export const DETECTORS: readonly Detector[] = [
+  emailAddress, phoneNumber, creditCard, ibanCode, ipAddress, dateOfBirth,
+  usSsn, usItin, usPassport, usDriverLicense, usBankNumber, abaRoutingNumber,
+  ukNino, ukNhs,
+  deTaxId, frNir, esNif, esNie, itFiscalCode, nlBsn, plPesel,
+  inAadhaar, inPan, brCpf, sgNric, auTfn, auMedicare, caSin,
+  usNpi, icd10Code,
+  bitcoinAddress, ethereumAddress,
+  privateKey, awsAccessKey, githubToken, slackToken, jwt, password, apiKey,
+  streetAddress, person, location,
+];

@@ -1,0 +1,15 @@
+import assert from "node:assert/strict";
+import { apiKey } from "./api_key.ts";
+import { run } from "../testing.ts";
+
+const values = (text: string) => run(apiKey, text).map((f) => text.slice(f.start, f.end));
+
+describe("secrets/api_key", () => {
+  it("finds random-looking values assigned to key/secret/token names", () => {
+    assert.deepEqual(values("STRIPE_API_KEY=sk_live_4eC39HqLyjWDarjtT1zdp7dc"), ["sk_live_4eC39HqLyjWDarjtT1zdp7dc"]);
+    assert.deepEqual(values('client_secret: "Zq8vN2pL0xR7tY4wK9mB3cD6"'), ["Zq8vN2pL0xR7tY4wK9mB3cD6"]);
+  });
+  it("ignores short, low-entropy and placeholder values", () => {
+    assert.deepEqual(values("token=abc\nsecret=aaaaaaaaaaaaaaaaaaaaaa\napi_key=${API_KEY}"), []);
+  });
+});

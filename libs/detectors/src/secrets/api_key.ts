@@ -1,0 +1,29 @@
+import type { Detector } from "../core/types.ts";
+import { findAssignments } from "./assignment.ts";
+
+/** `api_key = ...`, `client_secret: ...`, `aws_secret_access_key=...`, `auth_token=...`. */
+const KEYS = /(?<![A-Za-z0-9])(?:[A-Za-z0-9]+[_.-])*(?:api[_.-]?key|apikey|secret[_.-]?key|client[_.-]?secret|secret|access[_.-]?token|auth[_.-]?token|refresh[_.-]?token|private[_.-]?token|token|secret[_.-]?access[_.-]?key)["']?\s*(?::=|=>|=|:)\s*/gi;
+
+/** Shannon entropy in bits per character. */
+function entropy(s: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of s) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let h = 0;
+  for (const n of counts.values()) h -= (n / s.length) * Math.log2(n / s.length);
+  return h;
+}
+
+export const apiKey: Detector = {
+  id: "api_key",
+  type: "API_KEY",
+  area: "secrets",
+  category: "credential",
+  description: "API key, token or client secret in a configuration assignment (entropy-checked)",
+  patterns: [],
+  context: ["api", "key", "secret", "token", "credentials", "auth"],
+  prefilter: { keywords: ["key", "secret", "token"] },
+  find(text) {
+    // Keys and tokens are random: at least 16 characters and ~3.5 bits of entropy per character.
+    return findAssignments(text, KEYS, 16, 0.75).filter((c) => entropy(text.slice(c.start, c.end)) >= 3.5).map((c) => ({ ...c, validation: "assignment_entropy" }));
+  },
+};

@@ -1,0 +1,16 @@
+import assert from "node:assert/strict";
+import { abaChecksum, abaRoutingNumber } from "./aba_routing_number.ts";
+import { scoreOf, spans } from "../testing.ts";
+
+describe("us/aba_routing_number", () => {
+  it("accepts valid routing numbers, reported with routing context", () => {
+    assert.ok(abaChecksum("011000015"));
+    assert.deepEqual(spans(abaRoutingNumber, "routing 011000015"), [[8, 17]]);
+    assert.ok(scoreOf(abaRoutingNumber, "ABA routing number 011000015") >= 0.6);
+    assert.ok(scoreOf(abaRoutingNumber, "011000015") < 0.4);
+  });
+  it("rejects a wrong check digit and prefixes the Fed never assigns", () => {
+    assert.deepEqual(spans(abaRoutingNumber, "011000016"), []);
+    assert.ok(abaChecksum("400000008") && spans(abaRoutingNumber, "400000008").length === 0);
+  });
+});

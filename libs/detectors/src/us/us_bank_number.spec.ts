@@ -1,0 +1,14 @@
+import assert from "node:assert/strict";
+import { usBankNumber } from "./us_bank_number.ts";
+import { scoreOf, spans } from "../testing.ts";
+
+describe("us/us_bank_number", () => {
+  it("matches 8 to 17 digits and needs account context to be reported", () => {
+    assert.deepEqual(spans(usBankNumber, "12345678 and 945456787654"), [[0, 8], [13, 25]]);
+    assert.ok(scoreOf(usBankNumber, "Checking account 945456787654") >= 0.4);
+    assert.ok(scoreOf(usBankNumber, "945456787654") < 0.4);
+  });
+  it("rejects shorter, longer and repeated-digit runs", () => {
+    assert.deepEqual(spans(usBankNumber, "1234567 123456789012345678 00000000"), []);
+  });
+});

@@ -1,0 +1,17 @@
+import type { Detector } from "../core/types.ts";
+import { bounded } from "../core/regex.ts";
+import { allSame } from "../core/checksums.ts";
+
+/** US bank account numbers: 8–17 digits, no check digit; only context makes them reportable. */
+export const usBankNumber: Detector = {
+  id: "us_bank_number",
+  type: "US_BANK_NUMBER",
+  area: "us",
+  category: "financial",
+  description: "US bank account number (digits + context)",
+  patterns: [{ name: "8-17 digits", regex: bounded(String.raw`\d{8,17}`), score: 0.05 }],
+  context: ["bank", "account", "acct", "acc", "checking", "savings", "deposit", "account number", "debit", "beneficiary"],
+  negativeContext: ["routing", "aba", "phone", "order"],
+  prefilter: { minDigits: 8 },
+  validate: (value) => (allSame(value) ? false : { validation: null }),
+};

@@ -1,0 +1,33 @@
+import type { Detector } from "../core/types.ts";
+import { re } from "../core/regex.ts";
+
+const B = String.raw`(?<![A-Za-z0-9_])`;
+const E = String.raw`(?![A-Za-z0-9_])`;
+
+/** State formats (AAMVA DL/ID numbering as published per state); none carries a check digit. */
+const ALNUM_FORMATS = [
+  String.raw`[A-Z]\d{1,14}`, // CA, CO, FL, IL, MD, MI, MN, NJ, NY, WI, WY, ...
+  String.raw`[A-Z]\d{18}`, // MD (older), FL with separators removed
+  String.raw`[A-Z]{2}\d{2,7}`, // CO, HI, MA, NV, VT, WA (short)
+  String.raw`\d{2}[A-Z]{3}\d{5,6}`, // ND
+  String.raw`[A-Z]\d{6}R`, // NH (older)
+  String.raw`\d{7,9}[A-Z]`, // IA, VT
+  String.raw`[A-Z]{2}\d{6}[A-Z]`, // CO (alternate)
+  String.raw`\d{8}[A-Z]{2}`, // NY (alternate)
+  String.raw`\d{3}[A-Z]{2}\d{4}`, // IA
+  String.raw`[A-Z]\d[A-Z]\d[A-Z]`, // MN (older)
+];
+
+export const usDriverLicense: Detector = {
+  id: "us_driver_license",
+  type: "US_DRIVER_LICENSE",
+  area: "us",
+  category: "government_id",
+  description: "US driver license number (state formats + context)",
+  patterns: [
+    { name: "state alphanumeric", regex: re(`${B}(?:${ALNUM_FORMATS.join("|")})${E}`), score: 0.3 },
+    { name: "digits only", regex: re(`${B}(?:\\d{6,14}|\\d{16})${E}`), score: 0.01 },
+  ],
+  context: ["driver", "license", "licence", "permit", "lic", "dl", "dln", "dls", "cdl", "cdls", "driving", "identification"],
+  prefilter: { minDigits: 1 },
+};
