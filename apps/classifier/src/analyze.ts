@@ -1,0 +1,89 @@
+/**
+ * The classifier's step: FileExtracted → FileAnalyzed. Deterministic detectors see every
+ * character; the LLM (through libs/classify) words the verdict within its bounded prompt.
+ *
+ * One LLM call per distinct content: a sha256 whose analysis is already stored (or was just
+ * made by this process) is answered from it, with `model.reused = true`; concurrent events of
+ * the same sha256 share one call.
+ */
+import type { FileAnalyzed, FileExtracted } from "@filescan/contracts";
+import type { Classifier } from "@filescan/classify";
+import { detect, type DetectOptions } from "@filescan/detectors";
+
+export interface AnalyzerDeps {
+  classifier: Classifier;
+  detectOptions?: DetectOptions;
+  /** The stored analysis of a sha256, if any (the projector's `filescan-analyses` index). */
+  lookup?: (sha256: string) => Promise<FileAnalyzed | undefined>;
+  /** How many recent verdicts to keep in memory for duplicates that arrive before the index has them. */
+  recentSize?: number;
+}
+
+export interface Analyzer {
+  analyze(ev: FileExtracted): Promise<FileAnalyzed>;
+  /** LLM-backed analyses made by this process (for tests and metrics). */
+  calls(): number;
+}
+
+type Verdict = Omit<FileAnalyzed, "submission_id" | "analyzed_at">;
+
+export function createAnalyzer(deps: AnalyzerDeps): Analyzer {
+  const inflight = new Map<string, Promise<Verdict>>();
+  const recent = new Map<string, Verdict>();
+  const recentSize = deps.recentSize ?? 5000;
+  let calls = 0;
+
+  const remember = (sha: string, v: Verdict) => {
+    recent.delete(sha);
+    recent.set(sha, v);
+    if (recent.size > recentSize) recent.delete(recent.keys().next().value!);
+  };
+
+  const fresh = async (ev: FileExtracted): Promise<Verdict> => {
+    calls++;
+    const t0 = performance.now();
+    const findings = detect(ev.segments, deps.detectOptions);
+    const detectMs = Math.round(performance.now() - t0);
+    const { llm, model } = await deps.classifier.classify({
+      meta: {
+        filename: ev.filename, full_path: ev.full_path, mimetype: ev.mimetype, app: ev.app, extra_json: ev.extra_json,
+        detected_type: ev.detected_type, status: ev.status, reasons: ev.reasons.map((r) => r.code),
+      },
+      segments: ev.segments,
+      findings,
+    });
+    return {
+      sha256: ev.sha256,
+      llm,
+      findings,
+      extraction: { detected_type: ev.detected_type, type_mismatch: ev.type_mismatch, status: ev.status, reasons: [...new Set(ev.reasons.map((r) => r.code))], chars: ev.stats.chars },
+      model: { ...model, detect_ms: detectMs, extract_ms: ev.stats.duration_ms, reused: false },
+    };
+  };
+
+  const reused = (v: Verdict): Verdict => ({ ...v, model: { ...v.model, prompt_tokens: 0, completion_tokens: 0, llm_ms: 0, detect_ms: 0, reused: true } });
+
+  return {
+    calls: () => calls,
+    async analyze(ev) {
+      const sha = ev.sha256.toLowerCase();
+      let verdict: Verdict;
+      const known = recent.get(sha) ?? (await deps.lookup?.(sha));
+      if (known) {
+        verdict = reused(known);
+      } else if (inflight.has(sha)) {
+        verdict = reused(await inflight.get(sha)!);
+      } else {
+        const p = fresh(ev);
+        inflight.set(sha, p);
+        try {
+          verdict = await p;
+          remember(sha, verdict);
+        } finally {
+          inflight.delete(sha);
+        }
+      }
+      return { ...verdict, sha256: ev.sha256, submission_id: ev.submission_id, analyzed_at: Date.now() };
+    },
+  };
+}

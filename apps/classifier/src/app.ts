@@ -1,0 +1,46 @@
+/** The classifier's wiring: consume FileExtracted, produce FileAnalyzed, N analyses in flight. */
+import { Client } from "@elastic/elasticsearch";
+import { GROUPS, intFromEnv, serverAddresses, TOPICS } from "@filescan/config";
+import type { FileAnalyzed } from "@filescan/contracts";
+import { classifierFromEnv } from "@filescan/classify";
+import { optionsFromEnv } from "@filescan/detectors";
+import { createEventProducer, createKafka, createRegistry, runProcessor } from "@filescan/kafka";
+import { createAnalyzer, type Analyzer } from "./analyze.ts";
+
+export interface RunningClassifier {
+  analyzer: Analyzer;
+  stop(): Promise<void>;
+}
+
+export async function startClassifier(env: NodeJS.ProcessEnv = process.env): Promise<RunningClassifier> {
+  const es = new Client({ node: serverAddresses(env).esUrl });
+  const analysesAlias = `${env.FILESCAN_ES_INDEX_PREFIX ?? "filescan"}-analyses`;
+  const lookup = async (sha256: string): Promise<FileAnalyzed | undefined> => {
+    try {
+      const r = await es.get<{ event?: FileAnalyzed & { analyzed_at: string } }>({ index: analysesAlias, id: sha256 });
+      const ev = r._source?.event;
+      return ev ? { ...ev, analyzed_at: Date.parse(ev.analyzed_at) } : undefined;
+    } catch {
+      return undefined; // not analysed yet (or the index is not there yet): analyse it
+    }
+  };
+  const analyzer = createAnalyzer({ classifier: classifierFromEnv(env), detectOptions: optionsFromEnv(env), lookup });
+  const kafka = createKafka("filescan-classifier", env);
+  const registry = createRegistry(env);
+  const producer = await createEventProducer(kafka, registry);
+  const proc = await runProcessor({
+    groupId: env.FILESCAN_CLASSIFIER_GROUP ?? GROUPS.classifier,
+    input: TOPICS.extractions,
+    kafka, registry, producer,
+    concurrency: intFromEnv(env, "FILESCAN_CLASSIFIER_CONCURRENCY", 4),
+    handle: async (ev) => [{ topic: TOPICS.analyses, key: ev.sha256, value: await analyzer.analyze(ev) }],
+  });
+  return {
+    analyzer,
+    async stop() {
+      await proc.stop();
+      await producer.disconnect();
+      await es.close();
+    },
+  };
+}
