@@ -1,0 +1,72 @@
+import assert from "node:assert/strict";
+import { locator, type FileAnalyzed, type FileExtracted } from "@filescan/contracts";
+import type { Classifier, ClassifyInput } from "@filescan/classify";
+import { createAnalyzer } from "./analyze.ts";
+
+function extracted(sha: string, text: string, id = `sub-${Math.random()}`): FileExtracted {
+  return {
+    submission_id: id, sha256: sha, received_at: 1, filename: "a.txt", full_path: "/a.txt", mimetype: "text/plain", app: "t", extra_json: "{}", size: text.length,
+    detected_type: "text/plain", type_mismatch: false, status: "complete", reasons: [], segments: [{ text, source: "text", locator: locator() }],
+    stats: { chars: text.length, entries: 0, duration_ms: 3 },
+  };
+}
+
+/** Counts calls and answers after a delay, so concurrent duplicates overlap. */
+function countingClassifier(): Classifier & { calls: ClassifyInput[] } {
+  const calls: ClassifyInput[] = [];
+  return {
+    calls,
+    async classify(input) {
+      calls.push(input);
+      await new Promise((r) => setTimeout(r, 50));
+      const sensitive = input.findings.length > 0;
+      return {
+        llm: { has_sensitive_data: sensitive, confidence: sensitive ? "high" : "low", reasoning: "r", description: "d", status: "complete", page_number: null, file_in_zip: null },
+        model: { provider: "test", name: "t", prompt_tokens: 100, completion_tokens: 10, llm_ms: 50 },
+      };
+    },
+  };
+}
+
+describe("classifier analyze step", () => {
+  it("runs the detectors and passes their findings to the classifier", async () => {
+    const c = countingClassifier();
+    const a = createAnalyzer({ classifier: c, detectOptions: { ner: false } });
+    const out = await a.analyze(extracted("a".repeat(64), "SSN: 078-05-1120 and card 4111 1111 1111 1111"));
+    assert.equal(out.llm.has_sensitive_data, true);
+    assert.ok(out.findings.some((f) => f.type === "CREDIT_CARD"));
+    assert.ok(out.findings.every((f) => !f.masked.includes("4111 1111 1111 1111")), "masked values only");
+    assert.equal(out.model.prompt_tokens, 100);
+    assert.equal(out.model.reused, false);
+    assert.equal(out.model.extract_ms, 3);
+  });
+
+  it("makes one classifier call for concurrent and later duplicates of a sha256", async () => {
+    const c = countingClassifier();
+    const a = createAnalyzer({ classifier: c, detectOptions: { ner: false } });
+    const sha = "b".repeat(64);
+    const outs = await Promise.all([1, 2, 3].map((i) => a.analyze(extracted(sha, "card 4111 1111 1111 1111", `s${i}`))));
+    const later = await a.analyze(extracted(sha, "card 4111 1111 1111 1111", "s4"));
+    assert.equal(c.calls.length, 1);
+    assert.deepEqual([...outs, later].map((o) => o.submission_id), ["s1", "s2", "s3", "s4"]);
+    assert.deepEqual([...outs, later].map((o) => o.model.reused), [false, true, true, true]);
+    assert.equal(later.model.prompt_tokens, 0, "a reused verdict costs nothing");
+    assert.deepEqual(later.llm, outs[0]!.llm);
+  });
+
+  it("answers from a stored analysis without calling the classifier", async () => {
+    const c = countingClassifier();
+    const stored: FileAnalyzed = {
+      submission_id: "old", sha256: "c".repeat(64), analyzed_at: 5,
+      llm: { has_sensitive_data: true, confidence: "medium", reasoning: "stored", description: "d", status: "complete", page_number: 3, file_in_zip: null },
+      findings: [], extraction: { detected_type: "application/pdf", type_mismatch: false, status: "complete", reasons: [], chars: 9 },
+      model: { provider: "local", name: "m", prompt_tokens: 1, completion_tokens: 1, llm_ms: 1, detect_ms: 1, extract_ms: 1, reused: false },
+    };
+    const a = createAnalyzer({ classifier: c, lookup: async (sha) => (sha === stored.sha256 ? stored : undefined) });
+    const out = await a.analyze(extracted(stored.sha256, "anything", "new"));
+    assert.equal(c.calls.length, 0);
+    assert.equal(out.submission_id, "new");
+    assert.equal(out.llm.reasoning, "stored");
+    assert.equal(out.model.reused, true);
+  });
+});
