@@ -23,6 +23,7 @@ function countingClassifier(): Classifier & { calls: ClassifyInput[] } {
       return {
         llm: { has_sensitive_data: sensitive, confidence: sensitive ? "high" : "low", reasoning: "r", description: "d", status: "complete", page_number: null, file_in_zip: null },
         model: { provider: "test", name: "t", prompt_tokens: 100, completion_tokens: 10, llm_ms: 50 },
+        reasons: [],
       };
     },
   };

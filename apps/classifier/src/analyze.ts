@@ -44,7 +44,7 @@ export function createAnalyzer(deps: AnalyzerDeps): Analyzer {
     const t0 = performance.now();
     const findings = detect(ev.segments, deps.detectOptions);
     const detectMs = Math.round(performance.now() - t0);
-    const { llm, model } = await deps.classifier.classify({
+    const { llm, model, reasons } = await deps.classifier.classify({
       meta: {
         filename: ev.filename, full_path: ev.full_path, mimetype: ev.mimetype, app: ev.app, extra_json: ev.extra_json,
         detected_type: ev.detected_type, status: ev.status, reasons: ev.reasons.map((r) => r.code),
@@ -56,7 +56,7 @@ export function createAnalyzer(deps: AnalyzerDeps): Analyzer {
       sha256: ev.sha256,
       llm,
       findings,
-      extraction: { detected_type: ev.detected_type, type_mismatch: ev.type_mismatch, status: ev.status, reasons: [...new Set(ev.reasons.map((r) => r.code))], chars: ev.stats.chars },
+      extraction: { detected_type: ev.detected_type, type_mismatch: ev.type_mismatch, status: ev.status, reasons: [...new Set([...ev.reasons.map((r) => r.code), ...reasons])], chars: ev.stats.chars },
       model: { ...model, detect_ms: detectMs, extract_ms: ev.stats.duration_ms, reused: false },
     };
   };

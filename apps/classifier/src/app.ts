@@ -4,7 +4,7 @@ import { GROUPS, intFromEnv, serverAddresses, TOPICS } from "@filescan/config";
 import type { FileAnalyzed } from "@filescan/contracts";
 import { classifierFromEnv } from "@filescan/classify";
 import { optionsFromEnv } from "@filescan/detectors";
-import { createEventProducer, createKafka, createRegistry, runProcessor } from "@filescan/kafka";
+import { createEventProducer, createKafka, createRegistry, runProcessor, startsAtEnd } from "@filescan/kafka";
 import { createAnalyzer, type Analyzer } from "./analyze.ts";
 
 export interface RunningClassifier {
@@ -32,6 +32,7 @@ export async function startClassifier(env: NodeJS.ProcessEnv = process.env): Pro
     groupId: env.FILESCAN_CLASSIFIER_GROUP ?? GROUPS.classifier,
     input: TOPICS.extractions,
     kafka, registry, producer,
+    startAtEnd: startsAtEnd(env),
     concurrency: intFromEnv(env, "FILESCAN_CLASSIFIER_CONCURRENCY", 4),
     handle: async (ev) => [{ topic: TOPICS.analyses, key: ev.sha256, value: await analyzer.analyze(ev) }],
   });

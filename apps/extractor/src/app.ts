@@ -2,7 +2,7 @@
 import { availableParallelism } from "node:os";
 import { GROUPS, TOPICS } from "@filescan/config";
 import { createExtractPool, limitsFromEnv } from "@filescan/extract";
-import { createEventProducer, createKafka, createRegistry, runProcessor } from "@filescan/kafka";
+import { createEventProducer, createKafka, createRegistry, runProcessor, startsAtEnd } from "@filescan/kafka";
 import { toExtracted, toInput } from "./handle.ts";
 
 export async function startExtractor(env: NodeJS.ProcessEnv = process.env): Promise<{ stop(): Promise<void> }> {
@@ -14,6 +14,7 @@ export async function startExtractor(env: NodeJS.ProcessEnv = process.env): Prom
     groupId: env.FILESCAN_EXTRACTOR_GROUP ?? GROUPS.extractor,
     input: TOPICS.submissions,
     kafka, registry, producer,
+    startAtEnd: startsAtEnd(env),
     // the pool bounds CPU work; a few more in flight keep it fed while events are decoded/produced
     concurrency: availableParallelism() + 2,
     handle: async (ev) => [{ topic: TOPICS.extractions, key: ev.sha256, value: toExtracted(ev, await pool.extract(toInput(ev))) }],

@@ -9,7 +9,7 @@ import type { Consumer, Kafka, KafkaMessage } from "kafkajs";
 import type { SchemaRegistry } from "@kafkajs/confluent-schema-registry";
 import { TOPICS } from "@filescan/config";
 import type { FileAnalyzed, FileSubmitted } from "@filescan/contracts";
-import { consumerGroupLag, type EventProducer } from "@filescan/kafka";
+import { consumerGroupLag, startNewGroupAtEnd, type EventProducer } from "@filescan/kafka";
 import { projectAnalyses, projectSubmissions, type RejectedDocument } from "./project.ts";
 import type { IndexNames } from "./indices.ts";
 
@@ -22,6 +22,8 @@ export interface ProjectorOptions {
   producer: EventProducer;
   indices: IndexNames;
   groupId?: string;
+  /** A group with no committed offsets starts at the end of both topics (tests on shared topics). */
+  startAtEnd?: boolean;
   log?: (level: "info" | "warn" | "error", msg: string, fields?: Record<string, unknown>) => void;
 }
 
@@ -47,6 +49,7 @@ export async function startProjector(opts: ProjectorOptions): Promise<RunningPro
     });
   };
 
+  if (opts.startAtEnd) await startNewGroupAtEnd(kafka, groupId, [TOPICS.submissions, TOPICS.analyses]);
   const consumer = kafka.consumer({ groupId, sessionTimeout: 45_000, heartbeatInterval: 3_000, maxBytesPerPartition: 64 * 1024 * 1024, allowAutoTopicCreation: false });
   await consumer.connect();
   await consumer.subscribe({ topics: [TOPICS.submissions, TOPICS.analyses], fromBeginning: true });

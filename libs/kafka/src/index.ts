@@ -112,6 +112,30 @@ export async function decodeEvent<T extends TopicName>(registry: SchemaRegistry,
   return (await registry.decode(value)) as EventOf[T];
 }
 
+/**
+ * Where a consumer group with no committed offsets starts: `earliest` (the default: a new
+ * processor handles the whole log) or `latest` (FILESCAN_NEW_GROUP_START=latest; tests on shared
+ * topics). `latest` is made exact by committing the current end offsets before the group joins.
+ */
+export async function startNewGroupAtEnd(kafka: Kafka, groupId: string, topics: string[]): Promise<void> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    for (const topic of topics) {
+      const committed = await admin.fetchOffsets({ groupId, topics: [topic] });
+      if (committed.some((t) => t.partitions.some((p) => Number(p.offset) >= 0))) continue;
+      const ends = await admin.fetchTopicOffsets(topic);
+      await admin.setOffsets({ groupId, topic, partitions: ends.map((p) => ({ partition: p.partition, offset: p.high })) });
+    }
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+export function startsAtEnd(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.FILESCAN_NEW_GROUP_START === "latest";
+}
+
 /** Messages on `topic` not yet committed by consumer group `groupId` (all of them when it never committed). */
 export async function consumerGroupLag(admin: Admin, groupId: string, topic: string): Promise<number> {
   const [ends, committed] = await Promise.all([

@@ -15,7 +15,7 @@ import type { SchemaRegistry } from "@kafkajs/confluent-schema-registry";
 import pLimit from "p-limit";
 import { TOPICS, type TopicName } from "@filescan/config";
 import type { EventOf } from "@filescan/contracts";
-import type { EventProducer } from "./index.ts";
+import { startNewGroupAtEnd, type EventProducer } from "./index.ts";
 
 export interface Output<T extends TopicName = TopicName> {
   topic: T;
@@ -42,6 +42,8 @@ export interface ProcessorOptions<I extends TopicName> {
   /** Handler attempts before the record is dead-lettered. */
   maxAttempts?: number;
   log?: (level: "info" | "warn" | "error", msg: string, fields?: Record<string, unknown>) => void;
+  /** A group with no committed offsets starts at the end of the topic instead of its beginning. */
+  startAtEnd?: boolean;
 }
 
 /** Thrown by a handler when a dependency is down: retry later, never dead-letter. */
@@ -104,6 +106,7 @@ export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I
     for (const out of outputs) await producer.send(out.topic, out.key, out.value as never);
   };
 
+  if (opts.startAtEnd) await startNewGroupAtEnd(kafka, groupId, [input]);
   const consumer = kafka.consumer({
     groupId,
     sessionTimeout: 45_000,
