@@ -1,0 +1,186 @@
+/**
+ * End to end, as a crawler and a SOC analyst see it: the real API, extractor, classifier (with
+ * the local model behind the same ChatOpenAI path as production), projector, Kafka, registry and
+ * Elasticsearch. The apps run in-process with their own consumer groups starting at the topic
+ * end and their own index prefix, so the suite is independent of what else the shared dev topics
+ * hold.
+ */
+import assert from "node:assert/strict";
+import { createHash, randomUUID } from "node:crypto";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import yazl from "yazl";
+import { createEsClient } from "@filescan/search";
+import { aliasesFor } from "@filescan/search";
+import { startLocalLlmServer, type LocalLlmServer } from "@filescan/llm-local";
+import { startExtractor } from "@filescan/extractor";
+import { startClassifier, type RunningClassifier } from "@filescan/classifier";
+import { startProjectorApp, type RunningProjector } from "@filescan/projector";
+import { accessToken, bearer, issuePat, post, startTestApi, type TestApi } from "../integration/api-helpers.ts";
+import { localModelPath } from "../integration/model.ts";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function pdfWithPages(pages: string[][]): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const lines of pages) {
+    const page = doc.addPage([595, 842]);
+    lines.forEach((line, i) => page.drawText(line, { x: 50, y: 780 - i * 18, size: 12, font }));
+  }
+  return Buffer.from(await doc.save());
+}
+
+function zip(entries: Array<[string, Buffer]>): Promise<Buffer> {
+  const z = new yazl.ZipFile();
+  for (const [name, data] of entries) z.addBuffer(data, name);
+  z.end();
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    z.outputStream.on("data", (c: Buffer) => chunks.push(c)).on("end", () => resolve(Buffer.concat(chunks))).on("error", reject);
+  });
+}
+
+function submission(bytes: Buffer, filename: string, mimetype: string, fullPath: string, extra: Record<string, unknown> = {}) {
+  const h = (alg: string) => createHash(alg).update(bytes).digest("hex");
+  return { mimetype, file_data: bytes.toString("base64"), sha256: h("sha256"), sha1: h("sha1"), md5: h("md5"), filename, full_path: fullPath, timestamp: "2026-11-22T08:00:00Z", app: "e2e-test", ...extra };
+}
+
+describe("end to end: submit → extract → classify → project → query", function () {
+  this.timeout(10 * 60_000);
+  const run = randomUUID().slice(0, 8);
+  const prefix = `filescan-e2e${run}`;
+  const aliases = aliasesFor(prefix);
+  const es = createEsClient();
+  let llm: LocalLlmServer;
+  let env: NodeJS.ProcessEnv;
+  let api: TestApi;
+  let extractor: { stop(): Promise<void> };
+  let classifier: RunningClassifier;
+  let projector: RunningProjector;
+  let jwt: string;
+  let base: string;
+
+  const submit = async (body: Record<string, unknown>) => {
+    const r = await post(`${base}/submit`, body, bearer(jwt));
+    assert.equal(r.status, 200, r.text);
+    return r.json.submission_id as string;
+  };
+  const waitFound = async (sha256: string, timeoutMs = 240_000) => {
+    const t0 = Date.now();
+    for (;;) {
+      const r = await post(`${base}/query`, { sha256 }, bearer(jwt));
+      if (r.json.status === "found") return Date.now() - t0;
+      if (Date.now() - t0 > timeoutMs) throw new Error(`${sha256} not found within ${timeoutMs / 1000} s`);
+      await sleep(250);
+    }
+  };
+  const sighting = async (id: string) => {
+    for (let i = 0; i < 50; i++) {
+      const d = await es.get<Record<string, any>>({ index: aliases.files, id }).then((r) => r._source!).catch(() => undefined);
+      if (d?.analysed) return d;
+      await sleep(200);
+    }
+    throw new Error(`sighting ${id} never got its analysis`);
+  };
+
+  before(async () => {
+    llm = await startLocalLlmServer({ modelPath: localModelPath(), port: 0, threads: 1 });
+    env = {
+      ...process.env,
+      FILESCAN_LLM: "local",
+      FILESCAN_LLM_BASE_URL: llm.baseURL,
+      FILESCAN_NEW_GROUP_START: "latest",
+      FILESCAN_ES_INDEX_PREFIX: prefix,
+      FILESCAN_EXTRACTOR_GROUP: `e2e-extractor-${run}`,
+      FILESCAN_CLASSIFIER_GROUP: `e2e-classifier-${run}`,
+      FILESCAN_PROJECTOR_GROUP: `e2e-projector-${run}`,
+    };
+    [extractor, classifier, projector] = await Promise.all([startExtractor(env), startClassifier(env), startProjectorApp(env)]);
+    api = await startTestApi({ env });
+    base = api.baseUrl;
+    jwt = await accessToken(base, (await issuePat()).token);
+  });
+
+  after(async () => {
+    await Promise.allSettled([api?.close(), extractor?.stop(), classifier?.stop(), projector?.stop()]);
+    await llm?.close();
+    const mine = Object.keys(await es.indices.get({ index: `${prefix}-*`, allow_no_indices: true }).catch(() => ({})));
+    if (mine.length) await es.indices.delete({ index: mine });
+    for (const name of [aliases.files, aliases.analyses]) await es.indices.deleteIndexTemplate({ name }).catch(() => undefined);
+    await es.close();
+  });
+
+  it("finds a valid SSN next to a name on page 2 of a PDF inside a folder of a ZIP", async () => {
+    const pdf = await pdfWithPages([
+      ["Quarterly report", "Nothing personal on this page."],
+      ["Employee file", "Name: Jane Doe", "SSN: 078-05-1120", `ref ${run}`],
+    ]);
+    const archive = await zip([["reports/2024/summary.txt", Buffer.from("plain summary")], ["reports/2024/payroll.pdf", pdf]]);
+    const body = submission(archive, "q1.zip", "application/zip", `/srv/share/hr/q1-${run}.zip`, { host: "crawler-7", depth: { level: 3 }, tags: ["hr", 1] });
+    const id = await submit(body);
+    const ms = await waitFound(body.sha256);
+    const doc = await sighting(id);
+    assert.equal(doc.llm.has_sensitive_data, true, JSON.stringify(doc.llm));
+    assert.equal(doc.llm.page_number, 2);
+    assert.equal(doc.llm.file_in_zip, "reports/2024/payroll.pdf");
+    assert.ok(["high", "medium", "low"].includes(doc.llm.confidence));
+    assert.ok(["complete", "partial"].includes(doc.llm.status));
+    assert.ok(doc.findings.types.includes("US_SSN"), doc.findings.types.join(","));
+    assert.ok(!JSON.stringify(doc).includes("078-05-1120"), "no raw SSN anywhere in the stored document");
+    for (const k of ["mimetype", "sha256", "sha1", "md5", "filename", "full_path", "timestamp", "app"] as const) assert.equal(doc[k], body[k], k);
+    assert.deepEqual(doc.extra, { host: "crawler-7", depth: { level: 3 }, tags: ["hr", 1] });
+    assert.equal(doc.file_data, undefined);
+    console.log(`      (found ${(ms / 1000).toFixed(1)} s after submit)`);
+  });
+
+  it("says a benign text file holds no sensitive data", async () => {
+    const body = submission(Buffer.from(`Meeting notes ${run}\nWe agreed to ship the release on Friday.\nAction items: update the docs.\n`), "notes.txt", "text/plain", `/srv/share/notes-${run}.txt`);
+    const id = await submit(body);
+    await waitFound(body.sha256);
+    const doc = await sighting(id);
+    assert.equal(doc.llm.has_sensitive_data, false, JSON.stringify(doc.llm));
+    assert.equal(doc.findings.total, 0);
+  });
+
+  it("stores two sightings of the same bytes under two paths with one LLM call", async () => {
+    const bytes = Buffer.from(`Customer: John Smith\nCard: 4111 1111 1111 1111\nref ${run}\n`);
+    const before = classifier.analyzer.calls();
+    const a = submission(bytes, "c.txt", "text/plain", `/a/${run}/c.txt`);
+    const b = submission(bytes, "c.txt", "text/plain", `/b/${run}/c.txt`);
+    const [ida, idb] = [await submit(a), await submit(b)];
+    await waitFound(a.sha256);
+    const [da, db] = [await sighting(ida), await sighting(idb)];
+    assert.equal(classifier.analyzer.calls() - before, 1, "one analysis for one content");
+    assert.deepEqual(da.llm, db.llm);
+    assert.deepEqual([da.full_path, db.full_path], [a.full_path, b.full_path]);
+    assert.equal(db.analysis.reused || da.analysis.reused, true);
+  });
+
+  it("marks an unsupported binary `unsupported` and still answers found", async () => {
+    const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(2048, 7), Buffer.from(run)]);
+    const body = submission(elf, "tool", "application/octet-stream", `/usr/local/bin/tool-${run}`);
+    const id = await submit(body);
+    await waitFound(body.sha256);
+    const doc = await sighting(id);
+    assert.equal(doc.llm.status, "unsupported", JSON.stringify(doc.llm));
+    assert.equal(doc.llm.has_sensitive_data, false);
+  });
+
+  it("loses and duplicates nothing when the projector is killed mid-stream and restarted", async () => {
+    const bodies = Array.from({ length: 24 }, (_, i) => submission(Buffer.from(`bulk file ${i} ${run}\nno personal data here\n`), `f${i}.txt`, "text/plain", `/bulk/${run}/f${i}.txt`, { batch: run }));
+    const ids: string[] = [];
+    for (const [i, b] of bodies.entries()) {
+      ids.push(await submit(b));
+      if (i === 8) {
+        await projector.stop(); // mid-stream: the rest are submitted while it is down
+      }
+    }
+    await sleep(500);
+    projector = await startProjectorApp(env);
+    for (const b of bodies) await waitFound(b.sha256);
+    for (const id of ids) await sighting(id);
+    await es.indices.refresh({ index: aliases.files });
+    const count = await es.count({ index: aliases.files, query: { term: { "extra.batch": run } } });
+    assert.equal(count.count, bodies.length, "one document per submission: none missing, none duplicated");
+  });
+});
