@@ -3,9 +3,10 @@
  * (and, if file-type does not know it, a line in detect.ts).
  */
 import type { Format } from "./format.ts";
+import { pdfFormat } from "./formats/pdf.ts";
 import { textFormat } from "./formats/text.ts";
 
-export const FORMATS: readonly Format[] = [textFormat];
+export const FORMATS: readonly Format[] = [textFormat, pdfFormat];
 
 /** Kinds that hold other files: opening one costs a nesting level. */
 export const CONTAINER_KINDS = new Set(["zip", "tar", "gzip", "bz2", "7z", "eml", "msg"]);
