@@ -51,3 +51,38 @@ export function noise(n: number, seed = 12345): Buffer {
   }
   return b;
 }
+
+/** A TAR of the given files (tar-stream pack). */
+export async function makeTar(files: Record<string, Uint8Array | string>): Promise<Buffer> {
+  const tar = (await import("tar-stream")).default;
+  const pack = tar.pack();
+  for (const [name, data] of Object.entries(files)) pack.entry({ name }, typeof data === "string" ? Buffer.from(data) : Buffer.from(data));
+  pack.finalize();
+  const chunks: Buffer[] = [];
+  for await (const c of pack) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** A ZIP of the given files written by yazl (deflated). */
+export async function makeZip(files: Record<string, Uint8Array | string>, compress = true): Promise<Buffer> {
+  const yazl = (await import("yazl")).default;
+  const z = new yazl.ZipFile();
+  for (const [name, data] of Object.entries(files)) z.addBuffer(typeof data === "string" ? Buffer.from(data) : Buffer.from(data), name, { compress, mtime: new Date(2024, 0, 1) });
+  z.end();
+  const chunks: Buffer[] = [];
+  for await (const c of z.outputStream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** An archive made by 7-Zip itself (7z-wasm, in memory): type "7z" or "bzip2"; optional password. */
+export async function make7z(files: Record<string, string>, type: "7z" | "bzip2" = "7z", password?: string): Promise<Buffer> {
+  const mod = (await import("7z-wasm")).default as unknown as (o: object) => Promise<{ FS: { writeFile(p: string, d: Uint8Array | string): void; readFile(p: string): Uint8Array; mkdir(p: string): void }; callMain(a: string[]): void }>;
+  const sz = await mod({ print: () => {}, printErr: () => {} });
+  sz.FS.mkdir("/src");
+  for (const [name, data] of Object.entries(files)) sz.FS.writeFile(`/src/${name}`, data);
+  const out = type === "7z" ? "/out.7z" : "/out.bz2";
+  const args = ["a", `-t${type}`, out, ...Object.keys(files).map((n) => `/src/${n}`)];
+  if (password) args.push(`-p${password}`, "-mhe=on");
+  sz.callMain(args);
+  return Buffer.from(sz.FS.readFile(out));
+}
