@@ -77,7 +77,7 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
   if (ft) {
     if (ft.ext === "cfb" || ft.ext === "msi") return detectCfb(bytes);
     // A zip that file-type could not tell apart may still be OOXML/ODF; the zip handler looks inside.
-    const kind = KIND_BY_EXT[ft.ext] ?? ft.ext;
+    const kind = KIND_BY_EXT[ft.ext] ?? (ft.ext.endsWith("gz") ? "gzip" : ft.ext.endsWith("bz2") ? "bz2" : ft.ext);
     const mime = OOXML_MIMES[ft.ext] ?? ft.mime;
     if (ft.ext === "xml" || ft.ext === "eml") {
       const { decodeText } = await import("./text-decode.ts");

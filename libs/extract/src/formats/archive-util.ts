@@ -1,0 +1,63 @@
+/** Shared by the archive handlers: bounded reading of inflating streams and entry-name checks. */
+import type { Readable } from "node:stream";
+import { RATIO_MIN_BYTES, type Ctx } from "../context.ts";
+
+/** A limit reached while inflating one member; the handler records it as a reason and moves on. */
+export class LimitHit extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/**
+ * Reads a stream into memory, stopping (and destroying the stream) as soon as it produces more than
+ * the total-bytes budget left, or more than maxRatio × compressedSize (the ratio enforced while
+ * inflating, whatever the declared sizes said).
+ */
+export function readBounded(stream: Readable, ctx: Ctx, compressedSize: number | null): Promise<Buffer> {
+  const byteCap = ctx.bytesLeft();
+  const ratioCap = compressedSize === null ? Infinity : Math.max(RATIO_MIN_BYTES, compressedSize * ctx.limits.maxRatio);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let n = 0;
+    let done = false;
+    const fail = (e: Error) => {
+      if (done) return;
+      done = true;
+      stream.destroy();
+      reject(e);
+    };
+    stream.on("data", (c: Buffer) => {
+      if (done) return;
+      n += c.length;
+      if (n > ratioCap) return fail(new LimitHit("limit_ratio", `inflated past ${ctx.limits.maxRatio}:1 of ${compressedSize} compressed bytes`));
+      if (n > byteCap) return fail(new LimitHit("limit_total_bytes", `uncompressed bytes over ${ctx.limits.maxTotalBytes}`));
+      if (Date.now() > ctx.deadline) return fail(new LimitHit("limit_time", `time budget of ${ctx.limits.timeBudgetMs} ms spent`));
+      chunks.push(c);
+    });
+    stream.on("error", (e) => fail(e));
+    stream.on("end", () => {
+      if (done) return;
+      done = true;
+      if (compressedSize !== null) ctx.totalBytes += n; // stored (tar) bytes were counted when inflated
+      resolve(Buffer.concat(chunks, n));
+    });
+  });
+}
+
+/** True for names that would leave the extraction root if written to disk (`../x`, `/etc/x`, `C:\x`). */
+export function isTraversal(name: string): boolean {
+  const n = name.replace(/\\/g, "/");
+  return n.startsWith("/") || /^[A-Za-z]:/.test(n) || n.split("/").some((p) => p === "..");
+}
+
+/** Declared-size checks before inflating: ratio and the total-bytes budget. Returns a reason or null. */
+export function declaredProblem(ctx: Ctx, uncompressed: number, compressed: number): LimitHit | null {
+  if (uncompressed > RATIO_MIN_BYTES && uncompressed / Math.max(1, compressed) > ctx.limits.maxRatio) {
+    return new LimitHit("limit_ratio", `declared ratio ${Math.round(uncompressed / Math.max(1, compressed))}:1 over ${ctx.limits.maxRatio}:1`);
+  }
+  if (uncompressed > ctx.bytesLeft()) return new LimitHit("limit_total_bytes", `uncompressed bytes over ${ctx.limits.maxTotalBytes}`);
+  return null;
+}

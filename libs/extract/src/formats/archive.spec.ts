@@ -1,0 +1,142 @@
+import assert from "node:assert/strict";
+import { gzipSync } from "node:zlib";
+import { make7z, makePdf, makeTar, makeZip } from "../test-util/fixtures.ts";
+import { codes, run, segWith } from "../test-util/run.ts";
+import { buildZip } from "../test-util/zipwriter.ts";
+
+describe("extract: archives", () => {
+  it("ZIP members carry file_in_zip, and a PDF inside keeps its page", async () => {
+    const zip = await makeZip({ "notes/a.txt": "IBAN DE89370400440532013000", "docs/report.pdf": await makePdf(["intro", "SECRET-ON-P2"]) });
+    const r = await run(zip, "bundle.zip", "application/zip");
+    assert.equal(r.status, "complete");
+    assert.equal(r.detected_type, "application/zip");
+    assert.equal(segWith(r, "DE8937")?.locator.file_in_zip, "notes/a.txt");
+    const p2 = segWith(r, "SECRET-ON-P2");
+    assert.equal(p2?.locator.file_in_zip, "docs/report.pdf");
+    assert.equal(p2?.locator.page, 2);
+    assert.equal(r.stats.entries, 2);
+  });
+
+  it("a ZIP inside a TAR says a.zip!/b.txt; TGZ and BZ2 are transparent", async () => {
+    const inner = await makeZip({ "b.txt": "MARKER-NESTED" });
+    const tarBytes = await makeTar({ "a.zip": inner, "top.txt": "MARKER-TOP" });
+    const r = await run(tarBytes, "outer.tar", "application/x-tar");
+    assert.equal(r.status, "complete");
+    assert.equal(segWith(r, "MARKER-NESTED")?.locator.file_in_zip, "a.zip!/b.txt");
+    assert.equal(segWith(r, "MARKER-TOP")?.locator.file_in_zip, "top.txt");
+    const tgz = await run(gzipSync(tarBytes), "outer.tgz", "application/gzip");
+    assert.equal(tgz.detected_type, "application/gzip");
+    assert.equal(segWith(tgz, "MARKER-NESTED")?.locator.file_in_zip, "a.zip!/b.txt");
+    const gzText = await run(gzipSync("plain MARKER-GZ"), "note.txt.gz", "application/gzip");
+    assert.equal(segWith(gzText, "MARKER-GZ")?.locator.file_in_zip, null);
+    const bz = await run(await make7z({ "n.txt": "MARKER-BZ2 text" }, "bzip2"), "n.txt.bz2", "application/x-bzip2");
+    assert.equal(bz.detected_type, "application/x-bzip2");
+    assert.equal(bz.status, "complete");
+    assert.ok(segWith(bz, "MARKER-BZ2"));
+  });
+
+  it("reads 7z members with file_in_zip; an encrypted 7z ends partial/encrypted", async () => {
+    const r = await run(await make7z({ "a.txt": "MARKER-7Z alpha", "b.csv": "name,mail\nx,y@z.de\n" }), "x.7z", "application/x-7z-compressed");
+    assert.equal(r.detected_type, "application/x-7z-compressed");
+    assert.equal(r.status, "complete");
+    assert.equal(segWith(r, "MARKER-7Z")?.locator.file_in_zip, "a.txt");
+    assert.equal(segWith(r, "y@z.de")?.locator.column, "mail");
+    const enc = await run(await make7z({ "a.txt": "hidden" }, "7z", "pw"), "locked.7z");
+    assert.equal(enc.status, "partial");
+    assert.ok(codes(enc).includes("encrypted"));
+    assert.equal(enc.segments.length, 0);
+  });
+
+  it("a nested bomb stops at the depth limit", async () => {
+    let z: Buffer = Buffer.from("MARKER-DEEP");
+    let name = "deep.txt";
+    for (let i = 0; i < 14; i++) {
+      z = await makeZip({ [name]: z });
+      name = `l${i}.zip`;
+    }
+    const t0 = Date.now();
+    const r = await run(z, "bomb.zip", "application/zip", { timeBudgetMs: 10_000 });
+    assert.equal(r.status, "partial");
+    const depth = r.reasons.find((x) => x.code === "limit_depth");
+    assert.ok(depth, JSON.stringify(r.reasons));
+    assert.equal(depth.file_in_zip!.split("!/").length, 10);
+    assert.equal(segWith(r, "MARKER-DEEP"), undefined);
+    assert.ok(Date.now() - t0 < 10_000);
+  });
+
+  it("a high-ratio bomb is refused from its declared sizes, and a lying one while inflating", async () => {
+    const zeros = Buffer.alloc(20 * 1024 * 1024);
+    const honest = await makeZip({ "zeros.bin": zeros, "ok.txt": "MARKER-OK" });
+    const r = await run(honest, "ratio.zip", "application/zip");
+    assert.equal(r.status, "partial");
+    const ratio = r.reasons.find((x) => x.code === "limit_ratio");
+    assert.equal(ratio?.file_in_zip, "zeros.bin");
+    assert.match(ratio!.message, /declared/);
+    assert.ok(segWith(r, "MARKER-OK"), "the other members are still read");
+    const liar = buildZip([{ name: "liar.bin", data: zeros, declaredSize: 1000 }]);
+    const l = await run(liar, "liar.zip", "application/zip");
+    assert.equal(l.status, "partial");
+    const hit = l.reasons.find((x) => x.code === "limit_ratio");
+    assert.match(hit!.message, /inflated past/);
+    const gz = await run(gzipSync(zeros), "zeros.gz", "application/gzip");
+    assert.deepEqual(codes(gz), ["limit_ratio"]);
+    assert.equal(gz.status, "partial");
+  });
+
+  it("the total uncompressed bytes limit holds over many members", async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 10; i++) files[`f${i}.txt`] = `${i} `.repeat(60_000);
+    const r = await run(await makeZip(files, false), "many.zip", "application/zip", { maxTotalBytes: 500_000 });
+    assert.equal(r.status, "partial");
+    assert.ok(codes(r).includes("limit_total_bytes"));
+    assert.ok(r.stats.chars < 600_000);
+  });
+
+  it("20,000 tiny entries stop at the entry limit quickly", async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 20_000; i++) files[`d/${i}.txt`] = "x";
+    const zip = await makeZip(files, false);
+    const t0 = Date.now();
+    const r = await run(zip, "tiny.zip", "application/zip", { timeBudgetMs: 15_000 });
+    assert.equal(r.status, "partial");
+    assert.deepEqual(codes(r), ["limit_entries"]);
+    assert.equal(r.stats.entries, 10_000);
+    assert.ok(Date.now() - t0 < 15_000);
+  });
+
+  it("`../` and absolute entry names are skipped with reason path_traversal", async () => {
+    const zip = buildZip([
+      { name: "../../etc/evil.txt", data: Buffer.from("MARKER-EVIL") },
+      { name: "/abs.txt", data: Buffer.from("MARKER-ABS") },
+      { name: "good.txt", data: Buffer.from("MARKER-GOOD") },
+    ]);
+    const r = await run(zip, "slip.zip", "application/zip");
+    assert.equal(r.status, "partial");
+    assert.deepEqual(r.reasons.map((x) => [x.code, x.file_in_zip]), [["path_traversal", "../../etc/evil.txt"], ["path_traversal", "/abs.txt"]]);
+    assert.ok(segWith(r, "MARKER-GOOD"));
+    assert.equal(segWith(r, "MARKER-EVIL"), undefined);
+    const tarSlip = await run(await makeTar({ "../up.txt": "MARKER-UP", "ok.txt": "fine" }), "slip.tar", "application/x-tar");
+    assert.deepEqual(codes(tarSlip), ["path_traversal"]);
+  });
+
+  it("ZipCrypto and AES entries end partial with reason encrypted, plain members still read", async () => {
+    const zip = buildZip([
+      { name: "zc.txt", data: Buffer.from("MARKER-ZC secret"), mode: "zipcrypto" },
+      { name: "aes.txt", data: Buffer.from("MARKER-AES secret"), mode: "aes" },
+      { name: "open.txt", data: Buffer.from("MARKER-OPEN") },
+    ]);
+    const r = await run(zip, "enc.zip", "application/zip");
+    assert.equal(r.status, "partial");
+    assert.deepEqual(r.reasons.map((x) => [x.code, x.file_in_zip]), [["encrypted", "zc.txt"], ["encrypted", "aes.txt"]]);
+    assert.match(r.reasons[1]!.message, /AES/);
+    assert.ok(segWith(r, "MARKER-OPEN"));
+    assert.equal(segWith(r, "secret"), undefined);
+  });
+
+  it("a corrupt member is a reason, a corrupt archive is failed", async () => {
+    const good = await makeZip({ "a.txt": "hello" });
+    const r = await run(good.subarray(0, good.length - 30), "cut.zip", "application/zip");
+    assert.equal(r.status, "failed");
+    assert.equal(r.reasons[0]?.code, "corrupt");
+  });
+});

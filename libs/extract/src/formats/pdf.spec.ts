@@ -1,0 +1,35 @@
+import assert from "node:assert/strict";
+import { makeEncryptedPdf, makePdf, noise } from "../test-util/fixtures.ts";
+import { codes, run, segWith } from "../test-util/run.ts";
+
+describe("extract: PDF", () => {
+  it("puts each page's text on its 1-based page (a marker on page 2 says page 2)", async () => {
+    const r = await run(await makePdf(["cover page", "MARKER-P2 Anna Schmidt", "the end"]), "doc.pdf", "application/pdf");
+    assert.equal(r.status, "complete");
+    assert.equal(r.detected_type, "application/pdf");
+    assert.equal(segWith(r, "MARKER-P2")?.locator.page, 2);
+    assert.equal(segWith(r, "cover")?.locator.page, 1);
+    assert.equal(segWith(r, "the end")?.locator.page, 3);
+  });
+
+  it("an encrypted PDF ends partial with reason encrypted, within its budget", async () => {
+    const t0 = Date.now();
+    const r = await run(makeEncryptedPdf(), "locked.pdf", "application/pdf", { timeBudgetMs: 5000 });
+    assert.equal(r.status, "partial");
+    assert.deepEqual(codes(r), ["encrypted"]);
+    assert.ok(Date.now() - t0 < 5000);
+  });
+
+  it("a truncated PDF and random bytes behind a %PDF header end failed with the parser's reason", async () => {
+    const good = await makePdf(["alpha", "beta"]);
+    for (const [bytes, label] of [[good.slice(0, Math.floor(good.length / 2)), "truncated"], [Buffer.concat([Buffer.from("%PDF-1.7\n"), noise(64 * 1024)]), "noise"]] as const) {
+      const t0 = Date.now();
+      const r = await run(bytes, `${label}.pdf`, "application/pdf", { timeBudgetMs: 5000 });
+      assert.equal(r.detected_type, "application/pdf", label);
+      assert.equal(r.status, "failed", label);
+      assert.equal(r.reasons[0]?.code, "corrupt", label);
+      assert.match(r.reasons[0]!.message, /pdf/i, label);
+      assert.ok(Date.now() - t0 < 5000, label);
+    }
+  });
+});

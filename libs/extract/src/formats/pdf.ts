@@ -1,0 +1,77 @@
+/**
+ * PDF: pdf.js (pdfjs-dist legacy build, eval disabled, no font loading, no network). One segment per
+ * page with its 1-based `page`. Pages without a text layer go to OCR when it is on (ocr.ts).
+ */
+import type { Ctx, Scope } from "../context.ts";
+import { Encrypted, withinBudget } from "../context.ts";
+import type { Format } from "../format.ts";
+
+type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
+let pdfjsP: Promise<PdfJs> | null = null;
+
+export function loadPdfJs(): Promise<PdfJs> {
+  pdfjsP ??= import("pdfjs-dist/legacy/build/pdf.mjs");
+  return pdfjsP;
+}
+
+interface TextItemLike {
+  str?: string;
+  hasEOL?: boolean;
+}
+
+export const pdfFormat: Format = {
+  kinds: ["pdf"],
+  library: "pdfjs-dist (legacy build, isEvalSupported: false)",
+  async extract(bytes, scope, ctx) {
+    const pdfjs = await loadPdfJs();
+    // pdf.js 6.x has no eval code path left (the option was removed); isEvalSupported: false is still
+    // passed so that a downgrade can never silently turn it back on.
+    const hardening = { isEvalSupported: false } as Record<string, unknown>;
+    const task = pdfjs.getDocument({
+      ...hardening,
+      data: new Uint8Array(bytes), // pdf.js may detach the buffer it is given
+      enableXfa: false,
+      disableFontFace: true,
+      useSystemFonts: false,
+      useWorkerFetch: false,
+      isOffscreenCanvasSupported: false,
+      stopAtErrors: false,
+      verbosity: 0,
+    });
+    let doc;
+    try {
+      doc = await withinBudget(ctx, task.promise);
+    } catch (e) {
+      void task.destroy();
+      if (e instanceof Error && e.name === "PasswordException") throw new Encrypted("PDF needs a password");
+      throw e;
+    }
+    try {
+      await readPages(doc, scope, ctx);
+    } finally {
+      void task.destroy();
+    }
+  },
+};
+
+type PdfDoc = Awaited<ReturnType<PdfJs["getDocument"]>["promise"]>;
+
+async function readPages(doc: PdfDoc, scope: Scope, ctx: Ctx): Promise<void> {
+  const noText: number[] = [];
+  for (let p = 1; p <= doc.numPages; p++) {
+    ctx.checkTime();
+    const page = await withinBudget(ctx, doc.getPage(p));
+    const content = await withinBudget(ctx, page.getTextContent());
+    let text = "";
+    for (const it of content.items as TextItemLike[]) {
+      if (typeof it.str === "string") text += it.str + (it.hasEOL ? "\n" : "");
+    }
+    if (/\S/.test(text)) ctx.emit(scope, text.trim(), { page: p });
+    else noText.push(p);
+    page.cleanup();
+  }
+  if (noText.length > 0 && ctx.limits.ocr) {
+    const { ocrPdfPages } = await import("./ocr.ts");
+    await ocrPdfPages(doc, noText, scope, ctx);
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * 7z via 7z-wasm (7-Zip 24.09 compiled to WebAssembly). The archive lives in the module's in-memory
+ * file system (MEMFS); nothing reaches the disk. Sizes and encryption come from `7z l -slt` before
+ * anything is extracted.
+ */
+import SevenZipModule from "7z-wasm";
+import type { SevenZipModuleFactory } from "7z-wasm";
+import { childPath, childScope, Encrypted } from "../context.ts";
+import type { Format } from "../format.ts";
+import { declaredProblem, isTraversal } from "./archive-util.ts";
+
+interface Item {
+  path: string;
+  size: number;
+  encrypted: boolean;
+  folder: boolean;
+}
+
+function parseListing(lines: string[]): Item[] {
+  const items: Item[] = [];
+  let cur: Partial<Item> & { started?: boolean } = {};
+  let inBody = false;
+  const flush = () => {
+    if (cur.path !== undefined) items.push({ path: cur.path, size: cur.size ?? 0, encrypted: cur.encrypted ?? false, folder: cur.folder ?? false });
+    cur = {};
+  };
+  for (const line of lines) {
+    if (line.startsWith("----------")) {
+      inBody = true;
+      continue;
+    }
+    if (!inBody) continue;
+    const m = /^([\w ]+?) = (.*)$/.exec(line);
+    if (!m) {
+      if (line.trim() === "") flush();
+      continue;
+    }
+    const [, k, v] = m as unknown as [string, string, string];
+    if (k === "Path") {
+      flush();
+      cur.path = v;
+    } else if (k === "Size") cur.size = Number(v) || 0;
+    else if (k === "Encrypted") cur.encrypted = v === "+";
+    else if (k === "Folder") cur.folder = v === "+";
+    else if (k === "Attributes" && v.startsWith("D")) cur.folder = true;
+  }
+  flush();
+  return items;
+}
+
+/** The 7zAES coder id (06 F1 07 01) in the archive's (encoded) header: its names are encrypted. */
+function hasAesCoder(b: Uint8Array): boolean {
+  const tail = b.subarray(Math.max(0, b.length - 65536));
+  for (let i = 0; i + 3 < tail.length; i++) if (tail[i] === 0x06 && tail[i + 1] === 0xf1 && tail[i + 2] === 0x07 && tail[i + 3] === 0x01) return true;
+  return false;
+}
+
+export const sevenZipFormat: Format = {
+  kinds: ["7z"],
+  library: "7z-wasm",
+  async extract(bytes, scope, ctx) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const SevenZip = SevenZipModule as unknown as SevenZipModuleFactory; // CJS default export
+    const sz = await SevenZip({ print: (s: string) => out.push(s), printErr: (s: string) => err.push(s), stdin: () => null as unknown as number });
+    sz.FS.writeFile("/in.7z", bytes);
+    // A dummy password: 7-Zip must never prompt (there is no stdin), a wrong one fails fast.
+    let threw = false;
+    try {
+      sz.callMain(["l", "-slt", "-pX", "/in.7z"]);
+    } catch {
+      threw = true; // 7-Zip's C++ exceptions surface as a thrown number
+    }
+    const listing = parseListing(out).filter((i) => !i.folder);
+    if (listing.length === 0 && (threw || err.length > 0)) {
+      if (hasAesCoder(bytes) || /password|encrypted/i.test(err.join("\n"))) throw new Encrypted("7z archive with encrypted headers");
+      throw new Error(err.filter((l) => l.trim()).slice(0, 2).join(" ") || "7z listing failed");
+    }
+    const wanted: Item[] = [];
+    let declared = 0;
+    for (const it of listing) {
+      const where = childPath(scope, it.path);
+      if (!ctx.takeEntry(where)) break;
+      if (isTraversal(it.path)) {
+        ctx.reason("path_traversal", "entry name leaves the archive root; skipped", where);
+        continue;
+      }
+      if (it.encrypted) {
+        ctx.reason("encrypted", "encrypted entry", where);
+        continue;
+      }
+      declared += it.size;
+      wanted.push(it);
+    }
+    // 7z compresses solid blocks, not entries: the ratio is checked over the whole archive.
+    const problem = declaredProblem(ctx, declared, bytes.byteLength);
+    if (problem) {
+      ctx.reason(problem.code, problem.message, scope.path);
+      return;
+    }
+    if (wanted.length === 0) return;
+    ctx.checkTime();
+    sz.FS.mkdir("/out");
+    try {
+      sz.callMain(["x", "-pX", "-y", "-bso0", "-bsp0", "-o/out", "/in.7z", ...wanted.map((w) => w.path)]);
+    } catch {
+      // partial extraction: read whatever came out
+    }
+    ctx.totalBytes += declared;
+    for (const it of wanted) {
+      ctx.checkTime();
+      let content: Uint8Array;
+      try {
+        content = sz.FS.readFile(`/out/${it.path}`);
+      } catch {
+        ctx.reason("corrupt", "7z entry could not be extracted", childPath(scope, it.path));
+        continue;
+      }
+      await ctx.recurse(content, it.path.split("/").pop() ?? it.path, childScope(scope, it.path));
+    }
+  },
+};

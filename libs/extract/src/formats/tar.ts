@@ -1,0 +1,51 @@
+/** TAR via tar-stream: entries streamed from memory, never written anywhere. */
+import { Readable } from "node:stream";
+import tar from "tar-stream";
+import { childPath, childScope, Stop } from "../context.ts";
+import type { Format } from "../format.ts";
+import { isTraversal, LimitHit, readBounded } from "./archive-util.ts";
+
+export const tarFormat: Format = {
+  kinds: ["tar"],
+  library: "tar-stream",
+  async extract(bytes, scope, ctx) {
+    const ex = tar.extract();
+    Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]).pipe(ex);
+    for await (const entry of ex) {
+      ctx.checkTime();
+      const h = entry.header;
+      const name = h.name.replace(/^\.\//, "");
+      if (h.type !== "file" && h.type !== "contiguous-file") {
+        entry.resume();
+        continue;
+      }
+      const where = childPath(scope, name);
+      if (!ctx.takeEntry(where)) {
+        entry.resume();
+        break;
+      }
+      if (isTraversal(name)) {
+        ctx.reason("path_traversal", "entry name leaves the archive root; skipped", where);
+        entry.resume();
+        continue;
+      }
+      if ((h.size ?? 0) > ctx.bytesLeft()) {
+        ctx.reason("limit_total_bytes", `uncompressed bytes over ${ctx.limits.maxTotalBytes}`, where);
+        entry.resume();
+        break;
+      }
+      let content: Buffer;
+      try {
+        content = await readBounded(entry as unknown as Readable, ctx, null);
+      } catch (err) {
+        if (err instanceof LimitHit) {
+          if (err.code === "limit_time") throw new Stop(err.code, err.message);
+          ctx.reason(err.code, err.message, where);
+          break;
+        }
+        throw err;
+      }
+      await ctx.recurse(content, name.split("/").pop() ?? name, childScope(scope, name));
+    }
+  },
+};

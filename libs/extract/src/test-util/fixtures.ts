@@ -1,0 +1,88 @@
+/**
+ * Fixture builders for the extract specs: every test file is generated here, none is copied.
+ */
+import { PDFDocument, StandardFonts } from "pdf-lib";
+
+/** A PDF with one text line per page (pdf-lib, standard Helvetica). */
+export async function makePdf(pages: string[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const t of pages) {
+    const page = doc.addPage([400, 300]);
+    if (t) page.drawText(t, { x: 30, y: 200, font, size: 14 });
+  }
+  return doc.save();
+}
+
+/**
+ * A hand-assembled PDF using the Standard security handler (RC4, R2) whose /U and /O entries match
+ * no known password, so a reader needs a password to open it. Byte offsets in the xref are computed.
+ */
+export function makeEncryptedPdf(): Uint8Array {
+  const hex32 = (seed: number) => Array.from({ length: 32 }, (_, i) => ((i * 37 + seed) & 0xff).toString(16).padStart(2, "0")).join("");
+  const objs = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 5 0 R >>",
+    `<< /Filter /Standard /V 1 /R 2 /O <${hex32(11)}> /U <${hex32(99)}> /P -44 >>`,
+    "<< /Length 8 >>\nstream\n\u0001\u0002\u0003\u0004\u0005\u0006\u0007\u0008\nendstream",
+  ];
+  let out = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objs.forEach((o, i) => {
+    offsets.push(Buffer.byteLength(out, "latin1"));
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out, "latin1");
+  out += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n` + offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("");
+  out += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R /Encrypt 4 0 R /ID [<${hex32(1).slice(0, 32)}> <${hex32(1).slice(0, 32)}>] >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, "latin1");
+}
+
+/** Deterministic pseudo-random bytes (xorshift), so failures reproduce. */
+export function noise(n: number, seed = 12345): Buffer {
+  const b = Buffer.alloc(n);
+  let x = seed >>> 0 || 1;
+  for (let i = 0; i < n; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    b[i] = x & 0xff;
+  }
+  return b;
+}
+
+/** A TAR of the given files (tar-stream pack). */
+export async function makeTar(files: Record<string, Uint8Array | string>): Promise<Buffer> {
+  const tar = (await import("tar-stream")).default;
+  const pack = tar.pack();
+  for (const [name, data] of Object.entries(files)) pack.entry({ name }, typeof data === "string" ? Buffer.from(data) : Buffer.from(data));
+  pack.finalize();
+  const chunks: Buffer[] = [];
+  for await (const c of pack) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** A ZIP of the given files written by yazl (deflated). */
+export async function makeZip(files: Record<string, Uint8Array | string>, compress = true): Promise<Buffer> {
+  const yazl = (await import("yazl")).default;
+  const z = new yazl.ZipFile();
+  for (const [name, data] of Object.entries(files)) z.addBuffer(typeof data === "string" ? Buffer.from(data) : Buffer.from(data), name, { compress, mtime: new Date(2024, 0, 1) });
+  z.end();
+  const chunks: Buffer[] = [];
+  for await (const c of z.outputStream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** An archive made by 7-Zip itself (7z-wasm, in memory): type "7z" or "bzip2"; optional password. */
+export async function make7z(files: Record<string, string>, type: "7z" | "bzip2" = "7z", password?: string): Promise<Buffer> {
+  const mod = (await import("7z-wasm")).default as unknown as (o: object) => Promise<{ FS: { writeFile(p: string, d: Uint8Array | string): void; readFile(p: string): Uint8Array; mkdir(p: string): void }; callMain(a: string[]): void }>;
+  const sz = await mod({ print: () => {}, printErr: () => {} });
+  sz.FS.mkdir("/src");
+  for (const [name, data] of Object.entries(files)) sz.FS.writeFile(`/src/${name}`, data);
+  const out = type === "7z" ? "/out.7z" : "/out.bz2";
+  const args = ["a", `-t${type}`, out, ...Object.keys(files).map((n) => `/src/${n}`)];
+  if (password) args.push(`-p${password}`, "-mhe=on");
+  sz.callMain(args);
+  return Buffer.from(sz.FS.readFile(out));
+}
