@@ -176,6 +176,16 @@ describe("classify: classifierFromEnv through ChatOpenAI against a canned OpenAI
     assert.equal(r.llm.confidence, "high");
   });
 
+  it("FILESCAN_LLM_CALL=uncertain skips the LLM when a validated finding settles the verdict", async () => {
+    const e = await start(() => ({ content: answer() }));
+    const c = classifierFromEnv(envFor(e, { FILESCAN_LLM_CALL: "uncertain" }));
+    const settled = await c.classify(input(SSN_TEXT, [finding(SSN_TEXT, SSN, "US_SSN")]));
+    assert.equal(e.requests.length, 0);
+    assert.deepEqual([settled.llm.has_sensitive_data, settled.llm.confidence, settled.model.prompt_tokens], [true, "high", 0]);
+    await c.classify(input(SSN_TEXT, [finding(SSN_TEXT, SSN, "US_SSN", { validation: null })]));
+    assert.equal(e.requests.length, 1, "an unvalidated finding still goes to the LLM");
+  });
+
   it("skips the LLM when there is no text to show it", async () => {
     const e = await start(() => ({ content: answer() }));
     const r = await classifierFromEnv(envFor(e)).classify(input("   ", [], { status: "unsupported" }));

@@ -25,6 +25,12 @@ export interface ClassifyConfig {
   maxOutputTokens: number;
   /** Highest confidence the LLM alone (a verified cited span, no detector finding) may give. */
   raiseCap: Confidence;
+  /**
+   * always: every file with text goes to the LLM (it words the explanation);
+   * uncertain: files whose verdict a validated finding already settles skip it (saves seconds per
+   * file on a CPU model; the reasoning is then written from the evidence alone).
+   */
+  callWhen: "always" | "uncertain";
 }
 
 export const LOCAL_DEFAULT_PORT = 8090;
@@ -58,5 +64,6 @@ export function classifyConfig(env: NodeJS.ProcessEnv = process.env): ClassifyCo
     maxInputTokens: Math.max(1000, intFromEnv(env, "FILESCAN_LLM_MAX_INPUT_TOKENS", 3000)),
     maxOutputTokens: Math.max(64, intFromEnv(env, "FILESCAN_LLM_MAX_OUTPUT_TOKENS", 512)),
     raiseCap: oneOf(env, "FILESCAN_LLM_RAISE_CAP", ["low", "medium"] as const, "low"),
+    callWhen: oneOf(env, "FILESCAN_LLM_CALL", ["always", "uncertain"] as const, "always"),
   };
 }
