@@ -163,7 +163,12 @@ describe("classify: classifierFromEnv through ChatOpenAI against a canned OpenAI
     ep = e;
     r = await classifierFromEnv(envFor(e)).classify(input(text));
     assert.equal(r.llm.has_sensitive_data, false, "a hallucinated quote does not count");
-    assert.match(r.llm.reasoning, /cited nothing that could be found/);
+    assert.match(r.llm.reasoning, /cited nothing found in the text/);
+    await e.close();
+    e = await start(() => ({ content: answer({ evidence: ["your new locker code is"], confidence: "high" }) }));
+    ep = e;
+    r = await classifierFromEnv(envFor(e)).classify(input(text));
+    assert.equal(r.llm.has_sensitive_data, false, "a real but ordinary quote does not count either");
   });
 
   it("off: no HTTP call at all, the deterministic verdict", async () => {

@@ -5,7 +5,7 @@
  */
 import type { Llm, Status } from "@filescan/contracts";
 import { classifyConfig, type ClassifyConfig } from "./config.ts";
-import { isFloor, verifySpan, type VerifiedSpan } from "./evidence.ts";
+import { isFloor, piiSignal, verifySpan, type VerifiedSpan } from "./evidence.ts";
 import { LlmCallError, structuredCaller, type LlmReply } from "./llm.ts";
 import { buildPrompt } from "./prompt.ts";
 import type { ClassifyInput, ClassifyResult, Classifier } from "./types.ts";
@@ -36,7 +36,7 @@ export function classifierFromConfig(cfg: ClassifyConfig, call: Call | null = cf
         const verified: VerifiedSpan[] = [];
         for (const q of reply.answer.evidence) {
           const v = verifySpan(q, input.segments);
-          if (v) verified.push(v);
+          if (v && piiSignal(v.quote)) verified.push(v);
         }
         const llm: Llm = combine(input, det, reply.answer, verified, prompt.replacements, cfg.raiseCap);
         return { llm, model, reasons: [] };
