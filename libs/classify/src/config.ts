@@ -31,6 +31,13 @@ export interface ClassifyConfig {
    * file on a CPU model; the reasoning is then written from the evidence alone).
    */
   callWhen: "always" | "uncertain";
+  /**
+   * Send `maxLength` on the schema's strings. The local grammar needs it (a tiny model rambles to
+   * max_tokens otherwise); OpenAI's strict mode may reject keywords outside its subset, so it is
+   * off by default for `openai` (vLLM, llama.cpp and Ollama accept it: set FILESCAN_LLM_SCHEMA_LIMITS=1).
+   * Answers are clipped to the limits after parsing either way.
+   */
+  schemaLimits: boolean;
 }
 
 export const LOCAL_DEFAULT_PORT = 8090;
@@ -65,5 +72,6 @@ export function classifyConfig(env: NodeJS.ProcessEnv = process.env): ClassifyCo
     maxOutputTokens: Math.max(64, intFromEnv(env, "FILESCAN_LLM_MAX_OUTPUT_TOKENS", 512)),
     raiseCap: oneOf(env, "FILESCAN_LLM_RAISE_CAP", ["low", "medium"] as const, "low"),
     callWhen: oneOf(env, "FILESCAN_LLM_CALL", ["always", "uncertain"] as const, "always"),
+    schemaLimits: oneOf(env, "FILESCAN_LLM_SCHEMA_LIMITS", ["0", "1"] as const, local ? "1" : "0") === "1",
   };
 }
