@@ -79,6 +79,24 @@ describe("llm-local: the OpenAI-compatible server with the real SmolLM2 model", 
     assert.equal(again.usage.prompt_tokens, a.usage.prompt_tokens);
   });
 
+  it("cancels the generation of a client that went away", async () => {
+    const gone = new AbortController();
+    const abandoned = fetch(`${srv.baseURL}/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ messages: [{ role: "user", content: "Write a very long poem about mountains, with many verses." }], max_tokens: 1500 }),
+      signal: gone.signal,
+    }).catch(() => "aborted");
+    await new Promise((ok) => setTimeout(ok, 500)); // it is generating now
+    gone.abort();
+    assert.equal(await abandoned, "aborted");
+    // 1,500 tokens take well over a minute here: a quick answer shows the generation stopped.
+    const t0 = performance.now();
+    const next = await json(post({ messages: [{ role: "user", content: "Say hi." }], max_tokens: 4 }));
+    assert.ok(next.usage.completion_tokens <= 4);
+    assert.ok(performance.now() - t0 < 10_000, "the abandoned generation was cancelled");
+  });
+
   it("rejects what it cannot serve with OpenAI-shaped 4xx errors", async () => {
     const long = await post({ messages: [{ role: "user", content: "word ".repeat(3000) }], max_tokens: 100 });
     assert.equal(long.status, 400);

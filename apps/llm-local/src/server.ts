@@ -74,6 +74,7 @@ export async function startLocalLlmServer(opts: LocalLlmServerOptions): Promise<
   const defaultMaxTokens = opts.defaultMaxTokens ?? 512;
   const server = http.createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
+      if (req.destroyed && res.destroyed) return; // the client went away; its generation was cancelled
       const e = err instanceof HttpError ? err : err instanceof RequestError ? new HttpError(400, err.code, err.message) : new HttpError(500, "internal_error", "generation failed");
       if (!(err instanceof HttpError || err instanceof RequestError)) console.error(`llm-local: ${(err as Error)?.name ?? "error"} while serving ${req.method} ${req.url}`);
       if (!res.headersSent && !res.destroyed) sendJson(res, e.status, { error: { message: e.message, type: e.status >= 500 ? "server_error" : "invalid_request_error", code: e.code, param: null } });

@@ -38,7 +38,7 @@ describe("classify: classifierFromEnv through ChatOpenAI against a canned OpenAI
     assert.equal(req.body.response_format?.type, "json_schema");
     const schemaText = JSON.stringify(req.body.response_format?.json_schema?.schema);
     assert.ok(!schemaText.includes("anyOf"), "the local grammar cannot do anyOf");
-    assert.match(schemaText, /"maxLength":300/);
+    assert.match(schemaText, /"maxItems":3/);
     assert.equal(r.model.prompt_tokens, 321);
     assert.equal(r.model.completion_tokens, 45);
     assert.equal(r.model.provider, "openai");
@@ -48,6 +48,20 @@ describe("classify: classifierFromEnv through ChatOpenAI against a canned OpenAI
     assert.equal(r.llm.status, "complete");
     assert.deepEqual(r.reasons, []);
     assert.match(r.llm.reasoning, /It lists an employee/);
+  });
+
+  it("for openai endpoints sends no maxLength by default and clips long answers instead", async () => {
+    const e = await start(() => ({ content: answer({ reasoning: "x".repeat(2000), description: "y".repeat(900) }) }));
+    const r = await classifierFromEnv(envFor(e)).classify(input(SSN_TEXT, [finding(SSN_TEXT, SSN, "US_SSN")]));
+    assert.ok(!JSON.stringify(e.requests[0]!.body.response_format).includes("maxLength"));
+    assert.deepEqual(r.reasons, []);
+    assert.ok(r.llm.reasoning.length <= 1200 && r.llm.description.length <= 300);
+    await e.close();
+    ep = await startFakeOpenAI(() => ({ content: answer() }));
+    await classifierFromEnv(envFor(ep, { FILESCAN_LLM_SCHEMA_LIMITS: "1" })).classify(input(SSN_TEXT, [finding(SSN_TEXT, SSN, "US_SSN")]));
+    assert.match(JSON.stringify(ep.requests[0]!.body.response_format), /"maxLength":300/);
+    await classifierFromEnv({ FILESCAN_LLM: "local", FILESCAN_LLM_BASE_URL: ep.baseURL }).classify(input(SSN_TEXT, [finding(SSN_TEXT, SSN, "US_SSN")]));
+    assert.match(JSON.stringify(ep.requests[1]!.body.response_format), /"maxLength":300/, "the local grammar gets the limits by default");
   });
 
   it("retries server errors and succeeds within the retry budget", async () => {
@@ -163,7 +177,12 @@ describe("classify: classifierFromEnv through ChatOpenAI against a canned OpenAI
     ep = e;
     r = await classifierFromEnv(envFor(e)).classify(input(text));
     assert.equal(r.llm.has_sensitive_data, false, "a hallucinated quote does not count");
-    assert.match(r.llm.reasoning, /cited nothing that could be found/);
+    assert.match(r.llm.reasoning, /cited nothing found in the text/);
+    await e.close();
+    e = await start(() => ({ content: answer({ evidence: ["your new locker code is"], confidence: "high" }) }));
+    ep = e;
+    r = await classifierFromEnv(envFor(e)).classify(input(text));
+    assert.equal(r.llm.has_sensitive_data, false, "a real but ordinary quote does not count either");
   });
 
   it("off: no HTTP call at all, the deterministic verdict", async () => {
@@ -174,6 +193,16 @@ describe("classify: classifierFromEnv through ChatOpenAI against a canned OpenAI
     assert.equal(r.model.name, null);
     assert.equal(r.llm.has_sensitive_data, true);
     assert.equal(r.llm.confidence, "high");
+  });
+
+  it("FILESCAN_LLM_CALL=uncertain skips the LLM when a validated finding settles the verdict", async () => {
+    const e = await start(() => ({ content: answer() }));
+    const c = classifierFromEnv(envFor(e, { FILESCAN_LLM_CALL: "uncertain" }));
+    const settled = await c.classify(input(SSN_TEXT, [finding(SSN_TEXT, SSN, "US_SSN")]));
+    assert.equal(e.requests.length, 0);
+    assert.deepEqual([settled.llm.has_sensitive_data, settled.llm.confidence, settled.model.prompt_tokens], [true, "high", 0]);
+    await c.classify(input(SSN_TEXT, [finding(SSN_TEXT, SSN, "US_SSN", { validation: null })]));
+    assert.equal(e.requests.length, 1, "an unvalidated finding still goes to the LLM");
   });
 
   it("skips the LLM when there is no text to show it", async () => {

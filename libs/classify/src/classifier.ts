@@ -5,7 +5,7 @@
  */
 import type { Llm, Status } from "@filescan/contracts";
 import { classifyConfig, type ClassifyConfig } from "./config.ts";
-import { verifySpan, type VerifiedSpan } from "./evidence.ts";
+import { isFloor, piiSignal, verifySpan, type VerifiedSpan } from "./evidence.ts";
 import { LlmCallError, structuredCaller, type LlmReply } from "./llm.ts";
 import { buildPrompt } from "./prompt.ts";
 import type { ClassifyInput, ClassifyResult, Classifier } from "./types.ts";
@@ -23,6 +23,7 @@ export function classifierFromConfig(cfg: ClassifyConfig, call: Call | null = cf
       const det = deterministicVerdict(input);
       const model = { provider: cfg.provider, name: cfg.provider === "off" ? null : cfg.model, prompt_tokens: 0, completion_tokens: 0, llm_ms: 0 };
       if (!call || !input.segments.some((s) => s.text.trim().length > 0)) return { llm: det, model, reasons: [] };
+      if (cfg.callWhen === "uncertain" && input.findings.some(isFloor)) return { llm: det, model, reasons: [] };
 
       const prompt = buildPrompt(input, cfg.maxInputTokens);
       const t0 = performance.now();
@@ -35,7 +36,7 @@ export function classifierFromConfig(cfg: ClassifyConfig, call: Call | null = cf
         const verified: VerifiedSpan[] = [];
         for (const q of reply.answer.evidence) {
           const v = verifySpan(q, input.segments);
-          if (v) verified.push(v);
+          if (v && piiSignal(v.quote)) verified.push(v);
         }
         const llm: Llm = combine(input, det, reply.answer, verified, prompt.replacements, cfg.raiseCap);
         return { llm, model, reasons: [] };

@@ -25,6 +25,19 @@ export interface ClassifyConfig {
   maxOutputTokens: number;
   /** Highest confidence the LLM alone (a verified cited span, no detector finding) may give. */
   raiseCap: Confidence;
+  /**
+   * always: every file with text goes to the LLM (it words the explanation);
+   * uncertain: files whose verdict a validated finding already settles skip it (saves seconds per
+   * file on a CPU model; the reasoning is then written from the evidence alone).
+   */
+  callWhen: "always" | "uncertain";
+  /**
+   * Send `maxLength` on the schema's strings. The local grammar needs it (a tiny model rambles to
+   * max_tokens otherwise); OpenAI's strict mode may reject keywords outside its subset, so it is
+   * off by default for `openai` (vLLM, llama.cpp and Ollama accept it: set FILESCAN_LLM_SCHEMA_LIMITS=1).
+   * Answers are clipped to the limits after parsing either way.
+   */
+  schemaLimits: boolean;
 }
 
 export const LOCAL_DEFAULT_PORT = 8090;
@@ -58,5 +71,7 @@ export function classifyConfig(env: NodeJS.ProcessEnv = process.env): ClassifyCo
     maxInputTokens: Math.max(1000, intFromEnv(env, "FILESCAN_LLM_MAX_INPUT_TOKENS", 3000)),
     maxOutputTokens: Math.max(64, intFromEnv(env, "FILESCAN_LLM_MAX_OUTPUT_TOKENS", 512)),
     raiseCap: oneOf(env, "FILESCAN_LLM_RAISE_CAP", ["low", "medium"] as const, "low"),
+    callWhen: oneOf(env, "FILESCAN_LLM_CALL", ["always", "uncertain"] as const, "always"),
+    schemaLimits: oneOf(env, "FILESCAN_LLM_SCHEMA_LIMITS", ["0", "1"] as const, local ? "1" : "0") === "1",
   };
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { locator } from "@filescan/contracts";
-import { levelOf, maskGeneric, rawValuesOf, scrub, segmentsOf, verifySpan } from "./evidence.ts";
+import { levelOf, maskGeneric, piiSignal, rawValuesOf, scrub, segmentsOf, verifySpan } from "./evidence.ts";
 import { finding, SSN } from "./testing/fixtures.ts";
 
 describe("classify: evidence helpers", () => {
@@ -40,6 +40,11 @@ describe("classify: evidence helpers", () => {
     assert.equal(verifySpan("jane ROE", segs)?.segment, 1);
     assert.equal(verifySpan("John Doe", segs), null, "a hallucinated span is not found");
     assert.equal(verifySpan("in", segs), null, "too short to mean anything");
+  });
+
+  it("tells cited spans with a personal-data signal from ordinary prose", () => {
+    for (const yes of ["SSN 123-45-6789", "mail jane@x.org", "date of birth: 3 May", "Name: Jane Roe", "lab results came back positive", "account 1234"]) assert.ok(piiSignal(yes), yes);
+    for (const no of ["The Committee reviewed the figures", "the meeting is on Monday", "Quarterly Report", "tulip bulbs and the spring fair", "Memo 3"]) assert.ok(!piiSignal(no), no);
   });
 
   it("rates findings: validated and >= 0.8 is high, >= 0.6 medium, else low", () => {

@@ -141,6 +141,23 @@ export function scrub(text: string, replacements: readonly Replacement[]): strin
   return replacer(replacements)(text).replace(EMAIL, (m) => maskGeneric(m)).replace(LONG_NUMBER, (m) => maskGeneric(m));
 }
 
+const KEYWORDS =
+  /\b(?:ssn|social security|passport|licen[cs]e (?:no|number)|tax ?id|iban|account (?:no|number)|card (?:no|number)|cvv|date of birth|d\.?o\.?b|born|birth ?date|salary|payroll|diagnos\w*|patient|medical|prescri\w*|biopsy|lab results?|hiv|cancer|pregnan\w*|disabilit\w*|password|passwd|secret|api[ _-]?key|private key|home address|address|phone|e-?mail|religio\w*|ethnic\w*|criminal|convict\w*)\b/i;
+const NAME_PAIR = /\b([A-Z][a-z]+)\s+[A-Z][a-z]+\b/gu;
+const NOT_NAMES = new Set("The A An This That These Those We Our It Its In On At For To Of And But Or If As By With From Please Dear Re Subject Page Table Section Chapter Annual Quarterly Monthly Weekly Daily Total".split(" "));
+
+/**
+ * Whether a cited span carries any sign of personal data on its own: a run of 4+ digits (ids,
+ * accounts, dates), an e-mail address, a personal-data keyword, or a capitalised name-like pair
+ * (not "The Committee"). A small model cites ordinary sentences as "evidence"; those do
+ * not count.
+ */
+export function piiSignal(span: string): boolean {
+  if (/\d(?:[\s./-]?\d){3,}/.test(span) || /[^\s@]+@[^\s@]+\.[a-z]{2,}/i.test(span) || KEYWORDS.test(span)) return true;
+  for (const m of span.matchAll(NAME_PAIR)) if (!NOT_NAMES.has(m[1]!)) return true;
+  return false;
+}
+
 /** Where a cited span was found again. */
 export interface VerifiedSpan {
   quote: string;

@@ -14,20 +14,41 @@ import { ChatOpenAI } from "@langchain/openai";
 import { z } from "zod";
 import type { ClassifyConfig } from "./config.ts";
 
+const LIMITS_ = { description: 160, evidence: 3, quote: 120, reasoning: 300 } as const;
 export const answerSchema = z.object({
-  description: z.string().max(160).describe("What kind of document this is, in a few words, without personal values"),
-  evidence: z.array(z.string().max(120)).max(3).describe("Up to 3 short exact quotes from the document text that show personal data"),
+  description: z.string().max(LIMITS_.description).describe("What kind of document this is, in a few words, without personal values"),
+  evidence: z.array(z.string().max(LIMITS_.quote)).max(LIMITS_.evidence).describe("Up to 3 short exact quotes from the document text that show personal data"),
   has_sensitive_data: z.boolean(),
   confidence: z.enum(["high", "medium", "low"]),
-  reasoning: z.string().max(300).describe("One or two sentences, without personal values"),
+  reasoning: z.string().max(LIMITS_.reasoning).describe("One or two sentences, without personal values"),
 });
 export type Answer = z.infer<typeof answerSchema>;
+
+export const LIMITS = LIMITS_;
 
 export const answerJsonSchema = (() => {
   const s = z.toJSONSchema(answerSchema) as Record<string, unknown>;
   delete s.$schema;
   return { ...s, title: "verdict", description: "Whether the file holds sensitive personal data" };
 })();
+
+/** The schema without string length limits (for endpoints whose strict mode rejects maxLength). */
+export function withoutMaxLength(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutMaxLength);
+  if (typeof schema !== "object" || schema === null) return schema;
+  return Object.fromEntries(Object.entries(schema).filter(([k]) => k !== "maxLength").map(([k, v]) => [k, withoutMaxLength(v)]));
+}
+
+/** Clips an answer to the schema's limits before validation (endpoints that ignore maxLength). */
+function clipAnswer(parsed: unknown): unknown {
+  if (typeof parsed !== "object" || parsed === null) return parsed;
+  const a = { ...(parsed as Record<string, unknown>) };
+  const cut = (v: unknown, n: number) => (typeof v === "string" && v.length > n ? v.slice(0, n) : v);
+  a.description = cut(a.description, LIMITS.description);
+  a.reasoning = cut(a.reasoning, LIMITS.reasoning);
+  if (Array.isArray(a.evidence)) a.evidence = a.evidence.slice(0, LIMITS.evidence).map((q) => cut(q, LIMITS.quote));
+  return a;
+}
 
 /** LangChain's own retry policy, read from a default AsyncCaller. */
 class DefaultRetryPolicy extends AsyncCaller {
@@ -96,7 +117,8 @@ export function failureOf(err: unknown): LlmFailure {
 
 export function structuredCaller(cfg: ClassifyConfig) {
   const model = chatModel(cfg);
-  const runnable = model.withStructuredOutput(answerJsonSchema, { method: "jsonSchema", includeRaw: true, name: "verdict", strict: true });
+  const schema = cfg.schemaLimits ? answerJsonSchema : (withoutMaxLength(answerJsonSchema) as typeof answerJsonSchema);
+  const runnable = model.withStructuredOutput(schema, { method: "jsonSchema", includeRaw: true, name: "verdict", strict: true });
   return async (system: string, user: string): Promise<LlmReply> => {
     let out: { raw: unknown; parsed: unknown };
     try {
@@ -110,7 +132,7 @@ export function structuredCaller(cfg: ClassifyConfig) {
     const raw = out.raw as { usage_metadata?: { input_tokens?: number; output_tokens?: number }; response_metadata?: { model_name?: string; finish_reason?: string } };
     const usage = { promptTokens: raw?.usage_metadata?.input_tokens ?? 0, completionTokens: raw?.usage_metadata?.output_tokens ?? 0 };
     if (out.parsed === null || out.parsed === undefined) throw new LlmCallError("llm_invalid_output", "LLM reply did not parse against the schema", usage);
-    const checked = answerSchema.safeParse(out.parsed);
+    const checked = answerSchema.safeParse(clipAnswer(out.parsed));
     if (!checked.success) throw new LlmCallError("llm_invalid_output", "LLM reply failed schema validation", usage);
     return { answer: checked.data, ...usage, modelName: raw?.response_metadata?.model_name ?? null };
   };

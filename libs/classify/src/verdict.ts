@@ -7,7 +7,8 @@
  * - Validated high-score findings are a floor: has_sensitive_data stays true and confidence high,
  *   whatever the model says.
  * - The model may only RAISE, and only with evidence: a "sensitive" answer counts when at least one
- *   span it cites is found again in the source text. Without any finding it then makes the file
+ *   span it cites is found again in the source text and carries a sign of personal data on its own
+ *   (evidence.ts piiSignal: digits, an e-mail, a personal-data keyword, a name-like pair). Without any finding it then makes the file
  *   sensitive with confidence at most `raiseCap` (default low: a small local model is at chance);
  *   with weak findings it may lift confidence up to `raiseCap`. It never produces "high".
  * - The model may never LOWER has_sensitive_data. When it says "not sensitive" while unvalidated
@@ -135,7 +136,7 @@ export function combine(
         confidence = maxConfidence(confidence, lifted);
       }
     } else if (!has) {
-      note = " The model claimed sensitive data but cited nothing that could be found in the text, so its claim was not counted.";
+      note = " The model claimed sensitive data but cited nothing found in the text that looks like personal data, so its claim was not counted.";
     }
   } else if (has) {
     if (floor) note = " The model's contrary answer was overridden: validated findings are a floor.";
