@@ -113,7 +113,7 @@ describe("end to end: submit → extract → classify → project → query", fu
   it("finds a valid SSN next to a name on page 2 of a PDF inside a folder of a ZIP", async () => {
     const pdf = await pdfWithPages([
       ["Quarterly report", "Nothing personal on this page."],
-      ["Employee file", "Name: Jane Doe", "SSN: 078-05-1120", `ref ${run}`],
+      ["Employee file", "Name: Jane Doe", "SSN: 536-22-8726", `ref ${run}`],
     ]);
     const archive = await zip([["reports/2024/summary.txt", Buffer.from("plain summary")], ["reports/2024/payroll.pdf", pdf]]);
     const body = submission(archive, "q1.zip", "application/zip", `/srv/share/hr/q1-${run}.zip`, { host: "crawler-7", depth: { level: 3 }, tags: ["hr", 1] });
@@ -126,7 +126,7 @@ describe("end to end: submit → extract → classify → project → query", fu
     assert.ok(["high", "medium", "low"].includes(doc.llm.confidence));
     assert.ok(["complete", "partial"].includes(doc.llm.status));
     assert.ok(doc.findings.types.includes("US_SSN"), doc.findings.types.join(","));
-    assert.ok(!JSON.stringify(doc).includes("078-05-1120"), "no raw SSN anywhere in the stored document");
+    assert.ok(!JSON.stringify(doc).includes("536-22-8726") && !JSON.stringify(doc).includes("536228726"), "no raw SSN anywhere in the stored document");
     for (const k of ["mimetype", "sha256", "sha1", "md5", "filename", "full_path", "timestamp", "app"] as const) assert.equal(doc[k], body[k], k);
     assert.deepEqual(doc.extra, { host: "crawler-7", depth: { level: 3 }, tags: ["hr", 1] });
     assert.equal(doc.file_data, undefined);
@@ -153,7 +153,7 @@ describe("end to end: submit → extract → classify → project → query", fu
     assert.equal(classifier.analyzer.calls() - before, 1, "one analysis for one content");
     assert.deepEqual(da.llm, db.llm);
     assert.deepEqual([da.full_path, db.full_path], [a.full_path, b.full_path]);
-    assert.equal(db.analysis.reused || da.analysis.reused, true);
+    assert.equal(da.analysis.analysed_submission_id, db.analysis.analysed_submission_id, "both carry the one analysis");
   });
 
   it("marks an unsupported binary `unsupported` and still answers found", async () => {
@@ -167,17 +167,18 @@ describe("end to end: submit → extract → classify → project → query", fu
   });
 
   it("loses and duplicates nothing when the projector is killed mid-stream and restarted", async () => {
-    const bodies = Array.from({ length: 24 }, (_, i) => submission(Buffer.from(`bulk file ${i} ${run}\nno personal data here\n`), `f${i}.txt`, "text/plain", `/bulk/${run}/f${i}.txt`, { batch: run }));
+    const bodies = Array.from({ length: 10 }, (_, i) => submission(Buffer.from(`bulk file ${i} ${run}\nno personal data here\n`), `f${i}.txt`, "text/plain", `/bulk/${run}/f${i}.txt`, { batch: run }));
     const ids: string[] = [];
     for (const [i, b] of bodies.entries()) {
       ids.push(await submit(b));
-      if (i === 8) {
+      if (i === 3) {
         await projector.stop(); // mid-stream: the rest are submitted while it is down
       }
     }
     await sleep(500);
     projector = await startProjectorApp(env);
-    for (const b of bodies) await waitFound(b.sha256);
+    // each benign file costs one local-model call (seconds on these CPUs)
+    for (const b of bodies) await waitFound(b.sha256, 480_000);
     for (const id of ids) await sighting(id);
     await es.indices.refresh({ index: aliases.files });
     const count = await es.count({ index: aliases.files, query: { term: { "extra.batch": run } } });

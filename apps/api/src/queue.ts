@@ -4,7 +4,7 @@
  * `createKafkaQueue` (real Kafka and schema registry).
  */
 import type { Admin } from "kafkajs";
-import { TOPICS, serverAddresses } from "@filescan/config";
+import { GROUPS, TOPICS, serverAddresses } from "@filescan/config";
 import type { FileSubmitted } from "@filescan/contracts";
 import { consumerGroupLag, createEventProducer, createKafka, createRegistry, ensureTopics, type EventProducer } from "@filescan/kafka";
 
@@ -18,7 +18,7 @@ export interface SubmissionQueue {
   close(): Promise<void>;
 }
 
-export async function createKafkaQueue(env: NodeJS.ProcessEnv = process.env, backlogGroup = "filescan-extractor"): Promise<SubmissionQueue> {
+export async function createKafkaQueue(env: NodeJS.ProcessEnv = process.env, backlogGroup: string = GROUPS.extractor): Promise<SubmissionQueue> {
   const kafka = createKafka("filescan-api", env);
   const registry = createRegistry(env);
   const admin: Admin = kafka.admin();

@@ -1,5 +1,5 @@
 /** Every setting of the API, from the environment (see README.md for the table). */
-import { intFromEnv, maxFileBytes } from "@filescan/config";
+import { GROUPS, intFromEnv, maxFileBytes } from "@filescan/config";
 import { DEFAULT_REVOCATION_TTL_MS, jwtTtlSeconds } from "@filescan/auth";
 import { aliasesFor } from "@filescan/search";
 
@@ -51,7 +51,7 @@ export function apiSettings(env: NodeJS.ProcessEnv = process.env): ApiSettings {
     submitBodyLimit: base64Length(maxFile) + maxMetadata,
     smallBodyLimit: 64 * 1024,
     maxBacklog: intFromEnv(env, "FILESCAN_MAX_BACKLOG", 10_000),
-    backlogGroup: env.FILESCAN_BACKLOG_GROUP || "filescan-extractor",
+    backlogGroup: env.FILESCAN_BACKLOG_GROUP || env.FILESCAN_EXTRACTOR_GROUP || GROUPS.extractor,
     backlogCacheMs: intFromEnv(env, "FILESCAN_BACKLOG_CACHE_MS", 1000),
     maxInflight: intFromEnv(env, "FILESCAN_MAX_INFLIGHT", 512),
     maxInflightBytes: intFromEnv(env, "FILESCAN_MAX_INFLIGHT_BYTES", 256 * 1024 * 1024),
