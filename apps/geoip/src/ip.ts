@@ -7,7 +7,7 @@
  * ranges, leading zeros, anything else. IPv4-mapped IPv6 (`::ffff:1.2.3.4`) is the
  * IPv4 address it maps.
  */
-import { isIPv4, isIPv6 } from "node:net";
+import { isIPv6 } from "node:net";
 
 export interface ParsedIp {
   family: 4 | 6;
@@ -32,68 +32,125 @@ function v4Bytes(s: string): Uint8Array {
   return out;
 }
 
+function hexVal(c: number): number {
+  return c <= 57 ? c - 48 : (c | 0x20) - 87;
+}
+
+/** Bytes of an IPv6 text that node:net has already validated; one pass over the characters. */
 function v6Bytes(s: string): Uint8Array {
-  const out = new Uint8Array(16);
-  let text = s;
+  const groups: number[] = [];
+  let gap = -1;
+  let i = 0;
+  const n = s.length;
   let tail: Uint8Array | undefined;
-  const lastColon = text.lastIndexOf(":");
-  if (text.indexOf(".", lastColon) !== -1) {
-    tail = v4Bytes(text.slice(lastColon + 1));
-    text = text.slice(0, lastColon + 1) + "0:0";
+  if (s.charCodeAt(0) === 58 && s.charCodeAt(1) === 58) {
+    gap = 0;
+    i = 2;
   }
-  const dbl = text.indexOf("::");
-  const head = dbl === -1 ? text : text.slice(0, dbl);
-  const rest = dbl === -1 ? "" : text.slice(dbl + 2);
-  const hs = head === "" ? [] : head.split(":");
-  const rs = rest === "" ? [] : rest.split(":");
-  for (let i = 0; i < hs.length; i++) {
-    const v = parseInt(hs[i]!, 16);
-    out[i * 2] = v >> 8;
-    out[i * 2 + 1] = v & 0xff;
+  while (i < n) {
+    // A group, or the embedded IPv4 tail.
+    let j = i;
+    let v = 0;
+    while (j < n) {
+      const c = s.charCodeAt(j);
+      if (c === 58) break;
+      if (c === 46) {
+        tail = v4Bytes(s.slice(i));
+        j = n;
+        break;
+      }
+      v = (v << 4) | hexVal(c);
+      j++;
+    }
+    if (tail) break;
+    groups.push(v);
+    if (j >= n) break;
+    // j at ':'; '::' marks the gap.
+    if (s.charCodeAt(j + 1) === 58) {
+      gap = groups.length;
+      i = j + 2;
+    } else i = j + 1;
   }
-  const off = 16 - rs.length * 2;
-  for (let i = 0; i < rs.length; i++) {
-    const v = parseInt(rs[i]!, 16);
-    out[off + i * 2] = v >> 8;
-    out[off + i * 2 + 1] = v & 0xff;
+  const out = new Uint8Array(16);
+  const total = tail ? 6 : 8;
+  const head = gap === -1 ? groups.length : gap;
+  for (let g = 0; g < head; g++) {
+    out[g * 2] = groups[g]! >> 8;
+    out[g * 2 + 1] = groups[g]! & 0xff;
+  }
+  const rest = groups.length - head;
+  for (let g = 0; g < rest; g++) {
+    const at = total - rest + g;
+    out[at * 2] = groups[head + g]! >> 8;
+    out[at * 2 + 1] = groups[head + g]! & 0xff;
   }
   if (tail) out.set(tail, 12);
   return out;
 }
 
-/** RFC 5952: lowercase, no leading zeros, the longest run (>= 2) of zero groups as `::`. */
+/** RFC 5952: lowercase, no leading zeros, the longest run (>= 2) of zero groups as `::` (the first of equal runs). */
 export function formatV6(b: Uint8Array): string {
-  const g: number[] = [];
-  for (let i = 0; i < 16; i += 2) g.push((b[i]! << 8) | b[i + 1]!);
   let bestStart = -1;
   let bestLen = 1;
   for (let i = 0; i < 8; ) {
-    if (g[i] !== 0) {
+    if (b[2 * i] !== 0 || b[2 * i + 1] !== 0) {
       i++;
       continue;
     }
     let j = i;
-    while (j < 8 && g[j] === 0) j++;
+    while (j < 8 && b[2 * j] === 0 && b[2 * j + 1] === 0) j++;
     if (j - i > bestLen) {
       bestStart = i;
       bestLen = j - i;
     }
     i = j;
   }
-  const hex = (a: number[]) => a.map((x) => x.toString(16)).join(":");
-  if (bestStart === -1) return hex(g);
-  return `${hex(g.slice(0, bestStart))}::${hex(g.slice(bestStart + bestLen))}`;
+  let out = "";
+  for (let i = 0; i < 8; i++) {
+    if (i === bestStart) {
+      out += i === 0 ? "::" : ":";
+      i += bestLen - 1;
+      continue;
+    }
+    out += ((b[2 * i]! << 8) | b[2 * i + 1]!).toString(16);
+    if (i < 7) out += ":";
+  }
+  return out;
 }
 
 export function formatV4(b: Uint8Array): string {
   return `${b[0]}.${b[1]}.${b[2]}.${b[3]}`;
 }
 
+/** Strict dotted quad in one pass: four decimal parts 0–255, no leading zeros. */
+function strictV4(s: string): Uint8Array | undefined {
+  const out = new Uint8Array(4);
+  let part = 0;
+  let n = 0;
+  let digits = 0;
+  let lead0 = false;
+  for (let i = 0; i <= s.length; i++) {
+    const c = i === s.length ? 46 : s.charCodeAt(i);
+    if (c === 46) {
+      if (digits === 0 || part > 3 || (lead0 && digits > 1)) return undefined;
+      out[part++] = n;
+      n = 0;
+      digits = 0;
+    } else if (c >= 48 && c <= 57) {
+      if (digits === 0) lead0 = c === 48;
+      n = n * 10 + (c - 48);
+      if (++digits > 3 || n > 255) return undefined;
+    } else return undefined;
+  }
+  return part === 4 ? out : undefined;
+}
+
 /** Parses `s`, or returns undefined when it is not a single address in text form. */
 export function parseIp(s: string): ParsedIp | undefined {
   if (s.length === 0 || s.length > 45) return undefined;
-  if (isIPv4(s)) {
-    return { family: 4, bytes: v4Bytes(s), text: s };
+  if (s.indexOf(":") === -1) {
+    const b = strictV4(s);
+    return b && { family: 4, bytes: b, text: s };
   }
   if (s.indexOf("%") !== -1 || !isIPv6(s)) return undefined;
   const b = v6Bytes(s);
@@ -146,9 +203,16 @@ function inPrefix(b: Uint8Array, [p, len]: Prefix): boolean {
   return (b[full]! & mask) === ((p[full] ?? 0) & mask);
 }
 
+/** First octets that some reserved IPv4 range starts with: the others need no further check. */
+const V4_FIRST_OCTET = new Uint8Array(256);
+for (const [p, len] of RESERVED_V4) {
+  const span = len >= 8 ? 1 : 1 << (8 - len);
+  for (let i = 0; i < span; i++) V4_FIRST_OCTET[p[0]! + i] = 1;
+}
+
 /** Private, loopback, link-local, multicast, documentation and other non-global ranges. */
 export function isReserved(ip: ParsedIp): boolean {
-  if (ip.family === 4) return RESERVED_V4.some((p) => inPrefix(ip.bytes, p));
+  if (ip.family === 4) return V4_FIRST_OCTET[ip.bytes[0]!] === 1 && RESERVED_V4.some((p) => inPrefix(ip.bytes, p));
   if ((ip.bytes[0]! & 0xe0) !== 0x20) return true;
   return RESERVED_V6_IN_GLOBAL.some((p) => inPrefix(ip.bytes, p));
 }
