@@ -8,7 +8,7 @@
  * Speed: the search tree is walked here, on the address bytes already parsed, and
  * each record is decoded (by mmdb-lib) and shaped only once: the shaped value is kept
  * per data-section pointer, and the network's CIDR text per tree leaf. An answer for
- * a network of /24 or shorter (IPv4; /48 for IPv6) is kept per /24 (/48) block, so
+ * a network of /24 or shorter (IPv4; /64 for IPv6) is kept per /24 (/64) block, so
  * the next address in that block skips the tree walk.
  */
 import { watch, type FSWatcher } from "node:fs";
@@ -45,7 +45,7 @@ interface Loaded<T> {
   networks6: Map<number, string>;
   /** Answers by /24 (IPv4) or /48 (IPv6) block, for networks no longer than that; null = not in the file. */
   blocks4: Map<number, Hit<T> | null>;
-  blocks6: Map<number, Hit<T> | null>;
+  blocks6: Map<string, Hit<T> | null>;
   ipVersion: number;
   databaseType: string;
   buildEpoch: Date;
@@ -184,13 +184,13 @@ export class MmdbFile<T = MmdbRecord> {
     if (!cur || (ip.family === 6 && cur.ipVersion === 4)) return undefined;
     const bytes = ip.bytes;
     const v4 = ip.family === 4;
+    // The /24 as a number, or the /64 as a 4-character string.
     const blockKey = v4
       ? (bytes[0]! << 16) | (bytes[1]! << 8) | bytes[2]!
-      : (((bytes[0]! << 8) | bytes[1]!) * 65536 + ((bytes[2]! << 8) | bytes[3]!)) * 65536 + ((bytes[4]! << 8) | bytes[5]!);
-    const blocks = v4 ? cur.blocks4 : cur.blocks6;
-    const cached = blocks.get(blockKey);
+      : String.fromCharCode((bytes[0]! << 8) | bytes[1]!, (bytes[2]! << 8) | bytes[3]!, (bytes[4]! << 8) | bytes[5]!, (bytes[6]! << 8) | bytes[7]!);
+    const cached = v4 ? cur.blocks4.get(blockKey as number) : cur.blocks6.get(blockKey as string);
     if (cached !== undefined) return cached ?? undefined;
-    const blockBits = v4 ? 24 : 48;
+    const blockBits = v4 ? 24 : 64;
     const bits = bytes.length * 8;
     const nodeCount = cur.nodeCount;
     let node = ip.family === 4 ? cur.ipv4Start : 0;
@@ -203,7 +203,7 @@ export class MmdbFile<T = MmdbRecord> {
       node = readRecord(cur, node, bit);
     }
     if (node <= nodeCount) {
-      if (depth <= blockBits) remember(blocks, blockKey, null, this.cacheSize);
+      if (depth <= blockBits) this.rememberBlock(cur, blockKey, null);
       return undefined;
     }
     let value = cur.values.get(node);
@@ -217,8 +217,13 @@ export class MmdbFile<T = MmdbRecord> {
     const nets = ip.family === 4 ? cur.networks4 : cur.networks6;
     const network = nets.get(leaf) ?? remember(nets, leaf, networkOf(ip, depth), this.cacheSize);
     const hit = { value, prefix: depth, network };
-    if (depth <= blockBits) remember(blocks, blockKey, hit, this.cacheSize);
+    if (depth <= blockBits) this.rememberBlock(cur, blockKey, hit);
     return hit;
+  }
+
+  private rememberBlock(cur: Loaded<T>, key: number | string, hit: Hit<T> | null): void {
+    if (typeof key === "number") remember(cur.blocks4, key, hit, this.cacheSize);
+    else remember(cur.blocks6, key, hit, this.cacheSize);
   }
 
   status(): DbStatus {

@@ -93,6 +93,24 @@ describe("geoip ip parsing", () => {
     }
   });
 
+  it("accepts exactly the IPv6 texts node:net accepts (minus zone ids), on random near-misses", () => {
+    const r = rng(3);
+    const parts = ["0", "1", "ab", "fFfF", "ffff", "12345", "g", "", "1.2.3.4", "01.2.3.4", "255.255.255.255", "1.2.3", "0000", "00000", "%eth0"];
+    let accepted = 0;
+    for (let n = 0; n < 20000; n++) {
+      const k = 1 + Math.floor(r() * 9);
+      let s = parts[Math.floor(r() * parts.length)]!;
+      for (let i = 1; i < k; i++) s += (r() < 0.15 ? "::" : ":") + parts[Math.floor(r() * parts.length)];
+      if (r() < 0.1) s = "::" + s;
+      if (r() < 0.1) s += "::";
+      const ours = parseIp(s) !== undefined;
+      if (s.indexOf(":") === -1) continue;
+      assert.equal(ours, isIPv6(s) && !s.includes("%"), JSON.stringify(s));
+      if (ours) accepted++;
+    }
+    assert.ok(accepted > 500, `only ${accepted} valid samples`);
+  });
+
   it("accepts the IPv6 texts node:net accepts, minus zone ids", () => {
     for (const s of ["::", "::1", "1::", "1:2:3:4:5:6:7:8", "1::8", "1:2::7:8", "::2:3:4:5:6:7:8", "1:2:3:4:5:6:7::", "::1.2.3.4", "1::1.2.3.4", "64:ff9b::255.255.255.255", "fe80::1%eth0", "1:2:3:4:5:6:1.2.3.4"])
       assert.equal(parseIp(s) !== undefined, isIPv6(s) && !s.includes("%"), s);

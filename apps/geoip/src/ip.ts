@@ -7,84 +7,89 @@
  * ranges, leading zeros, anything else. IPv4-mapped IPv6 (`::ffff:1.2.3.4`) is the
  * IPv4 address it maps.
  */
-import { isIPv6 } from "node:net";
 
-export interface ParsedIp {
-  family: 4 | 6;
+export class ParsedIp {
+  readonly family: 4 | 6;
   /** 4 or 16 bytes, network order. */
-  bytes: Uint8Array;
-  /** Dotted quad for IPv4, RFC 5952 text for IPv6. */
-  text: string;
-}
+  readonly bytes: Uint8Array;
+  private canonical: string | undefined;
 
-function v4Bytes(s: string): Uint8Array {
-  const out = new Uint8Array(4);
-  let part = 0;
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 46) {
-      out[part++] = n;
-      n = 0;
-    } else n = n * 10 + (c - 48);
+  constructor(family: 4 | 6, bytes: Uint8Array, text?: string) {
+    this.family = family;
+    this.bytes = bytes;
+    this.canonical = text;
   }
-  out[part] = n;
-  return out;
+
+  /** Dotted quad for IPv4, RFC 5952 text for IPv6 (computed when first asked). */
+  get text(): string {
+    return (this.canonical ??= this.family === 4 ? formatV4(this.bytes) : formatV6(this.bytes));
+  }
 }
 
-function hexVal(c: number): number {
-  return c <= 57 ? c - 48 : (c | 0x20) - 87;
+function hexDigit(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 97 && c <= 102) return c - 87;
+  if (c >= 65 && c <= 70) return c - 55;
+  return -1;
 }
 
-/** Bytes of an IPv6 text that node:net has already validated; one pass over the characters. */
-function v6Bytes(s: string): Uint8Array {
-  const groups: number[] = [];
+/**
+ * Strict RFC 4291 text form in one pass: eight groups of 1–4 hex digits, or fewer
+ * around a single `::`; a dotted-quad tail allowed; no zone id.
+ */
+function strictV6(s: string): Uint8Array | undefined {
+  const n = s.length;
+  if (n < 2) return undefined;
+  const groups = new Uint16Array(8);
+  let count = 0;
   let gap = -1;
   let i = 0;
-  const n = s.length;
-  let tail: Uint8Array | undefined;
-  if (s.charCodeAt(0) === 58 && s.charCodeAt(1) === 58) {
+  if (s.charCodeAt(0) === 58) {
+    if (s.charCodeAt(1) !== 58) return undefined;
     gap = 0;
     i = 2;
   }
   while (i < n) {
-    // A group, or the embedded IPv4 tail.
     let j = i;
     let v = 0;
-    while (j < n) {
-      const c = s.charCodeAt(j);
-      if (c === 58) break;
-      if (c === 46) {
-        tail = v4Bytes(s.slice(i));
-        j = n;
-        break;
-      }
-      v = (v << 4) | hexVal(c);
+    let d: number;
+    while (j < n && (d = hexDigit(s.charCodeAt(j))) >= 0) {
+      v = (v << 4) | d;
       j++;
     }
-    if (tail) break;
-    groups.push(v);
-    if (j >= n) break;
-    // j at ':'; '::' marks the gap.
+    if (j < n && s.charCodeAt(j) === 46) {
+      if (count > 6) return undefined;
+      const v4 = strictV4(s.slice(i));
+      if (!v4) return undefined;
+      groups[count++] = (v4[0]! << 8) | v4[1]!;
+      groups[count++] = (v4[2]! << 8) | v4[3]!;
+      break;
+    }
+    if (j === i || j - i > 4 || count >= 8) return undefined;
+    groups[count++] = v;
+    if (j === n) break;
+    if (s.charCodeAt(j) !== 58) return undefined;
     if (s.charCodeAt(j + 1) === 58) {
-      gap = groups.length;
+      if (gap !== -1) return undefined;
+      gap = count;
       i = j + 2;
-    } else i = j + 1;
+    } else {
+      i = j + 1;
+      if (i === n) return undefined;
+    }
   }
+  if (gap === -1 ? count !== 8 : count > 7) return undefined;
   const out = new Uint8Array(16);
-  const total = tail ? 6 : 8;
-  const head = gap === -1 ? groups.length : gap;
+  const head = gap === -1 ? count : gap;
   for (let g = 0; g < head; g++) {
-    out[g * 2] = groups[g]! >> 8;
-    out[g * 2 + 1] = groups[g]! & 0xff;
+    out[2 * g] = groups[g]! >> 8;
+    out[2 * g + 1] = groups[g]! & 0xff;
   }
-  const rest = groups.length - head;
-  for (let g = 0; g < rest; g++) {
-    const at = total - rest + g;
-    out[at * 2] = groups[head + g]! >> 8;
-    out[at * 2 + 1] = groups[head + g]! & 0xff;
+  for (let g = head; g < count; g++) {
+    const at = 8 - (count - g);
+    out[2 * at] = groups[g]! >> 8;
+    out[2 * at + 1] = groups[g]! & 0xff;
   }
-  if (tail) out.set(tail, 12);
   return out;
 }
 
@@ -150,18 +155,15 @@ export function parseIp(s: string): ParsedIp | undefined {
   if (s.length === 0 || s.length > 45) return undefined;
   if (s.indexOf(":") === -1) {
     const b = strictV4(s);
-    return b && { family: 4, bytes: b, text: s };
+    return b && new ParsedIp(4, b, s);
   }
-  if (s.indexOf("%") !== -1 || !isIPv6(s)) return undefined;
-  const b = v6Bytes(s);
+  const b = strictV6(s);
+  if (!b) return undefined;
   // IPv4-mapped ::ffff:0:0/96 is that IPv4 address.
   let mapped = b[10] === 0xff && b[11] === 0xff;
   for (let i = 0; mapped && i < 10; i++) if (b[i] !== 0) mapped = false;
-  if (mapped) {
-    const v4 = b.slice(12);
-    return { family: 4, bytes: v4, text: formatV4(v4) };
-  }
-  return { family: 6, bytes: b, text: formatV6(b) };
+  if (mapped) return new ParsedIp(4, b.slice(12));
+  return new ParsedIp(6, b);
 }
 
 /** [bytes of the prefix, prefix length]. */
