@@ -77,6 +77,7 @@ export class MmdbFile<T = MmdbRecord> {
   private readonly shape: (rec: MmdbRecord) => T;
   private watcher: FSWatcher | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private poller: NodeJS.Timeout | undefined;
   private reloading: Promise<void> | undefined;
   private pending = false;
   private readonly cacheSize: number;
@@ -139,9 +140,15 @@ export class MmdbFile<T = MmdbRecord> {
     }
   }
 
-  /** Watches the file's folder (so replacing the file by rename is seen too) and reloads after changes settle. */
-  watch(debounceMs = 150): void {
+  /**
+   * Watches the file's folder (so replacing the file by rename is seen too) and reloads
+   * after changes settle; also checks the file's identity every `pollMs`, for changes
+   * no watch event names (a symlink swapped in a Kubernetes volume, network filesystems).
+   */
+  watch(debounceMs = 150, pollMs = 30_000): void {
     if (this.watcher) return;
+    this.poller = setInterval(() => void this.reload(), pollMs);
+    this.poller.unref();
     const dir = path.dirname(this.path);
     const base = path.basename(this.path);
     try {
@@ -176,6 +183,7 @@ export class MmdbFile<T = MmdbRecord> {
     this.watcher?.close();
     this.watcher = undefined;
     if (this.timer) clearTimeout(this.timer);
+    if (this.poller) clearInterval(this.poller);
   }
 
   /** The shaped record, prefix length and network for `ip`, or undefined when the file does not hold it. */
