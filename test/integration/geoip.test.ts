@@ -18,7 +18,7 @@ import { asnCsvPath, ensureAsnDatabases } from "../../apps/geoip/src/build-asn.t
 import { isReserved, parseIp } from "../../apps/geoip/src/ip.ts";
 import { createKey } from "../../apps/geoip/src/keys.ts";
 import { openapiValidators, parseOpenapi } from "../../apps/geoip/src/openapi-check.ts";
-import { MmdbWriter, bigToBytes, bytesToBig, type MmdbValue } from "../../apps/geoip/src/mmdb-writer.ts";
+import { MAXMIND_KEY_TYPES, MmdbWriter, bigToBytes, bytesToBig, type MmdbValue } from "../../apps/geoip/src/mmdb-writer.ts";
 import { startGeoip, type RunningGeoip } from "../../apps/geoip/src/server.ts";
 import { defaultCityDbs, loadSettings } from "../../apps/geoip/src/settings.ts";
 
@@ -68,7 +68,7 @@ async function sampleAsnRows(family: 4 | 6, count: number): Promise<[string, str
 
 /** A tiny GeoIP2-City-schema database (IPv6 tree with the IPv4 space at ::/96). */
 function maxmindCity(label: string): Buffer {
-  const w = new MmdbWriter({ ipVersion: 6, databaseType: "GeoIP2-City", languages: ["en", "de"], description: { en: `test city ${label}` }, buildEpoch: 1_767_225_600 });
+  const w = new MmdbWriter({ ipVersion: 6, databaseType: "GeoIP2-City", languages: ["en", "de"], description: { en: `test city ${label}` }, buildEpoch: 1_767_225_600, keyTypes: MAXMIND_KEY_TYPES });
   w.insert(v4in6("81.2.69.0"), 96 + 24, cityRecord(label));
   w.insert(parseIp("2a02:8100::")!.bytes, 32, { country: { iso_code: "DE", geoname_id: 2921044, names: { en: "Germany", de: "Deutschland" } }, location: { latitude: 51.3, longitude: 9.5, accuracy_radius: 100 } });
   return w.toBuffer();
@@ -88,7 +88,7 @@ function cityRecord(label: string): { [k: string]: MmdbValue } {
 }
 
 function maxmindAsn(): Buffer {
-  const w = new MmdbWriter({ ipVersion: 6, databaseType: "GeoLite2-ASN", buildEpoch: 1_767_225_600 });
+  const w = new MmdbWriter({ ipVersion: 6, databaseType: "GeoLite2-ASN", buildEpoch: 1_767_225_600, keyTypes: MAXMIND_KEY_TYPES });
   w.insert(v4in6("81.2.0.0"), 96 + 16, { autonomous_system_number: 20712, autonomous_system_organization: "Andrews & Arnold Ltd" });
   return w.toBuffer();
 }

@@ -12,7 +12,7 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { MmdbWriter } from "./mmdb-writer.ts";
+import { MAXMIND_KEY_TYPES, MmdbWriter } from "./mmdb-writer.ts";
 import { parseIp } from "./ip.ts";
 import { defaultAsnDir } from "./settings.ts";
 
@@ -69,6 +69,7 @@ export async function buildAsnMmdb(csvFile: string, family: 4 | 6, outFile: stri
     databaseType: "GeoLite2-ASN",
     description: { en: "ASN data from @ip-location-db/asn (RouteViews, NRO, DB-IP; CC BY 4.0), converted by filescan" },
     languages: ["en"],
+    keyTypes: MAXMIND_KEY_TYPES,
     buildEpoch: buildEpoch ?? asnDataEpoch(csvFile),
   });
   let rows = 0;

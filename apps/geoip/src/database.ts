@@ -4,12 +4,18 @@
  * old reader in one assignment; lookups are synchronous, so a request sees either
  * the old or the new file, never a mix, and none fails during the swap. A file
  * that does not parse (e.g. caught half-written) leaves the old reader in place.
+ *
+ * Speed: the search tree is walked here, on the address bytes already parsed, and
+ * each record is decoded (by mmdb-lib) and shaped only once: the shaped value is kept
+ * per data-section pointer, and the network's CIDR text per tree leaf. An answer for
+ * a network of /24 or shorter (IPv4; /64 for IPv6) is kept per /24 (/64) block, so
+ * the next address in that block skips the tree walk.
  */
 import { watch, type FSWatcher } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { LRUCache } from "lru-cache";
 import { Reader, type Response } from "mmdb-lib";
+import { networkOf, type ParsedIp } from "./ip.ts";
 
 export type MmdbRecord = Record<string, unknown>;
 
@@ -24,8 +30,22 @@ export interface DbStatus {
   last_error?: string;
 }
 
-interface Loaded {
+interface Loaded<T> {
   reader: Reader<Response>;
+  buf: Buffer;
+  nodeCount: number;
+  recordSize: number;
+  nodeBytes: number;
+  /** Node where IPv4 addresses start in an IPv6 tree (after 96 zero bits). */
+  ipv4Start: number;
+  /** Shaped record by data pointer. */
+  values: Map<number, T>;
+  /** CIDR text by tree leaf, one map per family. */
+  networks4: Map<number, string>;
+  networks6: Map<number, string>;
+  /** Answers by /24 (IPv4) or /48 (IPv6) block, for networks no longer than that; null = not in the file. */
+  blocks4: Map<number, Hit<T> | null>;
+  blocks6: Map<string, Hit<T> | null>;
   ipVersion: number;
   databaseType: string;
   buildEpoch: Date;
@@ -38,11 +58,26 @@ async function signatureOf(file: string): Promise<string> {
   return `${s.ino}:${s.size}:${s.mtimeMs}`;
 }
 
-export class MmdbFile {
+export interface Hit<T> {
+  value: T;
+  prefix: number;
+  network: string;
+}
+
+/** Caches that outgrow their limit are emptied and refilled (cheaper than LRU bookkeeping per hit). */
+function remember<K, V>(m: Map<K, V>, k: K, v: V, max: number): V {
+  if (m.size >= max) m.clear();
+  m.set(k, v);
+  return v;
+}
+
+export class MmdbFile<T = MmdbRecord> {
   readonly path: string;
-  private current: Loaded | undefined;
+  private current: Loaded<T> | undefined;
+  private readonly shape: (rec: MmdbRecord) => T;
   private watcher: FSWatcher | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private poller: NodeJS.Timeout | undefined;
   private reloading: Promise<void> | undefined;
   private pending = false;
   private readonly cacheSize: number;
@@ -50,8 +85,9 @@ export class MmdbFile {
   reloads = 0;
   lastError: string | undefined;
 
-  constructor(file: string, opts: { cacheSize?: number; log?: (msg: string) => void } = {}) {
+  constructor(file: string, opts: { cacheSize?: number; log?: (msg: string) => void; shape?: (rec: MmdbRecord) => T } = {}) {
     this.path = file;
+    this.shape = opts.shape ?? ((r) => r as unknown as T);
     this.cacheSize = opts.cacheSize ?? 200_000;
     this.log = opts.log ?? (() => {});
   }
@@ -74,16 +110,25 @@ export class MmdbFile {
       const sig = await signatureOf(this.path);
       if (this.current?.signature === sig) return false;
       const buf = await readFile(this.path);
-      // mmdb-lib caches decoded values by data-section offset: records shared by many
-      // networks are decoded once, and the same object comes back for the same record.
-      const cache = new LRUCache<string | number, object>({ max: this.cacheSize });
-      const reader = new Reader<Response>(buf, { cache });
+      const reader = new Reader<Response>(buf);
       const md = reader.metadata;
       if (md.ipVersion !== 4 && md.ipVersion !== 6) throw new Error(`unsupported ip_version ${md.ipVersion}`);
+      if (![24, 28, 32].includes(md.recordSize)) throw new Error(`unsupported record size ${md.recordSize}`);
+      if (md.searchTreeSize + 16 > buf.length) throw new Error("file shorter than its search tree");
       // Probe the tree once so a truncated file fails here rather than in a request.
       reader.get(md.ipVersion === 4 ? "1.1.1.1" : "2001:4860::1");
+      const next: Loaded<T> = {
+        reader, buf, nodeCount: md.nodeCount, recordSize: md.recordSize, nodeBytes: md.nodeByteSize, ipv4Start: 0,
+        values: new Map(), networks4: new Map(), networks6: new Map(), blocks4: new Map(), blocks6: new Map(),
+        ipVersion: md.ipVersion, databaseType: md.databaseType, buildEpoch: md.buildEpoch, loadedAt: new Date(), signature: sig,
+      };
+      if (md.ipVersion === 6) {
+        let node = 0;
+        for (let i = 0; i < 96 && node < next.nodeCount; i++) node = readRecord(next, node, 0);
+        next.ipv4Start = node;
+      }
       const first = this.current === undefined;
-      this.current = { reader, ipVersion: md.ipVersion, databaseType: md.databaseType, buildEpoch: md.buildEpoch, loadedAt: new Date(), signature: sig };
+      this.current = next;
       this.lastError = undefined;
       if (!first) this.reloads++;
       this.log(`${first ? "loaded" : "reloaded"} ${path.basename(this.path)} (${md.databaseType}, built ${md.buildEpoch.toISOString()})`);
@@ -95,9 +140,15 @@ export class MmdbFile {
     }
   }
 
-  /** Watches the file's folder (so replacing the file by rename is seen too) and reloads after changes settle. */
-  watch(debounceMs = 150): void {
+  /**
+   * Watches the file's folder (so replacing the file by rename is seen too) and reloads
+   * after changes settle; also checks the file's identity every `pollMs`, for changes
+   * no watch event names (a symlink swapped in a Kubernetes volume, network filesystems).
+   */
+  watch(debounceMs = 150, pollMs = 30_000): void {
     if (this.watcher) return;
+    this.poller = setInterval(() => void this.reload(), pollMs);
+    this.poller.unref();
     const dir = path.dirname(this.path);
     const base = path.basename(this.path);
     try {
@@ -132,15 +183,55 @@ export class MmdbFile {
     this.watcher?.close();
     this.watcher = undefined;
     if (this.timer) clearTimeout(this.timer);
+    if (this.poller) clearInterval(this.poller);
   }
 
-  /** [record, prefix length] for a canonical address text of a family this file holds, or undefined. */
-  get(ipText: string, family: 4 | 6): [MmdbRecord, number] | undefined {
+  /** The shaped record, prefix length and network for `ip`, or undefined when the file does not hold it. */
+  find(ip: ParsedIp): Hit<T> | undefined {
     const cur = this.current;
-    if (!cur || (family === 6 && cur.ipVersion === 4)) return undefined;
-    const [rec, prefix] = cur.reader.getWithPrefixLength(ipText);
-    if (rec === null || typeof rec !== "object") return undefined;
-    return [rec as unknown as MmdbRecord, prefix];
+    if (!cur || (ip.family === 6 && cur.ipVersion === 4)) return undefined;
+    const bytes = ip.bytes;
+    const v4 = ip.family === 4;
+    // The /24 as a number, or the /64 as a 4-character string.
+    const blockKey = v4
+      ? (bytes[0]! << 16) | (bytes[1]! << 8) | bytes[2]!
+      : String.fromCharCode((bytes[0]! << 8) | bytes[1]!, (bytes[2]! << 8) | bytes[3]!, (bytes[4]! << 8) | bytes[5]!, (bytes[6]! << 8) | bytes[7]!);
+    const cached = v4 ? cur.blocks4.get(blockKey as number) : cur.blocks6.get(blockKey as string);
+    if (cached !== undefined) return cached ?? undefined;
+    const blockBits = v4 ? 24 : 64;
+    const bits = bytes.length * 8;
+    const nodeCount = cur.nodeCount;
+    let node = ip.family === 4 ? cur.ipv4Start : 0;
+    let parent = -1;
+    let bit = 0;
+    let depth = 0;
+    for (; depth < bits && node < nodeCount; depth++) {
+      bit = (bytes[depth >> 3]! >> (7 - (depth & 7))) & 1;
+      parent = node;
+      node = readRecord(cur, node, bit);
+    }
+    if (node <= nodeCount) {
+      if (depth <= blockBits) this.rememberBlock(cur, blockKey, null);
+      return undefined;
+    }
+    let value = cur.values.get(node);
+    if (value === undefined) {
+      const rec = cur.reader.get(ip.text);
+      if (rec === null || typeof rec !== "object") return undefined;
+      value = remember(cur.values, node, this.shape(rec as unknown as MmdbRecord), this.cacheSize);
+    }
+    // The leaf (parent node, side) fixes the network: every address reaching it shares its first `depth` bits.
+    const leaf = parent * 2 + bit;
+    const nets = ip.family === 4 ? cur.networks4 : cur.networks6;
+    const network = nets.get(leaf) ?? remember(nets, leaf, networkOf(ip, depth), this.cacheSize);
+    const hit = { value, prefix: depth, network };
+    if (depth <= blockBits) this.rememberBlock(cur, blockKey, hit);
+    return hit;
+  }
+
+  private rememberBlock(cur: Loaded<T>, key: number | string, hit: Hit<T> | null): void {
+    if (typeof key === "number") remember(cur.blocks4, key, hit, this.cacheSize);
+    else remember(cur.blocks6, key, hit, this.cacheSize);
   }
 
   status(): DbStatus {
@@ -160,12 +251,27 @@ export class MmdbFile {
   }
 }
 
-/** The files of one kind (city or ASN), asked in order; the first that has the address answers. */
-export class MmdbSet {
-  readonly kind: string;
-  readonly files: MmdbFile[];
+function readRecord(t: { buf: Buffer; recordSize: number; nodeBytes: number }, node: number, bit: number): number {
+  const b = t.buf;
+  const o = node * t.nodeBytes;
+  switch (t.recordSize) {
+    case 24:
+      return bit ? (b[o + 3]! << 16) | (b[o + 4]! << 8) | b[o + 5]! : (b[o]! << 16) | (b[o + 1]! << 8) | b[o + 2]!;
+    case 28:
+      return bit
+        ? ((b[o + 3]! & 0x0f) << 24) | (b[o + 4]! << 16) | (b[o + 5]! << 8) | b[o + 6]!
+        : ((b[o + 3]! & 0xf0) << 20) | (b[o]! << 16) | (b[o + 1]! << 8) | b[o + 2]!;
+    default:
+      return b.readUInt32BE(bit ? o + 4 : o);
+  }
+}
 
-  constructor(kind: string, files: MmdbFile[]) {
+/** The files of one kind (city or ASN), asked in order; the first that has the address answers. */
+export class MmdbSet<T = MmdbRecord> {
+  readonly kind: string;
+  readonly files: MmdbFile<T>[];
+
+  constructor(kind: string, files: MmdbFile<T>[]) {
     this.kind = kind;
     this.files = files;
   }
@@ -174,9 +280,9 @@ export class MmdbSet {
     return this.files.some((f) => f.loaded);
   }
 
-  get(ipText: string, family: 4 | 6): [MmdbRecord, number] | undefined {
+  find(ip: ParsedIp): Hit<T> | undefined {
     for (const f of this.files) {
-      const hit = f.get(ipText, family);
+      const hit = f.find(ip);
       if (hit) return hit;
     }
     return undefined;

@@ -8,7 +8,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { watch, type FSWatcher } from "node:fs";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 export const KEY_PREFIX = "fsk_";
@@ -28,6 +28,15 @@ export interface ApiKeyRecord {
 export interface KeyFile {
   version: 1;
   keys: ApiKeyRecord[];
+}
+
+async function fileSignature(file: string): Promise<string> {
+  try {
+    const s = await stat(file);
+    return `${s.ino}:${s.size}:${s.mtimeMs}`;
+  } catch {
+    return "missing";
+  }
 }
 
 export function hashKey(key: string): string {
@@ -101,6 +110,8 @@ export class KeyStore {
   private byHash = new Map<string, { rec: ApiKeyRecord; digest: Buffer }>();
   private watcher: FSWatcher | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private poller: NodeJS.Timeout | undefined;
+  private signature = "";
   private readonly log: (msg: string) => void;
   /** Called after each successful (re)load with the active keys. */
   onReload: ((keys: ApiKeyRecord[]) => void) | undefined;
@@ -118,6 +129,7 @@ export class KeyStore {
 
   async load(): Promise<void> {
     try {
+      this.signature = await fileSignature(this.file);
       const data = await readKeyFile(this.file);
       const next = new Map<string, { rec: ApiKeyRecord; digest: Buffer }>();
       for (const rec of data.keys) {
@@ -135,8 +147,13 @@ export class KeyStore {
     }
   }
 
-  watch(): void {
+  /** Reloads on watch events in the file's folder, and when a check every `pollMs` finds the file changed. */
+  watch(pollMs = 5_000): void {
     if (this.watcher) return;
+    this.poller = setInterval(() => {
+      void fileSignature(this.file).then((sig) => (sig !== this.signature ? this.load() : undefined));
+    }, pollMs);
+    this.poller.unref();
     const dir = path.dirname(this.file);
     const base = path.basename(this.file);
     try {
@@ -155,6 +172,7 @@ export class KeyStore {
     this.watcher?.close();
     this.watcher = undefined;
     if (this.timer) clearTimeout(this.timer);
+    if (this.poller) clearInterval(this.poller);
   }
 
   verify(presented: string | undefined): KeyVerdict {

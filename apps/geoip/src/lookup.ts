@@ -3,9 +3,9 @@
  * ASN databases, and build the GeoIP2 City–shaped body.
  */
 import path from "node:path";
-import { MmdbFile, MmdbSet, type DbStatus } from "./database.ts";
-import { isReserved, networkOf, parseIp } from "./ip.ts";
-import { asnPart, cityPart } from "./shape.ts";
+import { MmdbFile, MmdbSet, type DbStatus, type Hit } from "./database.ts";
+import { isReserved, parseIp, type ParsedIp } from "./ip.ts";
+import { asnPart, cityPart, type AsnPart, type CityPart } from "./shape.ts";
 
 export type LookupErrorCode = "IP_ADDRESS_INVALID" | "IP_ADDRESS_RESERVED" | "IP_ADDRESS_NOT_FOUND" | "DATABASE_UNAVAILABLE";
 
@@ -24,22 +24,24 @@ export function attributionFor(file: string, databaseType: string | undefined): 
 }
 
 export interface GeoipDatabases {
-  city: MmdbSet;
-  asn: MmdbSet;
+  city: MmdbSet<CityPart>;
+  asn: MmdbSet<AsnPart>;
 }
 
 export function openDatabases(cityFiles: string[], asnFiles: string[], opts: { cacheSize?: number; log?: (msg: string) => void } = {}): GeoipDatabases {
   return {
-    city: new MmdbSet("city", cityFiles.map((f) => new MmdbFile(f, opts))),
-    asn: new MmdbSet("asn", asnFiles.map((f) => new MmdbFile(f, opts))),
+    city: new MmdbSet("city", cityFiles.map((f) => new MmdbFile(f, { ...opts, shape: cityPart }))),
+    asn: new MmdbSet("asn", asnFiles.map((f) => new MmdbFile(f, { ...opts, shape: asnPart }))),
   };
 }
+
+type AnyFile = MmdbFile<CityPart> | MmdbFile<AsnPart>;
 
 export class GeoipService {
   readonly dbs: GeoipDatabases;
   /** Extra attribution lines (FILESCAN_GEOIP_ATTRIBUTION) for files the service cannot recognise. */
   private readonly extraAttribution: string[];
-  private attributionCache = new Map<string, string>();
+  private attributionCache = new Map<AnyFile | null, Map<AnyFile | null, { ct?: string; at?: string; json: string }>>();
 
   constructor(dbs: GeoipDatabases, extraAttribution: string[] = []) {
     this.dbs = dbs;
@@ -54,23 +56,35 @@ export class GeoipService {
     return { city: this.dbs.city.files.map((f) => f.status()), asn: this.dbs.asn.files.map((f) => f.status()) };
   }
 
-  /** JSON members `"attribution":[...]` for the files that answered, cached by their identity. */
-  private attributionJson(files: (MmdbFile | undefined)[]): string {
-    const key = files.map((f) => (f ? `${f.path}#${f.reloads}` : "")).join("|");
-    let s = this.attributionCache.get(key);
-    if (s === undefined) {
-      const lines = new Set<string>();
-      for (const f of files) {
-        if (!f) continue;
-        const a = attributionFor(f.path, f.databaseType);
-        if (a) lines.add(a);
-      }
-      for (const a of this.extraAttribution) lines.add(a);
-      s = lines.size ? `,"attribution":${JSON.stringify([...lines])}` : "";
-      if (this.attributionCache.size > 64) this.attributionCache.clear();
-      this.attributionCache.set(key, s);
+  /** JSON members `,"attribution":[...]` for the files that answered; rebuilt when a file's type changes on reload. */
+  private attributionJson(city: AnyFile | undefined, asn: AnyFile | undefined): string {
+    const ct = city?.databaseType;
+    const at = asn?.databaseType;
+    let byAsn = this.attributionCache.get(city ?? null);
+    if (!byAsn) this.attributionCache.set(city ?? null, (byAsn = new Map()));
+    const hit = byAsn.get(asn ?? null);
+    if (hit && hit.ct === ct && hit.at === at) return hit.json;
+    const lines = new Set<string>();
+    for (const f of [city, asn]) {
+      const a = f && attributionFor(f.path, f.databaseType);
+      if (a) lines.add(a);
     }
-    return s;
+    for (const a of this.extraAttribution) lines.add(a);
+    const json = lines.size ? `,"attribution":${JSON.stringify([...lines])}` : "";
+    byAsn.set(asn ?? null, { ct, at, json });
+    return json;
+  }
+
+  /** The records for `text` without building a body (what an in-process caller would use). */
+  find(text: string): { ip: ParsedIp; city?: Hit<CityPart>; asn?: Hit<AsnPart> } | LookupErrorCode {
+    const ip = parseIp(text);
+    if (!ip) return "IP_ADDRESS_INVALID";
+    if (isReserved(ip)) return "IP_ADDRESS_RESERVED";
+    if (!this.ready) return "DATABASE_UNAVAILABLE";
+    const city = this.dbs.city.find(ip);
+    const asn = this.dbs.asn.find(ip);
+    if (!city && !asn) return "IP_ADDRESS_NOT_FOUND";
+    return { ip, city, asn };
   }
 
   lookup(text: string): LookupResult {
@@ -78,35 +92,34 @@ export class GeoipService {
     if (!ip) return { ok: false, code: "IP_ADDRESS_INVALID" };
     if (isReserved(ip)) return { ok: false, code: "IP_ADDRESS_RESERVED", ip: ip.text };
     if (!this.ready) return { ok: false, code: "DATABASE_UNAVAILABLE", ip: ip.text };
-    let cityFile: MmdbFile | undefined;
-    let cityHit;
+    let cityFile: MmdbFile<CityPart> | undefined;
+    let city;
     for (const f of this.dbs.city.files) {
-      cityHit = f.get(ip.text, ip.family);
-      if (cityHit) {
+      city = f.find(ip);
+      if (city) {
         cityFile = f;
         break;
       }
     }
-    let asnFile: MmdbFile | undefined;
-    let asnHit;
+    let asnFile: MmdbFile<AsnPart> | undefined;
+    let asn;
     for (const f of this.dbs.asn.files) {
-      asnHit = f.get(ip.text, ip.family);
-      if (asnHit) {
+      asn = f.find(ip);
+      if (asn) {
         asnFile = f;
         break;
       }
     }
-    if (!cityHit && !asnHit) return { ok: false, code: "IP_ADDRESS_NOT_FOUND", ip: ip.text };
+    if (!city && !asn) return { ok: false, code: "IP_ADDRESS_NOT_FOUND", ip: ip.text };
     // The network in which every answer holds: the more specific of the two.
-    const prefix = Math.max(cityHit ? cityHit[1] : 0, asnHit ? asnHit[1] : 0);
-    const network = networkOf(ip, prefix);
-    const city = cityHit ? cityPart(cityHit[0]) : undefined;
-    const asn = asnHit ? asnPart(asnHit[0]) : undefined;
+    const network = !asn || (city && city.prefix >= asn.prefix) ? city!.network : asn.network;
+    const c = city?.value;
+    const a = asn?.value;
     let traits = `"ip_address":"${ip.text}","network":"${network}"`;
-    if (asn && asn.json) traits += `,${asn.json}`;
-    if (city && city.traitsJson) traits += `,${city.traitsJson}`;
-    const head = city && city.json ? `{${city.json},` : "{";
-    const body = `${head}"traits":{${traits}}${this.attributionJson([cityFile, asnFile])}}`;
+    if (a && a.json) traits += `,${a.json}`;
+    if (c && c.traitsJson) traits += `,${c.traitsJson}`;
+    const head = c && c.json ? `{${c.json},` : "{";
+    const body = `${head}"traits":{${traits}}${this.attributionJson(cityFile, asnFile)}}`;
     return { ok: true, ip: ip.text, network, body };
   }
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Reader, type Response } from "mmdb-lib";
-import { MmdbWriter, type MmdbValue } from "./mmdb-writer.ts";
+import { MAXMIND_KEY_TYPES, MmdbWriter, encodeValue, type MmdbValue } from "./mmdb-writer.ts";
 import { parseIp } from "./ip.ts";
 
 const b = (s: string) => parseIp(s)!.bytes;
@@ -86,5 +86,18 @@ describe("geoip MaxMind DB writer (read back with mmdb-lib)", () => {
     for (let i = 1; i <= 100; i++) many.insert(b(`${i}.0.0.0`), 8, { same: "value".repeat(20) });
     const extra = many.toBuffer().length - one.toBuffer().length;
     assert.ok(extra < 100 * 100, `100 networks added ${extra} bytes: the record was not shared`);
+  });
+
+  it("uses the number types MaxMind's databases use when told by key", () => {
+    // uint32 (type 6) with one byte of payload: control byte 0b110_00001.
+    assert.deepEqual(encodeValue({ autonomous_system_number: 5 }, [], MAXMIND_KEY_TYPES).slice(-2), [0xc1, 5]);
+    // Without a type hint the smallest type: uint16 (type 5).
+    assert.deepEqual(encodeValue({ autonomous_system_number: 5 }).slice(-2), [0xa1, 5]);
+    // A whole-number latitude stays a double.
+    const lat = encodeValue({ latitude: 52 }, [], MAXMIND_KEY_TYPES);
+    assert.equal(lat[lat.length - 9], 0x68);
+    const w = new MmdbWriter({ ipVersion: 4, databaseType: "T", keyTypes: MAXMIND_KEY_TYPES });
+    w.insert(b("5.6.7.0"), 24, { autonomous_system_number: 64500, location: { latitude: 52, longitude: 13, accuracy_radius: 5 } });
+    assert.deepEqual(read(w).get("5.6.7.8"), { autonomous_system_number: 64500, location: { latitude: 52, longitude: 13, accuracy_radius: 5 } });
   });
 });

@@ -22,7 +22,25 @@ export interface WriterOptions {
   buildEpoch?: number;
   /** Force a record size; by default the smallest that fits. */
   recordSize?: 24 | 28 | 32;
+  /**
+   * Number types by map key, as MaxMind's own databases use them (typed readers such as
+   * Java's map uint32 to Long); other numbers get the smallest type that holds them.
+   */
+  keyTypes?: Record<string, NumberType>;
 }
+
+export type NumberType = "uint16" | "uint32" | "uint64" | "int32" | "double";
+
+/** Key types of MaxMind's GeoIP2 / GeoLite2 City and ASN databases. */
+export const MAXMIND_KEY_TYPES: Record<string, NumberType> = {
+  autonomous_system_number: "uint32",
+  geoname_id: "uint32",
+  accuracy_radius: "uint16",
+  metro_code: "uint16",
+  latitude: "double",
+  longitude: "double",
+  confidence: "uint16",
+};
 
 const T_POINTER = 1;
 const T_STRING = 2;
@@ -69,9 +87,28 @@ function uintBytes(v: bigint, maxBytes: number): number[] {
   return bytes;
 }
 
-/** Serialises one value into MaxMind DB data-section bytes. */
-export function encodeValue(v: MmdbValue, out: number[] = []): number[] {
-  if (typeof v === "string") {
+function encodeNumber(v: number, type: NumberType, out: number[]): void {
+  if (type === "double" || (type !== "int32" && (!Number.isInteger(v) || v < 0))) {
+    const buf = Buffer.alloc(8);
+    buf.writeDoubleBE(v);
+    out.push(...controlBytes(T_DOUBLE, 8));
+    for (const x of buf) out.push(x);
+  } else if (type === "int32") {
+    const u = v >>> 0;
+    out.push(...controlBytes(T_INT32, 4), (u >>> 24) & 0xff, (u >>> 16) & 0xff, (u >>> 8) & 0xff, u & 0xff);
+  } else {
+    const [t, max] = type === "uint16" ? [T_UINT16, 2] : type === "uint32" ? [T_UINT32, 4] : [T_UINT64, 8];
+    const b = uintBytes(BigInt(v), max);
+    out.push(...controlBytes(t, b.length), ...b);
+  }
+}
+
+/** Serialises one value into MaxMind DB data-section bytes; `keyTypes` picks number types by map key. */
+export function encodeValue(v: MmdbValue, out: number[] = [], keyTypes: Record<string, NumberType> = {}, key?: string): number[] {
+  const forced = key === undefined ? undefined : keyTypes[key];
+  if (typeof v === "number" && forced) {
+    encodeNumber(v, forced, out);
+  } else if (typeof v === "string") {
     const b = Buffer.from(v, "utf8");
     out.push(...controlBytes(T_STRING, b.length));
     for (const x of b) out.push(x);
@@ -98,13 +135,13 @@ export function encodeValue(v: MmdbValue, out: number[] = []): number[] {
     }
   } else if (Array.isArray(v)) {
     out.push(...controlBytes(T_ARRAY, v.length));
-    for (const x of v) encodeValue(x, out);
+    for (const x of v) encodeValue(x, out, keyTypes, key);
   } else {
     const keys = Object.keys(v);
     out.push(...controlBytes(T_MAP, keys.length));
     for (const k of keys) {
       encodeValue(k, out);
-      encodeValue(v[k]!, out);
+      encodeValue(v[k]!, out, keyTypes, k);
     }
   }
   return out;
@@ -202,7 +239,7 @@ export class MmdbWriter {
     const offsets: number[] = [];
     let off = 0;
     for (const v of this.data) {
-      const b = encodeValue(v);
+      const b = encodeValue(v, [], this.opts.keyTypes);
       offsets.push(off);
       dataBytes.push(b);
       off += b.length;

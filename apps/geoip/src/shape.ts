@@ -7,8 +7,8 @@
  *    country and continent names come from the country code (countries-list).
  * ASN records (GeoLite2-ASN schema) fill `traits`. Fields the data lacks are omitted.
  *
- * Each record's part of the body is built once and kept as JSON text, keyed by the
- * record object (mmdb-lib hands back the same object for the same record).
+ * Each record's part of the body is built once and kept as JSON text (the database
+ * layer caches it per record pointer).
  */
 import { continents, countries } from "countries-list";
 import type { MmdbRecord } from "./database.ts";
@@ -89,31 +89,18 @@ export interface AsnPart {
   traits: Json;
 }
 
-const cityParts = new WeakMap<object, CityPart>();
-const asnParts = new WeakMap<object, AsnPart>();
-
 const members = (o: Json) => JSON.stringify(o).slice(1, -1);
 
 export function cityPart(r: MmdbRecord): CityPart {
-  let p = cityParts.get(r);
-  if (!p) {
-    const { body, traits } = isFlattened(r) ? { body: fromFlattened(r), traits: {} } : fromMaxMind(r);
-    p = { json: members(body), traitsJson: members(traits), object: body, traits };
-    cityParts.set(r, p);
-  }
-  return p;
+  const { body, traits } = isFlattened(r) ? { body: fromFlattened(r), traits: {} } : fromMaxMind(r);
+  return { json: members(body), traitsJson: members(traits), object: body, traits };
 }
 
 export function asnPart(r: MmdbRecord): AsnPart {
-  let p = asnParts.get(r);
-  if (!p) {
-    const traits: Json = {};
-    const n = num(r.autonomous_system_number);
-    if (n !== undefined) traits.autonomous_system_number = n;
-    const org = str(r.autonomous_system_organization);
-    if (org) traits.autonomous_system_organization = org;
-    p = { json: members(traits), traits };
-    asnParts.set(r, p);
-  }
-  return p;
+  const traits: Json = {};
+  const n = num(r.autonomous_system_number);
+  if (n !== undefined) traits.autonomous_system_number = n;
+  const org = str(r.autonomous_system_organization);
+  if (org) traits.autonomous_system_organization = org;
+  return { json: members(traits), traits };
 }
