@@ -154,6 +154,20 @@ describe("end to end: submit → extract → classify → project → query", fu
     assert.deepEqual(da.llm, db.llm);
     assert.deepEqual([da.full_path, db.full_path], [a.full_path, b.full_path]);
     assert.equal(da.analysis.analysed_submission_id, db.analysis.analysed_submission_id, "both carry the one analysis");
+    await es.indices.refresh({ index: aliases.files });
+    const report = await fetch(`${base}/files/${a.sha256.toUpperCase()}`, { headers: bearer(jwt) });
+    assert.equal(report.status, 200);
+    const r = (await report.json()) as any;
+    assert.equal(r.status, "found");
+    assert.equal(r.analysis.llm.has_sensitive_data, true);
+    assert.equal(r.sightings_total, 2);
+    assert.deepEqual(r.sightings.map((x: any) => x.full_path).sort(), [a.full_path, b.full_path].sort());
+    assert.ok(!JSON.stringify(r).includes("4111 1111 1111 1111"), "masked values only");
+    const unknown = await fetch(`${base}/files/${"e".repeat(64)}`, { headers: bearer(jwt) });
+    assert.equal(unknown.status, 404);
+    assert.equal(unknown.headers.get("content-type")?.split(";")[0], "application/problem+json");
+    assert.equal((await fetch(`${base}/files/nothex`, { headers: bearer(jwt) })).status, 400);
+    assert.equal((await fetch(`${base}/files/${a.sha256}`)).status, 401);
   });
 
   it("marks an unsupported binary `unsupported` and still answers found", async () => {

@@ -20,6 +20,7 @@ import { Problem, unauthorized } from "./problem.ts";
 import type { SubmissionQueue } from "./queue.ts";
 import type { ApiSettings } from "./settings.ts";
 import { buildEvent, checkSubmission } from "./submission.ts";
+import { fileReport } from "./files.ts";
 
 export const BASE_PATH = "/api/v1/filescan";
 
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps): Koa<State> {
   api.post("/auth/token", rateLimitByAddress, exchangeToken);
   api.post("/submit", bearer("submit"), requireJsonContent, refuseWhenFull, submit);
   api.post("/query", bearer("query"), query);
+  api.get("/files/:sha256", bearer("query"), fileReport(es, { files: settings.filesIndex, analyses: settings.analysesIndex }));
   app.use(api.routes());
   app.use(api.allowedMethods());
   app.use(ops.allowedMethods());

@@ -32,6 +32,8 @@ export interface ApiSettings {
   authRateWindowSeconds: number;
   /** Index or alias /query looks in (the projector's `filescan-analyses` alias). */
   analysesIndex: string;
+  /** Alias of the per-sighting documents (GET /files/{sha256}). */
+  filesIndex: string;
   /** Take the client address from X-Forwarded-For (behind a trusted proxy only). */
   trustProxy: boolean;
 }
@@ -62,6 +64,7 @@ export function apiSettings(env: NodeJS.ProcessEnv = process.env): ApiSettings {
     authRateLimit: Math.max(1, intFromEnv(env, "FILESCAN_AUTH_RATE_LIMIT", 30)),
     authRateWindowSeconds: Math.max(1, intFromEnv(env, "FILESCAN_AUTH_RATE_WINDOW_SECONDS", 60)),
     analysesIndex: aliasesFor(env.FILESCAN_ES_INDEX_PREFIX).analyses,
+    filesIndex: aliasesFor(env.FILESCAN_ES_INDEX_PREFIX).files,
     trustProxy: env.FILESCAN_TRUST_PROXY === "1" || env.FILESCAN_TRUST_PROXY === "true",
   };
 }
