@@ -1,0 +1,136 @@
+/**
+ * bench/e2e: files/s from submit to searchable for 10 KiB text files, and the p50/p95
+ * time-to-searchable at half that rate, on the real servers with every app in-process.
+ *
+ *   node bench/e2e/run.ts [--llm off|local] [--files 1000] [--concurrency 16]
+ *
+ * Baseline measured in the same run: the API's submit-only rate for the same files (the
+ * pipeline cannot be faster than its intake); the ratio says how much of it survives to
+ * "searchable". Needs the servers (`npx filescan infra up`).
+ */
+import { createHash, randomUUID } from "node:crypto";
+import { parseArgs } from "node:util";
+import { createEsClient, aliasesFor } from "@filescan/search";
+import { CredentialStore } from "@filescan/auth";
+import { startApi } from "@filescan/api";
+import { startExtractor } from "@filescan/extractor";
+import { startClassifier } from "@filescan/classifier";
+import { startProjectorApp } from "@filescan/projector";
+import { startLocalLlmServer } from "@filescan/llm-local";
+import { localLlmConfig } from "@filescan/llm-local";
+import { pino } from "pino";
+
+const { values } = parseArgs({ options: { llm: { type: "string", default: "off" }, files: { type: "string", default: "1000" }, concurrency: { type: "string", default: "16" } } });
+const N = Number(values.files);
+const C = Number(values.concurrency);
+const run = randomUUID().slice(0, 8);
+const prefix = `filescan-bench${run}`;
+const aliases = aliasesFor(prefix);
+
+const llm = values.llm === "local" ? await startLocalLlmServer({ modelPath: localLlmConfig().modelPath, port: 0 }) : undefined;
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  FILESCAN_LLM: values.llm,
+  ...(llm ? { FILESCAN_LLM_BASE_URL: llm.baseURL } : {}),
+  FILESCAN_NEW_GROUP_START: "latest",
+  FILESCAN_ES_INDEX_PREFIX: prefix,
+  FILESCAN_EXTRACTOR_GROUP: `bench-extractor-${run}`,
+  FILESCAN_CLASSIFIER_GROUP: `bench-classifier-${run}`,
+  FILESCAN_PROJECTOR_GROUP: `bench-projector-${run}`,
+  FILESCAN_MAX_BACKLOG: "1000000",
+};
+const apps = await Promise.all([startExtractor(env), startClassifier(env), startProjectorApp(env)]);
+const api = await startApi({ env, logger: pino({ level: "warn" }), settings: { host: "127.0.0.1", port: 0 } });
+const es = createEsClient(env, { requestTimeout: 30_000 });
+const { token } = await new CredentialStore(es).create({ name: `bench-${run}`, scopes: ["submit", "query"], expiresInDays: 1 });
+const jwt = ((await (await fetch(`${api.baseUrl}/auth/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token }) })).json()) as { access_token: string }).access_token;
+
+function file(i: number, tag: string): { body: string; sha256: string } {
+  const line = `row ${i} ${tag} ${run}: the quick brown fox jumps over the lazy dog; nothing personal here.\n`;
+  const bytes = Buffer.from(line.repeat(Math.ceil(10240 / line.length)).slice(0, 10240));
+  const h = (a: string) => createHash(a).update(bytes).digest("hex");
+  const sha256 = h("sha256");
+  return { sha256, body: JSON.stringify({ mimetype: "text/plain", file_data: bytes.toString("base64"), sha256, sha1: h("sha1"), md5: h("md5"), filename: `f${i}.txt`, full_path: `/bench/${run}/${tag}/f${i}.txt`, timestamp: new Date().toISOString(), app: "bench-e2e" }) };
+}
+
+async function submit(body: string): Promise<void> {
+  for (;;) {
+    const r = await fetch(`${api.baseUrl}/submit`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${jwt}` }, body });
+    await r.arrayBuffer();
+    if (r.status === 200) return;
+    if (r.status === 503) await new Promise((res) => setTimeout(res, 200));
+    else throw new Error(`submit answered ${r.status}`);
+  }
+}
+
+async function pool<T>(items: T[], n: number, fn: (t: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: n }, async () => {
+    while (next < items.length) await fn(items[next++]!);
+  }));
+}
+
+/** Resolves with each sha256's first time it was found (realtime mget on the analyses alias). */
+function watch(shas: string[]): Promise<Map<string, number>> {
+  const seen = new Map<string, number>();
+  return new Promise((resolve) => {
+    const tick = async () => {
+      const pending = shas.filter((s) => !seen.has(s));
+      for (let i = 0; i < pending.length; i += 1000) {
+        const r = await es.mget({ index: aliases.analyses, ids: pending.slice(i, i + 1000), _source: false, realtime: true }).catch(() => ({ docs: [] as any[] }));
+        const now = performance.now();
+        for (const d of r.docs as any[]) if (d.found) seen.set(d._id, now);
+      }
+      if (seen.size === shas.length) resolve(seen);
+      else setTimeout(tick, 20);
+    };
+    void tick();
+  });
+}
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+
+// 1. Baseline: submit-only rate (the API answers 200 once the event is in Kafka).
+const warm = Array.from({ length: Math.min(200, N) }, (_, i) => file(i, "warm"));
+await pool(warm, C, (f) => submit(f.body));
+const base = Array.from({ length: N }, (_, i) => file(i, "base"));
+let t0 = performance.now();
+const baseSeen = watch(base.map((f) => f.sha256));
+await pool(base, C, (f) => submit(f.body));
+const submitSecs = (performance.now() - t0) / 1000;
+// 2. Throughput to searchable: the same files, until the last one is found.
+await baseSeen;
+const e2eSecs = (performance.now() - t0) / 1000;
+const submitRate = N / submitSecs;
+const e2eRate = N / e2eSecs;
+
+// 3. Latency at half the measured rate.
+const M = Math.min(N, Math.max(100, Math.round(e2eRate * 20)));
+const paced = Array.from({ length: M }, (_, i) => file(i, "paced"));
+const sent = new Map<string, number>();
+const pacedSeen = watch(paced.map((f) => f.sha256));
+const interval = 1000 / (e2eRate / 2);
+t0 = performance.now();
+await pool(paced, C, async (f) => {
+  const due = t0 + paced.indexOf(f) * interval;
+  const wait = due - performance.now();
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  sent.set(f.sha256, performance.now());
+  await submit(f.body);
+});
+const found = await pacedSeen;
+const lat = paced.map((f) => (found.get(f.sha256)! - sent.get(f.sha256)!) / 1000);
+
+console.log(`bench/e2e  llm=${values.llm}  files=${N} x 10 KiB  concurrency=${C}`);
+console.log(`  baseline submit-only   ${submitRate.toFixed(1)} files/s`);
+console.log(`  submit → searchable    ${e2eRate.toFixed(1)} files/s   ratio ${(e2eRate / submitRate).toFixed(2)}`);
+console.log(`  at ${(e2eRate / 2).toFixed(1)} files/s (${M} files): time-to-searchable p50 ${pct(lat, 50).toFixed(2)} s, p95 ${pct(lat, 95).toFixed(2)} s, max ${Math.max(...lat).toFixed(2)} s`);
+
+await api.close();
+await Promise.all(apps.map((a) => a.stop()));
+await llm?.close();
+const mine = Object.keys(await es.indices.get({ index: `${prefix}-*`, allow_no_indices: true }));
+if (mine.length) await es.indices.delete({ index: mine });
+for (const name of [aliases.files, aliases.analyses]) await es.indices.deleteIndexTemplate({ name }).catch(() => undefined);
+await es.close();
+process.exit(0);
