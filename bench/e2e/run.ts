@@ -133,4 +133,8 @@ const mine = Object.keys(await es.indices.get({ index: `${prefix}-*`, allow_no_i
 if (mine.length) await es.indices.delete({ index: mine });
 for (const name of [aliases.files, aliases.analyses]) await es.indices.deleteIndexTemplate({ name }).catch(() => undefined);
 await es.close();
+const admin = (await import("@filescan/kafka")).createKafka("bench-e2e", env).admin();
+await admin.connect();
+await admin.deleteGroups([env.FILESCAN_EXTRACTOR_GROUP!, env.FILESCAN_CLASSIFIER_GROUP!, env.FILESCAN_PROJECTOR_GROUP!]).catch(() => undefined);
+await admin.disconnect();
 process.exit(0);

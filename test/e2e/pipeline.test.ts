@@ -11,6 +11,7 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import yazl from "yazl";
 import { createEsClient } from "@filescan/search";
 import { aliasesFor } from "@filescan/search";
+import { createKafka } from "@filescan/kafka";
 import { startLocalLlmServer, type LocalLlmServer } from "@filescan/llm-local";
 import { startExtractor } from "@filescan/extractor";
 import { startClassifier, type RunningClassifier } from "@filescan/classifier";
@@ -108,6 +109,10 @@ describe("end to end: submit → extract → classify → project → query", fu
     if (mine.length) await es.indices.delete({ index: mine });
     for (const name of [aliases.files, aliases.analyses]) await es.indices.deleteIndexTemplate({ name }).catch(() => undefined);
     await es.close();
+    const admin = createKafka("e2e-cleanup").admin();
+    await admin.connect();
+    await admin.deleteGroups([env.FILESCAN_EXTRACTOR_GROUP!, env.FILESCAN_CLASSIFIER_GROUP!, env.FILESCAN_PROJECTOR_GROUP!]).catch(() => undefined);
+    await admin.disconnect();
   });
 
   it("finds a valid SSN next to a name on page 2 of a PDF inside a folder of a ZIP", async () => {

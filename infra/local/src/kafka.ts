@@ -86,7 +86,8 @@ export function kafkaServer(env: NodeJS.ProcessEnv = process.env): LocalServer {
       if (!existsSync(idFile)) writeFileSync(idFile, randomBytes(16).toString("base64url") + "\n");
       const clusterId = readFileSync(idFile, "utf8").trim();
       const fmt = spawnSync(jdk.java, ["-cp", classpath(), `-Dlog4j2.configurationFile=${path.join(conf, "log4j2.properties")}`, "kafka.tools.StorageTool", "format",
-        "-t", clusterId, "-c", path.join(conf, "server.properties"), "--ignore-formatted"], { encoding: "utf8" });
+        // "=" form: a base64url id may start with "-", which argparse would read as an option
+        `--cluster-id=${clusterId}`, "-c", path.join(conf, "server.properties"), "--ignore-formatted"], { encoding: "utf8" });
       if (fmt.status !== 0) throw new Error(`kafka storage format failed:\n${fmt.stdout}\n${fmt.stderr}`);
       return startDetached({
         cmd: jdk.java,
