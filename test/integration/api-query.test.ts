@@ -171,7 +171,7 @@ describe("api: operations", function () {
     assert.equal(r.status, 200);
     const doc = (await r.json()) as { openapi: string; paths: Record<string, unknown>; components: { schemas: Record<string, { required?: string[] }> } };
     assert.equal(doc.openapi, "3.1.0");
-    assert.deepEqual(Object.keys(doc.paths).sort(), ["/auth/token", "/query", "/submit"]);
+    assert.deepEqual(Object.keys(doc.paths).sort(), ["/auth/token", "/files/{sha256}", "/query", "/submit"]);
     assert.deepEqual(doc, parse(readFileSync(OPENAPI_FILE, "utf8")));
     assert.deepEqual(doc.components.schemas.Submission!.required, ["mimetype", "file_data", "sha256", "sha1", "md5", "filename", "full_path", "timestamp", "app"]);
   });
