@@ -2,13 +2,21 @@
  * bench/e2e: files/s from submit to searchable for 10 KiB text files, and the p50/p95
  * time-to-searchable at half that rate, on the real servers with every app in-process.
  *
- *   node bench/e2e/run.ts [--llm off|local] [--files 1000] [--concurrency 16]
+ *   node bench/e2e/run.ts [--llm off|local] [--files 1000] [--concurrency 16] [--in-process]
+ *
+ * The apps run as they are deployed: one process each (api, extractor, classifier, projector,
+ * and the local model server with --llm local), started from their main.ts; this process only
+ * sends the files and watches for them. --in-process runs them all in this one process instead.
  *
  * Baseline measured in the same run: the API's submit-only rate for the same files (the
  * pipeline cannot be faster than its intake); the ratio says how much of it survives to
  * "searchable". Needs the servers (`npx filescan infra up`).
  */
+import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
+import { createServer } from "node:net";
+import path from "node:path";
+import { repoRoot } from "@filescan/config";
 import { parseArgs } from "node:util";
 import { createEsClient, aliasesFor } from "@filescan/search";
 import { CredentialStore } from "@filescan/auth";
@@ -20,30 +28,77 @@ import { startLocalLlmServer } from "@filescan/llm-local";
 import { localLlmConfig } from "@filescan/llm-local";
 import { pino } from "pino";
 
-const { values } = parseArgs({ options: { llm: { type: "string", default: "off" }, files: { type: "string", default: "1000" }, concurrency: { type: "string", default: "16" } } });
+const { values } = parseArgs({ options: { llm: { type: "string", default: "off" }, files: { type: "string", default: "1000" }, concurrency: { type: "string", default: "16" }, "in-process": { type: "boolean", default: false } } });
 const N = Number(values.files);
 const C = Number(values.concurrency);
 const run = randomUUID().slice(0, 8);
 const prefix = `filescan-bench${run}`;
 const aliases = aliasesFor(prefix);
 
-const llm = values.llm === "local" ? await startLocalLlmServer({ modelPath: localLlmConfig().modelPath, port: 0 }) : undefined;
+const freePort = () => new Promise<number>((resolve) => {
+  const srv = createServer().listen(0, "127.0.0.1", () => {
+    const { port } = srv.address() as { port: number };
+    srv.close(() => resolve(port));
+  });
+});
+const llmPort = await freePort();
+const apiPort = await freePort();
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   FILESCAN_LLM: values.llm,
-  ...(llm ? { FILESCAN_LLM_BASE_URL: llm.baseURL } : {}),
   FILESCAN_NEW_GROUP_START: "latest",
   FILESCAN_ES_INDEX_PREFIX: prefix,
   FILESCAN_EXTRACTOR_GROUP: `bench-extractor-${run}`,
   FILESCAN_CLASSIFIER_GROUP: `bench-classifier-${run}`,
   FILESCAN_PROJECTOR_GROUP: `bench-projector-${run}`,
   FILESCAN_MAX_BACKLOG: "1000000",
+  FILESCAN_LLM_LOCAL_PORT: String(llmPort),
+  FILESCAN_API_PORT: String(apiPort),
+  FILESCAN_LOG_LEVEL: "warn",
 };
-const apps = await Promise.all([startExtractor(env), startClassifier(env), startProjectorApp(env)]);
-const api = await startApi({ env, logger: pino({ level: "warn" }), settings: { host: "127.0.0.1", port: 0 } });
+
+/** Starts `apps/<name>/src/main.ts` and resolves once `ready()` says it serves. */
+async function startProcess(name: string, ready: (stderr: string) => boolean | Promise<boolean>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.join(repoRoot(), "apps", name, "src", "main.ts")], { env, stdio: ["ignore", "ignore", "pipe"] });
+  let err = "";
+  child.stderr!.on("data", (d: Buffer) => {
+    err = (err + d.toString()).slice(-20_000);
+  });
+  const deadline = Date.now() + 120_000;
+  while (!(await ready(err))) {
+    if (child.exitCode !== null) throw new Error(`${name} exited during start-up:\n${err}`);
+    if (Date.now() > deadline) throw new Error(`${name} not ready after 120 s:\n${err}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return child;
+}
+const answers = (url: string) => () => fetch(url).then((r) => r.ok, () => false);
+
+const stoppers: Array<() => Promise<unknown>> = [];
+let apiBase = `http://127.0.0.1:${apiPort}/api/v1/filescan`;
+if (values["in-process"]) {
+  const llm = values.llm === "local" ? await startLocalLlmServer({ modelPath: localLlmConfig().modelPath, port: llmPort }) : undefined;
+  const apps = await Promise.all([startExtractor(env), startClassifier(env), startProjectorApp(env)]);
+  const api = await startApi({ env, logger: pino({ level: "warn" }), settings: { host: "127.0.0.1", port: 0 } });
+  apiBase = api.baseUrl;
+  stoppers.push(() => api.close(), ...apps.map((a) => () => a.stop()), async () => llm?.close());
+} else {
+  const children: ChildProcess[] = [];
+  if (values.llm === "local") children.push(await startProcess("llm-local", answers(`http://127.0.0.1:${llmPort}/healthz`)));
+  children.push(...(await Promise.all([
+    startProcess("extractor", (e) => e.includes("extractor running")),
+    startProcess("classifier", (e) => e.includes("classifier running")),
+    startProcess("projector", (e) => e.includes("projector running")),
+    startProcess("api", answers(`http://127.0.0.1:${apiPort}/healthz`)),
+  ])));
+  stoppers.push(...children.map((c) => () => new Promise((r) => {
+    c.once("exit", r);
+    c.kill("SIGTERM");
+  })));
+}
 const es = createEsClient(env, { requestTimeout: 30_000 });
 const { token } = await new CredentialStore(es).create({ name: `bench-${run}`, scopes: ["submit", "query"], expiresInDays: 1 });
-const jwt = ((await (await fetch(`${api.baseUrl}/auth/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token }) })).json()) as { access_token: string }).access_token;
+const jwt = ((await (await fetch(`${apiBase}/auth/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token }) })).json()) as { access_token: string }).access_token;
 
 function file(i: number, tag: string): { body: string; sha256: string } {
   const line = `row ${i} ${tag} ${run}: the quick brown fox jumps over the lazy dog; nothing personal here.\n`;
@@ -55,7 +110,7 @@ function file(i: number, tag: string): { body: string; sha256: string } {
 
 async function submit(body: string): Promise<void> {
   for (;;) {
-    const r = await fetch(`${api.baseUrl}/submit`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${jwt}` }, body });
+    const r = await fetch(`${apiBase}/submit`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${jwt}` }, body });
     await r.arrayBuffer();
     if (r.status === 200) return;
     if (r.status === 503) await new Promise((res) => setTimeout(res, 200));
@@ -90,6 +145,20 @@ function watch(shas: string[]): Promise<Map<string, number>> {
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
+// Progress on stderr: what each stage still has to do (consumer-group lag).
+const { consumerGroupLag, createKafka } = await import("@filescan/kafka");
+const { TOPICS } = await import("@filescan/config");
+const lagAdmin = createKafka("bench-e2e-lag", env, { quiet: true }).admin();
+await lagAdmin.connect();
+const progress = setInterval(() => {
+  void Promise.all([
+    consumerGroupLag(lagAdmin, env.FILESCAN_EXTRACTOR_GROUP!, TOPICS.submissions),
+    consumerGroupLag(lagAdmin, env.FILESCAN_CLASSIFIER_GROUP!, TOPICS.extractions),
+    consumerGroupLag(lagAdmin, env.FILESCAN_PROJECTOR_GROUP!, TOPICS.submissions),
+    consumerGroupLag(lagAdmin, env.FILESCAN_PROJECTOR_GROUP!, TOPICS.analyses),
+  ]).then(([x, c, ps, pa]) => process.stderr.write(`  lag: extractor ${x}, classifier ${c}, projector ${ps}+${pa}\n`), () => undefined);
+}, 2000);
+
 // 1. Baseline: submit-only rate (the API answers 200 once the event is in Kafka).
 const warm = Array.from({ length: Math.min(200, N) }, (_, i) => file(i, "warm"));
 await pool(warm, C, (f) => submit(f.body));
@@ -121,14 +190,14 @@ await pool(paced, C, async (f) => {
 const found = await pacedSeen;
 const lat = paced.map((f) => (found.get(f.sha256)! - sent.get(f.sha256)!) / 1000);
 
-console.log(`bench/e2e  llm=${values.llm}  files=${N} x 10 KiB  concurrency=${C}`);
+console.log(`bench/e2e  llm=${values.llm}  files=${N} x 10 KiB  concurrency=${C}  apps ${values["in-process"] ? "in one process" : "one process each"}`);
 console.log(`  baseline submit-only   ${submitRate.toFixed(1)} files/s`);
 console.log(`  submit → searchable    ${e2eRate.toFixed(1)} files/s   ratio ${(e2eRate / submitRate).toFixed(2)}`);
 console.log(`  at ${(e2eRate / 2).toFixed(1)} files/s (${M} files): time-to-searchable p50 ${pct(lat, 50).toFixed(2)} s, p95 ${pct(lat, 95).toFixed(2)} s, max ${Math.max(...lat).toFixed(2)} s`);
 
-await api.close();
-await Promise.all(apps.map((a) => a.stop()));
-await llm?.close();
+clearInterval(progress);
+await lagAdmin.disconnect();
+await Promise.all(stoppers.map((stop) => stop()));
 const mine = Object.keys(await es.indices.get({ index: `${prefix}-*`, allow_no_indices: true }));
 if (mine.length) await es.indices.delete({ index: mine });
 for (const name of [aliases.files, aliases.analyses]) await es.indices.deleteIndexTemplate({ name }).catch(() => undefined);

@@ -7,6 +7,8 @@ import { optionsFromEnv } from "@filescan/detectors";
 import { createEventProducer, createKafka, createRegistry, runProcessor, startsAtEnd } from "@filescan/kafka";
 import { createAnalyzer, type Analyzer } from "./analyze.ts";
 
+const DEFAULT_CONCURRENCY: Record<string, number> = { off: 32, local: 4, openai: 16 };
+
 export interface RunningClassifier {
   analyzer: Analyzer;
   stop(): Promise<void>;
@@ -33,7 +35,8 @@ export async function startClassifier(env: NodeJS.ProcessEnv = process.env): Pro
     input: TOPICS.extractions,
     kafka, registry, producer,
     startAtEnd: startsAtEnd(env),
-    concurrency: intFromEnv(env, "FILESCAN_CLASSIFIER_CONCURRENCY", 4),
+    // analyses in flight: an LLM call takes seconds, a deterministic verdict milliseconds
+    concurrency: intFromEnv(env, "FILESCAN_CLASSIFIER_CONCURRENCY", DEFAULT_CONCURRENCY[env.FILESCAN_LLM ?? "local"] ?? 4),
     handle: async (ev) => [{ topic: TOPICS.analyses, key: ev.sha256, value: await analyzer.analyze(ev) }],
   });
   return {

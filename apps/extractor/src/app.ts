@@ -1,6 +1,6 @@
 /** The extractor's wiring: consume FileSubmitted, extract in a worker pool, produce FileExtracted. */
 import { availableParallelism } from "node:os";
-import { GROUPS, TOPICS } from "@filescan/config";
+import { GROUPS, TOPICS, intFromEnv } from "@filescan/config";
 import { createExtractPool, limitsFromEnv } from "@filescan/extract";
 import { createEventProducer, createKafka, createRegistry, runProcessor, startsAtEnd } from "@filescan/kafka";
 import { toExtracted, toInput } from "./handle.ts";
@@ -16,7 +16,7 @@ export async function startExtractor(env: NodeJS.ProcessEnv = process.env): Prom
     kafka, registry, producer,
     startAtEnd: startsAtEnd(env),
     // the pool bounds CPU work; a few more in flight keep it fed while events are decoded/produced
-    concurrency: availableParallelism() + 2,
+    concurrency: intFromEnv(env, "FILESCAN_EXTRACTOR_CONCURRENCY", availableParallelism() * 4),
     handle: async (ev) => [{ topic: TOPICS.extractions, key: ev.sha256, value: toExtracted(ev, await pool.extract(toInput(ev))) }],
   });
   return {

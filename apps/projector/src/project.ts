@@ -15,6 +15,8 @@ import { analysisDoc, analysisFields, sightingDoc, type AnalysisDoc } from "./do
 import type { IndexNames } from "./indices.ts";
 
 export const BULK_MAX_OPS = 500;
+/** sha256s per terms query when applying analyses to their sightings. */
+const TERMS_PER_SEARCH = 500;
 
 type BulkLine = Record<string, unknown>;
 
@@ -96,20 +98,25 @@ export async function projectAnalyses(es: Client, idx: IndexNames, events: FileA
   // what is stored now (a reused verdict may have lost to an existing original)
   const stored = await analysesFor(es, idx, docs.map((d) => d.sha256));
   await es.indices.refresh({ index: idx.files });
+  // every sighting of these sha256s, in one paged search (not one search per sha256)
   const updates: Array<[BulkLine, BulkLine]> = [];
-  for (const [sha, doc] of stored) {
+  const shas = [...stored.keys()];
+  for (let i = 0; i < shas.length; i += TERMS_PER_SEARCH) {
     let after: Array<string | number> | undefined;
     for (;;) {
-      const res = await es.search({
+      const res = await es.search<{ sha256: string }>({
         index: idx.files,
         size: 1000,
-        query: { term: { sha256: sha } },
+        query: { terms: { sha256: shas.slice(i, i + TERMS_PER_SEARCH) } },
         sort: [{ submission_id: "asc" }],
-        _source: false,
+        _source: ["sha256"],
         ...(after ? { search_after: after } : {}),
       });
       const hits = res.hits.hits;
-      for (const h of hits) updates.push([{ update: { _index: idx.files, _id: h._id } }, { doc: analysisFields(doc) }]);
+      for (const h of hits) {
+        const doc = h._source && stored.get(h._source.sha256.toLowerCase());
+        if (doc) updates.push([{ update: { _index: idx.files, _id: h._id } }, { doc: analysisFields(doc) }]);
+      }
       if (hits.length < 1000) break;
       after = hits[hits.length - 1]!.sort as Array<string | number>;
     }

@@ -56,7 +56,7 @@ export async function startProjector(opts: ProjectorOptions): Promise<RunningPro
   await consumer.run({
     autoCommit: false,
     eachBatchAutoResolve: false,
-    partitionsConsumedConcurrently: 2,
+    partitionsConsumedConcurrently: 4,
     eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
       const decoded: Array<{ m: KafkaMessage; ev: FileSubmitted | FileAnalyzed }> = [];
       for (const m of batch.messages) {

@@ -7,6 +7,7 @@ import { Kafka, logLevel, type Admin, type Producer } from "kafkajs";
 import { SchemaRegistry, COMPATIBILITY, SchemaType } from "@kafkajs/confluent-schema-registry";
 import { serverAddresses, TOPICS, KAFKA_MAX_MESSAGE_BYTES, type TopicName } from "@filescan/config";
 import { avroSchemaText, valueSubject, type EventOf } from "@filescan/contracts";
+import { ProduceBatcher } from "./batcher.ts";
 
 export { runProcessor, TransientError, type ProcessorOptions, type Output, type MessageMeta, type RunningProcessor } from "./processor.ts";
 
@@ -91,9 +92,9 @@ export async function createEventProducer(kafka: Kafka, registry: SchemaRegistry
   const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 5, allowAutoTopicCreation: false });
   await producer.connect();
   const encode = async <T extends TopicName>(topic: T, value: EventOf[T]) => registry.encode(ids[topic], value);
-  const sendEncoded = async (topic: TopicName, messages: Array<{ key: string | Buffer | null; value: Buffer }>) => {
-    await producer.send({ topic, acks: -1, messages });
-  };
+  const batcher = new ProduceBatcher((topicMessages) => producer.sendBatch({ acks: -1, topicMessages }));
+  const sendEncoded = (topic: TopicName, messages: Array<{ key: string | Buffer | null; value: Buffer }>) =>
+    batcher.send(messages.map((m) => ({ topic, key: m.key, value: m.value })));
   return {
     producer,
     encode,
@@ -102,6 +103,7 @@ export async function createEventProducer(kafka: Kafka, registry: SchemaRegistry
       await sendEncoded(topic, [{ key, value: await encode(topic, value) }]);
     },
     async disconnect() {
+      await batcher.drain();
       await producer.disconnect();
     },
   };
