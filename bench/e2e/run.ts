@@ -2,7 +2,7 @@
  * bench/e2e: files/s from submit to searchable for 10 KiB text files, and the p50/p95
  * time-to-searchable at half that rate, on the real servers with every app in-process.
  *
- *   node bench/e2e/run.ts [--llm off|local] [--files 1000] [--concurrency 16] [--in-process]
+ *   node bench/e2e/run.ts [--llm off|local] [--files 1000] [--concurrency 64] [--in-process]
  *
  * The apps run as they are deployed: one process each (api, extractor, classifier, projector,
  * and the local model server with --llm local), started from their main.ts; this process only
@@ -28,7 +28,7 @@ import { startLocalLlmServer } from "@filescan/llm-local";
 import { localLlmConfig } from "@filescan/llm-local";
 import { pino } from "pino";
 
-const { values } = parseArgs({ options: { llm: { type: "string", default: "off" }, files: { type: "string", default: "1000" }, concurrency: { type: "string", default: "16" }, "in-process": { type: "boolean", default: false } } });
+const { values } = parseArgs({ options: { llm: { type: "string", default: "off" }, files: { type: "string", default: "1000" }, concurrency: { type: "string", default: "64" }, "in-process": { type: "boolean", default: false } } });
 const N = Number(values.files);
 const C = Number(values.concurrency);
 const run = randomUUID().slice(0, 8);
