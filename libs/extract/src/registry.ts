@@ -4,13 +4,15 @@
  */
 import type { Format } from "./format.ts";
 import { bz2Format, gzipFormat } from "./formats/compressed.ts";
+import { officeFormat } from "./formats/office.ts";
 import { pdfFormat } from "./formats/pdf.ts";
+import { spreadsheetFormat } from "./formats/spreadsheet.ts";
 import { sevenZipFormat } from "./formats/sevenzip.ts";
 import { tarFormat } from "./formats/tar.ts";
 import { zipFormat } from "./formats/zip.ts";
 import { textFormat } from "./formats/text.ts";
 
-export const FORMATS: readonly Format[] = [textFormat, pdfFormat, zipFormat, tarFormat, gzipFormat, bz2Format, sevenZipFormat];
+export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, sevenZipFormat];
 
 /** Kinds that hold other files: opening one costs a nesting level. */
 export const CONTAINER_KINDS = new Set(["zip", "tar", "gzip", "bz2", "7z", "eml", "msg"]);

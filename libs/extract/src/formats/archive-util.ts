@@ -1,5 +1,6 @@
 /** Shared by the archive handlers: bounded reading of inflating streams and entry-name checks. */
 import type { Readable } from "node:stream";
+import type { Entry, ZipFile } from "yauzl";
 import { RATIO_MIN_BYTES, type Ctx } from "../context.ts";
 
 /** A limit reached while inflating one member; the handler records it as a reason and moves on. */
@@ -60,4 +61,22 @@ export function declaredProblem(ctx: Ctx, uncompressed: number, compressed: numb
   }
   if (uncompressed > ctx.bytesLeft()) return new LimitHit("limit_total_bytes", `uncompressed bytes over ${ctx.limits.maxTotalBytes}`);
   return null;
+}
+
+/** The next entry of a lazily read yauzl archive; null at the end. */
+export function nextEntry(zip: ZipFile): Promise<Entry | null> {
+  return new Promise((resolve, reject) => {
+    const cleanup = () => {
+      zip.off("entry", onEntry);
+      zip.off("end", onEnd);
+      zip.off("error", onError);
+    };
+    const onEntry = (e: Entry) => (cleanup(), resolve(e));
+    const onEnd = () => (cleanup(), resolve(null));
+    const onError = (err: Error) => (cleanup(), reject(err));
+    zip.on("entry", onEntry);
+    zip.on("end", onEnd);
+    zip.on("error", onError);
+    zip.readEntry();
+  });
 }

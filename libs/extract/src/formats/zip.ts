@@ -3,27 +3,10 @@
  * byte is inflated; names are decoded and checked here (yauzl's own check would abort the whole archive).
  */
 import iconv from "iconv-lite";
-import yauzl, { type Entry, type ZipFile } from "yauzl";
+import yauzl, { type Entry } from "yauzl";
 import { childPath, childScope, Stop } from "../context.ts";
 import type { Format } from "../format.ts";
-import { declaredProblem, isTraversal, LimitHit, readBounded } from "./archive-util.ts";
-
-function nextEntry(zip: ZipFile): Promise<Entry | null> {
-  return new Promise((resolve, reject) => {
-    const cleanup = () => {
-      zip.off("entry", onEntry);
-      zip.off("end", onEnd);
-      zip.off("error", onError);
-    };
-    const onEntry = (e: Entry) => (cleanup(), resolve(e));
-    const onEnd = () => (cleanup(), resolve(null));
-    const onError = (err: Error) => (cleanup(), reject(err));
-    zip.on("entry", onEntry);
-    zip.on("end", onEnd);
-    zip.on("error", onError);
-    zip.readEntry();
-  });
-}
+import { declaredProblem, isTraversal, LimitHit, nextEntry, readBounded } from "./archive-util.ts";
 
 function entryName(e: Entry): string {
   const raw = e.fileName as unknown as Buffer | string;

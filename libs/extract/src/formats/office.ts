@@ -1,0 +1,67 @@
+/**
+ * Office documents and presentations: DOCX, ODT, RTF, PPTX, ODP through officeparser (its AST
+ * gives slides their numbers and headers/footers/notes their part), legacy DOC through
+ * word-extractor. OOXML and ODF files are ZIP packages: their members are inflated once under
+ * the archive limits (ratio, total bytes, entries — enforced on the bytes actually inflated)
+ * before the parser sees them, so a bomb dressed as a document is stopped the same way.
+ */
+import { OfficeParser } from "officeparser";
+import WordExtractor from "word-extractor";
+import { Encrypted, withinBudget, type Ctx, type Scope } from "../context.ts";
+import type { Format } from "../format.ts";
+import { checkPackage } from "./package-guard.ts";
+import { emitChunks } from "./text.ts";
+
+interface Node {
+  type: string;
+  text?: string;
+  children?: Node[];
+  metadata?: { slideNumber?: number };
+}
+
+const PARTS = new Set(["header", "footer", "note", "comment"]);
+
+function textOf(n: Node): string {
+  if (n.children?.length) {
+    const sep = n.type === "row" ? "\t" : n.type === "table" || n.type === "list" || n.type === "slide" ? "\n" : "";
+    return n.children.map(textOf).filter(Boolean).join(sep);
+  }
+  return n.text ?? "";
+}
+
+/** Emits the AST: one chunked text per slide, per part (header, footer, note, comment) and for the body. */
+function emitAst(ctx: Ctx, scope: Scope, content: Node[]): void {
+  const body: string[] = [];
+  for (const n of content) {
+    ctx.checkTime();
+    if (n.type === "slide") {
+      const slide = n.metadata?.slideNumber;
+      emitChunks(ctx, scope, textOf(n), slide ? { slide } : {});
+    } else if (PARTS.has(n.type)) {
+      emitChunks(ctx, scope, textOf(n), { part: n.type });
+    } else {
+      body.push(textOf(n));
+    }
+  }
+  emitChunks(ctx, scope, body.filter(Boolean).join("\n"));
+}
+
+export const officeFormat: Format = {
+  kinds: ["docx", "odt", "rtf", "pptx", "odp", "doc", "ooxml-encrypted"],
+  library: "officeparser (DOCX, ODT, RTF, PPTX, ODP), word-extractor (DOC)",
+  async extract(bytes, scope, ctx, info) {
+    const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (info.kind === "ooxml-encrypted") throw new Encrypted("password-protected Office document (OOXML encrypted package)");
+    if (info.kind === "doc") {
+      const doc = await withinBudget(ctx, new WordExtractor().extract(buf));
+      emitChunks(ctx, scope, doc.getBody());
+      for (const [part, text] of [["header", doc.getHeaders({ includeFooters: false })], ["footer", doc.getFooters()], ["note", `${doc.getFootnotes()}\n${doc.getEndnotes()}`], ["comment", doc.getAnnotations()]] as const) {
+        emitChunks(ctx, scope, text, { part });
+      }
+      return;
+    }
+    if (info.kind !== "rtf" && !(await checkPackage(buf, scope, ctx))) return;
+    const ast = await withinBudget(ctx, OfficeParser.parseOffice(buf, { ocr: false, extractAttachments: false, ignoreNotes: false } as never));
+    emitAst(ctx, scope, ast.content as unknown as Node[]);
+  },
+};

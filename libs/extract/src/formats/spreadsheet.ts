@@ -1,0 +1,76 @@
+/**
+ * Spreadsheets: XLSX, legacy XLS and ODS through SheetJS (the maintained @e965/xlsx build of
+ * SheetJS CE 0.20, outside the advisories of the old npm `xlsx` 0.18). One segment per non-empty
+ * cell, located by sheet name and cell (`Payroll!C7`); a first row of text is taken as column
+ * headers: emitted as a `header` segment and named as each cell's `column`, so the detectors
+ * count it as context. Numbers are written from the stored value, never from the display
+ * format: 4915123456789 stays 4915123456789 (not 4.91512E+12).
+ */
+import * as XLSX from "@e965/xlsx";
+import { Encrypted, type Ctx, type Scope } from "../context.ts";
+import type { Format } from "../format.ts";
+import { checkPackage } from "./package-guard.ts";
+
+/** The exact text of a cell's stored value; null for empty and error cells. */
+export function cellText(c: XLSX.CellObject | undefined): string | null {
+  if (!c || c.v === undefined || c.v === null) return null;
+  switch (c.t) {
+    case "n": {
+      const v = c.v as number;
+      // integers up to 2^53 print in full; beyond, and for fractions, the shortest exact decimal
+      return Number.isInteger(v) && Math.abs(v) < 1e21 ? BigInt(v).toString() : String(v);
+    }
+    case "d":
+      return c.v instanceof Date ? c.v.toISOString().replace("T00:00:00.000Z", "") : String(c.v);
+    case "b":
+      return c.v ? "TRUE" : "FALSE";
+    case "e":
+    case "z":
+      return null;
+    default:
+      return String(c.v);
+  }
+}
+
+function emitSheet(ctx: Ctx, scope: Scope, name: string, ws: XLSX.WorkSheet): void {
+  const ref = ws["!ref"];
+  if (!ref) return;
+  const range = XLSX.utils.decode_range(ref);
+  const at = (r: number, c: number): XLSX.CellObject | undefined => ws[XLSX.utils.encode_cell({ r, c })] as XLSX.CellObject | undefined;
+  const first: Array<string | null> = [];
+  for (let c = range.s.c; c <= range.e.c; c++) first.push(cellText(at(range.s.r, c)));
+  const firstCells = first.filter((t) => t !== null);
+  const hasHeader = range.e.r > range.s.r && firstCells.length > 0 && first.every((t, i) => t === null || at(range.s.r, range.s.c + i)?.t === "s");
+  if (hasHeader) ctx.emit(scope, firstCells.join(", "), { sheet: name, row: range.s.r + 1, part: "header" });
+  for (let r = hasHeader ? range.s.r + 1 : range.s.r; r <= range.e.r; r++) {
+    if ((r & 255) === 0) ctx.checkTime();
+    for (let c = range.s.c; c <= range.e.c; c++) {
+      const text = cellText(at(r, c));
+      if (text === null) continue;
+      const cell = XLSX.utils.encode_cell({ r, c });
+      const column = (hasHeader && first[c - range.s.c]) || XLSX.utils.encode_col(c);
+      ctx.emit(scope, text, { sheet: name, cell, row: r + 1, column });
+    }
+  }
+}
+
+export const spreadsheetFormat: Format = {
+  kinds: ["xlsx", "xls", "ods"],
+  library: "SheetJS CE (@e965/xlsx)",
+  async extract(bytes, scope, ctx, info) {
+    const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (info.kind !== "xls" && !(await checkPackage(buf, scope, ctx))) return;
+    let wb: XLSX.WorkBook;
+    try {
+      wb = XLSX.read(buf, { type: "buffer", cellDates: true, cellFormula: false, cellHTML: false, cellNF: false, cellStyles: false, sheetStubs: false, dense: false });
+    } catch (e) {
+      if (/password|encrypt/i.test(String(e))) throw new Encrypted("password-protected spreadsheet");
+      throw e;
+    }
+    for (const name of wb.SheetNames) {
+      ctx.checkTime();
+      const ws = wb.Sheets[name];
+      if (ws) emitSheet(ctx, scope, name, ws);
+    }
+  },
+};
