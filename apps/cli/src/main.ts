@@ -8,6 +8,7 @@ import { registerProjector } from "./commands/projector.ts";
 import { registerUp } from "./commands/up.ts";
 import { registerToken } from "./commands/token.ts";
 import { registerApikey } from "./commands/apikey.ts";
+import { registerScan } from "./commands/scan.ts";
 
 const program = new Command("filescan")
   .description("find sensitive personal data in the files your crawlers find")
@@ -19,5 +20,6 @@ registerInfra(program);
 registerProjector(program);
 registerToken(program);
 registerApikey(program);
+registerScan(program);
 
 await program.parseAsync(process.argv);

@@ -1,0 +1,97 @@
+/**
+ * `filescan scan <path...>`: a crawler that submits whole directory trees (see scan/ and the
+ * README). Exit code: 0 all files handled, 1 some file failed (or was still not analysed when
+ * --wait gave up), 2 the scan could not run (bad options, credentials, server unreachable).
+ */
+import path from "node:path";
+import type { Command } from "commander";
+import { maxFileBytes, stateDir } from "@filescan/config";
+import { ApiError } from "../scan/client.ts";
+import { runScan, SCAN_VERSION, type Sensitive } from "../scan/run.ts";
+
+const collect = (v: string, prev: string[]) => [...prev, v];
+
+function table(rows: Sensitive[]): string {
+  const head = ["path", "confidence", "page", "file_in_zip"];
+  const cells = rows.map((r) => [r.path, r.confidence, r.page_number === null ? "" : String(r.page_number), r.file_in_zip ?? ""]);
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const fmt = (c: string[]) => c.map((x, i) => x.padEnd(widths[i]!)).join("  ").trimEnd();
+  return [fmt(head), fmt(widths.map((w) => "-".repeat(w))), ...cells.map(fmt)].join("\n");
+}
+
+export function registerScan(program: Command): void {
+  program
+    .command("scan")
+    .description("submit the files under the given paths for analysis (files already analysed are never uploaded again)")
+    .argument("<path...>", "files and directories to scan")
+    .option("--url <base>", "API base URL", process.env.FILESCAN_API_URL ?? "http://127.0.0.1:8080/api/v1/filescan")
+    .option("--token <pat>", "personal access token (default: $FILESCAN_TOKEN)")
+    .option("--include <glob>", "only files matching (repeatable; relative to the scanned root, `**` allowed)", collect, [])
+    .option("--exclude <glob>", "skip files matching (repeatable)", collect, [])
+    .option("--follow-symlinks", "also follow symbolic links that lead out of the given paths", false)
+    .option("--max-size <bytes>", "largest file to submit (default: the server's FILESCAN_MAX_FILE_BYTES, 32 MiB)")
+    .option("--concurrency <n>", "files hashed and submitted at once", "8")
+    .option("--app <name>", "the submission's app field", `filescan-scan/${SCAN_VERSION}`)
+    .option("--tag <key=value>", "extra field added to every submission under `tags` (repeatable)", collect, [])
+    .option("--uri", "send full_path as a file:// URI instead of an absolute path", false)
+    .option("--json", "one JSON line per file on stdout (progress and summary go to stderr)", false)
+    .option("--wait", "wait until every submitted file is analysed, then list the files with sensitive data", false)
+    .option("--wait-timeout <seconds>", "give up waiting after this long", "600")
+    .option("--no-cache", "do not read or write the local cache of known hashes")
+    .action(async (paths: string[], o: Record<string, unknown>) => {
+      const pat = (o.token as string | undefined) ?? process.env.FILESCAN_TOKEN;
+      if (!pat) {
+        console.error("filescan scan: a personal access token is needed: --token or FILESCAN_TOKEN (create one with `filescan token create --name NAME`)");
+        process.exit(2);
+      }
+      const tags: Record<string, string> = {};
+      for (const t of o.tag as string[]) {
+        const m = /^([^=]+)=(.*)$/.exec(t);
+        if (!m) {
+          console.error(`filescan scan: --tag wants key=value, got ${JSON.stringify(t)}`);
+          process.exit(2);
+        }
+        tags[m[1]!] = m[2]!;
+      }
+      const num = (v: unknown, name: string) => {
+        const n = Number(v);
+        if (!Number.isInteger(n) || n < 1) {
+          console.error(`filescan scan: ${name} must be a positive integer`);
+          process.exit(2);
+        }
+        return n;
+      };
+      try {
+        const s = await runScan({
+          roots: paths,
+          baseUrl: o.url as string,
+          pat,
+          include: o.include as string[],
+          exclude: o.exclude as string[],
+          followOutside: Boolean(o.followSymlinks),
+          maxBytes: o.maxSize ? num(o.maxSize, "--max-size") : maxFileBytes(),
+          concurrency: num(o.concurrency, "--concurrency"),
+          app: o.app as string,
+          tags,
+          uri: Boolean(o.uri),
+          cacheDir: o.cache === false ? null : path.join(stateDir(), "scan-cache"),
+          json: Boolean(o.json),
+          tty: Boolean(process.stderr.isTTY) && !o.json,
+          wait: Boolean(o.wait),
+          waitTimeoutMs: num(o.waitTimeout, "--wait-timeout") * 1000,
+        });
+        (o.json ? process.stderr : process.stdout).write(`${s.line}\n`);
+        if (o.wait) {
+          const out = o.json ? process.stderr : process.stdout;
+          if (s.sensitive.length) out.write(`\n${s.sensitive.length} file(s) with sensitive data:\n${table(s.sensitive)}\n`);
+          else out.write("no sensitive data found in the submitted files\n");
+          if (s.pending.length) out.write(`${s.pending.length} file(s) not analysed within the wait timeout\n`);
+        }
+        process.exit(s.counts.failed > 0 || s.pending.length > 0 ? 1 : 0);
+      } catch (err) {
+        const msg = err instanceof ApiError ? `the API answered ${err.message}` : String((err as Error).message ?? err);
+        console.error(`filescan scan: ${msg}`);
+        process.exit(2);
+      }
+    });
+}

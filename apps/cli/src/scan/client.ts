@@ -1,0 +1,149 @@
+/**
+ * The crawler's side of the API: exchanges the PAT for a JWT and renews it a minute before it
+ * expires (and once more on a 401), and retries politely:
+ * - 503 (queue full): waits `Retry-After` seconds (or an exponential backoff), with jitter, as
+ *   often as it takes up to `maxWaitMs` in total;
+ * - 5xx and network errors: exponential backoff with jitter, at most `maxRetries` times;
+ * - other 4xx: no retry; the caller reports the problem's `code` and goes on.
+ */
+export interface ApiProblem {
+  status: number;
+  code: string;
+  detail?: string;
+}
+
+export class ApiError extends Error {
+  readonly problem: ApiProblem;
+  constructor(problem: ApiProblem) {
+    super(`${problem.status} ${problem.code}${problem.detail ? `: ${problem.detail}` : ""}`);
+    this.problem = problem;
+  }
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  pat: string;
+  maxRetries?: number;
+  /** Longest total wait on 503s for one request. */
+  maxWaitMs?: number;
+  /** For tests: the sleep between attempts. */
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+/** Delay before attempt `attempt` (0-based) after a retryable answer: Retry-After wins, else 0.5 s·2^n capped at 30 s; ±25 % jitter. */
+export function backoffMs(attempt: number, retryAfter: string | null, random: () => number = Math.random): number {
+  const secs = retryAfter !== null && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) : undefined;
+  const base = secs !== undefined ? secs * 1000 : Math.min(30_000, 500 * 2 ** attempt);
+  return Math.round(base * (0.75 + random() * 0.5));
+}
+
+export class ApiClient {
+  private readonly opts: Required<Omit<ClientOptions, "sleep" | "random">> & Pick<ClientOptions, "sleep" | "random">;
+  private jwt: { token: string; renewAt: number } | undefined;
+  private exchanging: Promise<string> | undefined;
+  /** Counters for the summary. */
+  readonly stats = { retries: 0, backoffs503: 0, tokenExchanges: 0 };
+
+  constructor(opts: ClientOptions) {
+    this.opts = { maxRetries: 5, maxWaitMs: 10 * 60_000, ...opts, baseUrl: opts.baseUrl.replace(/\/+$/, "") };
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return this.opts.sleep ? this.opts.sleep(ms) : new Promise((r) => setTimeout(r, ms));
+  }
+
+  private async accessToken(force = false): Promise<string> {
+    if (!force && this.jwt && Date.now() < this.jwt.renewAt) return this.jwt.token;
+    this.exchanging ??= (async () => {
+      try {
+        const r = await this.raw("POST", "/auth/token", { token: this.opts.pat }, undefined);
+        const body = r.json as { access_token: string; expires_in: number };
+        this.stats.tokenExchanges++;
+        this.jwt = { token: body.access_token, renewAt: Date.now() + Math.max(5, body.expires_in - 60) * 1000 };
+        return body.access_token;
+      } finally {
+        this.exchanging = undefined;
+      }
+    })();
+    return this.exchanging;
+  }
+
+  /** One request with the retry policy above; throws ApiError for answers it will not retry. */
+  private async raw(method: string, route: string, body: unknown, bearer: string | undefined): Promise<{ status: number; json: unknown }> {
+    let waited = 0;
+    for (let attempt = 0; ; attempt++) {
+      let res: Response;
+      try {
+        res = await fetch(this.opts.baseUrl + route, {
+          method,
+          headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+          body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+          signal: AbortSignal.timeout(120_000),
+        });
+      } catch (err) {
+        if (attempt >= this.opts.maxRetries) throw new ApiError({ status: 0, code: "network_error", detail: String((err as Error).cause ?? err) });
+        this.stats.retries++;
+        await this.sleep(backoffMs(attempt, null, this.opts.random));
+        continue;
+      }
+      const text = await res.text();
+      let json: unknown;
+      try {
+        json = text ? JSON.parse(text) : undefined;
+      } catch {
+        // not JSON (a proxy's error page): the status alone decides
+      }
+      if (res.ok || (route === "/query" && res.status === 404)) return { status: res.status, json };
+      const p = (json ?? {}) as { code?: unknown; detail?: unknown };
+      const problem: ApiProblem = { status: res.status, code: typeof p.code === "string" ? p.code : `http_${res.status}`, ...(typeof p.detail === "string" ? { detail: p.detail } : {}) };
+      if (res.status === 503 || res.status === 429) {
+        const wait = backoffMs(Math.min(attempt, 6), res.headers.get("retry-after"), this.opts.random);
+        if (waited + wait > this.opts.maxWaitMs) throw new ApiError(problem);
+        waited += wait;
+        this.stats.backoffs503++;
+        await this.sleep(wait);
+        continue;
+      }
+      if (res.status >= 500 && attempt < this.opts.maxRetries) {
+        this.stats.retries++;
+        await this.sleep(backoffMs(attempt, null, this.opts.random));
+        continue;
+      }
+      throw new ApiError(problem);
+    }
+  }
+
+  /** An authenticated call; a 401 gets one fresh token and one more try. */
+  private async call(method: string, route: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+    try {
+      return await this.raw(method, route, body, await this.accessToken());
+    } catch (err) {
+      if (err instanceof ApiError && err.problem.status === 401) return this.raw(method, route, body, await this.accessToken(true));
+      throw err;
+    }
+  }
+
+  /** Checks the credentials up front (a wrong PAT fails the scan before any file is read). */
+  async login(): Promise<void> {
+    await this.accessToken(true);
+  }
+
+  async isAnalysed(sha256: string): Promise<boolean> {
+    const r = await this.call("POST", "/query", { sha256 });
+    return (r.json as { status?: string } | undefined)?.status === "found";
+  }
+
+  async submit(submission: string): Promise<{ submission_id: string }> {
+    return (await this.call("POST", "/submit", submission)).json as { submission_id: string };
+  }
+
+  async fileReport(sha256: string): Promise<FileReport> {
+    return (await this.call("GET", `/files/${sha256}`)).json as FileReport;
+  }
+}
+
+export interface FileReport {
+  sha256: string;
+  analysis?: { llm?: { has_sensitive_data: boolean; confidence: string; page_number: number | null; file_in_zip: string | null; description?: string; status?: string } } | null;
+}

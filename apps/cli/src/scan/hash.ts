@@ -1,0 +1,26 @@
+/** Reads a file once, computing sha256, sha1 and md5 as the bytes stream by, and keeps the bytes for upload. */
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+
+export interface Hashed {
+  bytes: Buffer;
+  sha256: string;
+  sha1: string;
+  md5: string;
+}
+
+export async function hashFile(file: string, maxBytes: number): Promise<Hashed> {
+  const h = { sha256: createHash("sha256"), sha1: createHash("sha1"), md5: createHash("md5") };
+  const chunks: Buffer[] = [];
+  let n = 0;
+  for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) {
+    const c = chunk as Buffer;
+    n += c.length;
+    if (n > maxBytes) throw new Error(`grew past ${maxBytes} bytes while reading`);
+    h.sha256.update(c);
+    h.sha1.update(c);
+    h.md5.update(c);
+    chunks.push(c);
+  }
+  return { bytes: Buffer.concat(chunks, n), sha256: h.sha256.digest("hex"), sha1: h.sha1.digest("hex"), md5: h.md5.digest("hex") };
+}

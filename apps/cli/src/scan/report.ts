@@ -1,0 +1,105 @@
+/**
+ * What the user sees during and after a scan: a live progress bar (cli-progress) on a terminal,
+ * a plain line every few seconds otherwise, one JSON line per file with --json (on stdout; the
+ * progress then goes to stderr), and a summary at the end.
+ */
+import cliProgress from "cli-progress";
+
+export type Outcome = "submitted" | "known" | "skipped" | "failed";
+
+export interface FileResult {
+  path: string;
+  outcome: Outcome;
+  sha256?: string;
+  size?: number;
+  submission_id?: string;
+  /** skipped: why (too_large, symlink_outside_roots, excluded, ...); failed: the problem code. */
+  reason?: string;
+  detail?: string;
+  /** known: "cache" or "query". */
+  via?: string;
+}
+
+export class Reporter {
+  readonly counts = { found: 0, hashed: 0, known: 0, submitted: 0, skipped: 0, failed: 0 };
+  bytesRead = 0;
+  private readonly started = Date.now();
+  private readonly bar: cliProgress.SingleBar | undefined;
+  private readonly timer: NodeJS.Timeout | undefined;
+  private walking = true;
+  private readonly json: boolean;
+  private readonly err: NodeJS.WriteStream;
+
+  constructor(opts: { json: boolean; tty: boolean; err?: NodeJS.WriteStream; intervalMs?: number }) {
+    this.json = opts.json;
+    this.err = opts.err ?? process.stderr;
+    if (opts.tty) {
+      this.bar = new cliProgress.SingleBar({
+        stream: this.err,
+        format: "{bar} {percentage}% | {value}/{total} files | hashed {hashed} known {known} submitted {submitted} failed {failed} | {mbs} MB/s | ETA {eta_formatted}",
+        hideCursor: true,
+        etaBuffer: 200,
+      }, cliProgress.Presets.shades_classic);
+      this.bar.start(0, 0, this.payload());
+    } else {
+      this.timer = setInterval(() => this.err.write(`${this.line()}\n`), opts.intervalMs ?? 5000);
+      this.timer.unref();
+    }
+  }
+
+  private mbPerSec(): string {
+    const secs = Math.max(0.001, (Date.now() - this.started) / 1000);
+    return (this.bytesRead / 1e6 / secs).toFixed(1);
+  }
+
+  private payload() {
+    return { ...this.counts, mbs: this.mbPerSec() };
+  }
+
+  private done(): number {
+    return this.counts.known + this.counts.submitted + this.counts.skipped + this.counts.failed;
+  }
+
+  line(): string {
+    const c = this.counts;
+    return `scan: ${this.done()}/${c.found}${this.walking ? "+" : ""} files | hashed ${c.hashed} | known ${c.known} | submitted ${c.submitted} | skipped ${c.skipped} | failed ${c.failed} | ${this.mbPerSec()} MB/s | ${((Date.now() - this.started) / 1000).toFixed(0)} s`;
+  }
+
+  foundFile(): void {
+    this.counts.found++;
+    this.bar?.setTotal(this.counts.found);
+  }
+
+  walkDone(): void {
+    this.walking = false;
+  }
+
+  hashed(bytes: number): void {
+    this.counts.hashed++;
+    this.bytesRead += bytes;
+    this.bar?.update(this.done(), this.payload());
+  }
+
+  result(r: FileResult): void {
+    this.counts[r.outcome]++;
+    if (this.json) process.stdout.write(`${JSON.stringify(r)}\n`);
+    else if (r.outcome === "failed") this.log(`failed: ${r.path}: ${r.reason}${r.detail ? ` (${r.detail})` : ""}`);
+    this.bar?.update(this.done(), this.payload());
+  }
+
+  /** A message that must not tear the bar. */
+  log(msg: string): void {
+    if (this.bar) this.bar.stop();
+    this.err.write(`${msg}\n`);
+    if (this.bar) this.bar.start(this.counts.found, this.done(), this.payload());
+  }
+
+  finish(): string {
+    this.bar?.update(this.done(), this.payload());
+    this.bar?.stop();
+    if (this.timer) clearInterval(this.timer);
+    const c = this.counts;
+    const secs = (Date.now() - this.started) / 1000;
+    return `scanned ${c.found} files in ${secs.toFixed(1)} s: ${c.submitted} submitted, ${c.known} already known, ${c.skipped} skipped, ${c.failed} failed (${c.hashed} read, ${(this.bytesRead / 1e6).toFixed(1)} MB, ${this.mbPerSec()} MB/s)`;
+  }
+}

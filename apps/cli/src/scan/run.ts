@@ -1,0 +1,167 @@
+/**
+ * One scan: walk → (cache) → hash → /query → /submit, with bounded concurrency, then, with
+ * `wait`, poll until every submitted file is analysed and collect the verdicts.
+ */
+import { hostname } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import pLimit from "p-limit";
+import { ApiClient, ApiError, type FileReport } from "./client.ts";
+import { ScanCache } from "./cache.ts";
+import { hashFile } from "./hash.ts";
+import { Reporter, type FileResult } from "./report.ts";
+import { walk, type WalkOptions } from "./walk.ts";
+
+export const SCAN_VERSION = "0.1.0";
+
+export interface ScanOptions extends WalkOptions {
+  roots: string[];
+  baseUrl: string;
+  pat: string;
+  maxBytes: number;
+  concurrency: number;
+  app: string;
+  tags: Record<string, string>;
+  uri: boolean;
+  cacheDir: string | null;
+  json: boolean;
+  tty: boolean;
+  wait: boolean;
+  waitTimeoutMs: number;
+  /** For tests: poll interval while waiting. */
+  pollMs?: number;
+}
+
+export interface Sensitive {
+  path: string;
+  sha256: string;
+  confidence: string;
+  page_number: number | null;
+  file_in_zip: string | null;
+  description: string;
+}
+
+export interface ScanSummary {
+  counts: Reporter["counts"];
+  results: FileResult[];
+  sensitive: Sensitive[];
+  /** Submitted files not analysed when --wait gave up. */
+  pending: string[];
+  line: string;
+}
+
+const MIME: Record<string, string> = {
+  txt: "text/plain", log: "text/plain", csv: "text/csv", tsv: "text/tab-separated-values", json: "application/json", xml: "application/xml",
+  html: "text/html", htm: "text/html", md: "text/markdown", pdf: "application/pdf", zip: "application/zip", gz: "application/gzip",
+  tgz: "application/gzip", tar: "application/x-tar", "7z": "application/x-7z-compressed", bz2: "application/x-bzip2", eml: "message/rfc822",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation", doc: "application/msword", xls: "application/vnd.ms-excel",
+  odt: "application/vnd.oasis.opendocument.text", ods: "application/vnd.oasis.opendocument.spreadsheet", rtf: "application/rtf",
+  png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg",
+};
+
+/** The claimed type from the extension (the server detects the real one from the bytes). */
+export function mimeFor(file: string): string {
+  return MIME[path.extname(file).slice(1).toLowerCase()] ?? "application/octet-stream";
+}
+
+export async function runScan(o: ScanOptions): Promise<ScanSummary> {
+  const client = new ApiClient({ baseUrl: o.baseUrl, pat: o.pat });
+  await client.login();
+  const cache = new ScanCache(o.cacheDir, o.baseUrl);
+  const rep = new Reporter({ json: o.json, tty: o.tty });
+  const results: FileResult[] = [];
+  const submitted = new Map<string, string[]>(); // sha256 → paths
+  const limit = pLimit(o.concurrency);
+  const saver = setInterval(() => cache.save(), 5000);
+  saver.unref();
+  const host = hostname();
+  const record = (r: FileResult) => {
+    results.push(r);
+    rep.result(r);
+  };
+
+  const one = async (f: { path: string; size: number; mtimeMs: number }): Promise<void> => {
+    try {
+      if (f.size > o.maxBytes) return record({ path: f.path, outcome: "skipped", size: f.size, reason: "too_large", detail: `over ${o.maxBytes} bytes` });
+      const cached = cache.knownHash(f.path, f.size, f.mtimeMs);
+      if (cached && (cache.isAnalysed(cached) || cache.wasSubmitted(cached))) {
+        return record({ path: f.path, outcome: "known", sha256: cached, size: f.size, via: "cache" });
+      }
+      const h = await hashFile(f.path, o.maxBytes);
+      rep.hashed(h.bytes.length);
+      cache.rememberHash(f.path, f.size, f.mtimeMs, h.sha256);
+      if (cache.isAnalysed(h.sha256)) return record({ path: f.path, outcome: "known", sha256: h.sha256, size: f.size, via: "cache" });
+      if (await client.isAnalysed(h.sha256)) {
+        cache.markAnalysed(h.sha256);
+        return record({ path: f.path, outcome: "known", sha256: h.sha256, size: f.size, via: "query" });
+      }
+      const body = JSON.stringify({
+        mimetype: mimeFor(f.path),
+        file_data: h.bytes.toString("base64"),
+        sha256: h.sha256,
+        sha1: h.sha1,
+        md5: h.md5,
+        filename: path.basename(f.path),
+        full_path: o.uri ? pathToFileURL(f.path).href : f.path,
+        timestamp: new Date(f.mtimeMs).toISOString(),
+        app: o.app,
+        host,
+        size: h.bytes.length,
+        ...(Object.keys(o.tags).length ? { tags: o.tags } : {}),
+      });
+      const r = await client.submit(body);
+      cache.markSubmitted(h.sha256);
+      submitted.set(h.sha256, [...(submitted.get(h.sha256) ?? []), f.path]);
+      record({ path: f.path, outcome: "submitted", sha256: h.sha256, size: f.size, submission_id: r.submission_id });
+    } catch (err) {
+      if (err instanceof ApiError) record({ path: f.path, outcome: "failed", reason: err.problem.code, ...(err.problem.detail ? { detail: err.problem.detail } : {}) });
+      else record({ path: f.path, outcome: "failed", reason: "read_error", detail: String((err as Error).message ?? err) });
+    }
+  };
+
+  const tasks: Array<Promise<void>> = [];
+  for await (const item of walk(o.roots, o)) {
+    rep.foundFile();
+    if (item.kind === "skipped") {
+      record({ path: item.path, outcome: "skipped", reason: item.reason, ...(item.detail ? { detail: item.detail } : {}) });
+      continue;
+    }
+    tasks.push(limit(() => one(item)));
+    // keep the queue short: the walk must not run arbitrarily far ahead of the uploads
+    while (limit.pendingCount > o.concurrency * 4) await new Promise((r) => setTimeout(r, 10));
+  }
+  rep.walkDone();
+  await Promise.all(tasks);
+  clearInterval(saver);
+  cache.save();
+  const line = rep.finish();
+
+  const sensitive: Sensitive[] = [];
+  let pending: string[] = [];
+  if (o.wait && submitted.size > 0) {
+    const waiting = new Set(submitted.keys());
+    const deadline = Date.now() + o.waitTimeoutMs;
+    process.stderr.write(`waiting for ${waiting.size} analyses ...\n`);
+    while (waiting.size > 0 && Date.now() < deadline) {
+      const check = pLimit(o.concurrency);
+      await Promise.all([...waiting].map((sha) => check(async () => {
+        if (await client.isAnalysed(sha).catch(() => false)) waiting.delete(sha);
+      })));
+      if (waiting.size > 0) await new Promise((r) => setTimeout(r, o.pollMs ?? 2000));
+    }
+    pending = [...waiting].flatMap((sha) => submitted.get(sha) ?? []);
+    const done = [...submitted.keys()].filter((s) => !waiting.has(s));
+    const reports = await Promise.all(done.map((sha) => client.fileReport(sha).catch((): FileReport | undefined => undefined)));
+    done.forEach((sha, i) => {
+      cache.markAnalysed(sha);
+      const llm = reports[i]?.analysis?.llm;
+      if (!llm?.has_sensitive_data) return;
+      for (const p of submitted.get(sha) ?? []) {
+        sensitive.push({ path: p, sha256: sha, confidence: llm.confidence, page_number: llm.page_number, file_in_zip: llm.file_in_zip, description: llm.description ?? "" });
+      }
+    });
+    cache.save();
+  }
+  return { counts: rep.counts, results, sensitive, pending, line };
+}
