@@ -31,7 +31,7 @@ export function fileReport(es: EsClient, index: { files: string; analyses: strin
           query: { term: { sha256 } },
           sort: [{ received_at: "desc" }],
           track_total_hits: true,
-          _source: ["submission_id", "filename", "full_path", "timestamp", "app", "received_at", "extra"],
+          _source: ["submission_id", "filename", "full_path", "mimetype", "timestamp", "app", "received_at", "extra"],
         })
         .catch((err) => (notFound(err) ? undefined : Promise.reject(err)));
       sightings = s?.hits.hits.map((h) => h._source!) ?? [];

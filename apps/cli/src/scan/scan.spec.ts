@@ -1,0 +1,118 @@
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ScanCache } from "./cache.ts";
+import { ApiClient, backoffMs } from "./client.ts";
+import { hashFile } from "./hash.ts";
+import { walk, type WalkItem } from "./walk.ts";
+
+async function all(roots: string[], opts = {}): Promise<WalkItem[]> {
+  const out: WalkItem[] = [];
+  for await (const i of walk(roots, opts)) out.push(i);
+  return out;
+}
+
+function tree(): { root: string; outside: string } {
+  const base = mkdtempSync(path.join(tmpdir(), "scan-spec-"));
+  const root = path.join(base, "root");
+  const outside = path.join(base, "outside");
+  mkdirSync(path.join(root, "docs", "deep"), { recursive: true });
+  mkdirSync(path.join(root, "node_modules", "x"), { recursive: true });
+  mkdirSync(outside);
+  writeFileSync(path.join(root, "a.txt"), "a");
+  writeFileSync(path.join(root, "docs", "b.pdf"), "b");
+  writeFileSync(path.join(root, "docs", "deep", "c.csv"), "c");
+  writeFileSync(path.join(root, "node_modules", "x", "d.js"), "d");
+  writeFileSync(path.join(outside, "secret.txt"), "s");
+  symlinkSync(path.join(outside, "secret.txt"), path.join(root, "link-out.txt"));
+  symlinkSync(path.join(root, "a.txt"), path.join(root, "docs", "link-in.txt"));
+  symlinkSync(root, path.join(root, "docs", "loop"));
+  return { root, outside };
+}
+
+describe("scan: walking, hashing, caching, retrying", () => {
+  it("walks every file once, keeps links inside the roots and ends link cycles", async () => {
+    const { root } = tree();
+    const items = await all([root]);
+    const files = items.filter((i) => i.kind === "file").map((i) => path.relative(root, i.path)).sort();
+    assert.deepEqual(files, ["a.txt", "docs/b.pdf", "docs/deep/c.csv", "docs/link-in.txt", "node_modules/x/d.js"]);
+    const out = items.find((i) => i.path.endsWith("link-out.txt"));
+    assert.equal(out?.kind === "skipped" && out.reason, "symlink_outside_roots");
+    const followed = await all([root], { followOutside: true });
+    assert.ok(followed.some((i) => i.kind === "file" && i.path.endsWith("link-out.txt")));
+  });
+
+  it("applies include and exclude globs to the path under the root (base name for simple patterns)", async () => {
+    const { root } = tree();
+    const files = async (opts: object) => (await all([root], opts)).filter((i) => i.kind === "file").map((i) => path.relative(root, i.path)).sort();
+    assert.deepEqual(await files({ exclude: ["node_modules/**", "**/link-*"] }), ["a.txt", "docs/b.pdf", "docs/deep/c.csv"]);
+    assert.deepEqual(await files({ include: ["*.pdf", "*.csv"] }), ["docs/b.pdf", "docs/deep/c.csv"]);
+    assert.deepEqual(await files({ include: ["docs/**"], exclude: ["*.csv"] }), ["docs/b.pdf", "docs/link-in.txt"]);
+  });
+
+  it("hashes sha256, sha1 and md5 in one pass and refuses a file that grew past the limit", async () => {
+    const f = path.join(mkdtempSync(path.join(tmpdir(), "scan-hash-")), "x.bin");
+    const data = Buffer.alloc(3 * 1024 * 1024 + 17, 7);
+    writeFileSync(f, data);
+    const h = await hashFile(f, 10 * 1024 * 1024);
+    for (const alg of ["sha256", "sha1", "md5"] as const) assert.equal(h[alg], createHash(alg).update(data).digest("hex"));
+    assert.ok(h.bytes.equals(data));
+    await assert.rejects(hashFile(f, 1024 * 1024), /grew past/);
+  });
+
+  it("remembers hashes of unchanged files and known sha256s between runs", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "scan-cache-"));
+    const c = new ScanCache(dir, "http://api/v1");
+    c.rememberHash("/a", 10, 1000, "h1");
+    c.markSubmitted("h1");
+    c.markAnalysed("h2");
+    c.save();
+    const again = new ScanCache(dir, "http://api/v1");
+    assert.equal(again.knownHash("/a", 10, 1000), "h1");
+    assert.equal(again.knownHash("/a", 10, 2000), undefined, "a changed mtime means read it again");
+    assert.ok(again.wasSubmitted("h1") && again.isAnalysed("h2") && !again.isAnalysed("h1"));
+    assert.equal(new ScanCache(dir, "http://other/v1").knownHash("/a", 10, 1000), undefined, "one cache per API");
+    assert.equal(new ScanCache(null, "http://api/v1").knownHash("/a", 10, 1000), undefined);
+  });
+
+  it("backs off with jitter, honouring Retry-After", () => {
+    assert.equal(backoffMs(0, "7", () => 0.5), 7000);
+    assert.equal(backoffMs(0, "7", () => 0), 5250);
+    assert.equal(backoffMs(0, "7", () => 1), 8750);
+    assert.equal(backoffMs(3, null, () => 0.5), 4000);
+    assert.equal(backoffMs(20, null, () => 0.5), 30_000);
+    assert.equal(backoffMs(1, "Wed, 21 Oct 2015 07:28:00 GMT", () => 0.5), 1000, "an HTTP date falls back to the exponential delay");
+  });
+
+  it("retries 503 (Retry-After) and 5xx, renews the token on 401, and gives up on other 4xx", async () => {
+    const seen: string[] = [];
+    const answers: Array<[number, unknown, Record<string, string>?]> = [];
+    const { createServer } = await import("node:http");
+    const srv = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url} ${req.headers.authorization ?? ""}`);
+      const [status, body, headers] = req.url!.endsWith("/auth/token") ? [200, { access_token: `jwt${seen.length}`, expires_in: 3600 }] : answers.shift()!;
+      res.writeHead(status, { "content-type": "application/json", ...headers });
+      res.end(JSON.stringify(body));
+    });
+    await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
+    const port = (srv.address() as { port: number }).port;
+    const waits: number[] = [];
+    const c = new ApiClient({ baseUrl: `http://127.0.0.1:${port}/api`, pat: "fsp_x", sleep: async (ms) => void waits.push(ms), random: () => 0.5 });
+    try {
+      answers.push([503, { code: "queue_full" }, { "retry-after": "3" }], [502, {}], [200, { submission_id: "s1" }]);
+      assert.deepEqual(await c.submit("{}"), { submission_id: "s1" });
+      assert.deepEqual(waits, [3000, 1000]);
+      answers.push([401, { code: "unauthorized" }], [200, { status: "found", code: 200 }]);
+      assert.equal(await c.isAnalysed("a".repeat(64)), true);
+      assert.ok(seen.filter((s) => s.includes("/auth/token")).length === 2, "a 401 fetches a fresh token once");
+      answers.push([404, { status: "not found", code: 404 }]);
+      assert.equal(await c.isAnalysed("b".repeat(64)), false);
+      answers.push([400, { code: "hash_mismatch", detail: "sha1" }]);
+      await assert.rejects(c.submit("{}"), (e: Error & { problem?: { code: string } }) => e.problem?.code === "hash_mismatch");
+    } finally {
+      srv.close();
+    }
+  });
+});

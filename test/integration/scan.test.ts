@@ -1,0 +1,145 @@
+/**
+ * `filescan scan` as a crawler runs it: the real CLI process against the real API, with the
+ * extractor, classifier (no LLM: deterministic verdicts) and projector running in-process on
+ * their own consumer groups and index prefix, over the real Kafka, registry and Elasticsearch.
+ */
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { repoRoot } from "@filescan/config";
+import { createKafka } from "@filescan/kafka";
+import { aliasesFor, createEsClient } from "@filescan/search";
+import { startExtractor } from "@filescan/extractor";
+import { startClassifier, type RunningClassifier } from "@filescan/classifier";
+import { startProjectorApp, type RunningProjector } from "@filescan/projector";
+import { accessToken, bearer, issuePat, startTestApi, type TestApi } from "./api-helpers.ts";
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  lines: Array<Record<string, any>>;
+}
+
+function scan(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, [path.join(repoRoot(), "apps", "cli", "bin", "filescan.js"), "scan", ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    p.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    p.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    p.on("error", reject);
+    p.on("close", (code) => resolve({ code, stdout, stderr, lines: stdout.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l)) }));
+  });
+}
+
+describe("filescan scan: a directory tree through the real API and pipeline", function () {
+  this.timeout(5 * 60_000);
+  const run = randomUUID().slice(0, 8);
+  const prefix = `filescan-scan${run}`;
+  const es = createEsClient();
+  let env: NodeJS.ProcessEnv;
+  let api: TestApi;
+  let apps: [{ stop(): Promise<void> }, RunningClassifier, RunningProjector];
+  let pat: string;
+  let root: string;
+  let cliEnv: NodeJS.ProcessEnv;
+  const letter = `Dear Jane Doe,\nyour social security number 536-22-8726 is on file (run ${run}).\n`;
+
+  before(async () => {
+    env = {
+      ...process.env,
+      FILESCAN_LLM: "off",
+      FILESCAN_NEW_GROUP_START: "latest",
+      FILESCAN_ES_INDEX_PREFIX: prefix,
+      FILESCAN_EXTRACTOR_GROUP: `scan-extractor-${run}`,
+      FILESCAN_CLASSIFIER_GROUP: `scan-classifier-${run}`,
+      FILESCAN_PROJECTOR_GROUP: `scan-projector-${run}`,
+    };
+    apps = await Promise.all([startExtractor(env), startClassifier(env), startProjectorApp(env)]);
+    // the server takes files up to 150 kB, so a larger one is refused with 413
+    api = await startTestApi({ env, settings: { maxFileBytes: 150_000, submitBodyLimit: 1_300_000 } });
+    pat = (await issuePat()).token;
+    const base = mkdtempSync(path.join(tmpdir(), "scan-it-"));
+    root = path.join(base, "share");
+    mkdirSync(path.join(root, "hr", "2024"), { recursive: true });
+    mkdirSync(path.join(root, "public"));
+    writeFileSync(path.join(root, "hr", "2024", "letter.txt"), letter);
+    writeFileSync(path.join(root, "public", "letter-copy.txt"), letter);
+    writeFileSync(path.join(root, "public", "menu.txt"), `soup of the day: tomato (run ${run})\n`);
+    writeFileSync(path.join(root, "public", "big.log"), `${"x".repeat(99)}\n`.repeat(2000) + run);
+    writeFileSync(path.join(base, "elsewhere.txt"), `outside ${run}`);
+    symlinkSync(path.join(base, "elsewhere.txt"), path.join(root, "public", "link.txt"));
+    cliEnv = { ...process.env, FILESCAN_HOME: path.join(base, "home"), FILESCAN_TOKEN: pat };
+  });
+
+  after(async () => {
+    await Promise.allSettled([api?.close(), ...(apps ?? []).map((a) => a.stop())]);
+    const mine = Object.keys(await es.indices.get({ index: `${prefix}-*`, allow_no_indices: true }).catch(() => ({})));
+    if (mine.length) await es.indices.delete({ index: mine });
+    for (const name of Object.values(aliasesFor(prefix))) await es.indices.deleteIndexTemplate({ name }).catch(() => undefined);
+    await es.close();
+    const admin = createKafka("scan-cleanup").admin();
+    await admin.connect();
+    await admin.deleteGroups([env.FILESCAN_EXTRACTOR_GROUP!, env.FILESCAN_CLASSIFIER_GROUP!, env.FILESCAN_PROJECTOR_GROUP!]).catch(() => undefined);
+    await admin.disconnect();
+  });
+
+  it("submits each file, reports refusals and links out of the tree, waits and lists the sensitive files", async () => {
+    const r = await scan([root, "--url", api.baseUrl, "--json", "--wait", "--wait-timeout", "180", "--max-size", "10000000", "--tag", `run=${run}`], cliEnv);
+    const by = (name: string) => r.lines.find((l) => l.path.endsWith(name));
+    assert.equal(r.code, 1, `a refused file makes the exit code 1\n${r.stderr}`);
+    assert.equal(by("letter.txt")?.outcome, "submitted", r.stdout);
+    assert.equal(by("letter-copy.txt")?.outcome, "submitted");
+    assert.equal(by("menu.txt")?.outcome, "submitted");
+    assert.equal(by("big.log")?.outcome, "failed");
+    assert.ok(["file_too_large", "body_too_large"].includes(by("big.log")!.reason), by("big.log")!.reason);
+    assert.equal(by("link.txt")?.outcome, "skipped");
+    assert.equal(by("link.txt")?.reason, "symlink_outside_roots");
+    assert.match(r.stderr, /2 file\(s\) with sensitive data/);
+    assert.match(r.stderr, /hr\/2024\/letter\.txt\s+high/);
+    assert.doesNotMatch(r.stderr, /menu\.txt/);
+
+    // what the crawler sent is what the stored sightings hold: the nine fields and the extras
+    const sha = by("letter.txt")!.sha256 as string;
+    const jwt = await accessToken(api.baseUrl, pat);
+    const report = (await (await fetch(`${api.baseUrl}/files/${sha}`, { headers: bearer(jwt) })).json()) as any;
+    assert.equal(report.analysis.llm.has_sensitive_data, true);
+    assert.equal(report.sightings_total, 2, "two paths, two sightings");
+    const s = report.sightings.find((x: any) => x.full_path.endsWith("letter.txt"));
+    assert.equal(s.filename, "letter.txt");
+    assert.equal(s.full_path, path.join(root, "hr", "2024", "letter.txt"));
+    assert.match(s.app, /^filescan-scan\//);
+    assert.equal(s.mimetype, "text/plain");
+    assert.equal(s.extra.tags.run, run);
+    assert.equal(s.extra.size, Buffer.byteLength(letter));
+    assert.ok(typeof s.extra.host === "string" && s.extra.host.length > 0);
+  });
+
+  it("uploads nothing again on a re-scan, and skips what is over --max-size", async () => {
+    const r = await scan([root, "--url", api.baseUrl, "--json", "--max-size", "150000"], cliEnv);
+    assert.equal(r.code, 0, r.stderr);
+    const outcomes = Object.fromEntries(r.lines.map((l) => [path.basename(l.path), `${l.outcome}${l.via ? `/${l.via}` : ""}${l.reason ? `/${l.reason}` : ""}`]));
+    assert.deepEqual(outcomes, {
+      "letter.txt": "known/cache",
+      "letter-copy.txt": "known/cache",
+      "menu.txt": "known/cache",
+      "big.log": "skipped/too_large",
+      "link.txt": "skipped/symlink_outside_roots",
+    });
+    assert.match(r.stderr, /0 submitted, 3 already known/);
+    // without the cache, /query says the files are known: still no upload
+    const q = await scan([path.join(root, "hr"), "--url", api.baseUrl, "--json", "--no-cache"], cliEnv);
+    assert.equal(q.code, 0, q.stderr);
+    assert.deepEqual(q.lines.map((l) => `${l.outcome}/${l.via}`), ["known/query"]);
+  });
+
+  it("fails with exit code 2 and a clear message on a wrong token", async () => {
+    const r = await scan([root, "--url", api.baseUrl, "--token", "fsp_000000000000000000000000000000000000"], { ...cliEnv, FILESCAN_TOKEN: "" });
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /filescan scan: the API answered 401/);
+  });
+});
