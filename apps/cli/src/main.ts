@@ -9,6 +9,7 @@ import { registerUp } from "./commands/up.ts";
 import { registerToken } from "./commands/token.ts";
 import { registerApikey } from "./commands/apikey.ts";
 import { registerScan } from "./commands/scan.ts";
+import { registerInspect } from "./commands/inspect.ts";
 
 const program = new Command("filescan")
   .description("find sensitive personal data in the files your crawlers find")
@@ -21,5 +22,6 @@ registerProjector(program);
 registerToken(program);
 registerApikey(program);
 registerScan(program);
+registerInspect(program);
 
 await program.parseAsync(process.argv);

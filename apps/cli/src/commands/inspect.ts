@@ -1,0 +1,74 @@
+/**
+ * `filescan inspect <file...>`: the whole analysis of files or text, locally, without the
+ * pipeline. Exit code 0 nothing sensitive, 1 something sensitive, 2 an error.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import type { Command } from "commander";
+import { startLocalLlmServer, localLlmConfig, type LocalLlmServer } from "@filescan/llm-local";
+import { formatReport } from "../inspect/format.ts";
+import { createInspector, type InspectReport } from "../inspect/inspect.ts";
+
+export function registerInspect(program: Command): void {
+  program
+    .command("inspect")
+    .description("analyse files (or text) in this process: extraction, detectors and the LLM verdict, without Kafka")
+    .argument("<file...>", "files to inspect; - reads stdin")
+    .option("--llm <mode>", "off | local | openai (default: $FILESCAN_LLM, else local)")
+    .option("--json", "one JSON object per file (or line) on stdout", false)
+    .option("--show-values", "print raw values of findings (local debugging only)", false)
+    .option("--text", "treat the input as plain text, no extraction", false)
+    .option("--lines", "with --text: one document per line; offsets are within the line", false)
+    .action(async (files: string[], o: { llm?: string; json: boolean; showValues: boolean; text: boolean; lines: boolean }) => {
+      const mode = o.llm ?? process.env.FILESCAN_LLM ?? "local";
+      if (!["off", "local", "openai"].includes(mode)) {
+        console.error(`filescan inspect: --llm must be off, local or openai, not ${JSON.stringify(mode)}`);
+        process.exit(2);
+      }
+      if (o.lines && !o.text) {
+        console.error("filescan inspect: --lines needs --text");
+        process.exit(2);
+      }
+      const env: NodeJS.ProcessEnv = { ...process.env, FILESCAN_LLM: mode };
+      let server: LocalLlmServer | undefined;
+      if (mode === "local" && !process.env.FILESCAN_LLM_BASE_URL) {
+        const model = localLlmConfig().modelPath;
+        if (!existsSync(model)) {
+          console.error(`filescan inspect: no local model at ${model}: run \`bash infra/local/fetch-model.sh\`, or use --llm off`);
+          process.exit(2);
+        }
+        server = await startLocalLlmServer({ modelPath: model, port: 0, threads: Number(process.env.FILESCAN_LLM_THREADS ?? 1) });
+        env.FILESCAN_LLM_BASE_URL = server.baseURL;
+      }
+      const inspector = createInspector(env, { showValues: o.showValues });
+      let sensitive = false;
+      let failed = false;
+      const emit = (r: InspectReport) => {
+        sensitive ||= r.llm.has_sensitive_data;
+        process.stdout.write(o.json ? `${JSON.stringify(r)}\n` : `${formatReport(r, o.showValues)}\n\n`);
+      };
+      for (const name of files) {
+        let bytes: Buffer;
+        try {
+          bytes = name === "-" ? readFileSync(0) : readFileSync(name);
+        } catch (err) {
+          console.error(`filescan inspect: ${name}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+          failed = true;
+          continue;
+        }
+        try {
+          if (!o.text) emit(await inspector.file(bytes, name));
+          else if (!o.lines) emit(await inspector.text(bytes.toString("utf8"), name));
+          else {
+            const lines = bytes.toString("utf8").split(/\r?\n/);
+            if (lines.at(-1) === "") lines.pop();
+            for (let i = 0; i < lines.length; i++) emit(await inspector.text(lines[i]!, name, i + 1));
+          }
+        } catch (err) {
+          console.error(`filescan inspect: ${name}: ${(err as Error).message}`);
+          failed = true;
+        }
+      }
+      await server?.close();
+      process.exit(failed ? 2 : sensitive ? 1 : 0);
+    });
+}

@@ -1,0 +1,40 @@
+/** The readable report of `filescan inspect` (the --json shape is InspectReport itself). */
+import type { InspectFinding, InspectReport } from "./inspect.ts";
+
+function where(l: InspectFinding["locator"]): string {
+  const parts: string[] = [];
+  if (l.file_in_zip) parts.push(l.file_in_zip);
+  if (l.page) parts.push(`page ${l.page}`);
+  if (l.sheet) parts.push(l.cell ? `${l.sheet}!${l.cell}` : l.sheet);
+  else if (l.row) parts.push(l.column ? `row ${l.row} ${l.column}` : `row ${l.row}`);
+  if (l.slide) parts.push(`slide ${l.slide}`);
+  if (l.part) parts.push(l.part);
+  return parts.join(" · ") || "-";
+}
+
+function grid(head: string[], rows: string[][]): string[] {
+  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const fmt = (r: string[]) => r.map((c, i) => c.padEnd(w[i]!)).join("  ").trimEnd();
+  return [fmt(head), ...rows.map(fmt)];
+}
+
+export function formatReport(r: InspectReport, showValues: boolean): string {
+  const out: string[] = [];
+  const l = r.llm;
+  out.push(`${r.input}  ${r.detected_type}${r.type_mismatch ? " (claimed type differs)" : ""}  ${r.status}  ${r.chars} chars  sha256 ${r.sha256.slice(0, 16)}…`);
+  out.push(`  verdict     ${l.has_sensitive_data ? "SENSITIVE" : "not sensitive"} (confidence ${l.confidence})`);
+  if (l.page_number !== null || l.file_in_zip) out.push(`  where       ${[l.file_in_zip, l.page_number !== null ? `page ${l.page_number}` : null].filter(Boolean).join(" · ")}`);
+  out.push(`  reasoning   ${l.reasoning}`);
+  if (l.description) out.push(`  description ${l.description}`);
+  out.push(`  model       ${r.model.provider}${r.model.name ? ` ${r.model.name}` : ""}${r.model.prompt_tokens ? `, ${r.model.prompt_tokens}+${r.model.completion_tokens} tokens, ${r.model.llm_ms} ms` : ""}`);
+  for (const reason of r.reasons) out.push(`  reason      ${reason.code}: ${reason.message}${reason.file_in_zip ? ` (${reason.file_in_zip})` : ""}`);
+  if (r.findings.length === 0) {
+    out.push("  findings    none");
+  } else {
+    out.push(`  findings    ${r.findings.length}`);
+    const head = ["type", "score", "validation", "where", "offsets", showValues ? "value" : "masked", "context"];
+    const rows = r.findings.map((f) => [f.type, f.score.toFixed(2), f.validation ?? "-", where(f.locator), `${f.start}-${f.end}`, showValues ? (f.value ?? f.masked) : f.masked, f.context.join(",") || "-"]);
+    for (const line of grid(head, rows)) out.push(`    ${line}`);
+  }
+  return out.join("\n");
+}
