@@ -1,0 +1,78 @@
+/**
+ * `filescan inspect` as users run it: the real CLI process, --llm off (no servers needed), on
+ * fixture files generated here (a PDF page, a nested archive path, a spreadsheet cell).
+ */
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { repoRoot } from "@filescan/config";
+import { makePdf, makeTar, makeZip } from "../../libs/extract/src/test-util/fixtures.ts";
+import { makeWorkbook } from "../../libs/extract/src/test-util/office.ts";
+
+const dir = mkdtempSync(path.join(tmpdir(), "inspect-test-"));
+
+function inspect(args: string[], input?: string) {
+  const r = spawnSync(process.execPath, [path.join(repoRoot(), "apps", "cli", "bin", "filescan.js"), "inspect", "--llm", "off", ...args], { encoding: "utf8", input, env: { ...process.env, FILESCAN_LLM: "" } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr, json: () => r.stdout.trim().split("\n").map((l) => JSON.parse(l)) };
+}
+
+describe("filescan inspect (CLI, --llm off)", function () {
+  this.timeout(60_000);
+
+  it("locates a finding on page 2 of a PDF inside a ZIP inside a TAR", async () => {
+    const pdf = await makePdf(["cover page", "Employee Jane Doe, SSN 536-22-8726"]);
+    const f = path.join(dir, "bundle.tar");
+    writeFileSync(f, await makeTar({ "hr.zip": await makeZip({ "2024/payroll.pdf": pdf }) }));
+    const r = inspect(["--json", f]);
+    assert.equal(r.code, 1, r.stderr);
+    const [rep] = r.json();
+    assert.equal(rep.detected_type, "application/x-tar");
+    const ssn = rep.findings.find((x: any) => x.type === "US_SSN");
+    assert.deepEqual(ssn.locator, { file_in_zip: "hr.zip!/2024/payroll.pdf", page: 2 });
+    assert.equal(ssn.masked, "***-**-8726");
+    assert.equal(ssn.value, undefined, "raw values only with --show-values");
+    assert.equal(rep.llm.has_sensitive_data, true);
+    assert.equal(rep.llm.page_number, 2);
+    assert.equal(rep.llm.file_in_zip, "hr.zip!/2024/payroll.pdf");
+    assert.ok(!r.stdout.includes("536-22-8726"));
+  });
+
+  it("names the sheet and cell of a spreadsheet finding, in the readable report too", () => {
+    const f = path.join(dir, "staff.xlsx");
+    writeFileSync(f, makeWorkbook({ Staff: [["name", "email"], ["Jane", "jane.doe@example.com"]] }));
+    const j = inspect(["--json", f]);
+    const mail = j.json()[0].findings.find((x: any) => x.type === "EMAIL_ADDRESS");
+    assert.deepEqual([mail.locator.sheet, mail.locator.cell, mail.locator.column], ["Staff", "B2", "email"]);
+    const h = inspect([f]);
+    assert.equal(h.code, 1);
+    assert.match(h.stdout, /EMAIL_ADDRESS\s+1\.00\s+email_syntax\s+Staff!B2/);
+    assert.match(h.stdout, /j\*\*\*@example\.com/);
+  });
+
+  it("--text --lines gives offsets within each line; --show-values prints the raw value", () => {
+    const text = "nothing here\nwrite to jane.doe@example.com today\nSSN 536-22-8726\n";
+    const r = inspect(["--text", "--lines", "--json", "--show-values", "-"], text);
+    assert.equal(r.code, 1, r.stderr);
+    const reps = r.json();
+    assert.deepEqual(reps.map((x: any) => [x.input, x.line, x.llm.has_sensitive_data]), [["-:1", 1, false], ["-:2", 2, true], ["-:3", 3, true]]);
+    const mail = reps[1].findings.find((x: any) => x.type === "EMAIL_ADDRESS");
+    assert.deepEqual([mail.start, mail.end, mail.value], [9, 29, "jane.doe@example.com"]);
+    assert.deepEqual(mail.locator, { row: 2 });
+    const ssn = reps[2].findings.find((x: any) => x.type === "US_SSN");
+    assert.equal(text.split("\n")[2]!.slice(ssn.start, ssn.end), "536-22-8726");
+  });
+
+  it("exits 0 when nothing is sensitive and 2 on an error", () => {
+    const f = path.join(dir, "menu.txt");
+    writeFileSync(f, "soup of the day: tomato\n");
+    const ok = inspect([f]);
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.match(ok.stdout, /not sensitive/);
+    const missing = inspect([path.join(dir, "nope.txt")]);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /ENOENT/);
+    assert.equal(inspect(["--lines", f]).code, 2, "--lines without --text is a usage error");
+  });
+});
