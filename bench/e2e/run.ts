@@ -91,6 +91,9 @@ if (values["in-process"]) {
     startProcess("projector", (e) => e.includes("projector running")),
     startProcess("api", answers(`http://127.0.0.1:${apiPort}/healthz`)),
   ])));
+  // the apps must not outlive the benchmark, however it ends
+  process.on("exit", () => children.forEach((c) => c.kill("SIGKILL")));
+  for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => process.exit(130));
   stoppers.push(...children.map((c) => () => new Promise((r) => {
     c.once("exit", r);
     c.kill("SIGTERM");
