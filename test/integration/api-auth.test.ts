@@ -205,6 +205,21 @@ describe("api: POST /auth/token and bearer authentication", function () {
     });
   });
 
+  describe("logs", () => {
+    it("never hold a PAT, a JWT or a token part, whatever the outcome", async () => {
+      // Runs after the exchanges and every kind of bad bearer token above (same app).
+      await exchange({ token: pat.token });
+      await post(`${api.baseUrl}/query`, { sha256: "0".repeat(64) }, { authorization: `Bearer ${pat.token}` });
+      const all = api.logs.join("");
+      const lines = all.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+      for (const status of [200, 400, 401, 404]) assert.ok(lines.some((l) => l.msg === "request" && l.status === status), `a ${status} line`);
+      assert.equal(all.includes(pat.token), false);
+      assert.equal(/fsp_[0-9A-Za-z]{36}/.test(all), false, "no PAT");
+      assert.equal(/eyJ[\w-]+\.eyJ/.test(all), false, "no JWT");
+      assert.equal(/[A-Za-z0-9+/=_-]{40,}/.test(all), false, "no long token-like run");
+    });
+  });
+
   describe("token lifecycle through the CLI", () => {
     it("create → exchange → call → revoke → 401, and list never shows a secret", async () => {
       const name = `cli-${randomUUID().slice(0, 8)}`;

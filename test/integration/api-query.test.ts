@@ -138,15 +138,15 @@ describe("api: operations", function () {
     assert.deepEqual(await r.json(), { status: "ok" });
   });
 
-  it("/readyz checks Kafka, the registry and Elasticsearch", async () => {
+  it("/readyz checks Kafka, the registry, the producer and Elasticsearch", async () => {
     const r = await fetch(`${api.origin}/readyz`);
     assert.equal(r.status, 200);
-    assert.deepEqual(await r.json(), { status: "ready", checks: { kafka: true, registry: true, elasticsearch: true } });
+    assert.deepEqual(await r.json(), { status: "ready", checks: { kafka: true, registry: true, producer: true, elasticsearch: true } });
     const down = await startTestApi({ env: { ...process.env, FILESCAN_ES_URL: "http://127.0.0.1:1" } });
     try {
       const d = await fetch(`${down.origin}/readyz`);
       assert.equal(d.status, 503);
-      assert.deepEqual(await d.json(), { status: "not ready", checks: { kafka: true, registry: true, elasticsearch: false } });
+      assert.deepEqual(await d.json(), { status: "not ready", checks: { kafka: true, registry: true, producer: true, elasticsearch: false } });
     } finally {
       await down.close();
     }

@@ -5,9 +5,10 @@
  */
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { request } from "node:http";
+import { createServer, request, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { TOPICS, serverAddresses } from "@filescan/config";
-import { valueSubject } from "@filescan/contracts";
+import { avroSchemaText, valueSubject } from "@filescan/contracts";
 import { SUBMISSION_FIELDS } from "@filescan/api";
 import { accessToken, bearer, issuePat, post, startTestApi, submission, SubmissionCollector, type TestApi } from "./api-helpers.ts";
 
@@ -45,6 +46,7 @@ describe("api: POST /submit", function () {
   it("queues a valid submission and the FileSubmitted event carries every field, the extras and the bytes, never file_data", async () => {
     const bytes = randomBytes(3000);
     const body = submission(bytes, { owner: "bob", tags: ["hr", 2], meta: { depth: 1, flag: true, none: null } });
+    const before = Date.now();
     const r = await post(`${api.baseUrl}/submit`, body, bearer(jwt));
     assert.equal(r.status, 200, r.text);
     assert.deepEqual(Object.keys(r.json).sort(), ["sha256", "status", "submission_id"]);
@@ -66,6 +68,11 @@ describe("api: POST /submit", function () {
     assert.equal(Number(event.size), bytes.length);
     assert.ok(Buffer.from(event.content).equals(bytes), "decoded bytes equal the file");
     assert.equal("file_data" in event, false);
+    // Nothing else: exactly the fields of the registered schema, as decoded through the registry.
+    const schema = JSON.parse(avroSchemaText(TOPICS.submissions)) as { fields: Array<{ name: string }> };
+    assert.deepEqual(Object.keys(event).sort(), schema.fields.map((f) => f.name).sort());
+    assert.deepEqual(Object.keys(event).sort(), ["app", "content", "extra_json", "filename", "full_path", "md5", "mimetype", "principal", "received_at", "sha1", "sha256", "size", "submission_id", "timestamp"]);
+    assert.ok(Number(event.received_at) <= Date.now() && Number(event.received_at) >= before, "received_at between request and answer");
     assert.equal(value.includes(Buffer.from(body.file_data as string)), false, "no base64 text in the record");
   });
 
@@ -257,6 +264,56 @@ describe("api: POST /submit", function () {
   });
 
   describe("500: internal queue error", () => {
+    it("answers 500 queue_error when Kafka is not reachable (the app pointed at a closed port), and /readyz says so", async () => {
+      const down = await startTestApi({ env: { ...process.env, FILESCAN_KAFKA_BROKERS: "127.0.0.1:1" } });
+      try {
+        const r = await post(`${down.baseUrl}/submit`, submission(), bearer(jwt));
+        assertProblem(r, 500, "queue_error");
+        assert.match(r.json.detail as string, /retrying the same request is safe/);
+        const ready = await fetch(`${down.origin}/readyz`);
+        assert.equal(ready.status, 503);
+        assert.deepEqual(await ready.json(), { status: "not ready", checks: { kafka: false, registry: true, producer: false, elasticsearch: true } });
+        assert.equal((await fetch(`${down.origin}/healthz`)).status, 200, "alive, only not ready");
+        // Bad input is still judged without Kafka.
+        assertProblem(await post(`${down.baseUrl}/submit`, {}, bearer(jwt)), 400, "validation_failed");
+        assert.ok(down.logs.join("").includes("kafka or the schema registry is not reachable"));
+      } finally {
+        await down.close();
+      }
+    });
+
+    it("answers 500 queue_error while the schema registry is not reachable, and queues once it is back", async () => {
+      // A port with nothing behind it yet; later a plain HTTP relay to the real registry opens on it.
+      const port = await freePort();
+      const real = new URL(serverAddresses().registryUrl);
+      const regPath = real.pathname.replace(/\/$/, "");
+      const app = await startTestApi({ env: { ...process.env, FILESCAN_REGISTRY_URL: `http://127.0.0.1:${port}${regPath}` } });
+      let relay: Server | undefined;
+      try {
+        const r = await post(`${app.baseUrl}/submit`, submission(), bearer(jwt));
+        assertProblem(r, 500, "queue_error");
+        const ready = await fetch(`${app.origin}/readyz`);
+        assert.equal(ready.status, 503);
+        assert.deepEqual(await ready.json(), { status: "not ready", checks: { kafka: true, registry: false, producer: false, elasticsearch: true } });
+
+        relay = await relayTo(real.origin, port);
+        const deadline = Date.now() + 30_000;
+        while ((await fetch(`${app.origin}/readyz`)).status !== 200) {
+          assert.ok(Date.now() < deadline, "the API connects once the registry answers");
+          await new Promise((res) => setTimeout(res, 250));
+        }
+        const body = submission();
+        const ok = await post(`${app.baseUrl}/submit`, body, bearer(jwt));
+        assert.equal(ok.status, 200, ok.text);
+        const { event } = await collector.waitFor(ok.json.submission_id as string);
+        assert.equal(event.sha256, body.sha256);
+      } finally {
+        await app.close();
+        relay?.closeAllConnections();
+        await new Promise((res) => relay ? relay.close(res) : res(undefined));
+      }
+    });
+
     it("answers 500 queue_error when Kafka does not acknowledge in time", async () => {
       const slow = await startTestApi({ settings: { produceTimeoutMs: 0 } });
       try {
@@ -269,10 +326,10 @@ describe("api: POST /submit", function () {
       }
     });
 
-    it("answers 500 queue_error when the producer rejects the event", async () => {
+    it("answers 500 queue_error once the queue is shut down under the running app", async () => {
       const broken = await startTestApi();
       const token = await accessToken(broken.baseUrl, (await issuePat()).token);
-      // Disconnect the real producer under the running app: kafkajs rejects every send.
+      // What a request meets during shutdown: the producer is disconnected, every send fails.
       await broken.queue.close();
       try {
         const r = await post(`${broken.baseUrl}/submit`, submission(), bearer(token));
@@ -283,15 +340,57 @@ describe("api: POST /submit", function () {
     });
   });
 
-  it("logs one line per request without file data, tokens or JWTs", async () => {
-    const body = submission(Buffer.from("secret payload SSN 078-05-1120"));
-    await submit(body);
-    const all = api.logs.join("");
-    assert.ok(all.includes('"route":"/api/v1/filescan/submit"'));
-    assert.equal(all.includes(body.file_data as string), false);
-    assert.equal(all.includes("078-05-1120"), false);
-    assert.equal(all.includes(jwt), false);
-    assert.equal(all.includes(jwt.split(".")[2]!), false);
-    assert.equal(/fsp_[0-9A-Za-z]{36}/.test(all), false);
+  // Last: by now this app has seen valid submissions, every kind of 400, 413 and 415.
+  describe("logs", () => {
+    it("one JSON line per request, never file data, tokens or JWTs", async () => {
+      const body = submission(Buffer.from("secret payload SSN 078-05-1120"));
+      assert.equal((await submit(body)).status, 200);
+      assert.equal((await post(`${api.baseUrl}/submit`, body, bearer(jwt.slice(0, -2)))).status, 401);
+      const lines = api.logs.join("").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+      const requests = lines.filter((l) => l.msg === "request");
+      assert.ok(requests.length >= 40, String(requests.length));
+      for (const status of [200, 400, 401, 413, 415]) assert.ok(requests.some((l) => l.status === status && l.route === "/api/v1/filescan/submit"), `a ${status} line`);
+      for (const l of requests) assert.deepEqual(Object.keys(l).filter((k) => !["level", "time", "pid", "hostname", "service", "msg"].includes(k)).filter((k) => !["method", "route", "status", "ms", "client", "sub", "code", "bytes_in"].includes(k)), []);
+      const all = api.logs.join("");
+      assert.equal(all.includes(body.file_data as string), false);
+      assert.equal(all.includes("078-05-1120"), false);
+      assert.equal(all.includes(jwt), false);
+      assert.equal(all.includes(jwt.split(".")[2]!), false);
+      assert.equal(/eyJ[\w-]+\.eyJ/.test(all), false, "no JWT at all");
+      assert.equal(/fsp_[0-9A-Za-z]{36}/.test(all), false, "no PAT");
+      assert.equal(/[A-Za-z0-9+/=_-]{60,}/.test(all), false, "no long base64 run (file data, token parts)");
+    });
   });
 });
+
+async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((res) => srv.listen(0, "127.0.0.1", res));
+  const { port } = srv.address() as AddressInfo;
+  await new Promise((res) => srv.close(res));
+  return port;
+}
+
+/** A minimal HTTP relay on `port` to `origin` (the real schema registry). */
+async function relayTo(origin: string, port: number): Promise<Server> {
+  const srv = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string" && k !== "host" && k !== "connection" && k !== "content-length") headers[k] = v;
+      fetch(origin + (req.url ?? "/"), { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined }).then(
+        async (r) => {
+          res.writeHead(r.status, { "content-type": r.headers.get("content-type") ?? "application/json" });
+          res.end(Buffer.from(await r.arrayBuffer()));
+        },
+        () => {
+          res.writeHead(502);
+          res.end();
+        },
+      );
+    });
+  });
+  await new Promise<void>((res) => srv.listen(port, "127.0.0.1", res));
+  return srv;
+}

@@ -2,8 +2,12 @@
  * What the API needs from Kafka, as a small interface: the app takes it as a dependency, so its
  * validation and auth can be unit-tested alone; production and the integration tests use
  * `createKafkaQueue` (real Kafka and schema registry).
+ *
+ * The API starts whether or not Kafka and the registry answer, like it does for
+ * Elasticsearch: it keeps connecting in the background, `/readyz` says what is missing, and
+ * `/submit` answers 500 `queue_error` until the producer is connected.
  */
-import type { Admin } from "kafkajs";
+import type { Admin, Kafka } from "kafkajs";
 import { GROUPS, TOPICS, serverAddresses } from "@filescan/config";
 import type { FileSubmitted } from "@filescan/contracts";
 import { consumerGroupLag, createEventProducer, createKafka, createRegistry, ensureTopics, type EventProducer } from "@filescan/kafka";
@@ -13,37 +17,122 @@ export interface SubmissionQueue {
   send(event: FileSubmitted): Promise<void>;
   /** Messages on the submissions topic not yet done by the analysis stage's consumer group. */
   backlog(): Promise<number>;
-  /** Reachability of the servers behind the queue, for /readyz. */
+  /** Reachability of Kafka and the registry, and whether the producer is connected (/readyz). */
   checks(): Promise<Record<string, boolean>>;
   close(): Promise<void>;
 }
 
-export async function createKafkaQueue(env: NodeJS.ProcessEnv = process.env, backlogGroup: string = GROUPS.extractor): Promise<SubmissionQueue> {
-  const kafka = createKafka("filescan-api", env);
-  const registry = createRegistry(env);
-  const admin: Admin = kafka.admin();
-  await admin.connect();
-  let producer: EventProducer;
-  try {
-    await ensureTopics(admin);
-    producer = await createEventProducer(kafka, registry);
-  } catch (err) {
-    await admin.disconnect().catch(() => undefined);
-    throw err;
+export interface KafkaQueue extends SubmissionQueue {
+  /** Settles after the first connection attempt: true when the producer is ready. */
+  readonly firstAttempt: Promise<boolean>;
+  readonly connected: boolean;
+}
+
+export class QueueUnavailable extends Error {
+  constructor(cause: unknown) {
+    super("Kafka or the schema registry is not reachable (still connecting)", { cause });
+    this.name = "QueueUnavailable";
   }
+}
+
+export interface KafkaQueueOptions {
+  /** Called with each failed connection attempt (the loop keeps trying). */
+  onError?: (err: unknown) => void;
+  /** Longest wait between connection attempts. */
+  maxBackoffMs?: number;
+}
+
+export function createKafkaQueue(env: NodeJS.ProcessEnv = process.env, backlogGroup: string = GROUPS.extractor, opts: KafkaQueueOptions = {}): KafkaQueue {
+  // Connecting, topic creation and lag reads give up quickly and quietly (the loop below retries
+  // and the app logs each failure once); sends keep kafkajs's own retries, bounded by the app's
+  // produce timeout.
+  const quick: Kafka = createKafka("filescan-api", env, { retries: 2, quiet: true });
+  const kafka: Kafka = createKafka("filescan-api", env);
+  const registry = createRegistry(env);
   const registryUrl = serverAddresses(env).registryUrl;
+  const maxBackoff = opts.maxBackoffMs ?? 10_000;
+
+  let admin: Admin | null = null;
+  let producer: EventProducer | null = null;
+  let lastError: unknown = null;
+  let closed = false;
+  let wake: (() => void) | null = null;
+
+  async function attempt(): Promise<void> {
+    if (!admin) {
+      const a = quick.admin();
+      await a.connect();
+      try {
+        await ensureTopics(a);
+      } catch (err) {
+        await a.disconnect().catch(() => undefined);
+        throw err;
+      }
+      admin = a;
+    }
+    producer ??= await createEventProducer(kafka, registry);
+  }
+
+  let settleFirst: (ok: boolean) => void = () => undefined;
+  const firstAttempt = new Promise<boolean>((resolve) => (settleFirst = resolve));
+  const loop = (async () => {
+    let backoff = 500;
+    while (!closed) {
+      try {
+        await attempt();
+        lastError = null;
+        settleFirst(true);
+        return;
+      } catch (err) {
+        lastError = err;
+        opts.onError?.(err);
+        settleFirst(false);
+      }
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, backoff);
+        wake = () => {
+          clearTimeout(t);
+          resolve();
+        };
+      });
+      wake = null;
+      backoff = Math.min(backoff * 2, maxBackoff);
+    }
+  })();
+
   return {
-    send: (event) => producer.send(TOPICS.submissions, event.sha256, event),
-    backlog: () => consumerGroupLag(admin, backlogGroup, TOPICS.submissions),
+    firstAttempt,
+    get connected() {
+      return producer !== null;
+    },
+    send(event) {
+      if (closed) return Promise.reject(new Error("the queue is closed"));
+      if (!producer) return Promise.reject(new QueueUnavailable(lastError));
+      return producer.send(TOPICS.submissions, event.sha256, event);
+    },
+    backlog() {
+      if (!admin) return Promise.reject(new QueueUnavailable(lastError));
+      return consumerGroupLag(admin, backlogGroup, TOPICS.submissions);
+    },
     async checks() {
+      const a = admin;
       const [k, r] = await Promise.all([
-        admin.describeCluster().then(() => true, () => false),
+        a ? a.describeCluster().then(() => true, () => false) : Promise.resolve(false),
         fetch(`${registryUrl}/subjects`, { signal: AbortSignal.timeout(2000) }).then((res) => res.ok, () => false),
       ]);
-      return { kafka: k, registry: r };
+      // Both answer again but the producer is still waiting for its next attempt: try now.
+      if (k && r && producer === null) wake?.();
+      return { kafka: k, registry: r, producer: producer !== null };
     },
     async close() {
-      await Promise.allSettled([producer.disconnect(), admin.disconnect()]);
+      closed = true;
+      wake?.();
+      await loop;
+      const p = producer;
+      const a = admin;
+      producer = null;
+      admin = null;
+      await Promise.allSettled([p?.disconnect(), a?.disconnect()]);
     },
   };
 }

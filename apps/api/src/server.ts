@@ -46,7 +46,20 @@ export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
   const es = createEsClient(env);
   const credentials = new CredentialStore(es);
   const jwtKey = loadJwtKey(env);
-  const queue = opts.queue ?? (await createKafkaQueue(env, settings.backlogGroup));
+  let queue: SubmissionQueue;
+  if (opts.queue) queue = opts.queue;
+  else {
+    let failures = 0;
+    const kafkaQueue = createKafkaQueue(env, settings.backlogGroup, {
+      // The first failure and then every tenth: the loop retries every few seconds.
+      onError: (err) => {
+        if (failures++ % 10 === 0) logger.warn({ err: errSummary(err), attempts: failures }, "kafka or the schema registry is not reachable; retrying");
+      },
+    });
+    // Start listening either way: /readyz reports the queue, /submit answers 500 until it is up.
+    if (await kafkaQueue.firstAttempt) logger.info("kafka producer connected");
+    queue = kafkaQueue;
+  }
   const metrics = createMetrics();
   const app = createApp({ settings, queue, es, credentials, jwtKey, logger, metrics });
   const server = app.listen(settings.port, settings.host);
@@ -76,4 +89,8 @@ export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
       await es.close();
     },
   };
+}
+
+function errSummary(err: unknown): Record<string, unknown> {
+  return err instanceof Error ? { name: err.name, message: err.message } : { message: String(err) };
 }
