@@ -34,6 +34,14 @@ function problemOf(body: unknown, max = MAX): Problem {
 const fieldsOf = (p: Problem) => (p.errors ?? []).map((e) => e.field);
 
 describe("submission checks", () => {
+  it("preserves extra fields named like Object.prototype members (__proto__, constructor)", () => {
+    const text = JSON.stringify(valid()).replace(/^\{/, '{"__proto__":{"polluted":1},"constructor":"c","toString":2,');
+    const c = checkSubmission(JSON.parse(text), validators, MAX);
+    const e = buildEvent(c, { subject: "s", token_name: "t" }, 0);
+    assert.deepEqual(JSON.parse(e.extra_json), JSON.parse('{"__proto__":{"polluted":1},"constructor":"c","toString":2}'));
+    assert.equal(JSON.parse(e.extra_json).polluted, undefined);
+  });
+
   it("accepts a valid submission and separates the extra fields", () => {
     const body = { ...valid(), owner: "bob", tags: ["a", 1], nested: { n: null } };
     const c = checkSubmission(body, validators, MAX);

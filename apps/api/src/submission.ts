@@ -88,7 +88,8 @@ export function checkSubmission(body: unknown, validators: Validators, maxFileBy
   const extra: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(o)) {
     if ((SUBMISSION_FIELDS as readonly string[]).includes(k)) submission[k as Field] = v as string;
-    else extra[k] = v;
+    // defineProperty: an extra field named "__proto__" stays a field (assignment would set the prototype).
+    else Object.defineProperty(extra, k, { value: v, enumerable: true, writable: true, configurable: true });
   }
   return { submission, extra, content: content! };
 }
