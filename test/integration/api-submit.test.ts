@@ -9,7 +9,7 @@ import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { TOPICS, serverAddresses } from "@filescan/config";
 import { avroSchemaText, valueSubject } from "@filescan/contracts";
-import { SUBMISSION_FIELDS } from "@filescan/api";
+import { SUBMISSION_FIELDS, base64Length } from "@filescan/api";
 import { accessToken, bearer, issuePat, post, startTestApi, submission, SubmissionCollector, type TestApi } from "./api-helpers.ts";
 
 describe("api: POST /submit", function () {
@@ -182,6 +182,17 @@ describe("api: POST /submit", function () {
       const r = await submit(submission(randomBytes(64 * 1024 + 1)));
       assertProblem(r, 413, "file_too_large");
       const ok = await submit(submission(randomBytes(64 * 1024)));
+      assert.equal(ok.status, 200, ok.text);
+    });
+
+    it("sets the body limit to the base64 of the largest file plus the metadata room", async () => {
+      assert.equal(api.settings.submitBodyLimit, base64Length(64 * 1024) + 16 * 1024);
+      // A small file, but metadata past the room: the body is over the limit.
+      const r = await submit(submission(randomBytes(100), { pad: "x".repeat(api.settings.submitBodyLimit) }));
+      assertProblem(r, 413, "file_too_large");
+      assert.match(r.json.detail as string, new RegExp(`exceeds ${api.settings.submitBodyLimit} bytes`));
+      // The largest file with metadata just inside the room still passes.
+      const ok = await submit(submission(randomBytes(64 * 1024), { pad: "x".repeat(15 * 1024) }));
       assert.equal(ok.status, 200, ok.text);
     });
 

@@ -7,7 +7,7 @@ import { createEsClient } from "@filescan/search";
 import { createApp, BASE_PATH } from "./app.ts";
 import { createMetrics } from "./metrics.ts";
 import { createKafkaQueue, type SubmissionQueue } from "./queue.ts";
-import { apiSettings, type ApiSettings } from "./settings.ts";
+import { apiSettings, base64Length, type ApiSettings } from "./settings.ts";
 
 export interface RunningApi {
   server: Server;
@@ -42,6 +42,8 @@ export interface StartOptions {
 export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
   const env = opts.env ?? process.env;
   const settings = { ...apiSettings(env), ...opts.settings };
+  // The body limit follows the file and metadata limits unless it is set itself.
+  if (opts.settings?.submitBodyLimit === undefined) settings.submitBodyLimit = base64Length(settings.maxFileBytes) + settings.maxMetadataBytes;
   const logger = opts.logger ?? createLogger(env);
   const es = createEsClient(env);
   const credentials = new CredentialStore(es);
