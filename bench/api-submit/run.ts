@@ -1,0 +1,174 @@
+/**
+ * bench/api-submit: POST /submit with a valid JWT and a 10 KiB file, against a bare Koa route
+ * that answers 200 to the same requests, in the same run.
+ *
+ *   node bench/api-submit/run.ts [--seconds 5] [--connections 32] [--rounds 2] [--files 64]
+ *
+ * This process runs both servers: the real API (startApi: JWT check with the PAT lookup,
+ * OpenAPI validation, strict base64, three digests, Avro through the registry, idempotent
+ * acks=all produce to the real Kafka, metrics and one JSON log line per request to /dev/null)
+ * and a bare Koa app with one POST route answering 200. Load comes from autocannon in a child
+ * process (load.ts). Rounds alternate bare / submit at full speed; then /submit runs at 70 % of
+ * its best measured rate (autocannon overallRate, latencies corrected for coordinated
+ * omission) for the p99 target. Each round also counts the CPU seconds this process spent, so
+ * the ratio can be read per CPU second too (the machine is shared; wall rates move a lot).
+ *
+ * Targets (issue 3): ratio >= 0.5 and p99 <= 50 ms at 70 % of the maximum.
+ * Back-pressure: the backlog is read from a fresh consumer group of this run
+ * (FILESCAN_BACKLOG_GROUP) with FILESCAN_MAX_BACKLOG out of reach, so the 503 rule is
+ * exercised (the lag is read once a second) but never trips. Needs the servers
+ * (`npx filescan infra up`); the events land on the shared submissions topic.
+ */
+import { spawn } from "node:child_process";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import Koa from "koa";
+import Router from "@koa/router";
+import { pino } from "pino";
+import { CredentialStore } from "@filescan/auth";
+import { createEsClient } from "@filescan/search";
+import { startApi } from "@filescan/api";
+import type { LoadJob, LoadResult } from "./load.ts";
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "5" },
+    connections: { type: "string", default: "32" },
+    rounds: { type: "string", default: "2" },
+    files: { type: "string", default: "64" },
+  },
+});
+const SECONDS = Number(values.seconds);
+const CONNECTIONS = Number(values.connections);
+const ROUNDS = Number(values.rounds);
+const FILES = Number(values.files);
+const run = randomUUID().slice(0, 8);
+
+// ---- the two servers ------------------------------------------------------------------------
+
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  FILESCAN_BACKLOG_GROUP: `bench-api-submit-${run}`,
+  FILESCAN_MAX_BACKLOG: String(Number.MAX_SAFE_INTEGER),
+};
+const logger = pino({ level: "info", base: { service: "filescan-api" } }, pino.destination({ dest: "/dev/null", sync: false }));
+const api = await startApi({ env, logger, settings: { host: "127.0.0.1", port: 0 } });
+
+const bareApp = new Koa();
+const bareRouter = new Router();
+bareRouter.post("/bare", (ctx) => {
+  ctx.body = { status: "ok" };
+});
+bareApp.use(bareRouter.routes());
+const bare = bareApp.listen(0, "127.0.0.1");
+await new Promise<void>((resolve) => bare.once("listening", () => resolve()));
+const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/bare`;
+
+// ---- credentials and bodies -----------------------------------------------------------------
+
+const es = createEsClient();
+const store = new CredentialStore(es);
+const { token: pat, record } = await store.create({ name: `bench-api-submit-${run}`, scopes: ["submit"], expiresInDays: 1 });
+const exchanged = await fetch(`${api.baseUrl}/auth/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: pat }) });
+if (exchanged.status !== 200) throw new Error(`token exchange failed: ${exchanged.status} ${await exchanged.text()}`);
+const jwt = ((await exchanged.json()) as { access_token: string }).access_token;
+
+const dir = await mkdtemp(path.join(tmpdir(), "bench-api-submit-"));
+const bodies: string[] = [];
+for (let i = 0; i < FILES; i++) {
+  const bytes = randomBytes(10 * 1024);
+  bodies.push(JSON.stringify({
+    mimetype: "application/octet-stream",
+    file_data: bytes.toString("base64"),
+    sha256: createHash("sha256").update(bytes).digest("hex"),
+    sha1: createHash("sha1").update(bytes).digest("hex"),
+    md5: createHash("md5").update(bytes).digest("hex"),
+    filename: `file-${i}.bin`,
+    full_path: `smb://fs01/bench/${run}/file-${i}.bin`,
+    timestamp: "2026-11-22T08:00:00Z",
+    app: "bench-api-submit",
+    host: "bench",
+  }));
+}
+const bodiesFile = path.join(dir, "bodies.json");
+await writeFile(bodiesFile, JSON.stringify(bodies));
+const headers = { "content-type": "application/json", authorization: `Bearer ${jwt}` };
+
+// Every body must be accepted before the load starts (a 4xx would be measured as speed).
+const probe = await fetch(`${api.baseUrl}/submit`, { method: "POST", headers, body: bodies[0] });
+if (probe.status !== 200) throw new Error(`probe submission failed: ${probe.status} ${await probe.text()}`);
+
+// ---- load ------------------------------------------------------------------------------------
+
+interface Measured extends LoadResult {
+  cpuSeconds: number;
+}
+
+async function load(url: string, seconds: number, overallRate?: number): Promise<Measured> {
+  const job: LoadJob = { url, headers, bodiesFile, connections: CONNECTIONS, seconds, ...(overallRate ? { overallRate } : {}) };
+  const jobFile = path.join(dir, `job-${randomUUID()}.json`);
+  await writeFile(jobFile, JSON.stringify(job));
+  const cpu0 = process.cpuUsage();
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, "load.ts"), jobFile], { stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  child.stdout.on("data", (c: Buffer) => (out += c.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  const cpu = process.cpuUsage(cpu0);
+  if (code !== 0) throw new Error(`load generator exited with ${code}`);
+  const r = JSON.parse(out.trim().split("\n").pop()!) as LoadResult;
+  return { ...r, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+}
+
+const fmt = (n: number, d = 0) => n.toFixed(d);
+function line(name: string, r: Measured): string {
+  const perCpu = r.ok / r.cpuSeconds;
+  const bad = r.non2xx + r.errors + r.timeouts;
+  return `${name.padEnd(26)} ${fmt(r.rps).padStart(7)} req/s  p50 ${fmt(r.p50, 1).padStart(6)} ms  p99 ${fmt(r.p99, 1).padStart(6)} ms  ${fmt(perCpu).padStart(6)} req/CPU-s${bad ? `  (${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts)` : ""}`;
+}
+
+console.log(`bench/api-submit: 10 KiB files (${FILES} distinct), ${CONNECTIONS} connections, ${SECONDS} s per round, ${ROUNDS} rounds; load from autocannon in a child process`);
+// Warm-up: JIT, connection pools, the producer's first batches.
+await load(bareUrl, 2);
+await load(`${api.baseUrl}/submit`, 2);
+
+const bareRuns: Measured[] = [];
+const submitRuns: Measured[] = [];
+for (let i = 0; i < ROUNDS; i++) {
+  const b = await load(bareUrl, SECONDS);
+  console.log(line(`bare Koa POST, round ${i + 1}`, b));
+  bareRuns.push(b);
+  const s = await load(`${api.baseUrl}/submit`, SECONDS);
+  console.log(line(`/submit, round ${i + 1}`, s));
+  submitRuns.push(s);
+}
+const best = (rs: Measured[]) => rs.reduce((a, b) => (b.rps > a.rps ? b : a));
+const bestBare = best(bareRuns);
+const bestSubmit = best(submitRuns);
+const perCpu = (rs: Measured[]) => rs.reduce((a, r) => a + r.ok, 0) / rs.reduce((a, r) => a + r.cpuSeconds, 0);
+
+const rate = Math.max(1, Math.floor(bestSubmit.rps * 0.7));
+const paced = await load(`${api.baseUrl}/submit`, SECONDS + 3, rate);
+console.log(line(`/submit at ${rate} req/s (70 %)`, paced));
+
+const ratio = bestSubmit.rps / bestBare.rps;
+const cpuRatio = perCpu(submitRuns) / perCpu(bareRuns);
+const failed = [...submitRuns, paced].reduce((a, r) => a + r.non2xx + r.errors + r.timeouts, 0);
+console.log("");
+console.log(`max rate (best round)   bare ${fmt(bestBare.rps)} req/s   /submit ${fmt(bestSubmit.rps)} req/s   ratio ${ratio.toFixed(2)} (target >= 0.5) ${ratio >= 0.5 ? "MET" : "MISSED"}`);
+console.log(`per CPU second (server) bare ${fmt(perCpu(bareRuns))}   /submit ${fmt(perCpu(submitRuns))}   ratio ${cpuRatio.toFixed(2)}`);
+console.log(`/submit at max          p50 ${fmt(bestSubmit.p50, 1)} ms   p99 ${fmt(bestSubmit.p99, 1)} ms`);
+console.log(`/submit at 70 %         ${rate} req/s offered, ${fmt(paced.rps)} served, p50 ${fmt(paced.p50, 1)} ms   p99 ${fmt(paced.p99, 1)} ms (target <= 50) ${paced.p99 <= 50 ? "MET" : "MISSED"}`);
+if (failed > 0) console.log(`WARNING: ${failed} /submit requests did not answer 2xx`);
+
+// ---- clean up ------------------------------------------------------------------------------------
+
+await store.revoke(record.id);
+await es.close();
+await api.close();
+await new Promise((resolve) => bare.close(resolve));
+await rm(dir, { recursive: true, force: true });
+logger.flush();
