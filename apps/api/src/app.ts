@@ -3,6 +3,7 @@
  * it, then the routes. Handlers are small; the checks live in submission.ts, the credentials
  * in @filescan/auth, the lookups in @filescan/search.
  */
+import { createSecretKey } from "node:crypto";
 import Koa from "koa";
 import type { Context, Next } from "koa";
 import Router from "@koa/router";
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps): Koa<State> {
   const backlog = new BacklogGauge(() => queue.backlog(), settings.backlogCacheMs, (err) => logger.warn({ err: errSummary(err) }, "backlog reading failed"));
   const authLimiter = new RateLimiterMemory({ points: settings.authRateLimit, duration: settings.authRateWindowSeconds });
   const inflight = { count: 0, bytes: 0 };
+  const jwtSecretKey = createSecretKey(jwtKey);
 
   const app = new Koa<State>({ proxy: settings.trustProxy });
   app.silent = true; // errors are logged by `problems` below, without request data
@@ -145,7 +147,8 @@ export function createApp(deps: AppDeps): Koa<State> {
   /** koa-jwt with the algorithm, issuer and audience pinned, the PAT checked, then the scope. */
   function bearer(scope: Scope) {
     const verify = koaJwt({
-      secret: jwtKey,
+      // A KeyObject: given a Buffer, jsonwebtoken tries createPublicKey then createSecretKey on every request.
+      secret: jwtSecretKey as unknown as Buffer,
       ...VERIFY_OPTIONS,
       key: "user",
       isRevoked: async (_ctx, decoded) => {
