@@ -1,0 +1,302 @@
+/**
+ * bench/detect: speed and quality of libs/detectors on generated documents.
+ *
+ *   node bench/detect/run.ts [--docs 400] [--seed 7] [--passes 2]
+ *
+ * Corpus: documents built from templates (letters, CSV exports, config files, log lines) with
+ * @faker-js/faker data planted in them, every planted value's span and type recorded. Planted
+ * positives are valid (Luhn cards, mod-97 IBANs, SSNs within the area/group/serial rules, NHS
+ * mod-11, CPF check digits, faker e-mails, IPv4, US phone numbers, names); negatives are
+ * planted too and must not be reported: cards failing Luhn, IBANs with wrong check digits,
+ * SSNs in never-issued ranges, NHS/CPF numbers with a wrong check digit, order and invoice
+ * numbers, version strings, timestamps.
+ *
+ * 1. Throughput, MB/s of UTF-8 text per CPU second of this process (one thread, so per core),
+ *    of `detect()` with NER off and with the default options, against a baseline in the same
+ *    run: one simple regex (SSN-, card- and e-mail-shaped) scanned over the same text.
+ * 2. Quality per entity type: precision, recall and F2 (recall weighted 4x) with the default
+ *    options. A finding is a true positive when it has the planted type and overlaps the
+ *    planted span; findings of types that were not planted are counted separately.
+ *
+ * Target (issue 5): >= 50 MB/s per core. The default run takes about half a minute here.
+ */
+import { parseArgs } from "node:util";
+import { Faker, base as baseLocale, en } from "@faker-js/faker";
+import { locator, type Finding, type Segment } from "@filescan/contracts";
+import { detect } from "@filescan/detectors";
+
+const { values } = parseArgs({ options: { docs: { type: "string", default: "400" }, seed: { type: "string", default: "7" }, passes: { type: "string", default: "2" } } });
+const DOCS = Number(values.docs);
+const PASSES = Number(values.passes);
+const faker = new Faker({ locale: [en, baseLocale] });
+faker.seed(Number(values.seed));
+
+// ---- valid and invalid values -------------------------------------------------------------------
+
+const digits = (n: number) => Array.from({ length: n }, () => faker.number.int(9)).join("");
+
+function luhnDigit(body: string): number {
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let d = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return (10 - (sum % 10)) % 10;
+}
+function card(valid: boolean): string {
+  const prefix = faker.helpers.arrayElement(["4", "51", "55", "37", "6011"]);
+  const len = prefix === "37" ? 15 : 16;
+  const body = prefix + digits(len - 1 - prefix.length);
+  const check = luhnDigit(body);
+  const n = body + (valid ? check : (check + 1 + faker.number.int(8)) % 10);
+  return len === 16 && faker.datatype.boolean() ? n.replace(/(\d{4})(?=\d)/g, "$1 ") : n;
+}
+function ssn(valid: boolean): string {
+  if (!valid) {
+    const bad = faker.helpers.arrayElement(["000", "666", "9" + digits(2)]);
+    return `${bad}-${String(faker.number.int({ min: 1, max: 99 })).padStart(2, "0")}-${String(faker.number.int({ min: 1, max: 9999 })).padStart(4, "0")}`;
+  }
+  let area = faker.number.int({ min: 1, max: 899 });
+  if (area === 666) area = 667;
+  return `${String(area).padStart(3, "0")}-${String(faker.number.int({ min: 1, max: 99 })).padStart(2, "0")}-${String(faker.number.int({ min: 1, max: 9999 })).padStart(4, "0")}`;
+}
+function iban(valid: boolean): string {
+  const v = faker.finance.iban({ formatted: faker.datatype.boolean() });
+  if (valid) return v;
+  // Change the check digits: mod-97 fails.
+  const compact = v.replace(/ /g, "");
+  const cd = (Number(compact.slice(2, 4)) + 1 + faker.number.int(90)) % 97;
+  return compact.slice(0, 2) + String(Math.max(cd, 2)).padStart(2, "0") + compact.slice(4);
+}
+function nhs(valid: boolean): string {
+  for (;;) {
+    const body = digits(9);
+    const sum = [...body].reduce((a, d, i) => a + Number(d) * (10 - i), 0);
+    const check = 11 - (sum % 11);
+    if (check === 10) continue;
+    const c = check === 11 ? 0 : check;
+    const n = body + (valid ? c : (c + 1 + faker.number.int(8)) % 10);
+    return `${n.slice(0, 3)} ${n.slice(3, 6)} ${n.slice(6)}`;
+  }
+}
+function cpf(valid: boolean): string {
+  for (;;) {
+    const b = digits(9);
+    if (/^(\d)\1+$/.test(b)) continue;
+    const dv = (s: string) => {
+      const r = ([...s].reduce((a, d, i) => a + Number(d) * (s.length + 1 - i), 0) * 10) % 11;
+      return r === 10 ? 0 : r;
+    };
+    const d1 = dv(b);
+    const d2 = dv(b + d1);
+    const n = b + d1 + (valid ? d2 : (d2 + 1) % 10);
+    return `${n.slice(0, 3)}.${n.slice(3, 6)}.${n.slice(6, 9)}-${n.slice(9)}`;
+  }
+}
+function phone(): string {
+  const area = faker.helpers.arrayElement(["212", "415", "312", "617", "206", "303", "512", "404"]);
+  const ex = String(faker.number.int({ min: 201, max: 989 }));
+  const line = String(faker.number.int({ min: 1000, max: 9999 }));
+  return faker.helpers.arrayElement([`(${area}) ${ex}-${line}`, `+1 ${area} ${ex} ${line}`, `${area}-${ex}-${line}`]);
+}
+const person = () => `${faker.person.firstName()} ${faker.person.lastName()}`;
+
+type Gen = () => string;
+const POSITIVE: Record<string, Gen> = {
+  EMAIL_ADDRESS: () => faker.internet.email(),
+  PHONE_NUMBER: phone,
+  CREDIT_CARD: () => card(true),
+  IBAN_CODE: () => iban(true),
+  US_SSN: () => ssn(true),
+  IP_ADDRESS: () => faker.internet.ipv4(),
+  UK_NHS: () => nhs(true),
+  BR_CPF: () => cpf(true),
+  PERSON: person,
+};
+// Look-alikes that must not be reported (as any type).
+const NEGATIVE: Gen[] = [
+  () => card(false),
+  () => iban(false),
+  () => ssn(false),
+  () => nhs(false),
+  () => cpf(false),
+  () => `ORD-${digits(8)}`,
+  () => `INV${digits(6)}/${digits(2)}`,
+  () => `v${faker.number.int(20)}.${faker.number.int(30)}.${faker.number.int(99)}`,
+  () => faker.string.uuid(),
+  () => faker.date.recent().toISOString(),
+  () => `${digits(3)}.${digits(2)} EUR`,
+];
+
+// ---- documents ----------------------------------------------------------------------------------
+
+interface Span {
+  start: number;
+  end: number;
+  type: string;
+}
+interface Doc {
+  kind: string;
+  text: string;
+  spans: Span[];
+}
+
+/** Builds text from parts; `pos(type)` plants a positive and records its span. */
+class Builder {
+  text = "";
+  spans: Span[] = [];
+  add(s: string): this {
+    this.text += s;
+    return this;
+  }
+  pos(type: string): this {
+    const v = POSITIVE[type]!();
+    this.spans.push({ start: this.text.length, end: this.text.length + v.length, type });
+    this.text += v;
+    return this;
+  }
+  neg(): this {
+    this.text += faker.helpers.arrayElement(NEGATIVE)();
+    return this;
+  }
+}
+
+const TYPES = Object.keys(POSITIVE);
+const pick = () => faker.helpers.arrayElement(TYPES);
+const LABEL: Record<string, string> = {
+  EMAIL_ADDRESS: "E-mail", PHONE_NUMBER: "Phone", CREDIT_CARD: "Card number", IBAN_CODE: "IBAN", US_SSN: "SSN",
+  IP_ADDRESS: "IP address", UK_NHS: "NHS number", BR_CPF: "CPF", PERSON: "Name",
+};
+
+function letter(): Doc {
+  const b = new Builder();
+  b.add(`${faker.location.city()}, ${faker.date.recent().toDateString()}\n\nDear `).pos("PERSON").add(",\n\n");
+  b.add(faker.lorem.paragraph()).add(" ");
+  for (let i = 0; i < 3; i++) {
+    const t = pick();
+    b.add(`Please note my ${LABEL[t]!.toLowerCase()}: `).pos(t).add(". ").add(faker.lorem.sentence()).add(" ");
+    if (faker.datatype.boolean()) b.add("Your reference ").neg().add(" is noted. ");
+  }
+  b.add(`\n\n${faker.lorem.paragraph()}\n\nKind regards,\n`).pos("PERSON").add("\n");
+  return { kind: "letter", text: b.text, spans: b.spans };
+}
+
+function csv(): Doc {
+  const b = new Builder();
+  const cols = faker.helpers.arrayElements(TYPES.filter((t) => t !== "PERSON"), 3);
+  b.add(["name", ...cols.map((c) => LABEL[c]!.toLowerCase().replace(/ /g, "_")), "order", "amount"].join(",") + "\n");
+  const rows = faker.number.int({ min: 5, max: 15 });
+  for (let r = 0; r < rows; r++) {
+    b.pos("PERSON");
+    for (const c of cols) b.add(",").pos(c);
+    b.add(",").neg().add(`,${faker.finance.amount()}\n`);
+  }
+  return { kind: "csv", text: b.text, spans: b.spans };
+}
+
+function config(): Doc {
+  const b = new Builder();
+  b.add(`# service configuration\n[server]\nhost = `).pos("IP_ADDRESS").add(`\nport = ${faker.internet.port()}\nversion = `).neg().add("\n");
+  b.add(`\n[contact]\nowner_email = `).pos("EMAIL_ADDRESS").add("\noncall_phone = ").pos("PHONE_NUMBER").add("\n");
+  b.add(`\n[billing]\naccount_iban = `).pos("IBAN_CODE").add(`\ninvoice_prefix = `).neg().add(`\nrequest_id = `).neg().add("\n");
+  return { kind: "config", text: b.text, spans: b.spans };
+}
+
+function log(): Doc {
+  const b = new Builder();
+  const n = faker.number.int({ min: 10, max: 30 });
+  for (let i = 0; i < n; i++) {
+    b.add(`${faker.date.recent().toISOString()} ${faker.helpers.arrayElement(["INFO", "WARN", "DEBUG"])} [${faker.hacker.noun()}] `);
+    const r = faker.number.int(9);
+    if (r < 3) b.add("request from ").pos("IP_ADDRESS").add(` took ${faker.number.int(900)} ms\n`);
+    else if (r < 5) b.add("login ok for ").pos("EMAIL_ADDRESS").add(" session ").neg().add("\n");
+    else if (r < 6) {
+      const t = faker.helpers.arrayElement(["CREDIT_CARD", "US_SSN", "UK_NHS", "BR_CPF"]);
+      b.add(`validation failed, ${LABEL[t]!.toLowerCase()} `).pos(t).add(" rejected\n");
+    } else b.add(`${faker.hacker.phrase()} id=`).neg().add("\n");
+  }
+  return { kind: "log", text: b.text, spans: b.spans };
+}
+
+const MAKERS = [letter, csv, config, log];
+const docs: Doc[] = Array.from({ length: DOCS }, (_, i) => MAKERS[i % MAKERS.length]!());
+const segmentsOf = (d: Doc): Segment[] => [{ text: d.text, source: "text", locator: locator() }];
+const bytes = docs.reduce((a, d) => a + Buffer.byteLength(d.text), 0);
+
+// ---- throughput -----------------------------------------------------------------------------------
+
+function cpuRate(fn: () => void, passes = PASSES): number {
+  let best = 0;
+  for (let p = 0; p < passes; p++) {
+    const c0 = process.cpuUsage();
+    fn();
+    const c = process.cpuUsage(c0);
+    best = Math.max(best, bytes / 1e6 / ((c.user + c.system) / 1e6));
+  }
+  return best;
+}
+
+const BASELINE = /\b\d{3}-\d{2}-\d{4}\b|\b(?:\d[ -]?){13,16}\b|[\w.+-]+@[\w-]+\.[\w.-]+/g;
+let sink = 0;
+const base = cpuRate(() => {
+  for (const d of docs) for (const _ of d.text.matchAll(BASELINE)) sink++;
+});
+const noNer = cpuRate(() => {
+  for (const d of docs) sink += detect(segmentsOf(d), { ner: false }).length;
+});
+// The default options once: its findings are also the quality run below.
+const findings: Finding[][] = [];
+const full = cpuRate(() => {
+  findings.length = 0;
+  for (const d of docs) findings.push(detect(segmentsOf(d)));
+}, 1);
+
+console.log(`bench/detect: ${docs.length} documents (letters, CSV exports, config files, logs), ${(bytes / 1e6).toFixed(2)} MB, best of ${PASSES} passes (default options: 1), MB/s per CPU second (one thread)`);
+console.log(`baseline: one simple regex     ${base.toFixed(2).padStart(7)} MB/s`);
+console.log(`detect(), NER off              ${noNer.toFixed(2).padStart(7)} MB/s   ratio to baseline ${(noNer / base).toFixed(3)}   target >= 50 MB/s ${noNer >= 50 ? "MET" : "MISSED"}`);
+console.log(`detect(), default (NER on)     ${full.toFixed(2).padStart(7)} MB/s   ratio to baseline ${(full / base).toFixed(3)}   target >= 50 MB/s ${full >= 50 ? "MET" : "MISSED"}`);
+
+// ---- quality --------------------------------------------------------------------------------------
+
+const tally = new Map<string, { tp: number; fp: number; fn: number }>();
+const t = (type: string) => {
+  let v = tally.get(type);
+  if (!v) tally.set(type, (v = { tp: 0, fp: 0, fn: 0 }));
+  return v;
+};
+const unlabelled = new Map<string, number>();
+const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start < b.end && b.start < a.end;
+for (const [i, d] of docs.entries()) {
+  const found = findings[i]!;
+  const matched = new Set<Span>();
+  for (const f of found) {
+    if (!TYPES.includes(f.type)) {
+      unlabelled.set(f.type, (unlabelled.get(f.type) ?? 0) + 1);
+      continue;
+    }
+    const hit = d.spans.find((s) => s.type === f.type && overlaps(s, f));
+    if (hit) {
+      if (!matched.has(hit)) t(f.type).tp++;
+      matched.add(hit);
+    } else t(f.type).fp++;
+  }
+  for (const s of d.spans) if (!matched.has(s)) t(s.type).fn++;
+}
+console.log("");
+console.log("entity           planted  TP     FP     FN     precision recall  F2");
+let macro = 0;
+for (const type of TYPES) {
+  const { tp, fp, fn } = t(type);
+  const p = tp + fp ? tp / (tp + fp) : 0;
+  const r = tp + fn ? tp / (tp + fn) : 0;
+  const f2 = p + r ? (5 * p * r) / (4 * p + r) : 0;
+  macro += f2;
+  console.log(`${type.padEnd(16)} ${String(tp + fn).padStart(6)} ${String(tp).padStart(6)} ${String(fp).padStart(6)} ${String(fn).padStart(6)}  ${p.toFixed(3).padStart(8)} ${r.toFixed(3).padStart(7)} ${f2.toFixed(3).padStart(6)}`);
+}
+console.log(`macro F2 ${(macro / TYPES.length).toFixed(3)}`);
+console.log(`findings of types not planted (not scored): ${[...unlabelled].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(", ") || "none"}`);
+if (sink < 0) console.log(sink);
