@@ -13,6 +13,12 @@ describe("generic/phone_number", () => {
     assert.deepEqual(spans(phoneNumber, "+1 000 000 0000"), []);
     assert.deepEqual(spans(phoneNumber, "room 555-01"), []);
   });
+  it("does not read IPv4 addresses as phone numbers", () => {
+    assert.deepEqual(spans(phoneNumber, "host = 229.163.65.196"), []);
+    assert.deepEqual(spans(phoneNumber, "request from 254.24.67.63 took 4 ms"), []);
+    // Dotted numbers that are not quads stay phone numbers.
+    assert.deepEqual(spans(phoneNumber, "call 415.555.0132"), [[5, 17]]);
+  });
   it("context lifts a bare digit run", () => {
     assert.ok(scoreOf(phoneNumber, "mobile: 4155550132") > scoreOf(phoneNumber, "value 4155550132"));
   });

@@ -19,6 +19,12 @@ function digitCount(s: string): number {
   return n;
 }
 
+const QUAD = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+export function isDottedQuad(s: string): boolean {
+  const m = QUAD.exec(s);
+  return m !== null && m.slice(1).every((g) => Number(g) <= 255);
+}
+
 function findIn(text: string, from: number, to: number, out: Candidate[]): void {
   const piece = text.slice(from, to);
   const seen = new Set<string>();
@@ -60,6 +66,8 @@ export const phoneNumber: Detector = {
     while ((m = SHAPE.exec(text)) !== null) {
       const d = digitCount(m[0]);
       if (d < 7 || d > 17) continue;
+      // A dotted quad is an IPv4 address, which libphonenumber happily reads as a phone number.
+      if (isDottedQuad(m[0])) continue;
       // Give libphonenumber a few characters either side so boundaries and "+" are seen.
       findIn(text, Math.max(0, m.index - 1), Math.min(text.length, m.index + m[0].length + 1), out);
     }
