@@ -126,14 +126,14 @@ export async function scannedPdf(pages: Array<Rgba | string>): Promise<Uint8Arra
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (const p of pages) {
-    const page = doc.addPage([520, 300]);
     if (typeof p === "string") {
-      page.drawText(p, { x: 20, y: 200, font, size: 14 });
+      doc.addPage([520, 300]).drawText(p, { x: 20, y: 200, font, size: 14 });
       continue;
     }
     const img = await doc.embedPng(encodeImage(p, "png"));
-    const s = Math.min(520 / img.width, 300 / img.height);
-    page.drawImage(img, { x: 0, y: 300 - img.height * s, width: img.width * s, height: img.height * s });
+    // the page is 520 pt wide and as tall as the image's aspect needs, the image fills it
+    const page = doc.addPage([520, (520 * img.height) / img.width]);
+    page.drawImage(img, { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() });
   }
   return doc.save();
 }
