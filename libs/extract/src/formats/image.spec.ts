@@ -76,6 +76,12 @@ describe("extract: images and scanned PDFs through offline OCR", function () {
     assert.equal(seg.source, "ocr");
   });
 
+  it("OCRs a scanned page stored as JPEG (DCT) as well", async () => {
+    const r = await run(await scannedPdf([px], "jpeg"), "scan-jpeg.pdf", "application/pdf", OCR);
+    assert.equal(r.status, "complete", JSON.stringify(r.reasons));
+    assert.equal(segWith(r, "4711")?.locator.page, 1);
+  });
+
   it("stops at the OCR page limit with reason limit_ocr_pages", async () => {
     const pdf = await scannedPdf([px, px, px]);
     const r = await run(pdf, "three.pdf", "application/pdf", { ...OCR, maxOcrPages: 2 });

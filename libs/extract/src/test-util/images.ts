@@ -121,8 +121,8 @@ export function multiPageTiff(pages: Rgba[]): Buffer {
   return Buffer.concat([dirs, ...pages.map((p) => Buffer.from(greys(p)))]);
 }
 
-/** A "scanned" PDF: each page is one PNG image and has no text layer; string pages carry real text. */
-export async function scannedPdf(pages: Array<Rgba | string>): Promise<Uint8Array> {
+/** A "scanned" PDF: each page is one PNG (or JPEG) image and has no text layer; string pages carry real text. */
+export async function scannedPdf(pages: Array<Rgba | string>, as: "png" | "jpeg" = "png"): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (const p of pages) {
@@ -130,7 +130,7 @@ export async function scannedPdf(pages: Array<Rgba | string>): Promise<Uint8Arra
       doc.addPage([520, 300]).drawText(p, { x: 20, y: 200, font, size: 14 });
       continue;
     }
-    const img = await doc.embedPng(encodeImage(p, "png"));
+    const img = as === "png" ? await doc.embedPng(encodeImage(p, "png")) : await doc.embedJpg(encodeImage(p, "jpeg"));
     // the page is 520 pt wide and as tall as the image's aspect needs, the image fills it
     const page = doc.addPage([520, (520 * img.height) / img.width]);
     page.drawImage(img, { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() });
