@@ -90,6 +90,18 @@ describe("extract: images and scanned PDFs through offline OCR", function () {
     assert.deepEqual(r.segments.map((s) => s.locator.page), [1, 2]);
   });
 
+  it("a time budget spent in the middle of OCR ends partial with limit_time, and OCR still works after", async () => {
+    const big = await textPixels(Array.from({ length: 30 }, (_, i) => `line ${i} of a long scanned page with text`));
+    const pdf = await scannedPdf([big, big, big, big]);
+    const t0 = Date.now();
+    const r = await run(pdf, "slow.pdf", "application/pdf", { ...OCR, timeBudgetMs: 1500 });
+    assert.ok(Date.now() - t0 < 4000, `took ${Date.now() - t0} ms`);
+    assert.equal(r.status, "partial");
+    assert.ok(codes(r).includes("limit_time"), JSON.stringify(r.reasons));
+    const again = await run(encodeImage(px, "png"), "after.png", "image/png", OCR);
+    assert.ok(segWith(again, "4711"), JSON.stringify(again.reasons));
+  });
+
   it("reads an image inside a ZIP with its file_in_zip", async () => {
     const r = await run(await makeZip({ "scans/id.png": encodeImage(px, "png") }), "scans.zip", "application/zip", OCR);
     assert.equal(segWith(r, "4711")?.locator.file_in_zip, "scans/id.png");

@@ -47,11 +47,14 @@ describe("extract: Outlook MSG", () => {
       { name: "contacts.csv", data: Buffer.from("name,phone\nAnna,030 1234567\n") },
       { name: "fwd.eml", data: eml },
       { name: "bundle.zip", data: await makeZip({ "x/y.txt": "MARKER-ZIP-IN-MSG" }) },
+      { name: "Forwarded", data: { subject: "inner", body: "MARKER-EMBEDDED-MSG", attachments: [{ name: "deep.txt", data: Buffer.from("MARKER-DEEP-IN-EMBEDDED") }] } },
     ] }), "mail.msg");
     assert.equal(r.status, "complete", JSON.stringify(r.reasons));
     assert.equal(segWith(r, "030 1234567")?.locator.file_in_zip, "contacts.csv");
     assert.equal(segWith(r, "MARKER-EML-IN-MSG")?.locator.file_in_zip, "fwd.eml");
     assert.equal(segWith(r, "MARKER-ZIP-IN-MSG")?.locator.file_in_zip, "bundle.zip!/x/y.txt");
+    assert.equal(segWith(r, "MARKER-EMBEDDED-MSG")?.locator.file_in_zip, "Forwarded.msg");
+    assert.equal(segWith(r, "MARKER-DEEP-IN-EMBEDDED")?.locator.file_in_zip, "Forwarded.msg!/deep.txt");
     const inZip = await run(await makeZip({ "mail/2024/m.msg": makeMsg({ ...BASE, body: "MARKER-MSG-IN-ZIP" }) }), "box.zip");
     assert.equal(segWith(inZip, "MARKER-MSG-IN-ZIP")?.locator.file_in_zip, "mail/2024/m.msg");
   });

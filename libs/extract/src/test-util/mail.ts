@@ -42,7 +42,8 @@ export interface MsgRecipient {
 
 export interface MsgAttachment {
   name: string;
-  data: Buffer;
+  /** The attached file's bytes, or an embedded message (attach method 5, a `__substg1.0_3701000D` storage). */
+  data: Buffer | MsgSpec;
 }
 
 export interface MsgSpec {
@@ -84,48 +85,57 @@ const fileTime = (d: Date) => {
 /** An Outlook item (.msg) with the given properties, recipients and attachments. */
 export function makeMsg(spec: MsgSpec): Buffer {
   const cfb = CFB.utils.cfb_new();
-  const add = (name: string, data: Buffer) => CFB.utils.cfb_add(cfb, `/${name}`, data);
+  writeItem((name, data) => CFB.utils.cfb_add(cfb, `/${name}`, data), "", spec, false);
+  return Buffer.from(CFB.write(cfb, { type: "buffer" }) as Buffer);
+}
+
+/** Writes one item's streams under `root` (a storage path ending in `/`, or "" for the file). */
+function writeItem(add: (name: string, data: Buffer) => void, root: string, spec: MsgSpec, embedded: boolean): void {
   const str = (dir: string, cls: string, v: string | undefined) => {
     if (v !== undefined) add(`${dir}__substg1.0_${cls.toUpperCase()}001F`, utf16(v));
   };
-  str("", "001a", spec.messageClass ?? "IPM.Note");
-  str("", "0037", spec.subject);
-  str("", "0c1a", spec.senderName);
-  str("", "0c1f", spec.senderEmail);
-  str("", "5d01", spec.senderEmail);
-  str("", "1000", spec.body);
-  if (spec.html !== undefined) add("__substg1.0_10130102", Buffer.from(spec.html, "utf8"));
+  str(root, "001a", spec.messageClass ?? "IPM.Note");
+  str(root, "0037", spec.subject);
+  str(root, "0c1a", spec.senderName);
+  str(root, "0c1f", spec.senderEmail);
+  str(root, "5d01", spec.senderEmail);
+  str(root, "1000", spec.body);
+  if (spec.html !== undefined) add(`${root}__substg1.0_10130102`, Buffer.from(spec.html, "utf8"));
   if (spec.rtf !== undefined) {
     const raw = Buffer.from(spec.rtf, "latin1");
     const head = Buffer.alloc(16);
     head.writeUInt32LE(raw.length + 12, 0);
     head.writeUInt32LE(raw.length, 4);
     head.writeUInt32LE(0x414c454d, 8); // "MELA": stored uncompressed
-    add("__substg1.0_10090102", Buffer.concat([head, raw]));
+    add(`${root}__substg1.0_10090102`, Buffer.concat([head, raw]));
   }
-  for (const [cls, v] of Object.entries(spec.strings ?? {})) str("", cls, v);
+  for (const [cls, v] of Object.entries(spec.strings ?? {})) str(root, cls, v);
   const recips = spec.recipients ?? [];
   const atts = spec.attachments ?? [];
-  const top = Buffer.alloc(32);
+  // [MS-OXMSG] 2.4.1: 32-byte header for the top level, 24 bytes for an embedded message
+  const top = Buffer.alloc(embedded ? 24 : 32);
   top.writeUInt32LE(recips.length, 8);
   top.writeUInt32LE(atts.length, 12);
   top.writeUInt32LE(recips.length, 16);
   top.writeUInt32LE(atts.length, 20);
   const topProps = spec.submitted ? [prop(0x00390040, fileTime(spec.submitted))] : [];
-  add("__properties_version1.0", Buffer.concat([top, ...topProps]));
+  add(`${root}__properties_version1.0`, Buffer.concat([top, ...topProps]));
   recips.forEach((r, i) => {
-    const dir = `__recip_version1.0_#${i.toString(16).toUpperCase().padStart(8, "0")}/`;
+    const dir = `${root}__recip_version1.0_#${i.toString(16).toUpperCase().padStart(8, "0")}/`;
     str(dir, "3001", r.name);
     str(dir, "3003", r.email);
     str(dir, "39fe", r.email);
     add(`${dir}__properties_version1.0`, Buffer.concat([Buffer.alloc(8), prop(0x0c150003, u32({ to: 1, cc: 2, bcc: 3 }[r.type]))]));
   });
   atts.forEach((a, i) => {
-    const dir = `__attach_version1.0_#${i.toString(16).toUpperCase().padStart(8, "0")}/`;
-    str(dir, "3707", a.name);
+    const dir = `${root}__attach_version1.0_#${i.toString(16).toUpperCase().padStart(8, "0")}/`;
     str(dir, "3001", a.name);
-    add(`${dir}__substg1.0_37010102`, a.data);
-    add(`${dir}__properties_version1.0`, Buffer.concat([Buffer.alloc(8), prop(0x37050003, u32(1))]));
+    if (Buffer.isBuffer(a.data)) {
+      str(dir, "3707", a.name);
+      add(`${dir}__substg1.0_37010102`, a.data);
+    } else {
+      writeItem(add, `${dir}__substg1.0_3701000D/`, a.data, true);
+    }
+    add(`${dir}__properties_version1.0`, Buffer.concat([Buffer.alloc(8), prop(0x37050003, u32(Buffer.isBuffer(a.data) ? 1 : 5))]));
   });
-  return Buffer.from(CFB.write(cfb, { type: "buffer" }) as Buffer);
 }
