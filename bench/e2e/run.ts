@@ -55,6 +55,7 @@ const env: NodeJS.ProcessEnv = {
   FILESCAN_LLM_LOCAL_PORT: String(llmPort),
   FILESCAN_API_PORT: String(apiPort),
   FILESCAN_LOG_LEVEL: "warn",
+  FILESCAN_CLASSIFIER_METRICS_PORT: "0",
 };
 
 /** Starts `apps/<name>/src/main.ts` and resolves once `ready()` says it serves. */

@@ -33,7 +33,7 @@ export function analyzed(s: FileSubmitted, sensitive = true, reused = false): Fi
   };
 }
 
-async function eventually<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+async function eventually<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn().catch(() => undefined);

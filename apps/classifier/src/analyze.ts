@@ -23,6 +23,8 @@ export interface Analyzer {
   analyze(ev: FileExtracted): Promise<FileAnalyzed>;
   /** LLM-backed analyses made by this process (for tests and metrics). */
   calls(): number;
+  /** Those of one sha256 (remembered for the most recent 10,000 contents). */
+  callsFor(sha256: string): number;
 }
 
 type Verdict = Omit<FileAnalyzed, "submission_id" | "analyzed_at">;
@@ -32,6 +34,7 @@ export function createAnalyzer(deps: AnalyzerDeps): Analyzer {
   const recent = new Map<string, Verdict>();
   const recentSize = deps.recentSize ?? 5000;
   let calls = 0;
+  const callsBySha = new Map<string, number>();
 
   const remember = (sha: string, v: Verdict) => {
     recent.delete(sha);
@@ -41,6 +44,9 @@ export function createAnalyzer(deps: AnalyzerDeps): Analyzer {
 
   const fresh = async (ev: FileExtracted): Promise<Verdict> => {
     calls++;
+    const sha = ev.sha256.toLowerCase();
+    callsBySha.set(sha, (callsBySha.get(sha) ?? 0) + 1);
+    if (callsBySha.size > 10_000) callsBySha.delete(callsBySha.keys().next().value!);
     const t0 = performance.now();
     const findings = detect(ev.segments, deps.detectOptions);
     const detectMs = Math.round(performance.now() - t0);
@@ -65,6 +71,7 @@ export function createAnalyzer(deps: AnalyzerDeps): Analyzer {
 
   return {
     calls: () => calls,
+    callsFor: (sha256) => callsBySha.get(sha256.toLowerCase()) ?? 0,
     async analyze(ev) {
       const sha = ev.sha256.toLowerCase();
       let verdict: Verdict;

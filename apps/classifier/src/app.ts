@@ -5,12 +5,17 @@ import type { FileAnalyzed } from "@filescan/contracts";
 import { classifierFromEnv } from "@filescan/classify";
 import { optionsFromEnv } from "@filescan/detectors";
 import { createEventProducer, createKafka, createRegistry, runProcessor, startsAtEnd } from "@filescan/kafka";
+import type { Server } from "node:http";
 import { createAnalyzer, type Analyzer } from "./analyze.ts";
+import { ClassifierMetrics } from "./metrics.ts";
 
 const DEFAULT_CONCURRENCY: Record<string, number> = { off: 32, local: 4, openai: 16 };
 
 export interface RunningClassifier {
   analyzer: Analyzer;
+  metrics: ClassifierMetrics;
+  /** The port of /metrics, when FILESCAN_CLASSIFIER_METRICS_PORT asked for a server. */
+  metricsPort?: number;
   stop(): Promise<void>;
 }
 
@@ -27,6 +32,11 @@ export async function startClassifier(env: NodeJS.ProcessEnv = process.env): Pro
     }
   };
   const analyzer = createAnalyzer({ classifier: classifierFromEnv(env), detectOptions: optionsFromEnv(env), lookup });
+  const metrics = new ClassifierMetrics();
+  let metricsServer: { port: number; server: Server } | undefined;
+  if (env.FILESCAN_CLASSIFIER_METRICS_PORT !== undefined && env.FILESCAN_CLASSIFIER_METRICS_PORT !== "") {
+    metricsServer = await metrics.serve(intFromEnv(env, "FILESCAN_CLASSIFIER_METRICS_PORT", 9101), env.FILESCAN_CLASSIFIER_METRICS_HOST || "127.0.0.1");
+  }
   const kafka = createKafka("filescan-classifier", env);
   const registry = createRegistry(env);
   const producer = await createEventProducer(kafka, registry);
@@ -37,11 +47,18 @@ export async function startClassifier(env: NodeJS.ProcessEnv = process.env): Pro
     startAtEnd: startsAtEnd(env),
     // analyses in flight: an LLM call takes seconds, a deterministic verdict milliseconds
     concurrency: intFromEnv(env, "FILESCAN_CLASSIFIER_CONCURRENCY", DEFAULT_CONCURRENCY[env.FILESCAN_LLM ?? "local"] ?? 4),
-    handle: async (ev) => [{ topic: TOPICS.analyses, key: ev.sha256, value: await analyzer.analyze(ev) }],
+    handle: async (ev) => {
+      const analysed = await analyzer.analyze(ev);
+      metrics.observe(analysed);
+      return [{ topic: TOPICS.analyses, key: ev.sha256, value: analysed }];
+    },
   });
   return {
     analyzer,
+    metrics,
+    ...(metricsServer ? { metricsPort: metricsServer.port } : {}),
     async stop() {
+      metricsServer?.server.close();
       await proc.stop();
       await producer.disconnect();
       await es.close();

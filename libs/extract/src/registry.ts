@@ -4,6 +4,9 @@
  */
 import type { Format } from "./format.ts";
 import { bz2Format, gzipFormat } from "./formats/compressed.ts";
+import { emlFormat } from "./formats/eml.ts";
+import { imageFormat } from "./formats/image.ts";
+import { msgFormat } from "./formats/msg.ts";
 import { officeFormat } from "./formats/office.ts";
 import { pdfFormat } from "./formats/pdf.ts";
 import { spreadsheetFormat } from "./formats/spreadsheet.ts";
@@ -12,7 +15,7 @@ import { tarFormat } from "./formats/tar.ts";
 import { zipFormat } from "./formats/zip.ts";
 import { textFormat } from "./formats/text.ts";
 
-export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, sevenZipFormat];
+export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, sevenZipFormat, emlFormat, msgFormat, imageFormat];
 
 /** Kinds that hold other files: opening one costs a nesting level. */
 export const CONTAINER_KINDS = new Set(["zip", "tar", "gzip", "bz2", "7z", "eml", "msg"]);

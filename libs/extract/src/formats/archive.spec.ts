@@ -67,7 +67,8 @@ describe("extract: archives", () => {
   it("a high-ratio bomb is refused from its declared sizes, and a lying one while inflating", async () => {
     const zeros = Buffer.alloc(20 * 1024 * 1024);
     const honest = await makeZip({ "zeros.bin": zeros, "ok.txt": "MARKER-OK" });
-    const r = await run(honest, "ratio.zip", "application/zip");
+    const t0 = Date.now();
+    const r = await run(honest, "ratio.zip", "application/zip", { timeBudgetMs: 5000 });
     assert.equal(r.status, "partial");
     const ratio = r.reasons.find((x) => x.code === "limit_ratio");
     assert.equal(ratio?.file_in_zip, "zeros.bin");
@@ -78,9 +79,10 @@ describe("extract: archives", () => {
     assert.equal(l.status, "partial");
     const hit = l.reasons.find((x) => x.code === "limit_ratio");
     assert.match(hit!.message, /inflated past/);
-    const gz = await run(gzipSync(zeros), "zeros.gz", "application/gzip");
+    const gz = await run(gzipSync(zeros), "zeros.gz", "application/gzip", { timeBudgetMs: 5000 });
     assert.deepEqual(codes(gz), ["limit_ratio"]);
     assert.equal(gz.status, "partial");
+    assert.ok(Date.now() - t0 < 5000, "all three within the 5 s budget");
   });
 
   it("the total uncompressed bytes limit holds over many members", async () => {
@@ -110,13 +112,15 @@ describe("extract: archives", () => {
       { name: "/abs.txt", data: Buffer.from("MARKER-ABS") },
       { name: "good.txt", data: Buffer.from("MARKER-GOOD") },
     ]);
-    const r = await run(zip, "slip.zip", "application/zip");
+    const t0 = Date.now();
+    const r = await run(zip, "slip.zip", "application/zip", { timeBudgetMs: 2000 });
     assert.equal(r.status, "partial");
     assert.deepEqual(r.reasons.map((x) => [x.code, x.file_in_zip]), [["path_traversal", "../../etc/evil.txt"], ["path_traversal", "/abs.txt"]]);
     assert.ok(segWith(r, "MARKER-GOOD"));
     assert.equal(segWith(r, "MARKER-EVIL"), undefined);
-    const tarSlip = await run(await makeTar({ "../up.txt": "MARKER-UP", "ok.txt": "fine" }), "slip.tar", "application/x-tar");
+    const tarSlip = await run(await makeTar({ "../up.txt": "MARKER-UP", "ok.txt": "fine" }), "slip.tar", "application/x-tar", { timeBudgetMs: 2000 });
     assert.deepEqual(codes(tarSlip), ["path_traversal"]);
+    assert.ok(Date.now() - t0 < 2000);
   });
 
   it("ZipCrypto and AES entries end partial with reason encrypted, plain members still read", async () => {
@@ -125,7 +129,9 @@ describe("extract: archives", () => {
       { name: "aes.txt", data: Buffer.from("MARKER-AES secret"), mode: "aes" },
       { name: "open.txt", data: Buffer.from("MARKER-OPEN") },
     ]);
-    const r = await run(zip, "enc.zip", "application/zip");
+    const t0 = Date.now();
+    const r = await run(zip, "enc.zip", "application/zip", { timeBudgetMs: 2000 });
+    assert.ok(Date.now() - t0 < 2000);
     assert.equal(r.status, "partial");
     assert.deepEqual(r.reasons.map((x) => [x.code, x.file_in_zip]), [["encrypted", "zc.txt"], ["encrypted", "aes.txt"]]);
     assert.match(r.reasons[1]!.message, /AES/);

@@ -2,11 +2,22 @@
  * PDF: pdf.js (pdfjs-dist legacy build, eval disabled, no font loading, no network). One segment per
  * page with its 1-based `page`. Pages without a text layer go to OCR when it is on (ocr.ts).
  */
+import { createRequire } from "node:module";
+import path from "node:path";
 import type { Ctx, Scope } from "../context.ts";
 import { Encrypted, withinBudget } from "../context.ts";
 import type { Format } from "../format.ts";
 
 type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
+
+/** pdf.js's own data folders (CMaps, standard fonts, JBIG2/JPEG 2000 decoders), read from disk. */
+const PDFJS_DIR = path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
+const PDFJS_DATA = {
+  cMapUrl: path.join(PDFJS_DIR, "cmaps") + path.sep,
+  cMapPacked: true,
+  standardFontDataUrl: path.join(PDFJS_DIR, "standard_fonts") + path.sep,
+  wasmUrl: path.join(PDFJS_DIR, "wasm") + path.sep,
+};
 let pdfjsP: Promise<PdfJs> | null = null;
 
 export function loadPdfJs(): Promise<PdfJs> {
@@ -29,6 +40,7 @@ export const pdfFormat: Format = {
     const hardening = { isEvalSupported: false } as Record<string, unknown>;
     const task = pdfjs.getDocument({
       ...hardening,
+      ...PDFJS_DATA,
       data: new Uint8Array(bytes), // pdf.js may detach the buffer it is given
       enableXfa: false,
       disableFontFace: true,

@@ -1,0 +1,14 @@
+import { createExtractPool } from "./pool.ts";
+import { encodeImage, scannedPdf, textPixels } from "./test-util/images.ts";
+const px = await textPixels(["Invoice 4711 for Anna Schmidt", "Phone 030 1234567"]);
+const pool = createExtractPool({ size: 2 });
+const png = encodeImage(px, "png");
+let t0 = Date.now();
+const rs = await Promise.all([1, 2, 3, 4].map(() => pool.extract({ bytes: png, filename: "a.png", claimedMime: "image/png" })));
+console.log("4 pngs", Date.now() - t0, rs.map((r) => r.status + ":" + r.segments[0]?.text.slice(0, 20)));
+t0 = Date.now();
+const pdf = await scannedPdf([px, px]);
+const r = await pool.extract({ bytes: pdf, filename: "s.pdf", claimedMime: "application/pdf" });
+console.log("pdf", Date.now() - t0, r.status, r.segments.map((s) => s.locator.page + ":" + s.source));
+console.log("rss MB", Math.round(process.memoryUsage().rss / 1e6));
+await pool.close();

@@ -1,0 +1,46 @@
+/**
+ * Shared by the e-mail handlers (eml.ts, msg.ts): headers and bodies as segments with a `part`
+ * locator, attachments read like archive members — each one counts against the entry and
+ * total-bytes limits, gets `file_in_zip` = its name (nested with `!/`), and costs a nesting level.
+ */
+import { childPath, childScope, type Ctx, type Scope } from "../context.ts";
+import { emitChunks, markupText } from "./text.ts";
+
+/** Header fields worth reading for PII, in the order they are emitted. */
+export const MAIL_HEADERS = ["from", "sender", "reply-to", "to", "cc", "bcc", "subject", "date"] as const;
+
+/** One header as one segment, `part` = `header:<name>` (e.g. header:from). */
+export function emitHeader(ctx: Ctx, scope: Scope, name: string, value: string | null | undefined): void {
+  if (!value) return;
+  ctx.emit(scope, value.trim(), { part: `header:${name}` });
+}
+
+/**
+ * The body: the plain-text alternative when there is one, else the HTML one as text (scripts and
+ * styles dropped). Both together would only repeat the same words.
+ */
+export function emitBody(ctx: Ctx, scope: Scope, text: string | null | undefined, html: string | null | undefined): void {
+  if (text && /\S/.test(text)) emitChunks(ctx, scope, text.replace(/\r\n/g, "\n"), { part: "body" });
+  else if (html && /\S/.test(html)) emitChunks(ctx, scope, markupText(html, false), { part: "body" });
+}
+
+/** The last path element of an attachment name, never empty, never containing the `!/` separator. */
+export function attachmentName(raw: string | null | undefined, index: number, fallbackExt = ""): string {
+  const last = (raw ?? "").split(/[\\/]/).pop() ?? "";
+  const base = [...last].filter((c) => c.charCodeAt(0) >= 0x20).join("").trim();
+  return base || `attachment-${index + 1}${fallbackExt}`;
+}
+
+/** Reads one attachment like an archive member; limits become reasons, never exceptions. */
+export async function readAttachment(ctx: Ctx, scope: Scope, name: string, content: Uint8Array): Promise<boolean> {
+  ctx.checkTime();
+  const where = childPath(scope, name);
+  if (!ctx.takeEntry(where)) return false;
+  if (content.byteLength > ctx.bytesLeft()) {
+    ctx.reason("limit_total_bytes", `uncompressed bytes over ${ctx.limits.maxTotalBytes}`, where);
+    return false;
+  }
+  ctx.totalBytes += content.byteLength;
+  await ctx.recurse(content, name, childScope(scope, name));
+  return true;
+}

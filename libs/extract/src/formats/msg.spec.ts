@@ -1,0 +1,80 @@
+import assert from "node:assert/strict";
+import { makeZip } from "../test-util/fixtures.ts";
+import { makeEml, makeMsg, type MsgSpec } from "../test-util/mail.ts";
+import { codes, run, segWith } from "../test-util/run.ts";
+
+const BASE: MsgSpec = {
+  subject: "Gehälter Q1",
+  senderName: "Anna Schmidt",
+  senderEmail: "anna.schmidt@example.com",
+  submitted: new Date("2024-03-05T09:00:00Z"),
+  recipients: [
+    { name: "Bob Meier", email: "bob@example.org", type: "to" },
+    { name: "Dora", email: "dora@example.net", type: "cc" },
+    { name: "Audit", email: "audit@example.net", type: "bcc" },
+  ],
+};
+
+describe("extract: Outlook MSG", () => {
+  it("reads sender, recipients by type, subject, date and the text body", async () => {
+    const r = await run(makeMsg({ ...BASE, body: "My SSN is 078-05-1120.\r\nAnna" }), "mail.msg", "application/vnd.ms-outlook");
+    assert.equal(r.detected_type, "application/vnd.ms-outlook");
+    assert.equal(r.status, "complete", JSON.stringify(r.reasons));
+    const part = (p: string) => r.segments.find((s) => s.locator.part === p)?.text;
+    assert.equal(part("header:from"), "Anna Schmidt <anna.schmidt@example.com>");
+    assert.equal(part("header:to"), "Bob Meier <bob@example.org>");
+    assert.equal(part("header:cc"), "Dora <dora@example.net>");
+    assert.equal(part("header:bcc"), "Audit <audit@example.net>");
+    assert.equal(part("header:subject"), "Gehälter Q1");
+    assert.equal(part("header:date"), "2024-03-05T09:00:00.000Z");
+    assert.equal(segWith(r, "078-05-1120")?.locator.part, "body");
+  });
+
+  it("falls back to the HTML body, then to the RTF body; other text properties are read too", async () => {
+    const html = await run(makeMsg({ ...BASE, html: "<p>IBAN <i>DE89370400440532013000</i></p><style>p{}</style>", strings: { "3a1c": "+49 151 23456789" } }), "h.msg");
+    assert.equal(segWith(html, "IBAN DE89370400440532013000")?.locator.part, "body");
+    assert.equal(segWith(html, "+49 151")?.locator.part, "property:mobileTelephoneNumber");
+    const rtf = await run(makeMsg({ ...BASE, rtf: "{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Arial;}}\\f0 MARKER-RTF-BODY 4111 1111 1111 1111\\par}" }), "r.msg");
+    assert.equal(rtf.status, "complete", JSON.stringify(rtf.reasons));
+    const body = segWith(rtf, "MARKER-RTF-BODY");
+    assert.equal(body?.locator.part, "body");
+    assert.equal(body?.locator.file_in_zip, null);
+  });
+
+  it("reads attachments recursively (file_in_zip, nested with !/)", async () => {
+    const eml = makeEml({ From: "carl@example.com", Subject: "fwd" }, [{ contentType: "text/plain", body: "MARKER-EML-IN-MSG" }]);
+    const r = await run(makeMsg({ ...BASE, body: "see attached", attachments: [
+      { name: "contacts.csv", data: Buffer.from("name,phone\nAnna,030 1234567\n") },
+      { name: "fwd.eml", data: eml },
+      { name: "bundle.zip", data: await makeZip({ "x/y.txt": "MARKER-ZIP-IN-MSG" }) },
+      { name: "Forwarded", data: { subject: "inner", body: "MARKER-EMBEDDED-MSG", attachments: [{ name: "deep.txt", data: Buffer.from("MARKER-DEEP-IN-EMBEDDED") }] } },
+    ] }), "mail.msg");
+    assert.equal(r.status, "complete", JSON.stringify(r.reasons));
+    assert.equal(segWith(r, "030 1234567")?.locator.file_in_zip, "contacts.csv");
+    assert.equal(segWith(r, "MARKER-EML-IN-MSG")?.locator.file_in_zip, "fwd.eml");
+    assert.equal(segWith(r, "MARKER-ZIP-IN-MSG")?.locator.file_in_zip, "bundle.zip!/x/y.txt");
+    assert.equal(segWith(r, "MARKER-EMBEDDED-MSG")?.locator.file_in_zip, "Forwarded.msg");
+    assert.equal(segWith(r, "MARKER-DEEP-IN-EMBEDDED")?.locator.file_in_zip, "Forwarded.msg!/deep.txt");
+    const inZip = await run(await makeZip({ "mail/2024/m.msg": makeMsg({ ...BASE, body: "MARKER-MSG-IN-ZIP" }) }), "box.zip");
+    assert.equal(segWith(inZip, "MARKER-MSG-IN-ZIP")?.locator.file_in_zip, "mail/2024/m.msg");
+  });
+
+  it("attachments count against the entry limit; truncated or garbled MSG files end without a crash", async () => {
+    const attachments = Array.from({ length: 4 }, (_, i) => ({ name: `a${i}.txt`, data: Buffer.from(`MARKER-A${i}`) }));
+    const r = await run(makeMsg({ ...BASE, body: "x", attachments }), "m.msg", "application/vnd.ms-outlook", { maxEntries: 2 });
+    assert.equal(r.status, "partial");
+    assert.deepEqual(codes(r), ["limit_entries"]);
+    assert.ok(segWith(r, "MARKER-A1"));
+    assert.equal(segWith(r, "MARKER-A2"), undefined);
+    const whole = makeMsg({ ...BASE, body: "x".repeat(20_000), attachments });
+    // A cut OLE container cannot be opened, so nothing says it was a MSG: detection calls it a
+    // generic CFB file, which has no text.
+    const cut = await run(whole.subarray(0, Math.floor(whole.length * 0.6)), "cut.msg", "application/vnd.ms-outlook");
+    assert.deepEqual([cut.detected_type, cut.status, codes(cut)], ["application/x-cfb", "unsupported", ["unsupported_type"]]);
+    const garbled = Buffer.from(whole);
+    for (let i = Math.floor(garbled.length * 0.4); i < garbled.length * 0.6; i += 97) garbled[i] = 0xff; // inside the body stream
+    const g = await run(garbled, "garbled.msg", "application/vnd.ms-outlook");
+    assert.equal(g.detected_type, "application/vnd.ms-outlook");
+    assert.ok(g.segments.some((s) => s.locator.part === "header:subject"), "what is still readable is read");
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Outlook MSG (OLE/CFB items) via @kenjiuno/msgreader: sender, recipients (to/cc/bcc), subject,
+ * date, the body (plain text, else HTML as text, else the compressed RTF body handed to the RTF
+ * handler), the other text properties of the item (contacts and appointments carry addresses and
+ * phone numbers there), and the attachments — embedded messages included — read recursively.
+ */
+import msgreader, { type FieldsData } from "@kenjiuno/msgreader";
+import { decompressRTF } from "@kenjiuno/decompressrtf";
+import type { Format } from "../format.ts";
+import { attachmentName, emitBody, emitHeader, readAttachment } from "./mail-parts.ts";
+import type { Ctx, Scope } from "../context.ts";
+
+// A CommonJS module whose class is `exports.default`: from ESM that is the default import's `.default`.
+const MsgReader = msgreader.default;
+
+/** Fields handled explicitly, or technical ones with nothing to find in them. */
+const NOT_PROPERTIES = new Set([
+  "dataType", "error", "subject", "senderName", "senderEmail", "senderSmtpAddress", "senderAddressType", "body", "bodyHtml", "html",
+  "headers", "compressedRtf", "clientSubmitTime", "messageDeliveryTime", "messageClass", "messageId", "preview", "normalizedSubject",
+  "conversationTopic", "internetCodepage", "messageCodepage", "messageLocaleId", "messageFlags", "creationTime", "lastModificationTime",
+  "addressType", "fax1AddrType", "fax2AddrType", "fax3AddrType", "recipients", "attachments", "rawProps",
+]);
+
+function who(name: string | undefined, address: string | undefined): string | undefined {
+  if (name && address && name !== address) return `${name} <${address}>`;
+  return name || address || undefined;
+}
+
+/** The date: submit time, else delivery time, else the Date line of the transport headers. */
+function dateOf(f: FieldsData): string | undefined {
+  const raw = f.clientSubmitTime ?? f.messageDeliveryTime ?? /^Date:[ \t]*(.+)$/im.exec(f.headers ?? "")?.[1];
+  if (!raw) return undefined;
+  const d = new Date(raw);
+  return Number.isNaN(d.getTime()) ? raw : d.toISOString();
+}
+
+/** An RTF-only body, decompressed (MS-OXRTFCP) and read by whatever handler reads RTF. */
+async function rtfBody(ctx: Ctx, scope: Scope, compressed: Uint8Array): Promise<void> {
+  const declared = compressed.byteLength >= 16 ? new DataView(compressed.buffer, compressed.byteOffset).getUint32(0, true) + 4 : Infinity;
+  if (declared > compressed.byteLength) {
+    ctx.reason("corrupt", "compressed RTF body: declared size past the end of the data", scope.path);
+    return;
+  }
+  let rtf: Uint8Array;
+  try {
+    rtf = Uint8Array.from(decompressRTF(Array.from(compressed)));
+  } catch (e) {
+    ctx.reason("corrupt", `compressed RTF body: ${(e as Error).message}`, scope.path);
+    return;
+  }
+  await ctx.recurse(rtf, "body.rtf", { path: scope.path, depth: scope.depth + 1, base: { ...scope.base, part: "body" } });
+}
+
+export const msgFormat: Format = {
+  kinds: ["msg"],
+  library: "@kenjiuno/msgreader (+ @kenjiuno/decompressrtf for RTF-only bodies)",
+  async extract(bytes, scope, ctx) {
+    const reader = new MsgReader(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    const f = reader.getFileData();
+    if (f.error || f.dataType !== "msg") throw new Error(`msg: ${f.error ?? "not an Outlook item"}`);
+    const recips = f.recipients ?? [];
+    const list = (type: "to" | "cc" | "bcc") =>
+      recips.filter((r) => (r.recipType ?? "to") === type).map((r) => who(r.name, r.smtpAddress ?? r.email)).filter(Boolean).join(", ");
+    emitHeader(ctx, scope, "from", who(f.senderName, f.senderSmtpAddress ?? f.senderEmail));
+    for (const t of ["to", "cc", "bcc"] as const) emitHeader(ctx, scope, t, list(t));
+    emitHeader(ctx, scope, "subject", f.subject);
+    emitHeader(ctx, scope, "date", dateOf(f));
+    const html = f.bodyHtml ?? (f.html ? new TextDecoder("utf-8").decode(f.html) : undefined);
+    if ((f.body && /\S/.test(f.body)) || (html && /\S/.test(html))) emitBody(ctx, scope, f.body, html);
+    else if (f.compressedRtf) await rtfBody(ctx, scope, f.compressedRtf);
+    for (const [key, value] of Object.entries(f)) {
+      if (typeof value === "string" && !NOT_PROPERTIES.has(key)) ctx.emit(scope, value.trim(), { part: `property:${key}` });
+    }
+    for (const [i, a] of (f.attachments ?? []).entries()) {
+      ctx.checkTime();
+      let att: { fileName: string; content: Uint8Array };
+      try {
+        att = reader.getAttachment(a);
+      } catch (e) {
+        ctx.reason("corrupt", `msg attachment ${i + 1}: ${(e as Error).message}`, scope.path);
+        continue;
+      }
+      const name = attachmentName(a.innerMsgContent ? att.fileName : (a.fileName ?? a.fileNameShort ?? a.name), i, a.innerMsgContent ? ".msg" : "");
+      if (!(await readAttachment(ctx, scope, name, att.content)) && ctx.entriesExhausted) break;
+    }
+  },
+};

@@ -1,0 +1,139 @@
+/**
+ * Image fixtures for the OCR specs, all generated here: text is laid out by pdf-lib (Helvetica),
+ * rendered by pdf.js onto an @napi-rs/canvas canvas, then written as PNG/JPEG/WebP (canvas),
+ * TIFF (utif2, also multi-page), GIF (omggif) or BMP (a 24-bit writer below).
+ */
+import { createRequire } from "node:module";
+import { createCanvas } from "@napi-rs/canvas";
+import { GifWriter } from "omggif";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { loadPdfJs } from "../formats/pdf.ts";
+
+const require = createRequire(import.meta.url);
+const UTIF = require("utif2") as { encode(ifds: object[]): ArrayBuffer; encodeImage(rgba: Uint8Array, w: number, h: number): ArrayBuffer };
+
+export interface Rgba {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/** Black text lines (large, one per line) on white, as RGBA pixels. */
+export async function textPixels(lines: string[], scale = 2): Promise<Rgba> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([520, 40 + 36 * lines.length]);
+  lines.forEach((t, i) => page.drawText(t, { x: 20, y: page.getHeight() - 40 - 36 * i, font, size: 20 }));
+  const pdfjs = await loadPdfJs();
+  const pdf = await pdfjs.getDocument({ data: await doc.save(), isEvalSupported: false, disableFontFace: true, verbosity: 0 } as Parameters<typeof pdfjs.getDocument>[0]).promise;
+  const p = await pdf.getPage(1);
+  const viewport = p.getViewport({ scale });
+  const canvas = createCanvas(Math.floor(viewport.width), Math.floor(viewport.height));
+  await p.render({ canvas: canvas as never, viewport, background: "rgb(255,255,255)" }).promise;
+  const img = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
+  await pdf.cleanup();
+  return { width: canvas.width, height: canvas.height, data: new Uint8Array(img.data.buffer, img.data.byteOffset, img.data.byteLength) };
+}
+
+function toCanvas(px: Rgba) {
+  const canvas = createCanvas(px.width, px.height);
+  const g = canvas.getContext("2d");
+  const id = g.createImageData(px.width, px.height);
+  id.data.set(px.data);
+  g.putImageData(id, 0, 0);
+  return canvas;
+}
+
+export type ImageKind = "png" | "jpeg" | "webp" | "tiff" | "gif" | "bmp";
+
+export function encodeImage(px: Rgba, kind: ImageKind): Buffer {
+  switch (kind) {
+    case "png":
+      return toCanvas(px).toBuffer("image/png");
+    case "jpeg":
+      return toCanvas(px).toBuffer("image/jpeg", 90);
+    case "webp":
+      return toCanvas(px).toBuffer("image/webp", 90);
+    case "tiff":
+      return Buffer.from(UTIF.encodeImage(px.data, px.width, px.height));
+    case "gif":
+      return gif(px);
+    case "bmp":
+      return bmp(px);
+  }
+}
+
+/** Grey value of each pixel (the fixtures are black on white). */
+function greys(px: Rgba): Uint8Array {
+  const g = new Uint8Array(px.width * px.height);
+  for (let i = 0; i < g.length; i++) g[i] = (px.data[i * 4]! * 77 + px.data[i * 4 + 1]! * 150 + px.data[i * 4 + 2]! * 29) >> 8;
+  return g;
+}
+
+function gif(px: Rgba): Buffer {
+  const palette = Array.from({ length: 256 }, (_, i) => (i << 16) | (i << 8) | i);
+  const buf = Buffer.alloc(px.width * px.height * 2 + 4096);
+  const w = new GifWriter(buf, px.width, px.height, { palette });
+  w.addFrame(0, 0, px.width, px.height, Array.from(greys(px)));
+  return buf.subarray(0, w.end());
+}
+
+/** A bottom-up 24-bit BMP (BITMAPINFOHEADER). */
+function bmp(px: Rgba): Buffer {
+  const row = Math.ceil((px.width * 3) / 4) * 4;
+  const out = Buffer.alloc(54 + row * px.height);
+  out.write("BM", 0, "latin1");
+  out.writeUInt32LE(out.length, 2);
+  out.writeUInt32LE(54, 10);
+  out.writeUInt32LE(40, 14);
+  out.writeInt32LE(px.width, 18);
+  out.writeInt32LE(px.height, 22);
+  out.writeUInt16LE(1, 26);
+  out.writeUInt16LE(24, 28);
+  out.writeUInt32LE(row * px.height, 34);
+  for (let y = 0; y < px.height; y++) {
+    for (let x = 0; x < px.width; x++) {
+      const s = ((px.height - 1 - y) * px.width + x) * 4;
+      const d = 54 + y * row + x * 3;
+      out[d] = px.data[s + 2]!;
+      out[d + 1] = px.data[s + 1]!;
+      out[d + 2] = px.data[s]!;
+    }
+  }
+  return out;
+}
+
+/** An uncompressed 8-bit grey TIFF with one page per raster (strips written after the directories). */
+export function multiPageTiff(pages: Rgba[]): Buffer {
+  const ifds = (offsets: number[]) =>
+    pages.map((p, i) => ({
+      t256: [p.width], t257: [p.height], t258: [8], t259: [1], t262: [1], t273: [offsets[i]!], t277: [1], t278: [p.height],
+      t279: [p.width * p.height], t282: [[72, 1]], t283: [[72, 1]], t284: [1], t296: [1],
+    }));
+  const head = UTIF.encode(ifds(pages.map(() => 0))).byteLength;
+  const offsets: number[] = [];
+  let at = head;
+  for (const p of pages) {
+    offsets.push(at);
+    at += p.width * p.height;
+  }
+  const dirs = Buffer.from(UTIF.encode(ifds(offsets)));
+  return Buffer.concat([dirs, ...pages.map((p) => Buffer.from(greys(p)))]);
+}
+
+/** A "scanned" PDF: each page is one PNG (or JPEG) image and has no text layer; string pages carry real text. */
+export async function scannedPdf(pages: Array<Rgba | string>, as: "png" | "jpeg" = "png"): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const p of pages) {
+    if (typeof p === "string") {
+      doc.addPage([520, 300]).drawText(p, { x: 20, y: 200, font, size: 14 });
+      continue;
+    }
+    const img = as === "png" ? await doc.embedPng(encodeImage(p, "png")) : await doc.embedJpg(encodeImage(p, "jpeg"));
+    // the page is 520 pt wide and as tall as the image's aspect needs, the image fills it
+    const page = doc.addPage([520, (520 * img.height) / img.width]);
+    page.drawImage(img, { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() });
+  }
+  return doc.save();
+}
