@@ -118,7 +118,21 @@ export function runDetector(c: Compiled, f: TextFacts, window: number): Scored[]
 /** Keeps the strongest of overlapping spans (score, then length, then position). */
 export function strongestFirst<T extends { start: number; end: number; score: number }>(items: T[]): T[] {
   const sorted = [...items].sort((a, b) => b.score - a.score || b.end - b.start - (a.end - a.start) || a.start - b.start);
+  // kept spans never overlap, so kept by start they are also sorted by end: an overlap can
+  // only be with the neighbours of the insertion point (binary search, O(n log n) overall)
   const kept: T[] = [];
-  for (const it of sorted) if (!kept.some((k) => it.start < k.end && k.start < it.end)) kept.push(it);
-  return kept.sort((a, b) => a.start - b.start);
+  for (const it of sorted) {
+    let lo = 0;
+    let hi = kept.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (kept[mid]!.start < it.start) lo = mid + 1;
+      else hi = mid;
+    }
+    const prev = kept[lo - 1];
+    const next = kept[lo];
+    if ((prev && prev.end > it.start) || (next && next.start < it.end)) continue;
+    kept.splice(lo, 0, it);
+  }
+  return kept;
 }
