@@ -106,8 +106,12 @@ function sourceFiles(root: string): string[] {
   return out.split("\0").filter((f) => f && !/\.spec\.ts$/.test(f) && existsSync(path.join(root, f)));
 }
 
-/** `npm ci --omit=dev` of the lockfile, kept per lockfile hash under images/npm/ and reused. */
-function productionModules(root: string, files: string[], env: NodeJS.ProcessEnv, log: Log): string {
+/**
+ * `npm ci --omit=dev` of the lockfile, kept per lockfile hash under images/npm/ and reused. Returns
+ * the node_modules folders relative to that install's root: the top one and those npm nests in
+ * workspaces (a workspace whose dependency version differs from the hoisted one gets its own).
+ */
+function productionModules(root: string, files: string[], env: NodeJS.ProcessEnv, log: Log): { dir: string; folders: string[] } {
   const manifests = files.filter((f) => f === "package-lock.json" || path.basename(f) === "package.json");
   const hash = createHash("sha256");
   for (const f of manifests.sort()) hash.update(f).update("\0").update(readFileSync(path.join(root, f))).update("\0");
@@ -116,7 +120,7 @@ function productionModules(root: string, files: string[], env: NodeJS.ProcessEnv
   const dir = path.join(base, key);
   if (existsSync(path.join(dir, "node_modules", ".package-lock.json"))) {
     log(`apps: production node_modules for this lockfile already installed (${key})`);
-    return path.join(dir, "node_modules");
+    return { dir, folders: moduleFolders(dir, manifests) };
   }
   rmSync(base, { recursive: true, force: true });
   for (const f of manifests) {
@@ -127,7 +131,12 @@ function productionModules(root: string, files: string[], env: NodeJS.ProcessEnv
   const t0 = Date.now();
   run("npm", ["ci", "--omit=dev", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir, what: "npm ci --omit=dev" });
   log(`apps: node_modules installed in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-  return path.join(dir, "node_modules");
+  return { dir, folders: moduleFolders(dir, manifests) };
+}
+
+function moduleFolders(dir: string, manifests: string[]): string[] {
+  const candidates = manifests.filter((f) => path.basename(f) === "package.json").map((f) => path.join(path.dirname(f), "node_modules"));
+  return candidates.filter((f) => existsSync(path.join(dir, f)));
 }
 
 async function appsContext(ctx: string, env: NodeJS.ProcessEnv, log: Log): Promise<void> {
@@ -142,8 +151,10 @@ async function appsContext(ctx: string, env: NodeJS.ProcessEnv, log: Log): Promi
   linkTree(path.join(nodeBin, "..", "LICENSE"), path.join(ctx, "node", "LICENSE"));
   mkdirSync(path.join(ctx, "models"));
   linkTree(model, path.join(ctx, "models", path.basename(model)));
-  linkTree(modules, path.join(ctx, "node_modules"));
   for (const f of files) linkTree(path.join(root, f), path.join(ctx, "src", f));
+  // the top node_modules is its own (large, rarely changing) layer; the few nested in workspaces go with the sources
+  linkTree(path.join(modules.dir, "node_modules"), path.join(ctx, "node_modules"));
+  for (const f of modules.folders.filter((f) => f !== "node_modules")) linkTree(path.join(modules.dir, f), path.join(ctx, "src", f));
 }
 
 /** Assembles the build context of one image and returns its folder. */
