@@ -16,14 +16,19 @@ const SUITE = "bookworm";
 /** The Debian mirror this machine's apt uses (FILESCAN_DEBIAN_MIRROR overrides). */
 export function debianMirror(env: NodeJS.ProcessEnv = process.env): string {
   if (env.FILESCAN_DEBIAN_MIRROR) return env.FILESCAN_DEBIAN_MIRROR;
-  for (const file of aptSourceFiles()) {
-    const text = readFileSync(file, "utf8");
-    // deb822 ("URIs: ...") or one-line ("deb URI suite ...") entries for the bookworm suite
+  const uri = mirrorFromSources(aptSourceFiles().map((f) => readFileSync(f, "utf8")));
+  if (uri) return uri;
+  throw new Error("cannot tell which Debian mirror to use: set FILESCAN_DEBIAN_MIRROR (or build with a base image from a registry: --base)");
+}
+
+/** The first non-security bookworm archive in apt source files, deb822 ("URIs:") or one-line ("deb URI suite"). */
+export function mirrorFromSources(texts: string[]): string | undefined {
+  for (const text of texts) {
     const deb822 = text.split(/\n\s*\n/).find((stanza) => /^Suites:.*\bbookworm\b/m.test(stanza) && /^URIs:/m.test(stanza) && !/security/i.test(stanza));
     const uri = deb822 ? /^URIs:\s*(\S+)/m.exec(deb822)?.[1] : /^deb\s+(?:\[[^\]]*\]\s+)?(\S+)\s+bookworm\s/m.exec(text)?.[1];
     if (uri) return uri;
   }
-  throw new Error("cannot tell which Debian mirror to use: set FILESCAN_DEBIAN_MIRROR (or build with a base image from a registry: --base)");
+  return undefined;
 }
 
 function aptSourceFiles(): string[] {
