@@ -3,6 +3,10 @@
  * answer before any test runs. Local servers are started when none run (and stopped again at the
  * end, unless FILESCAN_KEEP_INFRA=1); servers named by the FILESCAN_*_URL/BROKERS variables are
  * only checked. A server that cannot be reached fails the run; nothing passes silently.
+ *
+ * FILESCAN_INFRA=containers: the servers run instead as containers started for this run
+ * (./containers.ts), before any test file is loaded (test files build clients when loaded), and
+ * are removed at the end, also when tests fail or the run is interrupted.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -20,15 +24,30 @@ function ensureLocalModel(): void {
 }
 
 let started = false;
+let containersStop: (() => Promise<void>) | undefined;
+
+const infraLog = (line: string) => process.stderr.write(`  [infra] ${line}\n`);
+const provider = process.env.FILESCAN_INFRA ?? "local";
+if (provider !== "local" && provider !== "containers") throw new Error(`FILESCAN_INFRA must be "local" or "containers", got ${JSON.stringify(provider)}`);
+if (provider === "containers") {
+  const named = ["FILESCAN_KAFKA_BROKERS", "FILESCAN_REGISTRY_URL", "FILESCAN_ES_URL"].filter((n) => process.env[n]);
+  if (named.length) throw new Error(`FILESCAN_INFRA=containers starts its own servers: unset ${named.join(", ")}`);
+  const { startContainers, stopContainers } = await import("./containers.ts");
+  const stop = () => stopContainers(infraLog);
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void stop().finally(() => process.exit(130)));
+  containersStop = stop;
+  Object.assign(process.env, await startContainers(infraLog));
+}
 
 export const mochaHooks = {
   async beforeAll(this: Mocha.Context) {
     this.timeout(15 * 60_000);
     ensureLocalModel();
-    started = await ensureInfra(process.env, (line) => process.stderr.write(`  [infra] ${line}\n`));
+    started = await ensureInfra(process.env, infraLog);
   },
   async afterAll(this: Mocha.Context) {
     this.timeout(120_000);
-    if (started && process.env.FILESCAN_KEEP_INFRA !== "1") await infraDown(process.env, (line) => process.stderr.write(`  [infra] ${line}\n`));
+    if (containersStop) await containersStop();
+    else if (started && process.env.FILESCAN_KEEP_INFRA !== "1") await infraDown(process.env, infraLog);
   },
 };

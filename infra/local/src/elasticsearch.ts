@@ -36,6 +36,25 @@ function canReach(dir: string, as: RunAs): boolean {
   return spawnSync("test", ["-x", dir], { uid: as.uid, gid: as.gid }).status === 0;
 }
 
+/**
+ * The single node's elasticsearch.yml, for both routes: the local process writes it as it is; the
+ * container image (infra/images/elasticsearch) bakes it in (listening on 0.0.0.0).
+ */
+export function esSettings(o: { nodeName: string; dataDir: string; logsDir: string; host: string; port: number }): string {
+  return [
+    "cluster.name: filescan",
+    `node.name: ${o.nodeName}`,
+    `path.data: ${o.dataDir}`,
+    `path.logs: ${o.logsDir}`,
+    `network.host: ${o.host}`,
+    `http.port: ${o.port}`,
+    "discovery.type: single-node",
+    "xpack.security.enabled: false",
+    "cluster.routing.allocation.disk.threshold_enabled: false",
+    "",
+  ].join("\n");
+}
+
 export function elasticsearchServer(env: NodeJS.ProcessEnv = process.env): LocalServer {
   const v = versions.elasticsearch;
   const l = layout(env);
@@ -97,21 +116,7 @@ export function elasticsearchServer(env: NodeJS.ProcessEnv = process.env): Local
       const esLogs = path.join(path.dirname(data), "es-logs");
       mkdirSync(data, { recursive: true });
       mkdirSync(esLogs, { recursive: true });
-      writeFileSync(
-        path.join(home, "config", "elasticsearch.yml"),
-        [
-          "cluster.name: filescan",
-          "node.name: filescan-local",
-          `path.data: ${data}`,
-          `path.logs: ${esLogs}`,
-          `network.host: ${host}`,
-          `http.port: ${port}`,
-          "discovery.type: single-node",
-          "xpack.security.enabled: false",
-          "cluster.routing.allocation.disk.threshold_enabled: false",
-          "",
-        ].join("\n"),
-      );
+      writeFileSync(path.join(home, "config", "elasticsearch.yml"), esSettings({ nodeName: "filescan-local", dataDir: data, logsDir: esLogs, host, port }));
       if (as) {
         for (const dir of [path.join(home, "config"), data, esLogs]) spawnSync("chown", ["-R", `${as.uid}:${as.gid}`, dir]);
         // the ES user must be able to reach the data dirs through the checkout

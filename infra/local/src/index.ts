@@ -15,6 +15,9 @@ import type { LocalServer } from "./server.ts";
 export type { LocalServer } from "./server.ts";
 export { findJdk } from "./java.ts";
 export { versions, layout } from "./layout.ts";
+export { kafkaServer, kafkaProperties, propertiesText, KAFKA_LOG4J2 } from "./kafka.ts";
+export { registryServer } from "./registry.ts";
+export { elasticsearchServer, esSettings } from "./elasticsearch.ts";
 
 export interface ServerState {
   name: LocalServer["name"];

@@ -11,6 +11,55 @@ import { mvn } from "./maven.ts";
 import { startDetached } from "./proc.ts";
 import type { LocalServer } from "./server.ts";
 
+export interface KafkaPropertiesInput {
+  /** Address the broker listens on (0.0.0.0 in a container). */
+  listenHost: string;
+  /** Host clients are told to connect to. */
+  advertisedHost: string;
+  port: number;
+  dataDir: string;
+}
+
+/**
+ * The one KRaft node's settings, for both routes: the local process writes them as they are; the
+ * container image (infra/images/kafka) bakes them in as defaults that KAFKA_CFG_* variables override.
+ */
+export function kafkaProperties(o: KafkaPropertiesInput): Record<string, string> {
+  return {
+    "process.roles": "broker,controller",
+    "node.id": "1",
+    "controller.quorum.voters": "1@127.0.0.1:9093",
+    listeners: `PLAINTEXT://${o.listenHost}:${o.port},CONTROLLER://127.0.0.1:9093`,
+    "advertised.listeners": `PLAINTEXT://${o.advertisedHost}:${o.port}`,
+    "controller.listener.names": "CONTROLLER",
+    "inter.broker.listener.name": "PLAINTEXT",
+    "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
+    "log.dirs": o.dataDir,
+    "num.partitions": "6",
+    "offsets.topic.replication.factor": "1",
+    "transaction.state.log.replication.factor": "1",
+    "transaction.state.log.min.isr": "1",
+    "share.coordinator.state.topic.replication.factor": "1",
+    "share.coordinator.state.topic.min.isr": "1",
+    "group.initial.rebalance.delay.ms": "0",
+    "auto.create.topics.enable": "false",
+    "message.max.bytes": String(KAFKA_MAX_MESSAGE_BYTES),
+    "replica.fetch.max.bytes": String(KAFKA_MAX_MESSAGE_BYTES),
+    "socket.request.max.bytes": String(2 * KAFKA_MAX_MESSAGE_BYTES),
+    "log.retention.hours": "168",
+  };
+}
+
+export function propertiesText(props: Record<string, string>): string {
+  return Object.entries(props).map(([k, val]) => `${k}=${val}`).join("\n") + "\n";
+}
+
+/** Broker logging: WARN, with Kafka's own start/stop lines at INFO (the "Kafka Server started" line readiness checks look for). */
+export const KAFKA_LOG4J2 =
+  ["rootLogger.level = WARN", "rootLogger.appenderRef.stdout.ref = STDOUT", "appender.stdout.type = Console", "appender.stdout.name = STDOUT",
+    "appender.stdout.layout.type = PatternLayout", "appender.stdout.layout.pattern = [%d] %p %m (%c)%n",
+    "logger.kafka.name = kafka", "logger.kafka.level = INFO", "logger.server.name = org.apache.kafka.server", "logger.server.level = INFO"].join("\n") + "\n";
+
 export function kafkaServer(env: NodeJS.ProcessEnv = process.env): LocalServer {
   const v = versions.kafka;
   const l = layout(env);
@@ -24,36 +73,8 @@ export function kafkaServer(env: NodeJS.ProcessEnv = process.env): LocalServer {
 
   const writeConfig = () => {
     mkdirSync(conf, { recursive: true });
-    const props = {
-      "process.roles": "broker,controller",
-      "node.id": "1",
-      "controller.quorum.voters": `1@${host}:9093`,
-      listeners: `PLAINTEXT://${host}:${port},CONTROLLER://${host}:9093`,
-      "advertised.listeners": `PLAINTEXT://${host}:${port}`,
-      "controller.listener.names": "CONTROLLER",
-      "inter.broker.listener.name": "PLAINTEXT",
-      "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
-      "log.dirs": dataDir,
-      "num.partitions": "6",
-      "offsets.topic.replication.factor": "1",
-      "transaction.state.log.replication.factor": "1",
-      "transaction.state.log.min.isr": "1",
-      "share.coordinator.state.topic.replication.factor": "1",
-      "share.coordinator.state.topic.min.isr": "1",
-      "group.initial.rebalance.delay.ms": "0",
-      "auto.create.topics.enable": "false",
-      "message.max.bytes": String(KAFKA_MAX_MESSAGE_BYTES),
-      "replica.fetch.max.bytes": String(KAFKA_MAX_MESSAGE_BYTES),
-      "socket.request.max.bytes": String(2 * KAFKA_MAX_MESSAGE_BYTES),
-      "log.retention.hours": "168",
-    };
-    writeFileSync(path.join(conf, "server.properties"), Object.entries(props).map(([k, val]) => `${k}=${val}`).join("\n") + "\n");
-    writeFileSync(
-      path.join(conf, "log4j2.properties"),
-      ["rootLogger.level = WARN", "rootLogger.appenderRef.stdout.ref = STDOUT", "appender.stdout.type = Console", "appender.stdout.name = STDOUT",
-        "appender.stdout.layout.type = PatternLayout", "appender.stdout.layout.pattern = [%d] %p %m (%c)%n",
-        "logger.kafka.name = kafka", "logger.kafka.level = INFO", "logger.server.name = org.apache.kafka.server", "logger.server.level = INFO"].join("\n") + "\n",
-    );
+    writeFileSync(path.join(conf, "server.properties"), propertiesText(kafkaProperties({ listenHost: host, advertisedHost: host, port, dataDir })));
+    writeFileSync(path.join(conf, "log4j2.properties"), KAFKA_LOG4J2);
   };
 
   const java = () => {

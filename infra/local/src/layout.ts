@@ -5,7 +5,7 @@ import { repoRoot, stateDir } from "@filescan/config";
 
 export interface Versions {
   kafka: { groupId: string; artifactId: string; version: string; log4j: string; slf4j: string };
-  registry: { groupId: string; artifactId: string; version: string; type: string; classifier: string; minJava: number };
+  registry: { groupId: string; artifactId: string; version: string; type: string; classifier: string; minJava: number; imageJre: { pypi: string; version: string; dir: string } };
   elasticsearch: { groupId: string; artifactId: string; version: string; type: string; minJava: number };
 }
 
