@@ -13,7 +13,7 @@ import { Client } from "@elastic/elasticsearch";
 import { repoRoot } from "@filescan/config";
 import { buildImages, dockerEngine } from "@filescan/infra-images";
 import { compose, freePort } from "./compose.ts";
-import { pdfWithPages, submission, zip } from "./fixtures.ts";
+import { pdfWithPages, submission, zip } from "../fixtures/files.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

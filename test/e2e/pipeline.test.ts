@@ -6,9 +6,7 @@
  * hold.
  */
 import assert from "node:assert/strict";
-import { createHash, randomUUID } from "node:crypto";
-import { PDFDocument, StandardFonts } from "pdf-lib";
-import yazl from "yazl";
+import { randomUUID } from "node:crypto";
 import { createEsClient } from "@filescan/search";
 import { aliasesFor } from "@filescan/search";
 import { createKafka } from "@filescan/kafka";
@@ -18,33 +16,9 @@ import { startClassifier, type RunningClassifier } from "@filescan/classifier";
 import { startProjectorApp, type RunningProjector } from "@filescan/projector";
 import { accessToken, bearer, issuePat, post, startTestApi, type TestApi } from "../integration/api-helpers.ts";
 import { localModelPath } from "../integration/model.ts";
+import { pdfWithPages, submission, zip } from "../fixtures/files.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function pdfWithPages(pages: string[][]): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (const lines of pages) {
-    const page = doc.addPage([595, 842]);
-    lines.forEach((line, i) => page.drawText(line, { x: 50, y: 780 - i * 18, size: 12, font }));
-  }
-  return Buffer.from(await doc.save());
-}
-
-function zip(entries: Array<[string, Buffer]>): Promise<Buffer> {
-  const z = new yazl.ZipFile();
-  for (const [name, data] of entries) z.addBuffer(data, name);
-  z.end();
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    z.outputStream.on("data", (c: Buffer) => chunks.push(c)).on("end", () => resolve(Buffer.concat(chunks))).on("error", reject);
-  });
-}
-
-function submission(bytes: Buffer, filename: string, mimetype: string, fullPath: string, extra: Record<string, unknown> = {}) {
-  const h = (alg: string) => createHash(alg).update(bytes).digest("hex");
-  return { mimetype, file_data: bytes.toString("base64"), sha256: h("sha256"), sha1: h("sha1"), md5: h("md5"), filename, full_path: fullPath, timestamp: "2026-11-22T08:00:00Z", app: "e2e-test", ...extra };
-}
 
 describe("end to end: submit → extract → classify → project → query", function () {
   this.timeout(10 * 60_000);

@@ -6,23 +6,13 @@
  * libs/config reads, so every test and app talks to them. The Ryuk reaper image cannot be pulled
  * here: it is disabled and stopContainers() removes everything, also after a failure.
  */
-import { createServer } from "node:net";
 import { buildImages, dockerEngine, imageExists, latestTag, type ImageName } from "@filescan/infra-images";
+import { freePort } from "../containers/compose.ts";
 
 type Started = { stop(opts?: { remove?: boolean; removeVolumes?: boolean }): Promise<unknown> };
 const started: Started[] = [];
 let network: { stop(): Promise<unknown> } | undefined;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts the three servers; returns the environment that points at them. */
 export async function startContainers(log: (line: string) => void): Promise<Record<string, string>> {
