@@ -102,6 +102,20 @@ describe("extract: images and scanned PDFs through offline OCR", function () {
     assert.ok(segWith(again, "4711"), JSON.stringify(again.reasons));
   });
 
+  it("a file whose budget runs out mid-OCR does not cost the OCR of files beside it", async () => {
+    const big = await textPixels(Array.from({ length: 30 }, (_, i) => `line ${i} of a long scanned page with text`));
+    const pdf = await scannedPdf([big, big, big, big]);
+    for (const budget of [300, 700, 1200]) {
+      const slow = run(pdf, "slow.pdf", "application/pdf", { ...OCR, timeBudgetMs: budget });
+      await new Promise((r) => setTimeout(r, budget / 2));
+      const t0 = Date.now();
+      const [s, others] = await Promise.all([slow, Promise.all([1, 2].map(() => run(encodeImage(px, "png"), "beside.png", "image/png", { ...OCR, timeBudgetMs: 20_000 })))]);
+      assert.ok(codes(s).includes("limit_time"), JSON.stringify(s.reasons));
+      for (const o of others) assert.ok(segWith(o, "4711"), `budget ${budget}: ${JSON.stringify(o.reasons)}`);
+      assert.ok(Date.now() - t0 < 10_000, `took ${Date.now() - t0} ms`);
+    }
+  });
+
   it("reads an image inside a ZIP with its file_in_zip", async () => {
     const r = await run(await makeZip({ "scans/id.png": encodeImage(px, "png") }), "scans.zip", "application/zip", OCR);
     assert.equal(segWith(r, "4711")?.locator.file_in_zip, "scans/id.png");

@@ -3,6 +3,7 @@
  * `@tesseract.js-data/eng` (`langPath` is that package's folder, so nothing is ever fetched and
  * nothing is cached to disk). One tesseract worker per thread, created on first use and reused;
  * it is unref'd while idle (it never keeps a process alive) and shut down after a minute idle.
+ * Jobs take turns on it (see `lock`); a job whose time budget runs out mid-page terminates it.
  *
  * Input is a grey raster (8 bits per pixel) handed to tesseract as PGM, a format its image
  * library reads natively — tesseract never sees the submitted bytes, so a hostile image can only
@@ -44,42 +45,83 @@ export function ocrEngineOptions(): { langPath: string; cacheMethod: "none"; gzi
 
 type Tess = import("tesseract.js").Worker & { worker?: NodeWorker };
 
+/** A worker that has not loaded its model after this long is given up (and the next OCR starts another). */
+const START_TIMEOUT_MS = 60_000;
+
 interface Engine {
   tess: Tess;
-  busy: number;
   idle: NodeJS.Timeout | null;
   /** user_defined_dpi currently set ("0" = let tesseract estimate). */
   dpi: string;
+  /** Rejects when the worker thread exits or fails (a job on it would never answer). */
+  gone: Promise<never>;
+  /** Set once the worker is gone or being terminated. */
+  dead: boolean;
 }
 
-let engineP: Promise<Engine> | null = null;
+/** This thread's engine, and the start of the next one while it loads. */
+let current: Engine | null = null;
+let starting: Promise<Engine> | null = null;
+/**
+ * One OCR job at a time per thread: tesseract runs one job at a time anyway, the dpi set for a job
+ * stays its own, and a job whose time budget runs out mid-recognition can terminate the worker
+ * without killing a job of another file (the next job in line starts a fresh worker).
+ */
+let lock: Promise<void> = Promise.resolve();
 
 async function startEngine(): Promise<Engine> {
   const { createWorker, OEM } = await import("tesseract.js");
   // errorHandler: without it tesseract.js rethrows a failed job inside its message handler,
   // where nothing can catch it; with it the job's promise rejects and we report a reason.
-  const tess = (await createWorker("eng", OEM.LSTM_ONLY, { ...ocrEngineOptions(), errorHandler: () => {} })) as Tess;
+  const created = createWorker("eng", OEM.LSTM_ONLY, { ...ocrEngineOptions(), errorHandler: () => {} }) as Promise<Tess>;
+  let timer: NodeJS.Timeout | undefined;
+  const tooSlow = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the OCR engine did not start within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
+  });
+  let tess: Tess;
+  try {
+    tess = await Promise.race([created, tooSlow]);
+  } catch (e) {
+    void created.then((t) => t.terminate()).catch(() => undefined);
+    throw e;
+  } finally {
+    clearTimeout(timer);
+  }
+  const eng: Engine = { tess, idle: null, dpi: "0", gone: Promise.resolve() as never, dead: false };
+  eng.gone = new Promise<never>((_, reject) => {
+    const die = (why: string) => {
+      eng.dead = true;
+      if (current === eng) current = null;
+      reject(new Error(why));
+    };
+    tess.worker?.once("exit", (code) => die(`the OCR worker exited (code ${code})`));
+    tess.worker?.once("error", (e) => die(`the OCR worker failed: ${e.message}`));
+  });
+  eng.gone.catch(() => undefined);
   tess.worker?.unref();
-  return { tess, busy: 0, idle: null, dpi: "0" };
+  return eng;
 }
 
 function engine(): Promise<Engine> {
-  engineP ??= startEngine().catch((e: unknown) => {
-    engineP = null;
-    throw e;
-  });
-  return engineP;
+  if (current) return Promise.resolve(current);
+  starting ??= startEngine()
+    .then((e) => (current = e))
+    .finally(() => (starting = null));
+  return starting;
+}
+
+/** Terminates `eng`; the next OCR starts a new engine. */
+async function stopEngine(eng: Engine): Promise<void> {
+  eng.dead = true;
+  if (current === eng) current = null;
+  if (eng.idle) clearTimeout(eng.idle);
+  await eng.tess.terminate().catch(() => undefined);
 }
 
 /** Terminates this thread's OCR worker (the next OCR starts a new one). */
 export async function closeOcr(): Promise<void> {
-  const p = engineP;
-  engineP = null;
-  if (!p) return;
-  const eng = await p.catch(() => null);
-  if (!eng) return;
-  if (eng.idle) clearTimeout(eng.idle);
-  await eng.tess.terminate().catch(() => undefined);
+  const eng = current ?? (await starting?.catch(() => null)) ?? null;
+  if (eng) await stopEngine(eng);
 }
 
 /** Grey raster → binary PGM (P5), which tesseract's image library reads without any codec. */
@@ -113,31 +155,41 @@ export function takeOcrPage(ctx: Ctx, where: string | null): boolean {
   return true;
 }
 
-/** The text tesseract reads in a raster. A timeout terminates the worker (it would stay busy). */
+/**
+ * The text tesseract reads in a raster. Jobs queue for the thread's engine; a budget spent while
+ * queued just leaves the queue, one spent mid-recognition terminates the worker (it would stay
+ * busy with a page nobody waits for).
+ */
 export async function ocrRaster(ctx: Ctx, raster: Raster, dpi?: number): Promise<string> {
-  const eng = await withinBudget(ctx, engine());
-  if (eng.idle) clearTimeout(eng.idle);
-  eng.idle = null;
-  eng.busy += 1;
-  eng.tess.worker?.ref();
+  const prev = lock;
+  let release!: () => void;
+  const mine = new Promise<void>((r) => (release = r));
+  lock = prev.then(() => mine);
+  let eng: Engine | null = null;
   try {
+    await withinBudget(ctx, prev);
+    eng = await withinBudget(ctx, engine());
+    if (eng.idle) clearTimeout(eng.idle);
+    eng.idle = null;
+    eng.tess.worker?.ref();
     const want = String(dpi ?? 0);
     if (want !== eng.dpi) {
-      await withinBudget(ctx, eng.tess.setParameters({ user_defined_dpi: want }));
+      await withinBudget(ctx, Promise.race([eng.tess.setParameters({ user_defined_dpi: want }), eng.gone]));
       eng.dpi = want;
     }
-    const r = await withinBudget(ctx, eng.tess.recognize(toPgm(raster)));
+    const r = await withinBudget(ctx, Promise.race([eng.tess.recognize(toPgm(raster)), eng.gone]));
     return r.data.text.replace(/[ \t]+\n/g, "\n").trim();
   } catch (e) {
-    if (e instanceof Stop) await closeOcr();
+    if (eng && (e instanceof Stop || eng.dead)) await stopEngine(eng);
     throw e instanceof Stop || e instanceof Error ? e : new Error(`OCR failed: ${String(e)}`);
   } finally {
-    eng.busy -= 1;
-    if (eng.busy === 0 && engineP) {
-      eng.tess.worker?.unref();
-      eng.idle = setTimeout(() => void closeOcr(), IDLE_SHUTDOWN_MS);
-      eng.idle.unref();
+    if (eng && !eng.dead) {
+      const idle = eng;
+      idle.tess.worker?.unref();
+      idle.idle = setTimeout(() => void stopEngine(idle), IDLE_SHUTDOWN_MS);
+      idle.idle.unref();
     }
+    release();
   }
 }
 
