@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
-import { phoneNumber } from "./phone_number.ts";
+import { getCountryCallingCode, getExampleNumber, parsePhoneNumberFromString, type Examples } from "libphonenumber-js/max";
+import examples from "libphonenumber-js/mobile/examples";
+import { mayBeValidIn, PHONE_REGIONS, phoneNumber } from "./phone_number.ts";
 import { scoreOf, spans } from "../testing.ts";
 
 describe("generic/phone_number", () => {
@@ -21,5 +23,37 @@ describe("generic/phone_number", () => {
   });
   it("context lifts a bare digit run", () => {
     assert.ok(scoreOf(phoneNumber, "mobile: 4155550132") > scoreOf(phoneNumber, "value 4155550132"));
+  });
+});
+
+describe("generic/phone_number: the numbering-plan pre-check", () => {
+  it("never rules out a number libphonenumber calls valid in that region (random and example numbers)", () => {
+    let seed = 42;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    let valid = 0;
+    for (const region of PHONE_REGIONS) {
+      const samples: string[] = [];
+      // libphonenumber's example mobile number, written nationally, bare and with the calling code
+      const ex = getExampleNumber(region, examples as Examples);
+      if (ex) samples.push(ex.formatNational().replace(/\D/g, ""), String(ex.nationalNumber), `${ex.countryCallingCode}${ex.nationalNumber}`);
+      const cc = getCountryCallingCode(region);
+      for (let i = 0; i < 3000; i++) {
+        const head = ["", "0", "1", "00", cc, `0${cc}`, "011", String(rnd(10))][rnd(8)]!;
+        let d = head;
+        const len = 7 + rnd(9);
+        while (d.length < len) d += String(rnd(10));
+        samples.push(d);
+      }
+      for (const d of samples) {
+        const n = parsePhoneNumberFromString(d, { defaultCountry: region });
+        if (!n?.isValid()) continue;
+        valid++;
+        assert.ok(mayBeValidIn(region, d), `${region} ${d} is valid (${n.country}) but was ruled out`);
+      }
+    }
+    assert.ok(valid > 1000, `only ${valid} valid samples`);
   });
 });

@@ -1,4 +1,4 @@
-import { findNumbers, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
+import { getCountryCallingCode, Metadata, parsePhoneNumberFromString, type CountryCode, type NumberingPlan } from "libphonenumber-js/max";
 import type { Candidate, Detector } from "../core/types.ts";
 
 /**
@@ -8,15 +8,18 @@ import type { Candidate, Detector } from "../core/types.ts";
 export const PHONE_REGIONS: CountryCode[] = ["US", "GB", "DE", "FR", "IL", "IN", "CA", "BR", "AU", "ES", "IT", "NL", "PL", "SG", "JP", "CN"];
 
 /**
- * Cheap pass before libphonenumber (which costs ~3 µs per character when run over whole
- * texts): phone-shaped runs of digits and separators, 7 to 20 digits.
+ * Cheap pass before libphonenumber: phone-shaped runs of digits and separators on one line,
+ * 7 to 17 digits.
  */
-const SHAPE = /(?:\+|\b00|\()?\d[\d\s().\-/]{5,24}\d/g;
+const SHAPE = /(?:\+|\b00|\()?\d[\d \t().\-/]{5,24}\d/g;
 
-function digitCount(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) n++;
-  return n;
+function digitsOf(s: string): string {
+  let out = "";
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 48 && c <= 57) out += s[i];
+  }
+  return out;
 }
 
 const QUAD = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
@@ -25,22 +28,98 @@ export function isDottedQuad(s: string): boolean {
   return m !== null && m.slice(1).every((g) => Number(g) <= 255);
 }
 
-function findIn(text: string, from: number, to: number, out: Candidate[]): void {
-  const piece = text.slice(from, to);
-  const seen = new Set<string>();
-  for (const region of PHONE_REGIONS) {
-    for (const n of findNumbers(piece, { defaultCountry: region, v2: true })) {
-      const start = from + n.startsAt;
-      const end = from + n.endsAt;
-      const key = `${start}:${end}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      // libphonenumber's "valid" leniency rejects numbers glued to letters; the piece hides them.
-      if (/[A-Za-z0-9_]/.test(text[start - 1] ?? "") || /[A-Za-z0-9_]/.test(text[end] ?? "")) continue;
-      out.push({ start, end, score: scoreFor(text.slice(start, end), region), validation: `libphonenumber:${n.number.country ?? region}` });
-    }
-    if (piece[0] === "+") break; // the country code decides, other regions add nothing
+/**
+ * Regions where a number written nationally always carries its trunk prefix 0 ("030 1234567",
+ * "020 7946 0958"): a run without it is not read as their number. Elsewhere (US/CA, mobile
+ * numbers in IN, CN, BR, ES, IT, PL, SG) the prefix is optional or absent.
+ */
+const TRUNK_ZERO = new Set<CountryCode>(["GB", "DE", "FR", "IL", "AU", "NL", "JP"]);
+
+/** The parts of libphonenumber's runtime metadata API this file reads (not in its published types). */
+interface PlanMeta extends NumberingPlan {
+  nationalNumberPattern(): string;
+  nationalPrefixForParsing(): string | undefined;
+  nationalPrefixTransformRule(): string | undefined;
+  type(t: string): { pattern(): string; possibleLengths(): number[] | undefined } | undefined;
+}
+interface MetadataRuntime {
+  selectNumberingPlan(country: string): void;
+  numberingPlan?: NumberingPlan;
+  getCountryCodesForCallingCode(code: string): string[] | undefined;
+}
+
+const TYPES = ["FIXED_LINE", "MOBILE", "TOLL_FREE", "PREMIUM_RATE", "SHARED_COST", "VOIP", "PERSONAL_NUMBER", "PAGER", "UAN", "VOICEMAIL"];
+
+interface Plan {
+  region: CountryCode;
+  callingCode: string;
+  /** Anchored: the trunk prefix (and carrier code) libphonenumber strips from a national number. */
+  prefix: RegExp | null;
+  transform: string | null;
+  /** Anchored: numbers any country of this calling code could call valid (general pattern and a type pattern). */
+  valid: RegExp;
+  idd: RegExp;
+}
+
+function planOf(region: CountryCode): Plan {
+  const md = new Metadata() as unknown as MetadataRuntime;
+  const callingCode = getCountryCallingCode(region);
+  const alternatives: string[] = [];
+  for (const country of md.getCountryCodesForCallingCode(callingCode) ?? [region]) {
+    md.selectNumberingPlan(country);
+    const p = md.numberingPlan as PlanMeta;
+    const types = TYPES.map((t) => p.type(t)?.pattern()).filter((x): x is string => !!x);
+    // Without type patterns libphonenumber checks the general pattern alone.
+    alternatives.push(types.length ? `(?=(?:${p.nationalNumberPattern()})$)(?:${types.join("|")})$` : `(?:${p.nationalNumberPattern()})$`);
   }
+  md.selectNumberingPlan(region);
+  const p = md.numberingPlan as PlanMeta;
+  const npfp = p.nationalPrefixForParsing();
+  return {
+    region,
+    callingCode,
+    prefix: npfp ? new RegExp(`^(?:${npfp})`) : null,
+    transform: p.nationalPrefixTransformRule() ?? null,
+    valid: new RegExp(`^(?:${alternatives.join("|")})`),
+    idd: new RegExp(`^(?:${p.IDDPrefix()})`),
+  };
+}
+
+/** Each region's numbering plan, compiled once from libphonenumber's metadata. */
+const PLANS: Plan[] = PHONE_REGIONS.map(planOf);
+
+/** National numbers libphonenumber may read `digits` as in this plan: as is, without the trunk prefix, without the calling code. */
+function nationalCandidates(plan: Plan, digits: string): string[] {
+  const out = [digits];
+  const m = plan.prefix?.exec(digits);
+  if (m && m[0].length) {
+    out.push(plan.transform && m.length > 1 && m[1] !== undefined ? digits.replace(plan.prefix!, plan.transform) : digits.slice(m[0].length));
+  }
+  if (digits.startsWith(plan.callingCode)) {
+    const rest = digits.slice(plan.callingCode.length);
+    out.push(rest);
+    const r = plan.prefix?.exec(rest);
+    if (r && r[0].length) out.push(rest.slice(r[0].length));
+  }
+  return out;
+}
+
+/**
+ * Could libphonenumber call `digits` a valid number of this region? A necessary condition,
+ * checked with regular expressions compiled once: one of the national numbers it may read
+ * matches the numbering plan of a country with this calling code. Regions failing it are
+ * never parsed, so most runs cost no libphonenumber call at all and a phone number one parse.
+ */
+function mayBeIn(plan: Plan, digits: string): boolean {
+  if (TRUNK_ZERO.has(plan.region) && !(digits[0] === "0" && digits[1] !== "0")) return false;
+  return mayBeValidIn(plan, digits);
+}
+
+/** `mayBeIn` without our trunk-prefix policy: exported for the spec that checks it against libphonenumber. */
+export function mayBeValidIn(plan: Plan | CountryCode, digits: string): boolean {
+  if (typeof plan === "string") plan = PLANS.find((p) => p.region === plan) ?? planOf(plan);
+  if (plan.idd.test(digits)) return true; // an international number dialled from there: let libphonenumber decide
+  return nationalCandidates(plan, digits).some((n) => plan.valid.test(n));
 }
 
 function scoreFor(raw: string, region: CountryCode): number {
@@ -50,28 +129,40 @@ function scoreFor(raw: string, region: CountryCode): number {
   return international || (formatted && (region === "US" || region === "GB")) ? 0.5 : formatted ? 0.4 : 0.3;
 }
 
+/** Shapes that are other things, never read as phone numbers: SSN-formatted and date-like runs. */
+const NOT_PHONE = /^(?:\d{3}-\d{2}-\d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})$/;
+
 /**
- * Fast path: the shape run as one number, parsed (not searched) per region until one says
- * valid — ~20× cheaper than libphonenumber's matcher over 16 regions. True when it decided;
- * false sends the run through the matcher (runs that may hold several numbers or a prefix).
+ * The run [start, end) as one number: parsed (not searched) in each region whose numbering
+ * plan it may fit, until one says valid. Returns true when it found one.
  */
 function parseWhole(text: string, start: number, end: number, out: Candidate[]): boolean {
   while (end > start && /[\s.\-/(]/.test(text[end - 1]!)) end--;
+  while (start < end && /[\s.\-/)]/.test(text[start]!)) start++;
   const raw = text.slice(start, end);
-  if (digitCount(raw) > 15 || /[/]/.test(raw)) return false;
-  if (/[A-Za-z0-9_]/.test(text[start - 1] ?? "") || /[A-Za-z0-9_]/.test(text[end] ?? "")) return true;
+  const digits = digitsOf(raw);
+  if (digits.length < 7 || digits.length > 15 || raw.includes("/") || NOT_PHONE.test(raw)) return false;
+  if (/[A-Za-z0-9_]/.test(text[start - 1] ?? "") || /[A-Za-z0-9_]/.test(text[end] ?? "")) return false;
   const intl = raw.startsWith("+") ? raw : raw.startsWith("00") ? `+${raw.slice(2)}` : null;
-  for (const region of intl ? [undefined] : PHONE_REGIONS) {
-    const n = parsePhoneNumberFromString(intl ?? raw, region ? { defaultCountry: region } : undefined);
+  if (intl) {
+    const n = parsePhoneNumberFromString(intl);
+    if (!n?.isValid()) return false;
+    out.push({ start, end, score: scoreFor(raw, n.country as CountryCode), validation: `libphonenumber:${n.country ?? n.countryCallingCode}` });
+    return true;
+  }
+  for (const plan of PLANS) {
+    if (!mayBeIn(plan, digits)) continue;
+    const n = parsePhoneNumberFromString(raw, { defaultCountry: plan.region });
     if (n?.isValid()) {
-      out.push({ start, end, score: scoreFor(raw, region ?? (n.country as CountryCode)), validation: `libphonenumber:${n.country ?? region}` });
+      out.push({ start, end, score: scoreFor(raw, plan.region), validation: `libphonenumber:${n.country ?? plan.region}` });
       return true;
     }
   }
-  // Not one valid number. Only a long run may still hold one (a number plus an extension or a
-  // second number): those go through the matcher, the rest are decided here.
-  return digitCount(raw) <= 12;
+  return false;
 }
+
+/** Where a run that is not one number may hold several: list separators and wide gaps. */
+const PARTS = /[^/,;|]+/g;
 
 /** Telephone numbers found and validated with libphonenumber-js (full metadata). */
 export const phoneNumber: Detector = {
@@ -89,13 +180,18 @@ export const phoneNumber: Detector = {
     SHAPE.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = SHAPE.exec(text)) !== null) {
-      const d = digitCount(m[0]);
-      if (d < 7 || d > 17) continue;
+      const run = m[0];
       // A dotted quad is an IPv4 address, which libphonenumber happily reads as a phone number.
-      if (isDottedQuad(m[0])) continue;
-      if (parseWhole(text, m.index, m.index + m[0].length, out)) continue;
-      // Give libphonenumber a few characters either side so boundaries and "+" are seen.
-      findIn(text, Math.max(0, m.index - 1), Math.min(text.length, m.index + m[0].length + 1), out);
+      if (isDottedQuad(run)) continue;
+      if (parseWhole(text, m.index, m.index + run.length, out)) continue;
+      // Not one number: a list of numbers ("030 1234567 / 030 7654321") or a prefix, e.g. a date,
+      // glued to one ("2024 030 1234567"): each part, and the run without its first group.
+      if (/[/,;|]/.test(run)) {
+        for (const p of run.matchAll(PARTS)) parseWhole(text, m.index + p.index, m.index + p.index + p[0].length, out);
+      } else {
+        const gap = /[ \t]+/.exec(run);
+        if (gap && digitsOf(run).length > 10) parseWhole(text, m.index + gap.index + gap[0].length, m.index + run.length, out);
+      }
     }
     return out;
   },
