@@ -15,4 +15,11 @@ describe("generic/iban_code", () => {
     assert.deepEqual(spans(ibanCode, "QQ89370400440532013000"), []);
     assert.deepEqual(spans(ibanCode, "NL91 1BNA 0417 1643 00"), []);
   });
+  it("keeps an IBAN whose mod-97 holds but whose national check digits fail, a little less sure", () => {
+    // ES: mod-97 valid, the bank/branch control digits ("91" → "00") wrong
+    const ok = ibanCode.find!("ES91 2100 0418 4502 0005 1332");
+    const national = ibanCode.find!("ES35 0090 0003 3910 0150 0163");
+    assert.deepEqual(ok.map((c) => [c.score, c.validation]), [[1, "mod97"]]);
+    assert.deepEqual(national.map((c) => [c.score, c.validation]), [[0.8, "mod97_national_check_failed"]]);
+  });
 });

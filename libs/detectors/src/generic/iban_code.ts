@@ -1,4 +1,4 @@
-import { countrySpecs, isValidIBAN } from "ibantools";
+import { countrySpecs, validateIBAN, ValidationErrorsIBAN } from "ibantools";
 import type { Candidate, Detector } from "../core/types.ts";
 
 /** Start of an IBAN: two capital letters and two check digits, not glued to a previous word. */
@@ -42,7 +42,7 @@ export const ibanCode: Detector = {
   type: "IBAN_CODE",
   area: "generic",
   category: "financial",
-  description: "IBAN (country length, BBAN format, ISO 7064 mod-97)",
+  description: "IBAN (country length, BBAN format, ISO 7064 mod-97; national check digits lower the score)",
   patterns: [],
   context: ["iban", "bank", "account", "transfer", "sepa", "bic", "swift", "konto", "compte", "cuenta", "conto", "rekening"],
   prefilter: { minDigits: 6 },
@@ -56,8 +56,13 @@ export const ibanCode: Detector = {
       const end = readIban(text, m.index, len);
       if (end < 0) continue;
       const compact = text.slice(m.index, end).replace(/[ -]/g, "");
-      if (!isValidIBAN(compact)) continue;
-      out.push({ start: m.index, end, score: 1.0, validation: "mod97" });
+      const v = validateIBAN(compact);
+      // Only the bank/branch check digits some countries add (ES, BE, PL, …) failing: the
+      // IBAN's own mod-97 holds, so it is still an account number (mistyped or made up), a
+      // little less certain.
+      const nationalOnly = !v.valid && v.errorCodes.every((c) => c === ValidationErrorsIBAN.WrongAccountBankBranchChecksum);
+      if (!v.valid && !nationalOnly) continue;
+      out.push({ start: m.index, end, score: v.valid ? 1.0 : 0.8, validation: v.valid ? "mod97" : "mod97_national_check_failed" });
       START.lastIndex = end;
     }
     return out;

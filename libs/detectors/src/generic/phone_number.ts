@@ -125,8 +125,11 @@ export function mayBeValidIn(plan: Plan | CountryCode, digits: string): boolean 
 function scoreFor(raw: string, region: CountryCode): number {
   const international = raw.startsWith("+") || raw.startsWith("00");
   const formatted = /[\s().-]/.test(raw);
-  // A bare digit run valid only in some far region is weak evidence on its own.
-  return international || (formatted && (region === "US" || region === "GB")) ? 0.5 : formatted ? 0.4 : 0.3;
+  // A bare digit run valid only in some far region is weak evidence on its own. A formatted
+  // national number stays below a checksum-validated identifier of the same shape (an NHS number
+  // "943 476 5919" is also a valid US number): on a tie of shape the check digit decides.
+  if (international) return 0.5;
+  return formatted && (region === "US" || region === "GB") ? 0.45 : formatted ? 0.4 : 0.3;
 }
 
 /** Shapes that are other things, never read as phone numbers: SSN-formatted and date-like runs. */
@@ -172,8 +175,10 @@ export const phoneNumber: Detector = {
   category: "contact",
   description: "Telephone number (libphonenumber-js, numbering-plan validation)",
   patterns: [],
-  context: ["phone", "telephone", "tel", "cell", "cellphone", "mobile", "mob", "call", "fax", "contact", "whatsapp", "number", "telefon", "téléphone", "teléfono", "telefono"],
-  negativeContext: ["order", "invoice", "serial", "isbn", "account", "tracking"],
+  // Not "number": it labels every identifier ("NHS number", "account number").
+  context: ["phone", "telephone", "tel", "cell", "cellphone", "mobile", "mob", "call", "fax", "contact", "whatsapp", "telefon", "téléphone", "teléfono", "telefono"],
+  // Labels of identifiers that share a phone number's shape.
+  negativeContext: ["order", "invoice", "serial", "isbn", "account", "tracking", "reference", "ref", "session", "nhs", "ssn", "cpf", "iban", "card"],
   prefilter: { minDigits: 7 },
   find(text) {
     const out: Candidate[] = [];
