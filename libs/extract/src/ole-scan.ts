@@ -38,31 +38,33 @@ export function scanOle(bytes: Uint8Array): OleScan | null {
   const sector = (n: number): number | null => (n < MAX_REG_SECT && (n + 2) * ss <= bytes.byteLength ? (n + 1) * ss : null);
 
   // FAT sector ids: 109 in the header, the rest in the DIFAT chain (last slot = next DIFAT sector).
-  const fatCount = u32(0x2c);
+  // No more FAT sectors than the file has sectors (the header's count may be anything).
+  const fatCount = Math.min(u32(0x2c), Math.floor(bytes.byteLength / ss));
   const fatIds: number[] = [];
   for (let i = 0; i < 109 && fatIds.length < fatCount; i++) fatIds.push(u32(0x4c + 4 * i));
   let difat = u32(0x44);
-  for (let guard = 0; fatIds.length < fatCount && guard < 1 << 16; guard++) {
+  for (let guard = 0; fatIds.length < fatCount && guard < fatCount; guard++) {
     const at = sector(difat);
     if (at === null) break;
     for (let i = 0; i < ss / 4 - 1 && fatIds.length < fatCount; i++) fatIds.push(u32(at + 4 * i));
     difat = u32(at + ss - 4);
   }
-  // The FAT as far as it is present (undefined = that part of the table is missing). Writers
-  // differ on how they mark unused entries, so "in use" = part of a chain: a regular sector id as
-  // a value, or an index whose value is one.
+  // The FAT as far as it is present (a missing FAT sector reads as free entries). Writers differ
+  // on how they mark unused entries, so "in use" = part of a chain: a regular sector id as a
+  // value, or an index whose value is one.
   let highest = -1;
   const ref = (id: number) => {
     if (id < MAX_REG_SECT && id > highest) highest = id;
   };
   fatIds.forEach(ref);
-  const fat: Array<number | undefined> = [];
+  const fat = new Uint32Array(fatIds.length * (ss / 4)).fill(NO_STREAM);
   fatIds.forEach((id, k) => {
     const at = sector(id);
+    if (at === null) return;
     for (let i = 0; i < ss / 4; i++) {
-      const v = at === null ? undefined : u32(at + 4 * i);
+      const v = u32(at + 4 * i);
       fat[k * (ss / 4) + i] = v;
-      if (v !== undefined && v < MAX_REG_SECT) {
+      if (v < MAX_REG_SECT) {
         ref(v);
         ref(k * (ss / 4) + i);
       }

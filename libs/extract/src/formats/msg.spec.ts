@@ -99,6 +99,18 @@ describe("extract: Outlook MSG", () => {
       assert.match(r.reasons[0]!.message, /^cfb: the OLE container is cut short or damaged: .*; its directory is unreadable, so what it holds is unknown$/);
     });
 
+    it("reads a hostile header (4 billion FAT sectors, a DIFAT chain looping on itself) quickly", async () => {
+      const b = Buffer.from(whole.subarray(0, 4096));
+      b.writeUInt32LE(0xfffffff0, 0x2c); // FAT sector count
+      b.writeUInt32LE(3, 0x44); // first DIFAT sector…
+      b.writeUInt32LE(3, 512 * 4 + 508); // …whose next DIFAT sector is itself
+      const t = Date.now();
+      const r = await run(b, "evil.msg");
+      assert.equal(r.status, "failed", JSON.stringify(r.reasons));
+      assert.deepEqual(codes(r), ["corrupt"]);
+      assert.ok(Date.now() - t < 2000, `${Date.now() - t} ms`);
+    });
+
     it("keeps a readable OLE container of unknown kind unsupported", async () => {
       const cfb = CFB.utils.cfb_new();
       CFB.utils.cfb_add(cfb, "/Thumbnails", Buffer.alloc(5000, 3));
