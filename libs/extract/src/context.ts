@@ -31,6 +31,8 @@ export interface Detected {
   mime: string;
   /** Short label used in reasons and benchmarks, e.g. "pdf", "zip", "csv". */
   kind: string;
+  /** Set when the container is recognisably this kind but cannot be opened (e.g. a cut OLE file): why. */
+  damaged?: string;
 }
 
 export type RecurseFn = (bytes: Uint8Array, name: string, scope: Scope, hint?: { kind?: string }) => Promise<void>;

@@ -5,6 +5,7 @@
 import { fileTypeFromBuffer } from "file-type";
 import CFB from "cfb";
 import type { Detected } from "./context.ts";
+import { scanOle } from "./ole-scan.ts";
 import { looksLikeText } from "./text-decode.ts";
 
 const OOXML_MIMES: Record<string, string> = {
@@ -26,21 +27,40 @@ function extOf(filename: string): string {
   return m?.[1]?.toLowerCase() ?? "";
 }
 
-/** Legacy Office / Outlook files share the OLE container; their stream names say which one it is. */
+/** The kind of an OLE container from the names of the streams and storages at its root. */
+function cfbKind(rootNames: readonly string[]): Detected {
+  const names = new Set(rootNames.map((n) => n.toLowerCase()));
+  const has = (n: string) => names.has(n.toLowerCase());
+  if (has("EncryptionInfo") && has("EncryptedPackage")) return { mime: "application/x-ooxml-encrypted", kind: "ooxml-encrypted" };
+  if (has("WordDocument")) return { mime: "application/msword", kind: "doc" };
+  if (has("Workbook") || has("Book")) return { mime: "application/vnd.ms-excel", kind: "xls" };
+  if (has("PowerPoint Document")) return { mime: "application/vnd.ms-powerpoint", kind: "ppt" };
+  if ([...names].some((n) => n.startsWith("__substg1.0_"))) return { mime: "application/vnd.ms-outlook", kind: "msg" };
+  return { mime: "application/x-cfb", kind: "cfb" };
+}
+
+/**
+ * Legacy Office / Outlook files share the OLE container; the streams at its root say which one
+ * it is (only the root: an MSG or a workbook may hold an embedded Word document in a storage of
+ * its own). A container the `cfb` reader refuses (cut short, broken chains) is still named from
+ * whatever directory sectors are present (ole-scan.ts) and carries `damaged`: it ends `failed`
+ * with reason `corrupt` instead of being handed to a parser. When not even the root directory
+ * entry is readable, it stays a generic `application/x-cfb` (also `damaged`).
+ */
 function detectCfb(bytes: Uint8Array): Detected {
   try {
     const cfb = CFB.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { type: "buffer" });
-    const names = new Set(cfb.FullPaths.map((p) => p.replace(/\/$/, "").split("/").pop()!.toLowerCase()));
-    const has = (n: string) => names.has(n.toLowerCase());
-    if (has("EncryptionInfo") && has("EncryptedPackage")) return { mime: "application/x-ooxml-encrypted", kind: "ooxml-encrypted" };
-    if (has("WordDocument")) return { mime: "application/msword", kind: "doc" };
-    if (has("Workbook") || has("Book")) return { mime: "application/vnd.ms-excel", kind: "xls" };
-    if (has("PowerPoint Document")) return { mime: "application/vnd.ms-powerpoint", kind: "ppt" };
-    if ([...names].some((n) => n.startsWith("__substg1.0_"))) return { mime: "application/vnd.ms-outlook", kind: "msg" };
-  } catch {
-    return { mime: "application/x-cfb", kind: "cfb" };
+    const root = cfb.FullPaths.map((p) => p.replace(/\/$/, "").split("/")).filter((parts) => parts.length === 2).map((parts) => parts[1]!);
+    return cfbKind(root);
+  } catch (e) {
+    const scan = scanOle(bytes);
+    const det = cfbKind(scan?.rootNames ?? []);
+    const end = scan ? (scan.highestSector + 2) * scan.sectorSize : 0;
+    const damaged = end > bytes.byteLength
+      ? `the OLE container is cut short or damaged: it refers to sector ${scan!.highestSector}, which would end at byte ${end}, but the file has ${bytes.byteLength} bytes`
+      : `the OLE container cannot be read (${(e as Error).message})`;
+    return { ...det, damaged: scan?.rootNames ? damaged : `${damaged}; its directory is unreadable, so what it holds is unknown` };
   }
-  return { mime: "application/x-cfb", kind: "cfb" };
 }
 
 const EML_HEADER = /^(?:(?:Received|Return-Path|From|To|Subject|Date|Message-ID|MIME-Version|Delivered-To|X-[\w-]+|Content-Type|DKIM-Signature|Reply-To|Cc):[^\n]*\r?\n(?:[ \t][^\n]*\r?\n)*){2,}/i;

@@ -28,6 +28,10 @@ type Outcome = "ok" | "unsupported" | "failed" | "encrypted";
 
 async function runHandler(ctx: Ctx, bytes: Uint8Array, name: string, scope: Scope, det: Detected): Promise<Outcome> {
   if (det.kind === "empty") return "ok";
+  if (det.damaged) {
+    ctx.reason("corrupt", `${det.kind}: ${det.damaged}`, scope.path);
+    return "failed";
+  }
   const fmt = formatFor(det.kind);
   if (!fmt) {
     ctx.reason("unsupported_type", `no text from ${det.mime}`, scope.path);

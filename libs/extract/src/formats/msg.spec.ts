@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import CFB from "cfb";
 import { makeZip } from "../test-util/fixtures.ts";
 import { makeEml, makeMsg, type MsgSpec } from "../test-util/mail.ts";
 import { codes, run, segWith } from "../test-util/run.ts";
@@ -67,14 +68,55 @@ describe("extract: Outlook MSG", () => {
     assert.ok(segWith(r, "MARKER-A1"));
     assert.equal(segWith(r, "MARKER-A2"), undefined);
     const whole = makeMsg({ ...BASE, body: "x".repeat(20_000), attachments });
-    // A cut OLE container cannot be opened, so nothing says it was a MSG: detection calls it a
-    // generic CFB file, which has no text.
     const cut = await run(whole.subarray(0, Math.floor(whole.length * 0.6)), "cut.msg", "application/vnd.ms-outlook");
-    assert.deepEqual([cut.detected_type, cut.status, codes(cut)], ["application/x-cfb", "unsupported", ["unsupported_type"]]);
+    assert.deepEqual([cut.detected_type, cut.status, codes(cut)], ["application/vnd.ms-outlook", "failed", ["corrupt"]]);
     const garbled = Buffer.from(whole);
     for (let i = Math.floor(garbled.length * 0.4); i < garbled.length * 0.6; i += 97) garbled[i] = 0xff; // inside the body stream
     const g = await run(garbled, "garbled.msg", "application/vnd.ms-outlook");
     assert.equal(g.detected_type, "application/vnd.ms-outlook");
     assert.ok(g.segments.some((s) => s.locator.part === "header:subject"), "what is still readable is read");
+  });
+
+  describe("a cut or unreadable OLE container", () => {
+    const whole = makeMsg({ ...BASE, body: "x".repeat(20_000), attachments: [{ name: "a.txt", data: Buffer.from("MARKER-A") }] });
+
+    it("is still a MSG when the directory sectors left name MSG streams: failed, reason corrupt, with what is missing", async () => {
+      for (const f of [0.1, 0.5, 0.9]) {
+        const r = await run(whole.subarray(0, Math.floor(whole.length * f)), "cut.msg", "application/octet-stream");
+        assert.deepEqual([r.detected_type, r.status, codes(r)], ["application/vnd.ms-outlook", "failed", ["corrupt"]], `${f}: ${JSON.stringify(r.reasons)}`);
+        assert.match(r.reasons[0]!.message, /^msg: the OLE container is cut short or damaged: it refers to sector \d+, which would end at byte \d+, but the file has \d+ bytes$/);
+      }
+      const inZip = await run(await makeZip({ "in/cut.msg": whole.subarray(0, 20_000), "ok.txt": "MARKER-OK" }), "box.zip");
+      assert.equal(inZip.status, "partial");
+      assert.deepEqual(inZip.reasons.map((x) => [x.code, x.file_in_zip]), [["corrupt", "in/cut.msg"]]);
+      assert.ok(segWith(inZip, "MARKER-OK"));
+    });
+
+    it("stays a generic CFB when not even the directory is left, whatever the claim: failed, corrupt, mismatch flagged", async () => {
+      // header and allocation table only: the directory (sector 2) is past the end
+      const r = await run(whole.subarray(0, 1200), "cut.msg", "application/vnd.ms-outlook");
+      assert.deepEqual([r.detected_type, r.type_mismatch, r.status, codes(r)], ["application/x-cfb", true, "failed", ["corrupt"]]);
+      assert.match(r.reasons[0]!.message, /^cfb: the OLE container is cut short or damaged: .*; its directory is unreadable, so what it holds is unknown$/);
+    });
+
+    it("reads a hostile header (4 billion FAT sectors, a DIFAT chain looping on itself) quickly", async () => {
+      const b = Buffer.from(whole.subarray(0, 4096));
+      b.writeUInt32LE(0xfffffff0, 0x2c); // FAT sector count
+      b.writeUInt32LE(3, 0x44); // first DIFAT sector…
+      b.writeUInt32LE(3, 512 * 4 + 508); // …whose next DIFAT sector is itself
+      const t = Date.now();
+      const r = await run(b, "evil.msg");
+      assert.equal(r.status, "failed", JSON.stringify(r.reasons));
+      assert.deepEqual(codes(r), ["corrupt"]);
+      assert.ok(Date.now() - t < 2000, `${Date.now() - t} ms`);
+    });
+
+    it("keeps a readable OLE container of unknown kind unsupported", async () => {
+      const cfb = CFB.utils.cfb_new();
+      CFB.utils.cfb_add(cfb, "/Thumbnails", Buffer.alloc(5000, 3));
+      CFB.utils.cfb_add(cfb, "/Catalog", Buffer.from("MARKER-NOT-READ"));
+      const r = await run(Buffer.from(CFB.write(cfb, { type: "buffer" }) as Uint8Array), "Thumbs.db", "application/vnd.ms-outlook");
+      assert.deepEqual([r.detected_type, r.status, codes(r)], ["application/x-cfb", "unsupported", ["unsupported_type"]]);
+    });
   });
 });

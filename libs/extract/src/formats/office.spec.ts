@@ -1,8 +1,23 @@
 import assert from "node:assert/strict";
 import CFB from "cfb";
 import { makeTar, makeZip } from "../test-util/fixtures.ts";
+import { makeMsg } from "../test-util/mail.ts";
+import { detect } from "../detect.ts";
 import { makeDocx, makeOdp, makeOdt, makePptx, makeRtf, makeWorkbook } from "../test-util/office.ts";
 import { codes, run, segWith } from "../test-util/run.ts";
+import { makeDoc } from "../test-util/worddoc.ts";
+
+/** Replaces (or adds) streams of an OLE container and writes it again. */
+function withStreams(container: Buffer, streams: Record<string, Buffer>): Buffer {
+  const cfb = CFB.read(container, { type: "buffer" });
+  for (const [path, data] of Object.entries(streams)) {
+    if (CFB.find(cfb, path)) CFB.utils.cfb_del(cfb, path);
+    CFB.utils.cfb_add(cfb, path, data);
+  }
+  return Buffer.from(CFB.write(cfb, { type: "buffer" }) as Uint8Array);
+}
+
+const DOC_MIME = "application/msword";
 
 describe("extract: Office documents, presentations and spreadsheets", () => {
   it("reads DOCX, ODT and RTF text and detects each type from the bytes", async () => {
@@ -76,5 +91,75 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
       assert.ok(["failed", "partial", "unsupported"].includes(r.status), `${name}: ${r.status}`);
       assert.ok(Date.now() - t < 5000);
     }
+  });
+
+  describe("legacy Word (.doc, Word 97 binary)", () => {
+    const paragraphs = ["MARK-DOC first paragraph", "Her SSN is 536-22-8726 – “private”", "Ärztin Zoë Müller", "Καλημέρα Ελένη"];
+
+    it("reads body paragraphs from 8-bit (cp1252) and UTF-16 pieces, and the header and footer", async () => {
+      const r = await run(makeDoc({ paragraphs, header: "MARK-HEADER Acme GmbH", footer: "MARK-FOOTER page" }), "letter.doc", DOC_MIME);
+      assert.equal(r.detected_type, DOC_MIME);
+      assert.equal(r.type_mismatch, false);
+      assert.equal(r.status, "complete", JSON.stringify(r.reasons));
+      const body = r.segments.filter((s) => s.locator.part == null).map((s) => s.text).join("\n");
+      // word-extractor turns the en dash and curly quotes into ASCII; the letters stay as they are.
+      for (const t of ["MARK-DOC first paragraph", "536-22-8726", "Ärztin Zoë Müller", "Καλημέρα Ελένη"]) assert.ok(body.includes(t), `${t} missing from ${JSON.stringify(body)}`);
+      assert.ok(/MARK-DOC first paragraph\s*\n\s*Her SSN/.test(body), "paragraphs are separated by a line break");
+      assert.equal(segWith(r, "MARK-HEADER")?.locator.part, "header");
+      assert.equal(segWith(r, "MARK-FOOTER")?.locator.part, "footer");
+      assert.equal(r.segments.filter((s) => s.text.includes("MARK-HEADER")).length, 1, "the header is not repeated in the body");
+    });
+
+    it("reads a document whose pieces are all UTF-16 and whose table stream is 0Table", async () => {
+      const r = await run(makeDoc({ paragraphs: ["MARK-UTF16 Ärztin", "IBAN DE89370400440532013000"], forceUnicode: true, table: "0Table" }), "old.doc");
+      assert.equal(r.status, "complete", JSON.stringify(r.reasons));
+      assert.ok(segWith(r, "MARK-UTF16 Ärztin"));
+      assert.ok(segWith(r, "DE89370400440532013000"));
+    });
+
+    it("detects DOC from the bytes whatever the claimed type says, and flags the mismatch", async () => {
+      const r = await run(makeDoc({ paragraphs: ["MARK-DISGUISED 078-05-1120"] }), "report.pdf", "application/pdf");
+      assert.deepEqual([r.detected_type, r.type_mismatch, r.status], [DOC_MIME, true, "complete"]);
+      assert.ok(segWith(r, "078-05-1120"));
+    });
+
+    it("says file_in_zip for a DOC inside a ZIP", async () => {
+      const r = await run(await makeZip({ "docs/2019/brief.doc": makeDoc({ paragraphs: ["MARK-DOC-IN-ZIP"] }) }), "box.zip");
+      assert.equal(r.status, "complete", JSON.stringify(r.reasons));
+      assert.equal(segWith(r, "MARK-DOC-IN-ZIP")?.locator.file_in_zip, "docs/2019/brief.doc");
+    });
+
+    it("tells DOC, XLS and MSG apart by the streams at the root, not by embedded ones", async () => {
+      const doc = makeDoc({ paragraphs: ["embedded"] });
+      const embedded = CFB.read(doc, { type: "buffer" });
+      const word = CFB.find(embedded, "WordDocument")!.content as Uint8Array;
+      const table = CFB.find(embedded, "1Table")!.content as Uint8Array;
+      // a workbook with an embedded Word document (Excel keeps it in an MBD storage)
+      const xls = withStreams(makeWorkbook({ S: [["MARK-XLS-WITH-DOC"]] }, "xls"), { "/MBD0000A1B2/WordDocument": Buffer.from(word), "/MBD0000A1B2/1Table": Buffer.from(table) });
+      assert.equal((await detect(xls, "book.xls")).kind, "xls");
+      const x = await run(xls, "book.xls");
+      assert.equal(x.status, "complete", JSON.stringify(x.reasons));
+      assert.ok(segWith(x, "MARK-XLS-WITH-DOC"));
+      // an Outlook item with a Word document attached as an OLE object
+      const msg = withStreams(makeMsg({ subject: "with doc", body: "b" }), { "/__attach_version1.0_#00000000/__substg1.0_3701000D/WordDocument": Buffer.from(word) });
+      assert.equal((await detect(msg, "m.msg")).kind, "msg");
+      assert.equal((await detect(doc, "x.bin")).kind, "doc");
+    });
+
+    it("ends a truncated DOC `failed` with reason corrupt, and a DOC with a broken piece table too", async () => {
+      const whole = makeDoc({ paragraphs: ["MARK-CUT", "x".repeat(9000)] });
+      for (const f of [0.3, 0.6, 0.9]) {
+        const r = await run(whole.subarray(0, Math.floor(whole.length * f)), "cut.doc", DOC_MIME);
+        assert.deepEqual([r.detected_type, r.status, codes(r)], [DOC_MIME, "failed", ["corrupt"]], `${f}: ${JSON.stringify(r.reasons)}`);
+        assert.match(r.reasons[0]!.message, /^doc: the OLE container is cut short or damaged: .* but the file has \d+ bytes$/);
+      }
+      const broken = withStreams(whole, { "/1Table": Buffer.from([0x07, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]) });
+      const b = await run(broken, "broken.doc", DOC_MIME);
+      assert.deepEqual([b.detected_type, b.status, codes(b)], [DOC_MIME, "failed", ["corrupt"]], JSON.stringify(b.reasons));
+      assert.match(b.reasons[0]!.message, /^doc: /);
+      const notWord = withStreams(whole, { "/WordDocument": Buffer.alloc(2048, 0x41) });
+      const n = await run(notWord, "fake.doc", DOC_MIME);
+      assert.deepEqual([n.status, codes(n)], ["failed", ["corrupt"]], JSON.stringify(n.reasons));
+    });
   });
 });

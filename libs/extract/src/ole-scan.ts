@@ -1,0 +1,106 @@
+/**
+ * A lenient look at an OLE/CFB container that the `cfb` reader refuses (typically a file cut
+ * short): reads the header, whatever allocation-table (FAT) sectors are present and the directory
+ * sectors that are present, per [MS-CFB] 2.2-2.6. It only names the entries at the root and finds
+ * the highest sector the structures present refer to; it never reads stream contents. `cfb` has no such
+ * partial mode (it throws as soon as one sector is missing), hence this small reader.
+ */
+
+const SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+/** Sector ids from MAXREGSECT + 1 up are markers (DIFSECT, FATSECT, ENDOFCHAIN, FREESECT). */
+const MAX_REG_SECT = 0xfffffffa;
+const NO_STREAM = 0xffffffff;
+
+export interface OleScan {
+  /** Names of the entries directly under the root, when the root's directory entry could be read. */
+  rootNames: string[] | null;
+  /** The highest sector id that the FAT, DIFAT and directory sectors present refer to (-1: none). */
+  highestSector: number;
+  /** Sector size in bytes: sector n lies at (n + 1) * sectorSize. */
+  sectorSize: number;
+}
+
+interface DirEntry {
+  name: string;
+  type: number;
+  left: number;
+  right: number;
+  child: number;
+}
+
+export function scanOle(bytes: Uint8Array): OleScan | null {
+  if (bytes.byteLength < 512 || SIGNATURE.some((b, i) => bytes[i] !== b)) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const u32 = (at: number) => view.getUint32(at, true);
+  const shift = view.getUint16(0x1e, true);
+  if (shift !== 9 && shift !== 12) return null;
+  const ss = 1 << shift;
+  const sector = (n: number): number | null => (n < MAX_REG_SECT && (n + 2) * ss <= bytes.byteLength ? (n + 1) * ss : null);
+
+  // FAT sector ids: 109 in the header, the rest in the DIFAT chain (last slot = next DIFAT sector).
+  // No more FAT sectors than the file has sectors (the header's count may be anything).
+  const fatCount = Math.min(u32(0x2c), Math.floor(bytes.byteLength / ss));
+  const fatIds: number[] = [];
+  for (let i = 0; i < 109 && fatIds.length < fatCount; i++) fatIds.push(u32(0x4c + 4 * i));
+  let difat = u32(0x44);
+  for (let guard = 0; fatIds.length < fatCount && guard < fatCount; guard++) {
+    const at = sector(difat);
+    if (at === null) break;
+    for (let i = 0; i < ss / 4 - 1 && fatIds.length < fatCount; i++) fatIds.push(u32(at + 4 * i));
+    difat = u32(at + ss - 4);
+  }
+  // The FAT as far as it is present (a missing FAT sector reads as free entries). Writers differ
+  // on how they mark unused entries, so "in use" = part of a chain: a regular sector id as a
+  // value, or an index whose value is one.
+  let highest = -1;
+  const ref = (id: number) => {
+    if (id < MAX_REG_SECT && id > highest) highest = id;
+  };
+  fatIds.forEach(ref);
+  const fat = new Uint32Array(fatIds.length * (ss / 4)).fill(NO_STREAM);
+  fatIds.forEach((id, k) => {
+    const at = sector(id);
+    if (at === null) return;
+    for (let i = 0; i < ss / 4; i++) {
+      const v = u32(at + 4 * i);
+      fat[k * (ss / 4) + i] = v;
+      if (v < MAX_REG_SECT) {
+        ref(v);
+        ref(k * (ss / 4) + i);
+      }
+    }
+  });
+  const miniCutoff = u32(0x38);
+
+  const entries: DirEntry[] = [];
+  const seen = new Set<number>();
+  for (let s = u32(0x30); s < MAX_REG_SECT && !seen.has(s) && seen.size < 1 << 16; s = fat[s] ?? NO_STREAM) {
+    seen.add(s);
+    ref(s);
+    const at = sector(s);
+    if (at === null) break;
+    for (let e = at; e < at + ss; e += 128) {
+      const len = Math.min(view.getUint16(e + 0x40, true), 64);
+      const name = Buffer.from(bytes.buffer, bytes.byteOffset + e, Math.max(0, len - 2)).toString("utf16le");
+      const type = bytes[e + 0x42]!;
+      // The root's start sector is the mini stream's; a stream below the cutoff lives in the mini stream.
+      if (type === 5 || (type === 2 && u32(e + 0x78) >= miniCutoff)) ref(u32(e + 0x74));
+      entries.push({ name, type, left: u32(e + 0x44), right: u32(e + 0x48), child: u32(e + 0x4c) });
+    }
+  }
+  const root = entries[0];
+  if (!root || root.type !== 5) return { rootNames: null, highestSector: highest, sectorSize: ss };
+  // The root's children form a red-black tree through left/right siblings.
+  const names: string[] = [];
+  const stack = [root.child];
+  const visited = new Set<number>();
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (id === NO_STREAM || visited.has(id) || !entries[id]) continue;
+    visited.add(id);
+    const e = entries[id];
+    if (e.type === 1 || e.type === 2) names.push(e.name);
+    stack.push(e.left, e.right);
+  }
+  return { rootNames: names, highestSector: highest, sectorSize: ss };
+}
