@@ -117,6 +117,13 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
       assert.ok(segWith(r, "DE89370400440532013000"));
     });
 
+    it("keeps the euro sign and the rest of an 8-bit piece (word-extractor's table has no 0x80)", async () => {
+      const r = await run(makeDoc({ paragraphs: ["Preis 5 € netto, Konto DE89370400440532013000 MARK-EURO", "next paragraph"] }), "preis.doc");
+      assert.equal(r.status, "complete", JSON.stringify(r.reasons));
+      assert.ok(segWith(r, "Preis 5 € netto, Konto DE89370400440532013000 MARK-EURO"), JSON.stringify(r.segments.map((x) => x.text)));
+      assert.ok(segWith(r, "next paragraph"));
+    });
+
     it("detects DOC from the bytes whatever the claimed type says, and flags the mismatch", async () => {
       const r = await run(makeDoc({ paragraphs: ["MARK-DISGUISED 078-05-1120"] }), "report.pdf", "application/pdf");
       assert.deepEqual([r.detected_type, r.type_mismatch, r.status], [DOC_MIME, true, "complete"]);

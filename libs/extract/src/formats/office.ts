@@ -6,6 +6,7 @@
  * before the parser sees them, so a bomb dressed as a document is stopped the same way.
  */
 import { OfficeParser } from "officeparser";
+import "./word-extractor-fix.ts"; // must load before word-extractor
 import WordExtractor from "word-extractor";
 import { Encrypted, withinBudget, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
