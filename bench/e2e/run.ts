@@ -55,7 +55,10 @@ const env: NodeJS.ProcessEnv = {
   FILESCAN_LLM_LOCAL_PORT: String(llmPort),
   FILESCAN_API_PORT: String(apiPort),
   FILESCAN_LOG_LEVEL: "warn",
+  // the processors' health servers on free ports (the defaults may be taken by a running `filescan up`)
   FILESCAN_CLASSIFIER_METRICS_PORT: "0",
+  FILESCAN_EXTRACTOR_HTTP_PORT: "0",
+  FILESCAN_PROJECTOR_HTTP_PORT: "0",
 };
 
 /** Starts `apps/<name>/src/main.ts` and resolves once `ready()` says it serves. */

@@ -161,7 +161,7 @@ describe("end to end: submit → extract → classify → project → query", fu
   });
 
   it("counts the classifier's token usage and LLM latency in Prometheus metrics", async () => {
-    const text = await (await fetch(`http://127.0.0.1:${classifier.metricsPort}/metrics`)).text();
+    const text = await (await fetch(`http://127.0.0.1:${classifier.httpPort}/metrics`)).text();
     const value = (re: RegExp) => Number(re.exec(text)?.[1] ?? NaN);
     assert.ok(value(/^filescan_classifier_llm_tokens_total\{provider="local",kind="prompt"\} (\d+)/m) > 0, "prompt tokens counted");
     assert.ok(value(/^filescan_classifier_llm_tokens_total\{provider="local",kind="completion"\} (\d+)/m) > 0, "completion tokens counted");

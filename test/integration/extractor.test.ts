@@ -11,6 +11,9 @@
  * output that passes it, and separately proves that *this* extractor handled every record: its
  * consumer group committed past each record's offset, which the processor does only after the
  * output was produced (or the record dead-lettered, which is checked too).
+ *
+ * Its health server (FILESCAN_EXTRACTOR_HTTP_PORT) is polled from the moment the app starts:
+ * /readyz answers 503 naming the consumer until the group join on the real Kafka, then 200.
  */
 import assert from "node:assert/strict";
 import { createHash, randomUUID } from "node:crypto";
@@ -19,6 +22,7 @@ import type { DeadLetter, FileExtracted, FileSubmitted } from "@filescan/contrac
 import { startExtractor } from "@filescan/extractor";
 import { createEventProducer, createKafka, createRegistry, startNewGroupAtEnd, type EventProducer } from "@filescan/kafka";
 import type { Consumer } from "kafkajs";
+import { freePort } from "../containers/compose.ts";
 import { makePdf, makeZip } from "../../libs/extract/src/test-util/fixtures.ts";
 import { encodeImage, textPixels } from "../../libs/extract/src/test-util/images.ts";
 import { makeEml } from "../../libs/extract/src/test-util/mail.ts";
@@ -46,7 +50,9 @@ describe("extractor app: FileSubmitted → FileExtracted on the real Kafka and r
   const dead: DeadLetter[] = [];
   let producer: EventProducer;
   let reader: Consumer;
-  let extractor: { stop(): Promise<void> };
+  let extractor: { stop(): Promise<void>; httpPort?: number };
+  /** /readyz answers seen while the extractor started (status, parsed body). */
+  const readyzDuringStart: Array<{ status: number; body: any }> = [];
 
   async function waitFor<T>(what: string, fn: () => T | undefined, timeoutMs = 90_000): Promise<T> {
     const t0 = Date.now();
@@ -118,7 +124,21 @@ describe("extractor app: FileSubmitted → FileExtracted on the real Kafka and r
         }
       },
     });
-    extractor = await startExtractor(env);
+    env.FILESCAN_EXTRACTOR_HTTP_PORT = String(await freePort());
+    let starting = true;
+    const poll = (async () => {
+      while (starting) {
+        const r = await fetch(`http://127.0.0.1:${env.FILESCAN_EXTRACTOR_HTTP_PORT}/readyz`).catch(() => undefined); // not listening yet
+        if (r) readyzDuringStart.push({ status: r.status, body: await r.json() });
+        await sleep(5); // the window between watching the consumer and its group join is short (tens of ms)
+      }
+    })();
+    try {
+      extractor = await startExtractor(env);
+    } finally {
+      starting = false;
+      await poll;
+    }
   });
 
   after(async () => {
@@ -127,6 +147,29 @@ describe("extractor app: FileSubmitted → FileExtracted on the real Kafka and r
     await admin.connect();
     await admin.deleteGroups([env.FILESCAN_EXTRACTOR_GROUP!, readerGroup]).catch(() => undefined);
     await admin.disconnect();
+  });
+
+  it("serves /readyz: 503 naming the consumer until it joined its group on the real Kafka, then 200; /healthz and /metrics", async () => {
+    assert.equal(extractor.httpPort, Number(env.FILESCAN_EXTRACTOR_HTTP_PORT));
+    // before the consumer exists the body says so; then it waits for its group join
+    const statuses = readyzDuringStart.map((r) => r.status);
+    const firstOk = statuses.indexOf(200);
+    assert.ok(statuses.every((st, i) => st === (firstOk >= 0 && i >= firstOk ? 200 : 503)), `503 until the join, then 200: ${statuses.join(",")}`);
+    const before = readyzDuringStart.find((r) => r.body.checks.consumer?.state === "starting");
+    assert.ok(before, `no answer seen while the consumer was joining: ${JSON.stringify(readyzDuringStart.slice(-3))}`);
+    assert.equal(before.status, 503);
+    assert.deepEqual(before.body.not_ready, ["consumer"]);
+    assert.equal(before.body.checks.consumer.state, "starting");
+    assert.match(before.body.checks.consumer.detail, new RegExp(`has not joined consumer group ${env.FILESCAN_EXTRACTOR_GROUP}`));
+    const base = `http://127.0.0.1:${extractor.httpPort}`;
+    const ready = await fetch(`${base}/readyz`);
+    const body = (await ready.json()) as any;
+    assert.equal(ready.status, 200, JSON.stringify(body));
+    assert.equal(body.checks.consumer.state, "running");
+    assert.match(body.checks.consumer.detail, new RegExp(`joined consumer group ${env.FILESCAN_EXTRACTOR_GROUP}; \\d+ partition`));
+    assert.equal((await fetch(`${base}/healthz`)).status, 200);
+    const metrics = await (await fetch(`${base}/metrics`)).text();
+    assert.match(metrics, /^filescan_extractor_consumer_running 1$/m);
   });
 
   it("extracts text with locators from text, a PDF inside a ZIP, an e-mail with an attachment and a scanned image", async () => {

@@ -2,6 +2,7 @@
  * `filescan scan` as a crawler runs it: the real CLI process against the real API, with the
  * extractor, classifier (no LLM: deterministic verdicts) and projector running in-process on
  * their own consumer groups and index prefix, over the real Kafka, registry and Elasticsearch.
+ * Each app's health server runs on a free port: all three say ready once started.
  */
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -12,9 +13,9 @@ import path from "node:path";
 import { repoRoot } from "@filescan/config";
 import { createKafka } from "@filescan/kafka";
 import { aliasesFor, createEsClient } from "@filescan/search";
-import { startExtractor } from "@filescan/extractor";
+import { startExtractor, type RunningExtractor } from "@filescan/extractor";
 import { startClassifier, type RunningClassifier } from "@filescan/classifier";
-import { startProjectorApp, type RunningProjector } from "@filescan/projector";
+import { startProjectorApp, type RunningProjectorApp } from "@filescan/projector";
 import { accessToken, bearer, issuePat, startTestApi, type TestApi } from "./api-helpers.ts";
 
 interface Run {
@@ -43,7 +44,7 @@ describe("filescan scan: a directory tree through the real API and pipeline", fu
   const es = createEsClient();
   let env: NodeJS.ProcessEnv;
   let api: TestApi;
-  let apps: [{ stop(): Promise<void> }, RunningClassifier, RunningProjector];
+  let apps: [RunningExtractor, RunningClassifier, RunningProjectorApp];
   let pat: string;
   let root: string;
   let cliEnv: NodeJS.ProcessEnv;
@@ -58,6 +59,9 @@ describe("filescan scan: a directory tree through the real API and pipeline", fu
       FILESCAN_EXTRACTOR_GROUP: `scan-extractor-${run}`,
       FILESCAN_CLASSIFIER_GROUP: `scan-classifier-${run}`,
       FILESCAN_PROJECTOR_GROUP: `scan-projector-${run}`,
+      FILESCAN_EXTRACTOR_HTTP_PORT: "0",
+      FILESCAN_CLASSIFIER_METRICS_PORT: "0", // the older name of FILESCAN_CLASSIFIER_HTTP_PORT
+      FILESCAN_PROJECTOR_HTTP_PORT: "0",
     };
     apps = await Promise.all([startExtractor(env), startClassifier(env), startProjectorApp(env)]);
     // the server takes files up to 150 kB, so a larger one is refused with 413
@@ -86,6 +90,21 @@ describe("filescan scan: a directory tree through the real API and pipeline", fu
     await admin.connect();
     await admin.deleteGroups([env.FILESCAN_EXTRACTOR_GROUP!, env.FILESCAN_CLASSIFIER_GROUP!, env.FILESCAN_PROJECTOR_GROUP!]).catch(() => undefined);
     await admin.disconnect();
+  });
+
+  it("serves /readyz 200 from each processor once started: consumer joined (and, for the projector, Elasticsearch up)", async () => {
+    for (const [name, app] of [["extractor", apps[0]], ["classifier", apps[1]], ["projector", apps[2]]] as const) {
+      assert.ok(app.httpPort, `${name} serves HTTP`);
+      const r = await fetch(`http://127.0.0.1:${app.httpPort}/readyz`);
+      const body = (await r.json()) as any;
+      assert.equal(r.status, 200, `${name}: ${JSON.stringify(body)}`);
+      assert.equal(body.app, name);
+      assert.equal(body.checks.consumer.state, "running", name);
+      assert.match(body.checks.consumer.detail, new RegExp(`joined consumer group ${env[`FILESCAN_${name.toUpperCase()}_GROUP`]}`), name);
+      if (name === "projector") assert.equal(body.checks.elasticsearch.ready, true);
+      assert.equal((await fetch(`http://127.0.0.1:${app.httpPort}/healthz`)).status, 200, name);
+      assert.match(await (await fetch(`http://127.0.0.1:${app.httpPort}/metrics`)).text(), new RegExp(`^filescan_${name}_consumer_running 1$`, "m"), name);
+    }
   });
 
   it("submits each file, reports refusals and links out of the tree, waits and lists the sensitive files", async () => {

@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseAllDocuments } from "yaml";
 import { repoRoot, stateDir } from "@filescan/config";
+import { HEALTH_PORTS } from "@filescan/kafka";
 
 const VALIDATOR = "kubernetes-validate==1.37.0";
 const K8S_VERSION = "1.37.0";
@@ -58,17 +59,28 @@ describe("Kubernetes manifests (infra/k8s, validated offline)", function () {
     }
   });
 
-  it("probes every app that serves HTTP on its health endpoints, sets resources and runs as non-root", () => {
+  it("probes every app (all serve HTTP) on its health endpoints, sets resources and runs as non-root", () => {
     for (const { file, doc } of docs.filter((d) => d.doc.kind === "Deployment" || d.doc.kind === "Job")) {
       const pod = doc.spec.template.spec;
       assert.equal(pod.securityContext.runAsNonRoot, true, file);
       for (const c of pod.containers) {
         assert.ok(c.resources?.requests?.cpu && c.resources?.requests?.memory, `${file}: requests`);
+        if (doc.kind === "Deployment") assert.ok(c.ports?.length, `${file}: a Deployment's app serves HTTP, so it has a port and probes`);
         if (c.ports?.length) {
           assert.equal(c.livenessProbe.httpGet.path, "/healthz", `${file}: liveness`);
           assert.ok(["/healthz", "/readyz"].includes(c.readinessProbe.httpGet.path), `${file}: readiness`);
         }
       }
+    }
+  });
+
+  it("probes the stream processors' health servers: /readyz (consumer joined) on their default ports", () => {
+    for (const [name, port] of Object.entries(HEALTH_PORTS)) {
+      const c = docs.find((d) => d.doc.kind === "Deployment" && d.doc.metadata.name === name)!.doc.spec.template.spec.containers[0];
+      assert.deepEqual(c.ports, [{ name: "http", containerPort: port }], name);
+      assert.equal(c.readinessProbe.httpGet.path, "/readyz", name);
+      assert.equal(c.readinessProbe.httpGet.port, "http", name);
+      assert.equal(c.livenessProbe.httpGet.port, "http", name);
     }
   });
 

@@ -4,8 +4,7 @@ import { GROUPS, intFromEnv, serverAddresses, TOPICS } from "@filescan/config";
 import type { FileAnalyzed } from "@filescan/contracts";
 import { classifierFromEnv } from "@filescan/classify";
 import { optionsFromEnv } from "@filescan/detectors";
-import { createEventProducer, createKafka, createRegistry, runProcessor, startsAtEnd } from "@filescan/kafka";
-import type { Server } from "node:http";
+import { createEventProducer, createKafka, createRegistry, healthAddressFromEnv, ProcessorHealth, runProcessor, serveHealth, startsAtEnd, type HealthServer } from "@filescan/kafka";
 import { createAnalyzer, type Analyzer } from "./analyze.ts";
 import { ClassifierMetrics } from "./metrics.ts";
 
@@ -14,8 +13,11 @@ const DEFAULT_CONCURRENCY: Record<string, number> = { off: 32, local: 4, openai:
 export interface RunningClassifier {
   analyzer: Analyzer;
   metrics: ClassifierMetrics;
-  /** The port of /metrics, when FILESCAN_CLASSIFIER_METRICS_PORT asked for a server. */
-  metricsPort?: number;
+  /**
+   * The port of /healthz, /readyz and /metrics, when FILESCAN_CLASSIFIER_HTTP_PORT (or its older
+   * name FILESCAN_CLASSIFIER_METRICS_PORT) asked for a server.
+   */
+  httpPort?: number;
   stop(): Promise<void>;
 }
 
@@ -33,35 +35,41 @@ export async function startClassifier(env: NodeJS.ProcessEnv = process.env): Pro
   };
   const analyzer = createAnalyzer({ classifier: classifierFromEnv(env), detectOptions: optionsFromEnv(env), lookup });
   const metrics = new ClassifierMetrics();
-  let metricsServer: { port: number; server: Server } | undefined;
-  if (env.FILESCAN_CLASSIFIER_METRICS_PORT !== undefined && env.FILESCAN_CLASSIFIER_METRICS_PORT !== "") {
-    metricsServer = await metrics.serve(intFromEnv(env, "FILESCAN_CLASSIFIER_METRICS_PORT", 9101), env.FILESCAN_CLASSIFIER_METRICS_HOST || "127.0.0.1");
+  const health = new ProcessorHealth("classifier");
+  const address = healthAddressFromEnv(env, "FILESCAN_CLASSIFIER", { port: ["FILESCAN_CLASSIFIER_METRICS_PORT"], host: ["FILESCAN_CLASSIFIER_METRICS_HOST"] });
+  // the classifier's registry already collects the process metrics
+  const http: HealthServer | undefined = address ? await serveHealth({ ...address, health, registry: metrics.registry, metricsPrefix: "filescan_classifier_", processMetrics: false }) : undefined;
+  try {
+    const kafka = createKafka("filescan-classifier", env);
+    const registry = createRegistry(env);
+    const producer = await createEventProducer(kafka, registry);
+    const proc = await runProcessor({
+      groupId: env.FILESCAN_CLASSIFIER_GROUP ?? GROUPS.classifier,
+      input: TOPICS.extractions,
+      kafka, registry, producer, health,
+      startAtEnd: startsAtEnd(env),
+      // analyses in flight: an LLM call takes seconds, a deterministic verdict milliseconds
+      concurrency: intFromEnv(env, "FILESCAN_CLASSIFIER_CONCURRENCY", DEFAULT_CONCURRENCY[env.FILESCAN_LLM ?? "local"] ?? 4),
+      handle: async (ev) => {
+        const analysed = await analyzer.analyze(ev);
+        metrics.observe(analysed);
+        return [{ topic: TOPICS.analyses, key: ev.sha256, value: analysed }];
+      },
+    });
+    return {
+      analyzer,
+      metrics,
+      ...(http ? { httpPort: http.port } : {}),
+      async stop() {
+        await proc.stop();
+        await producer.disconnect();
+        await es.close();
+        await http?.close();
+      },
+    };
+  } catch (err) {
+    await http?.close();
+    await es.close();
+    throw err;
   }
-  const kafka = createKafka("filescan-classifier", env);
-  const registry = createRegistry(env);
-  const producer = await createEventProducer(kafka, registry);
-  const proc = await runProcessor({
-    groupId: env.FILESCAN_CLASSIFIER_GROUP ?? GROUPS.classifier,
-    input: TOPICS.extractions,
-    kafka, registry, producer,
-    startAtEnd: startsAtEnd(env),
-    // analyses in flight: an LLM call takes seconds, a deterministic verdict milliseconds
-    concurrency: intFromEnv(env, "FILESCAN_CLASSIFIER_CONCURRENCY", DEFAULT_CONCURRENCY[env.FILESCAN_LLM ?? "local"] ?? 4),
-    handle: async (ev) => {
-      const analysed = await analyzer.analyze(ev);
-      metrics.observe(analysed);
-      return [{ topic: TOPICS.analyses, key: ev.sha256, value: analysed }];
-    },
-  });
-  return {
-    analyzer,
-    metrics,
-    ...(metricsServer ? { metricsPort: metricsServer.port } : {}),
-    async stop() {
-      metricsServer?.server.close();
-      await proc.stop();
-      await producer.disconnect();
-      await es.close();
-    },
-  };
 }

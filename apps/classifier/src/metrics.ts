@@ -1,10 +1,9 @@
 /**
  * Prometheus metrics of the classifier: analyses by provider and outcome, LLM latency, token
- * usage, findings by type. Served on FILESCAN_CLASSIFIER_METRICS_PORT (`node apps/classifier`
- * defaults to 9101; 0 picks a free port; unset in library use: no server) at /metrics, with
- * /healthz beside it.
+ * usage, findings by type, plus the Node process metrics. Served at /metrics by the classifier's
+ * health server (@filescan/kafka serveHealth: FILESCAN_CLASSIFIER_HTTP_PORT, `node apps/classifier`
+ * defaults to 9101; 0 picks a free port; unset in library use: no server).
  */
-import { createServer, type Server } from "node:http";
 import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { FileAnalyzed } from "@filescan/contracts";
 
@@ -29,28 +28,5 @@ export class ClassifierMetrics {
     if (a.model.completion_tokens) this.tokens.inc({ provider, kind: "completion" }, a.model.completion_tokens);
     this.detectSeconds.observe(a.model.detect_ms / 1000);
     for (const f of a.findings) this.findings.inc({ type: f.type });
-  }
-
-  /** Serves /metrics and /healthz; resolves with the bound port. */
-  async serve(port: number, host = "127.0.0.1"): Promise<{ port: number; server: Server }> {
-    const server = createServer((req, res) => {
-      if (req.url === "/metrics") {
-        this.registry.metrics().then((body) => {
-          res.writeHead(200, { "content-type": this.registry.contentType });
-          res.end(body);
-        }, () => {
-          res.writeHead(500);
-          res.end();
-        });
-      } else if (req.url === "/healthz") {
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end('{"status":"ok"}');
-      } else {
-        res.writeHead(404);
-        res.end();
-      }
-    });
-    await new Promise<void>((resolve, reject) => server.once("error", reject).listen(port, host, resolve));
-    return { port: (server.address() as { port: number }).port, server };
   }
 }

@@ -1,28 +1,48 @@
 /** The projector's wiring from the environment (main.ts runs it; tests start it in-process). */
 import { Client } from "@elastic/elasticsearch";
 import { GROUPS, serverAddresses } from "@filescan/config";
-import { createEventProducer, createKafka, createRegistry, startsAtEnd } from "@filescan/kafka";
+import { createEventProducer, createKafka, createRegistry, healthAddressFromEnv, ProcessorHealth, serveHealth, startsAtEnd, type HealthServer } from "@filescan/kafka";
+import { esReady } from "@filescan/search";
 import { ensureIndices } from "./indices.ts";
 import { startProjector, type RunningProjector } from "./projector.ts";
 
-export async function startProjectorApp(env: NodeJS.ProcessEnv = process.env): Promise<RunningProjector> {
+export interface RunningProjectorApp extends RunningProjector {
+  /** The port of /healthz, /readyz and /metrics, when FILESCAN_PROJECTOR_HTTP_PORT asked for a server. */
+  httpPort?: number;
+}
+
+export async function startProjectorApp(env: NodeJS.ProcessEnv = process.env): Promise<RunningProjectorApp> {
   const es = new Client({ node: serverAddresses(env).esUrl });
-  const aliases = await ensureIndices(es, { files: `${env.FILESCAN_ES_INDEX_PREFIX ?? "filescan"}-files`, analyses: `${env.FILESCAN_ES_INDEX_PREFIX ?? "filescan"}-analyses` });
-  const kafka = createKafka("filescan-projector", env);
-  const registry = createRegistry(env);
-  const producer = await createEventProducer(kafka, registry);
-  // write through the aliases, so a rebuild can swap the indices underneath
-  const projector = await startProjector({
-    es, kafka, registry, producer, indices: aliases,
-    groupId: env.FILESCAN_PROJECTOR_GROUP ?? GROUPS.projector,
-    startAtEnd: startsAtEnd(env),
-  });
-  return {
-    ...projector,
-    async stop() {
-      await projector.stop();
-      await producer.disconnect();
-      await es.close();
-    },
-  };
+  // The health server comes first: /healthz answers and /readyz says what is missing during start-up.
+  const health = new ProcessorHealth("projector");
+  // the projector writes every event to Elasticsearch: not ready while the cluster is not (red or unreachable)
+  health.addCheck("elasticsearch", () => esReady(es));
+  const address = healthAddressFromEnv(env, "FILESCAN_PROJECTOR");
+  const http: HealthServer | undefined = address ? await serveHealth({ ...address, health, metricsPrefix: "filescan_projector_" }) : undefined;
+  try {
+    const aliases = await ensureIndices(es, { files: `${env.FILESCAN_ES_INDEX_PREFIX ?? "filescan"}-files`, analyses: `${env.FILESCAN_ES_INDEX_PREFIX ?? "filescan"}-analyses` });
+    const kafka = createKafka("filescan-projector", env);
+    const registry = createRegistry(env);
+    const producer = await createEventProducer(kafka, registry);
+    // write through the aliases, so a rebuild can swap the indices underneath
+    const projector = await startProjector({
+      es, kafka, registry, producer, indices: aliases, health,
+      groupId: env.FILESCAN_PROJECTOR_GROUP ?? GROUPS.projector,
+      startAtEnd: startsAtEnd(env),
+    });
+    return {
+      ...projector,
+      ...(http ? { httpPort: http.port } : {}),
+      async stop() {
+        await projector.stop();
+        await producer.disconnect();
+        await es.close();
+        await http?.close();
+      },
+    };
+  } catch (err) {
+    await http?.close();
+    await es.close();
+    throw err;
+  }
 }

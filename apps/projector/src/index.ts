@@ -1,5 +1,5 @@
 export { startProjector, waitCaughtUp, PROJECTOR_GROUP, type RunningProjector } from "./projector.ts";
-export { startProjectorApp } from "./app.ts";
+export { startProjectorApp, type RunningProjectorApp } from "./app.ts";
 export { ensureIndices, aliasesFor, createGeneration, swapAliases, FILES_ALIAS, ANALYSES_ALIAS, type IndexNames } from "./indices.ts";
 export { rebuild } from "./rebuild.ts";
 export { sightingDoc, analysisDoc, summarise } from "./documents.ts";

@@ -9,7 +9,7 @@ import type { Consumer, Kafka, KafkaMessage } from "kafkajs";
 import type { SchemaRegistry } from "@kafkajs/confluent-schema-registry";
 import { TOPICS } from "@filescan/config";
 import type { FileAnalyzed, FileSubmitted } from "@filescan/contracts";
-import { consumerGroupLag, startNewGroupAtEnd, type EventProducer } from "@filescan/kafka";
+import { consumerGroupLag, startNewGroupAtEnd, type EventProducer, type ProcessorHealth } from "@filescan/kafka";
 import { projectAnalyses, projectSubmissions, type RejectedDocument } from "./project.ts";
 import type { IndexNames } from "./indices.ts";
 
@@ -25,6 +25,8 @@ export interface ProjectorOptions {
   /** A group with no committed offsets starts at the end of both topics (tests on shared topics). */
   startAtEnd?: boolean;
   log?: (level: "info" | "warn" | "error", msg: string, fields?: Record<string, unknown>) => void;
+  /** Follows the consumer's group membership for /readyz (from before the first join). */
+  health?: ProcessorHealth;
 }
 
 export interface RunningProjector {
@@ -51,6 +53,7 @@ export async function startProjector(opts: ProjectorOptions): Promise<RunningPro
 
   if (opts.startAtEnd) await startNewGroupAtEnd(kafka, groupId, [TOPICS.submissions, TOPICS.analyses]);
   const consumer = kafka.consumer({ groupId, sessionTimeout: 45_000, heartbeatInterval: 3_000, maxBytesPerPartition: 64 * 1024 * 1024, allowAutoTopicCreation: false });
+  opts.health?.watch(consumer, { groupId });
   await consumer.connect();
   await consumer.subscribe({ topics: [TOPICS.submissions, TOPICS.analyses], fromBeginning: true });
   await consumer.run({

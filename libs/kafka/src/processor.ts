@@ -16,6 +16,7 @@ import pLimit from "p-limit";
 import { TOPICS, type TopicName } from "@filescan/config";
 import type { EventOf } from "@filescan/contracts";
 import { startNewGroupAtEnd, type EventProducer } from "./index.ts";
+import type { ProcessorHealth } from "./health.ts";
 
 export interface Output<T extends TopicName = TopicName> {
   topic: T;
@@ -44,6 +45,8 @@ export interface ProcessorOptions<I extends TopicName> {
   log?: (level: "info" | "warn" | "error", msg: string, fields?: Record<string, unknown>) => void;
   /** A group with no committed offsets starts at the end of the topic instead of its beginning. */
   startAtEnd?: boolean;
+  /** Follows the consumer's group membership for /readyz (from before the first join). */
+  health?: ProcessorHealth;
 }
 
 /** Thrown by a handler when a dependency is down: retry later, never dead-letter. */
@@ -115,6 +118,7 @@ export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I
     maxBytes: 100 * 1024 * 1024,
     allowAutoTopicCreation: false,
   });
+  opts.health?.watch(consumer, { groupId });
   await consumer.connect();
   await consumer.subscribe({ topic: input, fromBeginning: true });
   await consumer.run({

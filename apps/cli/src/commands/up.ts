@@ -11,11 +11,12 @@ import readline from "node:readline";
 import type { Command } from "commander";
 import { repoRoot, stateDir } from "@filescan/config";
 import { infraDown, infraStatus, infraUp } from "@filescan/infra-local";
+import { HEALTH_PORTS } from "@filescan/kafka";
 
 interface AppSpec {
   name: string;
   main: string;
-  /** URL that answers 200 once the app serves; processors without HTTP count as up when alive. */
+  /** URL that answers 200 once the app serves (without one, an app counts as up when alive). */
   health?: string;
   enabled: (env: NodeJS.ProcessEnv) => boolean;
 }
@@ -23,14 +24,21 @@ interface AppSpec {
 const llmMode = (env: NodeJS.ProcessEnv) => env.FILESCAN_LLM ?? "local";
 const hostPort = (env: NodeJS.ProcessEnv, prefix: string, port: number) => `http://${env[`${prefix}_HOST`] ?? "127.0.0.1"}:${env[`${prefix}_PORT`] ?? port}`;
 
+/** FILESCAN_CLASSIFIER_METRICS_PORT/_HOST are older names of the classifier's FILESCAN_CLASSIFIER_HTTP_PORT/_HOST. */
+const classifierHttpEnv = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
+  FILESCAN_CLASSIFIER_HTTP_PORT: env.FILESCAN_CLASSIFIER_HTTP_PORT || env.FILESCAN_CLASSIFIER_METRICS_PORT || undefined,
+  FILESCAN_CLASSIFIER_HTTP_HOST: env.FILESCAN_CLASSIFIER_HTTP_HOST || env.FILESCAN_CLASSIFIER_METRICS_HOST || undefined,
+});
+
 export function apps(env: NodeJS.ProcessEnv): AppSpec[] {
   return [
     { name: "llm-local", main: "apps/llm-local/src/main.ts", health: `http://127.0.0.1:${env.FILESCAN_LLM_LOCAL_PORT ?? 8090}/healthz`, enabled: (e) => llmMode(e) === "local" },
     { name: "api", main: "apps/api/src/main.ts", health: `${hostPort(env, "FILESCAN_API", 8080)}/healthz`, enabled: () => true },
     { name: "geoip", main: "apps/geoip/src/main.ts", health: `${hostPort(env, "FILESCAN_GEOIP", 8081)}/healthz`, enabled: () => true },
-    { name: "extractor", main: "apps/extractor/src/main.ts", enabled: () => true },
-    { name: "classifier", main: "apps/classifier/src/main.ts", enabled: () => true },
-    { name: "projector", main: "apps/projector/src/main.ts", enabled: () => true },
+    // the stream processors count as up once their consumer has joined its group (/readyz)
+    { name: "extractor", main: "apps/extractor/src/main.ts", health: `${hostPort(env, "FILESCAN_EXTRACTOR_HTTP", HEALTH_PORTS.extractor)}/readyz`, enabled: () => true },
+    { name: "classifier", main: "apps/classifier/src/main.ts", health: `${hostPort(classifierHttpEnv(env), "FILESCAN_CLASSIFIER_HTTP", HEALTH_PORTS.classifier)}/readyz`, enabled: () => true },
+    { name: "projector", main: "apps/projector/src/main.ts", health: `${hostPort(env, "FILESCAN_PROJECTOR_HTTP", HEALTH_PORTS.projector)}/readyz`, enabled: () => true },
   ];
 }
 
@@ -77,6 +85,7 @@ function printSummary(env: NodeJS.ProcessEnv, token: string | undefined): void {
     "filescan is up:",
     `  file-analysis API  ${hostPort(env, "FILESCAN_API", 8080)}/api/v1/filescan   (OpenAPI: /api/v1/filescan/openapi.json)`,
     `  IP lookup          ${hostPort(env, "FILESCAN_GEOIP", 8081)}/{ip}   (keys: filescan apikey create --name NAME)`,
+    `  processors         ${apps(env).filter((a) => a.health?.endsWith("/readyz")).map((a) => `${a.name} ${a.health!.replace(/\/readyz$/, "")}`).join(", ")}   (/healthz /readyz /metrics)`,
     `  LLM mode           ${llmMode(env)}`,
     token ? `  development PAT    ${token}` : "  development PAT    (could not mint one: see `filescan token create`)",
     token ? `  try:  curl -s -X POST ${hostPort(env, "FILESCAN_API", 8080)}/api/v1/filescan/auth/token -H 'content-type: application/json' -d '{"token":"${token}"}'` : "",
