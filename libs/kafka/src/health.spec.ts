@@ -31,7 +31,7 @@ describe("kafka: the processors' health server (/healthz, /readyz, /metrics)", (
     return { status: r.status, text: await r.text(), type: r.headers.get("content-type") };
   }
 
-  it("/readyz flips with the consumer's signals; /healthz stays 200 throughout", async () => {
+  it("/readyz flips with the consumer's signals; /healthz fails only while a consumer is dead for good", async () => {
     const health = new ProcessorHealth("extractor");
     server = await serveHealth({ host: "127.0.0.1", port: 0, health, metricsPrefix: "t_" });
     assert.ok(server.port > 0, "port 0 picks a free port");
@@ -77,6 +77,9 @@ describe("kafka: the processors' health server (/healthz, /readyz, /metrics)", (
 
     signals.fire(EVENTS.CRASH, { error: new Error("not retriable"), groupId: "g1", restart: false });
     assert.match(JSON.parse((await get("/readyz")).text).checks.consumer.detail, /will not restart/);
+    r = await get("/healthz");
+    assert.equal(r.status, 503, "a consumer that will not restart fails liveness: only a process restart helps");
+    assert.deepEqual(JSON.parse(r.text), { status: "dead", app: "extractor", detail: "consumer consumer crashed and will not restart" });
 
     signals.join();
     signals.fire(EVENTS.DISCONNECT);

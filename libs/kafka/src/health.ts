@@ -1,7 +1,8 @@
 /**
  * The HTTP face of a stream processor (extractor, classifier, projector): one small server with
  *
- *   GET /healthz  200 while the process answers (liveness);
+ *   GET /healthz  200 while the process answers (liveness), 503 once a consumer has crashed and
+ *                 kafkajs will not restart it — only a restart of the process helps then;
  *   GET /readyz   200 only while the processor's consumer has joined its group and runs and every
  *                 extra check passes; otherwise 503 with a JSON body naming what is not ready;
  *   GET /metrics  Prometheus text of the app's prom-client registry.
@@ -52,6 +53,7 @@ const errorText = (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}
 export class ProcessorHealth {
   readonly app: string;
   private readonly consumers = new Map<string, ConsumerStatus>();
+  private readonly deadConsumers = new Set<string>();
   private readonly checks = new Map<string, () => Promise<boolean>>();
   private readonly checkTimeoutMs: number;
 
@@ -84,10 +86,18 @@ export class ProcessorHealth {
   /** Records a crash (what the CRASH event reports); exported for the unit tests of the states. */
   crashed(name: string, error: unknown, restart: boolean): void {
     this.set(name, "crashed", `the consumer crashed (${errorText(error)}); ${restart ? "kafkajs restarts it" : "it will not restart"}`);
+    if (restart) this.deadConsumers.delete(name);
+    else this.deadConsumers.add(name);
+  }
+
+  /** Consumers that crashed and will not restart: the process is alive but useless (liveness fails). */
+  dead(): string[] {
+    return [...this.deadConsumers];
   }
 
   /** Sets a consumer's state directly (watch() does it from the events). */
   set(name: string, state: ConsumerState, detail: string): void {
+    if (state === "running") this.deadConsumers.delete(name);
     this.consumers.set(name, { state, detail, since: Date.now() });
   }
 
@@ -179,7 +189,9 @@ export async function serveHealth(opts: HealthServerOptions): Promise<HealthServ
   app.silent = true;
   const router = new Router();
   router.get("/healthz", (ctx) => {
-    ctx.body = { status: "ok", app: health.app };
+    const dead = health.dead();
+    ctx.status = dead.length ? 503 : 200;
+    ctx.body = dead.length ? { status: "dead", app: health.app, detail: `consumer ${dead.join(", ")} crashed and will not restart` } : { status: "ok", app: health.app };
   });
   router.get("/readyz", async (ctx) => {
     const r = await health.readiness();
