@@ -4,7 +4,8 @@ import { GROUPS, intFromEnv, serverAddresses, TOPICS } from "@filescan/config";
 import type { FileAnalyzed } from "@filescan/contracts";
 import { classifierFromEnv } from "@filescan/classify";
 import { optionsFromEnv } from "@filescan/detectors";
-import { createEventProducer, createKafka, createRegistry, healthAddressFromEnv, ProcessorHealth, runProcessor, serveHealth, startsAtEnd, type HealthServer } from "@filescan/kafka";
+import { aliasesFor } from "@filescan/search";
+import { createEventProducer, createKafka, createRegistry, ProcessorHealth, runProcessor, serveHealthFromEnv, startsAtEnd } from "@filescan/kafka";
 import { createAnalyzer, type Analyzer } from "./analyze.ts";
 import { ClassifierMetrics } from "./metrics.ts";
 
@@ -23,7 +24,7 @@ export interface RunningClassifier {
 
 export async function startClassifier(env: NodeJS.ProcessEnv = process.env): Promise<RunningClassifier> {
   const es = new Client({ node: serverAddresses(env).esUrl });
-  const analysesAlias = `${env.FILESCAN_ES_INDEX_PREFIX ?? "filescan"}-analyses`;
+  const analysesAlias = aliasesFor(env.FILESCAN_ES_INDEX_PREFIX ?? "filescan").analyses;
   const lookup = async (sha256: string): Promise<FileAnalyzed | undefined> => {
     try {
       const r = await es.get<{ event?: FileAnalyzed & { analyzed_at: string } }>({ index: analysesAlias, id: sha256 });
@@ -36,9 +37,12 @@ export async function startClassifier(env: NodeJS.ProcessEnv = process.env): Pro
   const analyzer = createAnalyzer({ classifier: classifierFromEnv(env), detectOptions: optionsFromEnv(env), lookup });
   const metrics = new ClassifierMetrics();
   const health = new ProcessorHealth("classifier");
-  const address = healthAddressFromEnv(env, "FILESCAN_CLASSIFIER", { port: ["FILESCAN_CLASSIFIER_METRICS_PORT"], host: ["FILESCAN_CLASSIFIER_METRICS_HOST"] });
   // the classifier's registry already collects the process metrics
-  const http: HealthServer | undefined = address ? await serveHealth({ ...address, health, registry: metrics.registry, metricsPrefix: "filescan_classifier_", processMetrics: false }) : undefined;
+  const http = await serveHealthFromEnv(health, env, {
+    aliases: { port: ["FILESCAN_CLASSIFIER_METRICS_PORT"], host: ["FILESCAN_CLASSIFIER_METRICS_HOST"] },
+    registry: metrics.registry,
+    processMetrics: false,
+  });
   try {
     const kafka = createKafka("filescan-classifier", env);
     const registry = createRegistry(env);

@@ -2,7 +2,7 @@
 import { availableParallelism } from "node:os";
 import { GROUPS, TOPICS, intFromEnv } from "@filescan/config";
 import { createExtractPool, limitsFromEnv } from "@filescan/extract";
-import { createEventProducer, createKafka, createRegistry, healthAddressFromEnv, ProcessorHealth, runProcessor, serveHealth, startsAtEnd, type HealthServer } from "@filescan/kafka";
+import { createEventProducer, createKafka, createRegistry, ProcessorHealth, runProcessor, serveHealthFromEnv, startsAtEnd } from "@filescan/kafka";
 import { toExtracted, toInput } from "./handle.ts";
 
 export interface RunningExtractor {
@@ -14,8 +14,7 @@ export interface RunningExtractor {
 export async function startExtractor(env: NodeJS.ProcessEnv = process.env): Promise<RunningExtractor> {
   // The health server comes first: /healthz answers and /readyz says "not joined yet" during start-up.
   const health = new ProcessorHealth("extractor");
-  const address = healthAddressFromEnv(env, "FILESCAN_EXTRACTOR");
-  const http: HealthServer | undefined = address ? await serveHealth({ ...address, health, metricsPrefix: "filescan_extractor_" }) : undefined;
+  const http = await serveHealthFromEnv(health, env);
   const pool = createExtractPool({ limits: limitsFromEnv(env) });
   try {
     const kafka = createKafka("filescan-extractor", env);

@@ -1,8 +1,8 @@
 /** The projector's wiring from the environment (main.ts runs it; tests start it in-process). */
 import { Client } from "@elastic/elasticsearch";
 import { GROUPS, serverAddresses } from "@filescan/config";
-import { createEventProducer, createKafka, createRegistry, healthAddressFromEnv, ProcessorHealth, serveHealth, startsAtEnd, type HealthServer } from "@filescan/kafka";
-import { esReady } from "@filescan/search";
+import { createEventProducer, createKafka, createRegistry, ProcessorHealth, serveHealthFromEnv, startsAtEnd } from "@filescan/kafka";
+import { aliasesFor, esReady } from "@filescan/search";
 import { ensureIndices } from "./indices.ts";
 import { startProjector, type RunningProjector } from "./projector.ts";
 
@@ -17,10 +17,9 @@ export async function startProjectorApp(env: NodeJS.ProcessEnv = process.env): P
   const health = new ProcessorHealth("projector");
   // the projector writes every event to Elasticsearch: not ready while the cluster is not (red or unreachable)
   health.addCheck("elasticsearch", () => esReady(es));
-  const address = healthAddressFromEnv(env, "FILESCAN_PROJECTOR");
-  const http: HealthServer | undefined = address ? await serveHealth({ ...address, health, metricsPrefix: "filescan_projector_" }) : undefined;
+  const http = await serveHealthFromEnv(health, env);
   try {
-    const aliases = await ensureIndices(es, { files: `${env.FILESCAN_ES_INDEX_PREFIX ?? "filescan"}-files`, analyses: `${env.FILESCAN_ES_INDEX_PREFIX ?? "filescan"}-analyses` });
+    const aliases = await ensureIndices(es, aliasesFor(env.FILESCAN_ES_INDEX_PREFIX ?? "filescan"));
     const kafka = createKafka("filescan-projector", env);
     const registry = createRegistry(env);
     const producer = await createEventProducer(kafka, registry);

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { EventEmitter } from "node:events";
 import { Kafka, logLevel, type Consumer } from "kafkajs";
 import { Counter, Registry } from "prom-client";
-import { healthAddressFromEnv, ProcessorHealth, serveHealth, type HealthServer } from "./health.ts";
+import { healthAddressFromEnv, ProcessorHealth, serveHealth, serveHealthFromEnv, type HealthServer } from "./health.ts";
 
 // The real event names of a kafkajs consumer (the consumer is never connected).
 const EVENTS = new Kafka({ brokers: ["127.0.0.1:1"], logLevel: logLevel.NOTHING }).consumer({ groupId: "unused" }).events;
@@ -171,5 +171,14 @@ describe("kafka: the processors' health server (/healthz, /readyz, /metrics)", (
     assert.deepEqual(healthAddressFromEnv({ FILESCAN_CLASSIFIER_HTTP_PORT: "1", FILESCAN_CLASSIFIER_METRICS_PORT: "2" }, "FILESCAN_CLASSIFIER", aliases), { host: "127.0.0.1", port: 1 }, "the new name wins");
     assert.throws(() => healthAddressFromEnv({ FILESCAN_PROJECTOR_HTTP_PORT: "http" }, "FILESCAN_PROJECTOR"), /FILESCAN_PROJECTOR_HTTP_PORT must be a non-negative integer/);
     assert.throws(() => healthAddressFromEnv({ FILESCAN_PROJECTOR_HTTP_PORT: "70000" }, "FILESCAN_PROJECTOR"), /0-65535/);
+  });
+
+  it("serves from FILESCAN_<APP>_HTTP_PORT with metrics named after the app, and not at all without it", async () => {
+    const health = new ProcessorHealth("projector");
+    assert.equal(await serveHealthFromEnv(health, {}), undefined);
+    server = (await serveHealthFromEnv(health, { FILESCAN_PROJECTOR_HTTP_PORT: "0" }))!;
+    assert.ok(server.port > 0);
+    const r = await fetch(`http://127.0.0.1:${server.port}/metrics`);
+    assert.match(await r.text(), /^filescan_projector_consumer_running 0$/m);
   });
 });

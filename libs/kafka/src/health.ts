@@ -171,6 +171,21 @@ export interface HealthServer {
   close(): Promise<void>;
 }
 
+/**
+ * A processor's health server as its app starts it: address from `FILESCAN_<APP>_HTTP_PORT` /
+ * `_HTTP_HOST` (plus `aliases`), metrics prefixed `filescan_<app>_`; undefined when no port
+ * variable is set (in-process use, tests).
+ */
+export async function serveHealthFromEnv(
+  health: ProcessorHealth,
+  env: NodeJS.ProcessEnv,
+  opts: { aliases?: { port?: string[]; host?: string[] }; registry?: Registry; processMetrics?: boolean } = {},
+): Promise<HealthServer | undefined> {
+  const address = healthAddressFromEnv(env, `FILESCAN_${health.app.toUpperCase()}`, opts.aliases);
+  if (!address) return undefined;
+  return serveHealth({ ...address, health, metricsPrefix: `filescan_${health.app}_`, ...(opts.registry ? { registry: opts.registry } : {}), ...(opts.processMetrics === undefined ? {} : { processMetrics: opts.processMetrics }) });
+}
+
 /** Starts the server; resolves once it listens (port 0 picks a free port). */
 export async function serveHealth(opts: HealthServerOptions): Promise<HealthServer> {
   const { health } = opts;

@@ -9,7 +9,7 @@ import { serverAddresses, TOPICS, KAFKA_MAX_MESSAGE_BYTES, type TopicName } from
 import { avroSchemaText, valueSubject, type EventOf } from "@filescan/contracts";
 import { ProduceBatcher } from "./batcher.ts";
 
-export { ProcessorHealth, serveHealth, healthAddressFromEnv, HEALTH_PORTS, type HealthServer, type HealthAddress, type Readiness, type ConsumerState } from "./health.ts";
+export { ProcessorHealth, serveHealth, serveHealthFromEnv, healthAddressFromEnv, HEALTH_PORTS, type HealthServer, type HealthAddress, type Readiness, type ConsumerState } from "./health.ts";
 export { runProcessor, TransientError, type ProcessorOptions, type Output, type MessageMeta, type RunningProcessor } from "./processor.ts";
 
 // kafkajs 2.2.4 (its last release) arms a timer with a negative delay in its request queue; Node 24
