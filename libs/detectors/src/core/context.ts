@@ -39,13 +39,78 @@ export function compileTerms(terms: readonly string[]): ContextTerm[] {
   return out;
 }
 
-/** Words of the window around [start, end): `n` words on each side. */
+const LETTER_OR_NUMBER = /^[\p{L}\p{N}]$/u;
+
+/** Is the code point a letter or a number (ASCII fast path)? */
+function isWordPoint(cp: number): boolean {
+  if (cp < 128) return (cp >= 48 && cp <= 57) || (cp >= 65 && cp <= 90) || (cp >= 97 && cp <= 122);
+  return LETTER_OR_NUMBER.test(String.fromCodePoint(cp));
+}
+
+/** Code point ending just before `i` (a surrogate pair read as one), and its length. */
+function pointBefore(text: string, i: number): [number, number] {
+  const lo = text.charCodeAt(i - 1);
+  if (lo >= 0xdc00 && lo <= 0xdfff && i >= 2) {
+    const hi = text.charCodeAt(i - 2);
+    if (hi >= 0xd800 && hi <= 0xdbff) return [((hi - 0xd800) << 10) + (lo - 0xdc00) + 0x10000, 2];
+  }
+  return [lo, 1];
+}
+
+/**
+ * Words of the window around [start, end): `n` words on each side, lower-cased and stemmed,
+ * read no further than max(64, 24·n) characters away. Scans outwards from the span without
+ * slicing or regular expressions: this runs once per candidate, thousands of times per file.
+ */
 export function windowWords(text: string, start: number, end: number, n: number): string[] {
+  if (n <= 0) return [];
+  const span = Math.max(64, n * 24);
+  const before: string[] = [];
+  const floor = Math.max(0, start - span);
+  let i = start;
+  while (before.length < n && i > floor) {
+    // skip separators, then read one word backwards
+    let [cp, len] = pointBefore(text, i);
+    while (i > floor && !isWordPoint(cp)) {
+      i -= len;
+      if (i > floor) [cp, len] = pointBefore(text, i);
+    }
+    if (i <= floor) break;
+    const wordEnd = i;
+    while (i > floor && isWordPoint(cp)) {
+      i -= len;
+      if (i > floor) [cp, len] = pointBefore(text, i);
+    }
+    before.push(stem(text.slice(i, wordEnd).toLowerCase()));
+  }
+  before.reverse();
+  const ceil = Math.min(text.length, end + span);
+  let j = end;
+  let after = 0;
+  while (after < n && j < ceil) {
+    let cp = text.codePointAt(j)!;
+    while (j < ceil && !isWordPoint(cp)) {
+      j += cp > 0xffff ? 2 : 1;
+      if (j < ceil) cp = text.codePointAt(j)!;
+    }
+    if (j >= ceil) break;
+    const wordStart = j;
+    while (j < ceil && isWordPoint(cp)) {
+      j += cp > 0xffff ? 2 : 1;
+      if (j < ceil) cp = text.codePointAt(j)!;
+    }
+    before.push(stem(text.slice(wordStart, j).toLowerCase()));
+    after++;
+  }
+  return before;
+}
+
+/** The same as `windowWords`, by slicing and a regular expression: the reference the spec compares it with. */
+export function windowWordsReference(text: string, start: number, end: number, n: number): string[] {
   if (n <= 0) return [];
   const span = Math.max(64, n * 24);
   const before = words(text.slice(Math.max(0, start - span), start));
   const after = words(text.slice(end, Math.min(text.length, end + span)));
-  // A partial word cut by the slice at the far edge does not matter: it is outside the window.
   return [...before.slice(-n), ...after.slice(0, n)].map(stem);
 }
 

@@ -16,6 +16,9 @@ export interface Compiled {
   neg: ContextTerm[];
   /** First words of the context terms: a cheap gate for detectors too weak to report alone. */
   gate: string[];
+  /** First words of the positive and negative terms: a window without any of them matches none. */
+  ctxFirst: Set<string>;
+  negFirst: Set<string>;
   maxBase: number;
 }
 
@@ -24,10 +27,13 @@ const globalNeg = compileTerms(GLOBAL_NEGATIVE);
 export function compile(det: Detector): Compiled {
   const ctx = compileTerms(det.context);
   const maxPattern = det.patterns.reduce((m, p) => Math.max(m, p.score), 0);
+  const neg = [...compileTerms(det.negativeContext ?? []), ...globalNeg];
   return {
     det,
     ctx,
-    neg: [...compileTerms(det.negativeContext ?? []), ...globalNeg],
+    neg,
+    ctxFirst: new Set(ctx.map((t) => t.seq[0]!)),
+    negFirst: new Set(neg.map((t) => t.seq[0]!)),
     gate: [...new Set(ctx.map((t) => t.seq[0]!.replace(/s$/, "")))],
     // Validation may raise a score; detectors with `find` or `validate` are never "too weak".
     maxBase: det.find || det.validate ? 1 : maxPattern,
@@ -42,6 +48,9 @@ export interface TextFacts {
   /** Words of the column header that applies to this text (may be empty). */
   header: string[];
   headerLower: string;
+  /** Per-text memos: whether a gate word occurs in the text or header, and context windows by span. */
+  gateSeen: Map<string, boolean>;
+  near: Map<number | string, string[]>;
 }
 
 export function factsOf(text: string, header: string[] = [], headerLower = ""): TextFacts {
@@ -50,7 +59,7 @@ export function factsOf(text: string, header: string[] = [], headerLower = ""): 
     const c = text.charCodeAt(i);
     if (c >= 48 && c <= 57) digits++;
   }
-  return { text, lower: text.toLowerCase(), digits, header, headerLower };
+  return { text, lower: text.toLowerCase(), digits, header, headerLower, gateSeen: new Map(), near: new Map() };
 }
 
 /** Should this detector run on this text at all? */
@@ -67,9 +76,22 @@ export function passes(c: Compiled, f: TextFacts, minScore: number): boolean {
     // Too weak alone: run only when one of its context words is present somewhere.
     const boost = c.det.contextBoost ?? DEFAULT_BOOST;
     if (Math.max(c.maxBase + boost, CONTEXT_FLOOR) < minScore) return false;
-    if (!c.gate.some((g) => f.lower.includes(g) || f.headerLower.includes(g))) return false;
+    if (!gateOpen(c, f)) return false;
   }
   return true;
+}
+
+/** Does one of the detector's context words occur anywhere in the text or its header? (memoised per text) */
+export function gateOpen(c: Compiled, f: TextFacts): boolean {
+  for (const g of c.gate) {
+    let seen = f.gateSeen.get(g);
+    if (seen === undefined) {
+      seen = f.lower.includes(g) || f.headerLower.includes(g);
+      f.gateSeen.set(g, seen);
+    }
+    if (seen) return true;
+  }
+  return false;
 }
 
 /** Candidates of one detector, validated, before context. */
@@ -97,21 +119,70 @@ export interface Scored extends Candidate {
   context: string[];
 }
 
-/** Applies context words around the candidate (and the column header) to its score. */
-export function score(c: Compiled, f: TextFacts, cand: Candidate, window: number): Scored {
-  const near = windowWords(f.text, cand.start, cand.end, Math.min(window, c.det.contextWindow ?? window));
-  const lists = f.header.length ? [near, f.header] : [near];
-  const pos = matchTerms(c.ctx, lists);
-  const neg = matchTerms(c.neg, lists);
-  let s = cand.score;
-  if (pos.length) s = Math.min(1, Math.max(s + (c.det.contextBoost ?? DEFAULT_BOOST), CONTEXT_FLOOR));
-  if (neg.length) s = Math.max(0, s - NEGATIVE_PENALTY);
-  return { ...cand, score: Math.round(s * 1000) / 1000, context: [...pos, ...neg.map((n) => `-${n}`)] };
+const NONE: string[] = [];
+
+function anyIn(set: Set<string>, lists: readonly (readonly string[])[]): boolean {
+  for (const l of lists) for (const w of l) if (set.has(w)) return true;
+  return false;
 }
 
-/** Runs one compiled detector over a text; same-detector overlaps keep the stronger. */
-export function runDetector(c: Compiled, f: TextFacts, window: number): Scored[] {
-  const scored = candidates(c.det, f.text).map((cand) => score(c, f, cand, window));
+/** Words around a span, read once per text and width (detectors often share a span: nine digits are SSN, ITIN, ABA, BSN, TFN, SIN, ...). */
+function nearWords(f: TextFacts, start: number, end: number, n: number): string[] {
+  const key = end < 0x4000000 && n < 64 ? (start * 0x4000000 + end) * 64 + n : `${start},${end},${n}`;
+  let near = f.near.get(key);
+  if (near === undefined) {
+    near = windowWords(f.text, start, end, n);
+    f.near.set(key, near);
+  }
+  return near;
+}
+
+/** The context terms around a candidate (and in the column header): positive, negative. */
+function contextOf(c: Compiled, f: TextFacts, cand: Candidate, window: number): [string[], string[]] {
+  const near = nearWords(f, cand.start, cand.end, Math.min(window, c.det.contextWindow ?? window));
+  const lists = f.header.length ? [near, f.header] : [near];
+  const pos = anyIn(c.ctxFirst, lists) ? matchTerms(c.ctx, lists) : NONE;
+  const neg = anyIn(c.negFirst, lists) ? matchTerms(c.neg, lists) : NONE;
+  return [pos, neg];
+}
+
+function adjusted(c: Compiled, base: number, pos: string[], neg: string[]): number {
+  let s = base;
+  if (pos.length) s = Math.min(1, Math.max(s + (c.det.contextBoost ?? DEFAULT_BOOST), CONTEXT_FLOOR));
+  if (neg.length) s = Math.max(0, s - NEGATIVE_PENALTY);
+  return Math.round(s * 1000) / 1000;
+}
+
+const scoredOf = (cand: Candidate, s: number, pos: string[], neg: string[]): Scored => ({
+  start: cand.start,
+  end: cand.end,
+  score: s,
+  validation: cand.validation,
+  context: neg.length ? [...pos, ...neg.map((n) => `-${n}`)] : [...pos],
+});
+
+/** Applies context words around the candidate (and the column header) to its score. */
+export function score(c: Compiled, f: TextFacts, cand: Candidate, window: number): Scored {
+  const [pos, neg] = contextOf(c, f, cand, window);
+  return scoredOf(cand, adjusted(c, cand.score, pos, neg), pos, neg);
+}
+
+/**
+ * Runs one compiled detector over a text; same-detector overlaps keep the stronger. With a
+ * `minScore`, candidates that end below it are dropped before the overlap pass: they could not
+ * have been reported, nor have hidden a reported one (only a stronger span hides another). One
+ * below it before context needs a context word, so when none of the detector's context words
+ * occurs anywhere in the text or header it is dropped without reading its window.
+ */
+export function runDetector(c: Compiled, f: TextFacts, window: number, minScore = 0): Scored[] {
+  const scored: Scored[] = [];
+  for (const cand of candidates(c.det, f.text)) {
+    if (cand.score < minScore && !gateOpen(c, f)) continue;
+    const [pos, neg] = contextOf(c, f, cand, window);
+    const s = adjusted(c, cand.score, pos, neg);
+    if (minScore > 0 && (s < minScore || s <= 0)) continue;
+    scored.push(scoredOf(cand, s, pos, neg));
+  }
   return strongestFirst(scored);
 }
 

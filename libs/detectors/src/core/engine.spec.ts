@@ -1,0 +1,49 @@
+import assert from "node:assert/strict";
+import { DETECTORS } from "../registry.ts";
+import { compile, factsOf, runDetector } from "./engine.ts";
+import { headerWords, windowWords, windowWordsReference } from "./context.ts";
+
+/** A small deterministic generator, so a failure names a reproducible case. */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+}
+
+describe("core/engine", () => {
+  it("windowWords (a scan outwards from the span) reads the same words as slicing and a regular expression", () => {
+    const alphabet = ["a", "B", "s", "ss", " ", ",", "-", "\n", "1", "é", "Ж", "ß", "😀", "𝐀", "ñ"];
+    const rand = rng(11);
+    for (let t = 0; t < 20_000; t++) {
+      let text = "";
+      const len = Math.floor(rand() * 220);
+      for (let i = 0; i < len; i++) text += alphabet[Math.floor(rand() * alphabet.length)];
+      const start = Math.floor(rand() * (text.length + 1));
+      const end = start + Math.floor(rand() * (text.length - start + 1));
+      // spans never start or end inside a surrogate pair
+      if (/[\udc00-\udfff]/.test(text[start] ?? "") || /[\udc00-\udfff]/.test(text[end] ?? "")) continue;
+      const n = Math.floor(rand() * 7);
+      assert.deepEqual(windowWords(text, start, end, n), windowWordsReference(text, start, end, n), JSON.stringify({ text, start, end, n }));
+    }
+  });
+
+  it("with a minimum score, runDetector reports exactly what it reports without one, filtered afterwards", () => {
+    const text = [
+      "SSN 078-05-1120 and 123456789; order 482913 shipped 2026-11-05, amount 512.30.",
+      "Card 4111 1111 1111 1111, account 12345678901, routing 021000021, NHS 943 476 5919.",
+      "Call +44 20 7946 0958 or (212) 555-0142. Licence D1234567, passport A12345678.",
+      "Driver license number 123456789 issued; tax id 86095742719; BSN 111222333.",
+      "sample 078-05-1120 example card 5500 0000 0000 0004; IP 10.0.0.1; mail a@b.co",
+    ].join("\n");
+    const header = "customer ssn";
+    for (const minScore of [0.2, 0.4, 0.6]) {
+      for (const det of DETECTORS.filter((d) => !d.ner)) {
+        for (const h of ["", header]) {
+          const c = compile(det);
+          const fresh = () => factsOf(text, headerWords(h), h.toLowerCase());
+          const all = runDetector(c, fresh(), 5).filter((s) => s.score >= minScore && s.score > 0);
+          assert.deepEqual(runDetector(c, fresh(), 5, minScore), all, `${det.id} at ${minScore}, header '${h}'`);
+        }
+      }
+    }
+  });
+});
