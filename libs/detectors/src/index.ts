@@ -225,7 +225,7 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
         continue;
       }
       stats.ran++;
-      for (const s of runDetector(c, f, window)) if (s.score >= minScore && s.score > 0) found.push({ ...s, type: c.det.type, detector: c.det.id });
+      for (const s of runDetector(c, f, window, minScore)) if (s.score >= minScore && s.score > 0) found.push({ ...s, type: c.det.type, detector: c.det.id });
     }
     if (denyRx) {
       denyRx.lastIndex = 0;

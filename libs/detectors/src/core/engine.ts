@@ -3,6 +3,7 @@
  * `index.ts` adds segments, headers, allow/deny lists, overlaps and NER on top.
  */
 import type { Candidate, Detector } from "./types.ts";
+import { minDigitRun } from "./digit-run.ts";
 import { compileTerms, GLOBAL_NEGATIVE, matchTerms, windowWords, type ContextTerm } from "./context.ts";
 
 export const DEFAULT_BOOST = 0.35;
@@ -20,6 +21,9 @@ export interface Compiled {
   ctxFirst: Set<string>;
   negFirst: Set<string>;
   maxBase: number;
+  /** Longest digit run every match of each pattern contains, and the least of them (0 for `find`). */
+  patternRuns: number[];
+  minRun: number;
 }
 
 const globalNeg = compileTerms(GLOBAL_NEGATIVE);
@@ -28,7 +32,10 @@ export function compile(det: Detector): Compiled {
   const ctx = compileTerms(det.context);
   const maxPattern = det.patterns.reduce((m, p) => Math.max(m, p.score), 0);
   const neg = [...compileTerms(det.negativeContext ?? []), ...globalNeg];
+  const patternRuns = det.patterns.map((p) => minDigitRun(p.regex));
   return {
+    patternRuns,
+    minRun: det.find || patternRuns.length === 0 ? 0 : Math.min(...patternRuns),
     det,
     ctx,
     neg,
@@ -45,6 +52,8 @@ export interface TextFacts {
   text: string;
   lower: string;
   digits: number;
+  /** Longest run of consecutive digits. */
+  maxRun: number;
   /** Words of the column header that applies to this text (may be empty). */
   header: string[];
   headerLower: string;
@@ -55,17 +64,23 @@ export interface TextFacts {
 
 export function factsOf(text: string, header: string[] = [], headerLower = ""): TextFacts {
   let digits = 0;
+  let maxRun = 0;
+  let run = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) digits++;
+    if (c >= 48 && c <= 57) {
+      digits++;
+      if (++run > maxRun) maxRun = run;
+    } else run = 0;
   }
-  return { text, lower: text.toLowerCase(), digits, header, headerLower, gateSeen: new Map(), near: new Map() };
+  return { text, lower: text.toLowerCase(), digits, maxRun, header, headerLower, gateSeen: new Map(), near: new Map() };
 }
 
 /** Should this detector run on this text at all? */
 export function passes(c: Compiled, f: TextFacts, minScore: number): boolean {
   const p = c.det.prefilter;
   if (p.minDigits !== undefined && f.digits < p.minDigits) return false;
+  if (c.minRun > f.maxRun) return false;
   if (p.anyChar !== undefined) {
     let any = false;
     for (const ch of p.anyChar) if (f.text.includes(ch)) { any = true; break; }
@@ -94,11 +109,15 @@ export function gateOpen(c: Compiled, f: TextFacts): boolean {
   return false;
 }
 
-/** Candidates of one detector, validated, before context. */
-export function candidates(det: Detector, text: string): Candidate[] {
+/**
+ * Candidates of one detector, validated, before context. With `maxRun` (the text's longest
+ * digit run), patterns whose every match needs a longer run are not scanned.
+ */
+export function candidates(det: Detector, text: string, runs?: readonly number[], maxRun = Infinity): Candidate[] {
   if (det.find) return det.find(text);
   const out: Candidate[] = [];
-  for (const p of det.patterns) {
+  for (const [i, p] of det.patterns.entries()) {
+    if (runs && runs[i]! > maxRun) continue;
     const rx = p.regex;
     rx.lastIndex = 0;
     let m: RegExpExecArray | null;
@@ -176,7 +195,7 @@ export function score(c: Compiled, f: TextFacts, cand: Candidate, window: number
  */
 export function runDetector(c: Compiled, f: TextFacts, window: number, minScore = 0): Scored[] {
   const scored: Scored[] = [];
-  for (const cand of candidates(c.det, f.text)) {
+  for (const cand of candidates(c.det, f.text, c.patternRuns, f.maxRun)) {
     if (cand.score < minScore && !gateOpen(c, f)) continue;
     const [pos, neg] = contextOf(c, f, cand, window);
     const s = adjusted(c, cand.score, pos, neg);
