@@ -211,13 +211,21 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
   let nerBudget = opts.nerMaxChars ?? DEFAULT_NER_MAX;
   const stats: DetectStats = { segments: segments.length, chars: 0, nerChars: 0, nerWindows: 0, skipped: 0, ran: 0 };
   const findings: Finding[] = [];
+  // Cells under one header share its words and gate memo.
+  const byHeader = new Map<string, { words: string[]; lower: string; seen: Map<string, boolean> }>();
+  const headerFacts = (header: string | null) => {
+    if (header === null) return null;
+    let h = byHeader.get(header);
+    if (!h) byHeader.set(header, (h = { words: headerWords(header), lower: header.toLowerCase(), seen: new Map() }));
+    return h;
+  };
 
   segments.forEach((seg, si) => {
     const text = seg.text ?? "";
     stats.chars += text.length;
     if (text.length === 0) return;
-    const header = headers[si] ?? null;
-    const f = factsOf(text, headerWords(header), header?.toLowerCase() ?? "");
+    const h = headerFacts(headers[si] ?? null);
+    const f = h ? factsOf(text, h.words, h.lower, h.seen) : factsOf(text);
     let found: Internal[] = [];
     for (const c of patternDetectors) {
       if (!passes(c, f, minScore)) {

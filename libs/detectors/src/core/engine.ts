@@ -57,12 +57,14 @@ export interface TextFacts {
   /** Words of the column header that applies to this text (may be empty). */
   header: string[];
   headerLower: string;
-  /** Per-text memos: whether a gate word occurs in the text or header, and context windows by span. */
-  gateSeen: Map<string, boolean>;
-  near: Map<number | string, string[]>;
+  /** Per-text memos (made on first use): whether a gate word occurs in the text, and context windows by span. */
+  gateSeen: Map<string, boolean> | null;
+  near: Map<number | string, string[]> | null;
+  /** Whether a gate word occurs in the header: shared by every cell under the same header. */
+  headerSeen: Map<string, boolean>;
 }
 
-export function factsOf(text: string, header: string[] = [], headerLower = ""): TextFacts {
+export function factsOf(text: string, header: string[] = [], headerLower = "", headerSeen: Map<string, boolean> = new Map()): TextFacts {
   let digits = 0;
   let maxRun = 0;
   let run = 0;
@@ -73,7 +75,7 @@ export function factsOf(text: string, header: string[] = [], headerLower = ""): 
       if (++run > maxRun) maxRun = run;
     } else run = 0;
   }
-  return { text, lower: text.toLowerCase(), digits, maxRun, header, headerLower, gateSeen: new Map(), near: new Map() };
+  return { text, lower: text.toLowerCase(), digits, maxRun, header, headerLower, gateSeen: null, near: null, headerSeen };
 }
 
 /** Should this detector run on this text at all? */
@@ -98,13 +100,20 @@ export function passes(c: Compiled, f: TextFacts, minScore: number): boolean {
 
 /** Does one of the detector's context words occur anywhere in the text or its header? (memoised per text) */
 export function gateOpen(c: Compiled, f: TextFacts): boolean {
+  // Short texts (cells) are searched directly: cheaper than a memo.
+  const memo = f.text.length > 256 ? (f.gateSeen ??= new Map()) : null;
   for (const g of c.gate) {
-    let seen = f.gateSeen.get(g);
+    let seen = memo?.get(g);
     if (seen === undefined) {
-      seen = f.lower.includes(g) || f.headerLower.includes(g);
-      f.gateSeen.set(g, seen);
+      seen = f.lower.includes(g);
+      memo?.set(g, seen);
     }
     if (seen) return true;
+    if (f.headerLower !== "") {
+      let inHeader = f.headerSeen.get(g);
+      if (inHeader === undefined) f.headerSeen.set(g, (inHeader = f.headerLower.includes(g)));
+      if (inHeader) return true;
+    }
   }
   return false;
 }
@@ -148,6 +157,7 @@ function anyIn(set: Set<string>, lists: readonly (readonly string[])[]): boolean
 /** Words around a span, read once per text and width (detectors often share a span: nine digits are SSN, ITIN, ABA, BSN, TFN, SIN, ...). */
 function nearWords(f: TextFacts, start: number, end: number, n: number): string[] {
   const key = end < 0x4000000 && n < 64 ? (start * 0x4000000 + end) * 64 + n : `${start},${end},${n}`;
+  f.near ??= new Map();
   let near = f.near.get(key);
   if (near === undefined) {
     near = windowWords(f.text, start, end, n);
