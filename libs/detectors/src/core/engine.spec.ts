@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { DETECTORS } from "../registry.ts";
-import { compile, factsOf, runDetector } from "./engine.ts";
+import { anchoredMatches, compile, factsOf, runDetector } from "./engine.ts";
 import { headerWords, windowWords, windowWordsReference } from "./context.ts";
 
 /** A small deterministic generator, so a failure names a reproducible case. */
@@ -45,5 +45,24 @@ describe("core/engine", () => {
         }
       }
     }
+  });
+
+  it("an anchored pattern finds from its anchor exactly what a scan of every position finds", () => {
+    const rand = rng(23);
+    const parts = ["a", "b.c", "x-y", "@", "@", "example.org", ".com", " ", "\n", "_", "+tag", "é", "..", "1", "-", "'", "mail.example.co.uk", "user.name"];
+    const anchored = DETECTORS.flatMap((d) => d.patterns.filter((p) => p.anchor).map((p) => ({ id: d.id, p })));
+    assert.ok(anchored.length > 0);
+    let matches = 0;
+    for (const { id, p } of anchored) {
+      for (let t = 0; t < 20_000; t++) {
+        let text = "";
+        const n = Math.floor(rand() * 14);
+        for (let i = 0; i < n; i++) text += parts[Math.floor(rand() * parts.length)];
+        const plain = [...text.matchAll(new RegExp(p.regex.source, p.regex.flags))].map((m) => [m.index, m[0]]);
+        matches += plain.length;
+        assert.deepEqual([...anchoredMatches(p, text)].map((m) => [m.index, m[0]]), plain, `${id}: ${JSON.stringify(text)}`);
+      }
+    }
+    assert.ok(matches > 500, `only ${matches} matches`);
   });
 });

@@ -2,7 +2,7 @@
  * Runs detectors over one text: pre-filter, match, validate, score with context.
  * `index.ts` adds segments, headers, allow/deny lists, overlaps and NER on top.
  */
-import type { Candidate, Detector } from "./types.ts";
+import type { Candidate, Detector, Pattern } from "./types.ts";
 import { minDigitRun } from "./digit-run.ts";
 import { compileTerms, GLOBAL_NEGATIVE, matchTerms, windowWords, type ContextTerm } from "./context.ts";
 
@@ -127,6 +127,14 @@ export function candidates(det: Detector, text: string, runs?: readonly number[]
   const out: Candidate[] = [];
   for (const [i, p] of det.patterns.entries()) {
     if (runs && runs[i]! > maxRun) continue;
+    const push = (m: RegExpExecArray) => {
+      const verdict = det.validate ? det.validate(m[0]) : { validation: null };
+      if (verdict !== false) out.push({ start: m.index, end: m.index + m[0].length, score: verdict.score ?? p.score, validation: verdict.validation });
+    };
+    if (p.anchor) {
+      for (const m of anchoredMatches(p, text)) if (m[0].length > 0) push(m);
+      continue;
+    }
     const rx = p.regex;
     rx.lastIndex = 0;
     let m: RegExpExecArray | null;
@@ -135,12 +143,50 @@ export function candidates(det: Detector, text: string, runs?: readonly number[]
         rx.lastIndex++;
         continue;
       }
-      const verdict = det.validate ? det.validate(m[0]) : { validation: null };
-      if (verdict === false) continue;
-      out.push({ start: m.index, end: m.index + m[0].length, score: verdict.score ?? p.score, validation: verdict.validation });
+      push(m);
     }
   }
   return out;
+}
+
+const beforeTables = new Map<string, Uint8Array>();
+
+/** ASCII membership table of a character class source such as `[A-Za-z0-9.]`. */
+function tableOf(cls: string): Uint8Array {
+  let t = beforeTables.get(cls);
+  if (!t) {
+    const rx = new RegExp(`^${cls}$`);
+    t = new Uint8Array(128).map((_, c) => (rx.test(String.fromCharCode(c)) ? 1 : 0));
+    beforeTables.set(cls, t);
+  }
+  return t;
+}
+
+/**
+ * The matches a global scan of `p.regex` finds, found from its anchor character: no match
+ * can start before the run of `before` characters that ends at the next anchor (the anchor is
+ * in every match, once), so the scan starts there and skips the text between anchors.
+ */
+export function* anchoredMatches(p: Pattern, text: string): Generator<RegExpExecArray> {
+  const { char, before } = p.anchor!;
+  const table = tableOf(before);
+  const rx = new RegExp(p.regex.source, p.regex.flags); // its own lastIndex: callers may nest
+  let pos = 0;
+  for (;;) {
+    const at = text.indexOf(char, pos);
+    if (at < 0) return;
+    let s = at;
+    while (s > pos) {
+      const c = text.charCodeAt(s - 1);
+      if (c >= 128 || table[c] === 0) break;
+      s--;
+    }
+    rx.lastIndex = s;
+    const m = rx.exec(text);
+    if (m === null) return;
+    yield m;
+    pos = m.index + Math.max(1, m[0].length);
+  }
 }
 
 export interface Scored extends Candidate {

@@ -13,6 +13,7 @@ export const emailAddress: Detector = {
       name: "dot-atom",
       regex: re(String.raw`(?<![A-Za-z0-9._%+'-])[A-Za-z0-9!#$%&'*+/=?^_{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![A-Za-z0-9-]|\.[A-Za-z0-9])`),
       score: 0.5,
+      anchor: { char: "@", before: String.raw`[A-Za-z0-9!#$%&'*+/=?^_{|}~.-]` },
     },
   ],
   context: ["email", "e-mail", "mail", "contact", "address"],

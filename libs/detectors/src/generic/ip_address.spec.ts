@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ipAddress } from "./ip_address.ts";
+import { ipAddress, v6Runs } from "./ip_address.ts";
 import { spans } from "../testing.ts";
 
 describe("generic/ip_address", () => {
@@ -14,5 +14,22 @@ describe("generic/ip_address", () => {
     assert.deepEqual(spans(ipAddress, "at 12:34:56"), []);
     assert.deepEqual(spans(ipAddress, "std::vector"), []);
     assert.deepEqual(spans(ipAddress, "v10.0.0.1"), []);
+  });
+
+  it("finds the IPv6 runs from the colons that a scan of every position finds", () => {
+    const V6_RUN = /(?<![A-Za-z0-9_:.])[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*/g;
+    const parts = ["2001", ":", "::", "db8", ".", "1", "a", "G", "x", "_", " ", "fe80", "%eth0", "/64", "10.0.0.1", "é"];
+    let s = 7;
+    const rand = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    let runs = 0;
+    for (let t = 0; t < 20_000; t++) {
+      let text = "";
+      const n = Math.floor(rand() * 12);
+      for (let i = 0; i < n; i++) text += parts[Math.floor(rand() * parts.length)];
+      const expected = [...text.matchAll(V6_RUN)].map((m) => [m.index, m.index + m[0].length]);
+      runs += expected.length;
+      assert.deepEqual(v6Runs(text), expected, JSON.stringify(text));
+    }
+    assert.ok(runs > 5_000, `only ${runs} runs`);
   });
 });

@@ -3,8 +3,28 @@ import type { Candidate, Detector } from "../core/types.ts";
 
 /** Dotted quads not glued to words or to a preceding dot/digit, with an optional /prefix. */
 const V4 = /(?<![A-Za-z0-9_.])(\d{1,3}(?:\.\d{1,3}){3})(?![0-9A-Za-z_])(\/\d{1,3}(?![0-9]))?/g;
-/** Runs of hex digits, colons and dots (IPv6, possibly with an embedded IPv4 tail). */
-const V6_RUN = /(?<![A-Za-z0-9_:.])[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*/g;
+/** Hex digits, colons and dots: the characters of an IPv6 address (possibly with an embedded IPv4 tail). */
+const isRunChar = (c: number) => (c >= 48 && c <= 58) || c === 46 || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+
+/**
+ * Maximal runs of IPv6 characters that hold a colon and are not glued to a word before them,
+ * found from the colons (what /(?<![A-Za-z0-9_:.])[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*\/g matches,
+ * without trying every position of a text that has few colons).
+ */
+export function v6Runs(text: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let at = text.indexOf(":");
+  while (at >= 0) {
+    let s = at;
+    while (s > 0 && isRunChar(text.charCodeAt(s - 1))) s--;
+    let e = at + 1;
+    while (e < text.length && isRunChar(text.charCodeAt(e))) e++;
+    if (s === 0 || !isWordChar(text.charCodeAt(s - 1))) out.push([s, e]);
+    at = text.indexOf(":", e);
+  }
+  return out;
+}
 const ZONE = /^%[A-Za-z0-9_.-]+/;
 const PREFIX = /^\/(\d{1,3})(?![0-9])/;
 
@@ -14,21 +34,19 @@ function withPrefix(text: string, end: number, max: number): number {
 }
 
 function findV6(text: string, out: Candidate[]): void {
-  V6_RUN.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = V6_RUN.exec(text)) !== null) {
-    let run = m[0];
+  for (const [start, stop] of v6Runs(text)) {
+    let run = text.slice(start, stop);
     if ((run.match(/:/g) ?? []).length < 2) continue;
     // Sentence punctuation after an address ("... is 2001:db8::1.") is not part of it.
     run = run.replace(/\.+$/, "");
-    let end = m.index + run.length;
+    let end = start + run.length;
     if (/[A-Za-z0-9_]/.test(text[end] ?? "") && text[end] !== "%") continue; // glued to a word
     if (!isIPv6(run)) continue;
     const zone = ZONE.exec(text.slice(end, end + 32));
     if (zone) end += zone[0].length;
     end = withPrefix(text, end, 128);
     const unspecified = run === "::";
-    out.push({ start: m.index, end, score: unspecified ? 0.1 : 0.6, validation: "inet_pton" });
+    out.push({ start, end, score: unspecified ? 0.1 : 0.6, validation: "inet_pton" });
   }
 }
 
