@@ -2,7 +2,10 @@ import type { Detector } from "../core/types.ts";
 import { findAssignments } from "./assignment.ts";
 
 /** `api_key = ...`, `client_secret: ...`, `aws_secret_access_key=...`, `auth_token=...`. */
-const KEYS = /(?<![A-Za-z0-9])(?:[A-Za-z0-9]+[_.-])*(?:api[_.-]?key|apikey|secret[_.-]?key|client[_.-]?secret|secret|access[_.-]?token|auth[_.-]?token|refresh[_.-]?token|private[_.-]?token|token|secret[_.-]?access[_.-]?key)["']?\s*(?::=|=>|=|:)\s*/gi;
+const NAMES = String.raw`(?:api[_.-]?key|apikey|secret[_.-]?key|client[_.-]?secret|secret|access[_.-]?token|auth[_.-]?token|refresh[_.-]?token|private[_.-]?token|token|secret[_.-]?access[_.-]?key)["']?\s*(?::=|=>|=|:)`;
+const KEYS = new RegExp(String.raw`(?<![A-Za-z0-9])(?:[A-Za-z0-9]+[_.-])*${NAMES}\s*`, "gi");
+/** The part of every KEYS match from the key name on: a quick test that the text assigns a key at all. */
+const TAIL = new RegExp(NAMES, "i");
 
 /** Shannon entropy in bits per character. */
 function entropy(s: string): number {
@@ -24,6 +27,6 @@ export const apiKey: Detector = {
   prefilter: { keywords: ["key", "secret", "token"] },
   find(text) {
     // Keys and tokens are random: at least 16 characters and ~3.5 bits of entropy per character.
-    return findAssignments(text, KEYS, 16, 0.75).filter((c) => entropy(text.slice(c.start, c.end)) >= 3.5).map((c) => ({ ...c, validation: "assignment_entropy" }));
+    return findAssignments(text, KEYS, 16, 0.75, TAIL).filter((c) => entropy(text.slice(c.start, c.end)) >= 3.5).map((c) => ({ ...c, validation: "assignment_entropy" }));
   },
 };

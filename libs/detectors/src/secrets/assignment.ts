@@ -8,8 +8,15 @@ import type { Candidate } from "../core/types.ts";
 /** Values that are placeholders, references or booleans rather than secrets. */
 const PLACEHOLDER = /^(?:\$\{?[A-Za-z_][\w.]*\}?|%\(?\w+\)?s?|\{\{.*\}\}|<[^>]*>|\*+|x+|\.+|null|none|nil|undefined|true|false|yes|no|required|optional|string|password|secret|changeme|your[_-]?\w*|example\w*|redacted|\[redacted\]|env\(.*\)|process\.env\.\w+|os\.environ.*)$/i;
 
-export function findAssignments(text: string, keys: RegExp, minLength: number, score: number): Candidate[] {
+/**
+ * Values assigned to a key `keys` matches (global; its match ends where the value starts).
+ * `tail` (not global) must match a piece of every `keys` match, from the key name on: when it
+ * matches nowhere, the text holds no assignment and `keys` is not run (prose says "bypass"
+ * and "key" often, "key =" seldom).
+ */
+export function findAssignments(text: string, keys: RegExp, minLength: number, score: number, tail?: RegExp): Candidate[] {
   const out: Candidate[] = [];
+  if (tail && !tail.test(text)) return out;
   keys.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = keys.exec(text)) !== null) {
