@@ -93,6 +93,26 @@ describe("detect()", () => {
     assert.equal(detectWithStats([seg(text)], { ner: false }).stats.nerChars, 0);
   });
 
+  it("reads NER windows of many segments in one batch and gives each finding back to its own segment", () => {
+    const names = ["Maria Garcia", "John Smith", "Emily Johnson", "David Brown"];
+    const cells = names.map((n, i) => seg(n, { sheet: "Staff", row: i + 2, column: "full name", cell: `A${i + 2}` }));
+    const filler = "The quarterly figures improved across all regions and the board approved the plan. ".repeat(20);
+    const long = seg(`${filler}Please contact Dr. Sarah Miller about the audit. ${filler}`, { page: 2 });
+    const all = [...cells, long];
+    const { findings, stats } = detectWithStats(all);
+    const people = findings.filter((f) => f.type === "PERSON");
+    for (const [i, n] of names.entries()) {
+      const f = people.find((p) => p.locator.row === i + 2);
+      assert.ok(f, `no PERSON in cell A${i + 2}: ${JSON.stringify(people)}`);
+      assert.equal(all[i]!.text.slice(f.start, f.end), n);
+    }
+    const inLong = people.find((p) => p.locator.page === 2);
+    assert.ok(inLong, JSON.stringify(people));
+    assert.equal(long.text.slice(inLong.start, inLong.end), "Sarah Miller");
+    // Around the name only, not the paragraphs of filler on both sides.
+    assert.ok(stats.nerChars < 600, `NER read ${stats.nerChars} chars`);
+  });
+
   it("pre-filters skip detectors that cannot match", () => {
     const { stats } = detectWithStats([seg("no digits and no at-sign here at all")], { ner: false });
     assert.ok(stats.skipped > stats.ran, JSON.stringify(stats));

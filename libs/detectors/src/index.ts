@@ -17,6 +17,7 @@ import { candidates, compile, factsOf, passes, runDetector, score, strongestFirs
 import { headerWords } from "./core/context.ts";
 import { mask } from "./core/mask.ts";
 import { DETECTORS } from "./registry.ts";
+import { nameSeeds } from "./ner/seeds.ts";
 
 export { mask } from "./core/mask.ts";
 export { DETECTORS } from "./registry.ts";
@@ -64,12 +65,17 @@ export interface DetectStats {
 const DEFAULT_MIN_SCORE = 0.4;
 const DEFAULT_WINDOW = 5;
 const DEFAULT_NER_MAX = 100_000;
-/** Characters of text NER reads on each side of a trigger. */
+/** A name or place NER reads must be this close to a trigger (a finding or a context word). */
 const NER_RADIUS = 300;
+/** Characters NER reads on each side of a name or place word (ner/seeds.ts). */
+const SEED_RADIUS = 80;
 /** Segments up to this long (cells, lines, short fields) are read whole when triggered. */
 const NER_SHORT = 600;
 /** At most this much NER per segment. */
 const NER_SEGMENT_MAX = 8_000;
+/** NER windows are joined into batches of about this many characters, a blank line apart. */
+const NER_BATCH = 4_000;
+const NER_JOIN = "\n\n";
 
 const COMPILED: Compiled[] = DETECTORS.map(compile);
 const PATTERN_DETECTORS = COMPILED.filter((c) => !c.det.ner);
@@ -149,7 +155,12 @@ function headersFor(segments: Segment[]): (string | null)[] {
   });
 }
 
-/** Merged windows of text worth giving to NER, bounded per segment. */
+/**
+ * Merged windows of text worth giving to NER, bounded per segment: a short segment (a cell, a
+ * line) whole when it holds a trigger (a finding, a person or address context word, or such a
+ * column header); in a longer one, SEED_RADIUS characters around each name or place word
+ * (ner/seeds.ts) that lies within NER_RADIUS of a trigger (anywhere, under such a header).
+ */
 function nerWindows(f: TextFacts, triggers: number[], budget: number): Array<[number, number]> {
   const text = f.text;
   NER_TRIGGER.lastIndex = 0;
@@ -160,12 +171,25 @@ function nerWindows(f: TextFacts, triggers: number[], budget: number): Array<[nu
   if (hits.length === 0 && !headerTriggers) return [];
   const max = Math.min(budget, NER_SEGMENT_MAX);
   if (text.length <= NER_SHORT) return text.length <= max ? [[0, text.length]] : [];
+  const seeds = nameSeeds(text);
   hits.sort((a, b) => a - b);
+  const near = (p: number) => {
+    // the closest trigger, by binary search over the sorted hits
+    let lo = 0;
+    let hi = hits.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (hits[mid]! < p) lo = mid + 1;
+      else hi = mid;
+    }
+    return (lo < hits.length && hits[lo]! - p <= NER_RADIUS) || (lo > 0 && p - hits[lo - 1]! <= NER_RADIUS);
+  };
   const out: Array<[number, number]> = [];
   let used = 0;
-  for (const h of hits) {
-    let s = Math.max(0, h - NER_RADIUS);
-    let e = Math.min(text.length, h + NER_RADIUS);
+  for (const h of seeds) {
+    if (headerTriggers ? false : !near(h)) continue;
+    let s = Math.max(0, h - SEED_RADIUS);
+    let e = Math.min(text.length, h + SEED_RADIUS);
     // Snap to whitespace so names are not cut in half.
     while (s > 0 && !/\s/.test(text[s - 1]!)) s--;
     while (e < text.length && !/\s/.test(text[e]!)) e++;
@@ -220,13 +244,22 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
     return h;
   };
 
+  // Pattern detectors segment by segment; NER windows are queued and read in batches after.
+  interface Pending {
+    seg: Segment;
+    text: string;
+    f: TextFacts;
+    found: Internal[];
+  }
+  const pending: Pending[] = [];
+  const nerQueue: Array<{ p: Pending; ws: number; we: number }> = [];
   segments.forEach((seg, si) => {
     const text = seg.text ?? "";
     stats.chars += text.length;
     if (text.length === 0) return;
     const h = headerFacts(headers[si] ?? null);
     const f = h ? factsOf(text, h.words, h.lower, h.seen) : factsOf(text);
-    let found: Internal[] = [];
+    const found: Internal[] = [];
     for (const c of patternDetectors) {
       if (!passes(c, f, minScore)) {
         stats.skipped++;
@@ -239,23 +272,48 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
       denyRx.lastIndex = 0;
       for (const m of text.matchAll(denyRx)) found.push({ start: m.index, end: m.index + m[0].length, score: 1, validation: "deny_list", context: [], type: "DENY_LIST", detector: "deny_list" });
     }
+    const p: Pending = { seg, text, f, found };
+    pending.push(p);
     if (nerDetectors.length && nerBudget > 0) {
-      const windows = nerWindows(f, found.map((x) => x.start), nerBudget);
-      for (const [ws, we] of windows) {
+      for (const [ws, we] of nerWindows(f, found.map((x) => x.start), nerBudget)) {
         stats.nerWindows++;
         stats.nerChars += we - ws;
         nerBudget -= we - ws;
-        const piece = text.slice(ws, we);
-        for (const c of nerDetectors) {
-          for (const cand of candidates(c.det, piece)) {
-            const s = score(c, f, { ...cand, start: cand.start + ws, end: cand.end + ws }, window);
-            if (s.score >= minScore && s.score > 0) found.push({ ...s, type: c.det.type, detector: c.det.id });
-          }
-        }
+        nerQueue.push({ p, ws, we });
       }
     }
-    if (allow.size) found = found.filter((x) => !allow.has(normalizeValue(text.slice(x.start, x.end))));
-    for (const x of strongestFirst(found)) {
+  });
+
+  // NER reads the windows joined into batches (one compromise parse costs ~0.5 ms before the
+  // first character: a column of names read cell by cell would cost that per cell); a finding
+  // that crosses from one window into the next is dropped.
+  for (let i = 0; i < nerQueue.length; ) {
+    const batch: typeof nerQueue = [];
+    const starts: number[] = [];
+    let length = 0;
+    while (i < nerQueue.length && (batch.length === 0 || length + nerQueue[i]!.we - nerQueue[i]!.ws <= NER_BATCH)) {
+      const w = nerQueue[i++]!;
+      starts.push(length);
+      batch.push(w);
+      length += w.we - w.ws + NER_JOIN.length;
+    }
+    const joined = batch.map((w) => w.p.text.slice(w.ws, w.we)).join(NER_JOIN);
+    for (const c of nerDetectors) {
+      for (const cand of candidates(c.det, joined)) {
+        let k = starts.length - 1;
+        while (k > 0 && starts[k]! > cand.start) k--;
+        const w = batch[k]!;
+        const offset = w.ws - starts[k]!;
+        if (cand.end - starts[k]! > w.we - w.ws) continue; // runs into the next window
+        const s = score(c, w.p.f, { ...cand, start: cand.start + offset, end: cand.end + offset }, window);
+        if (s.score >= minScore && s.score > 0) w.p.found.push({ ...s, type: c.det.type, detector: c.det.id });
+      }
+    }
+  }
+
+  for (const { seg, text, found } of pending) {
+    const kept = allow.size ? found.filter((x) => !allow.has(normalizeValue(text.slice(x.start, x.end)))) : found;
+    for (const x of strongestFirst(kept)) {
       findings.push({
         type: x.type,
         score: x.score,
@@ -268,7 +326,7 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
         masked: mask(x.type, text.slice(x.start, x.end)),
       });
     }
-  });
+  }
   return { findings, stats };
 }
 

@@ -1,0 +1,34 @@
+/**
+ * Where a name or a place may stand: capitalised words that compromise's own lexicon knows as
+ * a first name, a last name, a person, an honorific or a place. NER (compromise, ~50 kchar/s
+ * per core) then reads short windows around these words instead of whole paragraphs: text
+ * without any of them holds nothing compromise would tag as a person or a place.
+ */
+import nlp from "compromise";
+
+const SEED_TAGS = new Set(["MaleName", "FemaleName", "FirstName", "LastName", "Person", "Honorific", "City", "Place", "Country", "Region"]);
+
+/** Lower-case words of the lexicon with one of SEED_TAGS. */
+const SEED_WORDS: Set<string> = (() => {
+  const lexicon = (nlp as unknown as { model(): { one: { lexicon: Record<string, string | string[]> } } }).model().one.lexicon;
+  const out = new Set<string>();
+  for (const [word, tags] of Object.entries(lexicon)) {
+    if ((Array.isArray(tags) ? tags : [tags]).some((t) => SEED_TAGS.has(t))) out.add(word);
+  }
+  return out;
+})();
+
+/** A capitalised word (a letter run starting upper-case), allowing inner apostrophes and hyphens. */
+const CAPITALISED = /(?<![\p{L}\p{N}])\p{Lu}[\p{L}'’-]*/gu;
+
+/** Start offsets of the seed words in `text`. */
+export function nameSeeds(text: string): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(CAPITALISED)) {
+    const w = m[0].replace(/['’]s$/, "").replace(/[-'’]+$/, "").toLowerCase();
+    if (SEED_WORDS.has(w)) out.push(m.index);
+  }
+  return out;
+}
+
+export const seedWordCount = SEED_WORDS.size;
