@@ -251,11 +251,20 @@ export function score(c: Compiled, f: TextFacts, cand: Candidate, window: number
  */
 export function runDetector(c: Compiled, f: TextFacts, window: number, minScore = 0): Scored[] {
   const scored: Scored[] = [];
-  for (const cand of candidates(c.det, f.text, c.patternRuns, f.maxRun)) {
-    if (cand.score < minScore && !gateOpen(c, f)) continue;
-    const [pos, neg] = contextOf(c, f, cand, window);
-    const s = adjusted(c, cand.score, pos, neg);
+  for (const found of candidates(c.det, f.text, c.patternRuns, f.maxRun)) {
+    if (found.score < minScore && !gateOpen(c, f)) continue;
+    const [pos, neg] = contextOf(c, f, found, window);
+    let s = adjusted(c, found.score, pos, neg);
     if (minScore > 0 && (s < minScore || s <= 0)) continue;
+    let cand: Candidate = found;
+    if (found.confirm) {
+      // Context cannot lower what it adds, so the best score gated the call; now the real one.
+      const v = found.confirm();
+      if (v === false) continue;
+      cand = { start: found.start, end: found.end, score: v.score ?? found.score, validation: v.validation };
+      s = adjusted(c, cand.score, pos, neg);
+      if (minScore > 0 && (s < minScore || s <= 0)) continue;
+    }
     scored.push(scoredOf(cand, s, pos, neg));
   }
   return strongestFirst(scored);

@@ -35,6 +35,12 @@ export interface Candidate {
   end: number;
   score: number;
   validation: string | null;
+  /**
+   * A costly validation left for later (a phone number's parse): `score` is then the best it
+   * can give. The engine calls it only for a candidate whose context could lift that best score
+   * to the minimum, and drops the candidate when it says false.
+   */
+  confirm?: () => Verdict;
 }
 
 /**

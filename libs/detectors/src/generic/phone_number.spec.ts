@@ -3,8 +3,27 @@ import { getCountryCallingCode, getExampleNumber, parsePhoneNumberFromString, ty
 import examples from "libphonenumber-js/mobile/examples";
 import { mayBeValidIn, PHONE_REGIONS, phoneNumber } from "./phone_number.ts";
 import { scoreOf, spans } from "../testing.ts";
+import { compile, factsOf, runDetector } from "../core/engine.ts";
+import type { Detector } from "../core/types.ts";
 
 describe("generic/phone_number", () => {
+  it("parses a run only when its context could make it count", () => {
+    let parses = 0;
+    const counting: Detector = {
+      ...phoneNumber,
+      find: (text) => phoneNumber.find!(text).map((c) => ({ ...c, confirm: () => (parses++, c.confirm!()) })),
+    };
+    const c = compile(counting);
+    // A bare run scores 0.3 at best: without phone context it cannot reach 0.4, so no parse.
+    assert.deepEqual(runDetector(c, factsOf("order 4155550132 shipped"), 5, 0.4), []);
+    assert.equal(parses, 0);
+    // With context it is parsed, and reported.
+    const found = runDetector(c, factsOf("call me on 4155550132 tonight"), 5, 0.4);
+    assert.equal(parses, 1);
+    assert.equal(found.length, 1);
+    assert.match(found[0]!.validation!, /^libphonenumber:/);
+  });
+
   it("finds national and international numbers with exact spans", () => {
     assert.deepEqual(spans(phoneNumber, "call (415) 555-0132 today"), [[5, 19]]);
     assert.deepEqual(spans(phoneNumber, "Tel: +44 20 7946 0958."), [[5, 21]]);

@@ -1,5 +1,5 @@
 import { getCountryCallingCode, Metadata, parsePhoneNumberFromString, type CountryCode, type NumberingPlan } from "libphonenumber-js/max";
-import type { Candidate, Detector } from "../core/types.ts";
+import type { Candidate, Detector, Verdict } from "../core/types.ts";
 
 /**
  * Regions tried for numbers written without a country code, in order. Numbers with a
@@ -135,33 +135,60 @@ function scoreFor(raw: string, region: CountryCode): number {
 /** Shapes that are other things, never read as phone numbers: SSN-formatted and date-like runs. */
 const NOT_PHONE = /^(?:\d{3}-\d{2}-\d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})$/;
 
-/**
- * The run [start, end) as one number: parsed (not searched) in each region whose numbering
- * plan it may fit, until one says valid. Returns true when it found one.
- */
-function parseWhole(text: string, start: number, end: number, out: Candidate[]): boolean {
+/** A run [start, end) trimmed of edge punctuation that has a phone number's length and shape. */
+interface Shape {
+  start: number;
+  end: number;
+  raw: string;
+  digits: string;
+  /** The run as an international number ("+…"), when it is written as one. */
+  intl: string | null;
+}
+
+function shapeOf(text: string, start: number, end: number): Shape | null {
   while (end > start && /[\s.\-/(]/.test(text[end - 1]!)) end--;
   while (start < end && /[\s.\-/)]/.test(text[start]!)) start++;
   const raw = text.slice(start, end);
   const digits = digitsOf(raw);
-  if (digits.length < 7 || digits.length > 15 || raw.includes("/") || NOT_PHONE.test(raw)) return false;
-  if (/[A-Za-z0-9_]/.test(text[start - 1] ?? "") || /[A-Za-z0-9_]/.test(text[end] ?? "")) return false;
+  if (digits.length < 7 || digits.length > 15 || raw.includes("/") || NOT_PHONE.test(raw)) return null;
+  if (/[A-Za-z0-9_]/.test(text[start - 1] ?? "") || /[A-Za-z0-9_]/.test(text[end] ?? "")) return null;
   const intl = raw.startsWith("+") ? raw : raw.startsWith("00") ? `+${raw.slice(2)}` : null;
-  if (intl) {
-    const n = parsePhoneNumberFromString(intl);
+  // National numbers: only when some region's numbering plan may hold it (no parse yet).
+  if (!intl && !PLANS.some((plan) => mayBeIn(plan, digits))) return null;
+  return { start, end, raw, digits, intl };
+}
+
+/** The best score `check` can give this shape (the region is known only after parsing). */
+function upperScore(sh: Shape): number {
+  return sh.intl ? 0.5 : /[\s().-]/.test(sh.raw) ? 0.45 : 0.3;
+}
+
+/**
+ * The shape as one number: parsed (not searched) in each region whose numbering plan it may
+ * fit, until one says valid.
+ */
+function check(sh: Shape): Verdict {
+  if (sh.intl) {
+    const n = parsePhoneNumberFromString(sh.intl);
     if (!n?.isValid()) return false;
-    out.push({ start, end, score: scoreFor(raw, n.country as CountryCode), validation: `libphonenumber:${n.country ?? n.countryCallingCode}` });
-    return true;
+    return { score: scoreFor(sh.raw, n.country as CountryCode), validation: `libphonenumber:${n.country ?? n.countryCallingCode}` };
   }
   for (const plan of PLANS) {
-    if (!mayBeIn(plan, digits)) continue;
-    const n = parsePhoneNumberFromString(raw, { defaultCountry: plan.region });
-    if (n?.isValid()) {
-      out.push({ start, end, score: scoreFor(raw, plan.region), validation: `libphonenumber:${n.country ?? plan.region}` });
-      return true;
-    }
+    if (!mayBeIn(plan, sh.digits)) continue;
+    const n = parsePhoneNumberFromString(sh.raw, { defaultCountry: plan.region });
+    if (n?.isValid()) return { score: scoreFor(sh.raw, plan.region), validation: `libphonenumber:${n.country ?? plan.region}` };
   }
   return false;
+}
+
+/** A candidate whose parse waits until the engine knows its context could make it count. */
+function lazy(sh: Shape, verdict: () => Verdict): Candidate {
+  return { start: sh.start, end: sh.end, score: upperScore(sh), validation: null, confirm: verdict };
+}
+
+function once(f: () => Verdict): () => Verdict {
+  let v: Verdict | undefined;
+  return () => (v ??= f());
 }
 
 /** Where a run that is not one number may hold several: list separators and wide gaps. */
@@ -188,14 +215,22 @@ export const phoneNumber: Detector = {
       const run = m[0];
       // A dotted quad is an IPv4 address, which libphonenumber happily reads as a phone number.
       if (isDottedQuad(run)) continue;
-      if (parseWhole(text, m.index, m.index + run.length, out)) continue;
+      const whole = shapeOf(text, m.index, m.index + run.length);
+      const wholeVerdict = once(() => (whole ? check(whole) : false));
+      if (whole) out.push(lazy(whole, wholeVerdict));
       // Not one number: a list of numbers ("030 1234567 / 030 7654321") or a prefix, e.g. a date,
-      // glued to one ("2024 030 1234567"): each part, and the run without its first group.
+      // glued to one ("2024 030 1234567"): each part, and the run without its first group. A
+      // part counts only when the whole run is not a number.
+      const parts: Array<[number, number]> = [];
       if (/[/,;|]/.test(run)) {
-        for (const p of run.matchAll(PARTS)) parseWhole(text, m.index + p.index, m.index + p.index + p[0].length, out);
+        for (const p of run.matchAll(PARTS)) parts.push([m.index + p.index, m.index + p.index + p[0].length]);
       } else {
         const gap = /[ \t]+/.exec(run);
-        if (gap && digitsOf(run).length > 10) parseWhole(text, m.index + gap.index + gap[0].length, m.index + run.length, out);
+        if (gap && digitsOf(run).length > 10) parts.push([m.index + gap.index + gap[0].length, m.index + run.length]);
+      }
+      for (const [ps, pe] of parts) {
+        const part = shapeOf(text, ps, pe);
+        if (part) out.push(lazy(part, () => (wholeVerdict() !== false ? false : check(part))));
       }
     }
     return out;
