@@ -113,6 +113,13 @@ describe("detect()", () => {
     assert.ok(stats.nerChars < 600, `NER read ${stats.nerChars} chars`);
   });
 
+  it("a weak match in a cell without letters still meets a context word without letters, and a header's", () => {
+    const custom = [{ type: "X_CODE", pattern: String.raw`\b555\b`, score: 0.1, context: ["401", "code"] }];
+    assert.deepEqual(detect([seg("401 555")], { ner: false, custom }).map((f) => f.type), ["X_CODE"]);
+    assert.deepEqual(detect([seg("555", { column: "code", row: 2 })], { ner: false, custom }).map((f) => f.type), ["X_CODE"]);
+    assert.deepEqual(detect([seg("555")], { ner: false, custom }).map((f) => f.type), []);
+  });
+
   it("pre-filters skip detectors that cannot match", () => {
     const { stats } = detectWithStats([seg("no digits and no at-sign here at all")], { ner: false });
     assert.ok(stats.skipped > stats.ran, JSON.stringify(stats));

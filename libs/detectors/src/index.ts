@@ -132,26 +132,28 @@ function columnOf(loc: Locator): string | null {
  * first row of the same sheet in the same column (spreadsheets).
  */
 function headersFor(segments: Segment[]): (string | null)[] {
+  // Each segment's sheet key, row and column letter, read once.
+  const cells = segments.map((s) => {
+    const loc = s.locator;
+    if (loc.sheet === null) return null;
+    const col = columnOf(loc);
+    const row = loc.row ?? (loc.cell ? Number(/\d+$/.exec(loc.cell)?.[0]) : null);
+    if (col === null || row === null || !Number.isFinite(row)) return null;
+    return { key: `${loc.file_in_zip ?? ""}\u0000${loc.sheet}`, row, col };
+  });
   const firstRow = new Map<string, number>();
-  const rowOf = (s: Segment) => s.locator.row ?? (s.locator.cell ? Number(/\d+$/.exec(s.locator.cell)?.[0]) : null);
-  const sheetKey = (s: Segment) => `${s.locator.file_in_zip ?? ""}\u0000${s.locator.sheet}`;
-  for (const s of segments) {
-    const row = rowOf(s);
-    if (s.locator.sheet === null || row === null || !Number.isFinite(row) || columnOf(s.locator) === null) continue;
-    const k = sheetKey(s);
-    firstRow.set(k, Math.min(firstRow.get(k) ?? Infinity, row));
-  }
+  for (const c of cells) if (c) firstRow.set(c.key, Math.min(firstRow.get(c.key) ?? Infinity, c.row));
   const headerText = new Map<string, string>();
-  for (const s of segments) {
-    const col = columnOf(s.locator);
-    if (col !== null && s.locator.sheet !== null && rowOf(s) === firstRow.get(sheetKey(s))) headerText.set(`${sheetKey(s)}\u0000${col}`, s.text.slice(0, 200));
-  }
-  return segments.map((s) => {
+  segments.forEach((s, i) => {
+    const c = cells[i];
+    if (c && c.row === firstRow.get(c.key)) headerText.set(`${c.key}\u0000${c.col}`, s.text.slice(0, 200));
+  });
+  return segments.map((s, i) => {
     const named = s.locator.column;
     if (named && !/^[A-Z]{1,3}$/.test(named)) return named;
-    const col = columnOf(s.locator);
-    if (col === null || s.locator.sheet === null || rowOf(s) === firstRow.get(sheetKey(s))) return null;
-    return headerText.get(`${sheetKey(s)}\u0000${col}`) ?? null;
+    const c = cells[i];
+    if (!c || c.row === firstRow.get(c.key)) return null;
+    return headerText.get(`${c.key}\u0000${c.col}`) ?? null;
   });
 }
 

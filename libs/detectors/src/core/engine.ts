@@ -17,6 +17,8 @@ export interface Compiled {
   neg: ContextTerm[];
   /** First words of the context terms: a cheap gate for detectors too weak to report alone. */
   gate: string[];
+  /** The gate words that hold a letter: they cannot occur in a text without one. */
+  gateLettered: Set<string>;
   /** First words of the positive and negative terms: a window without any of them matches none. */
   ctxFirst: Set<string>;
   negFirst: Set<string>;
@@ -32,6 +34,7 @@ export function compile(det: Detector): Compiled {
   const ctx = compileTerms(det.context);
   const maxPattern = det.patterns.reduce((m, p) => Math.max(m, p.score), 0);
   const neg = [...compileTerms(det.negativeContext ?? []), ...globalNeg];
+  const gate = [...new Set(ctx.map((t) => t.seq[0]!.replace(/s$/, "")))];
   const patternRuns = det.patterns.map((p) => minDigitRun(p.regex));
   return {
     patternRuns,
@@ -41,7 +44,8 @@ export function compile(det: Detector): Compiled {
     neg,
     ctxFirst: new Set(ctx.map((t) => t.seq[0]!)),
     negFirst: new Set(neg.map((t) => t.seq[0]!)),
-    gate: [...new Set(ctx.map((t) => t.seq[0]!.replace(/s$/, "")))],
+    gate,
+    gateLettered: new Set(gate.filter((g) => /[^\x00-\x40]/.test(g))),
     // Validation may raise a score; detectors with `find` or `validate` are never "too weak".
     maxBase: det.find || det.validate ? 1 : maxPattern,
   };
@@ -54,6 +58,8 @@ export interface TextFacts {
   digits: number;
   /** Longest run of consecutive digits. */
   maxRun: number;
+  /** Whether the text has a letter (no context word can occur in one without). */
+  letters: boolean;
   /** Words of the column header that applies to this text (may be empty). */
   header: string[];
   headerLower: string;
@@ -68,14 +74,18 @@ export function factsOf(text: string, header: string[] = [], headerLower = "", h
   let digits = 0;
   let maxRun = 0;
   let run = 0;
+  let letters = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c >= 48 && c <= 57) {
       digits++;
       if (++run > maxRun) maxRun = run;
-    } else run = 0;
+    } else {
+      run = 0;
+      if (c >= 65) letters = true; // a letter, or at least something that may belong to a word
+    }
   }
-  return { text, lower: text.toLowerCase(), digits, maxRun, header, headerLower, gateSeen: null, near: null, headerSeen };
+  return { text, lower: text.toLowerCase(), digits, maxRun, letters, header, headerLower, gateSeen: null, near: null, headerSeen };
 }
 
 /** Should this detector run on this text at all? */
@@ -103,7 +113,7 @@ export function gateOpen(c: Compiled, f: TextFacts): boolean {
   // Short texts (cells) are searched directly: cheaper than a memo.
   const memo = f.text.length > 256 ? (f.gateSeen ??= new Map()) : null;
   for (const g of c.gate) {
-    let seen = memo?.get(g);
+    let seen = f.letters || !c.gateLettered.has(g) ? memo?.get(g) : false;
     if (seen === undefined) {
       seen = f.lower.includes(g);
       memo?.set(g, seen);
