@@ -45,7 +45,7 @@ export function compile(det: Detector): Compiled {
     ctxFirst: new Set(ctx.map((t) => t.seq[0]!)),
     negFirst: new Set(neg.map((t) => t.seq[0]!)),
     gate,
-    gateLettered: new Set(gate.filter((g) => /[^\x00-\x40]/.test(g))),
+    gateLettered: new Set(gate.filter((g) => [...g].some((ch) => ch.charCodeAt(0) > 0x40))),
     // Validation may raise a score; detectors with `find` or `validate` are never "too weak".
     maxBase: det.find || det.validate ? 1 : maxPattern,
   };
