@@ -3,12 +3,15 @@
  * from the one configuration, Avro values in the Confluent wire format registered under
  * `<topic>-value`, idempotent producers with acks=all, and consumer-group lag for back-pressure.
  */
+// First, before kafkajs loads: kafkajs's record batches get a hardware CRC32C (crc32c.ts).
+import "./crc32c.ts";
 import { Kafka, logLevel, type Admin, type Producer } from "kafkajs";
 import { SchemaRegistry, COMPATIBILITY, SchemaType } from "@kafkajs/confluent-schema-registry";
 import { serverAddresses, TOPICS, KAFKA_MAX_MESSAGE_BYTES, type TopicName } from "@filescan/config";
 import { avroSchemaText, valueSubject, type EventOf } from "@filescan/contracts";
 import { ProduceBatcher } from "./batcher.ts";
 
+export { crc32cImplementation } from "./crc32c.ts";
 export { ProcessorHealth, serveHealth, serveHealthFromEnv, healthAddressFromEnv, HEALTH_PORTS, type HealthServer, type HealthAddress, type Readiness, type ConsumerState } from "./health.ts";
 export { runProcessor, TransientError, type ProcessorOptions, type Output, type MessageMeta, type RunningProcessor } from "./processor.ts";
 
