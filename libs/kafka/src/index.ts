@@ -3,8 +3,10 @@
  * from the one configuration, Avro values in the Confluent wire format registered under
  * `<topic>-value`, idempotent producers with acks=all, and consumer-group lag for back-pressure.
  */
-// First, before kafkajs loads: kafkajs's record batches get a hardware CRC32C (crc32c.ts).
+// First, before kafkajs loads: kafkajs's record batches get a hardware CRC32C (crc32c.ts), its
+// default partitioner a murmur2 without 64-bit Long objects (murmur2.ts).
 import "./crc32c.ts";
+import "./murmur2.ts";
 import { Kafka, logLevel, type Admin, type Producer } from "kafkajs";
 import { patchKafkajsEncoder } from "./encoder.ts";
 import { SchemaRegistry, COMPATIBILITY, SchemaType } from "@kafkajs/confluent-schema-registry";
