@@ -30,16 +30,12 @@ export function murmur2(key: unknown): number {
     k = Math.imul(k, M);
     h = Math.imul(h, M) ^ k;
   }
-  switch (length & 3) {
-    case 3:
-      h ^= data[whole + 2]! << 16;
-    // falls through
-    case 2:
-      h ^= data[whole + 1]! << 8;
-    // falls through
-    case 1:
-      h ^= data[whole]!;
-      h = Math.imul(h, M);
+  const tail = length & 3;
+  if (tail > 0) {
+    if (tail === 3) h ^= data[whole + 2]! << 16;
+    if (tail >= 2) h ^= data[whole + 1]! << 8;
+    h ^= data[whole]!;
+    h = Math.imul(h, M);
   }
   h ^= h >>> 13;
   h = Math.imul(h, M);
