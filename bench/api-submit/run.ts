@@ -3,6 +3,7 @@
  * that answers 200 to the same requests, in the same run.
  *
  *   node bench/api-submit/run.ts [--seconds 5] [--connections 32] [--rounds 2] [--files 64]
+ *   node bench/api-submit/run.ts --profile submit.cpuprofile   # one /submit round under the V8 CPU profiler instead
  *
  * This process runs both servers: the real API (startApi: JWT check with the PAT lookup,
  * OpenAPI validation, strict base64, three digests, Avro through the registry, idempotent
@@ -20,6 +21,7 @@
  * (`npx filescan infra up`); the events land on the shared submissions topic.
  */
 import { spawn } from "node:child_process";
+import { Session } from "node:inspector/promises";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
@@ -40,6 +42,7 @@ const { values } = parseArgs({
     connections: { type: "string", default: "32" },
     rounds: { type: "string", default: "2" },
     files: { type: "string", default: "64" },
+    profile: { type: "string" },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -135,6 +138,23 @@ console.log(`bench/api-submit: 10 KiB files (${FILES} distinct), ${CONNECTIONS} 
 await load(bareUrl, 2);
 await load(`${api.baseUrl}/submit`, 2);
 
+if (values.profile) {
+  // The server side of one /submit round, for chrome://inspect or a summary script.
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.setSamplingInterval", { interval: 200 });
+  await session.post("Profiler.start");
+  const s = await load(`${api.baseUrl}/submit`, SECONDS);
+  const { profile } = await session.post("Profiler.stop");
+  await writeFile(values.profile, JSON.stringify(profile));
+  session.disconnect();
+  console.log(line("/submit, profiled", s));
+  console.log(`profile written to ${values.profile}`);
+  await cleanUp();
+  process.exit(0);
+}
+
 const bareRuns: Measured[] = [];
 const submitRuns: Measured[] = [];
 for (let i = 0; i < ROUNDS; i++) {
@@ -166,9 +186,13 @@ if (failed > 0) console.log(`WARNING: ${failed} /submit requests did not answer 
 
 // ---- clean up ------------------------------------------------------------------------------------
 
-await store.revoke(record.id);
-await es.close();
-await api.close();
-await new Promise((resolve) => bare.close(resolve));
-await rm(dir, { recursive: true, force: true });
-logger.flush();
+await cleanUp();
+
+async function cleanUp(): Promise<void> {
+  await store.revoke(record.id);
+  await es.close();
+  await api.close();
+  await new Promise((resolve) => bare.close(resolve));
+  await rm(dir, { recursive: true, force: true });
+  logger.flush();
+}

@@ -182,6 +182,22 @@ describe("api: POST /auth/token and bearer authentication", function () {
       }
     });
 
+    it("answers 401 for a token one character away from a good one it already accepted (verified tokens are cached)", async () => {
+      assert.equal((await call("/query", bearer(good))).status, 404, "the good token, now verified once");
+      // Every position: header, payload and signature. The signature's last character also
+      // carries two unused bits, so changing those gives the same signature bytes: still refused.
+      const last = good.length - 1;
+      const flip = (t: string, i: number) => t.slice(0, i) + (t[i] === "A" ? "B" : "A") + t.slice(i + 1);
+      for (let i = 0; i < good.length; i++) {
+        if (good[i] === ".") continue;
+        assert401(await call("/query", bearer(flip(good, i))), /invalid/);
+      }
+      for (const i of [0, good.indexOf(".") + 1, last]) assert401(await call("/submit", bearer(flip(good, i))), /invalid/);
+      assert401(await call("/submit", bearer(good + "A")), /invalid/);
+      assert401(await call("/submit", bearer(good.slice(0, -1))), /invalid/);
+      assert.equal((await call("/submit", bearer(good))).status, 200, "the good one still passes");
+    });
+
     it("answers 401 insufficient_scope for a token without the endpoint's scope", async () => {
       const queryOnly = await accessToken(api.baseUrl, (await issuePat({ scopes: ["query"] })).token);
       const submitOnly = await accessToken(api.baseUrl, (await issuePat({ scopes: ["submit"] })).token);
@@ -240,6 +256,8 @@ describe("api: POST /auth/token and bearer authentication", function () {
       assert.equal(JSON.stringify(record).includes(token), false, "and never the token");
 
       const jwtToken = await accessToken(api.baseUrl, token);
+      // Accepted (and so cached as verified) before the PAT is revoked: the PAT check still applies.
+      assert.equal((await post(`${api.baseUrl}/submit`, submission(), bearer(jwtToken))).status, 200);
       assert.equal((await post(`${api.baseUrl}/submit`, submission(), bearer(jwtToken))).status, 200);
       assert.equal((await post(`${api.baseUrl}/query`, { sha256: "1".repeat(64) }, bearer(jwtToken))).status, 404);
 
@@ -267,7 +285,8 @@ describe("api: POST /auth/token and bearer authentication", function () {
         const r = await post(`${quick.baseUrl}/auth/token`, { token: pat.token });
         assert.equal(r.json.expires_in, 1);
         const t = r.json.access_token as string;
-        assert.equal((await post(`${quick.baseUrl}/query`, { sha256: "2".repeat(64) }, bearer(t))).status, 404);
+        // Used twice: the second request finds the token among the verified ones.
+        for (let i = 0; i < 2; i++) assert.equal((await post(`${quick.baseUrl}/query`, { sha256: "2".repeat(64) }, bearer(t))).status, 404);
         await sleep(2100);
         assert401(await post(`${quick.baseUrl}/query`, { sha256: "2".repeat(64) }, bearer(t)), /expired/);
       } finally {

@@ -10,7 +10,7 @@ import Router from "@koa/router";
 import koaJwt from "koa-jwt";
 import type { Logger } from "pino";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import { CredentialStoreUnavailable, PrincipalCheck, VERIFY_OPTIONS, isAccessClaims, patStatus, signAccessToken, type AccessClaims, type CredentialStore, type Scope } from "@filescan/auth";
+import { CredentialStoreUnavailable, PrincipalCheck, VERIFY_OPTIONS, VerifiedTokenCache, isAccessClaims, patStatus, signAccessToken, type AccessClaims, type CredentialStore, type Scope } from "@filescan/auth";
 import { esReady, isAnalyzed, type EsClient } from "@filescan/search";
 import type { Principal } from "@filescan/contracts";
 import { BacklogGauge } from "./backlog.ts";
@@ -49,6 +49,7 @@ export function createApp(deps: AppDeps): Koa<State> {
   const authLimiter = new RateLimiterMemory({ points: settings.authRateLimit, duration: settings.authRateWindowSeconds });
   const inflight = { count: 0, bytes: 0 };
   const jwtSecretKey = createSecretKey(jwtKey);
+  const verifiedTokens = new VerifiedTokenCache();
 
   const app = new Koa<State>({ proxy: settings.trustProxy });
   app.silent = true; // errors are logged by `problems` below, without request data
@@ -144,24 +145,49 @@ export function createApp(deps: AppDeps): Koa<State> {
     return new Problem(500, "internal_error", undefined, { cause: err });
   }
 
-  /** koa-jwt with the algorithm, issuer and audience pinned, the PAT checked, then the scope. */
+  /**
+   * koa-jwt with the algorithm, issuer and audience pinned, the PAT checked, then the scope.
+   * A token koa-jwt accepted before (the very same string, not yet expired) skips the
+   * signature check (VerifiedTokenCache), never the PAT check, and fails with koa-jwt's errors.
+   */
   function bearer(scope: Scope) {
+    const isRevoked = async (decoded: unknown) => {
+      if (!isAccessClaims(decoded)) return true;
+      return !(await principals.isActive(decoded.sub));
+    };
     const verify = koaJwt({
       // A KeyObject: given a Buffer, jsonwebtoken tries createPublicKey then createSecretKey on every request.
       secret: jwtSecretKey as unknown as Buffer,
       ...VERIFY_OPTIONS,
       key: "user",
-      isRevoked: async (_ctx, decoded) => {
-        if (!isAccessClaims(decoded)) return true;
-        return !(await principals.isActive(decoded.sub));
-      },
+      isRevoked: (_ctx, decoded) => isRevoked(decoded),
     });
     const checkScope = async (ctx: Context, next: Next) => {
       const user = (ctx.state as State).user;
       if (!user || !user.scopes.includes(scope)) throw unauthorized(`the access token lacks scope '${scope}'`, "insufficient_scope");
       await next();
     };
-    return async (ctx: Context, next: Next) => verify(ctx, () => checkScope(ctx, next));
+    return async (ctx: Context, next: Next) => {
+      const token = bearerToken(ctx);
+      const cached = token === undefined ? undefined : verifiedTokens.get(token);
+      if (cached === undefined) {
+        return verify(ctx, () => {
+          // Verified and its PAT active: the next request with this token skips the signature check.
+          if (token !== undefined) verifiedTokens.set(token, (ctx.state as State).user);
+          return checkScope(ctx, next);
+        });
+      }
+      // What koa-jwt does after a successful verification, with the errors it would throw.
+      let revoked: boolean;
+      try {
+        revoked = await isRevoked(cached);
+      } catch (err) {
+        ctx.throw(401, "Authentication Error", { originalError: err });
+      }
+      if (revoked) ctx.throw(401, "Authentication Error", { originalError: new Error("Token revoked") });
+      (ctx.state as State).user = cached;
+      return checkScope(ctx, next);
+    };
   }
 
   async function rateLimitByAddress(ctx: Context, next: Next): Promise<void> {
@@ -279,6 +305,14 @@ export function createApp(deps: AppDeps): Koa<State> {
   function tooLargeSmall(): Problem {
     return new Problem(413, "body_too_large", `the request body exceeds ${settings.smallBodyLimit} bytes`);
   }
+}
+
+/** The token of `Authorization: Bearer <token>`, parsed as koa-jwt parses it (undefined otherwise). */
+function bearerToken(ctx: Context): string | undefined {
+  const header = ctx.header.authorization;
+  if (!header) return undefined;
+  const parts = header.trim().split(" ");
+  return parts.length === 2 && /^Bearer$/i.test(parts[0]!) ? parts[1] : undefined;
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {

@@ -2,7 +2,7 @@
  * /submit's checks beyond the schema and the event it produces. Pure functions: the unit
  * specs run them without servers.
  */
-import { createHash } from "node:crypto";
+import { createHash, hash } from "node:crypto";
 import { v7 as uuidv7 } from "uuid";
 import type { FileSubmitted, Principal } from "@filescan/contracts";
 import { Problem, type FieldError } from "./problem.ts";
@@ -65,7 +65,7 @@ export function checkSubmission(body: unknown, validators: Validators, maxFileBy
     for (const [field, algo] of [["sha256", "sha256"], ["sha1", "sha1"], ["md5", "md5"]] as const) {
       const claimed = o[field];
       if (typeof claimed !== "string" || bad.has(field)) continue;
-      const actual = createHash(algo).update(content).digest("hex");
+      const actual = hash(algo, content, "hex"); // one-shot: no Hash object per digest
       if (actual !== claimed.toLowerCase()) {
         errors.push({ field, code: "hash_mismatch", message: `does not match the ${algo} of the decoded file_data` });
       }

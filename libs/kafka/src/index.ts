@@ -3,12 +3,20 @@
  * from the one configuration, Avro values in the Confluent wire format registered under
  * `<topic>-value`, idempotent producers with acks=all, and consumer-group lag for back-pressure.
  */
-import { Kafka, logLevel, type Admin, type Producer } from "kafkajs";
+// First, before kafkajs loads: kafkajs's record batches get a hardware CRC32C (crc32c.ts), its
+// default partitioner a murmur2 without 64-bit Long objects (murmur2.ts).
+import "./crc32c.ts";
+import "./murmur2.ts";
+import net from "node:net";
+import tls from "node:tls";
+import { Kafka, logLevel, type Admin, type ISocketFactory, type Producer } from "kafkajs";
+import { patchKafkajsEncoder } from "./encoder.ts";
 import { SchemaRegistry, COMPATIBILITY, SchemaType } from "@kafkajs/confluent-schema-registry";
 import { serverAddresses, TOPICS, KAFKA_MAX_MESSAGE_BYTES, type TopicName } from "@filescan/config";
 import { avroSchemaText, valueSubject, type EventOf } from "@filescan/contracts";
 import { ProduceBatcher } from "./batcher.ts";
 
+export { crc32cImplementation } from "./crc32c.ts";
 export { ProcessorHealth, serveHealth, serveHealthFromEnv, healthAddressFromEnv, HEALTH_PORTS, type HealthServer, type HealthAddress, type Readiness, type ConsumerState } from "./health.ts";
 export { runProcessor, TransientError, type ProcessorOptions, type Output, type MessageMeta, type RunningProcessor } from "./processor.ts";
 
@@ -26,6 +34,25 @@ function hideKafkajsTimerWarning(): void {
   });
 }
 
+// Fewer copies when kafkajs encodes requests (encoder.ts); same bytes on the wire.
+patchKafkajsEncoder();
+
+/**
+ * kafkajs's own socket factory, with Nagle's algorithm off. kafkajs writes each request as one
+ * buffer; a produce request larger than a TCP segment leaves a short last segment, which Nagle
+ * holds until the broker acknowledges the ones before — and a broker that delays that ACK
+ * (up to 40 ms on Linux) stalls the whole produce round trip. Kafka's own clients and the
+ * broker set TCP_NODELAY for the same reason.
+ */
+export const kafkaSocketFactory: ISocketFactory = ({ host, port, ssl, onConnect }) => {
+  const socket = ssl
+    ? tls.connect({ host, port, ...(net.isIP(host) ? {} : { servername: host }), ...ssl }, onConnect)
+    : net.connect({ host, port }, onConnect);
+  socket.setNoDelay(true);
+  socket.setKeepAlive(true, 60_000);
+  return socket;
+};
+
 export function createKafka(clientId: string, env: NodeJS.ProcessEnv = process.env, opts: { quiet?: boolean; retries?: number } = {}): Kafka {
   hideKafkajsTimerWarning();
   return new Kafka({
@@ -35,6 +62,7 @@ export function createKafka(clientId: string, env: NodeJS.ProcessEnv = process.e
     connectionTimeout: 3000,
     requestTimeout: 30000,
     retry: { initialRetryTime: 200, retries: opts.retries ?? 8 },
+    socketFactory: kafkaSocketFactory,
   });
 }
 
