@@ -10,7 +10,7 @@ export const person: Detector = {
   description: "Person name (local NER: compromise)",
   patterns: [],
   ner: true,
-  context: ["name", "mr", "mrs", "ms", "miss", "dr", "dear", "patient", "employee", "customer", "client", "contact", "signed", "attn", "applicant", "tenant", "cardholder", "beneficiary", "born", "spouse", "manager", "surname", "first name", "last name", "full name"],
+  context: ["name", "mr", "mrs", "ms", "miss", "dr", "dear", "regards", "sincerely", "yours", "patient", "employee", "customer", "client", "contact", "signed", "attn", "applicant", "tenant", "cardholder", "beneficiary", "born", "spouse", "manager", "surname", "first name", "last name", "full name"],
   prefilter: {},
   find: (text) => nerCandidates(text, "PERSON", 0.5),
 };
