@@ -5,7 +5,7 @@ import type { FileAnalyzed } from "@filescan/contracts";
 import { classifierFromEnv } from "@filescan/classify";
 import { optionsFromEnv } from "@filescan/detectors";
 import { aliasesFor } from "@filescan/search";
-import { createEventProducer, createKafka, createRegistry, ProcessorHealth, runProcessor, serveHealthFromEnv, startsAtEnd } from "@filescan/kafka";
+import { Closers, connectEvents, ProcessorHealth, runProcessor, serveHealthFromEnv, startsAtEnd } from "@filescan/kafka";
 import { createAnalyzer, type Analyzer } from "./analyze.ts";
 import { ClassifierMetrics } from "./metrics.ts";
 
@@ -23,31 +23,31 @@ export interface RunningClassifier {
 }
 
 export async function startClassifier(env: NodeJS.ProcessEnv = process.env): Promise<RunningClassifier> {
-  const es = new Client({ node: serverAddresses(env).esUrl });
-  const analysesAlias = aliasesFor(env.FILESCAN_ES_INDEX_PREFIX ?? "filescan").analyses;
-  const lookup = async (sha256: string): Promise<FileAnalyzed | undefined> => {
-    try {
-      const r = await es.get<{ event?: FileAnalyzed & { analyzed_at: string } }>({ index: analysesAlias, id: sha256 });
-      const ev = r._source?.event;
-      return ev ? { ...ev, analyzed_at: Date.parse(ev.analyzed_at) } : undefined;
-    } catch {
-      return undefined; // not analysed yet (or the index is not there yet): analyse it
-    }
-  };
-  const analyzer = createAnalyzer({ classifier: classifierFromEnv(env), detectOptions: optionsFromEnv(env), lookup });
-  const metrics = new ClassifierMetrics();
-  const health = new ProcessorHealth("classifier");
-  // the classifier's registry already collects the process metrics
-  const http = await serveHealthFromEnv(health, env, {
-    aliases: { port: ["FILESCAN_CLASSIFIER_METRICS_PORT"], host: ["FILESCAN_CLASSIFIER_METRICS_HOST"] },
-    registry: metrics.registry,
-    processMetrics: false,
-  });
-  try {
-    const kafka = createKafka("filescan-classifier", env);
-    const registry = createRegistry(env);
-    const producer = await createEventProducer(kafka, registry);
-    const proc = await runProcessor({
+  const closers = new Closers();
+  return closers.start(async () => {
+    const es = closers.add(new Client({ node: serverAddresses(env).esUrl }), (c) => c.close());
+    const analysesAlias = aliasesFor(env.FILESCAN_ES_INDEX_PREFIX ?? "filescan").analyses;
+    const lookup = async (sha256: string): Promise<FileAnalyzed | undefined> => {
+      try {
+        const r = await es.get<{ event?: FileAnalyzed & { analyzed_at: string } }>({ index: analysesAlias, id: sha256 });
+        const ev = r._source?.event;
+        return ev ? { ...ev, analyzed_at: Date.parse(ev.analyzed_at) } : undefined;
+      } catch {
+        return undefined; // not analysed yet (or the index is not there yet): analyse it
+      }
+    };
+    const analyzer = createAnalyzer({ classifier: classifierFromEnv(env), detectOptions: optionsFromEnv(env), lookup });
+    const metrics = new ClassifierMetrics();
+    const health = new ProcessorHealth("classifier");
+    // the classifier's registry already collects the process metrics
+    const http = closers.add(await serveHealthFromEnv(health, env, {
+      aliases: { port: ["FILESCAN_CLASSIFIER_METRICS_PORT"], host: ["FILESCAN_CLASSIFIER_METRICS_HOST"] },
+      registry: metrics.registry,
+      processMetrics: false,
+    }), (h) => h?.close());
+    const { kafka, registry, producer } = await connectEvents("filescan-classifier", env);
+    closers.add(producer, (p) => p.disconnect());
+    closers.add(await runProcessor({
       groupId: env.FILESCAN_CLASSIFIER_GROUP ?? GROUPS.classifier,
       input: TOPICS.extractions,
       kafka, registry, producer, health,
@@ -59,21 +59,7 @@ export async function startClassifier(env: NodeJS.ProcessEnv = process.env): Pro
         metrics.observe(analysed);
         return [{ topic: TOPICS.analyses, key: ev.sha256, value: analysed }];
       },
-    });
-    return {
-      analyzer,
-      metrics,
-      ...(http ? { httpPort: http.port } : {}),
-      async stop() {
-        await proc.stop();
-        await producer.disconnect();
-        await es.close();
-        await http?.close();
-      },
-    };
-  } catch (err) {
-    await http?.close();
-    await es.close();
-    throw err;
-  }
+    }), (proc) => proc.stop());
+    return { analyzer, metrics, ...(http ? { httpPort: http.port } : {}), stop: () => closers.closeAll() };
+  });
 }

@@ -2,7 +2,7 @@
 import { availableParallelism } from "node:os";
 import { GROUPS, TOPICS, intFromEnv } from "@filescan/config";
 import { createExtractPool, limitsFromEnv } from "@filescan/extract";
-import { createEventProducer, createKafka, createRegistry, ProcessorHealth, runProcessor, serveHealthFromEnv, startsAtEnd } from "@filescan/kafka";
+import { Closers, connectEvents, ProcessorHealth, runProcessor, serveHealthFromEnv, startsAtEnd } from "@filescan/kafka";
 import { toExtracted, toInput } from "./handle.ts";
 
 export interface RunningExtractor {
@@ -13,14 +13,14 @@ export interface RunningExtractor {
 
 export async function startExtractor(env: NodeJS.ProcessEnv = process.env): Promise<RunningExtractor> {
   // The health server comes first: /healthz answers and /readyz says "not joined yet" during start-up.
-  const health = new ProcessorHealth("extractor");
-  const http = await serveHealthFromEnv(health, env);
-  const pool = createExtractPool({ limits: limitsFromEnv(env) });
-  try {
-    const kafka = createKafka("filescan-extractor", env);
-    const registry = createRegistry(env);
-    const producer = await createEventProducer(kafka, registry);
-    const proc = await runProcessor({
+  const closers = new Closers();
+  return closers.start(async () => {
+    const health = new ProcessorHealth("extractor");
+    const http = closers.add(await serveHealthFromEnv(health, env), (h) => h?.close());
+    const pool = closers.add(createExtractPool({ limits: limitsFromEnv(env) }), (p) => p.close());
+    const { kafka, registry, producer } = await connectEvents("filescan-extractor", env);
+    closers.add(producer, (p) => p.disconnect());
+    closers.add(await runProcessor({
       groupId: env.FILESCAN_EXTRACTOR_GROUP ?? GROUPS.extractor,
       input: TOPICS.submissions,
       kafka, registry, producer, health,
@@ -28,19 +28,7 @@ export async function startExtractor(env: NodeJS.ProcessEnv = process.env): Prom
       // the pool bounds CPU work; a few more in flight keep it fed while events are decoded/produced
       concurrency: intFromEnv(env, "FILESCAN_EXTRACTOR_CONCURRENCY", availableParallelism() * 4),
       handle: async (ev) => [{ topic: TOPICS.extractions, key: ev.sha256, value: toExtracted(ev, await pool.extract(toInput(ev))) }],
-    });
-    return {
-      ...(http ? { httpPort: http.port } : {}),
-      async stop() {
-        await proc.stop();
-        await producer.disconnect();
-        await pool.close();
-        await http?.close();
-      },
-    };
-  } catch (err) {
-    await pool.close();
-    await http?.close();
-    throw err;
-  }
+    }), (proc) => proc.stop());
+    return { ...(http ? { httpPort: http.port } : {}), stop: () => closers.closeAll() };
+  });
 }

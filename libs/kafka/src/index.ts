@@ -18,6 +18,7 @@ import { ProduceBatcher } from "./batcher.ts";
 
 export { crc32cImplementation } from "./crc32c.ts";
 export { ProcessorHealth, serveHealth, serveHealthFromEnv, healthAddressFromEnv, HEALTH_PORTS, type HealthServer, type HealthAddress, type Readiness, type ConsumerState } from "./health.ts";
+export { Closers } from "./lifecycle.ts";
 export { runProcessor, TransientError, type ProcessorOptions, type Output, type MessageMeta, type RunningProcessor } from "./processor.ts";
 
 // kafkajs 2.2.4 (its last release) arms a timer with a negative delay in its request queue; Node 24
@@ -116,6 +117,13 @@ export interface EventProducer {
 }
 
 /** An idempotent producer (acks=all) that writes Avro values through the registry. */
+/** A stream processor's Kafka client, registry client and connected event producer. */
+export async function connectEvents(clientId: string, env: NodeJS.ProcessEnv = process.env): Promise<{ kafka: Kafka; registry: SchemaRegistry; producer: EventProducer }> {
+  const kafka = createKafka(clientId, env);
+  const registry = createRegistry(env);
+  return { kafka, registry, producer: await createEventProducer(kafka, registry) };
+}
+
 export async function createEventProducer(kafka: Kafka, registry: SchemaRegistry): Promise<EventProducer> {
   const ids = await registerSchemas(registry);
   const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 5, allowAutoTopicCreation: false });
