@@ -5,6 +5,7 @@
  * `trimSpan` removes them.
  */
 import nlp from "compromise";
+import "./fast_sweep.ts";
 import type { Candidate } from "../core/types.ts";
 
 export type NerLabel = "PERSON" | "LOCATION";
