@@ -45,54 +45,96 @@ type BulkMatch = (docs: unknown[][], net: Net, methods: Methods, opts: MatchOpts
 const methods = (nlp as unknown as { methods(): Methods }).methods();
 const original: BulkMatch = methods.one.bulkMatch;
 
-/** `Object.keys(hooks)` and each key's position in it, once per net. */
-const memo = new WeakMap<object, { keys: string[]; pos: Map<string, number> }>();
-function indexOf(hooks: Record<string, Rule[]>): { keys: string[]; pos: Map<string, number> } {
-  let x = memo.get(hooks);
-  if (!x) {
-    const keys = Object.keys(hooks);
-    x = { keys, pos: new Map(keys.map((k, i) => [k, i])) };
-    memo.set(hooks, x);
-  }
+/** A word or tag a rule needs or wants: its hook key's position, or the text when it is no key. */
+type Term = number | string;
+interface Compiled {
+  rule: Rule;
+  /** Number of the rule's match text (rules with the same text share it). */
+  text: number;
+  needs: Term[];
+  wants: Term[];
+}
+/** A net, indexed once: its keys in `Object.keys` order and each key's rules, compiled. */
+interface Indexed {
+  pos: Map<string, number>;
+  lists: Compiled[][];
+  /** Scratch: which keys the current sentence has. */
+  mark: Uint8Array;
+  /** Scratch: the sentence in which a match text was last picked. */
+  seen: Uint32Array;
+  serial: number;
+}
+
+const indexed = new WeakMap<object, Indexed>();
+function indexOf(hooks: Record<string, Rule[]>): Indexed {
+  let x = indexed.get(hooks);
+  if (x) return x;
+  const keys = Object.keys(hooks);
+  const pos = new Map(keys.map((k, i) => [k, i]));
+  const texts = new Map<string, number>();
+  const compiled = new Map<Rule, Compiled>();
+  const term = (t: string): Term => pos.get(t) ?? t;
+  const compile = (rule: Rule): Compiled => {
+    let c = compiled.get(rule);
+    if (!c) {
+      if (!texts.has(rule.match)) texts.set(rule.match, texts.size);
+      c = { rule, text: texts.get(rule.match)!, needs: rule.needs.map(term), wants: rule.wants.map(term) };
+      compiled.set(rule, c);
+    }
+    return c;
+  };
+  const lists = keys.map((k) => hooks[k]!.map(compile));
+  x = { pos, lists, mark: new Uint8Array(keys.length), seen: new Uint32Array(texts.size), serial: 0 };
+  indexed.set(hooks, x);
   return x;
 }
 
-function applies(rule: Rule, have: Set<string>): boolean {
-  for (const need of rule.needs) if (!have.has(need)) return false;
-  if (rule.ifNo !== undefined) for (const no of rule.ifNo) if (have.has(no)) return false;
-  if (rule.wants.length === 0) return true;
+function has(t: Term, x: Indexed, have: Set<string>): boolean {
+  return typeof t === "number" ? x.mark[t] === 1 : have.has(t);
+}
+
+function applies(c: Compiled, x: Indexed, have: Set<string>): boolean {
+  for (const need of c.needs) if (!has(need, x, have)) return false;
+  const ifNo = c.rule.ifNo;
+  if (ifNo !== undefined) for (const no of ifNo) if (have.has(no)) return false;
+  if (c.wants.length === 0) return true;
   let found = 0;
-  for (const want of rule.wants) if (have.has(want)) found++;
-  return found >= rule.minWant;
+  for (const want of c.wants) if (has(want, x, have)) found++;
+  return found >= c.rule.minWant;
 }
 
 /** The rules worth trying on one sentence, in compromise's order. */
-function pick(net: Net, keys: string[], pos: Map<string, number>, have: Set<string>, termCount: number): Rule[] {
+function pick(net: Net, x: Indexed, have: Set<string>, termCount: number): Rule[] {
   const at: number[] = [];
   for (const k of have) {
-    const i = pos.get(k);
+    const i = x.pos.get(k);
     if (i !== undefined) at.push(i);
   }
   at.sort((a, b) => a - b);
-  const picked = new Set<string>();
+  for (const i of at) x.mark[i] = 1;
+  if (++x.serial === 0xffffffff) {
+    x.seen.fill(0);
+    x.serial = 1;
+  }
   const out: Rule[] = [];
   for (const i of at) {
-    for (const rule of net.hooks[keys[i]!]!) {
-      if (picked.has(rule.match)) continue; // the first rule with this text stands, applicable or not
-      picked.add(rule.match);
-      if (applies(rule, have) && termCount >= rule.minWords) out.push(rule);
+    for (const c of x.lists[i]!) {
+      if (x.seen[c.text] === x.serial) continue; // the first rule with this text stands, applicable or not
+      x.seen[c.text] = x.serial;
+      if (applies(c, x, have) && termCount >= c.rule.minWords) out.push(c.rule);
     }
   }
+  for (const i of at) x.mark[i] = 0;
   for (const rule of net.always) if (termCount >= rule.minWords) out.push(rule);
   return out;
 }
 
 const bulkMatch: BulkMatch = (docs, net, m, opts) => {
-  const { keys, pos } = indexOf(net.hooks);
+  const x = indexOf(net.hooks);
   const caches = m.one.cacheDoc(docs);
   const results: unknown[] = [];
   for (let n = 0; n < docs.length; n++) {
-    for (const rule of pick(net, keys, pos, caches[n]!, docs[n]!.length)) {
+    for (const rule of pick(net, x, caches[n]!, docs[n]!.length)) {
       const res = m.one.match([docs[n]!], rule);
       if (res.ptrs.length === 0) continue;
       for (const ptr of res.ptrs) {
