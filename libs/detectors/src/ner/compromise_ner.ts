@@ -40,22 +40,36 @@ export function trimSpan(text: string, start: number, end: number): [number, num
 let cacheText: string | null = null;
 let cacheEntities: Entity[] = [];
 
-/** People and places in `text`, memoised for the last text (both NER detectors read the same window). */
+interface Term {
+  offset?: { start: number; length: number };
+}
+interface Matches {
+  docs: Term[][];
+}
+
+/**
+ * People and places in `text`, memoised for the last text (both NER detectors read the same
+ * window). Spans are read off the first and last term's offsets: compromise's `json()` would
+ * also build every term's JSON and parse each person's name parts and gender, which we drop.
+ */
 export function entities(text: string): Entity[] {
   if (text === cacheText) return cacheEntities;
   const doc = nlp(text);
+  doc.compute("offset");
   const out: Entity[] = [];
-  const add = (label: NerLabel, items: Array<{ offset?: { start: number; length: number } }>) => {
-    for (const it of items) {
-      if (!it.offset) continue;
-      const [s, e] = trimSpan(text, it.offset.start, it.offset.start + it.offset.length);
+  const add = (label: NerLabel, found: Matches) => {
+    for (const terms of found.docs) {
+      const first = terms[0]?.offset;
+      const last = terms[terms.length - 1]?.offset;
+      if (!first || !last) continue;
+      const [s, e] = trimSpan(text, first.start, last.start + last.length);
       // One-letter or all-lower "names" are tagging noise.
       if (e - s < 2 || !/\p{Lu}/u.test(text.slice(s, e))) continue;
       out.push({ label, start: s, end: e });
     }
   };
-  add("PERSON", doc.people().json({ offset: true }) as Array<{ offset?: { start: number; length: number } }>);
-  add("LOCATION", doc.places().json({ offset: true }) as Array<{ offset?: { start: number; length: number } }>);
+  add("PERSON", doc.people() as unknown as Matches);
+  add("LOCATION", doc.places() as unknown as Matches);
   cacheText = text;
   cacheEntities = out;
   return out;
