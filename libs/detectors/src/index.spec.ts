@@ -113,6 +113,32 @@ describe("detect()", () => {
     assert.ok(stats.nerChars < 600, `NER read ${stats.nerChars} chars`);
   });
 
+  it("a value repeated in a column gets the same findings as in a row alone (the per-header cell memo)", () => {
+    const header = ["status", "phone", "ssn", "country", "contact"];
+    const values = [
+      ["shipped", "+1 202-555-0143", "536-22-1234", "DE", "Maria Garcia"],
+      ["open", "+1 202-555-0143", "4111 1111 1111 1111", "DE", "maria@example.com"],
+      ["shipped", "+44 20 7946 0958", "536-22-1234", "US", "Maria Garcia"],
+      ["shipped", "+1 202-555-0143", "536-22-1234", "DE", "Maria Garcia"],
+    ];
+    const sheet = (rows: string[][]) => [
+      ...header.map((h, c) => seg(h, { sheet: "S", row: 1, cell: `${String.fromCharCode(65 + c)}1` })),
+      ...rows.flatMap((r, i) => r.map((v, c) => seg(v, { sheet: "S", row: i + 2, cell: `${String.fromCharCode(65 + c)}${i + 2}` }))),
+    ];
+    for (const opts of [{ ner: false }, {}, { allow: ["536-22-1234"] }, { deny: ["shipped"] }]) {
+      const whole = detectWithStats(sheet(values), opts);
+      // Each row in a sheet of its own (no value repeats there), moved to its own row number.
+      const alone = values.flatMap((r, i) =>
+        detect(sheet([r]), opts).map((f) => ({ ...f, locator: { ...f.locator, row: i + 2, cell: f.locator.cell!.replace(/\d+$/, String(i + 2)) } })),
+      );
+      assert.deepEqual(whole.findings, alone, JSON.stringify(opts));
+      assert.ok(whole.findings.length >= values.length * 2, `${whole.findings.length} findings`);
+      // Counted as if each cell had been read: every detector ran or was skipped on every segment.
+      const perSegment = detectWithStats([seg("x")], { ner: false }).stats;
+      assert.equal(whole.stats.ran + whole.stats.skipped, whole.stats.segments * (perSegment.ran + perSegment.skipped));
+    }
+  });
+
   it("a weak match in a cell without letters still meets a context word without letters, and a header's", () => {
     const custom = [{ type: "X_CODE", pattern: String.raw`\b555\b`, score: 0.1, context: ["401", "code"] }];
     assert.deepEqual(detect([seg("401 555")], { ner: false, custom }).map((f) => f.type), ["X_CODE"]);

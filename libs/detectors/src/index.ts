@@ -11,7 +11,7 @@
  * person/address words, and overlapping findings keep the stronger.
  */
 import { readFileSync } from "node:fs";
-import type { Finding, Locator, Segment } from "@filescan/contracts";
+import type { Finding, Segment } from "@filescan/contracts";
 import type { Detector } from "./core/types.ts";
 import { candidates, compile, factsOf, passes, runDetector, score, strongestFirst, type Compiled, type Scored, type TextFacts } from "./core/engine.ts";
 import { headerWords } from "./core/context.ts";
@@ -121,10 +121,23 @@ function customDetector(c: CustomDetector, i: number): Detector {
   };
 }
 
-/** Column letter of a cell reference ("B7" → "B"). */
-function columnOf(loc: Locator): string | null {
-  const m = loc.cell ? /^([A-Z]{1,3})\d+$/.exec(loc.cell) : null;
-  return m ? m[1]! : null;
+/** Column number (A = 1 … ZZZ = 18278) and row of a cell reference ("B7" → [2, 7]), or null. */
+function cellRef(ref: string): [number, number] | null {
+  let col = 0;
+  let i = 0;
+  for (; i < ref.length && i < 4; i++) {
+    const c = ref.charCodeAt(i);
+    if (c < 65 || c > 90) break;
+    col = col * 26 + (c - 64);
+  }
+  if (i === 0 || i > 3 || i === ref.length) return null;
+  let row = 0;
+  for (let j = i; j < ref.length; j++) {
+    const c = ref.charCodeAt(j);
+    if (c < 48 || c > 57) return null;
+    row = row * 10 + (c - 48);
+  }
+  return [col, row];
 }
 
 /**
@@ -132,28 +145,41 @@ function columnOf(loc: Locator): string | null {
  * first row of the same sheet in the same column (spreadsheets).
  */
 function headersFor(segments: Segment[]): (string | null)[] {
-  // Each segment's sheet key, row and column letter, read once.
+  // Each segment's sheet (numbered), row and column, read once.
+  const sheetIds = new Map<string, Map<string, number>>();
+  let lastSheet: string | null = null;
+  let lastFile: string | null = null;
+  let lastId = -1;
   const cells = segments.map((s) => {
     const loc = s.locator;
-    if (loc.sheet === null) return null;
-    const col = columnOf(loc);
-    const row = loc.row ?? (loc.cell ? Number(/\d+$/.exec(loc.cell)?.[0]) : null);
-    if (col === null || row === null || !Number.isFinite(row)) return null;
-    return { key: `${loc.file_in_zip ?? ""}\u0000${loc.sheet}`, row, col };
+    if (loc.sheet === null || !loc.cell) return null;
+    const ref = cellRef(loc.cell);
+    if (ref === null) return null;
+    const row = loc.row ?? ref[1];
+    if (loc.sheet !== lastSheet || loc.file_in_zip !== lastFile) {
+      const file = loc.file_in_zip ?? "";
+      let bySheet = sheetIds.get(file);
+      if (!bySheet) sheetIds.set(file, (bySheet = new Map()));
+      let id = bySheet.get(loc.sheet);
+      if (id === undefined) bySheet.set(loc.sheet, (id = sheetIds.size * 1e6 + bySheet.size));
+      [lastSheet, lastFile, lastId] = [loc.sheet, loc.file_in_zip, id];
+    }
+    return { sheet: lastId, row, col: ref[0] };
   });
-  const firstRow = new Map<string, number>();
-  for (const c of cells) if (c) firstRow.set(c.key, Math.min(firstRow.get(c.key) ?? Infinity, c.row));
-  const headerText = new Map<string, string>();
+  const firstRow = new Map<number, number>();
+  for (const c of cells) if (c) firstRow.set(c.sheet, Math.min(firstRow.get(c.sheet) ?? Infinity, c.row));
+  const headerText = new Map<number, string>();
+  const colKey = (c: { sheet: number; col: number }) => c.sheet * 20000 + c.col;
   segments.forEach((s, i) => {
     const c = cells[i];
-    if (c && c.row === firstRow.get(c.key)) headerText.set(`${c.key}\u0000${c.col}`, s.text.slice(0, 200));
+    if (c && c.row === firstRow.get(c.sheet)) headerText.set(colKey(c), s.text.slice(0, 200));
   });
   return segments.map((s, i) => {
     const named = s.locator.column;
     if (named && !/^[A-Z]{1,3}$/.test(named)) return named;
     const c = cells[i];
-    if (!c || c.row === firstRow.get(c.key)) return null;
-    return headerText.get(`${c.key}\u0000${c.col}`) ?? null;
+    if (!c || c.row === firstRow.get(c.sheet)) return null;
+    return headerText.get(colKey(c)) ?? null;
   });
 }
 
@@ -222,6 +248,17 @@ interface Internal extends Scored {
   detector: string;
 }
 
+/** A cell's text facts and pattern findings (with the detector counts), kept per header and text. */
+interface Cell {
+  f: TextFacts;
+  found: Internal[];
+  ran: number;
+  skipped: number;
+}
+/** Cells up to this length are remembered, at most this many distinct ones per header. */
+const CELL_MEMO_CHARS = 64;
+const CELL_MEMO_ENTRIES = 4096;
+
 /** Detection with counters for benchmarks and metrics. */
 export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): { findings: Finding[]; stats: DetectStats } {
   const minScore = opts.minScore ?? DEFAULT_MIN_SCORE;
@@ -238,11 +275,13 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
   const stats: DetectStats = { segments: segments.length, chars: 0, nerChars: 0, nerWindows: 0, skipped: 0, ran: 0 };
   const findings: Finding[] = [];
   // Cells under one header share its words and gate memo.
-  const byHeader = new Map<string, { words: string[]; lower: string; seen: Map<string, boolean> }>();
+  // A column's cells repeat (statuses, countries, quantities, dates): a value seen before under
+  // the same header gets the same pattern findings, so they are kept per header and text.
+  const byHeader = new Map<string, { words: string[]; lower: string; seen: Map<string, boolean>; cells: Map<string, Cell> }>();
   const headerFacts = (header: string | null) => {
     if (header === null) return null;
     let h = byHeader.get(header);
-    if (!h) byHeader.set(header, (h = { words: headerWords(header), lower: header.toLowerCase(), seen: new Map() }));
+    if (!h) byHeader.set(header, (h = { words: headerWords(header), lower: header.toLowerCase(), seen: new Map(), cells: new Map() }));
     return h;
   };
 
@@ -260,20 +299,30 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
     stats.chars += text.length;
     if (text.length === 0) return;
     const h = headerFacts(headers[si] ?? null);
-    const f = h ? factsOf(text, h.words, h.lower, h.seen) : factsOf(text);
-    const found: Internal[] = [];
-    for (const c of patternDetectors) {
-      if (!passes(c, f, minScore)) {
-        stats.skipped++;
-        continue;
+    const memo = h !== null && text.length <= CELL_MEMO_CHARS;
+    let cell = memo ? h.cells.get(text) : undefined;
+    if (cell === undefined) {
+      cell = { f: h ? factsOf(text, h.words, h.lower, h.seen) : factsOf(text), found: [], ran: 0, skipped: 0 };
+      const { f, found } = cell;
+      for (const c of patternDetectors) {
+        if (!passes(c, f, minScore)) {
+          cell.skipped++;
+          continue;
+        }
+        cell.ran++;
+        for (const s of runDetector(c, f, window, minScore)) if (s.score >= minScore && s.score > 0) found.push({ ...s, type: c.det.type, detector: c.det.id });
       }
-      stats.ran++;
-      for (const s of runDetector(c, f, window, minScore)) if (s.score >= minScore && s.score > 0) found.push({ ...s, type: c.det.type, detector: c.det.id });
+      if (denyRx) {
+        denyRx.lastIndex = 0;
+        for (const m of text.matchAll(denyRx)) found.push({ start: m.index, end: m.index + m[0].length, score: 1, validation: "deny_list", context: [], type: "DENY_LIST", detector: "deny_list" });
+      }
+      if (memo && h.cells.size < CELL_MEMO_ENTRIES) h.cells.set(text, cell);
     }
-    if (denyRx) {
-      denyRx.lastIndex = 0;
-      for (const m of text.matchAll(denyRx)) found.push({ start: m.index, end: m.index + m[0].length, score: 1, validation: "deny_list", context: [], type: "DENY_LIST", detector: "deny_list" });
-    }
+    stats.skipped += cell.skipped;
+    stats.ran += cell.ran;
+    const f = cell.f;
+    // Copies: NER adds to a segment's list, and each finding owns its context list.
+    const found: Internal[] = cell.found.map((x) => ({ ...x, context: [...x.context] }));
     const p: Pending = { seg, text, f, found };
     pending.push(p);
     if (nerDetectors.length && nerBudget > 0) {
