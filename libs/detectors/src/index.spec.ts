@@ -95,7 +95,8 @@ describe("detect()", () => {
 
   it("reads NER windows of many segments in one batch and gives each finding back to its own segment", () => {
     const names = ["Maria Garcia", "John Smith", "Emily Johnson", "David Brown"];
-    const cells = names.map((n, i) => seg(n, { sheet: "Staff", row: i + 2, column: "full name", cell: `A${i + 2}` }));
+    // Not a name alone (person_in_cell would take that without NER): a name and a department.
+    const cells = names.map((n, i) => seg(`${n}, sales team`, { sheet: "Staff", row: i + 2, column: "full name", cell: `A${i + 2}` }));
     const filler = "The quarterly figures improved across all regions and the board approved the plan. ".repeat(20);
     const long = seg(`${filler}Please contact Dr. Sarah Miller about the audit. ${filler}`, { page: 2 });
     const all = [...cells, long];
@@ -104,6 +105,7 @@ describe("detect()", () => {
     for (const [i, n] of names.entries()) {
       const f = people.find((p) => p.locator.row === i + 2);
       assert.ok(f, `no PERSON in cell A${i + 2}: ${JSON.stringify(people)}`);
+      assert.equal(f.detector, "person");
       assert.equal(all[i]!.text.slice(f.start, f.end), n);
     }
     const inLong = people.find((p) => p.locator.page === 2);
@@ -137,6 +139,13 @@ describe("detect()", () => {
       const perSegment = detectWithStats([seg("x")], { ner: false }).stats;
       assert.equal(whole.stats.ran + whole.stats.skipped, whole.stats.segments * (perSegment.ran + perSegment.skipped));
     }
+  });
+
+  it("leaves a cell that is a name alone to person_in_cell, without NER", () => {
+    const cells = [seg("name", { sheet: "S", row: 1, cell: "A1" }), seg("Lavada Zieme", { sheet: "S", row: 2, cell: "A2" })];
+    const { findings, stats } = detectWithStats(cells);
+    assert.deepEqual(findings.map((f) => [f.type, f.detector, f.start, f.end]), [["PERSON", "person_in_cell", 0, 12]]);
+    assert.equal(stats.nerChars, "name".length, "NER read the header row only");
   });
 
   it("a weak match in a cell without letters still meets a context word without letters, and a header's", () => {

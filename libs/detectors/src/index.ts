@@ -325,7 +325,9 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
     const found: Internal[] = cell.found.map((x) => ({ ...x, context: [...x.context] }));
     const p: Pending = { seg, text, f, found };
     pending.push(p);
-    if (nerDetectors.length && nerBudget > 0) {
+    // A cell that is a name and nothing else (person_in_cell) has nothing left for NER to find.
+    const named = text.length <= NER_SHORT && found.some((x) => x.type === "PERSON" && text.slice(0, x.start).trim() === "" && text.slice(x.end).trim() === "");
+    if (nerDetectors.length && nerBudget > 0 && !named) {
       for (const [ws, we] of nerWindows(f, found.map((x) => x.start), nerBudget)) {
         stats.nerWindows++;
         stats.nerChars += we - ws;

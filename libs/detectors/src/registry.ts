@@ -45,6 +45,8 @@ import { apiKey } from "./secrets/api_key.ts";
 import { streetAddress } from "./ner/street_address.ts";
 import { person } from "./ner/person.ts";
 import { location } from "./ner/location.ts";
+import { personInCell } from "./ner/person_in_cell.ts";
+import { personByCue } from "./ner/person_by_cue.ts";
 
 export const DETECTORS: readonly Detector[] = [
   emailAddress, phoneNumber, creditCard, ibanCode, ipAddress, dateOfBirth,
@@ -55,5 +57,5 @@ export const DETECTORS: readonly Detector[] = [
   usNpi, icd10Code,
   bitcoinAddress, ethereumAddress,
   privateKey, awsAccessKey, githubToken, slackToken, jwt, password, apiKey,
-  streetAddress, person, location,
+  streetAddress, person, location, personInCell, personByCue,
 ];

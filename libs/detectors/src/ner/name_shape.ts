@@ -1,0 +1,58 @@
+/**
+ * What a written personal name looks like, for the rule-based PERSON detectors (a name alone in
+ * a cell under a name column, a name after "Dear" or under "Kind regards"). compromise misses
+ * names its lexicon does not know ("Lavada Zieme"); these rules do not need to know the name,
+ * only its shape and where it stands. The lexicon still vetoes: a run of capitalised words of
+ * which compromise knows some as ordinary words and none as a name ("Rustic Steel Keyboard",
+ * "The Support Team") is not a person.
+ */
+import nlp from "compromise";
+
+/** One name word: capitalised, with inner capitals or apostrophes (McClure, DuBuque, O'Neil) and one hyphen (Hoeger-Towne). */
+const WORD = String.raw`\p{Lu}\p{Ll}*(?:['’]?\p{Lu}\p{Ll}+)*\p{Ll}(?:-\p{Lu}\p{Ll}*(?:['’]?\p{Lu}\p{Ll}+)*\p{Ll})?`;
+/** Lower-case particles inside a name (Ludwig van Beethoven, Maria de la Cruz). */
+const PARTICLE = String.raw`(?:van|von|der|den|de|del|della|di|da|du|la|le|ter|ten|bin|al|dos|das)`;
+const TITLE_WORD = String.raw`(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame)`;
+const PARTICLE_WORD = new RegExp(`^${PARTICLE}$`);
+/** 1–4 name words, particles between them. */
+export const NAME = String.raw`(?!${TITLE_WORD}(?![\p{L}]))${WORD}(?:[ \t]+(?:${PARTICLE}[ \t]+){0,2}${WORD}){0,3}`;
+/** A title before a name, not part of the span. */
+export const TITLE = String.raw`(?:${TITLE_WORD}\.?[ \t]+)`;
+/** Letters after a name, not part of the span. */
+export const SUFFIX = String.raw`(?:,?[ \t]+(?:Jr|Sr|II|III|IV|PhD|MD|DDS|DVM|Esq)\.?)`;
+
+const NAME_TAGS = new Set(["FirstName", "LastName", "MaleName", "FemaleName", "Person"]);
+/** Words that name a company, not a person. */
+const ORGANISATION = /^(?:ltd|limited|inc|llc|llp|plc|gmbh|ag|sa|sarl|bv|nv|corp|corporation|co|company|group|team|department|dept|office|services|solutions|support|bank|university|hospital|school|council|ministry|agency|foundation|association|club|society|trust|partners|holdings|international|industries|systems|technologies)$/;
+
+const LEXICON = (nlp as unknown as { model(): { one: { lexicon: Record<string, string | string[]> } } }).model().one.lexicon;
+
+function tagsOf(word: string): string[] | null {
+  const t = LEXICON[word];
+  return t === undefined ? null : Array.isArray(t) ? t : [t];
+}
+
+/**
+ * Whether name-shaped `value` may be a person: no company word, and either one word the
+ * lexicon knows as a name, or none known as something else, except that of two words one may
+ * be ("Golden Hessel", "Miles Boehm": first names that are also words or places). One word
+ * alone must be a known name. Unknown words count for a name: most surnames are in no lexicon.
+ */
+export function mayBePerson(value: string): boolean {
+  let known = 0;
+  let words = 0;
+  let name = false;
+  for (const w of value.toLowerCase().split(/[\s-]+/)) {
+    if (w === "" || PARTICLE_WORD.test(w)) continue;
+    words++;
+    const bare = w.replace(/['’]s$/, "");
+    if (ORGANISATION.test(bare)) return false;
+    const tags = tagsOf(bare);
+    if (tags === null) continue;
+    if (tags.some((t) => NAME_TAGS.has(t))) name = true;
+    else known++;
+  }
+  if (name) return true;
+  if (words === 1) return false;
+  return words === 2 ? known <= 1 : known === 0;
+}

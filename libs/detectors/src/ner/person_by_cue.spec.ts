@@ -1,0 +1,29 @@
+import assert from "node:assert/strict";
+import { personByCue } from "./person_by_cue.ts";
+import { run } from "../testing.ts";
+
+const found = (text: string) => run(personByCue, text).filter((f) => f.score >= 0.4).map((f) => text.slice(f.start, f.end));
+
+describe("ner/person_by_cue", () => {
+  it("finds the addressee after Dear and the signature under a closing", () => {
+    assert.deepEqual(found("Fort Chelsie, Mon Nov 23 2026\n\nDear Jamarcus Lueilwitz,\n\nThank you for"), ["Jamarcus Lueilwitz"]);
+    assert.deepEqual(found("Dear Mrs. Hoeger-Towne:\nplease find"), ["Hoeger-Towne"]);
+    assert.deepEqual(found("...as agreed.\n\nKind regards,\nMalvina DuBuque\n"), ["Malvina DuBuque"]);
+    assert.deepEqual(found("Yours sincerely,\n\nDr Grayce McClure PhD"), ["Grayce McClure"]);
+    assert.deepEqual(found("Best wishes\nAnna"), ["Anna"]);
+    assert.deepEqual(found("Please note my name: Conner Deckow-Bruen. Thanks"), ["Conner Deckow-Bruen"]);
+    assert.deepEqual(found("Patient name: Golden Hessel\nDOB: 1970-01-01"), ["Golden Hessel"]);
+  });
+  it("leaves greetings to groups and roles, and signatures of teams", () => {
+    assert.deepEqual(found("Dear Customer,\nyour order"), []);
+    assert.deepEqual(found("Dear Sir or Madam,"), []);
+    assert.deepEqual(found("Hi All,"), []);
+    assert.deepEqual(found("Kind regards,\nThe Support Team\n"), []);
+    assert.deepEqual(found("Regards,\nAcme Ltd"), []);
+    assert.deepEqual(found("my dear friend John Smith came"), []);
+    assert.deepEqual(found("Best Practices\nSecurity Review"), []);
+    assert.deepEqual(found("File name: Final Report.docx"), []);
+    assert.deepEqual(found("Username: Admin\n"), []);
+    assert.deepEqual(found("Company name: Globex Corporation."), []);
+  });
+});

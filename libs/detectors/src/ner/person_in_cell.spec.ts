@@ -1,0 +1,31 @@
+import assert from "node:assert/strict";
+import { personInCell } from "./person_in_cell.ts";
+import { run } from "../testing.ts";
+
+const found = (text: string, header: string) => run(personInCell, text, header).filter((f) => f.score >= 0.4).map((f) => text.slice(f.start, f.end));
+
+describe("ner/person_in_cell", () => {
+  it("finds a name alone in a cell of a name column, without title or suffix", () => {
+    assert.deepEqual(found("Lavada Zieme", "name"), ["Lavada Zieme"]);
+    assert.deepEqual(found("Dr. Malvina DuBuque", "full_name"), ["Malvina DuBuque"]);
+    assert.deepEqual(found(" Conner Deckow-Bruen Jr. ", "customer"), ["Conner Deckow-Bruen"]);
+    assert.deepEqual(found("Peter O'Neil", "Employee"), ["Peter O'Neil"]);
+    assert.deepEqual(found("Ludwig van Beethoven", "patient name"), ["Ludwig van Beethoven"]);
+    assert.deepEqual(found("Anna", "first name"), ["Anna"]);
+  });
+  it("scores by the header: the same cell under another column is no finding", () => {
+    assert.deepEqual(found("Lavada Zieme", "product"), []);
+    assert.deepEqual(found("Port Kaylee", "city"), []);
+    assert.equal(run(personInCell, "Lavada Zieme", "name")[0]!.score, 0.65);
+  });
+  it("takes nothing that is not a name alone: products, companies, places, sentences, codes", () => {
+    assert.deepEqual(found("Rustic Steel Keyboard", "name"), []);
+    assert.deepEqual(found("Acme Ltd", "customer"), []);
+    assert.deepEqual(found("New York", "name"), []);
+    assert.deepEqual(found("Globex", "customer"), []); // one unknown word: not enough
+    assert.deepEqual(found("Lavada Zieme ordered twice", "name"), []);
+    assert.deepEqual(found("JOHN SMITH", "name"), []);
+    assert.deepEqual(found("A. Smith 42", "name"), []);
+    assert.deepEqual(found("maria garcia", "name"), []);
+  });
+});

@@ -1,0 +1,33 @@
+import type { Candidate, Detector } from "../core/types.ts";
+import { NAME, SUFFIX, TITLE, mayBePerson } from "./name_shape.ts";
+
+/** A whole cell (or a short line) that is a name and nothing else, title and suffix aside. */
+const CELL = new RegExp(String.raw`^[ \t]*${TITLE}?(${NAME})${SUFFIX}?[ \t]*$`, "u");
+/** Longer texts are prose, read by NER. */
+const MAX_CHARS = 80;
+
+/**
+ * A name standing alone in a cell under a column about people ("name", "customer", "employee",
+ * "patient", …): the column header is the context that lifts it to a finding. On its own the
+ * shape scores 0.3, below the minimum: a capitalised pair in a product or city column is not
+ * reported.
+ */
+export const personInCell: Detector = {
+  id: "person_in_cell",
+  type: "PERSON",
+  area: "ner",
+  category: "person",
+  description: "Person name alone in a cell of a name column (name shape, lexicon veto, header context)",
+  patterns: [],
+  context: ["name", "full name", "first name", "last name", "surname", "customer", "client", "employee", "patient", "contact", "applicant", "tenant", "cardholder", "beneficiary", "recipient", "spouse", "manager", "owner", "holder", "signed", "attn", "person", "member", "student", "guest", "passenger"],
+  prefilter: {},
+  find(text): Candidate[] {
+    if (text.length > MAX_CHARS) return [];
+    const m = CELL.exec(text);
+    if (!m) return [];
+    const name = m[1]!;
+    if (!mayBePerson(name)) return [];
+    const start = m.index + m[0].indexOf(name);
+    return [{ start, end: start + name.length, score: 0.3, validation: "name_shape" }];
+  },
+};
