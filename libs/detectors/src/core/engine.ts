@@ -47,7 +47,7 @@ export function compile(det: Detector): Compiled {
     gate,
     gateLettered: new Set(gate.filter((g) => [...g].some((ch) => ch.charCodeAt(0) > 0x40))),
     // Validation may raise a score; detectors with `find` or `validate` are never "too weak".
-    maxBase: det.find || det.validate ? 1 : maxPattern,
+    maxBase: det.maxBaseScore ?? (det.find || det.validate ? 1 : maxPattern),
   };
 }
 

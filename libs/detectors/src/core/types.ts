@@ -80,6 +80,12 @@ export interface Detector {
   validate?(value: string): Verdict;
   /** Replaces `patterns` when matching needs more than regular expressions (phone numbers, IPs). */
   find?(text: string): Candidate[];
+  /**
+   * The highest score `find` or `validate` ever gives before context, when it is below the
+   * minimum: the engine then runs the detector only where one of its context words occurs
+   * (as it does for weak patterns). Without it, a detector with `find` or `validate` always runs.
+   */
+  maxBaseScore?: number;
   /** Slow (NER): run on bounded windows chosen by the engine, never on whole documents. */
   ner?: boolean;
 }

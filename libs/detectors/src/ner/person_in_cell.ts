@@ -21,6 +21,8 @@ export const personInCell: Detector = {
   patterns: [],
   context: ["name", "full name", "first name", "last name", "surname", "customer", "client", "employee", "patient", "contact", "applicant", "tenant", "cardholder", "beneficiary", "recipient", "spouse", "manager", "owner", "holder", "signed", "attn", "person", "member", "student", "guest", "passenger"],
   prefilter: {},
+  // Only under a people column (or beside such a word): elsewhere the cell is not even read.
+  maxBaseScore: 0.3,
   find(text): Candidate[] {
     if (text.length > MAX_CHARS) return [];
     const m = CELL.exec(text);
