@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { getCountryCallingCode, getExampleNumber, parsePhoneNumberFromString, type Examples } from "libphonenumber-js/max";
 import examples from "libphonenumber-js/mobile/examples";
 import { mayBeValidIn, PHONE_REGIONS, phoneNumber } from "./phone_number.ts";
-import { scoreOf, spans } from "../testing.ts";
+import { run, scoreOf, spans } from "../testing.ts";
 import { compile, factsOf, runDetector } from "../core/engine.ts";
 import type { Detector } from "../core/types.ts";
 
@@ -39,6 +39,18 @@ describe("generic/phone_number", () => {
     assert.deepEqual(spans(phoneNumber, "request from 254.24.67.63 took 4 ms"), []);
     // Dotted numbers that are not quads stay phone numbers.
     assert.deepEqual(spans(phoneNumber, "call 415.555.0132"), [[5, 17]]);
+  });
+  it("does not read CPF-formatted numbers or pieces of UUIDs and dashed serials as phone numbers", () => {
+    assert.deepEqual(spans(phoneNumber, "CPF 030.478.858-94"), []);
+    assert.deepEqual(spans(phoneNumber, "id=118006ce-3199-4583-b890-467b688b6efd"), []);
+    assert.deepEqual(spans(phoneNumber, "serial AB12-415-555-0132-CD"), []);
+    // Dashes alone still separate a number's groups.
+    assert.deepEqual(spans(phoneNumber, "call 415-555-0132 - thanks"), [[5, 17]]);
+  });
+  it("an identifier's label lowers a phone-shaped run below a phone's label", () => {
+    const id = run(phoneNumber, "request id = 415 555 0132")[0]?.score ?? 0;
+    assert.ok(id < 0.4, `id label scored ${id}`);
+    assert.ok(scoreOf(phoneNumber, "phone = 415 555 0132") >= 0.4);
   });
   it("context lifts a bare digit run", () => {
     assert.ok(scoreOf(phoneNumber, "mobile: 4155550132") > scoreOf(phoneNumber, "value 4155550132"));

@@ -132,8 +132,14 @@ function scoreFor(raw: string, region: CountryCode): number {
   return formatted && (region === "US" || region === "GB") ? 0.45 : formatted ? 0.4 : 0.3;
 }
 
-/** Shapes that are other things, never read as phone numbers: SSN-formatted and date-like runs. */
-const NOT_PHONE = /^(?:\d{3}-\d{2}-\d{4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})$/;
+/** Shapes that are other things, never read as phone numbers: SSN- and CPF-formatted and date-like runs. */
+const NOT_PHONE = /^(?:\d{3}-\d{2}-\d{4}|\d{3}\.\d{3}\.\d{3}-\d{2}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})$/;
+
+/** Inside a dashed token of letters and digits (a UUID, a serial like "AB12-3456-7890-CD")? */
+function inDashedToken(text: string, start: number, end: number): boolean {
+  const alnum = (ch: string | undefined) => ch !== undefined && /[A-Za-z0-9]/.test(ch);
+  return (text[start - 1] === "-" && alnum(text[start - 2])) || (text[end] === "-" && alnum(text[end + 1]));
+}
 
 /** A run [start, end) trimmed of edge punctuation that has a phone number's length and shape. */
 interface Shape {
@@ -151,7 +157,7 @@ function shapeOf(text: string, start: number, end: number): Shape | null {
   const raw = text.slice(start, end);
   const digits = digitsOf(raw);
   if (digits.length < 7 || digits.length > 15 || raw.includes("/") || NOT_PHONE.test(raw)) return null;
-  if (/[A-Za-z0-9_]/.test(text[start - 1] ?? "") || /[A-Za-z0-9_]/.test(text[end] ?? "")) return null;
+  if (/[A-Za-z0-9_]/.test(text[start - 1] ?? "") || /[A-Za-z0-9_]/.test(text[end] ?? "") || inDashedToken(text, start, end)) return null;
   const intl = raw.startsWith("+") ? raw : raw.startsWith("00") ? `+${raw.slice(2)}` : null;
   // National numbers: only when some region's numbering plan may hold it (no parse yet).
   if (!intl && !PLANS.some((plan) => mayBeIn(plan, digits))) return null;
@@ -205,7 +211,7 @@ export const phoneNumber: Detector = {
   // Not "number": it labels every identifier ("NHS number", "account number").
   context: ["phone", "telephone", "tel", "cell", "cellphone", "mobile", "mob", "call", "fax", "contact", "whatsapp", "telefon", "téléphone", "teléfono", "telefono"],
   // Labels of identifiers that share a phone number's shape.
-  negativeContext: ["order", "invoice", "serial", "isbn", "account", "tracking", "reference", "ref", "session", "nhs", "ssn", "cpf", "iban", "card"],
+  negativeContext: ["order", "invoice", "serial", "isbn", "account", "tracking", "reference", "ref", "session", "nhs", "ssn", "cpf", "iban", "card", "id", "uuid", "guid", "version"],
   prefilter: { minDigits: 7 },
   find(text) {
     const out: Candidate[] = [];
