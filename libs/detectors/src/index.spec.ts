@@ -141,6 +141,16 @@ describe("detect()", () => {
     }
   });
 
+  it("reads a value repeated in a column with NER once, and gives every cell its findings", () => {
+    const cities = ["Paris", "London", "Paris", "Paris", "London", "Berlin"];
+    const cells = [seg("city", { sheet: "S", row: 1, cell: "A1" }), ...cities.map((c, i) => seg(c, { sheet: "S", row: i + 2, cell: `A${i + 2}` }))];
+    const { findings, stats } = detectWithStats(cells);
+    const places = findings.filter((f) => f.type === "LOCATION");
+    assert.deepEqual(places.map((f) => [f.locator.row, f.start, f.end]), cities.map((c, i) => [i + 2, 0, c.length]));
+    assert.equal(stats.nerWindows, 1 + 3, "the header and three distinct cities");
+    assert.equal(stats.nerChars, "city".length + "Paris".length + "London".length + "Berlin".length);
+  });
+
   it("leaves a cell that is a name alone to person_in_cell, without NER", () => {
     const cells = [seg("name", { sheet: "S", row: 1, cell: "A1" }), seg("Lavada Zieme", { sheet: "S", row: 2, cell: "A2" })];
     const { findings, stats } = detectWithStats(cells);

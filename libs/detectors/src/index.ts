@@ -277,11 +277,11 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
   // Cells under one header share its words and gate memo.
   // A column's cells repeat (statuses, countries, quantities, dates): a value seen before under
   // the same header gets the same pattern findings, so they are kept per header and text.
-  const byHeader = new Map<string, { words: string[]; lower: string; seen: Map<string, boolean>; cells: Map<string, Cell> }>();
+  const byHeader = new Map<string, { words: string[]; lower: string; seen: Map<string, boolean>; cells: Map<string, Cell>; ner: Map<string, Queued> }>();
   const headerFacts = (header: string | null) => {
     if (header === null) return null;
     let h = byHeader.get(header);
-    if (!h) byHeader.set(header, (h = { words: headerWords(header), lower: header.toLowerCase(), seen: new Map(), cells: new Map() }));
+    if (!h) byHeader.set(header, (h = { words: headerWords(header), lower: header.toLowerCase(), seen: new Map(), cells: new Map(), ner: new Map() }));
     return h;
   };
 
@@ -292,8 +292,16 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
     f: TextFacts;
     found: Internal[];
   }
+  /** A window for NER; `copies` are later cells with the same text under the same header. */
+  interface Queued {
+    p: Pending;
+    ws: number;
+    we: number;
+    copies: Pending[];
+    added: Internal[];
+  }
   const pending: Pending[] = [];
-  const nerQueue: Array<{ p: Pending; ws: number; we: number }> = [];
+  const nerQueue: Queued[] = [];
   segments.forEach((seg, si) => {
     const text = seg.text ?? "";
     stats.chars += text.length;
@@ -329,10 +337,20 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
     const named = text.length <= NER_SHORT && found.some((x) => x.type === "PERSON" && text.slice(0, x.start).trim() === "" && text.slice(x.end).trim() === "");
     if (nerDetectors.length && nerBudget > 0 && !named) {
       for (const [ws, we] of nerWindows(f, found.map((x) => x.start), nerBudget)) {
+        // A cell read whole whose value was read before under the same header (a country, a
+        // city, a department) gets that reading's NER findings instead of a parse of its own.
+        const whole = h !== null && ws === 0 && we === text.length;
+        const earlier = whole ? h.ner.get(text) : undefined;
+        if (earlier) {
+          earlier.copies.push(p);
+          continue;
+        }
         stats.nerWindows++;
         stats.nerChars += we - ws;
         nerBudget -= we - ws;
-        nerQueue.push({ p, ws, we });
+        const q: Queued = { p, ws, we, copies: [], added: [] };
+        if (whole && h.ner.size < CELL_MEMO_ENTRIES) h.ner.set(text, q);
+        nerQueue.push(q);
       }
     }
   });
@@ -359,10 +377,15 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
         const offset = w.ws - starts[k]!;
         if (cand.end - starts[k]! > w.we - w.ws) continue; // runs into the next window
         const s = score(c, w.p.f, { ...cand, start: cand.start + offset, end: cand.end + offset }, window);
-        if (s.score >= minScore && s.score > 0) w.p.found.push({ ...s, type: c.det.type, detector: c.det.id });
+        if (s.score >= minScore && s.score > 0) {
+          const x = { ...s, type: c.det.type, detector: c.det.id };
+          w.p.found.push(x);
+          if (w.copies.length) w.added.push(x);
+        }
       }
     }
   }
+  for (const w of nerQueue) for (const p of w.copies) p.found.push(...w.added.map((x) => ({ ...x, context: [...x.context] })));
 
   for (const { seg, text, found } of pending) {
     const kept = allow.size ? found.filter((x) => !allow.has(normalizeValue(text.slice(x.start, x.end)))) : found;
