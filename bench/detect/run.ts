@@ -6,7 +6,8 @@
  * Corpus: documents built from templates (letters, CSV exports, config files, log lines) with
  * @faker-js/faker data planted in them, every planted value's span and type recorded. Planted
  * positives are valid (Luhn cards, mod-97 IBANs, SSNs within the area/group/serial rules, NHS
- * mod-11, CPF check digits, faker e-mails, IPv4, US phone numbers, names); negatives are
+ * mod-11, CPF check digits, faker e-mails, IPv4, US phone numbers, names, street addresses,
+ * dates of birth under a birth label, AWS access key ids); negatives are
  * planted too and must not be reported: cards failing Luhn, IBANs with wrong check digits,
  * SSNs in never-issued ranges, NHS/CPF numbers with a wrong check digit, order and invoice
  * numbers, version strings, timestamps.
@@ -110,6 +111,15 @@ function phone(): string {
   return faker.helpers.arrayElement([`(${area}) ${ex}-${line}`, `+1 ${area} ${ex} ${line}`, `${area}-${ex}-${line}`]);
 }
 const person = () => `${faker.person.firstName()} ${faker.person.lastName()}`;
+function birthDate(): string {
+  const d = faker.date.birthdate({ min: 18, max: 90, mode: "age" });
+  const [y, m, day] = [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
+  const p2 = (n: number) => String(n).padStart(2, "0");
+  const month = d.toLocaleString("en-US", { month: "long", timeZone: "UTC" });
+  return faker.helpers.arrayElement([`${y}-${p2(m)}-${p2(day)}`, `${p2(m)}/${p2(day)}/${y}`, `${day} ${month} ${y}`, `${month} ${day}, ${y}`.replace(",", "")]);
+}
+const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+const awsKey = () => `AKIA${Array.from({ length: 16 }, () => faker.helpers.arrayElement([...BASE32])).join("")}`;
 
 type Gen = () => string;
 const POSITIVE: Record<string, Gen> = {
@@ -122,6 +132,9 @@ const POSITIVE: Record<string, Gen> = {
   UK_NHS: () => nhs(true),
   BR_CPF: () => cpf(true),
   PERSON: person,
+  ADDRESS: () => faker.location.streetAddress(),
+  DATE_OF_BIRTH: birthDate,
+  AWS_ACCESS_KEY: awsKey,
 };
 // Look-alikes that must not be reported (as any type).
 const NEGATIVE: Gen[] = [
@@ -176,6 +189,7 @@ const pick = () => faker.helpers.arrayElement(TYPES);
 const LABEL: Record<string, string> = {
   EMAIL_ADDRESS: "E-mail", PHONE_NUMBER: "Phone", CREDIT_CARD: "Card number", IBAN_CODE: "IBAN", US_SSN: "SSN",
   IP_ADDRESS: "IP address", UK_NHS: "NHS number", BR_CPF: "CPF", PERSON: "Name",
+  ADDRESS: "Address", DATE_OF_BIRTH: "Date of birth", AWS_ACCESS_KEY: "AWS access key",
 };
 
 function letter(): Doc {
@@ -208,6 +222,7 @@ function config(): Doc {
   const b = new Builder();
   b.add(`# service configuration\n[server]\nhost = `).pos("IP_ADDRESS").add(`\nport = ${faker.internet.port()}\nversion = `).neg().add("\n");
   b.add(`\n[contact]\nowner_email = `).pos("EMAIL_ADDRESS").add("\noncall_phone = ").pos("PHONE_NUMBER").add("\n");
+  b.add(`\n[storage]\naws_access_key_id = `).pos("AWS_ACCESS_KEY").add("\n");
   b.add(`\n[billing]\naccount_iban = `).pos("IBAN_CODE").add(`\ninvoice_prefix = `).neg().add(`\nrequest_id = `).neg().add("\n");
   return { kind: "config", text: b.text, spans: b.spans };
 }

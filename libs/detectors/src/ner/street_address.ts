@@ -2,11 +2,19 @@ import type { Detector } from "../core/types.ts";
 import { re } from "../core/regex.ts";
 
 const SUFFIX = "Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|Square|Sq|Terrace|Ter|Way|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Trail|Trl|Plaza|Plz|Alley|Crescent|Cres|Close|Gardens|Row|Mews|Hill|Grove|Park|Walk|Loop|Pike|Run|Path";
+/**
+ * The rest of the USPS street suffixes (Publication 28, appendix C1) and their plurals. Many are
+ * also ordinary words ("View", "Point", "Key"), so "10 Key Points" stays below the minimum
+ * unless an address word is near or a city, state and ZIP complete it.
+ */
+const USPS_SUFFIX = "Allee|Annex|Arcade|Bayou|Beach|Bend|Bluffs?|Bottom|Branch|Bridge|Brooks?|Burgs?|Bypass|Camp|Canyon|Cape|Causeway|Centers?|Circles|Cliffs?|Club|Commons?|Corners?|Course|Courts|Coves?|Creek|Crest|Crossing|Crossroads?|Curve|Dale|Dam|Divide|Drives|Estates?|Expressway|Extensions?|Falls?|Ferry|Fields?|Flats?|Fords?|Forest|Forges?|Forks?|Fort|Freeway|Garden|Gateway|Glens?|Greens?|Groves|Harbors?|Haven|Heights|Highway|Hills|Hollow|Inlet|Islands?|Isle|Junctions?|Keys?|Knolls?|Lakes?|Land|Landing|Lights?|Loaf|Locks?|Lodge|Mall|Manors?|Meadows?|Mills?|Mission|Motorway|Mount|Mountains?|Neck|Orchard|Oval|Overpass|Parks|Parkways|Pass|Passage|Pines?|Plains?|Points?|Ports?|Prairie|Radial|Ramp|Ranch|Rapids?|Rest|Ridges?|River|Roads|Route|Shoals?|Shores?|Skyway|Springs?|Spurs?|Squares|Station|Stravenue|Stream|Streets|Summit|Throughway|Trace|Track|Trafficway|Trailer|Tunnel|Turnpike|Underpass|Unions?|Valleys?|Viaduct|Views?|Villages?|Ville|Vista|Walks|Wall|Ways|Wells?";
 const UNIT = String.raw`(?:,?\s*(?:Apt|Apartment|Suite|Ste|Unit|Flat|Floor|Fl|Rm|Room|#)\.?\s*#?\s*[A-Za-z0-9-]{1,6})?`;
 const CITY_STATE_ZIP = String.raw`,?\s+[A-Z][A-Za-z.'-]+(?:\s[A-Z][A-Za-z.'-]+){0,2},\s*(?:[A-Z]{2}|[A-Z][a-z]+)\.?\s+\d{5}(?:-\d{4})?`;
 const UK_POSTCODE = String.raw`,?\s+[A-Z][A-Za-z'-]+(?:\s[A-Z][A-Za-z'-]+)?,?\s+[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}`;
 
 const US_UK = String.raw`(?<![A-Za-z0-9])\d{1,6}[A-Z]?\s+(?:[NSEW]\.?\s+|(?:North|South|East|West)\s+)?(?:[A-Z0-9][A-Za-z0-9'-]*\.?\s+){1,4}(?:${SUFFIX})\b\.?${UNIT}(?:${CITY_STATE_ZIP}|${UK_POSTCODE})?`;
+const US_UK_MORE = US_UK.replace(`(?:${SUFFIX})\\b\\.?`, `(?:${USPS_SUFFIX})\\b`);
+if (US_UK_MORE === US_UK) throw new Error("street_address: the suffix part of US_UK moved");
 const PO_BOX = String.raw`\b(?:P\.?\s?O\.?|Post Office)\s*Box\s+\d{1,6}(?:,?\s+[A-Z][A-Za-z.'-]+(?:\s[A-Z][A-Za-z.'-]+){0,2},\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?)?`;
 const CONTINENTAL = String.raw`\b[A-ZÄÖÜ][\p{L}-]*(?:straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|straat|laan|gracht|plein|kade|vej|gatan|gata|veien)\s+\d{1,4}[a-z]?(?:,\s*(?:D-)?\d{4,5}\s+[A-ZÄÖÜ][\p{L}-]+)?`;
 const ROMANCE = String.raw`\b\d{1,4}(?:\s?(?:bis|ter))?,?\s+(?:rue|avenue|boulevard|bd|place|chemin|allée|impasse|quai|route|via|viale|piazza|corso|calle|avenida|plaza|paseo|rua|travessa)\s+(?:[\p{L}'’-]+\s?){1,5}(?:,\s*\d{5}\s+[\p{Lu}][\p{L}-]+)?`;
@@ -20,10 +28,13 @@ export const streetAddress: Detector = {
   description: "Street address (rules: number + street + suffix, unit, city/state/ZIP or postcode)",
   patterns: [
     { name: "number street suffix", regex: re(US_UK), score: 0.6 },
+    { name: "number street other USPS suffix", regex: re(US_UK_MORE), score: 0.35 },
     { name: "po box", regex: re(PO_BOX, "i"), score: 0.5 },
     { name: "continental", regex: re(CONTINENTAL, "u"), score: 0.55 },
     { name: "romance", regex: re(ROMANCE, "iu"), score: 0.55 },
   ],
+  // With an address word near, an address outranks the place NER finds inside it (0.4 + 0.35).
+  contextBoost: 0.45,
   context: ["address", "street", "addr", "lives", "residence", "ship", "shipping", "mailing", "billing", "home", "deliver", "delivery", "anschrift", "adresse", "dirección", "indirizzo", "adres"],
   prefilter: { minDigits: 1 },
   validate(value) {
