@@ -12,6 +12,7 @@ function viaJson(text: string): Array<[string, number, number]> {
       if (!it.offset) continue;
       const [s, e] = trimSpan(text, it.offset.start, it.offset.start + it.offset.length);
       if (e - s < 2 || !/\p{Lu}/u.test(text.slice(s, e))) continue;
+      if (label === "PERSON" && e - s <= 3 && !/\p{Ll}/u.test(text.slice(s, e))) continue;
       out.push([label, s, e]);
     }
   }
@@ -30,6 +31,10 @@ describe("ner/compromise_ner", () => {
     assert.ok(got.some(([l, s]) => l === "PERSON" && s === "Maria Garcia"), JSON.stringify(got));
     assert.ok(got.some(([l, s]) => l === "PERSON" && s === "Anna Muller"), JSON.stringify(got));
     assert.ok(got.some(([l, s]) => l === "LOCATION" && s!.startsWith("Paris")), JSON.stringify(got));
+  });
+  it("takes no person of two or three capitals (country codes)", () => {
+    for (const t of ["MR", "MS", "LY", "Contact MR today"]) assert.deepEqual(entities(t).filter((e) => e.label === "PERSON"), [], t);
+    assert.ok(entities("Contact Mr Al Li today").some((e) => e.label === "PERSON"));
   });
   it("reads the same spans off term offsets as compromise's json() gives", () => {
     const texts = [

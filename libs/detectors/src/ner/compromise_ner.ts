@@ -63,8 +63,10 @@ export function entities(text: string): Entity[] {
       const last = terms[terms.length - 1]?.offset;
       if (!first || !last) continue;
       const [s, e] = trimSpan(text, first.start, last.start + last.length);
-      // One-letter or all-lower "names" are tagging noise.
+      // One-letter or all-lower "names" are tagging noise, and so are people of two or three
+      // capitals (country codes "MR", "MS", "LY" read as titles and initials).
       if (e - s < 2 || !/\p{Lu}/u.test(text.slice(s, e))) continue;
+      if (label === "PERSON" && e - s <= 3 && !/\p{Ll}/u.test(text.slice(s, e))) continue;
       out.push({ label, start: s, end: e });
     }
   };
