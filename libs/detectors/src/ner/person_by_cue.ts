@@ -1,11 +1,17 @@
-import type { Detector } from "../core/types.ts";
-import { re } from "../core/regex.ts";
+import type { Candidate, Detector } from "../core/types.ts";
 import { NAME, SUFFIX, TITLE, mayBePerson } from "./name_shape.ts";
 
+// Each cue starts with its words, so the scan jumps from one "D"/"H"/"N"/"R"/… to the next
+// instead of testing a look-behind at every position; the name is group 1.
 const END = String.raw`(?=${SUFFIX}?[ \t]*(?:[,:;!]|\r?\n|$))`;
-const SALUTATION = String.raw`(?<=\b(?:Dear|Hello|Hi)[ \t]+${TITLE}?)${NAME}${END}`;
-const LABEL = String.raw`(?<=\b(?:[Nn]ame|NAME)(?:[ \t]+is)?[ \t]*[:=]?[ \t]+${TITLE}?)${NAME}(?=${SUFFIX}?[ \t]*(?:[,.;:!)\]]|\r?\n|$))`;
-const CLOSING = String.raw`(?<=\b(?:[Rr]egards|[Ss]incerely|[Ff]aithfully|[Cc]heers|[Yy]ours(?:[ \t]+(?:truly|sincerely))?|[Bb]est(?:[ \t]+wishes)?|[Tt]hanks|[Tt]hank[ \t]+you)[,.!]?[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*${TITLE}?)${NAME}(?=${SUFFIX}?[ \t]*(?:\r?\n|$))`;
+const CUES: RegExp[] = [
+  // Salutation: "Dear Ms. Hoeger-Towne,"
+  String.raw`\b(?:Dear|Hello|Hi)[ \t]+${TITLE}?(${NAME})${END}`,
+  // Signature under a closing: "Kind regards,\nMalvina DuBuque"
+  String.raw`\b(?:[Rr]egards|[Ss]incerely|[Ff]aithfully|[Cc]heers|[Yy]ours(?:[ \t]+(?:truly|sincerely))?|[Bb]est(?:[ \t]+wishes)?|[Tt]hanks|[Tt]hank[ \t]+you)[,.!]?[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*${TITLE}?(${NAME})(?=${SUFFIX}?[ \t]*(?:\r?\n|$))`,
+  // Label: "Name: Golden Hessel", "my name is Conner Deckow-Bruen."
+  String.raw`\b(?:[Nn]ame|NAME)(?:[ \t]+is)?[ \t]*[:=]?[ \t]+${TITLE}?(${NAME})(?=${SUFFIX}?[ \t]*(?:[,.;:!)\]]|\r?\n|$))`,
+].map((src) => new RegExp(src, "gdu"));
 
 /**
  * A name after a cue that introduces a person: the addressee after "Dear", the signature
@@ -19,12 +25,19 @@ export const personByCue: Detector = {
   area: "ner",
   category: "person",
   description: "Person name after a cue: salutation, signature, name label (name shape, lexicon veto)",
-  patterns: [
-    { name: "salutation", regex: re(SALUTATION, "u"), score: 0.6 },
-    { name: "closing", regex: re(CLOSING, "u"), score: 0.6 },
-    { name: "label", regex: re(LABEL, "u"), score: 0.6 },
-  ],
+  patterns: [],
   context: ["dear", "hello", "regards", "sincerely", "faithfully", "yours", "cheers", "thanks", "best", "name"],
   prefilter: { keywords: ["dear", "hello", "hi ", "regards", "sincerely", "faithfully", "yours", "cheers", "best", "thank", "name"] },
-  validate: (value) => (mayBePerson(value) ? { validation: "name_shape" } : false),
+  find(text): Candidate[] {
+    const out: Candidate[] = [];
+    for (const rx of CUES) {
+      rx.lastIndex = 0;
+      let m: RegExpExecArray | null;
+      while ((m = rx.exec(text)) !== null) {
+        const [start, end] = m.indices![1]!;
+        if (mayBePerson(m[1]!)) out.push({ start, end, score: 0.6, validation: "name_shape" });
+      }
+    }
+    return out;
+  },
 };
