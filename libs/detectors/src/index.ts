@@ -145,26 +145,22 @@ function cellRef(ref: string): [number, number] | null {
  * first row of the same sheet in the same column (spreadsheets).
  */
 function headersFor(segments: Segment[]): (string | null)[] {
-  // Each segment's sheet (numbered), row and column, read once.
-  const sheetIds = new Map<string, Map<string, number>>();
-  let lastSheet: string | null = null;
-  let lastFile: string | null = null;
-  let lastId = -1;
+  // Each segment's sheet (numbered), row and column, read once; a sheet's key is built only
+  // where the sheet changes (its cells come together).
+  const sheetIds = new Map<string, number>();
+  let lastKey = "";
+  let lastLoc: { sheet: string | null; file_in_zip: string | null } | null = null;
   const cells = segments.map((s) => {
     const loc = s.locator;
     if (loc.sheet === null || !loc.cell) return null;
     const ref = cellRef(loc.cell);
     if (ref === null) return null;
-    const row = loc.row ?? ref[1];
-    if (loc.sheet !== lastSheet || loc.file_in_zip !== lastFile) {
-      const file = loc.file_in_zip ?? "";
-      let bySheet = sheetIds.get(file);
-      if (!bySheet) sheetIds.set(file, (bySheet = new Map()));
-      let id = bySheet.get(loc.sheet);
-      if (id === undefined) bySheet.set(loc.sheet, (id = sheetIds.size * 1e6 + bySheet.size));
-      [lastSheet, lastFile, lastId] = [loc.sheet, loc.file_in_zip, id];
+    if (lastLoc === null || loc.sheet !== lastLoc.sheet || loc.file_in_zip !== lastLoc.file_in_zip) {
+      lastKey = `${loc.file_in_zip ?? ""}\u0000${loc.sheet}`;
+      lastLoc = loc;
+      if (!sheetIds.has(lastKey)) sheetIds.set(lastKey, sheetIds.size);
     }
-    return { sheet: lastId, row, col: ref[0] };
+    return { sheet: sheetIds.get(lastKey)!, row: loc.row ?? ref[1], col: ref[0] };
   });
   const firstRow = new Map<number, number>();
   for (const c of cells) if (c) firstRow.set(c.sheet, Math.min(firstRow.get(c.sheet) ?? Infinity, c.row));

@@ -2,6 +2,7 @@
 import type { Detector } from "./core/types.ts";
 import { compile, factsOf, runDetector, type Scored } from "./core/engine.ts";
 import { headerWords } from "./core/context.ts";
+import { Faker, base as baseLocale, en, de, fr } from "@faker-js/faker";
 
 export function run(det: Detector, text: string, header = "", window = 5): Scored[] {
   return runDetector(compile(det), factsOf(text, headerWords(header), header.toLowerCase()), window).filter((s) => s.score > 0);
@@ -17,4 +18,30 @@ export function scoreOf(det: Detector, text: string, header = ""): number {
   const r = run(det, text, header);
   if (r.length !== 1) throw new Error(`expected one finding in ${JSON.stringify(text)}, got ${r.length}`);
   return r[0]!.score;
+}
+
+/**
+ * Texts for the NER specs that compare two ways of running compromise: hand-written edge cases
+ * (titles, possessives, quotes, no names at all, a log line) and, in three faker locales,
+ * sentences and letters full of names, places and addresses.
+ */
+export function nerSampleTexts(perLocale = 40): string[] {
+  const out = [
+    "Dear Mr. John Smith, I met (Mary Jones's) friend in Paris last week. She lives at 12 Baker Street, London.",
+    "\"Anna-Lena O'Brien\" lives at 12 Baker Street, London. Contact Maria Garcia in Paris, France or call Dr. Anna Muller on Monday.",
+    "Kind regards,\nPeter O'Neil\nHead of Sales, Acme Ltd, Springfield, IL 62704",
+    "the quick brown fox jumps over the lazy dog. it was not a good day for anyone in the office.",
+    "",
+    "1234 5678 9012 3456 | 2026-11-22 | ERROR | GET /api/v1/users/42 200",
+  ];
+  for (const locale of [en, de, fr]) {
+    const f = new Faker({ locale: [locale, en, baseLocale] });
+    f.seed(11);
+    for (let i = 0; i < perLocale; i++) {
+      out.push(`${f.person.fullName()} (${f.person.jobTitle()}) moved from ${f.location.city()} to ${f.location.streetAddress()}, ${f.location.country()}. ${f.lorem.sentences(2)} Call ${f.person.firstName()} at ${f.phone.number()}.`);
+      out.push(`Dear ${f.person.prefix()} ${f.person.lastName()},\n${f.company.catchPhrase()}. ${f.person.firstName()} and ${f.person.firstName()} will visit ${f.location.state()} on ${f.date.weekday()}.\nSincerely, ${f.person.fullName()}`);
+      out.push(`${f.person.prefix()} ${f.person.fullName()} (${f.location.city()}) wrote to "${f.person.firstName()} ${f.person.lastName()}" in ${f.location.country()}; ${f.person.fullName()}'s office, ${f.location.streetAddress()}, ${f.location.state()}.`);
+    }
+  }
+  return out;
 }

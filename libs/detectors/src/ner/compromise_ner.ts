@@ -37,6 +37,16 @@ export function trimSpan(text: string, start: number, end: number): [number, num
   return [s, e];
 }
 
+/**
+ * Whether a trimmed span is an entity and not tagging noise: one-letter or all-lower "names",
+ * and people of two or three capitals (country codes "MR", "MS", "LY" read as titles and
+ * initials), are noise.
+ */
+export function worthKeeping(label: NerLabel, span: string): boolean {
+  if (span.length < 2 || !/\p{Lu}/u.test(span)) return false;
+  return !(label === "PERSON" && span.length <= 3 && !/\p{Ll}/u.test(span));
+}
+
 let cacheText: string | null = null;
 let cacheEntities: Entity[] = [];
 
@@ -63,11 +73,7 @@ export function entities(text: string): Entity[] {
       const last = terms[terms.length - 1]?.offset;
       if (!first || !last) continue;
       const [s, e] = trimSpan(text, first.start, last.start + last.length);
-      // One-letter or all-lower "names" are tagging noise, and so are people of two or three
-      // capitals (country codes "MR", "MS", "LY" read as titles and initials).
-      if (e - s < 2 || !/\p{Lu}/u.test(text.slice(s, e))) continue;
-      if (label === "PERSON" && e - s <= 3 && !/\p{Ll}/u.test(text.slice(s, e))) continue;
-      out.push({ label, start: s, end: e });
+      if (worthKeeping(label, text.slice(s, e))) out.push({ label, start: s, end: e });
     }
   };
   add("PERSON", doc.people() as unknown as Matches);

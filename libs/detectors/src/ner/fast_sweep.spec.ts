@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import nlp from "compromise";
-import { Faker, base as baseLocale, en, de, fr } from "@faker-js/faker";
 import { fastSweep, sweeps } from "./fast_sweep.ts";
+import { nerSampleTexts as texts } from "../testing.ts";
 
 /** Everything compromise concluded about a text: every term's tags, and the people and places. */
 function analysis(text: string): string {
@@ -13,26 +13,6 @@ function analysis(text: string): string {
     people: doc.people().json({ offset: true }),
     places: doc.places().json({ offset: true }),
   }, noIds);
-}
-
-function texts(): string[] {
-  const out = [
-    "Dear Mr. John Smith, I met Mary Jones in Paris last week. She lives at 12 Baker Street, London.",
-    "Contact Maria Garcia in Paris, France or call Dr. Anna Muller on Monday.",
-    "Kind regards,\nPeter O'Neil\nHead of Sales, Acme Ltd, Springfield, IL 62704",
-    "the quick brown fox jumps over the lazy dog. it was not a good day for anyone in the office.",
-    "",
-    "1234 5678 9012 3456 | 2026-11-22 | ERROR | GET /api/v1/users/42 200",
-  ];
-  for (const locale of [en, de, fr]) {
-    const f = new Faker({ locale: [locale, en, baseLocale] });
-    f.seed(11);
-    for (let i = 0; i < 40; i++) {
-      out.push(`${f.person.fullName()} (${f.person.jobTitle()}) moved from ${f.location.city()} to ${f.location.streetAddress()}, ${f.location.country()}. ${f.lorem.sentences(2)} Call ${f.person.firstName()} at ${f.phone.number()}.`);
-      out.push(`Dear ${f.person.prefix()} ${f.person.lastName()},\n${f.company.catchPhrase()}. ${f.person.firstName()} and ${f.person.firstName()} will visit ${f.location.state()} on ${f.date.weekday()}.\nSincerely, ${f.person.fullName()}`);
-    }
-  }
-  return out;
 }
 
 describe("ner/fast_sweep", () => {

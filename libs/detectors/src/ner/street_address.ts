@@ -12,9 +12,11 @@ const UNIT = String.raw`(?:,?\s*(?:Apt|Apartment|Suite|Ste|Unit|Flat|Floor|Fl|Rm
 const CITY_STATE_ZIP = String.raw`,?\s+[A-Z][A-Za-z.'-]+(?:\s[A-Z][A-Za-z.'-]+){0,2},\s*(?:[A-Z]{2}|[A-Z][a-z]+)\.?\s+\d{5}(?:-\d{4})?`;
 const UK_POSTCODE = String.raw`,?\s+[A-Z][A-Za-z'-]+(?:\s[A-Z][A-Za-z'-]+)?,?\s+[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}`;
 
-const US_UK = String.raw`(?<![A-Za-z0-9])\d{1,6}[A-Z]?\s+(?:[NSEW]\.?\s+|(?:North|South|East|West)\s+)?(?:[A-Z0-9][A-Za-z0-9'-]*\.?\s+){1,4}(?:${SUFFIX})\b\.?${UNIT}(?:${CITY_STATE_ZIP}|${UK_POSTCODE})?`;
-const US_UK_MORE = US_UK.replace(`(?:${SUFFIX})\\b\\.?`, `(?:${USPS_SUFFIX})\\b`);
-if (US_UK_MORE === US_UK) throw new Error("street_address: the suffix part of US_UK moved");
+/** Number, optional direction, 1–4 words, then a suffix (`suffix` is the suffix part, its dot included). */
+const numberStreet = (suffix: string) =>
+  String.raw`(?<![A-Za-z0-9])\d{1,6}[A-Z]?\s+(?:[NSEW]\.?\s+|(?:North|South|East|West)\s+)?(?:[A-Z0-9][A-Za-z0-9'-]*\.?\s+){1,4}${suffix}${UNIT}(?:${CITY_STATE_ZIP}|${UK_POSTCODE})?`;
+const US_UK = numberStreet(String.raw`(?:${SUFFIX})\b\.?`);
+const US_UK_MORE = numberStreet(String.raw`(?:${USPS_SUFFIX})\b`);
 const PO_BOX = String.raw`\b(?:P\.?\s?O\.?|Post Office)\s*Box\s+\d{1,6}(?:,?\s+[A-Z][A-Za-z.'-]+(?:\s[A-Z][A-Za-z.'-]+){0,2},\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?)?`;
 const CONTINENTAL = String.raw`\b[A-ZÄÖÜ][\p{L}-]*(?:straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|straat|laan|gracht|plein|kade|vej|gatan|gata|veien)\s+\d{1,4}[a-z]?(?:,\s*(?:D-)?\d{4,5}\s+[A-ZÄÖÜ][\p{L}-]+)?`;
 const ROMANCE = String.raw`\b\d{1,4}(?:\s?(?:bis|ter))?,?\s+(?:rue|avenue|boulevard|bd|place|chemin|allée|impasse|quai|route|via|viale|piazza|corso|calle|avenida|plaza|paseo|rua|travessa)\s+(?:[\p{L}'’-]+\s?){1,5}(?:,\s*\d{5}\s+[\p{Lu}][\p{L}-]+)?`;
