@@ -3,7 +3,7 @@
  * servers' event loop: `node bench/api-submit/load.ts <job.json>`. The job names the URL, the
  * headers, a JSON file of request bodies (sent in turn), connections, seconds and optionally
  * an overall rate (autocannon's `overallRate`, latencies corrected for coordinated omission).
- * Prints one JSON line with the counts, req/s and latency percentiles (ms).
+ * Prints one JSON line with the counts, req/s, latency percentiles (ms) and its own CPU seconds.
  */
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
@@ -28,11 +28,14 @@ export interface LoadResult {
   p90: number;
   p99: number;
   max: number;
+  /** CPU seconds this load generator spent (user + system). */
+  cpuSeconds: number;
 }
 
 const job = JSON.parse(readFileSync(process.argv[2]!, "utf8")) as LoadJob;
 const bodies = JSON.parse(readFileSync(job.bodiesFile, "utf8")) as string[];
 let next = 0;
+const cpu0 = process.cpuUsage();
 
 const result = await autocannon({
   url: job.url,
@@ -58,5 +61,6 @@ const out: LoadResult = {
   p90: result.latency.p90,
   p99: result.latency.p99,
   max: result.latency.max,
+  cpuSeconds: ((c) => (c.user + c.system) / 1e6)(process.cpuUsage(cpu0)),
 };
 process.stdout.write(JSON.stringify(out) + "\n");

@@ -12,7 +12,9 @@
  * process (load.ts). Rounds alternate bare / submit at full speed; then /submit runs at 70 % of
  * its best measured rate (autocannon overallRate, latencies corrected for coordinated
  * omission) for the p99 target. Each round also counts the CPU seconds this process spent, so
- * the ratio can be read per CPU second too (the machine is shared; wall rates move a lot).
+ * the ratio can be read per CPU second too (the machine is shared; wall rates move a lot), and
+ * so does the load generator, and the Kafka broker when it runs here (infra/local): the last
+ * lines are the CPU each request costs the whole machine.
  *
  * Targets (issue 3): ratio >= 0.5 and p99 <= 50 ms at 70 % of the maximum.
  * Back-pressure: the backlog is read from a fresh consumer group of this run
@@ -20,12 +22,13 @@
  * exercised (the lag is read once a second) but never trips. Needs the servers
  * (`npx filescan infra up`); the events land on the shared submissions topic.
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import Koa from "koa";
@@ -34,6 +37,7 @@ import { pino } from "pino";
 import { CredentialStore } from "@filescan/auth";
 import { createEsClient } from "@filescan/search";
 import { startApi } from "@filescan/api";
+import { infraStatus } from "@filescan/infra-local";
 import type { LoadJob, LoadResult } from "./load.ts";
 
 const { values } = parseArgs({
@@ -108,7 +112,25 @@ if (probe.status !== 200) throw new Error(`probe submission failed: ${probe.stat
 // ---- load ------------------------------------------------------------------------------------
 
 interface Measured extends LoadResult {
-  cpuSeconds: number;
+  /** CPU seconds of this process (both servers), of the load generator, of the Kafka broker (null when not a local process). */
+  serverCpu: number;
+  loadCpu: number;
+  brokerCpu: number | null;
+}
+
+// The Kafka broker's CPU, when it runs on this machine under infra/local: /proc/<pid>/stat
+// fields 14 and 15 (user and system time in clock ticks).
+const brokerPid = (await infraStatus(env)).find((s) => s.name === "kafka" && s.state === "running")?.pid;
+const ticksPerSecond = brokerPid ? Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) : 100;
+function brokerCpuSeconds(): number | null {
+  if (!brokerPid) return null;
+  try {
+    const stat = readFileSync(`/proc/${brokerPid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" "); // after "pid (comm) ": field 3 first
+    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+  } catch {
+    return null;
+  }
 }
 
 async function load(url: string, seconds: number, overallRate?: number): Promise<Measured> {
@@ -116,19 +138,21 @@ async function load(url: string, seconds: number, overallRate?: number): Promise
   const jobFile = path.join(dir, `job-${randomUUID()}.json`);
   await writeFile(jobFile, JSON.stringify(job));
   const cpu0 = process.cpuUsage();
+  const broker0 = brokerCpuSeconds();
   const child = spawn(process.execPath, [path.join(import.meta.dirname, "load.ts"), jobFile], { stdio: ["ignore", "pipe", "inherit"] });
   let out = "";
   child.stdout.on("data", (c: Buffer) => (out += c.toString()));
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
   const cpu = process.cpuUsage(cpu0);
+  const broker1 = brokerCpuSeconds();
   if (code !== 0) throw new Error(`load generator exited with ${code}`);
   const r = JSON.parse(out.trim().split("\n").pop()!) as LoadResult;
-  return { ...r, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+  return { ...r, serverCpu: (cpu.user + cpu.system) / 1e6, loadCpu: r.cpuSeconds, brokerCpu: broker0 === null || broker1 === null ? null : broker1 - broker0 };
 }
 
 const fmt = (n: number, d = 0) => n.toFixed(d);
 function line(name: string, r: Measured): string {
-  const perCpu = r.ok / r.cpuSeconds;
+  const perCpu = r.ok / r.serverCpu;
   const bad = r.non2xx + r.errors + r.timeouts;
   return `${name.padEnd(26)} ${fmt(r.rps).padStart(7)} req/s  p50 ${fmt(r.p50, 1).padStart(6)} ms  p99 ${fmt(r.p99, 1).padStart(6)} ms  ${fmt(perCpu).padStart(6)} req/CPU-s${bad ? `  (${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts)` : ""}`;
 }
@@ -168,7 +192,18 @@ for (let i = 0; i < ROUNDS; i++) {
 const best = (rs: Measured[]) => rs.reduce((a, b) => (b.rps > a.rps ? b : a));
 const bestBare = best(bareRuns);
 const bestSubmit = best(submitRuns);
-const perCpu = (rs: Measured[]) => rs.reduce((a, r) => a + r.ok, 0) / rs.reduce((a, r) => a + r.cpuSeconds, 0);
+const perCpu = (rs: Measured[]) => rs.reduce((a, r) => a + r.ok, 0) / rs.reduce((a, r) => a + r.serverCpu, 0);
+/** Mean CPU microseconds per answered request, over rounds, of one party. */
+const usPer = (rs: Measured[], cpu: (r: Measured) => number | null) => {
+  const ok = rs.reduce((a, r) => a + r.ok, 0);
+  let sum = 0;
+  for (const r of rs) {
+    const c = cpu(r);
+    if (c === null) return null;
+    sum += c;
+  }
+  return (sum / ok) * 1e6;
+};
 
 const rate = Math.max(1, Math.floor(bestSubmit.rps * 0.7));
 const paced = await load(`${api.baseUrl}/submit`, SECONDS + 3, rate);
@@ -183,6 +218,20 @@ console.log(`per CPU second (server) bare ${fmt(perCpu(bareRuns))}   /submit ${f
 console.log(`/submit at max          p50 ${fmt(bestSubmit.p50, 1)} ms   p99 ${fmt(bestSubmit.p99, 1)} ms`);
 console.log(`/submit at 70 %         ${rate} req/s offered, ${fmt(paced.rps)} served, p50 ${fmt(paced.p50, 1)} ms   p99 ${fmt(paced.p99, 1)} ms (target <= 50) ${paced.p99 <= 50 ? "MET" : "MISSED"}`);
 if (failed > 0) console.log(`WARNING: ${failed} /submit requests did not answer 2xx`);
+
+// Where the machine's CPU goes per request. The load generator and the broker share the
+// machine with the server, so a round at full speed is bounded by all three together.
+const budget = (rs: Measured[], withBroker: boolean) => {
+  const server = usPer(rs, (r) => r.serverCpu)!;
+  const loadGen = usPer(rs, (r) => r.loadCpu)!;
+  const broker = withBroker ? usPer(rs, (r) => r.brokerCpu) : 0;
+  return { server, loadGen, broker, total: server + loadGen + (broker ?? 0) };
+};
+const b = budget(bareRuns, false);
+const s = budget(submitRuns, true);
+console.log(`CPU µs per request       bare: server ${fmt(b.server)} + load generator ${fmt(b.loadGen)} = ${fmt(b.total)}`);
+console.log(`                         /submit: server ${fmt(s.server)} + load generator ${fmt(s.loadGen)} + Kafka broker ${s.broker === null ? "(not local, not counted)" : fmt(s.broker)} = ${fmt(s.total)}`);
+console.log(`                         on ${availableParallelism()} CPUs both rounds together: ratio at most ${(b.total / s.total).toFixed(2)} when the machine is the limit (bare ${fmt(b.total)} / /submit ${fmt(s.total)})`);
 
 // ---- clean up ------------------------------------------------------------------------------------
 
