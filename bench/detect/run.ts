@@ -31,125 +31,17 @@ import { Faker, base as baseLocale, en } from "@faker-js/faker";
 import { locator, type Finding, type Segment } from "@filescan/contracts";
 import { detect } from "@filescan/detectors";
 import { KINDS, mixedCorpus } from "./mixed.ts";
+import { plantedValues } from "./values.ts";
 
-const { values } = parseArgs({ options: { docs: { type: "string", default: "400" }, seed: { type: "string", default: "7" }, passes: { type: "string", default: "2" }, "mixed-mb": { type: "string", default: "4" } } });
+const { values } = parseArgs({ options: { docs: { type: "string", default: "400" }, seed: { type: "string", default: "7" }, passes: { type: "string", default: "2" }, "mixed-mb": { type: "string", default: "4" }, "quality-only": { type: "boolean", default: false }, explain: { type: "string" } } });
 const DOCS = Number(values.docs);
 const PASSES = Number(values.passes);
 const faker = new Faker({ locale: [en, baseLocale] });
 faker.seed(Number(values.seed));
 
-// ---- valid and invalid values -------------------------------------------------------------------
+// ---- valid and invalid values (values.ts) ----------------------------------------------------------
 
-const digits = (n: number) => Array.from({ length: n }, () => faker.number.int(9)).join("");
-
-function luhnDigit(body: string): number {
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let d = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return (10 - (sum % 10)) % 10;
-}
-function card(valid: boolean): string {
-  const prefix = faker.helpers.arrayElement(["4", "51", "55", "37", "6011"]);
-  const len = prefix === "37" ? 15 : 16;
-  const body = prefix + digits(len - 1 - prefix.length);
-  const check = luhnDigit(body);
-  const n = body + (valid ? check : (check + 1 + faker.number.int(8)) % 10);
-  return len === 16 && faker.datatype.boolean() ? n.replace(/(\d{4})(?=\d)/g, "$1 ") : n;
-}
-function ssn(valid: boolean): string {
-  if (!valid) {
-    const bad = faker.helpers.arrayElement(["000", "666", "9" + digits(2)]);
-    return `${bad}-${String(faker.number.int({ min: 1, max: 99 })).padStart(2, "0")}-${String(faker.number.int({ min: 1, max: 9999 })).padStart(4, "0")}`;
-  }
-  let area = faker.number.int({ min: 1, max: 899 });
-  if (area === 666) area = 667;
-  return `${String(area).padStart(3, "0")}-${String(faker.number.int({ min: 1, max: 99 })).padStart(2, "0")}-${String(faker.number.int({ min: 1, max: 9999 })).padStart(4, "0")}`;
-}
-function iban(valid: boolean): string {
-  const v = faker.finance.iban({ formatted: faker.datatype.boolean() });
-  if (valid) return v;
-  // Change the check digits: mod-97 fails.
-  const compact = v.replace(/ /g, "");
-  const cd = (Number(compact.slice(2, 4)) + 1 + faker.number.int(90)) % 97;
-  return compact.slice(0, 2) + String(Math.max(cd, 2)).padStart(2, "0") + compact.slice(4);
-}
-function nhs(valid: boolean): string {
-  for (;;) {
-    const body = digits(9);
-    const sum = [...body].reduce((a, d, i) => a + Number(d) * (10 - i), 0);
-    const check = 11 - (sum % 11);
-    if (check === 10) continue;
-    const c = check === 11 ? 0 : check;
-    const n = body + (valid ? c : (c + 1 + faker.number.int(8)) % 10);
-    return `${n.slice(0, 3)} ${n.slice(3, 6)} ${n.slice(6)}`;
-  }
-}
-function cpf(valid: boolean): string {
-  for (;;) {
-    const b = digits(9);
-    if (/^(\d)\1+$/.test(b)) continue;
-    const dv = (s: string) => {
-      const r = ([...s].reduce((a, d, i) => a + Number(d) * (s.length + 1 - i), 0) * 10) % 11;
-      return r === 10 ? 0 : r;
-    };
-    const d1 = dv(b);
-    const d2 = dv(b + d1);
-    const n = b + d1 + (valid ? d2 : (d2 + 1) % 10);
-    return `${n.slice(0, 3)}.${n.slice(3, 6)}.${n.slice(6, 9)}-${n.slice(9)}`;
-  }
-}
-function phone(): string {
-  const area = faker.helpers.arrayElement(["212", "415", "312", "617", "206", "303", "512", "404"]);
-  const ex = String(faker.number.int({ min: 201, max: 989 }));
-  const line = String(faker.number.int({ min: 1000, max: 9999 }));
-  return faker.helpers.arrayElement([`(${area}) ${ex}-${line}`, `+1 ${area} ${ex} ${line}`, `${area}-${ex}-${line}`]);
-}
-const person = () => `${faker.person.firstName()} ${faker.person.lastName()}`;
-function birthDate(): string {
-  const d = faker.date.birthdate({ min: 18, max: 90, mode: "age" });
-  const [y, m, day] = [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
-  const p2 = (n: number) => String(n).padStart(2, "0");
-  const month = d.toLocaleString("en-US", { month: "long", timeZone: "UTC" });
-  return faker.helpers.arrayElement([`${y}-${p2(m)}-${p2(day)}`, `${p2(m)}/${p2(day)}/${y}`, `${day} ${month} ${y}`, `${month} ${day}, ${y}`.replace(",", "")]);
-}
-const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-const awsKey = () => `AKIA${Array.from({ length: 16 }, () => faker.helpers.arrayElement([...BASE32])).join("")}`;
-
-type Gen = () => string;
-const POSITIVE: Record<string, Gen> = {
-  EMAIL_ADDRESS: () => faker.internet.email(),
-  PHONE_NUMBER: phone,
-  CREDIT_CARD: () => card(true),
-  IBAN_CODE: () => iban(true),
-  US_SSN: () => ssn(true),
-  IP_ADDRESS: () => faker.internet.ipv4(),
-  UK_NHS: () => nhs(true),
-  BR_CPF: () => cpf(true),
-  PERSON: person,
-  ADDRESS: () => faker.location.streetAddress(),
-  DATE_OF_BIRTH: birthDate,
-  AWS_ACCESS_KEY: awsKey,
-};
-// Look-alikes that must not be reported (as any type).
-const NEGATIVE: Gen[] = [
-  () => card(false),
-  () => iban(false),
-  () => ssn(false),
-  () => nhs(false),
-  () => cpf(false),
-  () => `ORD-${digits(8)}`,
-  () => `INV${digits(6)}/${digits(2)}`,
-  () => `v${faker.number.int(20)}.${faker.number.int(30)}.${faker.number.int(99)}`,
-  () => faker.string.uuid(),
-  () => faker.date.recent().toISOString(),
-  () => `${digits(3)}.${digits(2)} EUR`,
-];
+const { positive: POSITIVE, label: LABEL, negative: NEGATIVE } = plantedValues(faker);
 
 // ---- documents ----------------------------------------------------------------------------------
 
@@ -186,15 +78,10 @@ class Builder {
 
 const TYPES = Object.keys(POSITIVE);
 const pick = () => faker.helpers.arrayElement(TYPES);
-const LABEL: Record<string, string> = {
-  EMAIL_ADDRESS: "E-mail", PHONE_NUMBER: "Phone", CREDIT_CARD: "Card number", IBAN_CODE: "IBAN", US_SSN: "SSN",
-  IP_ADDRESS: "IP address", UK_NHS: "NHS number", BR_CPF: "CPF", PERSON: "Name",
-  ADDRESS: "Address", DATE_OF_BIRTH: "Date of birth", AWS_ACCESS_KEY: "AWS access key",
-};
 
 function letter(): Doc {
   const b = new Builder();
-  b.add(`${faker.location.city()}, ${faker.date.recent().toDateString()}\n\nDear `).pos("PERSON").add(",\n\n");
+  b.pos("LOCATION").add(`, ${faker.date.recent().toDateString()}\n\nDear `).pos("PERSON").add(",\n\n");
   b.add(faker.lorem.paragraph()).add(" ");
   for (let i = 0; i < 3; i++) {
     const t = pick();
@@ -296,38 +183,40 @@ const scanBaseline = (segments: Segment[]) => {
   for (const s of segments) for (const _ of s.text.matchAll(BASELINE)) sink++;
 };
 
-// The mixed corpus: per kind and in all.
-const mixed = mixedCorpus(faker, Number(values["mixed-mb"]) * 1e6, docs.map((d) => d.text));
-const mixedBytes = mixed.reduce((a, d) => a + d.bytes, 0);
-const mixedSegments = mixed.reduce((a, d) => a + d.segments.length, 0);
 const fmt = (n: number) => n.toFixed(2).padStart(7);
-const verdict = (v: number) => `target >= 50 MB/s ${v >= 50 ? "MET" : "MISSED"}`;
-console.log(`bench/detect: mixed corpus ${(mixedBytes / 1e6).toFixed(2)} MB in ${mixed.length} documents, ${mixedSegments} segments; labelled corpus ${docs.length} documents, ${(bytes / 1e6).toFixed(2)} MB; best of ${PASSES} passes (default options: 1), MB/s per CPU second (one thread)`);
-// Warm-up: every detector's regular expressions compiled and tiered up, the JIT settled, before
-// the first kind is timed.
-for (const kind of Object.keys(KINDS)) {
-  for (const d of mixed.filter((x) => x.kind === kind).slice(0, 40)) {
-    scanBaseline(d.segments);
-    sink += detect(d.segments, { ner: false }).length + detect(d.segments).length;
+if (!values["quality-only"]) {
+  // The mixed corpus: per kind and in all.
+  const mixed = mixedCorpus(faker, Number(values["mixed-mb"]) * 1e6, docs.map((d) => d.text));
+  const mixedBytes = mixed.reduce((a, d) => a + d.bytes, 0);
+  const mixedSegments = mixed.reduce((a, d) => a + d.segments.length, 0);
+  const verdict = (v: number) => `target >= 50 MB/s ${v >= 50 ? "MET" : "MISSED"}`;
+  console.log(`bench/detect: mixed corpus ${(mixedBytes / 1e6).toFixed(2)} MB in ${mixed.length} documents, ${mixedSegments} segments; labelled corpus ${docs.length} documents, ${(bytes / 1e6).toFixed(2)} MB; best of ${PASSES} passes (default options: 1), MB/s per CPU second (one thread)`);
+  // Warm-up: every detector's regular expressions compiled and tiered up, the JIT settled, before
+  // the first kind is timed.
+  for (const kind of Object.keys(KINDS)) {
+    for (const d of mixed.filter((x) => x.kind === kind).slice(0, 40)) {
+      scanBaseline(d.segments);
+      sink += detect(d.segments, { ner: false }).length + detect(d.segments).length;
+    }
   }
+  console.log("");
+  console.log("kind               share    baseline   NER off   default");
+  for (const kind of Object.keys(KINDS)) {
+    const part = mixed.filter((d) => d.kind === kind);
+    const mb = part.reduce((a, d) => a + d.bytes, 0) / 1e6;
+    const b = cpuRate(() => part.forEach((d) => scanBaseline(d.segments)), PASSES, mb);
+    const off = cpuRate(() => part.forEach((d) => (sink += detect(d.segments, { ner: false }).length)), PASSES, mb);
+    const on = cpuRate(() => part.forEach((d) => (sink += detect(d.segments).length)), 1, mb);
+    console.log(`${kind.padEnd(18)} ${(mb / (mixedBytes / 1e6) * 100).toFixed(0).padStart(4)} %  ${fmt(b)}   ${fmt(off)}   ${fmt(on)}`);
+  }
+  const mixedBase = cpuRate(() => mixed.forEach((d) => scanBaseline(d.segments)), PASSES, mixedBytes / 1e6);
+  const mixedOff = cpuRate(() => mixed.forEach((d) => (sink += detect(d.segments, { ner: false }).length)), PASSES, mixedBytes / 1e6);
+  const mixedOn = cpuRate(() => mixed.forEach((d) => (sink += detect(d.segments).length)), 1, mixedBytes / 1e6);
+  console.log(`${"all (mixed)".padEnd(18)} ${"100".padStart(4)} %  ${fmt(mixedBase)}   ${fmt(mixedOff)}   ${fmt(mixedOn)}`);
+  console.log("");
+  console.log(`mixed corpus, detect() NER off    ${fmt(mixedOff)} MB/s   ratio to baseline ${(mixedOff / mixedBase).toFixed(3)}   ${verdict(mixedOff)}`);
+  console.log(`mixed corpus, detect() default    ${fmt(mixedOn)} MB/s   ratio to baseline ${(mixedOn / mixedBase).toFixed(3)}   ${verdict(mixedOn)}`);
 }
-console.log("");
-console.log("kind               share    baseline   NER off   default");
-for (const kind of Object.keys(KINDS)) {
-  const part = mixed.filter((d) => d.kind === kind);
-  const mb = part.reduce((a, d) => a + d.bytes, 0) / 1e6;
-  const b = cpuRate(() => part.forEach((d) => scanBaseline(d.segments)), PASSES, mb);
-  const off = cpuRate(() => part.forEach((d) => (sink += detect(d.segments, { ner: false }).length)), PASSES, mb);
-  const on = cpuRate(() => part.forEach((d) => (sink += detect(d.segments).length)), 1, mb);
-  console.log(`${kind.padEnd(18)} ${(mb / (mixedBytes / 1e6) * 100).toFixed(0).padStart(4)} %  ${fmt(b)}   ${fmt(off)}   ${fmt(on)}`);
-}
-const mixedBase = cpuRate(() => mixed.forEach((d) => scanBaseline(d.segments)), PASSES, mixedBytes / 1e6);
-const mixedOff = cpuRate(() => mixed.forEach((d) => (sink += detect(d.segments, { ner: false }).length)), PASSES, mixedBytes / 1e6);
-const mixedOn = cpuRate(() => mixed.forEach((d) => (sink += detect(d.segments).length)), 1, mixedBytes / 1e6);
-console.log(`${"all (mixed)".padEnd(18)} ${"100".padStart(4)} %  ${fmt(mixedBase)}   ${fmt(mixedOff)}   ${fmt(mixedOn)}`);
-console.log("");
-console.log(`mixed corpus, detect() NER off    ${fmt(mixedOff)} MB/s   ratio to baseline ${(mixedOff / mixedBase).toFixed(3)}   ${verdict(mixedOff)}`);
-console.log(`mixed corpus, detect() default    ${fmt(mixedOn)} MB/s   ratio to baseline ${(mixedOn / mixedBase).toFixed(3)}   ${verdict(mixedOn)}`);
 
 // The labelled corpus alone (a planted value every ~80 bytes): the worst case.
 const base = cpuRate(() => docSegments.forEach((segs) => scanBaseline(segs)));
@@ -353,6 +242,10 @@ const t = (type: string) => {
 };
 const unlabelled = new Map<string, number>();
 const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start < b.end && b.start < a.end;
+/** `--explain TYPE`: the false positives and negatives of one type, each with its surroundings. */
+const explained: string[] = [];
+const excerpt = (text: string, start: number, end: number) =>
+  JSON.stringify(text.slice(Math.max(0, start - 40), start)) + " [" + JSON.stringify(text.slice(start, end)) + "] " + JSON.stringify(text.slice(end, end + 30));
 for (const [i, d] of docs.entries()) {
   const found = findings[i]!;
   const matched = new Set<Span>();
@@ -366,9 +259,22 @@ for (const [i, d] of docs.entries()) {
     if (hit) {
       if (!matched.has(hit)) t(f.type).tp++;
       matched.add(hit);
-    } else t(f.type).fp++;
+    } else {
+      t(f.type).fp++;
+      if (f.type === values.explain) {
+        const truth = d.spans.find((s) => overlaps(s, { start: f.start + o, end: f.end + o }));
+        explained.push(`FP ${f.detector} ${f.score} [${f.validation}] (${f.context.join(" ")})${truth ? ` planted ${truth.type}` : ""}: ${excerpt(d.text, f.start + o, f.end + o)}`);
+      }
+    }
   }
-  for (const s of d.spans) if (!matched.has(s)) t(s.type).fn++;
+  for (const s of d.spans) {
+    if (matched.has(s)) continue;
+    t(s.type).fn++;
+    if (s.type === values.explain) {
+      const other = found.filter((f) => overlaps(s, { start: f.start + at(d, f), end: f.end + at(d, f) })).map((f) => `${f.type} ${f.score}`);
+      explained.push(`FN${other.length ? ` (found as ${other.join(", ")})` : ""}: ${excerpt(d.text, s.start, s.end)}`);
+    }
+  }
 }
 console.log("");
 console.log("entity           planted  TP     FP     FN     precision recall  F2");
@@ -384,3 +290,7 @@ for (const type of TYPES) {
 console.log(`macro F2 ${(macro / TYPES.length).toFixed(3)}`);
 console.log(`findings of types not planted (not scored): ${[...unlabelled].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(", ") || "none"}`);
 if (sink < 0) console.log(sink);
+if (values.explain) {
+  console.log(`\n--explain ${values.explain}: ${explained.length} errors`);
+  for (const line of explained.slice(0, 40)) console.log(line);
+}

@@ -7,6 +7,8 @@ describe("au/au_tfn", () => {
     assert.ok(tfnValid("123456782"));
     assert.deepEqual(spans(auTfn, "TFN 123 456 782"), [[4, 15]]);
     assert.ok(scoreOf(auTfn, "Tax file number: 123456782") >= 0.7);
+    // Alone, nine digits that pass mod 11 are not evidence enough (one in eleven do).
+    assert.ok(scoreOf(auTfn, "Reference 123456782") < 0.4);
   });
   it("rejects other check digits and newline-split groups", () => {
     assert.equal(tfnValid("123456781"), false);

@@ -8,6 +8,10 @@ describe("generic/credit_card", () => {
     assert.deepEqual(spans(creditCard, "5555-5555-5555-4444"), [[0, 19]]);
     assert.deepEqual(spans(creditCard, "amex 3782 822463 10005."), [[5, 22]]);
     assert.deepEqual(spans(creditCard, "378282246310005"), [[0, 15]]);
+    // A plain digit run passes Luhn one time in ten: full confidence needs card context or grouping.
+    assert.equal(scoreOf(creditCard, "378282246310005"), 0.8);
+    assert.equal(scoreOf(creditCard, "card 378282246310005"), 1);
+    assert.equal(scoreOf(creditCard, "3782 822463 10005"), 1);
   });
   it("rejects a wrong check digit, mixed separators, unknown issuers and lengths", () => {
     assert.deepEqual(spans(creditCard, "4111 1111 1111 1112"), []);

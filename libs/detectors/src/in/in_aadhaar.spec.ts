@@ -7,6 +7,10 @@ describe("in/in_aadhaar", () => {
     assert.ok(aadhaarValid("499118665246"));
     assert.deepEqual(spans(inAadhaar, "Aadhaar 4991 1866 5246"), [[8, 22]]);
     assert.ok(scoreOf(inAadhaar, "Aadhaar 4991-1866-5246") >= 0.8);
+    // Three groups of a longer grouped number (a 4-4-4-4 card) are not an Aadhaar.
+    assert.deepEqual(spans(inAadhaar, "4991 1866 5246 1234"), []);
+    assert.deepEqual(spans(inAadhaar, "1234 4991 1866 5246"), []);
+    assert.deepEqual(spans(inAadhaar, "4991-1866-5246 1234"), [[0, 14]]);
   });
   it("rejects a wrong check digit, leading 0/1 and mixed separators", () => {
     assert.equal(aadhaarValid("499118665247"), false);

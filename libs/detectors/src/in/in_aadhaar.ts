@@ -16,7 +16,8 @@ export const inAadhaar: Detector = {
   area: "in",
   category: "government_id",
   description: "Indian Aadhaar number (Verhoeff)",
-  patterns: [{ name: "12 digits, 4-4-4", regex: bounded(String.raw`[2-9]\d{3}([ :-]?)\d{4}\1\d{4}`), score: 0.1 }],
+  // Not three groups out of a longer grouped number (a 4-4-4-4 card number).
+  patterns: [{ name: "12 digits, 4-4-4", regex: bounded(String.raw`(?<!\d[ :-])[2-9]\d{3}([ :-]?)\d{4}\1\d{4}(?!\1\d)`), score: 0.1 }],
   context: ["aadhaar", "aadhar", "adhaar", "uidai", "uid", "आधार"],
   prefilter: { minDigits: 12 },
   validate: (value) => (aadhaarValid(value) ? { validation: "verhoeff", score: 0.5 } : false),

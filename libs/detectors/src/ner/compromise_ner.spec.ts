@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import nlp from "compromise";
-import { entities, trimSpan, worthKeeping } from "./compromise_ner.ts";
+import { entities, inIdentifier, trimSpan, worthKeeping } from "./compromise_ner.ts";
 import { nerSampleTexts } from "../testing.ts";
 
 /** The spans as compromise's json() gives them, trimmed the same way: what entities() replaced. */
@@ -11,7 +11,7 @@ function viaJson(text: string): Array<[string, number, number]> {
     for (const it of view.json({ offset: true }) as Array<{ offset?: { start: number; length: number } }>) {
       if (!it.offset) continue;
       const [s, e] = trimSpan(text, it.offset.start, it.offset.start + it.offset.length);
-      if (worthKeeping(label, text.slice(s, e))) out.push([label, s, e]);
+      if (worthKeeping(label, text.slice(s, e)) && !inIdentifier(text, s, e)) out.push([label, s, e]);
     }
   }
   return out;
@@ -33,6 +33,13 @@ describe("ner/compromise_ner", () => {
   it("takes no person of two or three capitals (country codes)", () => {
     for (const t of ["MR", "MS", "LY", "Contact MR today"]) assert.deepEqual(entities(t).filter((e) => e.label === "PERSON"), [], t);
     assert.ok(entities("Contact Mr Al Li today").some((e) => e.label === "PERSON"));
+  });
+  it("takes no entity that is part of an identifier", () => {
+    assert.ok(inIdentifier("see ORD-30274828", 4, 7));
+    assert.ok(inIdentifier("xParis", 1, 6));
+    assert.equal(inIdentifier("flights from ORD to Paris", 13, 16), false);
+    assert.equal(inIdentifier("Paris-Berlin", 0, 5), false);
+    assert.deepEqual(entities("Your reference ORD-98804985 is noted.").map((e) => e.label), []);
   });
   it("reads the same spans off term offsets as compromise's json() gives", () => {
     const texts = nerSampleTexts();

@@ -47,6 +47,16 @@ export function worthKeeping(label: NerLabel, span: string): boolean {
   return !(label === "PERSON" && span.length <= 3 && !/\p{Ll}/u.test(span));
 }
 
+/**
+ * Whether [start, end) is part of an identifier rather than a word of its own: it continues a
+ * letter or digit before it, or runs into "-" and a digit after it ("ORD-30274828", an order
+ * number whose prefix compromise knows as a place).
+ */
+export function inIdentifier(text: string, start: number, end: number): boolean {
+  if (start > 0 && /[\p{L}\p{N}_]/u.test(text[start - 1]!)) return true;
+  return /^[-_/][0-9]/.test(text.slice(end, end + 2));
+}
+
 let cacheText: string | null = null;
 let cacheEntities: Entity[] = [];
 
@@ -73,7 +83,7 @@ export function entities(text: string): Entity[] {
       const last = terms[terms.length - 1]?.offset;
       if (!first || !last) continue;
       const [s, e] = trimSpan(text, first.start, last.start + last.length);
-      if (worthKeeping(label, text.slice(s, e))) out.push({ label, start: s, end: e });
+      if (worthKeeping(label, text.slice(s, e)) && !inIdentifier(text, s, e)) out.push({ label, start: s, end: e });
     }
   };
   add("PERSON", doc.people() as unknown as Matches);

@@ -10,7 +10,7 @@ export const location: Detector = {
   description: "Location (local NER: compromise)",
   patterns: [],
   ner: true,
-  context: ["address", "city", "town", "lives", "living", "resides", "resident", "located", "born", "country", "state", "province", "county", "hometown", "residence", "domicile"],
+  context: ["address", "city", "town", "lives", "living", "resides", "resident", "located", "born", "country", "state", "province", "county", "hometown", "residence", "domicile", "place of birth", "birthplace", "nationality", "citizenship"],
   prefilter: {},
   find: (text) => nerCandidates(text, "LOCATION", 0.4),
 };

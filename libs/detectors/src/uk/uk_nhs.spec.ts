@@ -7,6 +7,10 @@ describe("uk/uk_nhs", () => {
     assert.ok(nhsChecksum("9434765919"));
     assert.deepEqual(spans(ukNhs, "NHS No: 943 476 5919"), [[8, 20]]);
     assert.ok(scoreOf(ukNhs, "NHS number 943-476-5919") >= 0.8);
+    // Ten plain digits pass mod 11 one time in eleven: alone they are not reported, labelled they are.
+    assert.ok(scoreOf(ukNhs, "id=9434765919") < 0.4);
+    assert.ok(scoreOf(ukNhs, "NHS number 9434765919") >= 0.6);
+    assert.ok(scoreOf(ukNhs, "943 476 5919") >= 0.4);
   });
   it("rejects a wrong check digit, check value 10 and mixed separators", () => {
     assert.equal(nhsChecksum("9434765918"), false);

@@ -1,0 +1,360 @@
+/**
+ * Planted values of bench/detect's labelled corpus: for each entity type a generator of valid
+ * values (right check digits, issuing rules, formats), a label a document would put before it,
+ * and look-alikes that must not be reported. The check-digit rules are written here from the
+ * schemes' published definitions, apart from libs/detectors, so a detector that gets a rule
+ * wrong disagrees with the bench instead of agreeing with itself.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import type { Faker } from "@faker-js/faker";
+
+export type Gen = () => string;
+
+export interface Values {
+  /** Valid values per entity type. */
+  positive: Record<string, Gen>;
+  /** How a document names each type (field labels, column headers). */
+  label: Record<string, string>;
+  /** Look-alikes that must not be reported (as any type). */
+  negative: Gen[];
+}
+
+export function plantedValues(faker: Faker): Values {
+  const digits = (n: number) => Array.from({ length: n }, () => faker.number.int(9)).join("");
+  const int = (min: number, max: number) => faker.number.int({ min, max });
+  const p2 = (n: number) => String(n).padStart(2, "0");
+  /** A wrong digit in place of `d`. */
+  const other = (d: number) => (d + 1 + faker.number.int(8)) % 10;
+  const letterFrom = (s: string) => faker.helpers.arrayElement([...s]);
+  const UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+  // ---- check-digit schemes ------------------------------------------------------------------------
+
+  /** Luhn check digit of `body` (the digit to append). */
+  function luhnDigit(body: string): number {
+    let sum = 0;
+    for (let i = 0; i < body.length; i++) {
+      let d = Number(body[body.length - 1 - i]);
+      if (i % 2 === 0) {
+        d *= 2;
+        if (d > 9) d -= 9;
+      }
+      sum += d;
+    }
+    return (10 - (sum % 10)) % 10;
+  }
+  /** Verhoeff check digit (dihedral group D5): multiplication and permutation tables. */
+  const VD = [
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 2, 3, 4, 0, 6, 7, 8, 9, 5], [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
+    [3, 4, 0, 1, 2, 8, 9, 5, 6, 7], [4, 0, 1, 2, 3, 9, 5, 6, 7, 8], [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
+    [6, 5, 9, 8, 7, 1, 0, 4, 3, 2], [7, 6, 5, 9, 8, 2, 1, 0, 4, 3], [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
+    [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+  ];
+  const VP = [
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 5, 7, 6, 2, 8, 3, 0, 9, 4], [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
+    [8, 9, 1, 6, 0, 4, 3, 5, 2, 7], [9, 4, 5, 3, 1, 2, 6, 8, 7, 0], [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
+    [2, 7, 9, 3, 8, 0, 6, 4, 1, 5], [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
+  ];
+  const VINV = [0, 4, 3, 2, 1, 5, 6, 7, 8, 9];
+  function verhoeffDigit(body: string): number {
+    let c = 0;
+    for (let i = 0; i < body.length; i++) c = VD[c]![VP[(i + 1) % 8]![Number(body[body.length - 1 - i])]!]!;
+    return VINV[c]!;
+  }
+  /** A weighted digit sum. */
+  const weighted = (s: string, w: number[]) => w.reduce((a, x, i) => a + x * Number(s[i]), 0);
+
+  function card(valid: boolean): string {
+    const prefix = faker.helpers.arrayElement(["4", "51", "55", "37", "6011"]);
+    const len = prefix === "37" ? 15 : 16;
+    const body = prefix + digits(len - 1 - prefix.length);
+    const check = luhnDigit(body);
+    const n = body + (valid ? check : other(check));
+    return len === 16 && faker.datatype.boolean() ? n.replace(/(\d{4})(?=\d)/g, "$1 ") : n;
+  }
+  function ssn(valid: boolean): string {
+    if (!valid) {
+      // Areas never issued; a 9xx area only with a group outside the ITIN ranges (9xx-7x-xxxx is an ITIN).
+      const bad = faker.helpers.arrayElement(["000", "666", "9" + digits(2)]);
+      const group = bad.startsWith("9") ? faker.helpers.arrayElement([int(1, 49), int(66, 69), 89, 93]) : int(1, 99);
+      return `${bad}-${p2(group)}-${String(int(1, 9999)).padStart(4, "0")}`;
+    }
+    let area = int(1, 899);
+    if (area === 666) area = 667;
+    return `${String(area).padStart(3, "0")}-${p2(int(1, 99))}-${String(int(1, 9999)).padStart(4, "0")}`;
+  }
+  function iban(valid: boolean): string {
+    const v = faker.finance.iban({ formatted: faker.datatype.boolean() });
+    if (valid) return v;
+    // Change the check digits: mod-97 fails.
+    const compact = v.replace(/ /g, "");
+    const cd = (Number(compact.slice(2, 4)) + 1 + faker.number.int(90)) % 97;
+    return compact.slice(0, 2) + String(Math.max(cd, 2)).padStart(2, "0") + compact.slice(4);
+  }
+  function nhs(valid: boolean): string {
+    for (;;) {
+      const body = digits(9);
+      const check = 11 - (weighted(body, [10, 9, 8, 7, 6, 5, 4, 3, 2]) % 11);
+      if (check === 10) continue;
+      const c = check === 11 ? 0 : check;
+      const n = body + (valid ? c : other(c));
+      return `${n.slice(0, 3)} ${n.slice(3, 6)} ${n.slice(6)}`;
+    }
+  }
+  function cpf(valid: boolean): string {
+    for (;;) {
+      const b = digits(9);
+      if (/^(\d)\1+$/.test(b)) continue;
+      const dv = (s: string) => {
+        const r = ([...s].reduce((a, d, i) => a + Number(d) * (s.length + 1 - i), 0) * 10) % 11;
+        return r === 10 ? 0 : r;
+      };
+      const d1 = dv(b);
+      const d2 = dv(b + d1);
+      const n = b + d1 + (valid ? d2 : (d2 + 1) % 10);
+      return `${n.slice(0, 3)}.${n.slice(3, 6)}.${n.slice(6, 9)}-${n.slice(9)}`;
+    }
+  }
+  function phone(): string {
+    const area = faker.helpers.arrayElement(["212", "415", "312", "617", "206", "303", "512", "404"]);
+    const ex = String(int(201, 989));
+    const line = String(int(1000, 9999));
+    return faker.helpers.arrayElement([`(${area}) ${ex}-${line}`, `+1 ${area} ${ex} ${line}`, `${area}-${ex}-${line}`]);
+  }
+  function birthDate(): string {
+    const d = faker.date.birthdate({ min: 18, max: 90, mode: "age" });
+    const [y, m, day] = [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
+    const month = d.toLocaleString("en-US", { month: "long", timeZone: "UTC" });
+    return faker.helpers.arrayElement([`${y}-${p2(m)}-${p2(day)}`, `${p2(m)}/${p2(day)}/${y}`, `${day} ${month} ${y}`, `${month} ${day} ${y}`]);
+  }
+  const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  const awsKey = () => `AKIA${Array.from({ length: 16 }, () => letterFrom(BASE32)).join("")}`;
+
+  /** HMRC: first letter not D F I Q U V, second not D F I O Q U V, some pairs never issued. */
+  function nino(): string {
+    for (;;) {
+      const a = letterFrom("ABCEGHJKLMNOPRSTWXYZ");
+      const b = letterFrom("ABCEGHJKLMNPRSTWXYZ");
+      if (["BG", "GB", "NK", "KN", "TN", "NT", "ZZ"].includes(a + b)) continue;
+      const d = digits(6);
+      const s = letterFrom("ABCD");
+      return faker.datatype.boolean() ? `${a}${b} ${d.slice(0, 2)} ${d.slice(2, 4)} ${d.slice(4)} ${s}` : `${a}${b}${d}${s}`;
+    }
+  }
+  /** Income-tax PAN: three letters, the holder's status (P person, C company, …), an initial, four digits, a letter. */
+  const pan = () => `${letterFrom(UPPER)}${letterFrom(UPPER)}${letterFrom(UPPER)}${letterFrom("PCHFATBLJG")}${letterFrom(UPPER)}${digits(4)}${letterFrom(UPPER)}`;
+  function aadhaar(valid: boolean): string {
+    const body = String(int(2, 9)) + digits(10);
+    const c = verhoeffDigit(body);
+    const n = body + (valid ? c : other(c));
+    return faker.datatype.boolean() ? `${n.slice(0, 4)} ${n.slice(4, 8)} ${n.slice(8)}` : n;
+  }
+  const NIF_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE";
+  function nif(valid: boolean): string {
+    const n = digits(8);
+    const i = Number(n) % 23;
+    return n + NIF_LETTERS[valid ? i : (i + 1 + faker.number.int(21)) % 23];
+  }
+  function nie(): string {
+    const lead = int(0, 2);
+    const n = digits(7);
+    return "XYZ"[lead]! + n + NIF_LETTERS[Number(String(lead) + n) % 23];
+  }
+  /** BSN: the "elfproef", 9·d1 + 8·d2 + … + 2·d8 − d9 divisible by 11. */
+  function bsn(valid: boolean): string {
+    for (;;) {
+      const body = String(int(1, 9)) + digits(7);
+      const r = weighted(body, [9, 8, 7, 6, 5, 4, 3, 2]) % 11;
+      if (r === 10) continue;
+      return body + (valid ? r : other(r));
+    }
+  }
+  /** PESEL: birth date (month + 20 for 2000s), serial, and a check digit with weights 1 3 7 9. */
+  function pesel(valid: boolean): string {
+    const d = faker.date.birthdate({ min: 18, max: 90, mode: "age" });
+    const y = d.getUTCFullYear();
+    const month = d.getUTCMonth() + 1 + (y >= 2000 ? 20 : 0);
+    const body = `${p2(y % 100)}${p2(month)}${p2(d.getUTCDate())}${digits(4)}`;
+    const c = (10 - (weighted(body, [1, 3, 7, 9, 1, 3, 7, 9, 1, 3]) % 10)) % 10;
+    return body + (valid ? c : other(c));
+  }
+  /** NIR: sex, year, month, département, commune, order, key = 97 − (body mod 97). */
+  function nir(valid: boolean): string {
+    const dept = p2(faker.helpers.arrayElement([int(1, 19), int(21, 95)]));
+    const body = `${int(1, 2)}${p2(int(0, 99))}${p2(int(1, 12))}${dept}${String(int(1, 990)).padStart(3, "0")}${String(int(1, 999)).padStart(3, "0")}`;
+    const key = 97 - Number(BigInt(body) % 97n);
+    const k = valid ? key : ((key % 97) + 1 + faker.number.int(50)) % 98 || 1;
+    const n = body + p2(k);
+    return faker.datatype.boolean() ? `${n[0]} ${n.slice(1, 3)} ${n.slice(3, 5)} ${n.slice(5, 7)} ${n.slice(7, 10)} ${n.slice(10, 13)} ${n.slice(13)}` : n;
+  }
+  /** Singapore NRIC / FIN: weights 2 7 6 5 4 3 2, +4 for T and G, letter tables per series. */
+  function nric(): string {
+    const prefix = letterFrom("STFG");
+    const d = digits(7);
+    const sum = weighted(d, [2, 7, 6, 5, 4, 3, 2]) + (prefix === "T" || prefix === "G" ? 4 : 0);
+    return prefix + d + (prefix === "S" || prefix === "T" ? "JZIHGFEDCBA" : "XWUTRQPNMLK")[sum % 11];
+  }
+  /** TFN: weights 1 4 3 7 5 8 6 9 10, the sum divisible by 11. */
+  function tfn(): string {
+    for (;;) {
+      const body = digits(8);
+      const s = weighted(body, [1, 4, 3, 7, 5, 8, 6, 9]);
+      for (let last = 0; last <= 9; last++) {
+        if ((s + 10 * last) % 11 === 0) {
+          const n = body + last;
+          return faker.datatype.boolean() ? `${n.slice(0, 3)} ${n.slice(3, 6)} ${n.slice(6)}` : n;
+        }
+      }
+    }
+  }
+  /** Medicare: first digit 2–6, check digit = weights 1 3 7 9 1 3 7 9 mod 10, issue number. */
+  function medicare(): string {
+    const body = String(int(2, 6)) + digits(7);
+    const n = body + (weighted(body, [1, 3, 7, 9, 1, 3, 7, 9]) % 10) + String(int(1, 9));
+    return faker.datatype.boolean() ? `${n.slice(0, 4)} ${n.slice(4, 9)} ${n[9]}` : n;
+  }
+  /** SIN: Luhn, first digit not 0 or 8. */
+  function sin(valid: boolean): string {
+    const body = letterFrom("1234567") + digits(7);
+    const c = luhnDigit(body);
+    const n = body + (valid ? c : other(c));
+    return `${n.slice(0, 3)} ${n.slice(3, 6)} ${n.slice(6)}`;
+  }
+  /** ITIN: 9, then a group in 70–88, 90–92 or 94–99. */
+  const itin = () => `9${digits(2)}-${faker.helpers.arrayElement([int(70, 88), int(90, 92), int(94, 99)])}-${digits(4)}`;
+  /** ABA routing number: 3·d1 + 7·d2 + d3 + … ≡ 0 (mod 10), Federal Reserve prefix 01–12 / 21–32. */
+  function aba(): string {
+    const body = p2(faker.helpers.arrayElement([int(1, 12), int(21, 32)])) + digits(6);
+    const s = weighted(body, [3, 7, 1, 3, 7, 1, 3, 7]);
+    return body + ((10 - (s % 10)) % 10);
+  }
+  /** NPI: 10 digits from 1 or 2, Luhn over "80840" + the first nine. */
+  function npi(valid: boolean): string {
+    const body = String(int(1, 2)) + digits(8);
+    const c = luhnDigit("80840" + body);
+    return body + (valid ? c : other(c));
+  }
+  /** A version-0 Bitcoin address: base58check of 0x00 + a 20-byte hash. */
+  function bitcoin(): string {
+    const payload = Buffer.concat([Buffer.from([0]), randomBytes(20)]);
+    const check = createHash("sha256").update(createHash("sha256").update(payload).digest()).digest().subarray(0, 4);
+    const bytes = Buffer.concat([payload, check]);
+    const A = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+    let n = BigInt("0x" + bytes.toString("hex"));
+    let out = "";
+    while (n > 0n) {
+      out = A[Number(n % 58n)] + out;
+      n /= 58n;
+    }
+    for (const b of bytes) {
+      if (b !== 0) break;
+      out = "1" + out;
+    }
+    return out;
+  }
+  function jwt(): string {
+    const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
+    const iat = Math.floor(faker.date.recent().getTime() / 1000);
+    return `${b64({ alg: "HS256", typ: "JWT" })}.${b64({ sub: faker.string.uuid(), name: faker.person.fullName(), iat, exp: iat + 3600 })}.${randomBytes(32).toString("base64url")}`;
+  }
+  /** Italian codice fiscale: name letters, year, month letter, day (+40 for women), place, check letter. */
+  function fiscalCode(): string {
+    const ODD = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23];
+    const cons = () => letterFrom("BCDFGHJKLMNPQRSTVWXYZ");
+    const body = `${cons()}${cons()}${cons()}${cons()}${cons()}${cons()}${p2(int(0, 99))}${letterFrom("ABCDEHLMPRST")}${p2(int(1, 28) + (faker.datatype.boolean() ? 40 : 0))}${letterFrom("ABCDEFGHILM")}${String(int(1, 999)).padStart(3, "0")}`;
+    let sum = 0;
+    for (let i = 0; i < 15; i++) {
+      const ch = body[i]!;
+      const v = ch >= "0" && ch <= "9" ? Number(ch) : ch.charCodeAt(0) - 65;
+      sum += i % 2 === 0 ? ODD[v]! : v;
+    }
+    return body + UPPER[sum % 26];
+  }
+  /** German Steuer-ID: first digit not 0, one digit twice among the first ten, ISO 7064 MOD 11,10. */
+  function steuerId(): string {
+    for (;;) {
+      const d = digits(10);
+      if (d[0] === "0") continue;
+      const counts = new Map<string, number>();
+      for (const c of d) counts.set(c, (counts.get(c) ?? 0) + 1);
+      if ([...counts.values()].filter((n) => n === 2).length !== 1 || [...counts.values()].some((n) => n > 2)) continue;
+      let product = 10;
+      for (const c of d) {
+        let sum = (Number(c) + product) % 10;
+        if (sum === 0) sum = 10;
+        product = (2 * sum) % 11;
+      }
+      const check = 11 - product;
+      return d + (check === 10 ? 0 : check);
+    }
+  }
+  const CITIES = faker.definitions.location.city_name as string[];
+  const place = () => (faker.number.int(2) === 0 ? faker.location.country() : faker.helpers.arrayElement(CITIES));
+
+  return {
+    positive: {
+      EMAIL_ADDRESS: () => faker.internet.email(),
+      PHONE_NUMBER: phone,
+      CREDIT_CARD: () => card(true),
+      IBAN_CODE: () => iban(true),
+      US_SSN: () => ssn(true),
+      IP_ADDRESS: () => faker.internet.ipv4(),
+      UK_NHS: () => nhs(true),
+      BR_CPF: () => cpf(true),
+      PERSON: () => `${faker.person.firstName()} ${faker.person.lastName()}`,
+      LOCATION: place,
+      ADDRESS: () => faker.location.streetAddress(),
+      DATE_OF_BIRTH: birthDate,
+      AWS_ACCESS_KEY: awsKey,
+      UK_NINO: nino,
+      IN_PAN: pan,
+      IN_AADHAAR: () => aadhaar(true),
+      ES_NIF: () => nif(true),
+      ES_NIE: nie,
+      NL_BSN: () => bsn(true),
+      PL_PESEL: () => pesel(true),
+      FR_NIR: () => nir(true),
+      DE_TAX_ID: steuerId,
+      IT_FISCAL_CODE: fiscalCode,
+      SG_NRIC_FIN: nric,
+      AU_TFN: tfn,
+      AU_MEDICARE: medicare,
+      CA_SIN: () => sin(true),
+      US_ITIN: itin,
+      ABA_ROUTING_NUMBER: aba,
+      US_NPI: () => npi(true),
+      CRYPTO: bitcoin,
+      JWT: jwt,
+    },
+    label: {
+      EMAIL_ADDRESS: "E-mail", PHONE_NUMBER: "Phone", CREDIT_CARD: "Card number", IBAN_CODE: "IBAN", US_SSN: "SSN",
+      IP_ADDRESS: "IP address", UK_NHS: "NHS number", BR_CPF: "CPF", PERSON: "Name", LOCATION: "Place of birth",
+      ADDRESS: "Address", DATE_OF_BIRTH: "Date of birth", AWS_ACCESS_KEY: "AWS access key",
+      UK_NINO: "National Insurance number", IN_PAN: "PAN", IN_AADHAAR: "Aadhaar", ES_NIF: "DNI", ES_NIE: "NIE",
+      NL_BSN: "BSN", PL_PESEL: "PESEL", FR_NIR: "Numero de securite sociale", DE_TAX_ID: "Steuer-ID",
+      IT_FISCAL_CODE: "Codice fiscale", SG_NRIC_FIN: "NRIC", AU_TFN: "Tax file number", AU_MEDICARE: "Medicare number",
+      CA_SIN: "Social insurance number", US_ITIN: "ITIN", ABA_ROUTING_NUMBER: "Routing number", US_NPI: "NPI",
+      CRYPTO: "Bitcoin wallet", JWT: "Bearer token",
+    },
+    negative: [
+      () => card(false),
+      () => iban(false),
+      () => ssn(false),
+      () => nhs(false),
+      () => cpf(false),
+      () => aadhaar(false),
+      () => nif(false),
+      () => bsn(false),
+      () => pesel(false),
+      () => nir(false),
+      () => sin(false),
+      () => npi(false),
+      () => `ORD-${digits(8)}`,
+      () => `INV${digits(6)}/${digits(2)}`,
+      () => `v${faker.number.int(20)}.${faker.number.int(30)}.${faker.number.int(99)}`,
+      () => faker.string.uuid(),
+      () => faker.date.recent().toISOString(),
+      () => `${digits(3)}.${digits(2)} EUR`,
+    ],
+  };
+}
