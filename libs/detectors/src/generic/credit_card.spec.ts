@@ -12,6 +12,9 @@ describe("generic/credit_card", () => {
     assert.equal(scoreOf(creditCard, "378282246310005"), 0.8);
     assert.equal(scoreOf(creditCard, "card 378282246310005"), 1);
     assert.equal(scoreOf(creditCard, "3782 822463 10005"), 1);
+    // Plain at an unusual length (a 12-digit Maestro, a 15-digit UATP) it needs context.
+    assert.equal(scoreOf(creditCard, "id=601181967568"), 0.35);
+    assert.ok(scoreOf(creditCard, "card number 601181967568") >= 0.7);
   });
   it("rejects a wrong check digit, mixed separators, unknown issuers and lengths", () => {
     assert.deepEqual(spans(creditCard, "4111 1111 1111 1112"), []);

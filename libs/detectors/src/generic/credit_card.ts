@@ -40,8 +40,10 @@ export const creditCard: Detector = {
     const d = digitsOf(value);
     if (d.length < 12 || d.length > 19 || allSame(d) || !luhn(d)) return false;
     if (issuerOf(d) === null) return false;
-    // A plain run of digits passes Luhn one time in ten: other numbers (national ids, accounts)
-    // do too, so it needs card context (or a card's grouping) to reach full confidence.
-    return { validation: "luhn", score: d.length === value.length ? 0.8 : 1.0 };
+    // A plain run of digits passes Luhn one time in ten: other numbers (national ids, accounts,
+    // references) do too. Grouped like a card it is one; plain at a card's usual length (16, or
+    // an Amex's 15) it probably is; plain at another length it needs card context.
+    if (d.length !== value.length) return { validation: "luhn", score: 1.0 };
+    return { validation: "luhn", score: d.length === 16 || (d.length === 15 && /^3[47]/.test(d)) ? 0.8 : 0.35 };
   },
 };

@@ -12,4 +12,10 @@ describe("secrets/api_key", () => {
   it("ignores short, low-entropy and placeholder values", () => {
     assert.deepEqual(values("token=abc\nsecret=aaaaaaaaaaaaaaaaaaaaaa\napi_key=${API_KEY}"), []);
   });
+  it("leaves a JSON Web Token to the JWT detector, not a JWT-shaped random value", () => {
+    const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
+    const token = `${b64({ alg: "HS256", typ: "JWT" })}.${b64({ sub: "42" })}.c2lnbmF0dXJlX2J5dGVzX2hlcmU`;
+    assert.deepEqual(values(`access_token: ${token}`), []);
+    assert.deepEqual(values("access_token: eyJ4Q9zVbN2kLp7.eyJ8RtYw3XmQ1sZ0.Kd93hFvPq2LmZx"), ["eyJ4Q9zVbN2kLp7.eyJ8RtYw3XmQ1sZ0.Kd93hFvPq2LmZx"]);
+  });
 });

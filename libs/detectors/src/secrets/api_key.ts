@@ -1,5 +1,6 @@
 import type { Detector } from "../core/types.ts";
 import { findAssignments } from "./assignment.ts";
+import { jwt } from "./jwt.ts";
 
 /** `api_key = ...`, `client_secret: ...`, `aws_secret_access_key=...`, `auth_token=...`. */
 const NAMES = String.raw`(?:api[_.-]?key|apikey|secret[_.-]?key|client[_.-]?secret|secret|access[_.-]?token|auth[_.-]?token|refresh[_.-]?token|private[_.-]?token|token|secret[_.-]?access[_.-]?key)["']?\s*(?::=|=>|=|:)`;
@@ -27,6 +28,12 @@ export const apiKey: Detector = {
   prefilter: { keywords: ["key", "secret", "token"] },
   find(text) {
     // Keys and tokens are random: at least 16 characters and ~3.5 bits of entropy per character.
-    return findAssignments(text, KEYS, 16, 0.75, TAIL).filter((c) => entropy(text.slice(c.start, c.end)) >= 3.5).map((c) => ({ ...c, validation: "assignment_entropy" }));
+    // A value the JWT detector validates is its finding (the more specific type), not a key.
+    return findAssignments(text, KEYS, 16, 0.75, TAIL)
+      .filter((c) => {
+        const value = text.slice(c.start, c.end);
+        return entropy(value) >= 3.5 && !(value.startsWith("eyJ") && jwt.validate!(value));
+      })
+      .map((c) => ({ ...c, validation: "assignment_entropy" }));
   },
 };

@@ -1,0 +1,15 @@
+import { Faker, base as baseLocale, en } from "@faker-js/faker";
+import { detect } from "@filescan/detectors";
+import { mixedCorpus } from "./mixed.ts";
+const faker = new Faker({ locale: [en, baseLocale] }); faker.seed(7);
+const kind = process.argv[2] ?? "prose";
+const docs = mixedCorpus(faker, 3_000_000, ["x"]).filter((d) => d.kind === kind);
+const opts = (process.env.NER ? {} : { ner: false }) as any;
+for (const d of docs) detect(d.segments, opts);
+const bytes = docs.reduce((a, d) => a + d.bytes, 0);
+const { Session } = await import("node:inspector/promises"); const s = new Session(); s.connect(); await s.post("Profiler.enable"); await s.post("Profiler.setSamplingInterval", {interval: 100}); await s.post("Profiler.start");
+const t0 = process.cpuUsage();
+for (const d of docs) detect(d.segments, opts);
+const c = process.cpuUsage(t0);
+const { profile } = await s.post("Profiler.stop"); (await import("node:fs")).writeFileSync("/tmp/det.cpuprofile", JSON.stringify(profile));
+console.log(kind, (bytes / 1e6).toFixed(2), "MB", (bytes / 1e6 / ((c.user + c.system) / 1e6)).toFixed(2), "MB/s (profiled)");
