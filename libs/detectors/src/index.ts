@@ -80,11 +80,11 @@ const NER_JOIN = "\n\n";
 const COMPILED: Compiled[] = DETECTORS.map(compile);
 const PATTERN_DETECTORS = COMPILED.filter((c) => !c.det.ner);
 const NER_DETECTORS = COMPILED.filter((c) => c.det.ner);
-/** Words that make NER worth running: the NER and address detectors' context words. */
+/** Words that make NER worth running: the NER and address detectors' context words (in a header, "place_of_birth" too). */
 const NER_TRIGGER = (() => {
   const words = new Set<string>();
   for (const c of COMPILED) if (c.det.ner || c.det.type === "ADDRESS") for (const t of c.ctx) words.add(t.seq.join(" "));
-  const alt = [...words].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\W+"));
+  const alt = [...words].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "[\\W_]+"));
   return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alt.join("|")})(?![\\p{L}\\p{N}])`, "gu");
 })();
 

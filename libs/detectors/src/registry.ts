@@ -47,6 +47,8 @@ import { person } from "./ner/person.ts";
 import { location } from "./ner/location.ts";
 import { personInCell } from "./ner/person_in_cell.ts";
 import { personByCue } from "./ner/person_by_cue.ts";
+import { placeInCell } from "./ner/place_in_cell.ts";
+import { placeByCue } from "./ner/place_by_cue.ts";
 
 export const DETECTORS: readonly Detector[] = [
   emailAddress, phoneNumber, creditCard, ibanCode, ipAddress, dateOfBirth,
@@ -57,5 +59,5 @@ export const DETECTORS: readonly Detector[] = [
   usNpi, icd10Code,
   bitcoinAddress, ethereumAddress,
   privateKey, awsAccessKey, githubToken, slackToken, jwt, password, apiKey,
-  streetAddress, person, location, personInCell, personByCue,
+  streetAddress, person, location, personInCell, personByCue, placeInCell, placeByCue,
 ];

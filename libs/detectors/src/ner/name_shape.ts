@@ -6,7 +6,7 @@
  * which compromise knows some as ordinary words and none as a name ("Rustic Steel Keyboard",
  * "The Support Team") is not a person.
  */
-import nlp from "compromise";
+import { tagsOf } from "./lexicon.ts";
 
 /** One name word: capitalised, with inner capitals or apostrophes (McClure, DuBuque, O'Neil) and one hyphen (Hoeger-Towne). */
 const WORD = String.raw`\p{Lu}\p{Ll}*(?:['’]?\p{Lu}\p{Ll}+)*\p{Ll}(?:-\p{Lu}\p{Ll}*(?:['’]?\p{Lu}\p{Ll}+)*\p{Ll})?`;
@@ -24,13 +24,6 @@ export const SUFFIX = String.raw`(?:,?[ \t]+(?:Jr|Sr|II|III|IV|PhD|MD|DDS|DVM|Es
 const NAME_TAGS = new Set(["FirstName", "LastName", "MaleName", "FemaleName", "Person"]);
 /** Words that name a company, not a person. */
 const ORGANISATION = /^(?:ltd|limited|inc|llc|llp|plc|gmbh|ag|sa|sarl|bv|nv|corp|corporation|co|company|group|team|department|dept|office|services|solutions|support|bank|university|hospital|school|council|ministry|agency|foundation|association|club|society|trust|partners|holdings|international|industries|systems|technologies)$/;
-
-const LEXICON = (nlp as unknown as { model(): { one: { lexicon: Record<string, string | string[]> } } }).model().one.lexicon;
-
-function tagsOf(word: string): string[] | null {
-  const t = LEXICON[word];
-  return t === undefined ? null : Array.isArray(t) ? t : [t];
-}
 
 /**
  * Whether name-shaped `value` may be a person: no company word, and either one word the

@@ -11,6 +11,8 @@ export const person: Detector = {
   patterns: [],
   ner: true,
   context: ["name", "mr", "mrs", "ms", "miss", "dr", "dear", "regards", "sincerely", "yours", "patient", "employee", "customer", "client", "contact", "signed", "attn", "applicant", "tenant", "cardholder", "beneficiary", "born", "spouse", "manager", "surname", "first name", "last name", "full name"],
+  // A name-like word under a place label is a place compromise does not know ("Houston" in a place_of_birth column).
+  negativeContext: ["place of birth", "birthplace", "nationality", "citizenship", "country", "city"],
   prefilter: {},
   find: (text) => nerCandidates(text, "PERSON", 0.5),
 };

@@ -4,19 +4,12 @@
  * per core) then reads short windows around these words instead of whole paragraphs: text
  * without any of them holds nothing compromise would tag as a person or a place.
  */
-import nlp from "compromise";
+import { wordsTagged } from "./lexicon.ts";
 
 const SEED_TAGS = new Set(["MaleName", "FemaleName", "FirstName", "LastName", "Person", "Honorific", "City", "Place", "Country", "Region"]);
 
 /** Lower-case words of the lexicon with one of SEED_TAGS. */
-const SEED_WORDS: Set<string> = (() => {
-  const lexicon = (nlp as unknown as { model(): { one: { lexicon: Record<string, string | string[]> } } }).model().one.lexicon;
-  const out = new Set<string>();
-  for (const [word, tags] of Object.entries(lexicon)) {
-    if ((Array.isArray(tags) ? tags : [tags]).some((t) => SEED_TAGS.has(t))) out.add(word);
-  }
-  return out;
-})();
+const SEED_WORDS: Set<string> = wordsTagged(SEED_TAGS);
 
 /** A capitalised word (a letter run starting upper-case), allowing inner apostrophes and hyphens. */
 const CAPITALISED = /(?<![\p{L}\p{N}])\p{Lu}[\p{L}'’-]*/gu;

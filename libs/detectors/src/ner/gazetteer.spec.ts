@@ -1,0 +1,17 @@
+import assert from "node:assert/strict";
+import { isKnownPlace, placeKey } from "./gazetteer.ts";
+
+describe("ner/gazetteer", () => {
+  it("knows GeoNames cities beyond compromise's lexicon, countries and regions", () => {
+    for (const p of ["Mesa", "Kalamazoo", "Winston-Salem", "Reading", "São Paulo", "Sao Paulo", "Singapore", "Algeria", "Svalbard & Jan Mayen", "Saint Kitts and Nevis", "Micronesia"]) {
+      assert.ok(isKnownPlace(p), p);
+    }
+  });
+  it("does not know made-up places, people or ordinary words", () => {
+    for (const p of ["East Kiaraview", "Balistrerichester", "Rustic Steel Keyboard", "Quarterly Report", "Xq"]) assert.equal(isKnownPlace(p), false, p);
+  });
+  it("keys ignore case, accents, '&' against 'and', 'Saint' against 'St.' and spacing", () => {
+    assert.equal(placeKey("São Tomé & Príncipe"), placeKey("sao tome  and principe"));
+    assert.equal(placeKey("St. Kitts & Nevis"), placeKey("Saint Kitts and Nevis"));
+  });
+});

@@ -1,0 +1,31 @@
+import assert from "node:assert/strict";
+import { placeByCue } from "./place_by_cue.ts";
+import { run } from "../testing.ts";
+
+const found = (text: string) => run(placeByCue, text).filter((f) => f.score >= 0.4).map((f) => text.slice(f.start, f.end));
+
+describe("ner/place_by_cue", () => {
+  it("finds a known place after born / lives / moved in or to", () => {
+    assert.deepEqual(found("She was born in Racine and raised in Kalamazoo."), ["Racine", "Kalamazoo"]);
+    assert.deepEqual(found("He lives in Winston-Salem, NC."), ["Winston-Salem"]);
+    assert.deepEqual(found("They moved to Lake Havasu City last year."), ["Lake Havasu City"]);
+    assert.deepEqual(found("Originally from São Paulo."), ["São Paulo"]);
+  });
+  it("finds a known place after a place label", () => {
+    assert.deepEqual(found("Place of birth: Ocala"), ["Ocala"]);
+    assert.deepEqual(found("Nationality: Algeria\nCity = Mesa"), ["Algeria", "Mesa"]);
+  });
+  it("finds the place heading a dateline, at a line start only", () => {
+    assert.deepEqual(found("Mesa, Mon Nov 23 2026\n\nDear Shawn,"), ["Mesa"]);
+    assert.deepEqual(found("Letter\nReading, 3 March 2026\n"), ["Reading"]);
+    assert.deepEqual(found("Kalamazoo, 2026-03-01"), ["Kalamazoo"]);
+    assert.deepEqual(found("We met Reading, 3 March 2026"), []);
+    assert.equal(run(placeByCue, "Lincoln, Sun Nov 22 2026")[0]!.score, 0.9);
+  });
+  it("takes only known places: people, companies and made-up places are left out", () => {
+    assert.deepEqual(found("She moved to Microsoft in 2020."), []);
+    assert.deepEqual(found("born in East Kiaraview"), []);
+    assert.deepEqual(found("Anna Smith, Mon Nov 23 2026"), []);
+    assert.deepEqual(found("He lives in Houston Texas"), ["Houston"]);
+  });
+});

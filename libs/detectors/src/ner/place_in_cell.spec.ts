@@ -1,0 +1,25 @@
+import assert from "node:assert/strict";
+import { placeInCell } from "./place_in_cell.ts";
+import { run } from "../testing.ts";
+
+const found = (text: string, header: string) => run(placeInCell, text, header).filter((f) => f.score >= 0.4).map((f) => text.slice(f.start, f.end));
+
+describe("ner/place_in_cell", () => {
+  it("finds a known place alone in a cell of a place column", () => {
+    assert.deepEqual(found("Kalamazoo", "city"), ["Kalamazoo"]);
+    assert.deepEqual(found(" Houston ", "place_of_birth"), ["Houston"]);
+    assert.deepEqual(found("Saint Kitts and Nevis", "Country"), ["Saint Kitts and Nevis"]);
+    assert.deepEqual(found("Winston-Salem", "hometown"), ["Winston-Salem"]);
+    assert.equal(run(placeInCell, "Kalamazoo", "city")[0]!.score, 0.65);
+  });
+  it("scores by the header: the same cell under another column is no finding", () => {
+    assert.deepEqual(found("Houston", "name"), []);
+    assert.deepEqual(found("Reading", "activity"), []);
+  });
+  it("takes nothing but a known place alone: made-up places, sentences, lower case", () => {
+    assert.deepEqual(found("East Kiaraview", "city"), []);
+    assert.deepEqual(found("Houston, we have a problem", "city"), []);
+    assert.deepEqual(found("houston", "city"), []);
+    assert.deepEqual(found("42 Main Street", "city"), []);
+  });
+});

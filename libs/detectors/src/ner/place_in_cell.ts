@@ -1,0 +1,33 @@
+import type { Candidate, Detector } from "../core/types.ts";
+import { isKnownPlace } from "./gazetteer.ts";
+
+/** A place name as a cell holds it: capitalised words, "and"/"&"/"of"/"de" between them. */
+const CELL = /^[ \t]*(\p{Lu}[\p{L}'’.-]*(?:[ \t]+(?:(?:and|&|of|de|del|la|le|upon|on|the)[ \t]+)?\p{Lu}[\p{L}'’.-]*){0,4})[ \t]*$/u;
+/** Longer texts are prose, read by NER. */
+const MAX_CHARS = 60;
+
+/**
+ * A known place (a GeoNames city, a country or region: gazetteer.ts) standing alone in a cell
+ * under a column about places ("city", "country", "place of birth", …). compromise knows the
+ * countries and the largest cities only; the column header is the context that tells "Mesa"
+ * or "Reading" is a place there. On its own the cell scores 0.3, below the minimum, and is not
+ * even read outside such a column.
+ */
+export const placeInCell: Detector = {
+  id: "place_in_cell",
+  type: "LOCATION",
+  area: "ner",
+  category: "location",
+  description: "Known place (GeoNames city, country, region) alone in a cell of a place column",
+  patterns: [],
+  context: ["city", "town", "country", "place of birth", "birthplace", "place", "location", "nationality", "citizenship", "hometown", "residence", "domicile", "region", "state", "province", "county", "destination", "origin"],
+  prefilter: {},
+  maxBaseScore: 0.3,
+  find(text): Candidate[] {
+    if (text.length > MAX_CHARS) return [];
+    const m = CELL.exec(text);
+    if (!m || !isKnownPlace(m[1]!)) return [];
+    const start = m.index + m[0].indexOf(m[1]!);
+    return [{ start, end: start + m[1]!.length, score: 0.3, validation: "gazetteer" }];
+  },
+};
