@@ -273,7 +273,7 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
   // Cells under one header share its words and gate memo.
   // A column's cells repeat (statuses, countries, quantities, dates): a value seen before under
   // the same header gets the same pattern findings, so they are kept per header and text.
-  const byHeader = new Map<string, { words: string[]; lower: string; seen: Map<string, boolean>; cells: Map<string, Cell>; ner: Map<string, Queued> }>();
+  const byHeader = new Map<string, { words: string[]; lower: string; seen: Map<Compiled, boolean>; cells: Map<string, Cell>; ner: Map<string, Queued> }>();
   const headerFacts = (header: string | null) => {
     if (header === null) return null;
     let h = byHeader.get(header);

@@ -49,6 +49,7 @@ import { personInCell } from "./ner/person_in_cell.ts";
 import { personByCue } from "./ner/person_by_cue.ts";
 import { placeInCell } from "./ner/place_in_cell.ts";
 import { placeByCue } from "./ner/place_by_cue.ts";
+import { placeInDateline } from "./ner/place_in_dateline.ts";
 
 export const DETECTORS: readonly Detector[] = [
   emailAddress, phoneNumber, creditCard, ibanCode, ipAddress, dateOfBirth,
@@ -59,5 +60,5 @@ export const DETECTORS: readonly Detector[] = [
   usNpi, icd10Code,
   bitcoinAddress, ethereumAddress,
   privateKey, awsAccessKey, githubToken, slackToken, jwt, password, apiKey,
-  streetAddress, person, location, personInCell, personByCue, placeInCell, placeByCue,
+  streetAddress, person, location, personInCell, personByCue, placeInCell, placeByCue, placeInDateline,
 ];

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { DETECTORS } from "../registry.ts";
-import { anchoredMatches, compile, factsOf, runDetector } from "./engine.ts";
+import { anchoredMatches, compile, factsOf, passes, runDetector } from "./engine.ts";
+import type { Detector } from "./types.ts";
 import { headerWords, windowWords, windowWordsReference } from "./context.ts";
 
 /** A small deterministic generator, so a failure names a reproducible case. */
@@ -10,6 +11,11 @@ function rng(seed: number): () => number {
 }
 
 describe("core/engine", () => {
+  it("a maxChars pre-filter skips longer texts (detectors of a cell alone)", () => {
+    const det: Detector = { id: "t", type: "T", area: "generic", category: "custom", description: "", patterns: [], context: [], prefilter: { maxChars: 10 }, find: () => [] };
+    assert.equal(passes(compile(det), factsOf("short"), 0), true);
+    assert.equal(passes(compile(det), factsOf("longer than ten"), 0), false);
+  });
   it("windowWords (a scan outwards from the span) reads the same words as slicing and a regular expression", () => {
     const alphabet = ["a", "B", "s", "ss", " ", ",", "-", "\n", "1", "é", "Ж", "ß", "😀", "𝐀", "ñ"];
     const rand = rng(11);

@@ -26,6 +26,12 @@ export interface Compiled {
   /** Longest digit run every match of each pattern contains, and the least of them (0 for `find`). */
   patternRuns: number[];
   minRun: number;
+  /**
+   * The detector's pre-filter with every field present (0, Infinity, "", null when unset): the
+   * same object shape for every detector, so the check per detector and segment reads its
+   * fields without a megamorphic lookup on prefilter objects of a dozen shapes.
+   */
+  pre: { minDigits: number; maxChars: number; anyChar: string; keywords: string[] | null; boost: number };
 }
 
 const globalNeg = compileTerms(GLOBAL_NEGATIVE);
@@ -48,6 +54,13 @@ export function compile(det: Detector): Compiled {
     gateLettered: new Set(gate.filter((g) => [...g].some((ch) => ch.charCodeAt(0) > 0x40))),
     // Validation may raise a score; detectors with `find` or `validate` are never "too weak".
     maxBase: det.maxBaseScore ?? (det.find || det.validate ? 1 : maxPattern),
+    pre: {
+      minDigits: det.prefilter.minDigits ?? 0,
+      maxChars: det.prefilter.maxChars ?? Infinity,
+      anyChar: det.prefilter.anyChar ?? "",
+      keywords: det.prefilter.keywords ?? null,
+      boost: det.contextBoost ?? DEFAULT_BOOST,
+    },
   };
 }
 
@@ -66,11 +79,11 @@ export interface TextFacts {
   /** Per-text memos (made on first use): whether a gate word occurs in the text, and context windows by span. */
   gateSeen: Map<string, boolean> | null;
   near: Map<number | string, string[]> | null;
-  /** Whether a gate word occurs in the header: shared by every cell under the same header. */
-  headerSeen: Map<string, boolean>;
+  /** Whether one of a detector's gate words occurs in the header: shared by every cell under the same header. */
+  headerSeen: Map<Compiled, boolean>;
 }
 
-export function factsOf(text: string, header: string[] = [], headerLower = "", headerSeen: Map<string, boolean> = new Map()): TextFacts {
+export function factsOf(text: string, header: string[] = [], headerLower = "", headerSeen: Map<Compiled, boolean> = new Map()): TextFacts {
   let digits = 0;
   let maxRun = 0;
   let run = 0;
@@ -90,19 +103,17 @@ export function factsOf(text: string, header: string[] = [], headerLower = "", h
 
 /** Should this detector run on this text at all? */
 export function passes(c: Compiled, f: TextFacts, minScore: number): boolean {
-  const p = c.det.prefilter;
-  if (p.minDigits !== undefined && f.digits < p.minDigits) return false;
-  if (c.minRun > f.maxRun) return false;
-  if (p.anyChar !== undefined) {
+  const p = c.pre;
+  if (f.text.length > p.maxChars || f.digits < p.minDigits || c.minRun > f.maxRun) return false;
+  if (p.anyChar !== "") {
     let any = false;
     for (const ch of p.anyChar) if (f.text.includes(ch)) { any = true; break; }
     if (!any) return false;
   }
-  if (p.keywords !== undefined && !p.keywords.some((k) => f.lower.includes(k))) return false;
+  if (p.keywords !== null && !p.keywords.some((k) => f.lower.includes(k))) return false;
   if (c.maxBase < minScore) {
     // Too weak alone: run only when one of its context words is present somewhere.
-    const boost = c.det.contextBoost ?? DEFAULT_BOOST;
-    if (Math.max(c.maxBase + boost, CONTEXT_FLOOR) < minScore) return false;
+    if (Math.max(c.maxBase + p.boost, CONTEXT_FLOOR) < minScore) return false;
     if (!gateOpen(c, f)) return false;
   }
   return true;
@@ -119,13 +130,12 @@ export function gateOpen(c: Compiled, f: TextFacts): boolean {
       memo?.set(g, seen);
     }
     if (seen) return true;
-    if (f.headerLower !== "") {
-      let inHeader = f.headerSeen.get(g);
-      if (inHeader === undefined) f.headerSeen.set(g, (inHeader = f.headerLower.includes(g)));
-      if (inHeader) return true;
-    }
   }
-  return false;
+  if (f.headerLower === "") return false;
+  // The header's answer, once per detector and header: every cell of a column shares it.
+  let inHeader = f.headerSeen.get(c);
+  if (inHeader === undefined) f.headerSeen.set(c, (inHeader = c.gate.some((g) => f.headerLower.includes(g))));
+  return inHeader;
 }
 
 /**

@@ -54,6 +54,8 @@ export interface Prefilter {
   anyChar?: string;
   /** At least one of these lower-case substrings occurs in the lower-cased segment. */
   keywords?: string[];
+  /** At most this many characters in the segment (detectors of a cell alone). */
+  maxChars?: number;
 }
 
 export interface Detector {

@@ -9,6 +9,8 @@ describe("ner/gazetteer", () => {
   });
   it("does not know made-up places, people or ordinary words", () => {
     for (const p of ["East Kiaraview", "Balistrerichester", "Rustic Steel Keyboard", "Quarterly Report", "Xq"]) assert.equal(isKnownPlace(p), false, p);
+    // No country codes, state or street abbreviations, airport codes.
+    for (const p of ["US", "VN", "Of", "VA", "Rd", "St", "ORD", "LAX"]) assert.equal(isKnownPlace(p), false, p);
   });
   it("keys ignore case, accents, '&' against 'and', 'Saint' against 'St.' and spacing", () => {
     assert.equal(placeKey("São Tomé & Príncipe"), placeKey("sao tome  and principe"));

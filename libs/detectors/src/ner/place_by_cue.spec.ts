@@ -15,17 +15,9 @@ describe("ner/place_by_cue", () => {
     assert.deepEqual(found("Place of birth: Ocala"), ["Ocala"]);
     assert.deepEqual(found("Nationality: Algeria\nCity = Mesa"), ["Algeria", "Mesa"]);
   });
-  it("finds the place heading a dateline, at a line start only", () => {
-    assert.deepEqual(found("Mesa, Mon Nov 23 2026\n\nDear Shawn,"), ["Mesa"]);
-    assert.deepEqual(found("Letter\nReading, 3 March 2026\n"), ["Reading"]);
-    assert.deepEqual(found("Kalamazoo, 2026-03-01"), ["Kalamazoo"]);
-    assert.deepEqual(found("We met Reading, 3 March 2026"), []);
-    assert.equal(run(placeByCue, "Lincoln, Sun Nov 22 2026")[0]!.score, 0.9);
-  });
   it("takes only known places: people, companies and made-up places are left out", () => {
     assert.deepEqual(found("She moved to Microsoft in 2020."), []);
     assert.deepEqual(found("born in East Kiaraview"), []);
-    assert.deepEqual(found("Anna Smith, Mon Nov 23 2026"), []);
     assert.deepEqual(found("He lives in Houston Texas"), ["Houston"]);
   });
 });

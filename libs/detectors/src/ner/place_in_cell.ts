@@ -21,7 +21,7 @@ export const placeInCell: Detector = {
   description: "Known place (GeoNames city, country, region) alone in a cell of a place column",
   patterns: [],
   context: ["city", "town", "country", "place of birth", "birthplace", "place", "location", "nationality", "citizenship", "hometown", "residence", "domicile", "region", "state", "province", "county", "destination", "origin"],
-  prefilter: {},
+  prefilter: { maxChars: MAX_CHARS },
   maxBaseScore: 0.3,
   find(text): Candidate[] {
     if (text.length > MAX_CHARS) return [];

@@ -1,0 +1,20 @@
+import assert from "node:assert/strict";
+import { placeInDateline } from "./place_in_dateline.ts";
+import { run } from "../testing.ts";
+
+const found = (text: string) => run(placeInDateline, text).filter((f) => f.score >= 0.4).map((f) => text.slice(f.start, f.end));
+
+describe("ner/place_in_dateline", () => {
+  it("finds the place heading a dateline, at a line start only", () => {
+    assert.deepEqual(found("Mesa, Mon Nov 23 2026\n\nDear Shawn,"), ["Mesa"]);
+    assert.deepEqual(found("Letter\nReading, 3 March 2026\n"), ["Reading"]);
+    assert.deepEqual(found("Kalamazoo, 2026-03-01"), ["Kalamazoo"]);
+    assert.deepEqual(found("We met Reading, 3 March 2026"), []);
+    assert.equal(run(placeInDateline, "Lincoln, Sun Nov 22 2026")[0]!.score, 0.9);
+  });
+  it("takes only a known place that is all there is before the comma", () => {
+    assert.deepEqual(found("Anna Smith, Mon Nov 23 2026"), []);
+    assert.deepEqual(found("East Kiaraview, Mon Nov 23 2026"), []);
+    assert.deepEqual(found("Mesa, the city"), []);
+  });
+});

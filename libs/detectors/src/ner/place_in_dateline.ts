@@ -1,0 +1,39 @@
+import type { Candidate, Detector } from "../core/types.ts";
+import { isKnownPlace } from "./gazetteer.ts";
+import { PLACE } from "./place_by_cue.ts";
+
+/** A dateline at the start of a line: "Kalamazoo, 3 March 2026", "Reading, Mon Nov 23 2026", "Mesa, 2026-03-01". */
+const DATELINE = new RegExp(String.raw`${PLACE},[ \t]+(?=(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*\.?,?[ \t]|\d{1,2}\.?[ \t]+\p{Lu}\p{Ll}+[ \t]+\d{4}|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\p{Ll}*\.?[ \t]+\d{1,2}|\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{2,4})`, "dyu");
+
+/**
+ * The known place (gazetteer.ts) heading a letter's dateline. It scores 0.9, above a person
+ * NER reads into the same word ("Lincoln, Sun Nov 22 2026" beside "Dear …"). The place is all
+ * there is before the comma: "Anna Smith, Mon Nov 23 2026" holds no "Anna".
+ */
+export const placeInDateline: Detector = {
+  id: "place_in_dateline",
+  type: "LOCATION",
+  area: "ner",
+  category: "location",
+  description: "Known place heading a dateline (gazetteer)",
+  patterns: [],
+  context: [],
+  prefilter: { anyChar: "," },
+  find(text): Candidate[] {
+    const out: Candidate[] = [];
+    // Tried at each line start that is a capital letter only.
+    for (let at = 0; at < text.length; ) {
+      const c = text.charCodeAt(at);
+      DATELINE.lastIndex = at;
+      const m = (c >= 65 && c <= 90) || c > 127 ? DATELINE.exec(text) : null;
+      if (m !== null) {
+        const place = m[1]!.replace(/[.'’-]+$/, "");
+        if (isKnownPlace(place)) out.push({ start: m.index, end: m.index + place.length, score: 0.9, validation: "gazetteer" });
+      }
+      const nl = text.indexOf("\n", at);
+      if (nl < 0) break;
+      at = nl + 1;
+    }
+    return out;
+  },
+};
