@@ -57,16 +57,44 @@ function pointBefore(text: string, i: number): [number, number] {
   return [lo, 1];
 }
 
+const isBlank = (ch: string | undefined) => ch === " " || ch === "\t" || ch === "\r";
+
+/**
+ * Where the window before `start` may begin: `floor`, or just after the last paragraph break
+ * (a blank line) between `floor` and `start`. Context does not cross a blank line: a section
+ * header below a value ("version = 797 459 772\n\n[contact]") is not the value's context.
+ */
+export function paragraphFloor(text: string, start: number, floor: number): number {
+  // (lastIndexOf with a negative position searches from 0: stop at the floor or the text's start)
+  for (let i = start > 0 ? text.lastIndexOf("\n", start - 1) : -1; i >= floor; i = i > 0 ? text.lastIndexOf("\n", i - 1) : -1) {
+    let k = i - 1;
+    while (k >= floor && isBlank(text[k])) k--;
+    if (k >= floor && text[k] === "\n") return i + 1;
+  }
+  return floor;
+}
+
+/** Where the window after `end` must stop: `ceil`, or at the first paragraph break after `end`. */
+export function paragraphCeil(text: string, end: number, ceil: number): number {
+  for (let i = text.indexOf("\n", end); i >= 0 && i < ceil; i = text.indexOf("\n", i + 1)) {
+    let k = i + 1;
+    while (k < ceil && isBlank(text[k])) k++;
+    if (k < ceil && text[k] === "\n") return i;
+  }
+  return ceil;
+}
+
 /**
  * Words of the window around [start, end): `n` words on each side, lower-cased and stemmed,
- * read no further than max(64, 24·n) characters away. Scans outwards from the span without
- * slicing or regular expressions: this runs once per candidate, thousands of times per file.
+ * read no further than max(64, 24·n) characters away and not across a blank line. Scans
+ * outwards from the span without slicing or regular expressions: this runs once per
+ * candidate, thousands of times per file.
  */
 export function windowWords(text: string, start: number, end: number, n: number): string[] {
   if (n <= 0) return [];
   const span = Math.max(64, n * 24);
   const before: string[] = [];
-  const floor = Math.max(0, start - span);
+  const floor = paragraphFloor(text, start, Math.max(0, start - span));
   let i = start;
   while (before.length < n && i > floor) {
     // skip separators, then read one word backwards
@@ -84,7 +112,7 @@ export function windowWords(text: string, start: number, end: number, n: number)
     before.push(stem(text.slice(i, wordEnd).toLowerCase()));
   }
   before.reverse();
-  const ceil = Math.min(text.length, end + span);
+  const ceil = paragraphCeil(text, end, Math.min(text.length, end + span));
   let j = end;
   let after = 0;
   while (after < n && j < ceil) {
@@ -109,8 +137,8 @@ export function windowWords(text: string, start: number, end: number, n: number)
 export function windowWordsReference(text: string, start: number, end: number, n: number): string[] {
   if (n <= 0) return [];
   const span = Math.max(64, n * 24);
-  const before = words(text.slice(Math.max(0, start - span), start));
-  const after = words(text.slice(end, Math.min(text.length, end + span)));
+  const before = words(text.slice(paragraphFloor(text, start, Math.max(0, start - span)), start));
+  const after = words(text.slice(end, paragraphCeil(text, end, Math.min(text.length, end + span))));
   return [...before.slice(-n), ...after.slice(0, n)].map(stem);
 }
 

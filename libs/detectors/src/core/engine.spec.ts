@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { DETECTORS } from "../registry.ts";
 import { anchoredMatches, compile, factsOf, passes, runDetector } from "./engine.ts";
 import type { Detector } from "./types.ts";
-import { headerWords, windowWords, windowWordsReference } from "./context.ts";
+import { headerWords, paragraphCeil, paragraphFloor, windowWords, windowWordsReference } from "./context.ts";
 
 /** A small deterministic generator, so a failure names a reproducible case. */
 function rng(seed: number): () => number {
@@ -16,8 +16,19 @@ describe("core/engine", () => {
     assert.equal(passes(compile(det), factsOf("short"), 0), true);
     assert.equal(passes(compile(det), factsOf("longer than ten"), 0), false);
   });
+  it("context stops at a blank line, in both directions", () => {
+    const t = "[server]\nversion = 797 459 772\n\n[contact]\nphone";
+    const at = t.indexOf("797");
+    assert.equal(paragraphCeil(t, at + 11, t.length), t.indexOf("\n\n"));
+    assert.equal(paragraphFloor(t, at, 0), 0);
+    assert.deepEqual(windowWords(t, at, at + 11, 5), ["server", "version"]);
+    const u = "phone\n \t\r\nversion 797";
+    assert.equal(paragraphFloor(u, u.indexOf("797"), 0), u.indexOf("version"));
+    assert.deepEqual(windowWords(u, u.indexOf("797"), u.length, 5), ["version"]);
+    assert.deepEqual(windowWords("call\n797 459 772", 5, 16, 5), ["call"]);
+  });
   it("windowWords (a scan outwards from the span) reads the same words as slicing and a regular expression", () => {
-    const alphabet = ["a", "B", "s", "ss", " ", ",", "-", "\n", "1", "é", "Ж", "ß", "😀", "𝐀", "ñ"];
+    const alphabet = ["a", "B", "s", "ss", " ", ",", "-", "\n", "\n\n", "\t", "1", "é", "Ж", "ß", "😀", "𝐀", "ñ"];
     const rand = rng(11);
     for (let t = 0; t < 20_000; t++) {
       let text = "";
