@@ -27,9 +27,9 @@ export interface Compiled {
   patternRuns: number[];
   minRun: number;
   /**
-   * The detector's pre-filter with every field present (0, Infinity, "", null when unset): the
-   * same object shape for every detector, so the check per detector and segment reads its
-   * fields without a megamorphic lookup on prefilter objects of a dozen shapes.
+   * The detector's pre-filter with every field present (0, Infinity, "", null when unset), and
+   * its context boost: the same object shape for every detector, so the checks per detector and
+   * segment read their fields without a megamorphic lookup on objects of a dozen shapes.
    */
   pre: { minDigits: number; maxChars: number; anyChar: string; keywords: string[] | null; boost: number };
 }
@@ -243,7 +243,7 @@ function contextOf(c: Compiled, f: TextFacts, cand: Candidate, window: number): 
 
 function adjusted(c: Compiled, base: number, pos: string[], neg: string[]): number {
   let s = base;
-  if (pos.length) s = Math.min(1, Math.max(s + (c.det.contextBoost ?? DEFAULT_BOOST), CONTEXT_FLOOR));
+  if (pos.length) s = Math.min(1, Math.max(s + c.pre.boost, CONTEXT_FLOOR));
   if (neg.length) s = Math.max(0, s - NEGATIVE_PENALTY);
   return Math.round(s * 1000) / 1000;
 }
