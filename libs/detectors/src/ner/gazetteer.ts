@@ -37,6 +37,18 @@ export function placeKey(name: string): string {
     .replace(/\bsaint\b/g, "st");
 }
 
+/**
+ * How a place name is written, as regular-expression source (no group): 1–5 capitalised words,
+ * "and" / "&" / "of" / "de" / … between them ("Saint Kitts and Nevis", "Stratford upon Avon").
+ * The place rules match this shape, then ask `isKnownPlace`.
+ */
+export const PLACE_NAME = String.raw`\p{Lu}[\p{L}'’.-]*(?:[ \t]+(?:(?:and|&|of|de|del|la|le|upon|on|the)[ \t]+)?\p{Lu}[\p{L}'’.-]*){0,4}`;
+
+/** A matched place without the punctuation a sentence or label adds after it ("Kalamazoo." → "Kalamazoo"). */
+export function trimPlace(words: string): string {
+  return words.replace(/[.'’-]+$/, "");
+}
+
 let places: Set<string> | null = null;
 
 function build(): Set<string> {

@@ -1,8 +1,8 @@
 import type { Candidate, Detector } from "../core/types.ts";
-import { isKnownPlace } from "./gazetteer.ts";
+import { PLACE_NAME, isKnownPlace } from "./gazetteer.ts";
 
-/** A place name as a cell holds it: capitalised words, "and"/"&"/"of"/"de" between them. */
-const CELL = /^[ \t]*(\p{Lu}[\p{L}'’.-]*(?:[ \t]+(?:(?:and|&|of|de|del|la|le|upon|on|the)[ \t]+)?\p{Lu}[\p{L}'’.-]*){0,4})[ \t]*$/u;
+/** A place name alone in a cell, blanks around it aside. */
+const CELL = new RegExp(String.raw`^[ \t]*(${PLACE_NAME})[ \t]*$`, "u");
 /** Longer texts are prose, read by NER. */
 const MAX_CHARS = 60;
 

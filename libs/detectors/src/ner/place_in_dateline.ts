@@ -1,9 +1,8 @@
 import type { Candidate, Detector } from "../core/types.ts";
-import { isKnownPlace } from "./gazetteer.ts";
-import { PLACE } from "./place_by_cue.ts";
+import { PLACE_NAME, isKnownPlace, trimPlace } from "./gazetteer.ts";
 
 /** A dateline at the start of a line: "Kalamazoo, 3 March 2026", "Reading, Mon Nov 23 2026", "Mesa, 2026-03-01". */
-const DATELINE = new RegExp(String.raw`${PLACE},[ \t]+(?=(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*\.?,?[ \t]|\d{1,2}\.?[ \t]+\p{Lu}\p{Ll}+[ \t]+\d{4}|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\p{Ll}*\.?[ \t]+\d{1,2}|\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{2,4})`, "dyu");
+const DATELINE = new RegExp(String.raw`(${PLACE_NAME}),[ \t]+(?=(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*\.?,?[ \t]|\d{1,2}\.?[ \t]+\p{Lu}\p{Ll}+[ \t]+\d{4}|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\p{Ll}*\.?[ \t]+\d{1,2}|\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{2,4})`, "dyu");
 
 /**
  * The known place (gazetteer.ts) heading a letter's dateline. It scores 0.9, above a person
@@ -27,7 +26,7 @@ export const placeInDateline: Detector = {
       DATELINE.lastIndex = at;
       const m = (c >= 65 && c <= 90) || c > 127 ? DATELINE.exec(text) : null;
       if (m !== null) {
-        const place = m[1]!.replace(/[.'’-]+$/, "");
+        const place = trimPlace(m[1]!);
         if (isKnownPlace(place)) out.push({ start: m.index, end: m.index + place.length, score: 0.9, validation: "gazetteer" });
       }
       const nl = text.indexOf("\n", at);
