@@ -24,7 +24,7 @@ function knownPrefix(words: string): string | null {
     if (isKnownPlace(w)) return w;
     const cut = w.search(/[ \t]+\S+$/);
     if (cut <= 0) return null;
-    w = w.slice(0, cut);
+    w = trimPlace(w.slice(0, cut));
   }
 }
 
