@@ -14,7 +14,7 @@ export function words(text: string): string[] {
 }
 
 /** Light stemming so "cards" meets "card" and "card's" meets "card". */
-function stem(w: string): string {
+export function stem(w: string): string {
   if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) return w.slice(0, -1);
   return w;
 }

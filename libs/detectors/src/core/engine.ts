@@ -4,7 +4,7 @@
  */
 import type { Candidate, Detector, Pattern } from "./types.ts";
 import { minDigitRun } from "./digit-run.ts";
-import { compileTerms, GLOBAL_NEGATIVE, matchTerms, windowWords, type ContextTerm } from "./context.ts";
+import { compileTerms, GLOBAL_NEGATIVE, matchTerms, stem, windowWords, words, type ContextTerm } from "./context.ts";
 
 export const DEFAULT_BOOST = 0.35;
 /** Presidio's floor: a candidate with supporting context scores at least this. */
@@ -78,6 +78,8 @@ export interface TextFacts {
   headerLower: string;
   /** Per-text memos (made on first use): whether a gate word occurs in the text, and context windows by span. */
   gateSeen: Map<string, boolean> | null;
+  /** A short text's words, stemmed (made on first use): its gate answers without a substring search per gate word. */
+  wordSet: Set<string> | null;
   near: Map<number | string, string[]> | null;
   /** Whether one of a detector's gate words occurs in the header: shared by every cell under the same header. */
   headerSeen: Map<Compiled, boolean>;
@@ -98,7 +100,7 @@ export function factsOf(text: string, header: string[] = [], headerLower = "", h
       if (c >= 65) letters = true; // a letter, or at least something that may belong to a word
     }
   }
-  return { text, lower: text.toLowerCase(), digits, maxRun, letters, header, headerLower, gateSeen: null, near: null, headerSeen };
+  return { text, lower: text.toLowerCase(), digits, maxRun, letters, header, headerLower, gateSeen: null, wordSet: null, near: null, headerSeen };
 }
 
 /** Should this detector run on this text at all? */
@@ -107,7 +109,7 @@ export function passes(c: Compiled, f: TextFacts, minScore: number): boolean {
   if (f.text.length > p.maxChars || f.digits < p.minDigits || c.minRun > f.maxRun) return false;
   if (p.anyChar !== "") {
     let any = false;
-    for (const ch of p.anyChar) if (f.text.includes(ch)) { any = true; break; }
+    for (let i = 0; i < p.anyChar.length; i++) if (f.text.includes(p.anyChar[i]!)) { any = true; break; }
     if (!any) return false;
   }
   if (p.keywords !== null && !p.keywords.some((k) => f.lower.includes(k))) return false;
@@ -121,7 +123,16 @@ export function passes(c: Compiled, f: TextFacts, minScore: number): boolean {
 
 /** Does one of the detector's context words occur anywhere in the text or its header? (memoised per text) */
 export function gateOpen(c: Compiled, f: TextFacts): boolean {
-  // Short texts (cells) are searched directly: cheaper than a memo.
+  if (f.text.length <= SHORT_TEXT) {
+    // A cell: its few words, read once, against the first words of the context terms (the
+    // words a term must start with, stemmed as windows are).
+    if (f.letters || c.gateLettered.size < c.gate.length) {
+      const ws = (f.wordSet ??= new Set(words(f.text).map(stem)));
+      for (const w of ws) if (c.ctxFirst.has(w)) return true;
+    }
+    return gateInHeader(c, f);
+  }
+  // Longer texts are searched directly, memoised per text beyond 256 characters.
   const memo = f.text.length > 256 ? (f.gateSeen ??= new Map()) : null;
   for (const g of c.gate) {
     let seen = f.letters || !c.gateLettered.has(g) ? memo?.get(g) : false;
@@ -131,6 +142,13 @@ export function gateOpen(c: Compiled, f: TextFacts): boolean {
     }
     if (seen) return true;
   }
+  return gateInHeader(c, f);
+}
+
+/** Texts up to this long answer the gate from their word set. */
+const SHORT_TEXT = 64;
+
+function gateInHeader(c: Compiled, f: TextFacts): boolean {
   if (f.headerLower === "") return false;
   // The header's answer, once per detector and header: every cell of a column shares it.
   let inHeader = f.headerSeen.get(c);
