@@ -52,6 +52,16 @@ describe("generic/phone_number", () => {
     assert.ok(id < 0.4, `id label scored ${id}`);
     assert.ok(scoreOf(phoneNumber, "phone = 415 555 0132") >= 0.4);
   });
+  it("reads an international number in an unassigned block as a phone number only under a phone label or column", () => {
+    // +1 783: a NANP area code not (yet) assigned, as in made-up and test data.
+    const [found] = run(phoneNumber, "+1 783 229 2490", "phone");
+    assert.equal(found?.validation, "libphonenumber-possible:1");
+    assert.ok(found!.score >= 0.4, `under a phone column: ${found!.score}`);
+    assert.ok(scoreOf(phoneNumber, "call me on +17832292490") >= 0.4);
+    assert.ok(scoreOf(phoneNumber, "ticket +17832292490 closed") < 0.4, "alone it stays below the threshold");
+    // Outside the country's general plan (area code 000) it is no number at all.
+    assert.deepEqual(run(phoneNumber, "+1 000 000 0000", "phone"), []);
+  });
   it("context lifts a bare digit run", () => {
     assert.ok(scoreOf(phoneNumber, "mobile: 4155550132") > scoreOf(phoneNumber, "value 4155550132"));
   });

@@ -132,6 +132,26 @@ function scoreFor(raw: string, region: CountryCode): number {
   return formatted && (region === "US" || region === "GB") ? 0.45 : formatted ? 0.4 : 0.3;
 }
 
+const GENERAL = new Map<string, RegExp>();
+
+/** Does a national number fit the general pattern of a country with this calling code (any block, assigned or not)? */
+function fitsGeneralPlan(callingCode: string, national: string): boolean {
+  let rx = GENERAL.get(callingCode);
+  if (!rx) {
+    const md = new Metadata() as unknown as MetadataRuntime;
+    const general = (md.getCountryCodesForCallingCode(callingCode) ?? []).map((country) => {
+      md.selectNumberingPlan(country);
+      return (md.numberingPlan as PlanMeta).nationalNumberPattern();
+    });
+    rx = general.length ? new RegExp(`^(?:${general.join("|")})$`) : /(?!)/;
+    GENERAL.set(callingCode, rx);
+  }
+  return rx.test(national);
+}
+
+/** An international number of a possible length but unassigned block: reported only with context (0.2 + boost). */
+export const POSSIBLE_SCORE = 0.2;
+
 /** Shapes that are other things, never read as phone numbers: SSN- and CPF-formatted and date-like runs. */
 const NOT_PHONE = /^(?:\d{3}-\d{2}-\d{4}|\d{3}\.\d{3}\.\d{3}-\d{2}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})$/;
 
@@ -176,8 +196,12 @@ function upperScore(sh: Shape): number {
 function check(sh: Shape): Verdict {
   if (sh.intl) {
     const n = parsePhoneNumberFromString(sh.intl);
-    if (!n?.isValid()) return false;
-    return { score: scoreFor(sh.raw, n.country as CountryCode), validation: `libphonenumber:${n.country ?? n.countryCallingCode}` };
+    if (n?.isValid()) return { score: scoreFor(sh.raw, n.country as CountryCode), validation: `libphonenumber:${n.country ?? n.countryCallingCode}` };
+    // Written as an international number, with a length its country's plan allows, but not in
+    // a block the plan assigns (an unassigned area code: test and made-up data, numbers from a
+    // newer plan than the metadata): weak alone, a phone number under a phone label or column.
+    if (n?.isPossible() && fitsGeneralPlan(n.countryCallingCode, n.nationalNumber)) return { score: POSSIBLE_SCORE, validation: `libphonenumber-possible:${n.country ?? n.countryCallingCode}` };
+    return false;
   }
   for (const plan of PLANS) {
     if (!mayBeIn(plan, sh.digits)) continue;
