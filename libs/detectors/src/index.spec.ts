@@ -142,13 +142,15 @@ describe("detect()", () => {
   });
 
   it("reads a value repeated in a column with NER once, and gives every cell its findings", () => {
+    // (Not a city alone: place_in_cell takes that, without NER; see below.)
     const cities = ["Paris", "London", "Paris", "Paris", "London", "Berlin"];
-    const cells = [seg("city", { sheet: "S", row: 1, cell: "A1" }), ...cities.map((c, i) => seg(c, { sheet: "S", row: i + 2, cell: `A${i + 2}` }))];
+    const office = "Office in ";
+    const cells = [seg("city", { sheet: "S", row: 1, cell: "A1" }), ...cities.map((c, i) => seg(office + c, { sheet: "S", row: i + 2, cell: `A${i + 2}` }))];
     const { findings, stats } = detectWithStats(cells);
     const places = findings.filter((f) => f.type === "LOCATION");
-    assert.deepEqual(places.map((f) => [f.locator.row, f.start, f.end]), cities.map((c, i) => [i + 2, 0, c.length]));
-    assert.equal(stats.nerWindows, 1 + 3, "the header and three distinct cities");
-    assert.equal(stats.nerChars, "city".length + "Paris".length + "London".length + "Berlin".length);
+    assert.deepEqual(places.map((f) => [f.locator.row, f.start, f.end]), cities.map((c, i) => [i + 2, office.length, office.length + c.length]));
+    assert.equal(stats.nerWindows, 1 + 3, "the header and three distinct cells");
+    assert.equal(stats.nerChars, "city".length + 3 * office.length + "Paris".length + "London".length + "Berlin".length);
   });
 
   it("leaves a cell that is a name alone to person_in_cell, without NER", () => {
@@ -156,6 +158,13 @@ describe("detect()", () => {
     const { findings, stats } = detectWithStats(cells);
     assert.deepEqual(findings.map((f) => [f.type, f.detector, f.start, f.end]), [["PERSON", "person_in_cell", 0, 12]]);
     assert.equal(stats.nerChars, "name".length, "NER read the header row only");
+  });
+
+  it("leaves a cell that is a known place or a country code alone to place_in_cell, without NER", () => {
+    const cells = [seg("country", { sheet: "S", row: 1, cell: "A1" }), seg("DE", { sheet: "S", row: 2, cell: "A2" }), seg("Paris", { sheet: "S", row: 3, cell: "A3" })];
+    const { findings, stats } = detectWithStats(cells);
+    assert.deepEqual(findings.map((f) => [f.type, f.detector, f.validation, f.start, f.end]), [["LOCATION", "place_in_cell", "iso3166", 0, 2], ["LOCATION", "place_in_cell", "gazetteer", 0, 5]]);
+    assert.equal(stats.nerChars, "country".length, "NER read the header row only");
   });
 
   it("a weak match in a cell without letters still meets a context word without letters, and a header's", () => {

@@ -185,13 +185,11 @@ function headersFor(segments: Segment[]): (string | null)[] {
  * column header); in a longer one, SEED_RADIUS characters around each name or place word
  * (ner/seeds.ts) that lies within NER_RADIUS of a trigger (anywhere, under such a header).
  */
-function nerWindows(f: TextFacts, triggers: number[], budget: number): Array<[number, number]> {
+function nerWindows(f: TextFacts, triggers: number[], budget: number, headerTriggers: boolean): Array<[number, number]> {
   const text = f.text;
-  NER_TRIGGER.lastIndex = 0;
   const hits = [...triggers];
-  for (const m of f.lower.matchAll(NER_TRIGGER)) hits.push(m.index);
-  const headerTriggers = f.headerLower !== "" && NER_TRIGGER.test(f.headerLower);
-  NER_TRIGGER.lastIndex = 0;
+  // (every trigger word has a letter)
+  if (f.letters) for (const m of f.lower.matchAll(NER_TRIGGER)) hits.push(m.index);
   if (hits.length === 0 && !headerTriggers) return [];
   const max = Math.min(budget, NER_SEGMENT_MAX);
   if (text.length <= NER_SHORT) return text.length <= max ? [[0, text.length]] : [];
@@ -273,11 +271,17 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
   // Cells under one header share its words and gate memo.
   // A column's cells repeat (statuses, countries, quantities, dates): a value seen before under
   // the same header gets the same pattern findings, so they are kept per header and text.
-  const byHeader = new Map<string, { words: string[]; lower: string; seen: Map<Compiled, boolean>; cells: Map<string, Cell>; ner: Map<string, Queued> }>();
+  const byHeader = new Map<string, { words: string[]; lower: string; seen: Map<Compiled, boolean>; cells: Map<string, Cell>; ner: Map<string, Queued>; triggersNer: boolean }>();
   const headerFacts = (header: string | null) => {
     if (header === null) return null;
     let h = byHeader.get(header);
-    if (!h) byHeader.set(header, (h = { words: headerWords(header), lower: header.toLowerCase(), seen: new Map(), cells: new Map(), ner: new Map() }));
+    if (!h) {
+      const lower = header.toLowerCase();
+      // (test() on a global expression moves its lastIndex, which matchAll copies: reset it.)
+      const triggersNer = lower !== "" && NER_TRIGGER.test(lower);
+      NER_TRIGGER.lastIndex = 0;
+      byHeader.set(header, (h = { words: headerWords(header), lower, seen: new Map(), cells: new Map(), ner: new Map(), triggersNer }));
+    }
     return h;
   };
 
@@ -329,10 +333,11 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
     const found: Internal[] = cell.found.map((x) => ({ ...x, context: [...x.context] }));
     const p: Pending = { seg, text, f, found };
     pending.push(p);
-    // A cell that is a name and nothing else (person_in_cell) has nothing left for NER to find.
-    const named = text.length <= NER_SHORT && found.some((x) => x.type === "PERSON" && text.slice(0, x.start).trim() === "" && text.slice(x.end).trim() === "");
+    // A cell that is a name or a place and nothing else (person_in_cell, place_in_cell) has
+    // nothing left for NER to find.
+    const named = text.length <= NER_SHORT && found.some((x) => (x.type === "PERSON" || x.type === "LOCATION") && text.slice(0, x.start).trim() === "" && text.slice(x.end).trim() === "");
     if (nerDetectors.length && nerBudget > 0 && !named) {
-      for (const [ws, we] of nerWindows(f, found.map((x) => x.start), nerBudget)) {
+      for (const [ws, we] of nerWindows(f, found.map((x) => x.start), nerBudget, h?.triggersNer ?? false)) {
         // A cell read whole whose value was read before under the same header (a country, a
         // city, a department) gets that reading's NER findings instead of a parse of its own.
         const whole = h !== null && ws === 0 && we === text.length;

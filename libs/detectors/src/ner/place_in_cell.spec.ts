@@ -12,6 +12,14 @@ describe("ner/place_in_cell", () => {
     assert.deepEqual(found("Winston-Salem", "hometown"), ["Winston-Salem"]);
     assert.equal(run(placeInCell, "Kalamazoo", "city")[0]!.score, 0.65);
   });
+  it("finds a country's ISO 3166 code alone in a cell of a place column, and no other two letters", () => {
+    assert.deepEqual(found("DE", "country"), ["DE"]);
+    assert.deepEqual(found(" GB ", "country_code"), ["GB"]);
+    assert.equal(run(placeInCell, "US", "country")[0]!.validation, "iso3166");
+    assert.deepEqual(found("XQ", "country"), []);
+    assert.deepEqual(found("de", "country"), []);
+    assert.deepEqual(found("DE", "status"), []);
+  });
   it("scores by the header: the same cell under another column is no finding", () => {
     assert.deepEqual(found("Houston", "name"), []);
     assert.deepEqual(found("Reading", "activity"), []);
