@@ -333,9 +333,9 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
     const found: Internal[] = cell.found.map((x) => ({ ...x, context: [...x.context] }));
     const p: Pending = { seg, text, f, found };
     pending.push(p);
-    // A cell that is a name or a place and nothing else (person_in_cell, place_in_cell) has
-    // nothing left for NER to find.
-    const named = text.length <= NER_SHORT && found.some((x) => (x.type === "PERSON" || x.type === "LOCATION") && text.slice(0, x.start).trim() === "" && text.slice(x.end).trim() === "");
+    // A cell that is one finding and nothing else (a name, a place, an e-mail address, a phone
+    // number, an IBAN, ...) has nothing left for NER to find.
+    const named = text.length <= NER_SHORT && found.some((x) => text.slice(0, x.start).trim() === "" && text.slice(x.end).trim() === "");
     if (nerDetectors.length && nerBudget > 0 && !named) {
       for (const [ws, we] of nerWindows(f, found.map((x) => x.start), nerBudget, h?.triggersNer ?? false)) {
         // A cell read whole whose value was read before under the same header (a country, a
