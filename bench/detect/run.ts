@@ -11,7 +11,8 @@
  * invoice numbers, version strings, UUIDs, timestamps.
  *
  *   --quality-only   the quality part alone (a few seconds)
- *   --explain TYPE   that type's false positives and negatives, each with its surroundings
+ *   --explain TYPE   that type's false positives and negatives, each with its surroundings (for a
+ *                    type not planted: its findings)
  *
  * 1. Throughput, MB/s of UTF-8 text per CPU second of this process (one thread, so per core),
  *    of `detect()` with NER off and with the default options, against a baseline in the same
@@ -251,11 +252,15 @@ for (const [i, d] of docs.entries()) {
   const found = findings[i]!;
   const matched = new Set<Span>();
   for (const f of found) {
+    const o = at(d, f);
     if (!TYPES.includes(f.type)) {
       unlabelled.set(f.type, (unlabelled.get(f.type) ?? 0) + 1);
+      if (f.type === values.explain) {
+        const under = d.spans.find((s) => overlaps(s, { start: f.start + o, end: f.end + o }));
+        explained.push(`not planted ${f.detector} ${f.score} [${f.validation}] (${f.context.join(" ")})${under ? ` planted ${under.type}` : ""}: ${excerpt(d.text, f.start + o, f.end + o)}`);
+      }
       continue;
     }
-    const o = at(d, f);
     const hit = d.spans.find((s) => s.type === f.type && overlaps(s, { start: f.start + o, end: f.end + o }));
     if (hit) {
       if (!matched.has(hit)) t(f.type).tp++;

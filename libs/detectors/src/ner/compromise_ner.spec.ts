@@ -34,6 +34,12 @@ describe("ner/compromise_ner", () => {
     for (const t of ["MR", "MS", "LY", "Contact MR today"]) assert.deepEqual(entities(t).filter((e) => e.label === "PERSON"), [], t);
     assert.ok(entities("Contact Mr Al Li today").some((e) => e.label === "PERSON"));
   });
+  it("takes no place of two or three capitals, nor a lone first word of a place name", () => {
+    assert.ok(worthKeeping("LOCATION", "GB") === false && worthKeeping("LOCATION", "USA") === false);
+    assert.ok(worthKeeping("LOCATION", "New") === false && worthKeeping("LOCATION", "North") === false);
+    assert.ok(worthKeeping("LOCATION", "New York") && worthKeeping("LOCATION", "Newport") && worthKeeping("LOCATION", "Paris"));
+    assert.deepEqual(entities("Try to transmit the open-source GB transmitter").filter((e) => e.label === "LOCATION"), []);
+  });
   it("takes no entity that is part of an identifier", () => {
     assert.ok(inIdentifier("see ORD-30274828", 4, 7));
     assert.ok(inIdentifier("xParis", 1, 6));

@@ -37,14 +37,19 @@ export function trimSpan(text: string, start: number, end: number): [number, num
   return [s, e];
 }
 
+/** First words of place names that are no place alone ("New" of "New Ava", a town compromise does not know). */
+const PLACE_PREFIX = /^(?:new|old|north|south|east|west|upper|lower|great|little|saint|st|san|santa|port|lake|mount|fort|glen|grand)$/i;
+
 /**
- * Whether a trimmed span is an entity and not tagging noise: one-letter or all-lower "names",
- * and people of two or three capitals (country codes "MR", "MS", "LY" read as titles and
- * initials), are noise.
+ * Whether a trimmed span is an entity and not tagging noise: one-letter or all-lower "names";
+ * two or three capitals (country codes "MR", "MS", "LY" read as titles and initials, "GB" of a
+ * disk size, "VA", "MT" read as states; codes in a place column are place_in_cell's); and a lone
+ * first word of a place name.
  */
 export function worthKeeping(label: NerLabel, span: string): boolean {
   if (span.length < 2 || !/\p{Lu}/u.test(span)) return false;
-  return !(label === "PERSON" && span.length <= 3 && !/\p{Ll}/u.test(span));
+  if (span.length <= 3 && !/\p{Ll}/u.test(span)) return false;
+  return !(label === "LOCATION" && PLACE_PREFIX.test(span));
 }
 
 /**

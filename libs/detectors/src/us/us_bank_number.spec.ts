@@ -8,6 +8,10 @@ describe("us/us_bank_number", () => {
     assert.ok(scoreOf(usBankNumber, "Checking account 945456787654") >= 0.4);
     assert.ok(scoreOf(usBankNumber, "945456787654") < 0.4);
   });
+  it("an invoice, request or tracking label near the number outweighs an account word further off", () => {
+    assert.ok(scoreOf(usBankNumber, "account_iban = NO9500995035970\ninvoice_prefix = 299055583") < 0.4);
+    assert.ok(scoreOf(usBankNumber, "account_iban = NO9500995035970\npayout_account = 299055583") >= 0.4);
+  });
   it("rejects shorter, longer and repeated-digit runs", () => {
     assert.deepEqual(spans(usBankNumber, "1234567 123456789012345678 00000000"), []);
   });

@@ -11,7 +11,9 @@ export const usBankNumber: Detector = {
   description: "US bank account number (digits + context)",
   patterns: [{ name: "8-17 digits", regex: bounded(String.raw`\d{8,17}`), score: 0.05 }],
   context: ["bank", "account", "acct", "acc", "checking", "savings", "deposit", "account number", "debit", "beneficiary"],
-  negativeContext: ["routing", "aba", "phone", "order"],
+  // Labels of other numbers: in a config file the line above's "account_iban" is within the
+  // window of "invoice_prefix = 212112606572236".
+  negativeContext: ["routing", "aba", "phone", "order", "invoice", "tracking", "request", "session", "serial", "version"],
   prefilter: { minDigits: 8 },
   validate: (value) => (allSame(value) ? false : { validation: null }),
 };

@@ -11,4 +11,12 @@ describe("us/us_driver_license", () => {
   it("rejects letters-only words and shapes no state issues", () => {
     assert.deepEqual(spans(usDriverLicense, "ABCDEFG AB1 AB12345678 C12T345672"), []);
   });
+  it("takes a device driver for no licence context", () => {
+    assert.ok(scoreOf(usDriverLicense, "parse the ASCII driver! id=1187884934") < 0.4);
+    assert.ok(scoreOf(usDriverLicense, "driver's license 1187884934") >= 0.4);
+  });
+  it("takes no calendar period for a licence, even next to licence words", () => {
+    assert.deepEqual(spans(usDriverLicense, "889 units in Q4. Renew the licence in Q1 or H2"), []);
+    assert.deepEqual(spans(usDriverLicense, "driver license A1"), [[15, 17]]);
+  });
 });

@@ -3,6 +3,8 @@ import { re } from "../core/regex.ts";
 
 const B = String.raw`(?<![A-Za-z0-9_])`;
 const E = String.raw`(?![A-Za-z0-9_])`;
+/** Quarters and halves of a year: never a licence number. */
+const PERIOD = /^(?:Q[1-4]|H[12])$/;
 
 /** State formats (AAMVA DL/ID numbering as published per state); none carries a check digit. */
 const ALNUM_FORMATS = [
@@ -28,6 +30,11 @@ export const usDriverLicense: Detector = {
     { name: "state alphanumeric", regex: re(`${B}(?:${ALNUM_FORMATS.join("|")})${E}`), score: 0.3 },
     { name: "digits only", regex: re(`${B}(?:\\d{6,14}|\\d{16})${E}`), score: 0.01 },
   ],
-  context: ["driver", "license", "licence", "permit", "lic", "dl", "dln", "dls", "cdl", "cdls", "driving", "identification"],
+  // Not "driver" or "driving" alone: device drivers and "driving growth" are everywhere in
+  // technical and business text; "driver's license" and "driving licence" carry "license".
+  context: ["license", "licence", "permit", "lic", "dl", "dln", "dls", "cdl", "cdls", "identification"],
   prefilter: { minDigits: 1 },
+  maxBaseScore: 0.3,
+  // A calendar period ("units in Q4", "H1 results") has a short state format's shape.
+  validate: (value) => (PERIOD.test(value) ? false : { validation: null }),
 };
