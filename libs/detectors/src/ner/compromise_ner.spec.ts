@@ -36,7 +36,7 @@ describe("ner/compromise_ner", () => {
   });
   it("takes no place of two or three capitals, nor a lone first word of a place name", () => {
     assert.ok(worthKeeping("LOCATION", "GB") === false && worthKeeping("LOCATION", "USA") === false);
-    assert.ok(worthKeeping("LOCATION", "New") === false && worthKeeping("LOCATION", "North") === false);
+    assert.ok(worthKeeping("LOCATION", "New") === false && worthKeeping("LOCATION", "North") === false && worthKeeping("LOCATION", "Ut") === false);
     assert.ok(worthKeeping("LOCATION", "New York") && worthKeeping("LOCATION", "Newport") && worthKeeping("LOCATION", "Paris"));
     assert.deepEqual(entities("Try to transmit the open-source GB transmitter").filter((e) => e.label === "LOCATION"), []);
   });
