@@ -1,6 +1,7 @@
 import type { Detector } from "../core/types.ts";
 import { bounded } from "../core/regex.ts";
 import { allSame, digitsOf } from "../core/checksums.ts";
+import { OTHER_NUMBER_LABELS } from "../core/context.ts";
 
 function cpfDigit(d: string, len: number): number {
   let sum = 0;
@@ -27,6 +28,8 @@ export const brCpf: Detector = {
     { name: "11 digits", regex: bounded(String.raw`\d{11}`), score: 0.1 },
   ],
   context: ["cpf", "cadastro de pessoas físicas", "cadastro", "contribuinte", "receita federal"],
+  // Eleven digits: an order number passes the two check digits once in a hundred.
+  negativeContext: [...OTHER_NUMBER_LABELS, "phone"],
   prefilter: { minDigits: 11 },
   validate: (value) => (cpfValid(value) ? { validation: "cpf_mod11", score: value.includes(".") ? 0.85 : 0.4 } : false),
 };

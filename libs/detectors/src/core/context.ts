@@ -168,3 +168,9 @@ export function headerWords(header: string | null | undefined): string[] {
  * data routinely carry "sample" or "test" numbers.
  */
 export const GLOBAL_NEGATIVE = ["example", "sample", "test", "dummy", "fake", "placeholder", "specimen", "lorem", "ipsum"];
+
+/**
+ * Labels of business numbers that share the shapes of personal identifiers (11 digits, 16
+ * digits, 9 digits): negative context for the detectors whose numbers carry little structure.
+ */
+export const OTHER_NUMBER_LABELS = ["order", "invoice", "tracking", "serial"];

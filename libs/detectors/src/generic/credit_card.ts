@@ -1,6 +1,7 @@
 import type { Detector } from "../core/types.ts";
 import { bounded } from "../core/regex.ts";
 import { allSame, digitsOf, luhn } from "../core/checksums.ts";
+import { OTHER_NUMBER_LABELS } from "../core/context.ts";
 
 /** Issuer identification ranges (first digits) and the lengths each network issues. */
 const ISSUERS: Array<{ name: string; test: (d: string) => boolean; lengths: number[] }> = [
@@ -34,7 +35,7 @@ export const creditCard: Detector = {
     { name: "plain", regex: bounded(String.raw`\d{12,19}`), score: 0.3 },
   ],
   context: ["credit", "card", "visa", "mastercard", "amex", "american express", "discover", "jcb", "diners", "maestro", "cc", "ccn", "pan", "debit", "payment", "cardholder", "expiry", "cvv"],
-  negativeContext: ["order", "tracking", "invoice", "isbn", "serial"],
+  negativeContext: [...OTHER_NUMBER_LABELS, "isbn"],
   prefilter: { minDigits: 12 },
   validate(value) {
     const d = digitsOf(value);

@@ -1,5 +1,6 @@
 import { getCountryCallingCode, Metadata, parsePhoneNumberFromString, type CountryCode, type NumberingPlan } from "libphonenumber-js/max";
 import type { Candidate, Detector, Verdict } from "../core/types.ts";
+import { OTHER_NUMBER_LABELS } from "../core/context.ts";
 
 /**
  * Regions tried for numbers written without a country code, in order. Numbers with a
@@ -235,7 +236,7 @@ export const phoneNumber: Detector = {
   // Not "number": it labels every identifier ("NHS number", "account number").
   context: ["phone", "telephone", "tel", "cell", "cellphone", "mobile", "mob", "call", "fax", "contact", "whatsapp", "telefon", "téléphone", "teléfono", "telefono"],
   // Labels of identifiers that share a phone number's shape.
-  negativeContext: ["order", "invoice", "serial", "isbn", "account", "tracking", "reference", "ref", "session", "nhs", "ssn", "cpf", "iban", "card", "id", "uuid", "guid", "version"],
+  negativeContext: [...OTHER_NUMBER_LABELS, "isbn", "account", "reference", "ref", "session", "nhs", "ssn", "cpf", "iban", "card", "id", "uuid", "guid", "version"],
   prefilter: { minDigits: 7 },
   find(text) {
     const out: Candidate[] = [];

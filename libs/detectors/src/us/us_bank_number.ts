@@ -1,6 +1,7 @@
 import type { Detector } from "../core/types.ts";
 import { bounded } from "../core/regex.ts";
 import { allSame } from "../core/checksums.ts";
+import { OTHER_NUMBER_LABELS } from "../core/context.ts";
 
 /** US bank account numbers: 8–17 digits, no check digit; only context makes them reportable. */
 export const usBankNumber: Detector = {
@@ -13,7 +14,7 @@ export const usBankNumber: Detector = {
   context: ["bank", "account", "acct", "acc", "checking", "savings", "deposit", "account number", "debit", "beneficiary"],
   // Labels of other numbers: in a config file the line above's "account_iban" is within the
   // window of "invoice_prefix = 212112606572236".
-  negativeContext: ["routing", "aba", "phone", "order", "invoice", "tracking", "request", "session", "serial", "version"],
+  negativeContext: [...OTHER_NUMBER_LABELS, "routing", "aba", "phone", "request", "session", "version"],
   prefilter: { minDigits: 8 },
   validate: (value) => (allSame(value) ? false : { validation: null }),
 };

@@ -1,6 +1,7 @@
 import type { Detector } from "../core/types.ts";
 import { bounded } from "../core/regex.ts";
 import { allSame, digitsOf } from "../core/checksums.ts";
+import { OTHER_NUMBER_LABELS } from "../core/context.ts";
 
 /** Published example numbers that are not anyone's SSN. */
 const SAMPLES = new Set(["123456789", "078051120"]);
@@ -31,7 +32,7 @@ export const usSsn: Detector = {
     { name: "odd grouping", regex: bounded(String.raw`\d{5}-\d{4}|\d{3}-\d{6}`), score: 0.05 },
   ],
   context: ["ssn", "ssns", "ssid", "social security", "social", "security number", "ss#", "ssn#"],
-  negativeContext: ["phone", "tel", "zip", "order", "invoice", "routing"],
+  negativeContext: [...OTHER_NUMBER_LABELS, "phone", "tel", "zip", "routing"],
   prefilter: { minDigits: 9 },
   validate: (value) => (ssnRules(value) ? { validation: "ssn_rules" } : false),
 };
