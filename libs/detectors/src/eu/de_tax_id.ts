@@ -1,6 +1,7 @@
 import type { Detector } from "../core/types.ts";
 import { bounded } from "../core/regex.ts";
 import { digitsOf, iso7064Mod11_10 } from "../core/checksums.ts";
+import { OTHER_NUMBER_LABELS } from "../core/context.ts";
 
 /**
  * Steuerliche Identifikationsnummer (§ 139b AO): 11 digits, first not 0; among the first ten
@@ -27,6 +28,7 @@ export const deTaxId: Detector = {
   description: "German tax identification number (Steuer-IdNr, ISO 7064 MOD 11,10)",
   patterns: [{ name: "11 digits, optionally 2-3-3-3", regex: bounded(String.raw`[1-9]\d{10}|[1-9]\d ?\d{3} ?\d{3} ?\d{3}`), score: 0.1 }],
   context: ["steuer", "steuer id", "steueridentifikationsnummer", "steuerid", "idnr", "identifikationsnummer", "tin", "tax id", "tax", "steuernummer", "finanzamt"],
+  negativeContext: OTHER_NUMBER_LABELS,
   prefilter: { minDigits: 11 },
   validate: (value) => (deTaxIdRules(value) ? { validation: "iso7064_mod11_10", score: 0.5 } : false),
 };
