@@ -280,14 +280,16 @@ describe("api: POST /auth/token and bearer authentication", function () {
     });
 
     it("access tokens expire: 401 after expires_in seconds", async () => {
-      const quick = await startTestApi({ settings: { jwtTtlSeconds: 1 } });
+      // iat and exp are whole seconds, so a token of N seconds is good for N-1 to N of them: 3
+      // leaves the two calls below 2 s even on a loaded machine (1 flaked there).
+      const quick = await startTestApi({ settings: { jwtTtlSeconds: 3 } });
       try {
         const r = await post(`${quick.baseUrl}/auth/token`, { token: pat.token });
-        assert.equal(r.json.expires_in, 1);
+        assert.equal(r.json.expires_in, 3);
         const t = r.json.access_token as string;
         // Used twice: the second request finds the token among the verified ones.
         for (let i = 0; i < 2; i++) assert.equal((await post(`${quick.baseUrl}/query`, { sha256: "2".repeat(64) }, bearer(t))).status, 404);
-        await sleep(2100);
+        await sleep(4100);
         assert401(await post(`${quick.baseUrl}/query`, { sha256: "2".repeat(64) }, bearer(t)), /expired/);
       } finally {
         await quick.close();
