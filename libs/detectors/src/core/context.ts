@@ -133,6 +133,19 @@ export function windowWords(text: string, start: number, end: number, n: number)
   return before;
 }
 
+/**
+ * The word right before a span on its line, lower-cased and stemmed, when only a short run of
+ * label punctuation separates them: "id" in "id=527 703 9934", "order" in "Order #: 1234";
+ * "" otherwise. A value's own label.
+ */
+export function labelBefore(text: string, start: number): string {
+  let i = start;
+  while (i > 0 && start - i < 4 && " \t=:#(".includes(text[i - 1]!)) i--; // at most 4: "Order #: 1234"
+  const end = i;
+  while (i > 0 && isWordPoint(text.charCodeAt(i - 1))) i--;
+  return end > i ? stem(text.slice(i, end).toLowerCase()) : "";
+}
+
 /** The same as `windowWords`, by slicing and a regular expression: the reference the spec compares it with. */
 export function windowWordsReference(text: string, start: number, end: number, n: number): string[] {
   if (n <= 0) return [];

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { DETECTORS } from "../registry.ts";
 import { anchoredMatches, compile, factsOf, passes, runDetector } from "./engine.ts";
 import type { Detector } from "./types.ts";
-import { headerWords, paragraphCeil, paragraphFloor, windowWords, windowWordsReference } from "./context.ts";
+import { headerWords, labelBefore, paragraphCeil, paragraphFloor, windowWords, windowWordsReference } from "./context.ts";
 
 /** A small deterministic generator, so a failure names a reproducible case. */
 function rng(seed: number): () => number {
@@ -15,6 +15,24 @@ describe("core/engine", () => {
     const det: Detector = { id: "t", type: "T", area: "generic", category: "custom", description: "", patterns: [], context: [], prefilter: { maxChars: 10 }, find: () => [] };
     assert.equal(passes(compile(det), factsOf("short"), 0), true);
     assert.equal(passes(compile(det), factsOf("longer than ten"), 0), false);
+  });
+  it("reads a value's own label: the word right before it on its line, past a little label punctuation", () => {
+    const at = (t: string, v: string) => labelBefore(t, t.indexOf(v));
+    assert.equal(at("request id=527 703 9934", "527"), "id");
+    assert.equal(at("Order #: 1234", "1234"), "order");
+    assert.equal(at("Card numbers 4111", "4111"), "number");
+    assert.equal(at("order\n1234", "1234"), "", "not across a line end");
+    assert.equal(at("order      1234", "1234"), "", "not across a wide gap");
+    assert.equal(at("1234", "1234"), "");
+  });
+  it("a value's own label that is negative context outweighs positive words further off", () => {
+    const det: Detector = { id: "t", type: "T", area: "generic", category: "custom", description: "", patterns: [{ name: "n", regex: /\b\d{4}\b/g, score: 0.3 }], context: ["mobile"], negativeContext: ["id"], prefilter: {} };
+    const c = compile(det);
+    const scoreIn = (t: string) => runDetector(c, factsOf(t), 5)[0]!.score;
+    const labelled = scoreIn("the mobile circuit! id=1234");
+    assert.equal(labelled, 0, "its label says id: 0.3, no boost, minus the penalty");
+    assert.ok(scoreIn("id of the mobile circuit: 1234") > labelled, "an id word further off only weighs against the boost");
+    assert.ok(scoreIn("mobile circuit 1234") >= 0.4);
   });
   it("context stops at a blank line, in both directions", () => {
     const t = "[server]\nversion = 797 459 772\n\n[contact]\nphone";

@@ -4,7 +4,7 @@
  */
 import type { Candidate, Detector, Pattern } from "./types.ts";
 import { minDigitRun } from "./digit-run.ts";
-import { compileTerms, GLOBAL_NEGATIVE, matchTerms, stem, windowWords, words, type ContextTerm } from "./context.ts";
+import { compileTerms, GLOBAL_NEGATIVE, labelBefore, matchTerms, stem, windowWords, words, type ContextTerm } from "./context.ts";
 
 export const DEFAULT_BOOST = 0.35;
 /** Presidio's floor: a candidate with supporting context scores at least this. */
@@ -254,8 +254,14 @@ function nearWords(f: TextFacts, start: number, end: number, n: number): string[
 function contextOf(c: Compiled, f: TextFacts, cand: Candidate, window: number): [string[], string[]] {
   const near = nearWords(f, cand.start, cand.end, Math.min(window, c.det.contextWindow ?? window));
   const lists = f.header.length ? [near, f.header] : [near];
-  const pos = anyIn(c.ctxFirst, lists) ? matchTerms(c.ctx, lists) : NONE;
+  let pos = anyIn(c.ctxFirst, lists) ? matchTerms(c.ctx, lists) : NONE;
   const neg = anyIn(c.negFirst, lists) ? matchTerms(c.neg, lists) : NONE;
+  if (pos.length && neg.length) {
+    // The value's own label outweighs words further off: "…the mobile circuit! id=527 703 9934"
+    // is an id, whatever "mobile" says.
+    const own = labelBefore(f.text, cand.start);
+    if (own !== "" && c.negFirst.has(own) && !c.ctxFirst.has(own)) pos = NONE;
+  }
   return [pos, neg];
 }
 
