@@ -41,6 +41,8 @@ export function compileTerms(terms: readonly string[]): ContextTerm[] {
 
 const LETTER_OR_NUMBER = /^[\p{L}\p{N}]$/u;
 
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
 /** Is the code point a letter or a number (ASCII fast path)? */
 function isWordPoint(cp: number): boolean {
   if (cp < 128) return (cp >= 48 && cp <= 57) || (cp >= 65 && cp <= 90) || (cp >= 97 && cp <= 122);
@@ -136,11 +138,18 @@ export function windowWords(text: string, start: number, end: number, n: number)
 /**
  * The word right before a span on its line, lower-cased and stemmed, when only a short run of
  * label punctuation separates them: "id" in "id=527 703 9934", "order" in "Order #: 1234";
- * "" otherwise. A value's own label.
+ * "" otherwise. A value's own label; for a span that continues a run of digit groups, the
+ * label before the run.
  */
 export function labelBefore(text: string, start: number): string {
   let i = start;
-  while (i > 0 && start - i < 4 && " \t=:#(".includes(text[i - 1]!)) i--; // at most 4: "Order #: 1234"
+  // Past earlier groups of the same run ("5571 " before "3533 4607 1482"): a label is the run's.
+  while (i >= 2 && (text[i - 1] === " " || text[i - 1] === "-" || text[i - 1] === ".") && isDigit(text.charCodeAt(i - 2))) {
+    i -= 2;
+    while (i > 0 && isDigit(text.charCodeAt(i - 1))) i--;
+  }
+  const valueStart = i;
+  while (i > 0 && valueStart - i < 4 && " \t=:#(".includes(text[i - 1]!)) i--; // at most 4: "Order #: 1234"
   const end = i;
   while (i > 0 && isWordPoint(text.charCodeAt(i - 1))) i--;
   return end > i ? stem(text.slice(i, end).toLowerCase()) : "";

@@ -24,6 +24,8 @@ describe("core/engine", () => {
     assert.equal(at("order\n1234", "1234"), "", "not across a line end");
     assert.equal(at("order      1234", "1234"), "", "not across a wide gap");
     assert.equal(at("1234", "1234"), "");
+    assert.equal(at("id=5571 3533 4607 1482", "3533"), "id", "the label of the run a later group belongs to");
+    assert.equal(at("tel: 030-1234", "1234"), "tel");
   });
   it("a value's own label that is negative context outweighs positive words further off", () => {
     const det: Detector = { id: "t", type: "T", area: "generic", category: "custom", description: "", patterns: [{ name: "n", regex: /\b\d{4}\b/g, score: 0.3 }], context: ["mobile"], negativeContext: ["id"], prefilter: {} };
