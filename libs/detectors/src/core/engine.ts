@@ -31,10 +31,17 @@ export interface Compiled {
    * its context boost: the same object shape for every detector, so the checks per detector and
    * segment read their fields without a megamorphic lookup on objects of a dozen shapes.
    */
-  pre: { minDigits: number; maxChars: number; anyChar: string; keywords: string[] | null; boost: number };
+  pre: { minDigits: number; maxChars: number; anyChar: string; keywords: RegExp | null; boost: number };
+  /** The gate words as one expression: one scan of a long text instead of a search per word. */
+  gateRx: RegExp;
 }
 
 const globalNeg = compileTerms(GLOBAL_NEGATIVE);
+
+/** One expression matching any of the words (as substrings); never matches for none. */
+function anyOf(list: readonly string[]): RegExp {
+  return list.length ? new RegExp(list.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")) : /(?!)/;
+}
 
 export function compile(det: Detector): Compiled {
   const ctx = compileTerms(det.context);
@@ -51,6 +58,7 @@ export function compile(det: Detector): Compiled {
     ctxFirst: new Set(ctx.map((t) => t.seq[0]!)),
     negFirst: new Set(neg.map((t) => t.seq[0]!)),
     gate,
+    gateRx: anyOf(gate),
     gateLettered: new Set(gate.filter((g) => [...g].some((ch) => ch.charCodeAt(0) > 0x40))),
     // Validation may raise a score; detectors with `find` or `validate` are never "too weak".
     maxBase: det.maxBaseScore ?? (det.find || det.validate ? 1 : maxPattern),
@@ -58,7 +66,7 @@ export function compile(det: Detector): Compiled {
       minDigits: det.prefilter.minDigits ?? 0,
       maxChars: det.prefilter.maxChars ?? Infinity,
       anyChar: det.prefilter.anyChar ?? "",
-      keywords: det.prefilter.keywords ?? null,
+      keywords: det.prefilter.keywords ? anyOf(det.prefilter.keywords) : null,
       boost: det.contextBoost ?? DEFAULT_BOOST,
     },
   };
@@ -76,8 +84,8 @@ export interface TextFacts {
   /** Words of the column header that applies to this text (may be empty). */
   header: string[];
   headerLower: string;
-  /** Per-text memos (made on first use): whether a gate word occurs in the text, and context windows by span. */
-  gateSeen: Map<string, boolean> | null;
+  /** Per-text memos (made on first use): whether a detector's gate word occurs in the text, and context windows by span. */
+  gateSeen: Map<Compiled, boolean> | null;
   /** A short text's words, stemmed (made on first use): its gate answers without a substring search per gate word. */
   wordSet: Set<string> | null;
   near: Map<number | string, string[]> | null;
@@ -112,7 +120,7 @@ export function passes(c: Compiled, f: TextFacts, minScore: number): boolean {
     for (let i = 0; i < p.anyChar.length; i++) if (f.text.includes(p.anyChar[i]!)) { any = true; break; }
     if (!any) return false;
   }
-  if (p.keywords !== null && !p.keywords.some((k) => f.lower.includes(k))) return false;
+  if (p.keywords !== null && !p.keywords.test(f.lower)) return false;
   if (c.maxBase < minScore) {
     // Too weak alone: run only when one of its context words is present somewhere.
     if (Math.max(c.maxBase + p.boost, CONTEXT_FLOOR) < minScore) return false;
@@ -132,13 +140,13 @@ export function gateOpen(c: Compiled, f: TextFacts): boolean {
     }
     return gateInHeader(c, f);
   }
-  // Longer texts are searched directly, memoised per text beyond 256 characters.
-  const memo = f.text.length > 256 ? (f.gateSeen ??= new Map()) : null;
-  for (const g of c.gate) {
-    let seen = f.letters || !c.gateLettered.has(g) ? memo?.get(g) : false;
+  // Longer texts are scanned once per detector for any of its gate words (memoised per text
+  // beyond 256 characters: candidates below the minimum ask again).
+  if (f.letters || c.gateLettered.size < c.gate.length) {
+    let seen = f.text.length > 256 ? f.gateSeen?.get(c) : undefined;
     if (seen === undefined) {
-      seen = f.lower.includes(g);
-      memo?.set(g, seen);
+      seen = c.gateRx.test(f.lower);
+      if (f.text.length > 256) (f.gateSeen ??= new Map()).set(c, seen);
     }
     if (seen) return true;
   }
