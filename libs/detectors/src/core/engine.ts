@@ -324,6 +324,7 @@ export function runDetector(c: Compiled, f: TextFacts, window: number, minScore 
 
 /** Keeps the strongest of overlapping spans (score, then length, then position). */
 export function strongestFirst<T extends { start: number; end: number; score: number }>(items: T[]): T[] {
+  if (items.length <= 1) return items;
   const sorted = [...items].sort((a, b) => b.score - a.score || b.end - b.start - (a.end - a.start) || a.start - b.start);
   // kept spans never overlap, so kept by start they are also sorted by end: an overlap can
   // only be with the neighbours of the insertion point (binary search, O(n log n) overall)
