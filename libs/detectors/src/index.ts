@@ -16,6 +16,7 @@ import type { Detector } from "./core/types.ts";
 import { candidates, compile, factsOf, passes, runDetector, score, strongestFirst, type Compiled, type Scored, type TextFacts } from "./core/engine.ts";
 import { headerWords } from "./core/context.ts";
 import { mask } from "./core/mask.ts";
+import { escapeRegex } from "./core/regex.ts";
 import { DETECTORS } from "./registry.ts";
 import { nameSeeds } from "./ner/seeds.ts";
 
@@ -84,7 +85,7 @@ const NER_DETECTORS = COMPILED.filter((c) => c.det.ner);
 const NER_TRIGGER = (() => {
   const words = new Set<string>();
   for (const c of COMPILED) if (c.det.ner || c.det.type === "ADDRESS") for (const t of c.ctx) words.add(t.seq.join(" "));
-  const alt = [...words].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "[\\W_]+"));
+  const alt = [...words].sort((a, b) => b.length - a.length).map((w) => escapeRegex(w).replace(/ /g, "[\\W_]+"));
   return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alt.join("|")})(?![\\p{L}\\p{N}])`, "gu");
 })();
 
@@ -93,10 +94,6 @@ export const detectorTypes: string[] = [...new Set(DETECTORS.map((d) => d.type))
 
 function normalizeValue(v: string): string {
   return v.toLowerCase().replace(/[\s\-./]+/g, "");
-}
-
-function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 function customDetector(c: CustomDetector, i: number): Detector {

@@ -4,6 +4,7 @@
  */
 import type { Candidate, Detector, Pattern } from "./types.ts";
 import { minDigitRun } from "./digit-run.ts";
+import { escapeRegex } from "./regex.ts";
 import { compileTerms, GLOBAL_NEGATIVE, labelBefore, matchTerms, stem, windowWords, words, type ContextTerm } from "./context.ts";
 
 export const DEFAULT_BOOST = 0.35;
@@ -40,7 +41,7 @@ const globalNeg = compileTerms(GLOBAL_NEGATIVE);
 
 /** One expression matching any of the words (as substrings); never matches for none. */
 function anyOf(list: readonly string[]): RegExp {
-  return list.length ? new RegExp(list.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")) : /(?!)/;
+  return list.length ? new RegExp(list.map(escapeRegex).join("|")) : /(?!)/;
 }
 
 export function compile(det: Detector): Compiled {

@@ -14,3 +14,8 @@ export function re(source: string, flags = ""): RegExp {
 export function bounded(source: string, flags = ""): RegExp {
   return re(`${NB}(?:${source})${NE}`, flags);
 }
+
+/** `s` as literal text inside a regular expression. */
+export function escapeRegex(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -62,17 +62,23 @@ interface Plan {
   idd: RegExp;
 }
 
-function planOf(region: CountryCode): Plan {
+/** The numbering plans of the countries that share a calling code (of `fallback` alone when the metadata lists none). */
+function plansOfCallingCode(callingCode: string, fallback: string[] = []): PlanMeta[] {
   const md = new Metadata() as unknown as MetadataRuntime;
-  const callingCode = getCountryCallingCode(region);
-  const alternatives: string[] = [];
-  for (const country of md.getCountryCodesForCallingCode(callingCode) ?? [region]) {
+  return (md.getCountryCodesForCallingCode(callingCode) ?? fallback).map((country) => {
     md.selectNumberingPlan(country);
-    const p = md.numberingPlan as PlanMeta;
+    return md.numberingPlan as PlanMeta;
+  });
+}
+
+function planOf(region: CountryCode): Plan {
+  const callingCode = getCountryCallingCode(region);
+  const alternatives = plansOfCallingCode(callingCode, [region]).map((p) => {
     const types = TYPES.map((t) => p.type(t)?.pattern()).filter((x): x is string => !!x);
     // Without type patterns libphonenumber checks the general pattern alone.
-    alternatives.push(types.length ? `(?=(?:${p.nationalNumberPattern()})$)(?:${types.join("|")})$` : `(?:${p.nationalNumberPattern()})$`);
-  }
+    return types.length ? `(?=(?:${p.nationalNumberPattern()})$)(?:${types.join("|")})$` : `(?:${p.nationalNumberPattern()})$`;
+  });
+  const md = new Metadata() as unknown as MetadataRuntime;
   md.selectNumberingPlan(region);
   const p = md.numberingPlan as PlanMeta;
   const npfp = p.nationalPrefixForParsing();
@@ -139,11 +145,7 @@ const GENERAL = new Map<string, RegExp>();
 function fitsGeneralPlan(callingCode: string, national: string): boolean {
   let rx = GENERAL.get(callingCode);
   if (!rx) {
-    const md = new Metadata() as unknown as MetadataRuntime;
-    const general = (md.getCountryCodesForCallingCode(callingCode) ?? []).map((country) => {
-      md.selectNumberingPlan(country);
-      return (md.numberingPlan as PlanMeta).nationalNumberPattern();
-    });
+    const general = plansOfCallingCode(callingCode).map((p) => p.nationalNumberPattern());
     rx = general.length ? new RegExp(`^(?:${general.join("|")})$`) : /(?!)/;
     GENERAL.set(callingCode, rx);
   }
