@@ -31,5 +31,8 @@ export const brCpf: Detector = {
   // Eleven digits: an order number passes the two check digits once in a hundred.
   negativeContext: [...OTHER_NUMBER_LABELS, "phone"],
   prefilter: { minDigits: 11 },
-  validate: (value) => (cpfValid(value) ? { validation: "cpf_mod11", score: value.includes(".") ? 0.85 : 0.4 } : false),
+  // A bare run passes the two check digits by chance once in a hundred (ids, account and order
+  // numbers, other countries' eleven-digit numbers): it is a CPF under a CPF cue (a word near it or
+  // its column), not alone.
+  validate: (value) => (cpfValid(value) ? { validation: "cpf_mod11", score: value.includes(".") ? 0.85 : 0.3 } : false),
 };
