@@ -16,6 +16,7 @@ import { startClassifier, type RunningClassifier } from "@filescan/classifier";
 import { startProjectorApp, type RunningProjector } from "@filescan/projector";
 import { accessToken, bearer, issuePat, post, startTestApi, type TestApi } from "../integration/api-helpers.ts";
 import { localModelPath } from "../integration/model.ts";
+import { within } from "../integration/deadline.ts";
 import { pdfWithPages, submission, zip } from "../fixtures/files.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -71,7 +72,7 @@ describe("end to end: submit → extract → classify → project → query", fu
       FILESCAN_PROJECTOR_GROUP: `e2e-projector-${run}`,
       FILESCAN_CLASSIFIER_METRICS_PORT: "0",
     };
-    [extractor, classifier, projector] = await Promise.all([startExtractor(env), startClassifier(env), startProjectorApp(env)]);
+    [extractor, classifier, projector] = await within("start the extractor, classifier and projector (consumer groups joined)", 240_000, Promise.all([startExtractor(env), startClassifier(env), startProjectorApp(env)]));
     api = await startTestApi({ env });
     base = api.baseUrl;
     jwt = await accessToken(base, (await issuePat()).token);

@@ -12,6 +12,7 @@ import { createKafka, createRegistry } from "@filescan/kafka";
 import { CredentialStore, type Scope } from "@filescan/auth";
 import { createEsClient, type EsClient } from "@filescan/search";
 import { startApi, type RunningApi, type ApiSettings } from "@filescan/api";
+import { within } from "./deadline.ts";
 
 export interface TestApi extends RunningApi {
   logs: string[];
@@ -22,7 +23,7 @@ export async function startTestApi(opts: { settings?: Partial<ApiSettings>; env?
   const logger: Logger = pino({ level: "info", base: { service: "filescan-api" } }, { write: (s: string) => void logs.push(s) });
   // The shared dev topics carry other runs' events that no default group consumes: only the
   // back-pressure test sets a backlog limit.
-  const api = await startApi({ env: opts.env ?? process.env, logger, settings: { host: "127.0.0.1", port: 0, maxBacklog: Number.MAX_SAFE_INTEGER, ...opts.settings } });
+  const api = await within("start the API (Kafka topics, producer, registry)", 90_000, startApi({ env: opts.env ?? process.env, logger, settings: { host: "127.0.0.1", port: 0, maxBacklog: Number.MAX_SAFE_INTEGER, ...opts.settings } }), () => logs);
   return Object.assign(api, { logs });
 }
 
@@ -33,11 +34,15 @@ export function testStore(): CredentialStore {
 }
 
 export async function issuePat(opts: { scopes?: Scope[]; expiresInDays?: number; name?: string } = {}): Promise<{ token: string; id: string }> {
-  const { token, record } = await testStore().create({
-    name: opts.name ?? `api-test-${randomUUID().slice(0, 8)}`,
-    scopes: opts.scopes ?? ["submit", "query"],
-    expiresInDays: opts.expiresInDays ?? 1,
-  });
+  const { token, record } = await within(
+    "issue a PAT (Elasticsearch credential index)",
+    60_000,
+    testStore().create({
+      name: opts.name ?? `api-test-${randomUUID().slice(0, 8)}`,
+      scopes: opts.scopes ?? ["submit", "query"],
+      expiresInDays: opts.expiresInDays ?? 1,
+    }),
+  );
   return { token, id: record.id };
 }
 

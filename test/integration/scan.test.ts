@@ -17,6 +17,7 @@ import { startExtractor, type RunningExtractor } from "@filescan/extractor";
 import { startClassifier, type RunningClassifier } from "@filescan/classifier";
 import { startProjectorApp, type RunningProjectorApp } from "@filescan/projector";
 import { accessToken, bearer, issuePat, startTestApi, type TestApi } from "./api-helpers.ts";
+import { within } from "./deadline.ts";
 
 interface Run {
   code: number | null;
@@ -63,7 +64,7 @@ describe("filescan scan: a directory tree through the real API and pipeline", fu
       FILESCAN_CLASSIFIER_METRICS_PORT: "0", // the older name of FILESCAN_CLASSIFIER_HTTP_PORT
       FILESCAN_PROJECTOR_HTTP_PORT: "0",
     };
-    apps = await Promise.all([startExtractor(env), startClassifier(env), startProjectorApp(env)]);
+    apps = await within("start the extractor, classifier and projector (consumer groups joined)", 240_000, Promise.all([startExtractor(env), startClassifier(env), startProjectorApp(env)]));
     // the server takes files up to 150 kB, so a larger one is refused with 413
     api = await startTestApi({ env, settings: { maxFileBytes: 150_000, submitBodyLimit: 1_300_000 } });
     pat = (await issuePat()).token;
