@@ -182,8 +182,8 @@ function shapeOf(text: string, start: number, end: number): Shape | null {
   if (digits.length < 7 || digits.length > 15 || raw.includes("/") || NOT_PHONE.test(raw)) return null;
   if (/[A-Za-z0-9_]/.test(text[start - 1] ?? "") || /[A-Za-z0-9_]/.test(text[end] ?? "") || inDashedToken(text, start, end)) return null;
   const intl = raw.startsWith("+") ? raw : raw.startsWith("00") ? `+${raw.slice(2)}` : null;
-  // National numbers: only when some region's numbering plan may hold it (no parse yet).
-  if (!intl && !PLANS.some((plan) => mayBeIn(plan, digits))) return null;
+  // Whether a region's numbering plan may hold a national number is asked by `check`, only for
+  // a candidate that context could make count (most digit runs in a sheet are not: an order id).
   return { start, end, raw, digits, intl };
 }
 
