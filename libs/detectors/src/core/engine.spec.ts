@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { DETECTORS } from "../registry.ts";
 import { anchoredMatches, compile, factsOf, passes, runDetector } from "./engine.ts";
 import type { Detector } from "./types.ts";
-import { headerWords, labelBefore, paragraphCeil, paragraphFloor, windowWords, windowWordsReference } from "./context.ts";
+import { headerWords, labelBefore, matchTerms, paragraphCeil, paragraphFloor, windowWords, windowWordsReference } from "./context.ts";
 
 /** A small deterministic generator, so a failure names a reproducible case. */
 function rng(seed: number): () => number {
@@ -11,6 +11,32 @@ function rng(seed: number): () => number {
 }
 
 describe("core/engine", () => {
+  it("a detector's gate opens wherever one of its context terms matches (it is a necessary condition), and only on the whole term", () => {
+    const next = rng(5);
+    const seps = [" ", ".", "-", "_", ". ", ": ", "/", "\n"];
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!;
+    let hits = 0;
+    for (const det of DETECTORS) {
+      const c = compile(det);
+      for (const term of det.context) {
+        for (let k = 0; k < 4; k++) {
+          // the term as a document may write it: any case, any separators, a plural, text around it
+          const ws = term.split(/\s+/).map((w) => (next() < 0.5 ? w.toUpperCase() : w) + (next() < 0.2 ? "s" : ""));
+          const text = `Ref. 12 ${ws.join(pick(seps))}${pick(seps)}0000 and more`;
+          const at = text.indexOf("0000");
+          if (matchTerms(c.ctx, [windowWords(text, at, at + 4, 50)]).length === 0) continue;
+          hits++;
+          assert.ok(c.gateRx.test(text.toLowerCase()), `${det.id}: ${JSON.stringify(text)} matches a term but the gate is shut`);
+        }
+      }
+    }
+    assert.ok(hits > 1000, `only ${hits} texts matched a term`);
+    const dob = compile(DETECTORS.find((d) => d.id === "date_of_birth")!);
+    assert.equal(dob.gateRx.test("order date 2024-11-23, delivered 2024-11-25"), false, "a lone d is no D.O.B.");
+    assert.ok(dob.gateRx.test("d.o.b. 1980-04-02"));
+    assert.ok(dob.gateRx.test(headerWords("Date_of_Birth").join(" ")));
+    assert.equal(dob.gateRx.test(headerWords("order_date").join(" ")), false);
+  });
   it("a maxChars pre-filter skips longer texts (detectors of a cell alone)", () => {
     const det: Detector = { id: "t", type: "T", area: "generic", category: "custom", description: "", patterns: [], context: [], prefilter: { maxChars: 10 }, find: () => [] };
     assert.equal(passes(compile(det), factsOf("short"), 0), true);

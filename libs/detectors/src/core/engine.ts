@@ -16,10 +16,8 @@ export interface Compiled {
   det: Detector;
   ctx: ContextTerm[];
   neg: ContextTerm[];
-  /** First words of the context terms: a cheap gate for detectors too weak to report alone. */
-  gate: string[];
-  /** The gate words that hold a letter: they cannot occur in a text without one. */
-  gateLettered: Set<string>;
+  /** Whether every context term holds a letter (then a text without one cannot open the gate). */
+  gateNeedsLetter: boolean;
   /** First words of the positive and negative terms: a window without any of them matches none. */
   ctxFirst: Set<string>;
   negFirst: Set<string>;
@@ -33,8 +31,22 @@ export interface Compiled {
    * segment read their fields without a megamorphic lookup on objects of a dozen shapes.
    */
   pre: { minDigits: number; maxChars: number; anyChar: string; keywords: RegExp | null; boost: number };
-  /** The gate words as one expression: one scan of a long text instead of a search per word. */
+  /**
+   * The gate: what a text (lower-cased) or a header (its words) must contain for any context
+   * term to match there, as one expression, for detectors too weak to report alone and
+   * candidates below the minimum. See `termGate`.
+   */
   gateRx: RegExp;
+}
+
+/**
+ * A necessary condition for a term to match, as an expression: its words in order, each
+ * possibly with the plural "s" that `stem` removes, apart by at least one character that is
+ * not a letter or digit (as `words` splits them). The whole term, not its first word alone:
+ * "d o b" (as in "D.O.B.") gated by "d" would open on almost every text.
+ */
+function termGate(seq: readonly string[]): string {
+  return seq.map(escapeRegex).join(String.raw`s?[^\p{L}\p{N}]+`);
 }
 
 const globalNeg = compileTerms(GLOBAL_NEGATIVE);
@@ -48,7 +60,6 @@ export function compile(det: Detector): Compiled {
   const ctx = compileTerms(det.context);
   const maxPattern = det.patterns.reduce((m, p) => Math.max(m, p.score), 0);
   const neg = [...compileTerms(det.negativeContext ?? []), ...globalNeg];
-  const gate = [...new Set(ctx.map((t) => t.seq[0]!.replace(/s$/, "")))];
   const patternRuns = det.patterns.map((p) => minDigitRun(p.regex));
   return {
     patternRuns,
@@ -58,9 +69,8 @@ export function compile(det: Detector): Compiled {
     neg,
     ctxFirst: new Set(ctx.map((t) => t.seq[0]!)),
     negFirst: new Set(neg.map((t) => t.seq[0]!)),
-    gate,
-    gateRx: anyOf(gate),
-    gateLettered: new Set(gate.filter((g) => [...g].some((ch) => ch.charCodeAt(0) > 0x40))),
+    gateRx: ctx.length ? new RegExp([...new Set(ctx.map((t) => termGate(t.seq)))].join("|"), "u") : /(?!)/,
+    gateNeedsLetter: ctx.every((t) => t.seq.some((w) => /\p{L}/u.test(w))),
     // Validation may raise a score; detectors with `find` or `validate` are never "too weak".
     maxBase: det.maxBaseScore ?? (det.find || det.validate ? 1 : maxPattern),
     pre: {
@@ -135,7 +145,7 @@ export function gateOpen(c: Compiled, f: TextFacts): boolean {
   if (f.text.length <= SHORT_TEXT) {
     // A cell: its few words, read once, against the first words of the context terms (the
     // words a term must start with, stemmed as windows are).
-    if (f.letters || c.gateLettered.size < c.gate.length) {
+    if (f.letters || !c.gateNeedsLetter) {
       const ws = (f.wordSet ??= new Set(words(f.text).map(stem)));
       for (const w of ws) if (c.ctxFirst.has(w)) return true;
     }
@@ -143,7 +153,7 @@ export function gateOpen(c: Compiled, f: TextFacts): boolean {
   }
   // Longer texts are scanned once per detector for any of its gate words (memoised per text
   // beyond 256 characters: candidates below the minimum ask again).
-  if (f.letters || c.gateLettered.size < c.gate.length) {
+  if (f.letters || !c.gateNeedsLetter) {
     let seen = f.text.length > 256 ? f.gateSeen?.get(c) : undefined;
     if (seen === undefined) {
       seen = c.gateRx.test(f.lower);
@@ -161,7 +171,7 @@ function gateInHeader(c: Compiled, f: TextFacts): boolean {
   if (f.headerLower === "") return false;
   // The header's answer, once per detector and header: every cell of a column shares it.
   let inHeader = f.headerSeen.get(c);
-  if (inHeader === undefined) f.headerSeen.set(c, (inHeader = c.gate.some((g) => f.headerLower.includes(g))));
+  if (inHeader === undefined) f.headerSeen.set(c, (inHeader = c.gateRx.test(f.header.join(" "))));
   return inHeader;
 }
 
