@@ -17,6 +17,7 @@ export const auTfn: Detector = {
   patterns: [{ name: "9 digits, optionally 3-3-3", regex: bounded(String.raw`\d{3}( ?)\d{3}\1\d{3}`), score: 0.1 }],
   context: ["tfn", "tax file number", "tax file", "ato", "australian taxation"],
   contextBoost: 0.45,
+  maxBaseScore: 0.3,
   prefilter: { minDigits: 9 },
   // Nine digits pass mod 11 about one time in eleven (SINs, BSNs and reference numbers among
   // them): a TFN needs context to be reported.

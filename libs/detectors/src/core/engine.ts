@@ -30,7 +30,7 @@ export interface Compiled {
    * its context boost: the same object shape for every detector, so the checks per detector and
    * segment read their fields without a megamorphic lookup on objects of a dozen shapes.
    */
-  pre: { minDigits: number; maxChars: number; anyChar: string; keywords: RegExp | null; boost: number };
+  pre: { minDigits: number; maxChars: number; anyChar: string; keywords: RegExp | null; letter: boolean; boost: number };
   /**
    * The gate: what a text (lower-cased) or a header (its words) must contain for any context
    * term to match there, as one expression, for detectors too weak to report alone and
@@ -42,11 +42,13 @@ export interface Compiled {
 /**
  * A necessary condition for a term to match, as an expression: its words in order, each
  * possibly with the plural "s" that `stem` removes, apart by at least one character that is
- * not a letter or digit (as `words` splits them). The whole term, not its first word alone:
- * "d o b" (as in "D.O.B.") gated by "d" would open on almost every text.
+ * not a letter or digit (as `words` splits them; tested on lower-cased text, and any character
+ * beyond ASCII counts as a possible separator, so the expression needs no Unicode mode, which
+ * scans several times slower). The whole term, not its first word alone: "d o b" (as in
+ * "D.O.B.") gated by "d" would open on almost every text.
  */
 function termGate(seq: readonly string[]): string {
-  return seq.map(escapeRegex).join(String.raw`s?[^\p{L}\p{N}]+`);
+  return seq.map(escapeRegex).join("s?[^a-z0-9]+");
 }
 
 const globalNeg = compileTerms(GLOBAL_NEGATIVE);
@@ -69,7 +71,7 @@ export function compile(det: Detector): Compiled {
     neg,
     ctxFirst: new Set(ctx.map((t) => t.seq[0]!)),
     negFirst: new Set(neg.map((t) => t.seq[0]!)),
-    gateRx: ctx.length ? new RegExp([...new Set(ctx.map((t) => termGate(t.seq)))].join("|"), "u") : /(?!)/,
+    gateRx: ctx.length ? new RegExp([...new Set(ctx.map((t) => termGate(t.seq)))].join("|")) : /(?!)/,
     gateNeedsLetter: ctx.every((t) => t.seq.some((w) => /\p{L}/u.test(w))),
     // Validation may raise a score; detectors with `find` or `validate` are never "too weak".
     maxBase: det.maxBaseScore ?? (det.find || det.validate ? 1 : maxPattern),
@@ -78,6 +80,7 @@ export function compile(det: Detector): Compiled {
       maxChars: det.prefilter.maxChars ?? Infinity,
       anyChar: det.prefilter.anyChar ?? "",
       keywords: det.prefilter.keywords ? anyOf(det.prefilter.keywords) : null,
+      letter: det.prefilter.letter ?? false,
       boost: det.contextBoost ?? DEFAULT_BOOST,
     },
   };
@@ -125,7 +128,7 @@ export function factsOf(text: string, header: string[] = [], headerLower = "", h
 /** Should this detector run on this text at all? */
 export function passes(c: Compiled, f: TextFacts, minScore: number): boolean {
   const p = c.pre;
-  if (f.text.length > p.maxChars || f.digits < p.minDigits || c.minRun > f.maxRun) return false;
+  if (f.text.length > p.maxChars || f.digits < p.minDigits || c.minRun > f.maxRun || (p.letter && !f.letters)) return false;
   if (p.anyChar !== "") {
     let any = false;
     for (let i = 0; i < p.anyChar.length; i++) if (f.text.includes(p.anyChar[i]!)) { any = true; break; }

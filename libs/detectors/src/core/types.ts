@@ -56,6 +56,8 @@ export interface Prefilter {
   keywords?: string[];
   /** At most this many characters in the segment (detectors of a cell alone). */
   maxChars?: number;
+  /** Every match holds a letter: a segment without one (a number, a date, an amount) is skipped. */
+  letter?: boolean;
 }
 
 export interface Detector {

@@ -11,7 +11,7 @@ export const esNie: Detector = {
   description: "Spanish NIE (foreigner identity number, control letter mod 23)",
   patterns: [{ name: "X/Y/Z + 7 digits + letter", regex: re(String.raw`(?<![A-Za-z0-9_])[XYZxyz]-?\d{7}-?[A-Za-z](?![A-Za-z0-9_])`), score: 0.5 }],
   context: ["nie", "número de identidad de extranjero", "extranjero", "identificación de extranjero", "tie", "residencia"],
-  prefilter: { minDigits: 7 },
+  prefilter: { letter: true, minDigits: 7 },
   validate(value) {
     const v = value.replace(/-/g, "").toUpperCase();
     const num = Number("XYZ".indexOf(v[0]!) + v.slice(1, 8));

@@ -17,7 +17,7 @@ export const esNif: Detector = {
   description: "Spanish NIF / DNI (control letter mod 23)",
   patterns: [{ name: "digits + letter", regex: re(String.raw`(?<![A-Za-z0-9_-])\d{7,8}-?[A-Za-z](?![A-Za-z0-9_])`), score: 0.5 }],
   context: ["nif", "dni", "documento nacional", "identidad", "identificación fiscal", "número de identificación", "nie"],
-  prefilter: { minDigits: 7 },
+  prefilter: { letter: true, minDigits: 7 },
   validate(value) {
     const m = /^(\d{7,8})-?([A-Za-z])$/.exec(value);
     if (!m || dniLetter(Number(m[1])) !== m[2]!.toUpperCase()) return false;

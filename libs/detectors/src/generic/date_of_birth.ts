@@ -49,6 +49,7 @@ export const dateOfBirth: Detector = {
   contextBoost: 0.6,
   // "DOB: 1985-03-14, admitted 2024-01-02": only the date right after the label is the birth date.
   contextWindow: 3,
+  maxBaseScore: 0.05,
   prefilter: { minDigits: 4 },
   validate(value) {
     const p = parseDate(value);

@@ -45,7 +45,7 @@ export const ibanCode: Detector = {
   description: "IBAN (country length, BBAN format, ISO 7064 mod-97; national check digits lower the score)",
   patterns: [],
   context: ["iban", "bank", "account", "transfer", "sepa", "bic", "swift", "konto", "compte", "cuenta", "conto", "rekening"],
-  prefilter: { minDigits: 6 },
+  prefilter: { letter: true, minDigits: 6 },
   find(text) {
     const out: Candidate[] = [];
     START.lastIndex = 0;

@@ -13,6 +13,6 @@ export const inPan: Detector = {
   description: "Indian PAN (holder-type letter)",
   patterns: [{ name: "AAAAA9999A", regex: re(String.raw`(?<![A-Za-z0-9_])[A-Z]{5}\d{4}[A-Z](?![A-Za-z0-9_])`), score: 0.1 }],
   context: ["pan", "permanent account", "permanent account number", "income tax", "pan card", "pan no"],
-  prefilter: { minDigits: 4 },
+  prefilter: { letter: true, minDigits: 4 },
   validate: (value) => (HOLDER.includes(value[3]!) ? { validation: "pan_holder_type", score: 0.5 } : { validation: null }),
 };

@@ -38,7 +38,7 @@ export const streetAddress: Detector = {
   // With an address word near, an address outranks the place NER finds inside it (0.4 + 0.35).
   contextBoost: 0.45,
   context: ["address", "street", "addr", "lives", "residence", "ship", "shipping", "mailing", "billing", "home", "deliver", "delivery", "anschrift", "adresse", "dirección", "indirizzo", "adres"],
-  prefilter: { minDigits: 1 },
+  prefilter: { letter: true, minDigits: 1 },
   validate(value) {
     // A ZIP code or postcode completing the address is strong evidence.
     const full = /\d{5}(?:-\d{4})?$|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}$/.test(value.trim());

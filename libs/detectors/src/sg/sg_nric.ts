@@ -20,7 +20,7 @@ export const sgNric: Detector = {
   description: "Singapore NRIC / FIN (check letter)",
   patterns: [{ name: "S/T/F/G/M + 7 digits + letter", regex: re(String.raw`(?<![A-Za-z0-9_])[STFGMstfgm]\d{7}[A-Za-z](?![A-Za-z0-9_])`), score: 0.3 }],
   context: ["nric", "fin", "identity card", "ic", "ic number", "singapore", "foreign identification", "pink ic", "blue ic"],
-  prefilter: { minDigits: 7 },
+  prefilter: { letter: true, minDigits: 7 },
   validate(value) {
     const v = value.toUpperCase();
     return nricCheckLetter(v[0]!, v.slice(1, 8)) === v[8] ? { validation: "nric_check_letter", score: 0.85 } : false;

@@ -27,6 +27,6 @@ export const ukNino: Detector = {
     },
   ],
   context: ["national insurance", "ni number", "nino", "nin", "insurance number", "ni no", "hmrc", "payroll"],
-  prefilter: { minDigits: 6 },
+  prefilter: { letter: true, minDigits: 6 },
   validate: (value) => (ninoRules(value) ? { validation: "nino_prefix" } : false),
 };

@@ -15,6 +15,7 @@ export const usBankNumber: Detector = {
   // Labels of other numbers: in a config file the line above's "account_iban" is within the
   // window of "invoice_prefix = 212112606572236".
   negativeContext: [...OTHER_NUMBER_LABELS, "routing", "aba", "phone", "request", "session", "version"],
+  maxBaseScore: 0.05,
   prefilter: { minDigits: 8 },
   validate: (value) => (allSame(value) ? false : { validation: null }),
 };

@@ -14,6 +14,7 @@ export const usPassport: Detector = {
     { name: "letter + 8 digits", regex: bounded(String.raw`[A-Z]\d{8}`), score: 0.1 },
   ],
   context: ["us passport", "passport", "passport number", "passport no", "passport#", "travel document", "issuing country", "passport book"],
+  maxBaseScore: 0.1,
   prefilter: { minDigits: 8 },
   validate: (value) => (allSame(digitsOf(value)) ? false : { validation: null }),
 };

@@ -1,0 +1,59 @@
+import assert from "node:assert/strict";
+import { DETECTORS } from "../registry.ts";
+import { PRESIDIO_CASES } from "../presidio/cases.ts";
+import { candidates } from "./engine.ts";
+
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+}
+
+/** Random texts of digit groups and separators, with letters when `letters` (the shapes identifiers take). */
+function texts(seed: number, n: number, letters: boolean): string[] {
+  const rand = rng(seed);
+  const pick = (chars: string) => chars[Math.floor(rand() * chars.length)]!;
+  const piece = () => {
+    const r = rand();
+    if (r < 0.6) return Array.from({ length: 1 + Math.floor(rand() * rand() * 14) }, () => pick("0123456789")).join("");
+    if (r < 0.9 || !letters) return pick("  --./:,()+#@");
+    return Array.from({ length: 1 + Math.floor(rand() * 5) }, () => pick("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")).join("");
+  };
+  return Array.from({ length: n }, () => Array.from({ length: 3 + Math.floor(rand() * 12) }, piece).join(""));
+}
+
+describe("core/prefilter: the declared shortcuts hold", () => {
+  it("a detector declaring `letter` finds nothing in a text without letters", () => {
+    const declared = DETECTORS.filter((d) => d.prefilter.letter);
+    assert.ok(declared.length >= 8);
+    const corpus = texts(3, 20_000, false);
+    for (const det of declared) for (const t of corpus) assert.deepEqual(candidates(det, t), [], `${det.id} found something in ${JSON.stringify(t)}`);
+    // The check is not vacuous: detectors that need no letter do find in these texts.
+    const bare = DETECTORS.filter((d) => !d.prefilter.letter && !d.ner && ["us_passport", "us_bank_number", "ip_address"].includes(d.id));
+    for (const det of bare) assert.ok(corpus.some((t) => candidates(det, t).length > 0), `${det.id} finds nothing in the letterless corpus`);
+  });
+
+  it("a detector declaring `maxBaseScore` never scores a candidate above it before context", () => {
+    const declared = DETECTORS.filter((d) => d.maxBaseScore !== undefined);
+    assert.ok(declared.length >= 7);
+    const dates = ["born 1980-04-02", "DOB: 12/05/1975", "date of birth 3 March 1990", "March 3rd, 1990", "31.12.1999"];
+    const cells = ["Jane Miller", "Maria Garcia", "Houston", "Germany", "DE", "Rio de Janeiro"];
+    const corpus = [...texts(4, 20_000, true), ...PRESIDIO_CASES.map((c) => c.text), ...dates, ...cells];
+    for (const det of declared) {
+      let seen = 0;
+      let validated = 0;
+      for (const t of corpus) {
+        for (const c of candidates(det, t)) {
+          seen++;
+          const v = c.confirm ? c.confirm() : { score: c.score, validation: c.validation };
+          if (v === false) continue;
+          if (v.validation) validated++;
+          const s = v.score ?? c.score;
+          assert.ok(s <= det.maxBaseScore!, `${det.id}: ${JSON.stringify(t.slice(c.start, c.end))} scores ${s} > ${det.maxBaseScore}`);
+        }
+      }
+      assert.ok(seen > 0, `${det.id}: no candidate in the corpus`);
+      // (bank, passport and licence numbers are checked for shape only: no validation name)
+      if (!["us_bank_number", "us_passport", "us_driver_license"].includes(det.id)) assert.ok(validated > 0, `${det.id}: no validated candidate in the corpus`);
+    }
+  });
+});
