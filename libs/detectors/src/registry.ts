@@ -43,6 +43,7 @@ import { jwt } from "./secrets/jwt.ts";
 import { password } from "./secrets/password.ts";
 import { apiKey } from "./secrets/api_key.ts";
 import { streetAddress } from "./ner/street_address.ts";
+import { addressByLabel } from "./ner/address_by_label.ts";
 import { person } from "./ner/person.ts";
 import { location } from "./ner/location.ts";
 import { personInCell } from "./ner/person_in_cell.ts";
@@ -60,5 +61,5 @@ export const DETECTORS: readonly Detector[] = [
   usNpi, icd10Code,
   bitcoinAddress, ethereumAddress,
   privateKey, awsAccessKey, githubToken, slackToken, jwt, password, apiKey,
-  streetAddress, person, location, personInCell, personByCue, placeInCell, placeByCue, placeInDateline,
+  streetAddress, addressByLabel, person, location, personInCell, personByCue, placeInCell, placeByCue, placeInDateline,
 ];

@@ -1,0 +1,28 @@
+import assert from "node:assert/strict";
+import { addressByLabel } from "./address_by_label.ts";
+import { run } from "../testing.ts";
+
+// What counts at the default minimum score (0.4), in a text and under a column header.
+const found = (text: string, header = "") => run(addressByLabel, text, header).filter((f) => f.score >= 0.4).map((f) => text.slice(f.start, f.end));
+
+describe("ner/address_by_label", () => {
+  it("takes a numbered street without a suffix right after an address label", () => {
+    assert.deepEqual(found("Please note my address: 66859 The Rise. Thanks"), ["66859 The Rise"]);
+    assert.deepEqual(found("Address: 25245 Brookside"), ["25245 Brookside"]);
+    assert.deepEqual(found("home_address = 4633 Riverside"), ["4633 Riverside"]);
+  });
+  it("takes it alone in a cell under an address column", () => {
+    assert.deepEqual(found("318 Sheri Rue", "address"), ["318 Sheri Rue"]);
+    assert.deepEqual(found("536 The Sidings", "Street address"), ["536 The Sidings"]);
+  });
+  it("needs the label right before it, or the column", () => {
+    assert.deepEqual(found("318 Sheri Rue"), []);
+    assert.deepEqual(found("We shipped 3 Blue Widgets"), []);
+    assert.deepEqual(found("Address below. We sold 3 Blue Widgets"), []);
+    assert.deepEqual(found("3 Blue Widgets", "product"), []);
+  });
+  it("does not take a number inside another token", () => {
+    assert.deepEqual(found("address: v2.10 Release"), []);
+    assert.deepEqual(found("address: user42 Admin"), []);
+  });
+});
