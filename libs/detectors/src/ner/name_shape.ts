@@ -30,22 +30,33 @@ const ORGANISATION = /^(?:ltd|limited|inc|llc|llp|plc|gmbh|ag|sa|sarl|bv|nv|corp
  * lexicon knows as a name, or none known as something else, except that of two words one may
  * be ("Golden Hessel", "Miles Boehm": first names that are also words or places). One word
  * alone must be a known name. Unknown words count for a name: most surnames are in no lexicon.
+ * A double-barrelled surname is one word ("Loyal Dooley-Boyle" is two words, not three): a name
+ * when one of its halves is known as one, otherwise an ordinary word when one half is ("Ward" of
+ * "Hessel-Ward"); alone, one of unknown halves is a surname ("Hoeger-Towne").
  */
 export function mayBePerson(value: string): boolean {
   let known = 0;
   let words = 0;
   let name = false;
-  for (const w of value.toLowerCase().split(/[\s-]+/)) {
+  for (const w of value.toLowerCase().split(/\s+/)) {
     if (w === "" || PARTICLE_WORD.test(w)) continue;
     words++;
-    const bare = w.replace(/['’]s$/, "");
-    if (ORGANISATION.test(bare)) return false;
-    const tags = tagsOf(bare);
-    if (tags === null) continue;
-    if (tags.some((t) => NAME_TAGS.has(t))) name = true;
-    else known++;
+    let isName = false;
+    let isWord = false;
+    for (const half of w.split("-")) {
+      const bare = half.replace(/['’]s$/, "");
+      if (bare === "") continue;
+      if (ORGANISATION.test(bare)) return false;
+      const tags = tagsOf(bare);
+      if (tags === null) continue;
+      if (tags.some((t) => NAME_TAGS.has(t))) isName = true;
+      else isWord = true;
+    }
+    if (isName) name = true;
+    else if (isWord) known++;
   }
   if (name) return true;
-  if (words === 1) return false;
+  // One double-barrelled word of unknown halves is a surname ("Dear Ms. Hoeger-Towne").
+  if (words === 1) return known === 0 && /\p{L}-\p{L}/u.test(value);
   return words === 2 ? known <= 1 : known === 0;
 }
