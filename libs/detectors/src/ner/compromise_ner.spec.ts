@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import nlp from "compromise";
-import { entities, inIdentifier, trimSpan, worthKeeping } from "./compromise_ner.ts";
+import { entities, inForeignText, inIdentifier, trimSpan, worthKeeping } from "./compromise_ner.ts";
 import { nerSampleTexts } from "../testing.ts";
 
 /** The spans as compromise's json() gives them, trimmed the same way: what entities() replaced. */
@@ -11,13 +11,22 @@ function viaJson(text: string): Array<[string, number, number]> {
     for (const it of view.json({ offset: true }) as Array<{ offset?: { start: number; length: number } }>) {
       if (!it.offset) continue;
       const [s, e] = trimSpan(text, it.offset.start, it.offset.start + it.offset.length);
-      if (worthKeeping(label, text.slice(s, e)) && !inIdentifier(text, s, e)) out.push([label, s, e]);
+      if (worthKeeping(label, text.slice(s, e)) && !inIdentifier(text, s, e) && !(label === "PERSON" && inForeignText(text, s, e))) out.push([label, s, e]);
     }
   }
   return out;
 }
 
 describe("ner/compromise_ner", () => {
+  it("drops a lone first name followed by two words compromise does not know (Latin, other languages), not in English", () => {
+    const people = (t: string) => entities(t).filter((e) => e.label === "PERSON").map((e) => t.slice(e.start, e.end));
+    assert.deepEqual(people("Stella distinctio cubo cruentus voco. Dolores conduco addo beatus."), []);
+    assert.deepEqual(people("Yesterday Stella said she would call back."), ["Stella"]);
+    assert.deepEqual(people("Stella Hudson distinctio cubo cruentus."), ["Stella Hudson"], "a full name stays");
+    assert.equal(inForeignText("Maria emailed me", 0, 5), false, "one unknown word is not enough");
+    assert.equal(inForeignText("Maria atque velum", 0, 5), true);
+    assert.equal(inForeignText("Maria Atque Velum", 0, 5), false, "capitalised words may be her surname");
+  });
   it("trims titles, prepositions and punctuation from spans", () => {
     const t = "Dear Mr. John Smith, see you in Paris.";
     assert.deepEqual(trimSpan(t, 5, 20), [9, 19]);

@@ -7,6 +7,7 @@
 import nlp from "compromise";
 import "./fast_sweep.ts";
 import type { Candidate } from "../core/types.ts";
+import { tagsOf } from "./lexicon.ts";
 
 export type NerLabel = "PERSON" | "LOCATION";
 
@@ -62,6 +63,21 @@ export function inIdentifier(text: string, start: number, end: number): boolean 
   return /^[-_/][0-9]/.test(text.slice(end, end + 2));
 }
 
+const NEXT_TWO = /^[ \t]+(\p{L}+)[ \t,;:]+(\p{L}+)/u;
+
+/**
+ * Whether a one-word name is followed by two lower-case words compromise does not know: a first
+ * name in Latin or other non-English text ("Stella distinctio cubo", "Dolores conduco addo"),
+ * where compromise, an English tagger, reads every capitalised word it knows as a name as one.
+ * In English the next words are mostly known ("Stella said", "Maria called us").
+ */
+export function inForeignText(text: string, start: number, end: number): boolean {
+  if (/\s/.test(text.slice(start, end))) return false;
+  const m = NEXT_TWO.exec(text.slice(end, end + 60));
+  if (!m) return false;
+  return [m[1]!, m[2]!].every((w) => w === w.toLowerCase() && tagsOf(w) === null);
+}
+
 let cacheText: string | null = null;
 let cacheEntities: Entity[] = [];
 
@@ -88,7 +104,9 @@ export function entities(text: string): Entity[] {
       const last = terms[terms.length - 1]?.offset;
       if (!first || !last) continue;
       const [s, e] = trimSpan(text, first.start, last.start + last.length);
-      if (worthKeeping(label, text.slice(s, e)) && !inIdentifier(text, s, e)) out.push({ label, start: s, end: e });
+      if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e)) continue;
+      if (label === "PERSON" && inForeignText(text, s, e)) continue;
+      out.push({ label, start: s, end: e });
     }
   };
   add("PERSON", doc.people() as unknown as Matches);
