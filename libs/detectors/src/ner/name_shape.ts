@@ -38,8 +38,10 @@ export function mayBePerson(value: string): boolean {
   let known = 0;
   let words = 0;
   let name = false;
-  for (const w of value.toLowerCase().split(/\s+/)) {
-    if (w === "" || PARTICLE_WORD.test(w)) continue;
+  const all = value.toLowerCase().split(/\s+/).filter((w) => w !== "");
+  for (const [i, w] of all.entries()) {
+    // A particle between names is none of them; last, it is the surname ("Jaylin Von").
+    if (PARTICLE_WORD.test(w) && i < all.length - 1) continue;
     words++;
     let isName = false;
     let isWord = false;
