@@ -272,7 +272,7 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
   // Cells under one header share its words and gate memo.
   // A column's cells repeat (statuses, countries, quantities, dates): a value seen before under
   // the same header gets the same pattern findings, so they are kept per header and text.
-  const byHeader = new Map<string, { words: string[]; lower: string; seen: Map<Compiled, boolean>; cells: Map<string, Cell>; ner: Map<string, Queued>; triggersNer: boolean }>();
+  const byHeader = new Map<string, { words: string[]; seen: Map<Compiled, boolean>; cells: Map<string, Cell>; ner: Map<string, Queued>; triggersNer: boolean }>();
   const headerFacts = (header: string | null) => {
     if (header === null) return null;
     let h = byHeader.get(header);
@@ -281,7 +281,7 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
       // (test() on a global expression moves its lastIndex, which matchAll copies: reset it.)
       const triggersNer = lower !== "" && NER_TRIGGER.test(lower);
       NER_TRIGGER.lastIndex = 0;
-      byHeader.set(header, (h = { words: headerWords(header), lower, seen: new Map(), cells: new Map(), ner: new Map(), triggersNer }));
+      byHeader.set(header, (h = { words: headerWords(header), seen: new Map(), cells: new Map(), ner: new Map(), triggersNer }));
     }
     return h;
   };
@@ -311,7 +311,7 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
     const memo = h !== null && text.length <= CELL_MEMO_CHARS;
     let cell = memo ? h.cells.get(text) : undefined;
     if (cell === undefined) {
-      cell = { f: h ? factsOf(text, h.words, h.lower, h.seen) : factsOf(text), found: [], ran: 0, skipped: 0 };
+      cell = { f: h ? factsOf(text, h.words, h.seen) : factsOf(text), found: [], ran: 0, skipped: 0 };
       const { f, found } = cell;
       for (const c of patternDetectors) {
         if (!passes(c, f, minScore)) {

@@ -5,7 +5,13 @@ import { headerWords } from "./core/context.ts";
 import { Faker, base as baseLocale, en, de, fr } from "@faker-js/faker";
 
 export function run(det: Detector, text: string, header = "", window = 5): Scored[] {
-  return runDetector(compile(det), factsOf(text, headerWords(header), header.toLowerCase()), window).filter((s) => s.score > 0);
+  return runDetector(compile(det), factsOf(text, headerWords(header)), window).filter((s) => s.score > 0);
+}
+
+/** A small deterministic generator for the property specs, so a failure names a reproducible case. */
+export function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
 }
 
 /** [start, end] of every finding, ignoring the score threshold. */

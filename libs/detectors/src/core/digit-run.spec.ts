@@ -1,11 +1,8 @@
 import assert from "node:assert/strict";
 import { DETECTORS } from "../registry.ts";
 import { longestDigitRun, minDigitRun } from "./digit-run.ts";
+import { rng } from "../testing.ts";
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-}
 
 describe("core/digit-run", () => {
   it("reads the longest digit run a pattern's every match needs", () => {

@@ -3,12 +3,8 @@ import { DETECTORS } from "../registry.ts";
 import { anchoredMatches, compile, factsOf, passes, runDetector } from "./engine.ts";
 import type { Detector } from "./types.ts";
 import { headerWords, labelBefore, matchTerms, paragraphCeil, paragraphFloor, windowWords, windowWordsReference } from "./context.ts";
+import { rng } from "../testing.ts";
 
-/** A small deterministic generator, so a failure names a reproducible case. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-}
 
 describe("core/engine", () => {
   it("a detector's gate opens wherever one of its context terms matches (it is a necessary condition), and only on the whole term", () => {
@@ -102,7 +98,7 @@ describe("core/engine", () => {
       for (const det of DETECTORS.filter((d) => !d.ner)) {
         for (const h of ["", header]) {
           const c = compile(det);
-          const fresh = () => factsOf(text, headerWords(h), h.toLowerCase());
+          const fresh = () => factsOf(text, headerWords(h));
           const all = runDetector(c, fresh(), 5).filter((s) => s.score >= minScore && s.score > 0);
           assert.deepEqual(runDetector(c, fresh(), 5, minScore), all, `${det.id} at ${minScore}, header '${h}'`);
         }

@@ -97,7 +97,6 @@ export interface TextFacts {
   letters: boolean;
   /** Words of the column header that applies to this text (may be empty). */
   header: string[];
-  headerLower: string;
   /** Per-text memos (made on first use): whether a detector's gate word occurs in the text, and context windows by span. */
   gateSeen: Map<Compiled, boolean> | null;
   /** A short text's words, stemmed (made on first use): its gate answers without a substring search per gate word. */
@@ -107,7 +106,7 @@ export interface TextFacts {
   headerSeen: Map<Compiled, boolean>;
 }
 
-export function factsOf(text: string, header: string[] = [], headerLower = "", headerSeen: Map<Compiled, boolean> = new Map()): TextFacts {
+export function factsOf(text: string, header: string[] = [], headerSeen: Map<Compiled, boolean> = new Map()): TextFacts {
   let digits = 0;
   let maxRun = 0;
   let run = 0;
@@ -122,7 +121,7 @@ export function factsOf(text: string, header: string[] = [], headerLower = "", h
       if (c >= 65) letters = true; // a letter, or at least something that may belong to a word
     }
   }
-  return { text, lower: text.toLowerCase(), digits, maxRun, letters, header, headerLower, gateSeen: null, wordSet: null, near: null, headerSeen };
+  return { text, lower: text.toLowerCase(), digits, maxRun, letters, header, gateSeen: null, wordSet: null, near: null, headerSeen };
 }
 
 /** Should this detector run on this text at all? */
@@ -171,7 +170,7 @@ export function gateOpen(c: Compiled, f: TextFacts): boolean {
 const SHORT_TEXT = 64;
 
 function gateInHeader(c: Compiled, f: TextFacts): boolean {
-  if (f.headerLower === "") return false;
+  if (f.header.length === 0) return false;
   // The header's answer, once per detector and header: every cell of a column shares it.
   let inHeader = f.headerSeen.get(c);
   if (inHeader === undefined) f.headerSeen.set(c, (inHeader = c.gateRx.test(f.header.join(" "))));

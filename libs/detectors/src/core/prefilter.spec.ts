@@ -2,11 +2,8 @@ import assert from "node:assert/strict";
 import { DETECTORS } from "../registry.ts";
 import { PRESIDIO_CASES } from "../presidio/cases.ts";
 import { candidates } from "./engine.ts";
+import { rng } from "../testing.ts";
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-}
 
 /** Random texts of digit groups and separators, with letters when `letters` (the shapes identifiers take). */
 function texts(seed: number, n: number, letters: boolean): string[] {
