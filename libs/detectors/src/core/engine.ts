@@ -43,8 +43,8 @@ export interface Compiled {
  * A necessary condition for a term to match, as an expression: its words in order, each
  * possibly with the plural "s" that `stem` removes, apart by at least one character that is
  * not a letter or digit (as `words` splits them; tested on lower-cased text, and any character
- * beyond ASCII counts as a possible separator, so the expression needs no Unicode mode, which
- * scans several times slower). The whole term, not its first word alone: "d o b" (as in
+ * beyond ASCII counts as a possible separator, so the expression needs no Unicode mode, in
+ * which it scanned long texts 10–15 % slower). The whole term, not its first word alone: "d o b" (as in
  * "D.O.B.") gated by "d" would open on almost every text.
  */
 function termGate(seq: readonly string[]): string {
@@ -97,7 +97,7 @@ export interface TextFacts {
   letters: boolean;
   /** Words of the column header that applies to this text (may be empty). */
   header: string[];
-  /** Per-text memos (made on first use): whether a detector's gate word occurs in the text, and context windows by span. */
+  /** Per-text memos (made on first use): whether a detector's gate opens on the text, and context windows by span. */
   gateSeen: Map<Compiled, boolean> | null;
   /** A short text's words, stemmed (made on first use): its gate answers without a substring search per gate word. */
   wordSet: Set<string> | null;
@@ -153,7 +153,7 @@ export function gateOpen(c: Compiled, f: TextFacts): boolean {
     }
     return gateInHeader(c, f);
   }
-  // Longer texts are scanned once per detector for any of its gate words (memoised per text
+  // Longer texts are scanned once per detector with its gate expression (memoised per text
   // beyond 256 characters: candidates below the minimum ask again).
   if (f.letters || !c.gateNeedsLetter) {
     let seen = f.text.length > 256 ? f.gateSeen?.get(c) : undefined;
