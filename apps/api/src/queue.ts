@@ -70,7 +70,7 @@ export function createKafkaQueue(env: NodeJS.ProcessEnv = process.env, backlogGr
       }
       admin = a;
     }
-    producer ??= await createEventProducer(kafka, registry);
+    producer ??= await createEventProducer(kafka, registry, env);
   }
 
   let settleFirst: (ok: boolean) => void = () => undefined;

@@ -5,15 +5,15 @@ function msg(topic: string, n: number, size = 10) {
   return { topic, key: `k${n}`, value: Buffer.alloc(size, n) };
 }
 
-describe("kafka: natural batching of produce requests", () => {
-  it("sends a lone message at once, and what arrives meanwhile together in the next request", async () => {
+describe("kafka: batching of produce requests", () => {
+  it("without a linger, sends a lone message at once, and what arrives meanwhile together in the next request", async () => {
     const calls: Array<Array<{ topic: string; messages: unknown[] }>> = [];
     let release!: () => void;
     const send: SendBatch = async (tm) => {
       calls.push(tm);
       if (calls.length === 1) await new Promise<void>((r) => (release = r));
     };
-    const b = new ProduceBatcher(send);
+    const b = new ProduceBatcher(send, { lingerMs: 0 });
     const first = b.send([msg("a", 0)]);
     assert.equal(calls.length, 1, "the first message must not wait for company");
     const later = [b.send([msg("a", 1)]), b.send([msg("b", 2)]), b.send([msg("a", 3)])];
@@ -32,7 +32,7 @@ describe("kafka: natural batching of produce requests", () => {
       if (n === 1) await new Promise<void>((r) => (release = r));
       if (n === 2) throw new Error("broker said no");
     };
-    const b = new ProduceBatcher(send);
+    const b = new ProduceBatcher(send, { lingerMs: 0 });
     const ok = b.send([msg("a", 0)]);
     const failing = b.send([msg("a", 1)]);
     release();
@@ -49,12 +49,54 @@ describe("kafka: natural batching of produce requests", () => {
       sizes.push(tm.flatMap((t) => t.messages.map((m) => (m as { value: Buffer }).value.length)));
       if (sizes.length === 1) await new Promise<void>((r) => (release = r));
     };
-    const b = new ProduceBatcher(send, { maxMessages: 3, maxBytes: 100 });
+    const b = new ProduceBatcher(send, { maxMessages: 3, maxBytes: 100, lingerMs: 0 });
     const all = [b.send([msg("a", 0)])];
     for (let i = 1; i <= 5; i++) all.push(b.send([msg("a", i, 40)]));
     all.push(b.send([msg("a", 6, 500)]));
     release();
     await Promise.all(all);
     assert.deepEqual(sizes, [[10], [40, 40], [40, 40], [40], [500]]);
+  });
+
+  it("holds a message up to its linger for others to join, and no longer", async () => {
+    const calls: Array<{ at: number; sizes: number[] }> = [];
+    const send: SendBatch = async (tm) => {
+      calls.push({ at: performance.now(), sizes: tm.map((t) => t.messages.length) });
+    };
+    const b = new ProduceBatcher(send, { lingerMs: 40 });
+    const t0 = performance.now();
+    const first = b.send([msg("a", 0)]);
+    await new Promise((r) => setTimeout(r, 10));
+    assert.equal(calls.length, 0, "a lone message waits for company");
+    const second = b.send([msg("a", 1)]);
+    await Promise.all([first, second]);
+    assert.equal(calls.length, 1, "what came within the linger shares the request");
+    assert.deepEqual(calls[0]!.sizes, [2]);
+    assert.ok(calls[0]!.at - t0 >= 39, `sent after ${calls[0]!.at - t0} ms: before the first message's linger was over`);
+    assert.ok(calls[0]!.at - t0 < 40 + 30, `sent after ${calls[0]!.at - t0} ms: the second message must not restart the wait`);
+  });
+
+  it("sends a full batch at once, linger or not", async () => {
+    const calls: number[][] = [];
+    const send: SendBatch = async (tm) => {
+      calls.push(tm.flatMap((t) => t.messages.map((m) => (m as { value: Buffer }).value.length)));
+    };
+    const byCount = new ProduceBatcher(send, { lingerMs: 60_000, maxMessages: 2 });
+    await byCount.send([msg("a", 0), msg("a", 1)]);
+    const byBytes = new ProduceBatcher(send, { lingerMs: 60_000, maxBytes: 100 });
+    await byBytes.send([msg("a", 2, 100)]);
+    assert.deepEqual(calls, [[10, 10], [100]]);
+  });
+});
+
+describe("kafka: FILESCAN_KAFKA_LINGER_MS", () => {
+  it("defaults to 5 ms, takes whole milliseconds, and refuses anything else by name", async () => {
+    const { lingerMsFromEnv } = await import("./index.ts");
+    assert.equal(lingerMsFromEnv({}), 5);
+    assert.equal(lingerMsFromEnv({ FILESCAN_KAFKA_LINGER_MS: "0" }), 0);
+    assert.equal(lingerMsFromEnv({ FILESCAN_KAFKA_LINGER_MS: " 20 " }), 20);
+    for (const bad of ["-1", "2.5", "soon", "10001"]) {
+      assert.throws(() => lingerMsFromEnv({ FILESCAN_KAFKA_LINGER_MS: bad }), /FILESCAN_KAFKA_LINGER_MS must be a whole number/);
+    }
   });
 });

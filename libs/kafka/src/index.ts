@@ -14,7 +14,7 @@ import { patchKafkajsEncoder } from "./encoder.ts";
 import { SchemaRegistry, COMPATIBILITY, SchemaType } from "@kafkajs/confluent-schema-registry";
 import { serverAddresses, TOPICS, KAFKA_MAX_MESSAGE_BYTES, type TopicName } from "@filescan/config";
 import { avroSchemaText, valueSubject, type EventOf } from "@filescan/contracts";
-import { ProduceBatcher } from "./batcher.ts";
+import { DEFAULT_LINGER_MS, ProduceBatcher } from "./batcher.ts";
 
 export { crc32cImplementation } from "./crc32c.ts";
 export { ProcessorHealth, serveHealth, serveHealthFromEnv, healthAddressFromEnv, HEALTH_PORTS, type HealthServer, type HealthAddress, type Readiness, type ConsumerState } from "./health.ts";
@@ -121,15 +121,25 @@ export interface EventProducer {
 export async function connectEvents(clientId: string, env: NodeJS.ProcessEnv = process.env): Promise<{ kafka: Kafka; registry: SchemaRegistry; producer: EventProducer }> {
   const kafka = createKafka(clientId, env);
   const registry = createRegistry(env);
-  return { kafka, registry, producer: await createEventProducer(kafka, registry) };
+  return { kafka, registry, producer: await createEventProducer(kafka, registry, env) };
 }
 
-export async function createEventProducer(kafka: Kafka, registry: SchemaRegistry): Promise<EventProducer> {
+/** `FILESCAN_KAFKA_LINGER_MS`: how long a produced message waits for others to share its request (default 5). */
+export function lingerMsFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.FILESCAN_KAFKA_LINGER_MS?.trim();
+  if (raw === undefined || raw === "") return DEFAULT_LINGER_MS;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 0 || ms > 10_000) throw new Error(`FILESCAN_KAFKA_LINGER_MS must be a whole number of milliseconds from 0 to 10000, not "${raw}"`);
+  return ms;
+}
+
+export async function createEventProducer(kafka: Kafka, registry: SchemaRegistry, env: NodeJS.ProcessEnv = process.env): Promise<EventProducer> {
+  const lingerMs = lingerMsFromEnv(env);
   const ids = await registerSchemas(registry);
   const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 5, allowAutoTopicCreation: false });
   await producer.connect();
   const encode = async <T extends TopicName>(topic: T, value: EventOf[T]) => registry.encode(ids[topic], value);
-  const batcher = new ProduceBatcher((topicMessages) => producer.sendBatch({ acks: -1, topicMessages }));
+  const batcher = new ProduceBatcher((topicMessages) => producer.sendBatch({ acks: -1, topicMessages }), { lingerMs });
   const sendEncoded = (topic: TopicName, messages: Array<{ key: string | Buffer | null; value: Buffer }>) =>
     batcher.send(messages.map((m) => ({ topic, key: m.key, value: m.value })));
   return {
