@@ -58,22 +58,29 @@ describe("kafka: batching of produce requests", () => {
     assert.deepEqual(sizes, [[10], [40, 40], [40, 40], [40], [500]]);
   });
 
-  it("holds a message up to its linger for others to join, and no longer", async () => {
+  it("under load holds a message up to its linger for others to join, and after a quiet spell sends it at once", async () => {
     const calls: Array<{ at: number; sizes: number[] }> = [];
     const send: SendBatch = async (tm) => {
       calls.push({ at: performance.now(), sizes: tm.map((t) => t.messages.length) });
     };
     const b = new ProduceBatcher(send, { lingerMs: 40 });
-    const t0 = performance.now();
-    const first = b.send([msg("a", 0)]);
-    await new Promise((r) => setTimeout(r, 10));
-    assert.equal(calls.length, 0, "a lone message waits for company");
+    await b.send([msg("a", 0)]);
+    assert.equal(calls.length, 1, "the first message comes after a quiet spell: it must not wait");
+    const t1 = performance.now();
     const second = b.send([msg("a", 1)]);
-    await Promise.all([first, second]);
-    assert.equal(calls.length, 1, "what came within the linger shares the request");
-    assert.deepEqual(calls[0]!.sizes, [2]);
-    assert.ok(calls[0]!.at - t0 >= 39, `sent after ${calls[0]!.at - t0} ms: before the first message's linger was over`);
-    assert.ok(calls[0]!.at - t0 < 40 + 30, `sent after ${calls[0]!.at - t0} ms: the second message must not restart the wait`);
+    await new Promise((r) => setTimeout(r, 10));
+    assert.equal(calls.length, 1, "a message right after a send waits for company");
+    const third = b.send([msg("a", 2)]);
+    await Promise.all([second, third]);
+    assert.equal(calls.length, 2, "what came within the linger shares the request");
+    assert.deepEqual(calls[1]!.sizes, [2]);
+    const waited = calls[1]!.at - t1;
+    assert.ok(waited >= 39, `sent after ${waited} ms: before the linger was over`);
+    assert.ok(waited < 40 + 30, `sent after ${waited} ms: the third message must not restart the wait`);
+    await new Promise((r) => setTimeout(r, 50));
+    const fourth = b.send([msg("a", 3)]);
+    assert.equal(calls.length, 3, "after a quiet spell a message goes at once");
+    await fourth;
   });
 
   it("sends a full batch at once, linger or not", async () => {
@@ -81,11 +88,14 @@ describe("kafka: batching of produce requests", () => {
     const send: SendBatch = async (tm) => {
       calls.push(tm.flatMap((t) => t.messages.map((m) => (m as { value: Buffer }).value.length)));
     };
+    // Each batcher first sends one message, so the next ones come under load and would linger.
     const byCount = new ProduceBatcher(send, { lingerMs: 60_000, maxMessages: 2 });
-    await byCount.send([msg("a", 0), msg("a", 1)]);
+    await byCount.send([msg("a", 0)]);
+    await byCount.send([msg("a", 1), msg("a", 2)]);
     const byBytes = new ProduceBatcher(send, { lingerMs: 60_000, maxBytes: 100 });
-    await byBytes.send([msg("a", 2, 100)]);
-    assert.deepEqual(calls, [[10, 10], [100]]);
+    await byBytes.send([msg("a", 3, 20)]);
+    await byBytes.send([msg("a", 4, 100)]);
+    assert.deepEqual(calls, [[10], [10, 10], [20], [100]]);
   });
 });
 
