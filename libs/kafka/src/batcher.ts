@@ -5,9 +5,9 @@
  * leave together in the next one; a full batch leaves at once, and so does a message after a
  * quiet spell (no added latency for a lone submission). kafkajs sends each `send()` call as its
  * own request, and the broker's cost is mostly per request: measured on one local broker with
- * 10 KiB messages, about 300-450 µs of broker CPU per message sent alone, 55-70 µs per message
- * in requests of 16. Without the linger the broker answered so fast that requests under load
- * carried one or two messages each. Every caller still learns its own message's fate: the
+ * 10 KiB messages, about 300-450 µs of broker CPU per message in requests of one, 55-70 µs per
+ * message in requests of 16. Without the linger the broker answered so fast that requests
+ * under load carried only a few messages each. Every caller still learns its own message's fate: the
  * promise resolves when the batch that carried it was acknowledged, or rejects with its error.
  */
 export interface Outgoing {
