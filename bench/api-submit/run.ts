@@ -175,9 +175,11 @@ function line(name: string, r: Measured): string {
 }
 
 console.log(`bench/api-submit: 10 KiB files (${FILES} distinct), ${CONNECTIONS} connections, ${SECONDS} s per round, ${ROUNDS} rounds; load from autocannon in a child process`);
-// Warm-up: JIT, connection pools, the producer's first batches.
+// Warm-up: JIT, connection pools, the producer's first batches, and the broker's JIT: a broker
+// just started spent 400-500 µs of CPU per submission in its first seconds of load, 50-150 µs
+// once warm, so /submit warms longer.
 await load(bareUrl, 2);
-await load(`${api.baseUrl}/submit`, 2);
+await load(`${api.baseUrl}/submit`, 10);
 
 if (values.profile) {
   // The server side of one /submit round, for chrome://inspect or a summary script.
