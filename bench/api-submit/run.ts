@@ -259,6 +259,11 @@ console.log(`CPU µs per request       bare: server ${fmt(b.server)} + load gene
 console.log(`                         required work: server ${fmt(w.server)} + load generator ${fmt(w.loadGen)} = ${fmt(w.total)}`);
 console.log(`                         /submit: server ${fmt(s.server)} + load generator ${fmt(s.loadGen)} + Kafka broker ${s.broker === null ? "(not local, not counted)" : fmt(s.broker)} = ${fmt(s.total)}`);
 console.log(`                         on ${availableParallelism()} CPUs both rounds together: ratio at most ${(b.total / s.total).toFixed(2)} when the machine is the limit (bare ${fmt(b.total)} / /submit ${fmt(s.total)})`);
+if (s.broker !== null) {
+  // The floor: a /submit that did the required work and produced to the broker, and nothing else.
+  const floor = w.total + s.broker;
+  console.log(`                         floor: required work + broker = ${fmt(floor)} µs per request; a /submit costing only that would reach a ratio of at most ${(b.total / floor).toFixed(2)} here`);
+}
 
 // ---- clean up ------------------------------------------------------------------------------------
 
