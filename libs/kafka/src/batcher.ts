@@ -36,8 +36,17 @@ export interface BatcherLimits {
   lingerMs: number;
 }
 
-/** Kafka 4's Java producer waits 5 ms too (KIP-1030). */
-export const DEFAULT_LINGER_MS = 5;
+/**
+ * Kafka 4's Java producer waits 5 ms (KIP-1030); we wait 2. In paired runs of bench/api-submit
+ * (32 clients, each waiting for its answer before the next submission) 5 ms cost a third of
+ * the maximum rate on a machine where the API process was not the bottleneck (3,784-4,090 req/s
+ * against 5,423-5,770 with no linger): a batch waited longer than the API took to parse the
+ * requests that joined it, so the API sat idle. With 2 ms the rate was that of no linger
+ * (5,602-5,848) and the broker's CPU per submission about that of 5 ms (31-41 µs; 5 ms: 30-50;
+ * none: 40-51). On a machine where the API process is the bottleneck a longer linger costs no
+ * rate and saves more broker CPU (FILESCAN_KAFKA_LINGER_MS).
+ */
+export const DEFAULT_LINGER_MS = 2;
 export const DEFAULT_BATCHER_LIMITS: BatcherLimits = { maxMessages: 1000, maxBytes: 16 * 1024 * 1024, maxInFlight: 1, lingerMs: DEFAULT_LINGER_MS };
 
 export class ProduceBatcher {

@@ -124,7 +124,7 @@ export async function connectEvents(clientId: string, env: NodeJS.ProcessEnv = p
   return { kafka, registry, producer: await createEventProducer(kafka, registry, env) };
 }
 
-/** `FILESCAN_KAFKA_LINGER_MS`: how long a produced message waits for others to share its request (default 5). */
+/** `FILESCAN_KAFKA_LINGER_MS`: how long a produced message waits for others to share its request (default 2). */
 export function lingerMsFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.FILESCAN_KAFKA_LINGER_MS?.trim();
   if (raw === undefined || raw === "") return DEFAULT_LINGER_MS;
