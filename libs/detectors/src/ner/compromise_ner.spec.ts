@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import nlp from "compromise";
-import { entities, inForeignText, inIdentifier, trimSpan, worthKeeping } from "./compromise_ner.ts";
+import { bareAbbreviation, entities, inForeignText, inIdentifier, trimSpan, worthKeeping } from "./compromise_ner.ts";
 import { nerSampleTexts } from "../testing.ts";
 
 /** The spans as compromise's json() gives them, trimmed the same way: what entities() replaced. */
@@ -11,7 +11,7 @@ function viaJson(text: string): Array<[string, number, number]> {
     for (const it of view.json({ offset: true }) as Array<{ offset?: { start: number; length: number } }>) {
       if (!it.offset) continue;
       const [s, e] = trimSpan(text, it.offset.start, it.offset.start + it.offset.length);
-      if (worthKeeping(label, text.slice(s, e)) && !inIdentifier(text, s, e) && !(label === "PERSON" && inForeignText(text, s, e))) out.push([label, s, e]);
+      if (worthKeeping(label, text.slice(s, e)) && !inIdentifier(text, s, e) && !(label === "PERSON" && inForeignText(text, s, e)) && !(label === "LOCATION" && bareAbbreviation(text, s, e))) out.push([label, s, e]);
     }
   }
   return out;
@@ -26,6 +26,16 @@ describe("ner/compromise_ner", () => {
     assert.equal(inForeignText("Maria emailed me", 0, 5), false, "one unknown word is not enough");
     assert.equal(inForeignText("Maria atque velum", 0, 5), true);
     assert.equal(inForeignText("Maria Atque Velum", 0, 5), false, "capitalised words may be her surname");
+  });
+  it("takes a state's abbreviation as a place only with its period or after a place and a comma", () => {
+    const places = (t: string) => entities(t).filter((e) => e.label === "LOCATION").map((e) => t.slice(e.start, e.end));
+    assert.deepEqual(places("Colo comes thorax rerum alioqui. Colo thermae crustulum."), [], "Latin colo");
+    assert.deepEqual(places("Kind regards,\nArt Conn\n"), [], "a surname");
+    assert.deepEqual(places("He went to Colo. last week."), ["Colo"]);
+    assert.deepEqual(places("He lives in Denver, Colo since 2001."), ["Denver", "Colo"]);
+    assert.equal(bareAbbreviation("Calif is", 0, 5), true);
+    assert.equal(bareAbbreviation("Denver is", 0, 6), false, "not an abbreviation");
+    assert.equal(bareAbbreviation("Fresno, Calif is", 8, 13), false);
   });
   it("trims titles, prepositions and punctuation from spans", () => {
     const t = "Dear Mr. John Smith, see you in Paris.";

@@ -63,6 +63,18 @@ export function inIdentifier(text: string, start: number, end: number): boolean 
   return /^[-_/][0-9]/.test(text.slice(end, end + 2));
 }
 
+/**
+ * Whether a one-word place is a state's abbreviation (compromise's lexicon tags "Colo", "Conn",
+ * "Calif", "Penn" Abbreviation and Place) written where it is no abbreviation: neither with
+ * its period ("Colo.") nor after a place and a comma ("Denver, Colo"). Alone it is a word or a
+ * name: Latin "Colo" (I till) opening a sentence, the surname of "Art Conn".
+ */
+export function bareAbbreviation(text: string, start: number, end: number): boolean {
+  const word = text.slice(start, end);
+  if (/[^\p{L}]/u.test(word) || !tagsOf(word.toLowerCase())?.includes("Abbreviation")) return false;
+  return text[end] !== "." && !/\p{L},[ \t]*$/u.test(text.slice(Math.max(0, start - 3), start));
+}
+
 const NEXT_TWO = /^[ \t]+(\p{L}+)[ \t,;:]+(\p{L}+)/u;
 
 /**
@@ -106,6 +118,7 @@ export function entities(text: string): Entity[] {
       const [s, e] = trimSpan(text, first.start, last.start + last.length);
       if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e)) continue;
       if (label === "PERSON" && inForeignText(text, s, e)) continue;
+      if (label === "LOCATION" && bareAbbreviation(text, s, e)) continue;
       out.push({ label, start: s, end: e });
     }
   };
