@@ -21,5 +21,6 @@ describe("ner/gazetteer", () => {
   it("keys ignore case, accents, '&' against 'and', 'Saint' against 'St.' and spacing", () => {
     assert.equal(placeKey("São Tomé & Príncipe"), placeKey("sao tome  and principe"));
     assert.equal(placeKey("St. Kitts & Nevis"), placeKey("Saint Kitts and Nevis"));
+    assert.equal(placeKey("Coeur d’Alene"), placeKey("Coeur d'Alene"));
   });
 });

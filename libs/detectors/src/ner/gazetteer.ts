@@ -31,11 +31,12 @@ interface City {
   population: number;
 }
 
-/** The lookup key of a place name: "São Tomé & Príncipe" and "sao tome and principe" share one. */
+/** The lookup key of a place name: "São Tomé & Príncipe" and "sao tome and principe" share one, so do "d’Alene" and "d'Alene". */
 export function placeKey(name: string): string {
   return name
     .normalize("NFD")
     .replace(/\p{M}/gu, "")
+    .replace(/’/g, "'")
     .toLowerCase()
     .replace(/\s*&\s*/g, " and ")
     .replace(/[\s.]+/g, " ")
@@ -45,10 +46,13 @@ export function placeKey(name: string): string {
 
 /**
  * How a place name is written, as regular-expression source (no group): 1–5 capitalised words,
- * "and" / "&" / "of" / "de" / … between them ("Saint Kitts and Nevis", "Stratford upon Avon").
+ * up to two of "and" / "&" / "of" / "de" / "the" / … between them ("Saint Kitts and Nevis",
+ * "Stratford upon Avon", "Saint Vincent and the Grenadines", "Democratic Republic of the
+ * Congo"), a word may open with an elided "d'" or "l'" ("Côte d'Ivoire", "Coeur d'Alene").
  * The place rules match this shape, then ask `isKnownPlace`.
  */
-export const PLACE_NAME = String.raw`\p{Lu}[\p{L}'’.-]*(?:[ \t]+(?:(?:and|&|of|de|del|la|le|upon|on|the)[ \t]+)?\p{Lu}[\p{L}'’.-]*){0,4}`;
+const PLACE_WORD = String.raw`(?:[dl]['’])?\p{Lu}[\p{L}'’.-]*`;
+export const PLACE_NAME = String.raw`\p{Lu}[\p{L}'’.-]*(?:[ \t]+(?:(?:and|&|of|de|del|la|le|upon|on|the)[ \t]+){0,2}${PLACE_WORD}){0,4}`;
 
 /** A matched place without the punctuation a sentence or label adds after it ("Kalamazoo." → "Kalamazoo"). */
 export function trimPlace(words: string): string {

@@ -12,6 +12,12 @@ describe("ner/place_in_dateline", () => {
     assert.deepEqual(found("We met Reading, 3 March 2026"), []);
     assert.equal(run(placeInDateline, "Lincoln, Sun Nov 22 2026")[0]!.score, 0.9);
   });
+  it("reads names with two small words between capitalised ones, and an elided d'", () => {
+    assert.deepEqual(found("Saint Vincent and the Grenadines, Tue Nov 24 2026"), ["Saint Vincent and the Grenadines"]);
+    assert.deepEqual(found("Democratic Republic of the Congo, 2026-03-01"), ["Democratic Republic of the Congo"]);
+    assert.deepEqual(found("Côte d'Ivoire, 3 March 2026"), ["Côte d'Ivoire"]);
+    assert.deepEqual(found("Coeur d’Alene, Mon Nov 23 2026"), ["Coeur d’Alene"]);
+  });
   it("takes only a known place that is all there is before the comma", () => {
     assert.deepEqual(found("Anna Smith, Mon Nov 23 2026"), []);
     assert.deepEqual(found("East Kiaraview, Mon Nov 23 2026"), []);
