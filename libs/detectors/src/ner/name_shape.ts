@@ -40,8 +40,9 @@ export function mayBePerson(value: string): boolean {
   let name = false;
   const all = value.toLowerCase().split(/\s+/).filter((w) => w !== "");
   for (const [i, w] of all.entries()) {
-    // A particle between names is none of them; last, it is the surname ("Jaylin Von").
-    if (PARTICLE_WORD.test(w) && i < all.length - 1) continue;
+    // A particle between names is none of them; first, it is the given name ("Al Collier");
+    // last, the surname ("Jaylin Von").
+    if (PARTICLE_WORD.test(w) && i > 0 && i < all.length - 1) continue;
     words++;
     let isName = false;
     let isWord = false;
