@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import nlp from "compromise";
-import { bareAbbreviation, entities, inForeignText, inIdentifier, trimSpan, worthKeeping } from "./compromise_ner.ts";
+import { bareAbbreviation, entities, inForeignText, inIdentifier, placeEnd, trimSpan, worthKeeping } from "./compromise_ner.ts";
 import { nerSampleTexts } from "../testing.ts";
 
 /** The spans as compromise's json() gives them, trimmed the same way: what entities() replaced. */
@@ -10,7 +10,8 @@ function viaJson(text: string): Array<[string, number, number]> {
   for (const [label, view] of [["PERSON", doc.people()], ["LOCATION", doc.places()]] as const) {
     for (const it of view.json({ offset: true }) as Array<{ offset?: { start: number; length: number } }>) {
       if (!it.offset) continue;
-      const [s, e] = trimSpan(text, it.offset.start, it.offset.start + it.offset.length);
+      const [s, trimmedEnd] = trimSpan(text, it.offset.start, it.offset.start + it.offset.length);
+      const e = label === "LOCATION" ? placeEnd(text, s, trimmedEnd) : trimmedEnd;
       if (worthKeeping(label, text.slice(s, e)) && !inIdentifier(text, s, e) && !(label === "PERSON" && inForeignText(text, s, e)) && !(label === "LOCATION" && bareAbbreviation(text, s, e))) out.push([label, s, e]);
     }
   }
@@ -26,6 +27,8 @@ describe("ner/compromise_ner", () => {
     assert.equal(inForeignText("Maria emailed me", 0, 5), false, "one unknown word is not enough");
     assert.equal(inForeignText("Maria atque velum", 0, 5), true);
     assert.equal(inForeignText("Maria Atque Velum", 0, 5), false, "capitalised words may be her surname");
+    assert.equal(inForeignText("Victoria abstergo conor", 0, 8), true, "a word known only as a name is no English word");
+    assert.equal(inForeignText("Victoria said conor", 0, 8), false);
   });
   it("takes a state's abbreviation as a place only with its period or after a place and a comma", () => {
     const places = (t: string) => entities(t).filter((e) => e.label === "LOCATION").map((e) => t.slice(e.start, e.end));
@@ -36,6 +39,13 @@ describe("ner/compromise_ner", () => {
     assert.equal(bareAbbreviation("Calif is", 0, 5), true);
     assert.equal(bareAbbreviation("Denver is", 0, 6), false, "not an abbreviation");
     assert.equal(bareAbbreviation("Fresno, Calif is", 8, 13), false);
+  });
+  it("ends a place at its last capitalised word", () => {
+    const t = "The office in Berlin ist schön.";
+    const places = entities(t).filter((e) => e.label === "LOCATION").map((e) => t.slice(e.start, e.end));
+    assert.deepEqual(places, ["Berlin"]);
+    assert.equal(placeEnd("Stratford upon Avon", 0, 19), 19);
+    assert.equal(placeEnd("Berlin ist", 0, 10), 6);
   });
   it("trims titles, prepositions and punctuation from spans", () => {
     const t = "Dear Mr. John Smith, see you in Paris.";

@@ -7,7 +7,7 @@
 import nlp from "compromise";
 import "./fast_sweep.ts";
 import type { Candidate } from "../core/types.ts";
-import { tagsOf } from "./lexicon.ts";
+import { knownAsWord, tagsOf } from "./lexicon.ts";
 
 export type NerLabel = "PERSON" | "LOCATION";
 
@@ -64,6 +64,16 @@ export function inIdentifier(text: string, start: number, end: number): boolean 
 }
 
 /**
+ * The end of a place span without the lower-case words compromise ran it into: no place name
+ * ends in one ("Stratford upon Avon"), but in German "Berlin ist schön" it took "Berlin ist"
+ * (its lexicon holds "ist" as a place).
+ */
+export function placeEnd(text: string, start: number, end: number): number {
+  const m = /(?:[ \t]+\p{Ll}[\p{L}'’-]*)+$/u.exec(text.slice(start, end));
+  return m === null ? end : start + m.index;
+}
+
+/**
  * Whether a one-word place is a state's abbreviation (compromise's lexicon tags "Colo", "Conn",
  * "Calif", "Penn" Abbreviation and Place) written where it is no abbreviation: neither with
  * its period ("Colo.") nor after a place and a comma ("Denver, Colo"). Alone it is a word or a
@@ -78,16 +88,17 @@ export function bareAbbreviation(text: string, start: number, end: number): bool
 const NEXT_TWO = /^[ \t]+(\p{L}+)[ \t,;:]+(\p{L}+)/u;
 
 /**
- * Whether a one-word name is followed by two lower-case words compromise does not know: a first
- * name in Latin or other non-English text ("Stella distinctio cubo", "Dolores conduco addo"),
- * where compromise, an English tagger, reads every capitalised word it knows as a name as one.
- * In English the next words are mostly known ("Stella said", "Maria called us").
+ * Whether a one-word name is followed by two lower-case words compromise does not know as
+ * English words (unknown, or known only as names: Latin "conor"): a first name in Latin or other
+ * non-English text ("Stella distinctio cubo", "Victoria abstergo conor"), where compromise, an
+ * English tagger, reads every capitalised word it knows as a name as one. In English the next
+ * words are mostly known ("Stella said", "Maria called us").
  */
 export function inForeignText(text: string, start: number, end: number): boolean {
   if (/\s/.test(text.slice(start, end))) return false;
   const m = NEXT_TWO.exec(text.slice(end, end + 60));
   if (!m) return false;
-  return [m[1]!, m[2]!].every((w) => w === w.toLowerCase() && tagsOf(w) === null);
+  return [m[1]!, m[2]!].every((w) => w === w.toLowerCase() && !knownAsWord(w));
 }
 
 let cacheText: string | null = null;
@@ -115,7 +126,8 @@ export function entities(text: string): Entity[] {
       const first = terms[0]?.offset;
       const last = terms[terms.length - 1]?.offset;
       if (!first || !last) continue;
-      const [s, e] = trimSpan(text, first.start, last.start + last.length);
+      const [s, trimmedEnd] = trimSpan(text, first.start, last.start + last.length);
+      const e = label === "LOCATION" ? placeEnd(text, s, trimmedEnd) : trimmedEnd;
       if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e)) continue;
       if (label === "PERSON" && inForeignText(text, s, e)) continue;
       if (label === "LOCATION" && bareAbbreviation(text, s, e)) continue;

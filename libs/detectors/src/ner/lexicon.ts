@@ -9,6 +9,14 @@ export function tagsOf(word: string): string[] | null {
   return t === undefined ? null : Array.isArray(t) ? t : [t];
 }
 
+/** The lexicon's tags of a person's name. */
+export const NAME_TAGS: ReadonlySet<string> = new Set(["FirstName", "LastName", "MaleName", "FemaleName", "Person"]);
+
+/** Whether the lexicon knows a lower-case word as something other than a name ("said", not "conor"). */
+export function knownAsWord(word: string): boolean {
+  return tagsOf(word)?.some((t) => !NAME_TAGS.has(t)) ?? false;
+}
+
 /** The lower-case words of the lexicon with one of `tags`. */
 export function wordsTagged(tags: ReadonlySet<string>): Set<string> {
   const out = new Set<string>();

@@ -6,7 +6,7 @@
  * which compromise knows some as ordinary words and none as a name ("Rustic Steel Keyboard",
  * "The Support Team") is not a person.
  */
-import { tagsOf } from "./lexicon.ts";
+import { NAME_TAGS, tagsOf } from "./lexicon.ts";
 
 /** One name word: capitalised, with inner capitals or apostrophes (McClure, DuBuque, O'Neil) and one hyphen (Hoeger-Towne). */
 const WORD = String.raw`\p{Lu}\p{Ll}*(?:['’]?\p{Lu}\p{Ll}+)*\p{Ll}(?:-\p{Lu}\p{Ll}*(?:['’]?\p{Lu}\p{Ll}+)*\p{Ll})?`;
@@ -21,7 +21,6 @@ export const TITLE = String.raw`(?:${TITLE_WORD}\.?[ \t]+)`;
 /** Letters after a name, not part of the span. */
 export const SUFFIX = String.raw`(?:,?[ \t]+(?:Jr|Sr|II|III|IV|PhD|MD|DDS|DVM|Esq)\.?)`;
 
-const NAME_TAGS = new Set(["FirstName", "LastName", "MaleName", "FemaleName", "Person"]);
 /** Words that name a company, not a person. */
 const ORGANISATION = /^(?:ltd|limited|inc|llc|llp|plc|gmbh|ag|sa|sarl|bv|nv|corp|corporation|co|company|group|team|department|dept|office|services|solutions|support|bank|university|hospital|school|council|ministry|agency|foundation|association|club|society|trust|partners|holdings|international|industries|systems|technologies)$/;
 
