@@ -58,6 +58,17 @@ describe("core/engine", () => {
     assert.ok(scoreIn("id of the mobile circuit: 1234") > labelled, "an id word further off only weighs against the boost");
     assert.ok(scoreIn("mobile circuit 1234") >= 0.4);
   });
+  it("a negative header term counts in the column header only, not in the text around a value", () => {
+    const det: Detector = { id: "t", type: "T", area: "generic", category: "custom", description: "", patterns: [{ name: "n", regex: /\bParis\b/g, score: 0.4 }], context: [], negativeHeader: ["name"], prefilter: {} };
+    const c = compile(det);
+    const scored = (t: string, header = "") => runDetector(c, factsOf(t, headerWords(header)), 5)[0]!;
+    assert.equal(scored("Paris").score, 0.4);
+    assert.equal(scored("the name of the city is Paris").score, 0.4, "in the text it is no negative context");
+    const inNameColumn = scored("Paris", "Customer Name");
+    assert.ok(Math.abs(inNameColumn.score - 0.1) < 1e-9, `0.4 minus the penalty, not ${inNameColumn.score}`);
+    assert.deepEqual(inNameColumn.context, ["-name"]);
+    assert.equal(scored("Paris", "city").score, 0.4);
+  });
   it("context stops at a blank line, in both directions", () => {
     const t = "[server]\nversion = 797 459 772\n\n[contact]\nphone";
     const at = t.indexOf("797");

@@ -16,6 +16,8 @@ export interface Compiled {
   det: Detector;
   ctx: ContextTerm[];
   neg: ContextTerm[];
+  /** Negative terms that count in the column header only (`negativeHeader`). */
+  negHeader: ContextTerm[];
   /** Whether every context term holds a letter (then a text without one cannot open the gate). */
   gateNeedsLetter: boolean;
   /** First words of the positive and negative terms: a window without any of them matches none. */
@@ -69,6 +71,7 @@ export function compile(det: Detector): Compiled {
     det,
     ctx,
     neg,
+    negHeader: compileTerms(det.negativeHeader ?? []),
     ctxFirst: new Set(ctx.map((t) => t.seq[0]!)),
     negFirst: new Set(neg.map((t) => t.seq[0]!)),
     gateRx: ctx.length ? new RegExp([...new Set(ctx.map((t) => termGate(t.seq)))].join("|")) : /(?!)/,
@@ -276,7 +279,11 @@ function contextOf(c: Compiled, f: TextFacts, cand: Candidate, window: number): 
   const near = nearWords(f, cand.start, cand.end, Math.min(window, c.det.contextWindow ?? window));
   const lists = f.header.length ? [near, f.header] : [near];
   let pos = anyIn(c.ctxFirst, lists) ? matchTerms(c.ctx, lists) : NONE;
-  const neg = anyIn(c.negFirst, lists) ? matchTerms(c.neg, lists) : NONE;
+  let neg = anyIn(c.negFirst, lists) ? matchTerms(c.neg, lists) : NONE;
+  if (c.negHeader.length && f.header.length) {
+    const inHeader = matchTerms(c.negHeader, [f.header]);
+    if (inHeader.length) neg = neg.length ? [...neg, ...inHeader] : inHeader;
+  }
   if (pos.length && neg.length) {
     // The value's own label outweighs words further off: "…the mobile circuit! id=527 703 9934"
     // is an id, whatever "mobile" says.

@@ -75,6 +75,12 @@ export interface Detector {
   context: string[];
   /** Words that make a match less likely ("sample", "order number"). */
   negativeContext?: string[];
+  /**
+   * Words that make a match less likely in its column header only, not in the text around it: a
+   * place NER reads into a cell of a "name" column is a person's name ("Hudson Upton"), while
+   * "name" in a sentence says nothing about a place nearby.
+   */
+  negativeHeader?: string[];
   /** Caps the context window (words on each side) for detectors whose context must be adjacent. */
   contextWindow?: number;
   /** How much positive context adds (default 0.35). */

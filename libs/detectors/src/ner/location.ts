@@ -11,6 +11,8 @@ export const location: Detector = {
   patterns: [],
   ner: true,
   context: ["address", "city", "town", "lives", "living", "resides", "resident", "located", "born", "country", "state", "province", "county", "hometown", "residence", "domicile", "place of birth", "birthplace", "nationality", "citizenship"],
+  // A place-like word in a cell of a people column is a name ("Hudson Upton", "London Ward").
+  negativeHeader: ["name", "full name", "first name", "last name", "surname", "customer", "client", "employee", "patient", "applicant", "tenant", "cardholder", "beneficiary", "recipient", "spouse", "person", "member", "student", "guest", "passenger"],
   prefilter: {},
   find: (text) => nerCandidates(text, "LOCATION", 0.4),
 };
