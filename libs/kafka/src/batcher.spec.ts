@@ -63,21 +63,22 @@ describe("kafka: batching of produce requests", () => {
     const send: SendBatch = async (tm) => {
       calls.push({ at: performance.now(), sizes: tm.map((t) => t.messages.length) });
     };
-    const b = new ProduceBatcher(send, { lingerMs: 40 });
+    const b = new ProduceBatcher(send, { lingerMs: 100 });
     await b.send([msg("a", 0)]);
     assert.equal(calls.length, 1, "the first message comes after a quiet spell: it must not wait");
     const t1 = performance.now();
     const second = b.send([msg("a", 1)]);
-    await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 60));
     assert.equal(calls.length, 1, "a message right after a send waits for company");
     const third = b.send([msg("a", 2)]);
     await Promise.all([second, third]);
     assert.equal(calls.length, 2, "what came within the linger shares the request");
     assert.deepEqual(calls[1]!.sizes, [2]);
     const waited = calls[1]!.at - t1;
-    assert.ok(waited >= 39, `sent after ${waited} ms: before the linger was over`);
-    assert.ok(waited < 40 + 30, `sent after ${waited} ms: the third message must not restart the wait`);
-    await new Promise((r) => setTimeout(r, 50));
+    assert.ok(waited >= 99, `sent after ${waited} ms: before the linger was over`);
+    // Had the third message (at ~60 ms) restarted the wait, the request would go at ~160 ms.
+    assert.ok(waited < 150, `sent after ${waited} ms: the third message must not restart the wait`);
+    await new Promise((r) => setTimeout(r, 120));
     const fourth = b.send([msg("a", 3)]);
     assert.equal(calls.length, 3, "after a quiet spell a message goes at once");
     await fourth;
@@ -100,7 +101,7 @@ describe("kafka: batching of produce requests", () => {
 });
 
 describe("kafka: FILESCAN_KAFKA_LINGER_MS", () => {
-  it("defaults to 5 ms, takes whole milliseconds, and refuses anything else by name", async () => {
+  it("defaults to 2 ms, takes whole milliseconds, and refuses anything else by name", async () => {
     const { lingerMsFromEnv } = await import("./index.ts");
     assert.equal(lingerMsFromEnv({}), 2);
     assert.equal(lingerMsFromEnv({ FILESCAN_KAFKA_LINGER_MS: "0" }), 0);
