@@ -3,7 +3,6 @@ import { DETECTORS } from "../registry.ts";
 import { longestDigitRun, minDigitRun } from "./digit-run.ts";
 import { rng } from "../testing.ts";
 
-
 describe("core/digit-run", () => {
   it("reads the longest digit run a pattern's every match needs", () => {
     assert.equal(minDigitRun(/\d{9}/g), 9);

@@ -4,7 +4,6 @@ import { PRESIDIO_CASES } from "../presidio/cases.ts";
 import { candidates } from "./engine.ts";
 import { rng } from "../testing.ts";
 
-
 /** Random texts of digit groups and separators, with letters when `letters` (the shapes identifiers take). */
 function texts(seed: number, n: number, letters: boolean): string[] {
   const rand = rng(seed);

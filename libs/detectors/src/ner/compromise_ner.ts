@@ -68,8 +68,9 @@ export function inIdentifier(text: string, start: number, end: number): boolean 
  * ends in one ("Stratford upon Avon"), but in German "Berlin ist schön" it took "Berlin ist"
  * (its lexicon holds "ist" as a place).
  */
+const LOWER_TAIL = /(?:[ \t]+\p{Ll}[\p{L}'’-]*)+$/u;
 export function placeEnd(text: string, start: number, end: number): number {
-  const m = /(?:[ \t]+\p{Ll}[\p{L}'’-]*)+$/u.exec(text.slice(start, end));
+  const m = LOWER_TAIL.exec(text.slice(start, end));
   return m === null ? end : start + m.index;
 }
 
