@@ -22,7 +22,8 @@
  * Back-pressure: the backlog is read from a fresh consumer group of this run
  * (FILESCAN_BACKLOG_GROUP) with FILESCAN_MAX_BACKLOG out of reach, so the 503 rule is
  * exercised (the lag is read once a second) but never trips. Needs the servers
- * (`npx filescan infra up`); the events land on the shared submissions topic.
+ * (`npx filescan infra up`); the events land on topics of this run's own FILESCAN_KAFKA_PREFIX,
+ * deleted when it ends.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -39,6 +40,7 @@ import { pino } from "pino";
 import { CredentialStore } from "@filescan/auth";
 import { createEsClient } from "@filescan/search";
 import { startApi } from "@filescan/api";
+import { createKafka, deletePrefixed } from "@filescan/kafka";
 import { infraStatus } from "@filescan/infra-local";
 import type { LoadJob, LoadResult } from "./load.ts";
 
@@ -61,6 +63,9 @@ const run = randomUUID().slice(0, 8);
 
 const env: NodeJS.ProcessEnv = {
   ...process.env,
+  // its own topics, deleted at the end: a running `filescan up` never sees the millions of
+  // benchmark submissions (its extractor would grind through them, its API answer 503 meanwhile)
+  FILESCAN_KAFKA_PREFIX: `bench-api-submit-${run}.`,
   FILESCAN_BACKLOG_GROUP: `bench-api-submit-${run}`,
   FILESCAN_MAX_BACKLOG: String(Number.MAX_SAFE_INTEGER),
 };
@@ -273,6 +278,10 @@ async function cleanUp(): Promise<void> {
   await store.revoke(record.id);
   await es.close();
   await api.close();
+  const admin = createKafka("bench-api-submit", env, { quiet: true }).admin();
+  await admin.connect();
+  await deletePrefixed(admin, [env.FILESCAN_BACKLOG_GROUP!], env);
+  await admin.disconnect();
   await new Promise((resolve) => bare.close(resolve));
   await rm(dir, { recursive: true, force: true });
   logger.flush();

@@ -10,7 +10,8 @@
  *
  * Baseline measured in the same run: the API's submit-only rate for the same files (the
  * pipeline cannot be faster than its intake); the ratio says how much of it survives to
- * "searchable". Needs the servers (`npx filescan infra up`).
+ * "searchable". Needs the servers (`npx filescan infra up`). The run has its own topics, consumer
+ * groups and indices (FILESCAN_KAFKA_PREFIX, FILESCAN_ES_INDEX_PREFIX), deleted when it ends.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
@@ -46,7 +47,8 @@ const apiPort = await freePort();
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   FILESCAN_LLM: values.llm,
-  FILESCAN_NEW_GROUP_START: "latest",
+  // its own topics and groups: a running `filescan up` never sees the benchmark's files
+  FILESCAN_KAFKA_PREFIX: `bench-e2e-${run}.`,
   FILESCAN_ES_INDEX_PREFIX: prefix,
   FILESCAN_EXTRACTOR_GROUP: `bench-extractor-${run}`,
   FILESCAN_CLASSIFIER_GROUP: `bench-classifier-${run}`,
@@ -153,16 +155,16 @@ function watch(shas: string[]): Promise<Map<string, number>> {
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
 // Progress on stderr: what each stage still has to do (consumer-group lag).
-const { consumerGroupLag, createKafka } = await import("@filescan/kafka");
+const { consumerGroupLag, createKafka, deletePrefixed } = await import("@filescan/kafka");
 const { TOPICS } = await import("@filescan/config");
 const lagAdmin = createKafka("bench-e2e-lag", env, { quiet: true }).admin();
 await lagAdmin.connect();
 const progress = setInterval(() => {
   void Promise.all([
-    consumerGroupLag(lagAdmin, env.FILESCAN_EXTRACTOR_GROUP!, TOPICS.submissions),
-    consumerGroupLag(lagAdmin, env.FILESCAN_CLASSIFIER_GROUP!, TOPICS.extractions),
-    consumerGroupLag(lagAdmin, env.FILESCAN_PROJECTOR_GROUP!, TOPICS.submissions),
-    consumerGroupLag(lagAdmin, env.FILESCAN_PROJECTOR_GROUP!, TOPICS.analyses),
+    consumerGroupLag(lagAdmin, env.FILESCAN_EXTRACTOR_GROUP!, TOPICS.submissions, env),
+    consumerGroupLag(lagAdmin, env.FILESCAN_CLASSIFIER_GROUP!, TOPICS.extractions, env),
+    consumerGroupLag(lagAdmin, env.FILESCAN_PROJECTOR_GROUP!, TOPICS.submissions, env),
+    consumerGroupLag(lagAdmin, env.FILESCAN_PROJECTOR_GROUP!, TOPICS.analyses, env),
   ]).then(([x, c, ps, pa]) => process.stderr.write(`  lag: extractor ${x}, classifier ${c}, projector ${ps}+${pa}\n`), () => undefined);
 }, 2000);
 
@@ -211,6 +213,6 @@ for (const name of [aliases.files, aliases.analyses]) await es.indices.deleteInd
 await es.close();
 const admin = (await import("@filescan/kafka")).createKafka("bench-e2e", env).admin();
 await admin.connect();
-await admin.deleteGroups([env.FILESCAN_EXTRACTOR_GROUP!, env.FILESCAN_CLASSIFIER_GROUP!, env.FILESCAN_PROJECTOR_GROUP!]).catch(() => undefined);
+await deletePrefixed(admin, [env.FILESCAN_EXTRACTOR_GROUP!, env.FILESCAN_CLASSIFIER_GROUP!, env.FILESCAN_PROJECTOR_GROUP!], env);
 await admin.disconnect();
 process.exit(0);

@@ -63,7 +63,7 @@ export function createKafkaQueue(env: NodeJS.ProcessEnv = process.env, backlogGr
       const a = quick.admin();
       await a.connect();
       try {
-        await ensureTopics(a);
+        await ensureTopics(a, undefined, env);
       } catch (err) {
         await a.disconnect().catch(() => undefined);
         throw err;
@@ -112,7 +112,7 @@ export function createKafkaQueue(env: NodeJS.ProcessEnv = process.env, backlogGr
     },
     backlog() {
       if (!admin) return Promise.reject(new QueueUnavailable(lastError));
-      return consumerGroupLag(admin, backlogGroup, TOPICS.submissions);
+      return consumerGroupLag(admin, backlogGroup, TOPICS.submissions, env);
     },
     async checks() {
       const a = admin;

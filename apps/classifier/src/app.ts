@@ -50,7 +50,7 @@ export async function startClassifier(env: NodeJS.ProcessEnv = process.env): Pro
     closers.add(await runProcessor({
       groupId: env.FILESCAN_CLASSIFIER_GROUP ?? GROUPS.classifier,
       input: TOPICS.extractions,
-      kafka, registry, producer, health,
+      kafka, registry, producer, health, env,
       startAtEnd: startsAtEnd(env),
       // analyses in flight: an LLM call takes seconds, a deterministic verdict milliseconds
       concurrency: intFromEnv(env, "FILESCAN_CLASSIFIER_CONCURRENCY", DEFAULT_CONCURRENCY[env.FILESCAN_LLM ?? "local"] ?? 4),

@@ -23,7 +23,7 @@ export async function startExtractor(env: NodeJS.ProcessEnv = process.env): Prom
     closers.add(await runProcessor({
       groupId: env.FILESCAN_EXTRACTOR_GROUP ?? GROUPS.extractor,
       input: TOPICS.submissions,
-      kafka, registry, producer, health,
+      kafka, registry, producer, health, env,
       startAtEnd: startsAtEnd(env),
       // the pool bounds CPU work; a few more in flight keep it fed while events are decoded/produced
       concurrency: intFromEnv(env, "FILESCAN_EXTRACTOR_CONCURRENCY", availableParallelism() * 4),

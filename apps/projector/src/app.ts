@@ -28,6 +28,7 @@ export async function startProjectorApp(env: NodeJS.ProcessEnv = process.env): P
       es, kafka, registry, producer, indices: aliases, health,
       groupId: env.FILESCAN_PROJECTOR_GROUP ?? GROUPS.projector,
       startAtEnd: startsAtEnd(env),
+      env,
     }), (p) => p.stop());
     return { ...projector, ...(http ? { httpPort: http.port } : {}), stop: () => closers.closeAll() };
   });

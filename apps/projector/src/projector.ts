@@ -7,7 +7,7 @@
 import type { Client } from "@elastic/elasticsearch";
 import type { Consumer, Kafka, KafkaMessage } from "kafkajs";
 import type { SchemaRegistry } from "@kafkajs/confluent-schema-registry";
-import { TOPICS } from "@filescan/config";
+import { kafkaGroup, kafkaTopic, TOPICS } from "@filescan/config";
 import type { FileAnalyzed, FileSubmitted } from "@filescan/contracts";
 import { consumerGroupLag, startNewGroupAtEnd, type EventProducer, type ProcessorHealth } from "@filescan/kafka";
 import { projectAnalyses, projectSubmissions, type RejectedDocument } from "./project.ts";
@@ -27,6 +27,8 @@ export interface ProjectorOptions {
   log?: (level: "info" | "warn" | "error", msg: string, fields?: Record<string, unknown>) => void;
   /** Follows the consumer's group membership for /readyz (from before the first join). */
   health?: ProcessorHealth;
+  /** Where `FILESCAN_KAFKA_PREFIX` is read (default process.env): the topics and the group carry it. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface RunningProjector {
@@ -41,6 +43,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function startProjector(opts: ProjectorOptions): Promise<RunningProjector> {
   const { es, kafka, registry, producer, indices } = opts;
   const groupId = opts.groupId ?? PROJECTOR_GROUP;
+  const env = opts.env ?? process.env;
+  const submissionsTopic = kafkaTopic(TOPICS.submissions, env);
   const log = opts.log ?? ((level, msg, fields) => console.error(JSON.stringify({ level, msg, app: "projector", ...fields })));
   let applied = 0;
 
@@ -51,11 +55,11 @@ export async function startProjector(opts: ProjectorOptions): Promise<RunningPro
     });
   };
 
-  if (opts.startAtEnd) await startNewGroupAtEnd(kafka, groupId, [TOPICS.submissions, TOPICS.analyses]);
-  const consumer = kafka.consumer({ groupId, sessionTimeout: 45_000, heartbeatInterval: 3_000, maxBytesPerPartition: 64 * 1024 * 1024, allowAutoTopicCreation: false });
+  if (opts.startAtEnd) await startNewGroupAtEnd(kafka, groupId, [TOPICS.submissions, TOPICS.analyses], env);
+  const consumer = kafka.consumer({ groupId: kafkaGroup(groupId, env), sessionTimeout: 45_000, heartbeatInterval: 3_000, maxBytesPerPartition: 64 * 1024 * 1024, allowAutoTopicCreation: false });
   opts.health?.watch(consumer, { groupId });
   await consumer.connect();
-  await consumer.subscribe({ topics: [TOPICS.submissions, TOPICS.analyses], fromBeginning: true });
+  await consumer.subscribe({ topics: [submissionsTopic, kafkaTopic(TOPICS.analyses, env)], fromBeginning: true });
   await consumer.run({
     autoCommit: false,
     eachBatchAutoResolve: false,
@@ -74,7 +78,7 @@ export async function startProjector(opts: ProjectorOptions): Promise<RunningPro
       for (let attempt = 0; ; attempt++) {
         if (!isRunning() || isStale()) return;
         try {
-          rejected = batch.topic === TOPICS.submissions
+          rejected = batch.topic === submissionsTopic
             ? await projectSubmissions(es, indices, decoded.map((d) => d.ev as FileSubmitted))
             : await projectAnalyses(es, indices, decoded.map((d) => d.ev as FileAnalyzed));
           break;
@@ -89,7 +93,7 @@ export async function startProjector(opts: ProjectorOptions): Promise<RunningPro
         }
       }
       for (const r of rejected) {
-        const hit = decoded.find((d) => (batch.topic === TOPICS.submissions ? (d.ev as FileSubmitted).submission_id : d.ev.sha256.toLowerCase()) === r.id);
+        const hit = decoded.find((d) => (batch.topic === submissionsTopic ? (d.ev as FileSubmitted).submission_id : d.ev.sha256.toLowerCase()) === r.id);
         if (hit) await deadLetter(batch.topic, batch.partition, hit.m, `Elasticsearch refused the document: ${r.message}`);
         else log("error", "Elasticsearch refused a document", { id: r.id, error: r.message });
       }
@@ -111,13 +115,13 @@ export async function startProjector(opts: ProjectorOptions): Promise<RunningPro
 }
 
 /** Waits until consumer group `groupId` has committed everything on both topics. */
-export async function waitCaughtUp(kafka: Kafka, groupId: string, onProgress?: (lag: number) => void, timeoutMs = 30 * 60_000): Promise<void> {
+export async function waitCaughtUp(kafka: Kafka, groupId: string, onProgress?: (lag: number) => void, timeoutMs = 30 * 60_000, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
   try {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const lag = (await consumerGroupLag(admin, groupId, TOPICS.submissions)) + (await consumerGroupLag(admin, groupId, TOPICS.analyses));
+      const lag = (await consumerGroupLag(admin, groupId, TOPICS.submissions, env)) + (await consumerGroupLag(admin, groupId, TOPICS.analyses, env));
       onProgress?.(lag);
       if (lag === 0) return;
       if (Date.now() > deadline) throw new Error(`projector group ${groupId} still ${lag} events behind`);

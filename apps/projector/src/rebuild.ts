@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { Client } from "@elastic/elasticsearch";
 import type { Kafka } from "kafkajs";
 import type { SchemaRegistry } from "@kafkajs/confluent-schema-registry";
+import { kafkaGroup } from "@filescan/config";
 import type { EventProducer } from "@filescan/kafka";
 import { aliasesFor, createGeneration, swapAliases, type IndexNames } from "./indices.ts";
 import { startProjector, waitCaughtUp } from "./projector.ts";
@@ -32,7 +33,7 @@ export async function rebuild(
     await p.stop();
     const admin = deps.kafka.admin();
     await admin.connect();
-    await admin.deleteGroups([groupId]).catch(() => undefined);
+    await admin.deleteGroups([kafkaGroup(groupId)]).catch(() => undefined);
     await admin.disconnect();
   }
   return indices;

@@ -73,6 +73,33 @@ export const GROUPS = {
   projector: "filescan-projector",
 } as const;
 
+/**
+ * `FILESCAN_KAFKA_PREFIX`: put before every topic and consumer group name, so that several
+ * filescan deployments, or a benchmark next to a running system, share one Kafka cluster without
+ * reading each other's events (as `FILESCAN_ES_INDEX_PREFIX` does for the indices). Default
+ * none: the names of DESIGN.md. The code names topics by their DESIGN.md names (`TOPICS`) and
+ * libs/kafka adds the prefix where it talks to Kafka; schemas stay registered under the
+ * unprefixed names, which every prefix shares.
+ */
+export function kafkaPrefix(env: NodeJS.ProcessEnv = process.env): string {
+  const prefix = env.FILESCAN_KAFKA_PREFIX ?? "";
+  // Kafka's rule for topic names (legal characters, at most 249 with the longest of ours).
+  if (!/^[A-Za-z0-9._-]*$/.test(prefix) || prefix.length + 24 > 249) {
+    throw new Error(`FILESCAN_KAFKA_PREFIX may hold only letters, digits, ".", "_" and "-" (at most 225 of them), not ${JSON.stringify(prefix)}`);
+  }
+  return prefix;
+}
+
+/** The Kafka topic that carries one of the DESIGN.md topics under `FILESCAN_KAFKA_PREFIX`. */
+export function kafkaTopic(topic: TopicName, env: NodeJS.ProcessEnv = process.env): string {
+  return kafkaPrefix(env) + topic;
+}
+
+/** A consumer group's name under `FILESCAN_KAFKA_PREFIX`. */
+export function kafkaGroup(group: string, env: NodeJS.ProcessEnv = process.env): string {
+  return kafkaPrefix(env) + group;
+}
+
 /** Largest decoded file the API accepts (DESIGN: 32 MiB). */
 export const DEFAULT_MAX_FILE_BYTES = 32 * 1024 * 1024;
 /** Kafka message limit: the largest file plus room for metadata and extracted text. */

@@ -12,7 +12,7 @@ import tls from "node:tls";
 import { Kafka, logLevel, type Admin, type ISocketFactory, type Producer } from "kafkajs";
 import { patchKafkajsEncoder } from "./encoder.ts";
 import { SchemaRegistry, COMPATIBILITY, SchemaType } from "@kafkajs/confluent-schema-registry";
-import { serverAddresses, TOPICS, KAFKA_MAX_MESSAGE_BYTES, type TopicName } from "@filescan/config";
+import { kafkaGroup, kafkaPrefix, kafkaTopic, serverAddresses, TOPICS, KAFKA_MAX_MESSAGE_BYTES, type TopicName } from "@filescan/config";
 import { avroSchemaText, valueSubject, type EventOf } from "@filescan/contracts";
 import { DEFAULT_LINGER_MS, ProduceBatcher } from "./batcher.ts";
 
@@ -87,10 +87,10 @@ export async function registerSchemas(registry: SchemaRegistry): Promise<Record<
 /** Partitions per topic: the most processes of one consumer group that can share the work. */
 export const TOPIC_PARTITIONS = 6;
 
-/** Creates the topics of DESIGN.md when they are missing; returns the names it created. */
-export async function ensureTopics(admin: Admin, partitions = TOPIC_PARTITIONS): Promise<string[]> {
+/** Creates the topics of DESIGN.md (under `FILESCAN_KAFKA_PREFIX`) when they are missing; returns the names it created. */
+export async function ensureTopics(admin: Admin, partitions = TOPIC_PARTITIONS, env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
   const existing = new Set(await admin.listTopics());
-  const missing = Object.values(TOPICS).filter((t) => !existing.has(t));
+  const missing = Object.values(TOPICS).map((t) => kafkaTopic(t, env)).filter((t) => !existing.has(t));
   if (missing.length === 0) return [];
   await admin.createTopics({
     waitForLeaders: true,
@@ -105,6 +105,19 @@ export async function ensureTopics(admin: Admin, partitions = TOPIC_PARTITIONS):
     })),
   });
   return missing;
+}
+
+/**
+ * Deletes the topics of a `FILESCAN_KAFKA_PREFIX` and the named consumer groups under it (a
+ * benchmark's or a test's own set, when it is done). Refuses without a prefix: the unprefixed
+ * topics are the system's event log.
+ */
+export async function deletePrefixed(admin: Admin, groups: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  if (kafkaPrefix(env) === "") throw new Error("deletePrefixed needs FILESCAN_KAFKA_PREFIX: without one these are the system's own topics");
+  if (groups.length) await admin.deleteGroups(groups.map((g) => kafkaGroup(g, env))).catch(() => undefined);
+  const existing = new Set(await admin.listTopics());
+  const topics = Object.values(TOPICS).map((t) => kafkaTopic(t, env)).filter((t) => existing.has(t));
+  if (topics.length) await admin.deleteTopics({ topics });
 }
 
 export interface EventProducer {
@@ -140,8 +153,11 @@ export async function createEventProducer(kafka: Kafka, registry: SchemaRegistry
   await producer.connect();
   const encode = async <T extends TopicName>(topic: T, value: EventOf[T]) => registry.encode(ids[topic], value);
   const batcher = new ProduceBatcher((topicMessages) => producer.sendBatch({ acks: -1, topicMessages }), { lingerMs });
-  const sendEncoded = (topic: TopicName, messages: Array<{ key: string | Buffer | null; value: Buffer }>) =>
-    batcher.send(messages.map((m) => ({ topic, key: m.key, value: m.value })));
+  const names = new Map(Object.values(TOPICS).map((t) => [t, kafkaTopic(t, env)]));
+  const sendEncoded = (topic: TopicName, messages: Array<{ key: string | Buffer | null; value: Buffer }>) => {
+    const name = names.get(topic)!;
+    return batcher.send(messages.map((m) => ({ topic: name, key: m.key, value: m.value })));
+  };
   return {
     producer,
     encode,
@@ -166,11 +182,12 @@ export async function decodeEvent<T extends TopicName>(registry: SchemaRegistry,
  * processor handles the whole log) or `latest` (FILESCAN_NEW_GROUP_START=latest; tests on shared
  * topics). `latest` is made exact by committing the current end offsets before the group joins.
  */
-export async function startNewGroupAtEnd(kafka: Kafka, groupId: string, topics: string[]): Promise<void> {
+export async function startNewGroupAtEnd(kafka: Kafka, group: string, topics: TopicName[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const admin = kafka.admin();
+  const groupId = kafkaGroup(group, env);
   await admin.connect();
   try {
-    for (const topic of topics) {
+    for (const topic of topics.map((t) => kafkaTopic(t, env))) {
       const committed = await admin.fetchOffsets({ groupId, topics: [topic] });
       if (committed.some((t) => t.partitions.some((p) => Number(p.offset) >= 0))) continue;
       const ends = await admin.fetchTopicOffsets(topic);
@@ -185,8 +202,10 @@ export function startsAtEnd(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.FILESCAN_NEW_GROUP_START === "latest";
 }
 
-/** Messages on `topic` not yet committed by consumer group `groupId` (all of them when it never committed). */
-export async function consumerGroupLag(admin: Admin, groupId: string, topic: string): Promise<number> {
+/** Messages on `logical` not yet committed by consumer group `group` (all of them when it never committed), under `FILESCAN_KAFKA_PREFIX`. */
+export async function consumerGroupLag(admin: Admin, group: string, logical: TopicName, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const topic = kafkaTopic(logical, env);
+  const groupId = kafkaGroup(group, env);
   const [ends, committed] = await Promise.all([
     admin.fetchTopicOffsets(topic),
     admin.fetchOffsets({ groupId, topics: [topic] }),

@@ -13,9 +13,9 @@
 import type { Kafka, KafkaMessage, Consumer } from "kafkajs";
 import type { SchemaRegistry } from "@kafkajs/confluent-schema-registry";
 import pLimit from "p-limit";
-import { TOPICS, type TopicName } from "@filescan/config";
+import { kafkaGroup, kafkaTopic, TOPICS, type TopicName } from "@filescan/config";
 import type { EventOf } from "@filescan/contracts";
-import { startNewGroupAtEnd, type EventProducer } from "./index.ts";
+import { ensureTopics, startNewGroupAtEnd, type EventProducer } from "./index.ts";
 import type { ProcessorHealth } from "./health.ts";
 
 export interface Output<T extends TopicName = TopicName> {
@@ -47,6 +47,8 @@ export interface ProcessorOptions<I extends TopicName> {
   startAtEnd?: boolean;
   /** Follows the consumer's group membership for /readyz (from before the first join). */
   health?: ProcessorHealth;
+  /** Where `FILESCAN_KAFKA_PREFIX` is read (default process.env): the input topic and the group carry it. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Thrown by a handler when a dependency is down: retry later, never dead-letter. */
@@ -68,12 +70,16 @@ export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I
   const log = opts.log ?? ((level, msg, fields) => console.error(JSON.stringify({ level, msg, processor: groupId, ...fields })));
   const limit = pLimit(concurrency);
 
+  const env = opts.env ?? process.env;
+  /** The Kafka topic read, under the prefix: a dead letter's coordinates name it. */
+  const topic = kafkaTopic(input, env);
+
   const deadLetter = async (m: KafkaMessage, partition: number, error: unknown) => {
     const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    log("warn", "dead-lettered a record", { topic: input, partition, offset: m.offset, error: text.slice(0, 500) });
+    log("warn", "dead-lettered a record", { topic, partition, offset: m.offset, error: text.slice(0, 500) });
     await producer.send(TOPICS.deadletter, m.key?.toString("utf8") ?? "", {
       processor: groupId,
-      topic: input,
+      topic,
       partition,
       offset: m.offset,
       key: m.key ?? null,
@@ -109,9 +115,16 @@ export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I
     for (const out of outputs) await producer.send(out.topic, out.key, out.value as never);
   };
 
-  if (opts.startAtEnd) await startNewGroupAtEnd(kafka, groupId, [input]);
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    await ensureTopics(admin, undefined, env);
+  } finally {
+    await admin.disconnect();
+  }
+  if (opts.startAtEnd) await startNewGroupAtEnd(kafka, groupId, [input], env);
   const consumer = kafka.consumer({
-    groupId,
+    groupId: kafkaGroup(groupId, env),
     sessionTimeout: 45_000,
     heartbeatInterval: 3_000,
     maxBytesPerPartition: 50 * 1024 * 1024,
@@ -120,7 +133,7 @@ export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I
   });
   opts.health?.watch(consumer, { groupId });
   await consumer.connect();
-  await consumer.subscribe({ topic: input, fromBeginning: true });
+  await consumer.subscribe({ topic, fromBeginning: true });
   await consumer.run({
     autoCommit: true,
     autoCommitInterval: 500,
