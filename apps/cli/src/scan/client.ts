@@ -26,6 +26,8 @@ export interface ClientOptions {
   maxRetries?: number;
   /** Longest total wait on 503s for one request. */
   maxWaitMs?: number;
+  /** Told before each wait on a 503 or 429 (the scan says why it is not moving). */
+  onBusy?: (problem: ApiProblem, waitMs: number) => void;
   /** For tests: the sleep between attempts. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -39,7 +41,7 @@ export function backoffMs(attempt: number, retryAfter: string | null, random: ()
 }
 
 export class ApiClient {
-  private readonly opts: Required<Omit<ClientOptions, "sleep" | "random">> & Pick<ClientOptions, "sleep" | "random">;
+  private readonly opts: Required<Omit<ClientOptions, "sleep" | "random" | "onBusy">> & Pick<ClientOptions, "sleep" | "random" | "onBusy">;
   private jwt: { token: string; renewAt: number } | undefined;
   private exchanging: Promise<string> | undefined;
   /** Counters for the summary. */
@@ -102,6 +104,7 @@ export class ApiClient {
         if (waited + wait > this.opts.maxWaitMs) throw new ApiError(problem);
         waited += wait;
         this.stats.backoffs503++;
+        this.opts.onBusy?.(problem, wait);
         await this.sleep(wait);
         continue;
       }

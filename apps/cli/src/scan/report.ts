@@ -87,6 +87,18 @@ export class Reporter {
     this.bar?.update(this.done(), this.payload());
   }
 
+  private lastBusy = 0;
+
+  /**
+   * The API asked us to wait (503 queue full, 429): said at once, then at most every 30 s while
+   * it goes on, so a scan that is not moving says why.
+   */
+  busy(problem: { status: number; code: string; detail?: string }, waitMs: number, now = Date.now()): void {
+    if (now - this.lastBusy < 30_000) return;
+    this.lastBusy = now;
+    this.log(`waiting: the API answered ${problem.status} ${problem.code}${problem.detail ? ` (${problem.detail})` : ""}; retrying in ${(waitMs / 1000).toFixed(0)} s`);
+  }
+
   /** A message that must not tear the bar. */
   log(msg: string): void {
     if (this.bar) this.bar.stop();

@@ -66,10 +66,12 @@ export function mimeFor(file: string): string {
 }
 
 export async function runScan(o: ScanOptions): Promise<ScanSummary> {
-  const client = new ApiClient({ baseUrl: o.baseUrl, pat: o.pat });
+  // (the reporter starts after the login: a 429 during it goes unsaid, the login's error says it)
+  const shown: { rep?: Reporter } = {};
+  const client = new ApiClient({ baseUrl: o.baseUrl, pat: o.pat, onBusy: (problem, waitMs) => shown.rep?.busy(problem, waitMs) });
   await client.login();
   const cache = new ScanCache(o.cacheDir, o.baseUrl);
-  const rep = new Reporter({ json: o.json, tty: o.tty });
+  const rep = (shown.rep = new Reporter({ json: o.json, tty: o.tty }));
   const results: FileResult[] = [];
   const submitted = new Map<string, string[]>(); // sha256 → paths
   const limit = pLimit(o.concurrency);

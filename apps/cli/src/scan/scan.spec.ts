@@ -6,6 +6,7 @@ import path from "node:path";
 import { ScanCache } from "./cache.ts";
 import { ApiClient, backoffMs } from "./client.ts";
 import { hashFile } from "./hash.ts";
+import { Reporter } from "./report.ts";
 import { walk, type WalkItem } from "./walk.ts";
 
 async function all(roots: string[], opts = {}): Promise<WalkItem[]> {
@@ -99,11 +100,13 @@ describe("scan: walking, hashing, caching, retrying", () => {
     await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
     const port = (srv.address() as { port: number }).port;
     const waits: number[] = [];
-    const c = new ApiClient({ baseUrl: `http://127.0.0.1:${port}/api`, pat: "fsp_x", sleep: async (ms) => void waits.push(ms), random: () => 0.5 });
+    const busy: string[] = [];
+    const c = new ApiClient({ baseUrl: `http://127.0.0.1:${port}/api`, pat: "fsp_x", sleep: async (ms) => void waits.push(ms), random: () => 0.5, onBusy: (p, ms) => busy.push(`${p.status} ${p.code} ${p.detail} ${ms}`) });
     try {
-      answers.push([503, { code: "queue_full" }, { "retry-after": "3" }], [502, {}], [200, { submission_id: "s1" }]);
+      answers.push([503, { code: "queue_full", detail: "the analysis backlog (12) is above 10" }, { "retry-after": "3" }], [502, {}], [200, { submission_id: "s1" }]);
       assert.deepEqual(await c.submit("{}"), { submission_id: "s1" });
       assert.deepEqual(waits, [3000, 1000]);
+      assert.deepEqual(busy, ["503 queue_full the analysis backlog (12) is above 10 3000"], "told of the 503 wait, not of the 502 retry");
       answers.push([401, { code: "unauthorized" }], [200, { status: "found", code: 200 }]);
       assert.equal(await c.isAnalysed("a".repeat(64)), true);
       assert.ok(seen.filter((s) => s.includes("/auth/token")).length === 2, "a 401 fetches a fresh token once");
@@ -114,5 +117,19 @@ describe("scan: walking, hashing, caching, retrying", () => {
     } finally {
       srv.close();
     }
+  });
+  it("says why a scan waits on the API, once and then every 30 s at most", () => {
+    const lines: string[] = [];
+    const err = { write: (s: string) => void lines.push(s) } as unknown as NodeJS.WriteStream;
+    const rep = new Reporter({ json: false, tty: false, err, intervalMs: 3_600_000 });
+    const problem = { status: 503, code: "queue_full", detail: "the analysis backlog (1719030) is above 10000; retry later" };
+    rep.busy(problem, 5000, 1_000_000);
+    rep.busy(problem, 5000, 1_010_000);
+    rep.busy({ status: 429, code: "rate_limited" }, 2000, 1_031_000);
+    rep.finish();
+    assert.deepEqual(lines, [
+      "waiting: the API answered 503 queue_full (the analysis backlog (1719030) is above 10000; retry later); retrying in 5 s\n",
+      "waiting: the API answered 429 rate_limited; retrying in 2 s\n",
+    ]);
   });
 });
