@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { locator } from "@filescan/contracts";
-import { combine, deterministicVerdict, type ModelAnswer } from "./verdict.ts";
+import { checkMarkers, combine, deterministicVerdict, type ModelAnswer } from "./verdict.ts";
 import { verifySpan } from "./evidence.ts";
 import { finding, input, SSN } from "./testing/fixtures.ts";
 
@@ -71,5 +71,22 @@ describe("classify: verdict policy", () => {
     const span = verifySpan("Name Jane Roe", inp.segments)!;
     assert.equal(combine(inp, det, said({ confidence: "high" }), [span], [], "medium").confidence, "medium");
     assert.equal(combine(inp, det, said({ confidence: "high" }), [span], [], "low").confidence, "low");
+  });
+  it("keeps finding markers that name a real finding, renumbers mixed-up ones and drops invented ones", () => {
+    const text = `SSN ${SSN}, mail jane@example.org, name Jane Roe`;
+    const ssn = finding(text, SSN, "US_SSN", { score: 0.85, validation: "ssn_rules", masked: "***-**-6789" });
+    const mail = finding(text, "jane@example.org", "EMAIL_ADDRESS", { score: 1, validation: null, masked: "j***@example.org" });
+    const name = finding(text, "Jane Roe", "PERSON", { score: 0.5, validation: null, masked: "J*** R***" });
+    // numbered as the prompt numbers them: the validated SSN first, then by score
+    const all = [name, mail, ssn];
+    assert.equal(checkMarkers("holds [F1 US_SSN ***-**-6789] and [F2 EMAIL_ADDRESS j***@example.org].", all), "holds [F1 US_SSN ***-**-6789] and [F2 EMAIL_ADDRESS j***@example.org].");
+    assert.equal(checkMarkers("a name [F1 PERSON J*** R***] and IBAN [F3 US_SSN ***-**-6789]", all), "a name [F3 PERSON J*** R***] and IBAN [F1 US_SSN ***-**-6789]");
+    assert.equal(checkMarkers("a card [F2 CREDIT_CARD ****1111], a ghost [F9 US_SSN ***-**-6789] [F7].", all), "a card, a ghost [F1 US_SSN ***-**-6789].");
+    assert.equal(checkMarkers("see [F2] and [F4]", all), "see [F2] and ");
+
+    const inp = input(text, all);
+    const v = combine(inp, deterministicVerdict(inp), said({ reasoning: "found [F3 US_SSN ***-**-6789] and [F2 IBAN_CODE DE** 00]", description: "PII: [F3 PERSON J*** R***]" }), [], [], "medium");
+    assert.match(v.reasoning, /Model: found \[F1 US_SSN \*\*\*-\*\*-6789\] and$/);
+    assert.equal(v.description, "PII: [F3 PERSON J*** R***]");
   });
 });

@@ -15,7 +15,10 @@
  *   findings say otherwise, confidence drops to low (a recorded disagreement); validated findings
  *   keep "high".
  * - Model wording (reasoning, description) is used only when its verdict agrees with the final one,
- *   and always scrubbed of raw values; the reasoning always starts from the evidence.
+ *   and always scrubbed of raw values; the reasoning always starts from the evidence. A finding
+ *   marker it writes (`[F3 US_SSN ***-**-6789]`, as the prompt shows them) must name a real
+ *   finding: one whose type and mask match another number is renumbered to it, any other is
+ *   dropped (a small model copies markers and mixes up their numbers and types).
  * - page_number / file_in_zip come from the strongest finding's locator, else from the first
  *   verified cited span.
  */
@@ -106,6 +109,33 @@ export function deterministicVerdict(input: ClassifyInput): Llm {
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
+const MARKER = /\[F(\d{1,4})(?:\s+([A-Z][A-Z0-9_]*)(?:\s+([^\]\n]{0,80}))?)?\]/g;
+
+/**
+ * Model wording with every finding marker checked against the findings, numbered as the prompt
+ * numbered them (strongest first): `[F<n> TYPE mask]` is kept when finding n has that type and
+ * mask, renumbered when another finding has them, and dropped otherwise; a bare `[F<n>]` is kept
+ * when finding n exists.
+ */
+export function checkMarkers(text: string, findings: readonly Finding[]): string {
+  const numbered = [...findings].sort(byStrength);
+  const numberOf = new Map<string, number>();
+  numbered.forEach((f, i) => {
+    const key = `${f.type} ${f.masked}`;
+    if (!numberOf.has(key)) numberOf.set(key, i + 1);
+  });
+  return text
+    .replace(MARKER, (marker, n: string, type: string | undefined, masked: string | undefined) => {
+      const f = numbered[Number(n) - 1];
+      if (type === undefined) return f ? marker : "";
+      const key = `${type} ${(masked ?? "").trim()}`;
+      if (f && `${f.type} ${f.masked}` === key) return marker;
+      const other = numberOf.get(key);
+      return other === undefined ? "" : `[F${other} ${key}]`;
+    })
+    .replace(/\s+([,.;:])/g, "$1");
+}
+
 /** Combines the deterministic verdict with a parsed model answer under the policy above. */
 export function combine(
   input: ClassifyInput,
@@ -120,7 +150,7 @@ export function combine(
   // Cited spans are likely personal data themselves: mask them in any model wording.
   // Known finding values first (they get the detector's mask), then the cited spans.
   const spans: Replacement[] = verified.map((v) => ({ value: v.quote, mask: maskGeneric(v.quote) }));
-  const clean = (s: string) => scrub(scrub(s, replacements), spans).replace(/\s+/g, " ").trim();
+  const clean = (s: string) => checkMarkers(scrub(scrub(s, replacements), spans), input.findings).replace(/\s+/g, " ").trim();
 
   let has = det.has_sensitive_data;
   let confidence = det.confidence;
