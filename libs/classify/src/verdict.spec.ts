@@ -89,4 +89,8 @@ describe("classify: verdict policy", () => {
     assert.match(v.reasoning, /Model: found \[F1 US_SSN \*\*\*-\*\*-6789\] and$/);
     assert.equal(v.description, "PII: [F3 PERSON J*** R***]");
   });
+  it("describes the file with the right article", () => {
+    assert.equal(deterministicVerdict(input("", [], { detected_type: "application/zip" })).description, "An application/zip file with no extractable text.");
+    assert.equal(deterministicVerdict(input("hello", [], { detected_type: "text/plain" })).description, "A text/plain file, 5 characters of text read.");
+  });
 });

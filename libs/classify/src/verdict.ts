@@ -67,8 +67,9 @@ const hasText = (segments: readonly Segment[]) => segments.some((s) => s.text.tr
 function describeFile(input: ClassifyInput): string {
   const chars = input.segments.reduce((n, s) => n + s.text.length, 0);
   const type = input.meta.detected_type || input.meta.mimetype || "unknown type";
-  if (!hasText(input.segments)) return `A ${type} file with no extractable text.`;
-  return `A ${type} file, ${chars} characters of text read` + (input.meta.status === "complete" ? "." : ` (extraction ${input.meta.status}).`);
+  const a = /^[aeiou]/i.test(type) ? "An" : "A"; // "An application/zip file", "A text/plain file"
+  if (!hasText(input.segments)) return `${a} ${type} file with no extractable text.`;
+  return `${a} ${type} file, ${chars} characters of text read` + (input.meta.status === "complete" ? "." : ` (extraction ${input.meta.status}).`);
 }
 
 /** The verdict from the detectors alone: the `off` mode and the fallback when the LLM fails. */
