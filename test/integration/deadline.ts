@@ -21,3 +21,14 @@ export async function within<T>(label: string, ms: number, work: Promise<T>, log
     if (s > ms / 4000) process.stderr.write(`  [slow] ${label}: ${s.toFixed(1)} s\n`);
   }
 }
+
+/** Polls `fn` every 200 ms until it returns something other than undefined; fails naming `what` after `timeoutMs`. */
+export async function waitFor<T>(what: string, fn: () => T | undefined, timeoutMs = 90_000): Promise<T> {
+  const t0 = Date.now();
+  for (;;) {
+    const v = fn();
+    if (v !== undefined) return v;
+    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

@@ -23,6 +23,7 @@ import { startExtractor } from "@filescan/extractor";
 import { createEventProducer, createKafka, createRegistry, startNewGroupAtEnd, type EventProducer } from "@filescan/kafka";
 import type { Consumer } from "kafkajs";
 import { freePort } from "../containers/compose.ts";
+import { waitFor } from "./deadline.ts";
 import { makePdf, makeZip } from "../../libs/extract/src/test-util/fixtures.ts";
 import { encodeImage, textPixels } from "../../libs/extract/src/test-util/images.ts";
 import { makeEml } from "../../libs/extract/src/test-util/mail.ts";
@@ -53,16 +54,6 @@ describe("extractor app: FileSubmitted → FileExtracted on the real Kafka and r
   let extractor: { stop(): Promise<void>; httpPort?: number };
   /** /readyz answers seen while the extractor started (status, parsed body). */
   const readyzDuringStart: Array<{ status: number; body: any }> = [];
-
-  async function waitFor<T>(what: string, fn: () => T | undefined, timeoutMs = 90_000): Promise<T> {
-    const t0 = Date.now();
-    for (;;) {
-      const v = fn();
-      if (v !== undefined) return v;
-      if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-      await sleep(200);
-    }
-  }
 
   /** Waits for a FileExtracted of the submission that passes `check`; on timeout, the last failure. */
   async function output(ev: FileSubmitted, check: (x: FileExtracted) => void, timeoutMs = 90_000): Promise<FileExtracted> {

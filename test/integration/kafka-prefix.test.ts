@@ -13,7 +13,7 @@ import type { FileExtracted, FileSubmitted } from "@filescan/contracts";
 import { startExtractor } from "@filescan/extractor";
 import { createKafka, createRegistry, deletePrefixed } from "@filescan/kafka";
 import { accessToken, bearer, issuePat, post, startTestApi, submission, type TestApi } from "./api-helpers.ts";
-import { within } from "./deadline.ts";
+import { waitFor, within } from "./deadline.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -42,16 +42,6 @@ describe("FILESCAN_KAFKA_PREFIX: a set of topics and consumer groups of its own"
     await consumer.run({ eachMessage: async ({ message }) => void (message.value && seen.push((await registry.decode(message.value)) as T)) });
     await within(`join a reader of ${topic}`, 60_000, joined);
     return seen;
-  }
-
-  async function waitFor<T>(what: string, fn: () => T | undefined, timeoutMs = 90_000): Promise<T> {
-    const t0 = Date.now();
-    for (;;) {
-      const v = fn();
-      if (v !== undefined) return v;
-      if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-      await sleep(200);
-    }
   }
 
   before(async () => {
