@@ -5,6 +5,7 @@
  * end and their own index prefix, so the suite is independent of what else the shared dev topics
  * hold.
  */
+import { kafkaGroup } from "@filescan/config";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { createEsClient } from "@filescan/search";
@@ -87,7 +88,7 @@ describe("end to end: submit → extract → classify → project → query", fu
     await es.close();
     const admin = createKafka("e2e-cleanup").admin();
     await admin.connect();
-    await admin.deleteGroups([env.FILESCAN_EXTRACTOR_GROUP!, env.FILESCAN_CLASSIFIER_GROUP!, env.FILESCAN_PROJECTOR_GROUP!]).catch(() => undefined);
+    await admin.deleteGroups([env.FILESCAN_EXTRACTOR_GROUP!, env.FILESCAN_CLASSIFIER_GROUP!, env.FILESCAN_PROJECTOR_GROUP!].map((g) => kafkaGroup(g))).catch(() => undefined);
     await admin.disconnect();
   });
 

@@ -132,7 +132,8 @@ describe("api: POST /auth/token and bearer authentication", function () {
       good = await accessToken(api.baseUrl, pat.token);
     });
     const endpoints = ["/submit", "/query"];
-    const bodyFor = (ep: string) => (ep === "/submit" ? submission() : { sha256: "0".repeat(64) });
+    // (a sha256 nobody analysed: a fixed one may be in the index from an earlier run's pipeline)
+    const bodyFor = (ep: string) => (ep === "/submit" ? submission() : { sha256: randomBytes(32).toString("hex") });
     const call = (ep: string, headers: Record<string, string>) => post(`${api.baseUrl}${ep}`, bodyFor(ep), headers);
     const claims = () => ({ iss: JWT_ISSUER, aud: JWT_AUDIENCE, sub: pat.id, scopes: ["submit", "query"], name: "auth-suite", jti: randomUUID() });
 

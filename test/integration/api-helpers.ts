@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { pino, type Logger } from "pino";
 import type { Consumer } from "kafkajs";
-import { TOPICS } from "@filescan/config";
+import { kafkaTopic, TOPICS } from "@filescan/config";
 import type { FileSubmitted } from "@filescan/contracts";
 import { createKafka, createRegistry } from "@filescan/kafka";
 import { CredentialStore, type Scope } from "@filescan/auth";
@@ -96,15 +96,16 @@ export class SubmissionCollector {
     const registry = createRegistry();
     const admin = kafka.admin();
     await admin.connect();
-    const before = await admin.fetchTopicOffsets(TOPICS.submissions);
+    const topic = kafkaTopic(TOPICS.submissions);
+    const before = await admin.fetchTopicOffsets(topic);
     await admin.disconnect();
     const consumer = kafka.consumer({ groupId: `api-test-${randomUUID()}`, maxBytes: 64 * 1024 * 1024, maxBytesPerPartition: 64 * 1024 * 1024 });
     this.consumer = consumer;
     await consumer.connect();
-    await consumer.subscribe({ topic: TOPICS.submissions });
+    await consumer.subscribe({ topic });
     const joined = new Promise<void>((resolve) => {
       consumer.on(consumer.events.GROUP_JOIN, () => {
-        for (const p of before) consumer.seek({ topic: TOPICS.submissions, partition: p.partition, offset: p.offset });
+        for (const p of before) consumer.seek({ topic, partition: p.partition, offset: p.offset });
         resolve();
       });
     });

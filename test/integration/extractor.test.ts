@@ -17,7 +17,7 @@
  */
 import assert from "node:assert/strict";
 import { createHash, randomUUID } from "node:crypto";
-import { TOPICS } from "@filescan/config";
+import { kafkaGroup, kafkaTopic, TOPICS } from "@filescan/config";
 import type { DeadLetter, FileExtracted, FileSubmitted } from "@filescan/contracts";
 import { startExtractor } from "@filescan/extractor";
 import { createEventProducer, createKafka, createRegistry, startNewGroupAtEnd, type EventProducer } from "@filescan/kafka";
@@ -81,7 +81,7 @@ describe("extractor app: FileSubmitted → FileExtracted on the real Kafka and r
     try {
       const t0 = Date.now();
       for (;;) {
-        const [t] = await admin.fetchOffsets({ groupId: env.FILESCAN_EXTRACTOR_GROUP!, topics: [TOPICS.submissions] });
+        const [t] = await admin.fetchOffsets({ groupId: kafkaGroup(env.FILESCAN_EXTRACTOR_GROUP!), topics: [kafkaTopic(TOPICS.submissions)] });
         const c = Number(t?.partitions.find((p) => p.partition === at.partition)?.offset ?? -1);
         if (c > at.offset) return;
         if (Date.now() - t0 > 30_000) throw new Error(`the extractor group committed ${c}, not past offset ${at.offset} of partition ${at.partition}`);
@@ -97,16 +97,17 @@ describe("extractor app: FileSubmitted → FileExtracted on the real Kafka and r
     // The reader starts at the current end of both output topics, then the extractor starts.
     const topics = [TOPICS.submissions, TOPICS.extractions, TOPICS.deadletter];
     await startNewGroupAtEnd(kafka, readerGroup, topics);
-    reader = kafka.consumer({ groupId: readerGroup, maxBytesPerPartition: 50 * 1024 * 1024 });
+    // (the helpers above name topics and groups by their DESIGN.md names; kafkajs wants the real ones)
+    reader = kafka.consumer({ groupId: kafkaGroup(readerGroup), maxBytesPerPartition: 50 * 1024 * 1024 });
     await reader.connect();
-    await reader.subscribe({ topics, fromBeginning: false });
+    await reader.subscribe({ topics: topics.map((t) => kafkaTopic(t)), fromBeginning: false });
     await reader.run({
       eachMessage: async ({ topic, partition, message }) => {
         if (!message.value) return;
-        if (topic === TOPICS.submissions) {
+        if (topic === kafkaTopic(TOPICS.submissions)) {
           const ev = (await registry.decode(message.value).catch(() => null)) as FileSubmitted | null;
           if (ev?.app === "extractor-test") offsets.set(ev.submission_id, { partition, offset: Number(message.offset) });
-        } else if (topic === TOPICS.extractions) {
+        } else if (topic === kafkaTopic(TOPICS.extractions)) {
           const ev = (await registry.decode(message.value)) as FileExtracted;
           if (ev.app === "extractor-test") extracted.set(ev.submission_id, [...(extracted.get(ev.submission_id) ?? []), ev]);
         } else {
@@ -136,7 +137,7 @@ describe("extractor app: FileSubmitted → FileExtracted on the real Kafka and r
     await Promise.allSettled([extractor?.stop(), reader?.disconnect(), producer?.disconnect()]);
     const admin = kafka.admin();
     await admin.connect();
-    await admin.deleteGroups([env.FILESCAN_EXTRACTOR_GROUP!, readerGroup]).catch(() => undefined);
+    await admin.deleteGroups([env.FILESCAN_EXTRACTOR_GROUP!, readerGroup].map((g) => kafkaGroup(g))).catch(() => undefined);
     await admin.disconnect();
   });
 
@@ -151,13 +152,13 @@ describe("extractor app: FileSubmitted → FileExtracted on the real Kafka and r
     assert.equal(before.status, 503);
     assert.deepEqual(before.body.not_ready, ["consumer"]);
     assert.equal(before.body.checks.consumer.state, "starting");
-    assert.match(before.body.checks.consumer.detail, new RegExp(`has not joined consumer group ${env.FILESCAN_EXTRACTOR_GROUP}`));
+    assert.match(before.body.checks.consumer.detail, new RegExp(`has not joined consumer group ${kafkaGroup(env.FILESCAN_EXTRACTOR_GROUP!)}`));
     const base = `http://127.0.0.1:${extractor.httpPort}`;
     const ready = await fetch(`${base}/readyz`);
     const body = (await ready.json()) as any;
     assert.equal(ready.status, 200, JSON.stringify(body));
     assert.equal(body.checks.consumer.state, "running");
-    assert.match(body.checks.consumer.detail, new RegExp(`joined consumer group ${env.FILESCAN_EXTRACTOR_GROUP}; \\d+ partition`));
+    assert.match(body.checks.consumer.detail, new RegExp(`joined consumer group ${kafkaGroup(env.FILESCAN_EXTRACTOR_GROUP!)}; \\d+ partition`));
     assert.equal((await fetch(`${base}/healthz`)).status, 200);
     const metrics = await (await fetch(`${base}/metrics`)).text();
     assert.match(metrics, /^filescan_extractor_consumer_running 1$/m);
@@ -216,14 +217,14 @@ describe("extractor app: FileSubmitted → FileExtracted on the real Kafka and r
     await producer.sendEncoded(TOPICS.submissions, [{ key: after.sha256, value: poison }]);
     await producer.send(TOPICS.submissions, after.sha256, after);
     const dl = await waitFor("the dead letter", () => dead.find((d) => d.value?.equals(poison)));
-    assert.equal(dl.topic, TOPICS.submissions);
+    assert.equal(dl.topic, kafkaTopic(TOPICS.submissions), "the dead letter names the topic as Kafka knows it");
     assert.equal(dl.key?.toString("utf8"), after.sha256);
     assert.match(dl.offset, /^\d+$/);
     assert.ok(dl.partition >= 0);
     assert.match(dl.error, /magic byte/, "the decoder's error is recorded");
     const admin = kafka.admin();
     await admin.connect();
-    const ends = await admin.fetchTopicOffsets(TOPICS.submissions);
+    const ends = await admin.fetchTopicOffsets(kafkaTopic(TOPICS.submissions));
     await admin.disconnect();
     assert.ok(Number(dl.offset) < Number(ends.find((p) => p.partition === dl.partition)!.high), "the coordinates point into the topic");
     await output(after, (x) => {

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { Client } from "@elastic/elasticsearch";
-import { serverAddresses, TOPICS } from "@filescan/config";
+import { kafkaTopic, serverAddresses, TOPICS } from "@filescan/config";
 import { valueSubject, type FileSubmitted } from "@filescan/contracts";
 import { createEventProducer, createKafka, createRegistry } from "@filescan/kafka";
 import { checkAll } from "@filescan/infra-local";
@@ -20,7 +20,7 @@ describe("foundation: real Kafka, schema registry and Elasticsearch", () => {
     try {
       const admin = kafka.admin();
       await admin.connect();
-      const before = await admin.fetchTopicOffsets(TOPICS.submissions);
+      const before = await admin.fetchTopicOffsets(kafkaTopic(TOPICS.submissions));
       await admin.disconnect();
 
       const id = randomUUID();
@@ -32,7 +32,7 @@ describe("foundation: real Kafka, schema registry and Elasticsearch", () => {
       await producer.send(TOPICS.submissions, event.sha256, event);
 
       await consumer.connect();
-      await consumer.subscribe({ topic: TOPICS.submissions });
+      await consumer.subscribe({ topic: kafkaTopic(TOPICS.submissions) });
       const raw = new Promise<Buffer>((resolve) => {
         void consumer.run({
           eachMessage: async ({ message }) => {
@@ -43,7 +43,7 @@ describe("foundation: real Kafka, schema registry and Elasticsearch", () => {
         });
       });
       consumer.on(consumer.events.GROUP_JOIN, () => {
-        for (const p of before) consumer.seek({ topic: TOPICS.submissions, partition: p.partition, offset: p.offset });
+        for (const p of before) consumer.seek({ topic: kafkaTopic(TOPICS.submissions), partition: p.partition, offset: p.offset });
       });
       const value = await raw;
 

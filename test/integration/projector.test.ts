@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { createHash, randomUUID } from "node:crypto";
 import { Client } from "@elastic/elasticsearch";
-import { serverAddresses, TOPICS } from "@filescan/config";
+import { kafkaGroup, serverAddresses, TOPICS } from "@filescan/config";
 import { locator, type FileAnalyzed, type FileSubmitted } from "@filescan/contracts";
 import { createEventProducer, createKafka, createRegistry, type EventProducer } from "@filescan/kafka";
 import { aliasesFor, ensureIndices, rebuild, startProjector, type IndexNames, type RunningProjector } from "@filescan/projector";
@@ -77,7 +77,7 @@ describe("projector: events become Elasticsearch documents", function () {
     await es.close();
     const admin = kafka.admin();
     await admin.connect();
-    await admin.deleteGroups([groupId]).catch(() => undefined);
+    await admin.deleteGroups([groupId].map((g) => kafkaGroup(g))).catch(() => undefined);
     await admin.disconnect();
   });
 

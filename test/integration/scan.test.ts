@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { repoRoot } from "@filescan/config";
+import { kafkaGroup, repoRoot } from "@filescan/config";
 import { createKafka } from "@filescan/kafka";
 import { aliasesFor, createEsClient } from "@filescan/search";
 import { startExtractor, type RunningExtractor } from "@filescan/extractor";
@@ -89,7 +89,7 @@ describe("filescan scan: a directory tree through the real API and pipeline", fu
     await es.close();
     const admin = createKafka("scan-cleanup").admin();
     await admin.connect();
-    await admin.deleteGroups([env.FILESCAN_EXTRACTOR_GROUP!, env.FILESCAN_CLASSIFIER_GROUP!, env.FILESCAN_PROJECTOR_GROUP!]).catch(() => undefined);
+    await admin.deleteGroups([env.FILESCAN_EXTRACTOR_GROUP!, env.FILESCAN_CLASSIFIER_GROUP!, env.FILESCAN_PROJECTOR_GROUP!].map((g) => kafkaGroup(g))).catch(() => undefined);
     await admin.disconnect();
   });
 
@@ -101,7 +101,7 @@ describe("filescan scan: a directory tree through the real API and pipeline", fu
       assert.equal(r.status, 200, `${name}: ${JSON.stringify(body)}`);
       assert.equal(body.app, name);
       assert.equal(body.checks.consumer.state, "running", name);
-      assert.match(body.checks.consumer.detail, new RegExp(`joined consumer group ${env[`FILESCAN_${name.toUpperCase()}_GROUP`]}`), name);
+      assert.match(body.checks.consumer.detail, new RegExp(`joined consumer group ${kafkaGroup(env[`FILESCAN_${name.toUpperCase()}_GROUP`]!)}`), name);
       if (name === "projector") assert.equal(body.checks.elasticsearch.ready, true);
       assert.equal((await fetch(`http://127.0.0.1:${app.httpPort}/healthz`)).status, 200, name);
       assert.match(await (await fetch(`http://127.0.0.1:${app.httpPort}/metrics`)).text(), new RegExp(`^filescan_${name}_consumer_running 1$`, "m"), name);

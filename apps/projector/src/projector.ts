@@ -57,7 +57,7 @@ export async function startProjector(opts: ProjectorOptions): Promise<RunningPro
 
   if (opts.startAtEnd) await startNewGroupAtEnd(kafka, groupId, [TOPICS.submissions, TOPICS.analyses], env);
   const consumer = kafka.consumer({ groupId: kafkaGroup(groupId, env), sessionTimeout: 45_000, heartbeatInterval: 3_000, maxBytesPerPartition: 64 * 1024 * 1024, allowAutoTopicCreation: false });
-  opts.health?.watch(consumer, { groupId });
+  opts.health?.watch(consumer, { groupId: kafkaGroup(groupId, env) });
   await consumer.connect();
   await consumer.subscribe({ topics: [submissionsTopic, kafkaTopic(TOPICS.analyses, env)], fromBeginning: true });
   await consumer.run({

@@ -94,7 +94,7 @@ export async function prepareKafka(env: NodeJS.ProcessEnv = process.env, log: (l
   const admin = createKafka("filescan-infra", env).admin();
   await admin.connect();
   try {
-    const created = await ensureTopics(admin);
+    const created = await ensureTopics(admin, undefined, env);
     if (created.length) log(`kafka: created topics ${created.join(", ")}`);
   } finally {
     await admin.disconnect();

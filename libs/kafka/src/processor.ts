@@ -131,7 +131,7 @@ export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I
     maxBytes: 100 * 1024 * 1024,
     allowAutoTopicCreation: false,
   });
-  opts.health?.watch(consumer, { groupId });
+  opts.health?.watch(consumer, { groupId: kafkaGroup(groupId, env) });
   await consumer.connect();
   await consumer.subscribe({ topic, fromBeginning: true });
   await consumer.run({
