@@ -32,6 +32,10 @@ describe("core/engine", () => {
     assert.ok(dob.gateRx.test("d.o.b. 1980-04-02"));
     assert.ok(dob.gateRx.test(headerWords("Date_of_Birth").join(" ")));
     assert.equal(dob.gateRx.test(headerWords("order_date").join(" ")), false);
+    // whole words: "dl" in "handler" or "lic" in "public" is no licence
+    const dl = compile(DETECTORS.find((d) => d.id === "us_driver_license")!);
+    assert.equal(dl.gateRx.test("the public handler in the middle of the republic, 12 units"), false);
+    for (const t of ["dl: d1234567", "driver's licenses a1234567", "cdl #b7654321", "(licence) x"]) assert.ok(dl.gateRx.test(t), t);
   });
   it("a maxChars pre-filter skips longer texts (detectors of a cell alone)", () => {
     const det: Detector = { id: "t", type: "T", area: "generic", category: "custom", description: "", patterns: [], context: [], prefilter: { maxChars: 10 }, find: () => [] };

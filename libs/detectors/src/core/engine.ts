@@ -44,13 +44,15 @@ export interface Compiled {
 /**
  * A necessary condition for a term to match, as an expression: its words in order, each
  * possibly with the plural "s" that `stem` removes, apart by at least one character that is
- * not a letter or digit (as `words` splits them; tested on lower-cased text, and any character
- * beyond ASCII counts as a possible separator, so the expression needs no Unicode mode, in
- * which it scanned long texts 10–15 % slower). The whole term, not its first word alone: "d o b" (as in
- * "D.O.B.") gated by "d" would open on almost every text.
+ * not a letter or digit and with no letter or digit right before the first or after the last
+ * (as `words` splits them; tested on lower-cased text, and any character beyond ASCII counts as
+ * a possible separator, so the expression needs no Unicode mode, in which it scanned long texts
+ * 10–15 % slower). The whole term, not its first word alone: "d o b" (as in "D.O.B.") gated by
+ * "d" would open on almost every text. Whole words, not substrings: "dl" inside "handler" or
+ * "lic" inside "public" would open the driver licence gate on almost every text too.
  */
 function termGate(seq: readonly string[]): string {
-  return seq.map(escapeRegex).join("s?[^a-z0-9]+");
+  return `(?<![a-z0-9])${seq.map(escapeRegex).join("s?[^a-z0-9]+")}s?(?![a-z0-9])`;
 }
 
 const globalNeg = compileTerms(GLOBAL_NEGATIVE);
