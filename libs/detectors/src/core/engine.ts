@@ -32,7 +32,7 @@ export interface Compiled {
    * its context boost: the same object shape for every detector, so the checks per detector and
    * segment read their fields without a megamorphic lookup on objects of a dozen shapes.
    */
-  pre: { minDigits: number; maxChars: number; anyChar: string; keywords: RegExp | null; letter: boolean; boost: number };
+  pre: { minDigits: number; maxChars: number; anyChar: string; keywords: RegExp | null; letter: boolean; minToken: number; boost: number };
   /**
    * The gate: what a text (lower-cased) or a header (its words) must contain for any context
    * term to match there, as one expression, for detectors too weak to report alone and
@@ -86,6 +86,7 @@ export function compile(det: Detector): Compiled {
       anyChar: det.prefilter.anyChar ?? "",
       keywords: det.prefilter.keywords ? anyOf(det.prefilter.keywords) : null,
       letter: det.prefilter.letter ?? false,
+      minToken: det.prefilter.minToken ?? 0,
       boost: det.contextBoost ?? DEFAULT_BOOST,
     },
   };
@@ -100,6 +101,8 @@ export interface TextFacts {
   maxRun: number;
   /** Whether the text has a letter (no context word can occur in one without). */
   letters: boolean;
+  /** Longest run of ASCII letters and digits (the longest token an identifier could be). */
+  maxToken: number;
   /** Words of the column header that applies to this text (may be empty). */
   header: string[];
   /** Per-text memos (made on first use): whether a detector's gate opens on the text, and context windows by span. */
@@ -116,6 +119,8 @@ export function factsOf(text: string, header: string[] = [], headerSeen: Map<Com
   let maxRun = 0;
   let run = 0;
   let letters = false;
+  let token = 0;
+  let maxToken = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c >= 48 && c <= 57) {
@@ -125,14 +130,17 @@ export function factsOf(text: string, header: string[] = [], headerSeen: Map<Com
       run = 0;
       if (c >= 65) letters = true; // a letter, or at least something that may belong to a word
     }
+    if ((c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122)) {
+      if (++token > maxToken) maxToken = token;
+    } else token = 0;
   }
-  return { text, lower: text.toLowerCase(), digits, maxRun, letters, header, gateSeen: null, wordSet: null, near: null, headerSeen };
+  return { text, lower: text.toLowerCase(), digits, maxRun, letters, maxToken, header, gateSeen: null, wordSet: null, near: null, headerSeen };
 }
 
 /** Should this detector run on this text at all? */
 export function passes(c: Compiled, f: TextFacts, minScore: number): boolean {
   const p = c.pre;
-  if (f.text.length > p.maxChars || f.digits < p.minDigits || c.minRun > f.maxRun || (p.letter && !f.letters)) return false;
+  if (f.text.length > p.maxChars || f.digits < p.minDigits || c.minRun > f.maxRun || (p.letter && !f.letters) || f.maxToken < p.minToken) return false;
   if (p.anyChar !== "") {
     let any = false;
     for (let i = 0; i < p.anyChar.length; i++) if (f.text.includes(p.anyChar[i]!)) { any = true; break; }

@@ -28,6 +28,29 @@ describe("core/prefilter: the declared shortcuts hold", () => {
     for (const det of bare) assert.ok(corpus.some((t) => candidates(det, t).length > 0), `${det.id} finds nothing in the letterless corpus`);
   });
 
+  it("a detector declaring `minToken` finds nothing in a text whose longest run of letters and digits is shorter", () => {
+    const declared = DETECTORS.filter((d) => d.prefilter.minToken);
+    assert.ok(declared.length >= 1);
+    const rand = rng(9);
+    const alnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    for (const det of declared) {
+      const n = det.prefilter.minToken!;
+      // tokens up to n - 1 characters (the detector's own alphabet included), any separators
+      // ... and Presidio's cases of the type: a declaration one too long fails on its valid values
+      const corpus = [...PRESIDIO_CASES.filter((c) => c.type === det.type).map((c) => c.text), ...Array.from({ length: 20_000 }, () =>
+        Array.from({ length: 2 + Math.floor(rand() * 6) }, () => Array.from({ length: 1 + Math.floor(rand() * (n - 1)) }, () => alnum[Math.floor(rand() * alnum.length)]).join("")).join(" -_./:"[Math.floor(rand() * 6)]!),
+      )];
+      for (const t of corpus) {
+        const longest = Math.max(...t.split(/[^A-Za-z0-9]+/).map((w) => w.length));
+        if (longest >= n) continue;
+        assert.deepEqual(candidates(det, t), [], `${det.id} found something in ${JSON.stringify(t)}`);
+      }
+      // not vacuous: the detector does find in a text with a token long enough
+      const hit = PRESIDIO_CASES.find((c) => c.type === det.type && c.spans.length > 0);
+      assert.ok(hit && candidates(det, hit.text).length > 0, `${det.id}: no Presidio case found`);
+    }
+  });
+
   it("a detector declaring `maxBaseScore` never scores a candidate above it before context", () => {
     const declared = DETECTORS.filter((d) => d.maxBaseScore !== undefined);
     assert.ok(declared.length >= 7);

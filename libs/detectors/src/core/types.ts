@@ -58,6 +58,11 @@ export interface Prefilter {
   maxChars?: number;
   /** Every match holds a letter: a segment without one (a number, a date, an amount) is skipped. */
   letter?: boolean;
+  /**
+   * Every match holds a run of at least this many ASCII letters and digits in a row (a 16-character
+   * fiscal code): a segment whose longest such run is shorter (most prose) is skipped.
+   */
+  minToken?: number;
 }
 
 export interface Detector {

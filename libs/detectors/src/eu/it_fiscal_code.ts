@@ -46,6 +46,6 @@ export const itFiscalCode: Detector = {
     },
   ],
   context: ["codice fiscale", "cf", "fiscale", "tax code", "codice", "c.f", "tessera sanitaria"],
-  prefilter: { letter: true, minDigits: 2 },
+  prefilter: { letter: true, minDigits: 2, minToken: 16 },
   validate: (value) => (fiscalCodeValid(value) ? { validation: "cf_check_char", score: 1.0 } : false),
 };
