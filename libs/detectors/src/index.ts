@@ -13,7 +13,7 @@
 import { readFileSync } from "node:fs";
 import type { Finding, Segment } from "@filescan/contracts";
 import type { Detector } from "./core/types.ts";
-import { candidates, compile, factsOf, passes, runDetector, score, strongestFirst, type Compiled, type Scored, type TextFacts } from "./core/engine.ts";
+import { candidates, compile, factsOf, passes, runDetector, score, shareGates, strongestFirst, type Compiled, type Scored, type TextFacts } from "./core/engine.ts";
 import { headerWords } from "./core/context.ts";
 import { mask } from "./core/mask.ts";
 import { escapeRegex } from "./core/regex.ts";
@@ -85,6 +85,7 @@ const NER_JOIN = "\n\n";
 const COMPILED: Compiled[] = DETECTORS.map(compile);
 const PATTERN_DETECTORS = COMPILED.filter((c) => !c.det.ner);
 const NER_DETECTORS = COMPILED.filter((c) => c.det.ner);
+shareGates(PATTERN_DETECTORS);
 /** Words that make NER worth running: the NER and address detectors' context words (in a header, "place_of_birth" too). */
 const NER_TRIGGER = (() => {
   const words = new Set<string>();

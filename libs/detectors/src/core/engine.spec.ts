@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { DETECTORS } from "../registry.ts";
-import { anchoredMatches, compile, factsOf, passes, runDetector } from "./engine.ts";
+import { anchoredMatches, compile, factsOf, GateScan, passes, runDetector } from "./engine.ts";
 import type { Detector } from "./types.ts";
 import { headerWords, labelBefore, matchTerms, paragraphCeil, paragraphFloor, windowWords, windowWordsReference } from "./context.ts";
 import { rng } from "../testing.ts";
@@ -37,6 +37,34 @@ describe("core/engine", () => {
     assert.equal(dl.gateRx.test("the public handler in the middle of the republic, 12 units"), false);
     for (const t of ["dl: d1234567", "driver's licenses a1234567", "cdl #b7654321", "(licence) x"]) assert.ok(dl.gateRx.test(t), t);
   });
+  it("one GateScan over a text opens exactly the gates each detector's own expression opens", () => {
+    const compiled = DETECTORS.filter((d) => !d.ner).map(compile);
+    const gates = new GateScan(compiled);
+    const next = rng(11);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!;
+    const terms = compiled.flatMap((c) => c.det.context);
+    const fillers = ["the", "handler", "public", "ids", "dates", "birthday", "of", "d", "dl2", "x", "born1990", "account's", "numbers", "Ünïcode", "pass-word", "tax_id"];
+    const seps = [" ", ".", "-", "_", ". ", ": ", "/", "\n", "", "  "];
+    let opened = 0;
+    for (let i = 0; i < 3000; i++) {
+      // terms, parts of terms and near-misses, overlapping and glued together
+      const parts = Array.from({ length: 2 + Math.floor(next() * 10) }, () => {
+        const t = next() < 0.5 ? pick(terms) : pick(fillers);
+        const ws = t.split(/\s+/).map((w) => (next() < 0.3 ? w.toUpperCase() : w) + (next() < 0.15 ? "s" : ""));
+        return (next() < 0.2 ? ws.slice(0, 1 + Math.floor(next() * ws.length)) : ws).join(pick(seps));
+      });
+      const lower = parts.join(pick(seps)).toLowerCase();
+      const open = gates.open(lower);
+      for (const c of compiled) {
+        if (!gates.has(c)) continue;
+        const own = c.gateRx.test(lower);
+        if (own) opened++;
+        assert.equal(open.has(c), own, `${c.det.id} on ${JSON.stringify(lower)}`);
+      }
+    }
+    assert.ok(opened > 3000, `only ${opened} gates opened`);
+  });
+
   it("a maxChars pre-filter skips longer texts (detectors of a cell alone)", () => {
     const det: Detector = { id: "t", type: "T", area: "generic", category: "custom", description: "", patterns: [], context: [], prefilter: { maxChars: 10 }, find: () => [] };
     assert.equal(passes(compile(det), factsOf("short"), 0), true);

@@ -107,6 +107,8 @@ export interface TextFacts {
   header: string[];
   /** Per-text memos (made on first use): whether a detector's gate opens on the text, and context windows by span. */
   gateSeen: Map<Compiled, boolean> | null;
+  /** The shared detectors whose gate opens on the text (GateScan, made on first use). */
+  gatesOpen: Set<Compiled> | null;
   /** A short text's words, stemmed (made on first use): its gate answers without a substring search per gate word. */
   wordSet: Set<string> | null;
   near: Map<number | string, string[]> | null;
@@ -134,7 +136,7 @@ export function factsOf(text: string, header: string[] = [], headerSeen: Map<Com
       if (++token > maxToken) maxToken = token;
     } else token = 0;
   }
-  return { text, lower: text.toLowerCase(), digits, maxRun, letters, maxToken, header, gateSeen: null, wordSet: null, near: null, headerSeen };
+  return { text, lower: text.toLowerCase(), digits, maxRun, letters, maxToken, header, gateSeen: null, gatesOpen: null, wordSet: null, near: null, headerSeen };
 }
 
 /** Should this detector run on this text at all? */
@@ -155,6 +157,78 @@ export function passes(c: Compiled, f: TextFacts, minScore: number): boolean {
   return true;
 }
 
+/**
+ * The gates of many detectors answered by one scan of a text instead of one scan each (six weak
+ * detectors asked about every chunk of prose read it six times). The scan looks for any term's
+ * first word at a word start; at each place it stops, every term starting with that word (or
+ * with a shorter first word that is a prefix of it) is tried there, sticky, so terms that share
+ * their start ("date", "date of birth") are all seen. The answer is exact: a detector is in the
+ * set iff its own gate expression matches the text (the engine spec compares both).
+ */
+export class GateScan {
+  private readonly scan: RegExp;
+  /** Each term's gate (sticky) and the detectors it belongs to, by the term's first word. */
+  private readonly byFirst = new Map<string, Array<{ rx: RegExp; owners: Compiled[] }>>();
+  private readonly members: Set<Compiled>;
+
+  constructor(compiled: readonly Compiled[]) {
+    this.members = new Set(compiled.filter((c) => c.ctx.length > 0));
+    const bySource = new Map<string, { rx: RegExp; owners: Compiled[] }>();
+    for (const c of this.members) {
+      for (const t of c.ctx) {
+        const source = termGate(t.seq);
+        let alt = bySource.get(source);
+        if (!alt) {
+          bySource.set(source, (alt = { rx: new RegExp(source, "y"), owners: [] }));
+          const first = t.seq[0]!;
+          const list = this.byFirst.get(first) ?? [];
+          list.push(alt);
+          this.byFirst.set(first, list);
+        }
+        if (!alt.owners.includes(c)) alt.owners.push(c);
+      }
+    }
+    const firsts = [...this.byFirst.keys()].sort((a, b) => b.length - a.length).map(escapeRegex);
+    this.scan = firsts.length ? new RegExp(`(?<![a-z0-9])(?:${firsts.join("|")})`, "g") : /(?!)/g;
+  }
+
+  has(c: Compiled): boolean {
+    return this.members.has(c);
+  }
+
+  /** The member detectors whose gate opens on this lower-cased text. */
+  open(lower: string): Set<Compiled> {
+    const out = new Set<Compiled>();
+    const scan = new RegExp(this.scan); // its own lastIndex
+    let m: RegExpExecArray | null;
+    while ((m = scan.exec(lower)) !== null) {
+      const at = m.index;
+      // m[0] is the longest first word starting here (longest first in the scan); any other that
+      // starts here is a prefix of it.
+      const word = m[0];
+      for (let k = 1; k <= word.length; k++) {
+        const alts = this.byFirst.get(k === word.length ? word : word.slice(0, k));
+        if (alts === undefined) continue;
+        for (const alt of alts) {
+          if (alt.owners.every((o) => out.has(o))) continue;
+          alt.rx.lastIndex = at;
+          if (alt.rx.test(lower)) for (const o of alt.owners) out.add(o);
+        }
+      }
+      // No term starts inside a first word (no word start there): go on after it.
+      scan.lastIndex = at + word.length;
+    }
+    return out;
+  }
+}
+
+let sharedGates: GateScan | null = null;
+
+/** The detectors whose gates long texts answer with one scan (the registry's; index.ts sets them). */
+export function shareGates(compiled: readonly Compiled[]): void {
+  sharedGates = new GateScan(compiled);
+}
+
 /** Does one of the detector's context words occur anywhere in the text or its header? (memoised per text) */
 export function gateOpen(c: Compiled, f: TextFacts): boolean {
   if (f.text.length <= SHORT_TEXT) {
@@ -166,8 +240,13 @@ export function gateOpen(c: Compiled, f: TextFacts): boolean {
     }
     return gateInHeader(c, f);
   }
-  // Longer texts are scanned once per detector with its gate expression (memoised per text
-  // beyond 256 characters: candidates below the minimum ask again).
+  // Longer texts: one scan for the registry's detectors (GateScan), read once per text.
+  if ((f.letters || !c.gateNeedsLetter) && sharedGates?.has(c)) {
+    if ((f.gatesOpen ??= sharedGates.open(f.lower)).has(c)) return true;
+    return gateInHeader(c, f);
+  }
+  // Others (custom detectors) are scanned once per detector with its gate expression (memoised per
+  // text beyond 256 characters: candidates below the minimum ask again).
   if (f.letters || !c.gateNeedsLetter) {
     let seen = f.text.length > 256 ? f.gateSeen?.get(c) : undefined;
     if (seen === undefined) {
