@@ -9,7 +9,7 @@ import type { Consumer, Kafka, KafkaMessage } from "kafkajs";
 import type { SchemaRegistry } from "@kafkajs/confluent-schema-registry";
 import { kafkaGroup, kafkaTopic, TOPICS } from "@filescan/config";
 import type { FileAnalyzed, FileSubmitted } from "@filescan/contracts";
-import { consumerGroupLag, startNewGroupAtEnd, type EventProducer, type ProcessorHealth } from "@filescan/kafka";
+import { consumerGroupLag, ensureTopicsWith, startNewGroupAtEnd, type EventProducer, type ProcessorHealth } from "@filescan/kafka";
 import { projectAnalyses, projectSubmissions, type RejectedDocument } from "./project.ts";
 import type { IndexNames } from "./indices.ts";
 
@@ -55,6 +55,7 @@ export async function startProjector(opts: ProjectorOptions): Promise<RunningPro
     });
   };
 
+  await ensureTopicsWith(kafka, env);
   if (opts.startAtEnd) await startNewGroupAtEnd(kafka, groupId, [TOPICS.submissions, TOPICS.analyses], env);
   const consumer = kafka.consumer({ groupId: kafkaGroup(groupId, env), sessionTimeout: 45_000, heartbeatInterval: 3_000, maxBytesPerPartition: 64 * 1024 * 1024, allowAutoTopicCreation: false });
   opts.health?.watch(consumer, { groupId: kafkaGroup(groupId, env) });

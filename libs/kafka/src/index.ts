@@ -107,6 +107,17 @@ export async function ensureTopics(admin: Admin, partitions = TOPIC_PARTITIONS, 
   return missing;
 }
 
+/** `ensureTopics` on a short-lived admin client: a stream processor's start, where a new `FILESCAN_KAFKA_PREFIX` may not have its topics yet. */
+export async function ensureTopicsWith(kafka: Kafka, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    await ensureTopics(admin, TOPIC_PARTITIONS, env);
+  } finally {
+    await admin.disconnect();
+  }
+}
+
 /**
  * Deletes the topics of a `FILESCAN_KAFKA_PREFIX` and the named consumer groups under it (a
  * benchmark's or a test's own set, when it is done). Refuses without a prefix: the unprefixed

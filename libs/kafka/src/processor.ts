@@ -15,7 +15,7 @@ import type { SchemaRegistry } from "@kafkajs/confluent-schema-registry";
 import pLimit from "p-limit";
 import { kafkaGroup, kafkaTopic, TOPICS, type TopicName } from "@filescan/config";
 import type { EventOf } from "@filescan/contracts";
-import { ensureTopics, startNewGroupAtEnd, type EventProducer } from "./index.ts";
+import { ensureTopicsWith, startNewGroupAtEnd, type EventProducer } from "./index.ts";
 import type { ProcessorHealth } from "./health.ts";
 
 export interface Output<T extends TopicName = TopicName> {
@@ -115,13 +115,7 @@ export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I
     for (const out of outputs) await producer.send(out.topic, out.key, out.value as never);
   };
 
-  const admin = kafka.admin();
-  await admin.connect();
-  try {
-    await ensureTopics(admin, undefined, env);
-  } finally {
-    await admin.disconnect();
-  }
+  await ensureTopicsWith(kafka, env);
   if (opts.startAtEnd) await startNewGroupAtEnd(kafka, groupId, [input], env);
   const consumer = kafka.consumer({
     groupId: kafkaGroup(groupId, env),
