@@ -82,7 +82,8 @@ describe("classify: verdict policy", () => {
     assert.equal(checkMarkers("holds [F1 US_SSN ***-**-6789] and [F2 EMAIL_ADDRESS j***@example.org].", all), "holds [F1 US_SSN ***-**-6789] and [F2 EMAIL_ADDRESS j***@example.org].");
     assert.equal(checkMarkers("a name [F1 PERSON J*** R***] and IBAN [F3 US_SSN ***-**-6789]", all), "a name [F3 PERSON J*** R***] and IBAN [F1 US_SSN ***-**-6789]");
     assert.equal(checkMarkers("a card [F2 CREDIT_CARD ****1111], a ghost [F9 US_SSN ***-**-6789] [F7].", all), "a card, a ghost [F1 US_SSN ***-**-6789].");
-    assert.equal(checkMarkers("see [F2] and [F4]", all), "see [F2] and ");
+    assert.equal(checkMarkers("see [F2] and [F4] in cell [B7]", all), "see [F2] and  in cell [B7]"); // (combine collapses the spaces)
+    assert.equal(checkMarkers("names [P2 PERSON J*** R***] and [Q7 IBAN_CODE DE**], a valid application of the [LB-", all), "names [F3 PERSON J*** R***] and, a valid application of the");
 
     const inp = input(text, all);
     const v = combine(inp, deterministicVerdict(inp), said({ reasoning: "found [F3 US_SSN ***-**-6789] and [F2 IBAN_CODE DE** 00]", description: "PII: [F3 PERSON J*** R***]" }), [], [], "medium");

@@ -110,13 +110,17 @@ export function deterministicVerdict(input: ClassifyInput): Llm {
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
-const MARKER = /\[F(\d{1,4})(?:\s+([A-Z][A-Z0-9_]*)(?:\s+([^\]\n]{0,80}))?)?\]/g;
+/** `[F3 US_SSN ***-**-6789]`, also with another letter for F (`[P2 PERSON J*** R***]`: the model's spelling). */
+const MARKER = /\[([A-Z])(\d{1,4})(?:\s+([A-Z][A-Z0-9_]*)(?:\s+([^\]\n]{0,80}))?)?\]/g;
+/** An opening bracket the model never closed, at the end of its text (it ran out of tokens). */
+const UNCLOSED_TAIL = /\s*\[[^\]]{0,80}$/;
 
 /**
  * Model wording with every finding marker checked against the findings, numbered as the prompt
  * numbered them (strongest first): `[F<n> TYPE mask]` is kept when finding n has that type and
- * mask, renumbered when another finding has them, and dropped otherwise; a bare `[F<n>]` is kept
- * when finding n exists.
+ * mask, renumbered when another finding has them, and dropped otherwise (a marker with another
+ * letter than F is read the same way); a bare `[F<n>]` is kept when finding n exists. A bracket
+ * left open at the end (the model ran out of tokens) goes too.
  */
 export function checkMarkers(text: string, findings: readonly Finding[]): string {
   const numbered = [...findings].sort(byStrength);
@@ -126,14 +130,15 @@ export function checkMarkers(text: string, findings: readonly Finding[]): string
     if (!numberOf.has(key)) numberOf.set(key, i + 1);
   });
   return text
-    .replace(MARKER, (marker, n: string, type: string | undefined, masked: string | undefined) => {
-      const f = numbered[Number(n) - 1];
-      if (type === undefined) return f ? marker : "";
+    .replace(MARKER, (marker, letter: string, n: string, type: string | undefined, masked: string | undefined) => {
+      const f = letter === "F" ? numbered[Number(n) - 1] : undefined;
+      if (type === undefined) return f || letter !== "F" ? marker : ""; // ("[B7]" may be a cell)
       const key = `${type} ${(masked ?? "").trim()}`;
       if (f && `${f.type} ${f.masked}` === key) return marker;
       const other = numberOf.get(key);
       return other === undefined ? "" : `[F${other} ${key}]`;
     })
+    .replace(UNCLOSED_TAIL, "")
     .replace(/\s+([,.;:])/g, "$1");
 }
 
