@@ -199,7 +199,8 @@ export class GateScan {
   /** The member detectors whose gate opens on this lower-cased text. */
   open(lower: string): Set<Compiled> {
     const out = new Set<Compiled>();
-    const scan = new RegExp(this.scan); // its own lastIndex
+    const scan = this.scan; // (synchronous and never nested: one expression serves every call)
+    scan.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = scan.exec(lower)) !== null) {
       const at = m.index;
