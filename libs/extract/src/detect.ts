@@ -20,7 +20,21 @@ const KIND_BY_EXT: Record<string, string> = {
   tgz: "gzip", gz: "gzip", bz2: "bz2", "7z": "7z", tar: "tar", zip: "zip", pdf: "pdf", rtf: "rtf",
   docx: "docx", xlsx: "xlsx", pptx: "pptx", odt: "odt", ods: "ods", odp: "odp", eml: "eml", xml: "xml",
   cfb: "cfb", msi: "cfb",
+  // Text formats file-type names by their first line: read as text, under their own MIME type.
+  vcf: "text", ics: "text",
+  // An ASCII-armoured OpenPGP message: there is no text to read without the key.
+  pgp: "pgp",
 };
+
+/**
+ * Formats whose magic file-type finds in text it should not trust alone: their magic is a few
+ * printable bytes ("MZ", "BM", "SQLite", "ID3", "%!", ...), so a text file that happens to
+ * start that way ("BMW fleet list", "SQLite for Debian") would be refused as an executable,
+ * an image or a database. Where the whole head of the file decodes as text, it is text. Only
+ * the kinds below are trusted over that: they are read as they are (PDF, RTF, XML, mail,
+ * vCard, iCalendar, OpenPGP armour), or are text-based and deliberately not read (PostScript).
+ */
+const TRUSTED_TEXTUAL = new Set(["pdf", "rtf", "xml", "eml", "vcf", "ics", "pgp", "ps"]);
 
 function extOf(filename: string): string {
   const m = /\.([A-Za-z0-9]{1,8})$/.exec(filename);
@@ -93,6 +107,11 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
     ft = await fileTypeFromBuffer(bytes);
   } catch {
     ft = undefined;
+  }
+  // (a NUL in the first KiB settles it cheaply for almost every real binary)
+  if (ft && !TRUSTED_TEXTUAL.has(ft.ext) && !bytes.subarray(0, 1024).includes(0)) {
+    const decoded = looksLikeText(bytes);
+    if (decoded !== null) return detectText(decoded, filename);
   }
   if (ft) {
     if (ft.ext === "cfb" || ft.ext === "msi") return detectCfb(bytes);

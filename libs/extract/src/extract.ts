@@ -89,6 +89,9 @@ export async function extractFile(input: ExtractInput, limits: Partial<ExtractLi
   if (outcome === "unsupported") status = "unsupported";
   else if (outcome === "failed") status = ctx.segments.length > 0 ? "partial" : "failed";
   else if (outcome === "encrypted" || ctx.reasons.some((r) => PARTIAL_CODES.has(r.code))) status = "partial";
+  // An archive or compressed file whose members are all of types we cannot read (a gzipped
+  // PostScript manual, a zip of executables) gave no text: it is unsupported, not complete.
+  else if (ctx.segments.length === 0 && ctx.reasons.some((r) => r.code === "unsupported_type")) status = "unsupported";
   else status = "complete";
   return {
     detected_type: det.mime,

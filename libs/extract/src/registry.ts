@@ -7,6 +7,7 @@ import { bz2Format, gzipFormat } from "./formats/compressed.ts";
 import { emlFormat } from "./formats/eml.ts";
 import { imageFormat } from "./formats/image.ts";
 import { msgFormat } from "./formats/msg.ts";
+import { openpgpFormat } from "./formats/openpgp.ts";
 import { officeFormat } from "./formats/office.ts";
 import { pdfFormat } from "./formats/pdf.ts";
 import { spreadsheetFormat } from "./formats/spreadsheet.ts";
@@ -15,7 +16,7 @@ import { tarFormat } from "./formats/tar.ts";
 import { zipFormat } from "./formats/zip.ts";
 import { textFormat } from "./formats/text.ts";
 
-export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, sevenZipFormat, emlFormat, msgFormat, imageFormat];
+export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat];
 
 /** Kinds that hold other files: opening one costs a nesting level. */
 export const CONTAINER_KINDS = new Set(["zip", "tar", "gzip", "bz2", "7z", "eml", "msg"]);

@@ -35,6 +35,18 @@ describe("extract: archives", () => {
     assert.ok(segWith(bz, "MARKER-BZ2"));
   });
 
+  it("an archive whose members are all of unreadable types is unsupported, not complete (seen: a gzipped PostScript manual)", async () => {
+    const ps = "%!PS-Adobe-3.0\n(Hello) show\nshowpage\n";
+    const gz = await run(gzipSync(ps), "manual.ps.gz", "application/gzip");
+    assert.deepEqual([gz.detected_type, gz.status, codes(gz), gz.segments.length], ["application/gzip", "unsupported", ["unsupported_type"], 0]);
+    const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(120)]);
+    assert.equal((await run(await makeZip({ "bin/tool": elf, "manual.ps": ps }), "tools.zip", "application/zip")).status, "unsupported");
+    // One readable member is enough for complete (the others are named in the reasons).
+    const mixed = await run(await makeZip({ "bin/tool": elf, "notes.txt": "MARKER-MIXED" }), "mixed.zip", "application/zip");
+    assert.deepEqual([mixed.status, codes(mixed)], ["complete", ["unsupported_type"]]);
+    assert.ok(segWith(mixed, "MARKER-MIXED"));
+  });
+
   it("reads 7z members with file_in_zip; an encrypted 7z ends partial/encrypted", async () => {
     const r = await run(await make7z({ "a.txt": "MARKER-7Z alpha", "b.csv": "name,mail\nx,y@z.de\n" }), "x.7z", "application/x-7z-compressed");
     assert.equal(r.detected_type, "application/x-7z-compressed");

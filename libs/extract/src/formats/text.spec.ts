@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import iconv from "iconv-lite";
-import { allText, run, segWith } from "../test-util/run.ts";
+import { allText, codes, run, segWith } from "../test-util/run.ts";
 
 describe("extract: text family", () => {
   it("reads UTF-8, UTF-16 LE/BE with BOM, UTF-16 without BOM and Windows-1252", async () => {
@@ -84,5 +84,32 @@ describe("extract: text family", () => {
     assert.equal(e.status, "unsupported");
     assert.equal(e.detected_type, "application/x-elf");
     assert.equal(e.segments.length, 0);
+  });
+
+  it("reads text whose first bytes are some binary format's magic as text (seen: 'SQLite for Debian' taken for a database)", async () => {
+    for (const [head, magicOf] of [["SQLite for Debian\n", "sqlite"], ["MZ Logistics order list\n", "exe"], ["BMW fleet, driver list\n", "bmp"], ["ID3 tags were changed\n", "mp3"], ["MThd is a MIDI chunk name\n", "mid"], ["OggS files\n", "ogg"]] as const) {
+      const r = await run(`${head}Contact anna.schmidt@example.org for details.\n`, "README", "text/plain");
+      assert.equal(r.detected_type, "text/plain", magicOf);
+      assert.equal(r.status, "complete", magicOf);
+      assert.match(allText(r), /anna\.schmidt@example\.org/, magicOf);
+    }
+    // The real thing still is what its magic says: a BMP header holds NUL bytes.
+    const bmp = Buffer.concat([Buffer.from("BM"), Buffer.alloc(60)]);
+    bmp.writeUInt32LE(62, 2);
+    assert.notEqual((await run(bmp, "x.bmp")).detected_type, "text/plain");
+  });
+
+  it("reads vCard and iCalendar files as text under their own type; OpenPGP armour is encrypted; PostScript stays unsupported", async () => {
+    const vcf = await run("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Anna Schmidt\r\nEMAIL:anna.schmidt@example.org\r\nTEL:+49 30 1234567\r\nEND:VCARD\r\n", "contacts.vcf", "text/vcard");
+    assert.deepEqual([vcf.detected_type, vcf.status, vcf.type_mismatch], ["text/vcard", "complete", false]);
+    assert.match(allText(vcf), /EMAIL:anna\.schmidt@example\.org/);
+    const ics = await run("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nSUMMARY:Call Anna Schmidt\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n", "meeting.ics");
+    assert.deepEqual([ics.detected_type, ics.status], ["text/calendar", "complete"]);
+    assert.match(allText(ics), /Call Anna Schmidt/);
+    const pgp = await run("-----BEGIN PGP MESSAGE-----\n\nhQEMA7ZxVZ1bEmEnAQf+Kx0yL2Vnc2hvdA==\n=abcd\n-----END PGP MESSAGE-----\n", "payroll.txt.asc");
+    assert.deepEqual([pgp.detected_type, pgp.status, codes(pgp)], ["application/pgp-encrypted", "partial", ["encrypted"]]);
+    assert.equal(pgp.segments.length, 0);
+    const ps = await run("%!PS-Adobe-3.0\n%%Title: manual\n(Hello) show\nshowpage\n", "manual.ps");
+    assert.deepEqual([ps.detected_type, ps.status, codes(ps)], ["application/postscript", "unsupported", ["unsupported_type"]]);
   });
 });
