@@ -20,6 +20,15 @@ export interface FileResult {
   via?: string;
 }
 
+/** What the user can do about a skip reason, said in the summary. */
+const SKIP_HINTS: Record<string, string> = {
+  symlink_outside_roots: "links leading out of the scanned paths; --follow-symlinks follows them",
+  too_large: "above --max-size, the server's limit by default",
+  unreadable: "permission denied or gone while scanning",
+  excluded: "--exclude / --include",
+  not_a_file: "devices, sockets, FIFOs",
+};
+
 export class Reporter {
   readonly counts = { found: 0, hashed: 0, known: 0, submitted: 0, skipped: 0, failed: 0 };
   bytesRead = 0;
@@ -80,8 +89,12 @@ export class Reporter {
     this.bar?.update(this.done(), this.payload());
   }
 
+  /** Skipped files per reason, for the summary. */
+  readonly skipReasons = new Map<string, number>();
+
   result(r: FileResult): void {
     this.counts[r.outcome]++;
+    if (r.outcome === "skipped") this.skipReasons.set(r.reason ?? "other", (this.skipReasons.get(r.reason ?? "other") ?? 0) + 1);
     if (this.json) process.stdout.write(`${JSON.stringify(r)}\n`);
     else if (r.outcome === "failed") this.log(`failed: ${r.path}: ${r.reason}${r.detail ? ` (${r.detail})` : ""}`);
     this.bar?.update(this.done(), this.payload());
@@ -112,6 +125,9 @@ export class Reporter {
     if (this.timer) clearInterval(this.timer);
     const c = this.counts;
     const secs = (Date.now() - this.started) / 1000;
-    return `scanned ${c.found} files in ${secs.toFixed(1)} s: ${c.submitted} submitted, ${c.known} already known, ${c.skipped} skipped, ${c.failed} failed (${c.hashed} read, ${(this.bytesRead / 1e6).toFixed(1)} MB, ${this.mbPerSec()} MB/s)`;
+    const summary = `scanned ${c.found} files in ${secs.toFixed(1)} s: ${c.submitted} submitted, ${c.known} already known, ${c.skipped} skipped, ${c.failed} failed (${c.hashed} read, ${(this.bytesRead / 1e6).toFixed(1)} MB, ${this.mbPerSec()} MB/s)`;
+    if (this.skipReasons.size === 0) return summary;
+    const why = [...this.skipReasons].sort((a, b) => b[1] - a[1]).map(([reason, n]) => `${n} ${reason}${SKIP_HINTS[reason] ? ` (${SKIP_HINTS[reason]})` : ""}`);
+    return `${summary}\nskipped: ${why.join(", ")}${this.json ? "" : "; --json lists each file"}`;
   }
 }

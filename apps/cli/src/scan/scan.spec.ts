@@ -132,4 +132,17 @@ describe("scan: walking, hashing, caching, retrying", () => {
       "waiting: the API answered 429 rate_limited; retrying in 2 s\n",
     ]);
   });
+  it("ends its summary with the skipped files per reason and what to do about them", () => {
+    const err = { write: () => true } as unknown as NodeJS.WriteStream;
+    const rep = new Reporter({ json: false, tty: false, err, intervalMs: 3_600_000 });
+    rep.result({ path: "/a", outcome: "submitted" });
+    for (const p of ["/l1", "/l2"]) rep.result({ path: p, outcome: "skipped", reason: "symlink_outside_roots" });
+    rep.result({ path: "/big", outcome: "skipped", reason: "too_large" });
+    const lines = rep.finish().split("\n");
+    assert.match(lines[0]!, /^scanned 0 files in .* 1 submitted, 0 already known, 3 skipped, 0 failed/);
+    assert.equal(lines[1], "skipped: 2 symlink_outside_roots (links leading out of the scanned paths; --follow-symlinks follows them), 1 too_large (above --max-size, the server's limit by default); --json lists each file");
+    const quiet = new Reporter({ json: false, tty: false, err, intervalMs: 3_600_000 });
+    quiet.result({ path: "/a", outcome: "known" });
+    assert.equal(quiet.finish().split("\n").length, 1);
+  });
 });
