@@ -10,4 +10,10 @@ describe("eu/es_nif", () => {
   it("rejects a wrong letter and wrong lengths", () => {
     assert.deepEqual(spans(esNif, "12345678A 123456Z 123456789Z"), []);
   });
+  it("takes no abbreviated commit for a NIF (seen in changelogs), an upper-case letter still is one", () => {
+    // 2315785 mod 23 = 5 → F, 9559349 → C: valid control letters, written as hashes are
+    assert.equal(dniLetter(2315785), "F");
+    assert.deepEqual(spans(esNif, "2315785f Add Mux library\n(9559349c yuangongji)"), []);
+    assert.deepEqual(spans(esNif, "DNI 2315785F"), [[4, 12]]);
+  });
 });

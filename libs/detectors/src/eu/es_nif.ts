@@ -1,5 +1,6 @@
 import type { Detector } from "../core/types.ts";
 import { re } from "../core/regex.ts";
+import { lowerHexHash } from "../core/shape.ts";
 
 export const DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE";
 
@@ -20,6 +21,7 @@ export const esNif: Detector = {
   prefilter: { letter: true, minDigits: 7 },
   validate(value) {
     const m = /^(\d{7,8})-?([A-Za-z])$/.exec(value);
+    if (lowerHexHash(value)) return false; // "2315785f Add Mux library": a commit
     if (!m || dniLetter(Number(m[1])) !== m[2]!.toUpperCase()) return false;
     return { validation: "dni_letter_mod23", score: 0.9 };
   },

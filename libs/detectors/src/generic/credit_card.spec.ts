@@ -35,4 +35,9 @@ describe("generic/credit_card", () => {
     assert.equal(scoreOf(creditCard, "credit card 4111111111111111"), 1);
     assert.ok(scoreOf(creditCard, "sample number 4111111111111111") < 1);
   });
+  it("takes no id at the end of a name or a URL path for a card (oss-fuzz test cases in a changelog)", () => {
+    assert.deepEqual(spans(creditCard, "testcase-minimized-hb-shape-fuzzer-5158673602314240 | Bin 0 -> 881650 bytes"), []);
+    assert.deepEqual(spans(creditCard, "Fixes https://oss-fuzz.com/v2/testcase-detail/5754863779053568"), []);
+    assert.deepEqual(spans(creditCard, "card 5158673602314240, card-5158 6736 0231 4240"), [[5, 21], [28, 47]]);
+  });
 });

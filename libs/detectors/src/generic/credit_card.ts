@@ -1,5 +1,5 @@
 import type { Detector } from "../core/types.ts";
-import { bounded } from "../core/regex.ts";
+import { bounded, NOT_IN_TOKEN } from "../core/regex.ts";
 import { allSame, digitsOf, luhn } from "../core/checksums.ts";
 import { OTHER_NUMBER_LABELS } from "../core/context.ts";
 
@@ -32,7 +32,7 @@ export const creditCard: Detector = {
   patterns: [
     // 4-4-4-4(-3) and Amex/Diners 4-6-5 / 4-6-4 groupings with one consistent separator, or plain digits.
     { name: "grouped", regex: bounded(String.raw`\d{4}([ -])\d{4}\1\d{4}\1\d{1,7}|\d{4}([ -])\d{6}\2\d{4,5}`), score: 0.3 },
-    { name: "plain", regex: bounded(String.raw`\d{12,19}`), score: 0.3 },
+    { name: "plain", regex: bounded(String.raw`${NOT_IN_TOKEN}\d{12,19}`), score: 0.3 },
   ],
   context: ["credit", "card", "visa", "mastercard", "amex", "american express", "discover", "jcb", "diners", "maestro", "cc", "ccn", "pan", "debit", "payment", "cardholder", "expiry", "cvv"],
   negativeContext: [...OTHER_NUMBER_LABELS, "isbn"],

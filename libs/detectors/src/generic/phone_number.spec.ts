@@ -47,6 +47,19 @@ describe("generic/phone_number", () => {
     // Dashes alone still separate a number's groups.
     assert.deepEqual(spans(phoneNumber, "call 415-555-0132 - thanks"), [[5, 17]]);
   });
+  it("reads no number out of times, table columns, byte dumps and versions (seen in /usr/share/doc changelogs)", () => {
+    const none = (text: string) => spans(phoneNumber, text);
+    assert.deepEqual(none("Date:   Wed Feb 22 23:09:29 2006 -0800"), []);
+    assert.deepEqual(none("Release 2022a - 2022-03-15 23:02:01 -0700"), []);
+    assert.deepEqual(none("  5620  9.0.0836  wrong error when using"), []);
+    assert.deepEqual(none("// Prints: <Buffer 08 07 06 05 04 03 02 01>"), []);
+    assert.deepEqual(none("abseil (0~20200923.3-3) unstable"), []);
+    assert.deepEqual(none("51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA"), []);
+    assert.deepEqual(none("changes in release 7.3 (2009-05-01) [stable]\n3.4.5 - 2021-02-13"), []);
+    // the same numbers written as numbers still are
+    assert.deepEqual(spans(phoneNumber, "Tel:030 1234567, fax 01 23 45 67 89"), [[4, 15], [21, 35]]);
+    assert.deepEqual(spans(phoneNumber, "call 1 800 555 0132\tor 415 555 0132"), [[5, 19], [23, 35]]);
+  });
   it("an identifier's label lowers a phone-shaped run below a phone's label", () => {
     const id = run(phoneNumber, "request id = 415 555 0132")[0]?.score ?? 0;
     assert.ok(id < 0.4, `id label scored ${id}`);

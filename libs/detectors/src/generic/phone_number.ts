@@ -155,14 +155,33 @@ function fitsGeneralPlan(callingCode: string, national: string): boolean {
 /** An international number of a possible length but unassigned block: reported only with context (0.2 + boost). */
 export const POSSIBLE_SCORE = 0.2;
 
-/** Shapes that are other things, never read as phone numbers: SSN- and CPF-formatted and date-like runs. */
-const NOT_PHONE = /^(?:\d{3}-\d{2}-\d{4}|\d{3}\.\d{3}\.\d{3}-\d{2}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})$/;
+/** Shapes that are other things, never read as phone numbers: SSN- and CPF-formatted runs, a US ZIP+4 code ("MA 02110-1301" in every GPL notice) and date-like runs. */
+const NOT_PHONE = /^(?:\d{3}-\d{2}-\d{4}|\d{5}-\d{4}|\d{3}\.\d{3}\.\d{3}-\d{2}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})$/;
 
 /** Inside a dashed token of letters and digits (a UUID, a serial like "AB12-3456-7890-CD")? */
 function inDashedToken(text: string, start: number, end: number): boolean {
   const alnum = (ch: string | undefined) => ch !== undefined && /[A-Za-z0-9]/.test(ch);
   return (text[start - 1] === "-" && alnum(text[start - 2])) || (text[end] === "-" && alnum(text[end + 1]));
 }
+
+/**
+ * Glued by a colon to digits: part of a time or a ratio ("Date: Wed Feb 22 23:09:29 2006 -0800",
+ * "2022-03-15 23:02:01"), never a number of its own. (After a letter the colon is a label's:
+ * "Tel:030 1234567".)
+ */
+function inTimeOrRatio(text: string, start: number, end: number): boolean {
+  const digit = (ch: string | undefined) => ch !== undefined && ch >= "0" && ch <= "9";
+  return (text[start - 1] === ":" && digit(text[start - 2])) || (text[end] === ":" && digit(text[end + 1]));
+}
+
+/**
+ * Runs that are several things, not one number: columns of a table apart by a tab or by two or
+ * more blanks ("5620  9.0.0836" in Vim's patch list), a byte dump ("07 06 05 04 03 02 01": six or
+ * more two-digit groups; a French number has five) and a last group of one digit (a version,
+ * "20200923.3-3"; no numbering plan groups its last digit alone), and a run holding an ISO date
+ * ("release 7.3 (2009-05-01)").
+ */
+const NOT_ONE_NUMBER = /\t| {2}|^\d\d(?: \d\d){5,}$|[ .-]\d$|\d{4}-\d\d-\d\d/;
 
 /** A run [start, end) trimmed of edge punctuation that has a phone number's length and shape. */
 interface Shape {
@@ -181,6 +200,7 @@ function shapeOf(text: string, start: number, end: number): Shape | null {
   const digits = digitsOf(raw);
   if (digits.length < 7 || digits.length > 15 || raw.includes("/") || NOT_PHONE.test(raw)) return null;
   if (/[A-Za-z0-9_]/.test(text[start - 1] ?? "") || /[A-Za-z0-9_]/.test(text[end] ?? "") || inDashedToken(text, start, end)) return null;
+  if (inTimeOrRatio(text, start, end) || NOT_ONE_NUMBER.test(raw)) return null;
   const intl = raw.startsWith("+") ? raw : raw.startsWith("00") ? `+${raw.slice(2)}` : null;
   // Whether a region's numbering plan may hold a national number is asked by `check`, only for
   // a candidate that context could make count (most digit runs in a sheet are not: an order id).
@@ -257,6 +277,8 @@ export const phoneNumber: Detector = {
       const parts: Array<[number, number]> = [];
       if (/[/,;|]/.test(run)) {
         for (const p of run.matchAll(PARTS)) parts.push([m.index + p.index, m.index + p.index + p[0].length]);
+      } else if (/\t| {2}/.test(run)) {
+        for (const p of run.matchAll(/[^\t]+?(?=\t| {2}|$)/g)) parts.push([m.index + p.index, m.index + p.index + p[0].length]);
       } else {
         const gap = /[ \t]+/.exec(run);
         if (gap && digitsOf(run).length > 10) parts.push([m.index + gap.index + gap[0].length, m.index + run.length]);

@@ -13,4 +13,9 @@ describe("medical/us_npi", () => {
     assert.equal(npiValid("3234567893"), false);
     assert.equal(npiValid("1111111112"), false);
   });
+  it("takes no id at the end of a name or a URL path for an NPI (GitHub comments and commits)", () => {
+    assert.equal(npiValid("1426831800"), true);
+    assert.deepEqual(spans(usNpi, "pull/10475#issuecomment-1426831800 and commit/1426831800"), []);
+    assert.deepEqual(spans(usNpi, "NPI 1426831800"), [[4, 14]]);
+  });
 });

@@ -1,5 +1,5 @@
 import type { Detector } from "../core/types.ts";
-import { bounded } from "../core/regex.ts";
+import { bounded, NOT_IN_TOKEN } from "../core/regex.ts";
 import { allSame, digitsOf, luhn } from "../core/checksums.ts";
 
 /** National Provider Identifier: 10 digits starting 1 or 2; Luhn over "80840" + the 10 digits (ISO 7812 health prefix). */
@@ -15,7 +15,7 @@ export const usNpi: Detector = {
   area: "medical",
   category: "medical",
   description: "US National Provider Identifier (Luhn with 80840 prefix)",
-  patterns: [{ name: "10 digits or 4-3-3", regex: bounded(String.raw`[12]\d{9}|[12]\d{3}([ -])\d{3}\1\d{3}`), score: 0.1 }],
+  patterns: [{ name: "10 digits or 4-3-3", regex: bounded(String.raw`${NOT_IN_TOKEN}[12]\d{9}|[12]\d{3}([ -])\d{3}\1\d{3}`), score: 0.1 }],
   context: ["npi", "national provider", "provider", "provider id", "provider identifier", "prescriber", "physician", "taxonomy", "billing"],
   prefilter: { minDigits: 10 },
   validate: (value) => (npiValid(value) ? { validation: "luhn_80840", score: 0.4 } : false),

@@ -12,6 +12,10 @@ describe("secrets/api_key", () => {
   it("ignores short, low-entropy and placeholder values", () => {
     assert.deepEqual(values("token=abc\nsecret=aaaaaaaaaaaaaaaaaaaaaa\napi_key=${API_KEY}"), []);
   });
+  it("takes no value from the next line, and no C++ scope for an assignment", () => {
+    assert.deepEqual(values("function to mix session keys with inner secret:\n  gnutls_ia_permute_inner_secret"), []);
+    assert.deepEqual(values("(secret::Zq8vN2pL0xR7tY4wK9mB3cD6)"), []);
+  });
   it("leaves a JSON Web Token to the JWT detector, not a JWT-shaped random value", () => {
     const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
     const token = `${b64({ alg: "HS256", typ: "JWT" })}.${b64({ sub: "42" })}.c2lnbmF0dXJlX2J5dGVzX2hlcmU`;

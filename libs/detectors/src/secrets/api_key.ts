@@ -1,10 +1,10 @@
 import type { Detector } from "../core/types.ts";
-import { findAssignments } from "./assignment.ts";
+import { findAssignments, KEY_START, SEPARATOR } from "./assignment.ts";
 import { jwt } from "./jwt.ts";
 
 /** `api_key = ...`, `client_secret: ...`, `aws_secret_access_key=...`, `auth_token=...`. */
-const NAMES = String.raw`(?:api[_.-]?key|apikey|secret[_.-]?key|client[_.-]?secret|secret|access[_.-]?token|auth[_.-]?token|refresh[_.-]?token|private[_.-]?token|token|secret[_.-]?access[_.-]?key)["']?\s*(?::=|=>|=|:)`;
-const KEYS = new RegExp(String.raw`(?<![A-Za-z0-9])(?:[A-Za-z0-9]+[_.-])*${NAMES}\s*`, "gi");
+const NAMES = String.raw`(?:api[_.-]?key|apikey|secret[_.-]?key|client[_.-]?secret|secret|access[_.-]?token|auth[_.-]?token|refresh[_.-]?token|private[_.-]?token|token|secret[_.-]?access[_.-]?key)["']?[ \t]*${SEPARATOR}`;
+const KEYS = new RegExp(String.raw`${KEY_START}(?:[A-Za-z0-9]+[_.-])*${NAMES}`, "gi");
 /** The part of every KEYS match from the key name on: a quick test that the text assigns a key at all. */
 const TAIL = new RegExp(NAMES, "i");
 

@@ -6,7 +6,28 @@
 import type { Candidate } from "../core/types.ts";
 
 /** Values that are placeholders, references or booleans rather than secrets. */
-const PLACEHOLDER = /^(?:\$\{?[A-Za-z_][\w.]*\}?|%\(?\w+\)?s?|\{\{.*\}\}|<[^>]*>|\*+|x+|\.+|null|none|nil|undefined|true|false|yes|no|required|optional|string|password|secret|changeme|your[_-]?\w*|example\w*|redacted|\[redacted\]|env\(.*\)|process\.env\.\w+|os\.environ.*)$/i;
+const PLACEHOLDER = /^(?:\$\{?[A-Za-z_][\w.]*\}?|%\(?\w+\)?s?|\{\{.*\}\}|<[^>]*>|\*+|x+|\.+|null|none|nil|undefined|true|false|yes|no|required|optional|string|password|secret|changeme|your[_-]?\w*|example\w*|redacted|\[redacted\]|pass|passwd|pwd|env\(.*\)|process\.env\.\w+|os\.environ.*)$/i;
+
+/**
+ * The separator of a key and its value, then the blanks before the value on the same line: not
+ * `==` (a comparison), not `::` (a C++ scope, `pass_manager::run`), and never a value on the next
+ * line (`inner secret:\n  function_name` is prose and a list).
+ */
+export const SEPARATOR = String.raw`(?::=|=>|=(?!=)|:(?!:))[ \t]*`;
+
+/**
+ * Before a key: not a letter or digit (the key is a word of its own), not a path (`src/passwd.c:`
+ * in a ChangeLog) and not `a:b` (`'test:pass':`).
+ */
+export const KEY_START = String.raw`(?<![A-Za-z0-9/\\:])`;
+
+/** An unquoted value that is code, not a secret: a call (`callback(null`), an object (`new Foo(...)`). */
+const CODE_VALUE = /^(?:new|[A-Za-z_$][\w$.]*\()/;
+
+/** Is this value a placeholder, a reference or a boolean rather than a secret? */
+export function isPlaceholder(value: string): boolean {
+  return PLACEHOLDER.test(value);
+}
 
 /**
  * Values assigned to a key `keys` matches (global; its match ends where the value starts).
@@ -14,7 +35,7 @@ const PLACEHOLDER = /^(?:\$\{?[A-Za-z_][\w.]*\}?|%\(?\w+\)?s?|\{\{.*\}\}|<[^>]*>
  * matches nowhere, the text holds no assignment and `keys` is not run (prose says "bypass"
  * and "key" often, "key =" seldom).
  */
-export function findAssignments(text: string, keys: RegExp, minLength: number, score: number, tail?: RegExp): Candidate[] {
+export function findAssignments(text: string, keys: RegExp, minLength: number, score: number, tail?: RegExp, skipKey?: (key: string, at: number) => boolean): Candidate[] {
   const out: Candidate[] = [];
   if (tail && !tail.test(text)) return out;
   keys.lastIndex = 0;
@@ -31,6 +52,8 @@ export function findAssignments(text: string, keys: RegExp, minLength: number, s
     }
     const value = text.slice(start, i);
     if (value.length < minLength || value.length > 256 || PLACEHOLDER.test(value)) continue;
+    if (!quote && CODE_VALUE.test(value)) continue;
+    if (skipKey?.(m[0], m.index)) continue;
     // Low-entropy words ("admin") still count as passwords; pure punctuation does not.
     if (!/[A-Za-z0-9]/.test(value)) continue;
     out.push({ start, end: i, score, validation: "assignment" });

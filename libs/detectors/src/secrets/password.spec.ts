@@ -15,4 +15,17 @@ describe("secrets/password", () => {
     assert.deepEqual(values("password=${DB_PASSWORD}\npassword: <your password>\npassword = ''\npwd=****"), []);
     assert.deepEqual(values("Please reset your password at the portal."), []);
   });
+  it("ignores test results, file names, scopes, comparisons, code and links (seen in /usr/share/doc)", () => {
+    // DejaGnu / Automake logs, ChangeLogs, GCC's pass classes, nsswitch docs, Node's API docs
+    assert.deepEqual(values("PASS: gdb.base/parse_number.exp: arch=i386\nPASS: x86-64 32 symbol"), []);
+    assert.deepEqual(values("\t* src/passwd.c: Avoid multi-statements lines.\n\t* passwd.c: Fix a const issue.\n\t* man/pl/passwd.1: cleanups"), []);
+    assert.deepEqual(values("\t(pass_waccess::check_block): New function."), []);
+    assert.deepEqual(values("if (password == expected) return;\ncase 'test:pass': callback(null, x)"), []);
+    assert.deepEqual(values("const pass = new PassThrough();\nconst password = new Password('x');"), []);
+    assert.deepEqual(values("passphrase: https://developer.mozilla.org/en-US/docs/Web/JavaScript\nthe inner secret:\n  permute_inner"), []);
+    assert.deepEqual(values("authentication using ``http://user:pass@host`` URLs"), []);
+    // ... while the real thing in the same syntaxes is still found
+    assert.deepEqual(values("pass: Wq9zT7x\nPass = hunter22\ndb.pass=Zx81kq\npassword_hash: 9f8e7d6c"), ["Wq9zT7x", "hunter22", "Zx81kq", "9f8e7d6c"]);
+    assert.deepEqual(values('const password = "r0sebud(1)";\nurl: https://bob:Wq9zT7@example.org/'), ["r0sebud(1)", "Wq9zT7"]);
+  });
 });

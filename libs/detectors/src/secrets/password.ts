@@ -1,9 +1,12 @@
 import type { Candidate, Detector } from "../core/types.ts";
-import { findAssignments } from "./assignment.ts";
+import { findAssignments, isPlaceholder, KEY_START, SEPARATOR } from "./assignment.ts";
 
 /** `password = value`, `"passwd": "value"`, `Pwd=value;` (key names in several languages). */
-const NAMES = String.raw`(?:password|passwd|passphrase|pass|pwd|passwort|kennwort|mot_de_passe|contraseña|contrasena|senha|wachtwoord)(?:[_.-][A-Za-z0-9]+)?["']?\s*(?::=|=>|=|:)`;
-const KEYS = new RegExp(String.raw`(?<![A-Za-z0-9])(?:[A-Za-z0-9]+[_.-])?${NAMES}\s*`, "gi");
+// A suffix after a dot that ends at a colon is a file name's extension (`passwd.c:`, `passwd.5:`).
+const NAMES = String.raw`(?:password|passwd|passphrase|pass|pwd|passwort|kennwort|mot_de_passe|contraseña|contrasena|senha|wachtwoord)(?:[_-][A-Za-z0-9]+|\.(?![A-Za-z0-9]{1,4}["']?[ \t]*:(?![:=]))[A-Za-z0-9]+)?["']?[ \t]*${SEPARATOR}`;
+const KEYS = new RegExp(String.raw`${KEY_START}(?:[A-Za-z0-9]+[_.-])?${NAMES}`, "gi");
+/** `PASS: name` as a test log writes it (a password key is seldom upper-case "PASS" with a colon). */
+const TEST_RESULT = /^PASS[ \t]*:/;
 /** The part of every KEYS match from the key name on: a quick test that the text assigns a password at all. */
 const TAIL = new RegExp(NAMES, "i");
 /** Credentials inside URLs: scheme://user:password@host. */
@@ -19,12 +22,15 @@ export const password: Detector = {
   context: ["password", "credentials", "login", "database", "db", "user", "username"],
   prefilter: { keywords: ["pass", "pwd", "kennwort", "mot_de_passe", "contrase", "senha", "wachtwoord", "://"] },
   find(text) {
-    const out: Candidate[] = findAssignments(text, KEYS, 3, 0.7, TAIL);
+    // "PASS: name" is a test result (DejaGnu, Automake, TAP-like logs), not a password; a URL
+    // is a reference (credentials inside one are read below).
+    const out: Candidate[] = findAssignments(text, KEYS, 3, 0.7, TAIL, (key) => TEST_RESULT.test(key)).filter((c) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(text.slice(c.start, c.end)));
     // Every URL_CREDS match holds "://" and "@".
     if (!text.includes("://") || !text.includes("@")) return out;
     URL_CREDS.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = URL_CREDS.exec(text)) !== null) {
+      if (isPlaceholder(m[1]!)) continue; // http://user:pass@host, as documentation writes it
       const start = m.index + m[0].indexOf(`:${m[1]}@`) + 1;
       out.push({ start, end: start + m[1]!.length, score: 0.8, validation: "url_userinfo" });
     }

@@ -13,4 +13,9 @@ describe("sg/sg_nric", () => {
   it("rejects a wrong letter and other prefixes", () => {
     assert.deepEqual(spans(sgNric, "S1234567A A1234567D T1234567Z"), []);
   });
+  it("takes no mixed-case file name for an NRIC (seen in JDK test logs)", () => {
+    assert.equal(nricCheckLetter("T", "8169345"), "A");
+    assert.deepEqual(spans(sgNric, "Passed: tools/javac/8169345/T8169345a.java"), []);
+    assert.deepEqual(spans(sgNric, "NRIC T8169345A"), [[5, 14]]);
+  });
 });

@@ -1,6 +1,7 @@
 import type { Detector } from "../core/types.ts";
 import { re } from "../core/regex.ts";
 import { weightedSum } from "../core/checksums.ts";
+import { mixedCase } from "../core/shape.ts";
 
 /** NRIC/FIN check letter: weights 2,7,6,5,4,3,2; +4 for T/G, +3 for M; series-specific letter tables. */
 export function nricCheckLetter(prefix: string, digits: string): string | null {
@@ -22,6 +23,7 @@ export const sgNric: Detector = {
   context: ["nric", "fin", "identity card", "ic", "ic number", "singapore", "foreign identification", "pink ic", "blue ic"],
   prefilter: { letter: true, minDigits: 7 },
   validate(value) {
+    if (mixedCase(value)) return false; // "T8169345a.java": a test's file name
     const v = value.toUpperCase();
     return nricCheckLetter(v[0]!, v.slice(1, 8)) === v[8] ? { validation: "nric_check_letter", score: 0.85 } : false;
   },

@@ -11,4 +11,9 @@ describe("uk/uk_nino", () => {
   it("rejects banned prefixes, letters D F I Q U V and suffixes after D", () => {
     for (const v of ["BG123456A", "GB123456A", "ZZ123456A", "DA123456A", "AO123456A", "AB123456E", "AB12345C"]) assert.equal(ninoRules(v), false, v);
   });
+  it("takes no mixed-case word or lower-case hash for a NINO (seen in changelogs)", () => {
+    assert.equal(ninoRules("bc899650c"), true);
+    assert.deepEqual(spans(ukNino, "Merge: bc899650c ae9afd977\nAs 503748d fix"), []);
+    assert.deepEqual(spans(ukNino, "nino: tw987654a and AS 50 37 48 D"), [[6, 15], [20, 33]]);
+  });
 });

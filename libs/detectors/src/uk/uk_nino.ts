@@ -1,5 +1,6 @@
 import type { Detector } from "../core/types.ts";
 import { re } from "../core/regex.ts";
+import { lowerHexHash, mixedCase } from "../core/shape.ts";
 
 /**
  * HMRC National Insurance number: two prefix letters (first not D F I Q U V, second not
@@ -28,5 +29,6 @@ export const ukNino: Detector = {
   ],
   context: ["national insurance", "ni number", "nino", "nin", "insurance number", "ni no", "hmrc", "payroll"],
   prefilter: { letter: true, minDigits: 6 },
-  validate: (value) => (ninoRules(value) ? { validation: "nino_prefix" } : false),
+  // "As 503748d" and "bc899650c" (commits in a changelog) are no NINO written in one case.
+  validate: (value) => (ninoRules(value) && !mixedCase(value) && !lowerHexHash(value) ? { validation: "nino_prefix" } : false),
 };

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { usDriverLicense } from "./us_driver_license.ts";
-import { scoreOf, spans } from "../testing.ts";
+import { run, scoreOf, spans } from "../testing.ts";
 
 describe("us/us_driver_license", () => {
   it("matches state formats and reports them with license context", () => {
@@ -18,5 +18,12 @@ describe("us/us_driver_license", () => {
   it("takes no calendar period for a licence, even next to licence words", () => {
     assert.deepEqual(spans(usDriverLicense, "889 units in Q4. Renew the licence in Q1 or H2"), []);
     assert.deepEqual(spans(usDriverLicense, "driver license A1"), [[15, 17]]);
+  });
+  it("takes no software licence or bug number near 'license' for a driver's licence (seen in copyright files)", () => {
+    const reported = (text: string) => run(usDriverLicense, text).filter((f) => f.score >= 0.4);
+    assert.deepEqual(reported("following copyright and license.\nLicense: X11 and public-domain\n Permission is hereby granted"), []);
+    assert.deepEqual(reported("adding missing\n    licenses.  (Closes: #1019937)"), []);
+    assert.deepEqual(reported(" 776504 Upgrade license from LGPL"), []);
+    assert.ok(scoreOf(usDriverLicense, "Driver license: X1187884") >= 0.4);
   });
 });

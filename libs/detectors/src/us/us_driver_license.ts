@@ -33,6 +33,9 @@ export const usDriverLicense: Detector = {
   // Not "driver" or "driving" alone: device drivers and "driving growth" are everywhere in
   // technical and business text; "driver's license" and "driving licence" carry "license".
   context: ["license", "licence", "permit", "lic", "dl", "dln", "dls", "cdl", "cdls", "identification"],
+  // A software licence ("License: X11", "Copyright (C) 2006 Project X0213") and a bug or commit
+  // number near "license" ("Closes: #1019937", "[Bug 3059922]") are no driver's licence.
+  negativeContext: ["copyright", "gpl", "lgpl", "bsd", "mit", "apache", "mpl", "software", "permission", "warranty", "redistribution", "bug", "closes", "issue", "commit", "patch", "upgrade", "cve"],
   prefilter: { minDigits: 1 },
   maxBaseScore: 0.3,
   // A calendar period ("units in Q4", "H1 results") has a short state format's shape.

@@ -1,0 +1,61 @@
+/**
+ * bench/detect/real.ts: what the detectors find in a tree of real files, per type, to hunt
+ * false positives the generated corpus cannot show (changelogs, licences, test logs, API docs).
+ *
+ *   node bench/detect/real.ts /usr/share/doc                  # findings per type (NER off)
+ *   node bench/detect/real.ts /usr/share/doc --type PHONE_NUMBER,PASSWORD   # and each one, as TSV
+ *
+ * Each file is extracted as the extractor does (OCR off) and each segment detected alone. The
+ * TSV lines (type, score, validation, file, value, surroundings, context words) carry raw values
+ * of the scanned files: run it on files you may read, and keep its output local.
+ */
+import { lstatSync, readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { detect } from "@filescan/detectors";
+import { extractFile } from "@filescan/extract";
+
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { type: { type: "string" }, ner: { type: "boolean", default: false } } });
+if (positionals.length !== 1) {
+  console.error("usage: node bench/detect/real.ts <directory> [--type T1,T2] [--ner]");
+  process.exit(2);
+}
+const root = positionals[0]!;
+const listed = values.type ? new Set(values.type.split(",")) : null;
+
+function* walk(dir: string): Generator<string> {
+  for (const name of readdirSync(dir).sort()) {
+    const p = path.join(dir, name);
+    const st = lstatSync(p);
+    if (st.isDirectory()) yield* walk(p);
+    else if (st.isFile()) yield p;
+  }
+}
+
+const counts = new Map<string, { findings: number; files: number }>();
+let files = 0;
+let bytes = 0;
+const started = Date.now();
+for (const file of walk(root)) {
+  const data = readFileSync(file);
+  files++;
+  bytes += data.byteLength;
+  const r = await extractFile({ bytes: data, filename: path.basename(file), claimedMime: "application/octet-stream" }, { ocr: false });
+  const seen = new Set<string>();
+  for (const seg of r.segments) {
+    for (const f of detect([seg], { ner: values.ner })) {
+      const c = counts.get(f.type) ?? { findings: 0, files: 0 };
+      c.findings++;
+      if (!seen.has(f.type)) c.files++;
+      seen.add(f.type);
+      counts.set(f.type, c);
+      if (!listed?.has(f.type)) continue;
+      const t = seg.text;
+      console.log([f.type, f.score.toFixed(2), f.validation, path.relative(root, file), JSON.stringify(t.slice(f.start, f.end)), JSON.stringify(t.slice(Math.max(0, f.start - 50), f.end + 25)), f.context.join(",")].join("\t"));
+    }
+  }
+  if (files % 500 === 0) console.error(`real: ${files} files, ${(bytes / 1e6).toFixed(1)} MB, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+console.error(`real: ${files} files, ${(bytes / 1e6).toFixed(1)} MB in ${((Date.now() - started) / 1000).toFixed(0)} s (NER ${values.ner ? "on" : "off"})`);
+console.error("type                 findings   files");
+for (const [type, c] of [...counts].sort((a, b) => b[1].findings - a[1].findings)) console.error(`${type.padEnd(20)} ${String(c.findings).padStart(8)} ${String(c.files).padStart(7)}`);
