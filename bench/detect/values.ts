@@ -291,6 +291,20 @@ export function plantedValues(faker: Faker): Values {
   const CITIES = faker.definitions.location.city_name as string[];
   const place = () => (faker.number.int(2) === 0 ? faker.location.country() : faker.helpers.arrayElement(CITIES));
 
+  /**
+   * An IPv4 address that names a host, public or private: none of the special-purpose ranges of
+   * RFC 6890 (this network, loopback, link-local, documentation, benchmarking, multicast,
+   * reserved), which name no one and are not personal data.
+   */
+  const hostIpv4 = (): string => {
+    for (;;) {
+      const ip = faker.internet.ipv4();
+      const [a, b, c] = ip.split(".").map(Number) as [number, number, number];
+      const special = a === 0 || a === 127 || a >= 224 || (a === 169 && b === 254) || (a === 192 && b === 0 && (c === 0 || c === 2)) || (a === 198 && (b === 18 || b === 19)) || (a === 198 && b === 51 && c === 100) || (a === 203 && b === 0 && c === 113);
+      if (!special) return ip;
+    }
+  };
+
   return {
     positive: {
       EMAIL_ADDRESS: () => faker.internet.email(),
@@ -298,7 +312,7 @@ export function plantedValues(faker: Faker): Values {
       CREDIT_CARD: () => card(true),
       IBAN_CODE: () => iban(true),
       US_SSN: () => ssn(true),
-      IP_ADDRESS: () => faker.internet.ipv4(),
+      IP_ADDRESS: hostIpv4,
       UK_NHS: () => nhs(true),
       BR_CPF: () => cpf(true),
       PERSON: () => `${faker.person.firstName()} ${faker.person.lastName()}`,

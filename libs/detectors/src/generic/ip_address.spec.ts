@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { ipAddress, v6Runs } from "./ip_address.ts";
-import { spans } from "../testing.ts";
+import { run, spans } from "../testing.ts";
 
 describe("generic/ip_address", () => {
   it("finds IPv4 and IPv6 with zones and prefixes, without trailing punctuation", () => {
@@ -14,6 +14,19 @@ describe("generic/ip_address", () => {
     assert.deepEqual(spans(ipAddress, "at 12:34:56"), []);
     assert.deepEqual(spans(ipAddress, "std::vector"), []);
     assert.deepEqual(spans(ipAddress, "v10.0.0.1"), []);
+  });
+
+  it("finds special-purpose addresses and heads of longer dotted numbers, but does not report them without context", () => {
+    const reported = (text: string) => run(ipAddress, text).filter((f) => f.score >= 0.4).map((f) => text.slice(f.start, f.end));
+    // loopback, this host, broadcast and netmasks, multicast, documentation, link-local (seen in /usr/share/doc)
+    assert.deepEqual(reported("bind 127.0.0.1 or 0.0.0.0; mask 255.255.255.0; group 224.0.0.114; see 192.0.2.1, 2001:db8::1, fe80::1, ff02::1 and ::1"), []);
+    // a version's head, and C++ scopes that are valid compressed IPv6
+    assert.deepEqual(reported("binutils (2.14.90.0.7-1) and D::f, X::c"), []);
+    assert.deepEqual(spans(ipAddress, "binutils 2.14.90.0.7"), [[9, 18]]);
+    // hosts, public and private, are reported
+    assert.deepEqual(reported("from 10.1.2.3 via 192.168.0.1 to 74.125.79.104, 2001:4860:4860::8888 and ::ffff:10.0.0.1"), ["10.1.2.3", "192.168.0.1", "74.125.79.104", "2001:4860:4860::8888", "::ffff:10.0.0.1"]);
+    // context lifts a host's address, not a version's head
+    assert.equal(run(ipAddress, "Sync with 1.4.1.4.2").find((f) => f.start === 10)?.score, 0.1);
   });
 
   it("finds the IPv6 runs from the colons that a scan of every position finds", () => {

@@ -1,4 +1,4 @@
-import { isIPv4, isIPv6 } from "node:net";
+import { BlockList, isIPv4, isIPv6 } from "node:net";
 import type { Candidate, Detector } from "../core/types.ts";
 
 /** Dotted quads not glued to words or to a preceding dot/digit, with an optional /prefix. */
@@ -25,6 +25,33 @@ export function v6Runs(text: string): Array<[number, number]> {
   }
   return out;
 }
+/**
+ * Special-purpose addresses (RFC 6890, IANA's registries) that name no one's host: this host,
+ * loopback, link-local, documentation and benchmarking ranges, multicast, reserved and broadcast
+ * (netmasks such as 255.255.255.0 fall there too). Private ranges (10/8, 172.16/12,
+ * 192.168/16, fc00::/7) are not here: they name hosts of the organisation.
+ */
+const SPECIAL = new BlockList();
+for (const [net, bits] of [["0.0.0.0", 8], ["127.0.0.0", 8], ["169.254.0.0", 16], ["192.0.0.0", 24], ["192.0.2.0", 24], ["198.18.0.0", 15], ["198.51.100.0", 24], ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4]] as const) SPECIAL.addSubnet(net, bits, "ipv4");
+for (const [net, bits] of [["::", 128], ["::1", 128], ["fe80::", 10], ["ff00::", 8], ["2001:db8::", 32], ["100::", 64]] as const) SPECIAL.addSubnet(net, bits, "ipv6");
+
+/**
+ * Found but not reported without context (the score of a bare "::"): a special-purpose
+ * address, and a quad that is the head of a longer dotted number ("binutils 2.14.90.0.7",
+ * a version). Presidio's cases still find their spans.
+ */
+const WEAK = 0.1;
+
+/**
+ * A compressed IPv6 address of at most two groups that names no special range: "D::f" and
+ * "X::c" in C++ text are scopes, not addresses, and a real host's address has a longer prefix.
+ */
+const SHORT_V6 = /^[0-9A-Fa-f]{0,4}::[0-9A-Fa-f]{0,4}$/;
+
+function specialV4(ip: string): boolean {
+  return SPECIAL.check(ip, "ipv4");
+}
+
 const ZONE = /^%[A-Za-z0-9_.-]+/;
 const PREFIX = /^\/(\d{1,3})(?![0-9])/;
 
@@ -45,8 +72,11 @@ function findV6(text: string, out: Candidate[]): void {
     const zone = ZONE.exec(text.slice(end, end + 32));
     if (zone) end += zone[0].length;
     end = withPrefix(text, end, 128);
-    const unspecified = run === "::";
-    out.push({ start, end, score: unspecified ? 0.1 : 0.6, validation: "inet_pton" });
+    // An IPv4-mapped or -embedded form is judged by its IPv4 tail, as that tail alone would be
+    // ("2001:db8::192.168.1.1" names the host 192.168.1.1).
+    const tail = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(run)?.[1];
+    const special = tail ? specialV4(tail) : SPECIAL.check(run, "ipv6") || SHORT_V6.test(run);
+    out.push({ start, end, score: special ? WEAK : 0.6, validation: special ? "special_purpose" : "inet_pton" });
   }
 }
 
@@ -56,8 +86,10 @@ function findV4(text: string, out: Candidate[]): void {
   while ((m = V4.exec(text)) !== null) {
     if (!isIPv4(m[1]!)) continue;
     let end = m.index + m[1]!.length;
+    const longer = !m[2] && text[end] === "." && /[0-9]/.test(text[end + 1] ?? "");
     if (m[2] && Number(m[2].slice(1)) <= 32) end += m[2].length;
-    out.push({ start: m.index, end, score: 0.6, validation: "inet_pton" });
+    const special = specialV4(m[1]!);
+    out.push({ start: m.index, end, score: special || longer ? WEAK : 0.6, validation: special ? "special_purpose" : longer ? "dotted_number" : "inet_pton" });
   }
 }
 
