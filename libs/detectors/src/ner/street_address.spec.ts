@@ -23,4 +23,15 @@ describe("ner/street_address", () => {
     assert.deepEqual(found("Top 10 Key Points of the plan"), []);
     assert.deepEqual(found("Chapter 4 Light Rail Station opened"), []);
   });
+  it("takes no copyright list, changelog header, date, version or preposition for an address (seen in /usr/share/doc)", () => {
+    assert.deepEqual(found(" 2008 Claus Tondering\n 2008 Clemens N. Buss\n           2010-2015 Lennart Poettering\n           2012 B. Poettering"), []);
+    assert.deepEqual(found("Copyright: 2021 Iain Lane\n"), []);
+    assert.deepEqual(found("2008-04-01  Seongbae Park  <seongbae.park@gmail.com>\n2022-04-12 19:22:51 +0300  Sebastian Dröge"), []);
+    assert.deepEqual(found("is started for HTTP/2 and HTTP/1.1 via TCP\n During 5bc05ba155 accidentally"), []);
+    assert.deepEqual(found("Copyright 1998-2003 VIA Technologies, Inc. Shipped 3 via UPS."), []);
+    // ... while addresses on one line, or completed on the next by a postcode, still are
+    assert.deepEqual(found("Foundation, Inc., 51 Franklin Street, Suite 500\n Boston, MA 02110-1335"), ["51 Franklin Street, Suite 500\n Boston, MA 02110-1335"]);
+    assert.deepEqual(found("Unit 6, 116 Woodburn Road,\n Berala"), ["116 Woodburn Road"]);
+    assert.deepEqual(found("Ufficio in Via Roma 1 e Kaiserring 12, 68161 Mannheim"), ["Kaiserring 12, 68161 Mannheim"]);
+  });
 });

@@ -12,14 +12,23 @@ const UNIT = String.raw`(?:,?\s*(?:Apt|Apartment|Suite|Ste|Unit|Flat|Floor|Fl|Rm
 const CITY_STATE_ZIP = String.raw`,?\s+[A-Z][A-Za-z.'-]+(?:\s[A-Z][A-Za-z.'-]+){0,2},\s*(?:[A-Z]{2}|[A-Z][a-z]+)\.?\s+\d{5}(?:-\d{4})?`;
 const UK_POSTCODE = String.raw`,?\s+[A-Z][A-Za-z'-]+(?:\s[A-Z][A-Za-z'-]+)?,?\s+[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}`;
 
-/** Number, optional direction, 1–4 words, then a suffix (`suffix` is the suffix part, its dot included). */
+/**
+ * A house number: no leading zero, not the tail of a date, a time, a version or a time-zone
+ * offset ("2008-04-01  Seongbae Park", "+0300  Sebastian Dr", "HTTP/1.1 via TCP").
+ */
+const HOUSE = String.raw`(?<![A-Za-z0-9+:./-])[1-9]\d{0,5}`;
+/**
+ * Number, optional direction, 1–4 words, then a suffix (`suffix` is the suffix part, its dot
+ * included), each apart by one blank on one line: a line break or a wide gap separates a list's
+ * entries or a table's columns ("2001 Hidetoshi Tajima\n 2021 Iain Lane").
+ */
 const numberStreet = (suffix: string) =>
-  String.raw`(?<![A-Za-z0-9])\d{1,6}[A-Z]?\s+(?:[NSEW]\.?\s+|(?:North|South|East|West)\s+)?(?:[A-Z0-9][A-Za-z0-9'-]*\.?\s+){1,4}${suffix}${UNIT}(?:${CITY_STATE_ZIP}|${UK_POSTCODE})?`;
+  String.raw`${HOUSE}[A-Z]?[ \t](?:[NSEW]\.?[ \t]|(?:North|South|East|West)[ \t])?(?:[A-Z0-9][A-Za-z0-9'-]*\.?[ \t]){1,4}${suffix}${UNIT}(?:${CITY_STATE_ZIP}|${UK_POSTCODE})?`;
 const US_UK = numberStreet(String.raw`(?:${SUFFIX})\b\.?`);
 const US_UK_MORE = numberStreet(String.raw`(?:${USPS_SUFFIX})\b`);
 const PO_BOX = String.raw`\b(?:P\.?\s?O\.?|Post Office)\s*Box\s+\d{1,6}(?:,?\s+[A-Z][A-Za-z.'-]+(?:\s[A-Z][A-Za-z.'-]+){0,2},\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?)?`;
-const CONTINENTAL = String.raw`\b[A-ZÄÖÜ][\p{L}-]*(?:straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|straat|laan|gracht|plein|kade|vej|gatan|gata|veien)\s+\d{1,4}[a-z]?(?:,\s*(?:D-)?\d{4,5}\s+[A-ZÄÖÜ][\p{L}-]+)?`;
-const ROMANCE = String.raw`\b\d{1,4}(?:\s?(?:bis|ter))?,?\s+(?:rue|avenue|boulevard|bd|place|chemin|allée|impasse|quai|route|via|viale|piazza|corso|calle|avenida|plaza|paseo|rua|travessa)\s+(?:[\p{L}'’-]+\s?){1,5}(?:,\s*\d{5}\s+[\p{Lu}][\p{L}-]+)?`;
+const CONTINENTAL = String.raw`\b[A-ZÄÖÜ][\p{L}-]*(?:straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|straat|laan|gracht|plein|kade|vej|gatan|gata|veien)[ \t]+[1-9]\d{0,3}[a-z]?(?![\p{L}\p{N}])(?:,\s*(?:D-)?\d{4,5}\s+[A-ZÄÖÜ][\p{L}-]+)?`;
+const ROMANCE = String.raw`${HOUSE.replace("{0,5}", "{0,3}")}(?:\s?(?:bis|ter))?,?[ \t]+(?:rue|avenue|boulevard|bd|place|chemin|allée|impasse|quai|route|via|viale|piazza|corso|calle|avenida|plaza|paseo|rua|travessa)\s+(?:[\p{L}'’-]+\s?){1,5}(?:,\s*\d{5}\s+[\p{Lu}][\p{L}-]+)?`;
 
 /** Street addresses by rule (US/UK, PO boxes, German/Dutch/Nordic and French/Italian/Spanish forms). */
 export const streetAddress: Detector = {
@@ -39,7 +48,11 @@ export const streetAddress: Detector = {
   contextBoost: 0.45,
   context: ["address", "street", "addr", "lives", "residence", "ship", "shipping", "mailing", "billing", "home", "deliver", "delivery", "anschrift", "adresse", "dirección", "indirizzo", "adres"],
   prefilter: { letter: true, minDigits: 1 },
+  // Copyright lines list years and names ("2012 B. Poettering", "2021 Iain Lane").
+  negativeContext: ["copyright", "rights"],
   validate(value) {
+    // Italian "Via Roma 1" is written with a capital; "3 via UPS" and "2003 VIA Technologies" are not streets.
+    if (/\b(?:via|VIA)\b/.test(value)) return false;
     // A ZIP code or postcode completing the address is strong evidence.
     const full = /\d{5}(?:-\d{4})?$|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}$/.test(value.trim());
     return { validation: full ? "address_with_postcode" : null, score: full ? 0.85 : undefined };
