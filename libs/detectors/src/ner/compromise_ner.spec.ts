@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import nlp from "compromise";
-import { bareAbbreviation, entities, inForeignText, inIdentifier, placeEnd, trimSpan, worthKeeping } from "./compromise_ner.ts";
+import { bareAbbreviation, displayName, entities, inForeignText, inIdentifier, placeEnd, trimSpan, worthKeeping } from "./compromise_ner.ts";
 import { nerSampleTexts } from "../testing.ts";
 
 /** The spans as compromise's json() gives them, trimmed the same way: what entities() replaced. */
@@ -40,6 +40,16 @@ describe("ner/compromise_ner", () => {
     assert.equal(bareAbbreviation("Denver is", 0, 6), false, "not an abbreviation");
     assert.equal(bareAbbreviation("Fresno, Calif is", 8, 13), false);
   });
+  it("takes the display name of a mailbox for a person even when compromise reads a place (seen in changelogs)", () => {
+    const text = "Changes by Iain Lane <laney@debian.org> and Tom Lane <tgl@sss.pgh.pa.us>, filed in Boston <x@y.org>";
+    const found = entities(text).map((e) => [e.label, text.slice(e.start, e.end)]);
+    assert.ok(found.some(([l, t]) => l === "PERSON" && t === "Iain Lane"), JSON.stringify(found));
+    assert.ok(found.some(([l, t]) => l === "PERSON" && t === "Tom Lane"), JSON.stringify(found));
+    assert.ok(!found.some(([l, t]) => l === "LOCATION" && /Lane/.test(t!)), JSON.stringify(found));
+    assert.equal(displayName(text, text.indexOf("Boston"), text.indexOf("Boston") + 6), false);
+    assert.equal(displayName("Iain Lane, in London", 0, 9), false);
+  });
+
   it("ends a place at its last capitalised word", () => {
     const t = "The office in Berlin ist schön.";
     const places = entities(t).filter((e) => e.label === "LOCATION").map((e) => t.slice(e.start, e.end));

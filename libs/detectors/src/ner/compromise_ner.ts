@@ -102,6 +102,18 @@ export function inForeignText(text: string, start: number, end: number): boolean
   return [m[1]!, m[2]!].every((w) => w === w.toLowerCase() && !knownAsWord(w));
 }
 
+/** A mailbox right after a span: `Iain Lane <laney@debian.org>`, the display name of an address (RFC 5322). */
+const MAILBOX_AFTER = /^[ \t]*<[^\s<>@]+@[^\s<>@]+>/;
+
+/**
+ * Whether a place compromise found is the display name of a mailbox and so a person's name:
+ * surnames that are place words ("Iain Lane", "Tom Lane", "Jason Downs") before their address in
+ * a changelog or a mail header. Two capitalised words at least: a lone "Paris <…>" stays a place.
+ */
+export function displayName(text: string, start: number, end: number): boolean {
+  return /^\p{Lu}[\p{L}'’.-]*(?:[ \t]+\p{Lu}[\p{L}'’.-]*)+$/u.test(text.slice(start, end)) && MAILBOX_AFTER.test(text.slice(end, end + 256));
+}
+
 let cacheText: string | null = null;
 let cacheEntities: Entity[] = [];
 
@@ -132,6 +144,10 @@ export function entities(text: string): Entity[] {
       if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e)) continue;
       if (label === "PERSON" && inForeignText(text, s, e)) continue;
       if (label === "LOCATION" && bareAbbreviation(text, s, e)) continue;
+      if (label === "LOCATION" && displayName(text, s, e)) {
+        if (!out.some((x) => x.label === "PERSON" && x.start < e && s < x.end)) out.push({ label: "PERSON", start: s, end: e });
+        continue;
+      }
       out.push({ label, start: s, end: e });
     }
   };
