@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import nlp from "compromise";
-import { bareAbbreviation, displayName, entities, inForeignText, inIdentifier, placeEnd, trimSpan, worthKeeping } from "./compromise_ner.ts";
+import { bareAbbreviation, displayName, entities, inForeignText, inIdentifier, placeEnd, placeOnlyByTail, trimSpan, worthKeeping } from "./compromise_ner.ts";
 import { nerSampleTexts } from "../testing.ts";
 
 /** The spans as compromise's json() gives them, trimmed the same way: what entities() replaced. */
@@ -12,7 +12,13 @@ function viaJson(text: string): Array<[string, number, number]> {
       if (!it.offset) continue;
       const [s, trimmedEnd] = trimSpan(text, it.offset.start, it.offset.start + it.offset.length);
       const e = label === "LOCATION" ? placeEnd(text, s, trimmedEnd) : trimmedEnd;
-      if (worthKeeping(label, text.slice(s, e)) && !inIdentifier(text, s, e) && !(label === "PERSON" && inForeignText(text, s, e)) && !(label === "LOCATION" && bareAbbreviation(text, s, e))) out.push([label, s, e]);
+      if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e) || (label === "PERSON" && inForeignText(text, s, e))) continue;
+      if (label === "LOCATION" && (bareAbbreviation(text, s, e) || placeOnlyByTail(text, s, e, trimmedEnd))) continue;
+      if (label === "LOCATION" && displayName(text, s, e)) {
+        if (!out.some(([l, ps, pe]) => l === "PERSON" && ps < e && s < pe)) out.push(["PERSON", s, e]);
+        continue;
+      }
+      out.push([label, s, e]);
     }
   }
   return out;
@@ -48,6 +54,15 @@ describe("ner/compromise_ner", () => {
     assert.ok(!found.some(([l, t]) => l === "LOCATION" && /Lane/.test(t!)), JSON.stringify(found));
     assert.equal(displayName(text, text.indexOf("Boston"), text.indexOf("Boston") + 6), false);
     assert.equal(displayName("Iain Lane, in London", 0, 9), false);
+  });
+
+  it("takes no place out of a capitalised word whose place-ness was the lower-case noun after it (seen in changelogs)", () => {
+    for (const text of ["dirmngr: Allow building without LDAP support.", "  * Use secure URI in Homepage field", "  * d/copyright: Use HTTPS in Source field"]) {
+      assert.deepEqual(entities(text).filter((e) => e.label === "LOCATION").map((e) => text.slice(e.start, e.end)), [], text);
+    }
+    for (const [text, place] of [["Berlin ist schön", "Berlin"], ["He moved to Côte d'Ivoire last year", "Côte"]]) {
+      assert.deepEqual(entities(text!).filter((e) => e.label === "LOCATION").map((e) => text!.slice(e.start, e.end)), [place], text);
+    }
   });
 
   it("ends a place at its last capitalised word", () => {

@@ -86,6 +86,27 @@ export function bareAbbreviation(text: string, start: number, end: number): bool
   return text[end] !== "." && !/\p{L},[ \t]*$/u.test(text.slice(Math.max(0, start - 3), start));
 }
 
+const PLACE_TAGS = new Set(["Place", "City", "Country", "Region"]);
+const NOUN_TAGS = new Set(["Singular", "Plural", "Gerund", "Noun"]);
+
+/**
+ * Whether a place compromise ran into a lower-case tail was a place only for that tail: it
+ * calls "Allow building", "Homepage field" and "Source field" places for their last noun
+ * ("building", "field" name places). Cut off, one capitalised word is left that the lexicon
+ * knows as no place ("Allow", a verb) or that stood before a common noun; a place the lexicon
+ * knows ("Berlin" of "Berlin ist") and a name it does not know before other words ("Côte
+ * d'Ivoire") stay.
+ */
+export function placeOnlyByTail(text: string, start: number, end: number, trimmedEnd: number): boolean {
+  const head = text.slice(start, end);
+  if (end >= trimmedEnd || /\s/.test(head)) return false;
+  const tags = tagsOf(head.toLowerCase());
+  if (tags?.some((t) => PLACE_TAGS.has(t))) return false;
+  if (tags && knownAsWord(head.toLowerCase())) return true;
+  const next = /\p{L}[\p{L}'’-]*/u.exec(text.slice(end, trimmedEnd))?.[0].toLowerCase() ?? "";
+  return tagsOf(next)?.some((t) => NOUN_TAGS.has(t)) ?? false;
+}
+
 const NEXT_TWO = /^[ \t]+(\p{L}+)[ \t,;:]+(\p{L}+)/u;
 
 /**
@@ -141,6 +162,7 @@ export function entities(text: string): Entity[] {
       if (!first || !last) continue;
       const [s, trimmedEnd] = trimSpan(text, first.start, last.start + last.length);
       const e = label === "LOCATION" ? placeEnd(text, s, trimmedEnd) : trimmedEnd;
+      if (label === "LOCATION" && placeOnlyByTail(text, s, e, trimmedEnd)) continue;
       if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e)) continue;
       if (label === "PERSON" && inForeignText(text, s, e)) continue;
       if (label === "LOCATION" && bareAbbreviation(text, s, e)) continue;
