@@ -383,7 +383,8 @@ function contextOf(c: Compiled, f: TextFacts, cand: Candidate, window: number): 
   return [pos, neg];
 }
 
-function adjusted(c: Compiled, base: number, pos: string[], neg: string[]): number {
+function adjusted(c: Compiled, base: number, pos: string[], neg: string[], fixed = false): number {
+  if (fixed) return base;
   let s = base;
   if (pos.length) s = Math.min(1, Math.max(s + c.pre.boost, CONTEXT_FLOOR));
   if (neg.length) s = Math.max(0, s - NEGATIVE_PENALTY);
@@ -401,7 +402,7 @@ const scoredOf = (cand: Candidate, s: number, pos: string[], neg: string[]): Sco
 /** Applies context words around the candidate (and the column header) to its score. */
 export function score(c: Compiled, f: TextFacts, cand: Candidate, window: number): Scored {
   const [pos, neg] = contextOf(c, f, cand, window);
-  return scoredOf(cand, adjusted(c, cand.score, pos, neg), pos, neg);
+  return scoredOf(cand, adjusted(c, cand.score, pos, neg, cand.fixed), pos, neg);
 }
 
 /**
@@ -416,7 +417,7 @@ export function runDetector(c: Compiled, f: TextFacts, window: number, minScore 
   for (const found of candidates(c.det, f.text, c.patternRuns, f.maxRun)) {
     if (found.score < minScore && !gateOpen(c, f)) continue;
     const [pos, neg] = contextOf(c, f, found, window);
-    let s = adjusted(c, found.score, pos, neg);
+    let s = adjusted(c, found.score, pos, neg, found.fixed);
     if (minScore > 0 && (s < minScore || s <= 0)) continue;
     let cand: Candidate = found;
     if (found.confirm) {
@@ -424,7 +425,7 @@ export function runDetector(c: Compiled, f: TextFacts, window: number, minScore 
       const v = found.confirm();
       if (v === false) continue;
       cand = { start: found.start, end: found.end, score: v.score ?? found.score, validation: v.validation };
-      s = adjusted(c, cand.score, pos, neg);
+      s = adjusted(c, cand.score, pos, neg, found.fixed);
       if (minScore > 0 && (s < minScore || s <= 0)) continue;
     }
     scored.push(scoredOf(cand, s, pos, neg));

@@ -41,6 +41,8 @@ export interface Candidate {
    * to the minimum, and drops the candidate when it says false.
    */
   confirm?: () => Verdict;
+  /** Context neither raises nor lowers the score: what the value is settles it (a loopback address). */
+  fixed?: boolean;
 }
 
 /**

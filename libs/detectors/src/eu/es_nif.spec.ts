@@ -15,5 +15,8 @@ describe("eu/es_nif", () => {
     assert.equal(dniLetter(2315785), "F");
     assert.deepEqual(spans(esNif, "2315785f Add Mux library\n(9559349c yuangongji)"), []);
     assert.deepEqual(spans(esNif, "DNI 2315785F"), [[4, 12]]);
+    // nor a number's mantissa and exponent
+    assert.equal(dniLetter(38435736), "E");
+    assert.deepEqual(spans(esNif, "Decimal('1.38435736E+12')"), []);
   });
 });

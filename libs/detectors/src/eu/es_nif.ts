@@ -16,7 +16,8 @@ export const esNif: Detector = {
   area: "eu",
   category: "government_id",
   description: "Spanish NIF / DNI (control letter mod 23)",
-  patterns: [{ name: "digits + letter", regex: re(String.raw`(?<![A-Za-z0-9_-])\d{7,8}-?[A-Za-z](?![A-Za-z0-9_])`), score: 0.5 }],
+  // (not the mantissa and exponent of a number: "1.38435736E+12")
+  patterns: [{ name: "digits + letter", regex: re(String.raw`(?<![A-Za-z0-9_-]|\d\.)\d{7,8}-?[A-Za-z](?![A-Za-z0-9_]|[+-]\d)`), score: 0.5 }],
   context: ["nif", "dni", "documento nacional", "identidad", "identificación fiscal", "número de identificación", "nie"],
   prefilter: { letter: true, minDigits: 7 },
   validate(value) {

@@ -25,8 +25,10 @@ describe("generic/ip_address", () => {
     assert.deepEqual(spans(ipAddress, "binutils 2.14.90.0.7"), [[9, 18]]);
     // hosts, public and private, are reported
     assert.deepEqual(reported("from 10.1.2.3 via 192.168.0.1 to 74.125.79.104, 2001:4860:4860::8888 and ::ffff:10.0.0.1"), ["10.1.2.3", "192.168.0.1", "74.125.79.104", "2001:4860:4860::8888", "::ffff:10.0.0.1"]);
-    // context lifts a host's address, not a version's head
+    // context lifts a host's address, never a special one nor a version's head
     assert.equal(run(ipAddress, "Sync with 1.4.1.4.2").find((f) => f.start === 10)?.score, 0.1);
+    assert.deepEqual(reported("my ip: ::1, server address 127.0.0.1, host 0.0.0.0, ip version 2.14.90.0.7"), []);
+    assert.deepEqual(run(ipAddress, "server address 10.1.2.3").map((f) => f.score), [0.95]);
   });
 
   it("finds the IPv6 runs from the colons that a scan of every position finds", () => {

@@ -36,9 +36,9 @@ for (const [net, bits] of [["0.0.0.0", 8], ["127.0.0.0", 8], ["169.254.0.0", 16]
 for (const [net, bits] of [["::", 128], ["::1", 128], ["fe80::", 10], ["ff00::", 8], ["2001:db8::", 32], ["100::", 64]] as const) SPECIAL.addSubnet(net, bits, "ipv6");
 
 /**
- * Found but not reported without context (the score of a bare "::"): a special-purpose
- * address, and a quad that is the head of a longer dotted number ("binutils 2.14.90.0.7",
- * a version). Presidio's cases still find their spans.
+ * Found but never reported, whatever words are near (`fixed`: "my ip: ::1" names no one): a
+ * special-purpose address, and a quad that is the head of a longer dotted number ("binutils
+ * 2.14.90.0.7", a version). Presidio's cases still find their spans.
  */
 const WEAK = 0.1;
 
@@ -76,7 +76,7 @@ function findV6(text: string, out: Candidate[]): void {
     // ("2001:db8::192.168.1.1" names the host 192.168.1.1).
     const tail = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(run)?.[1];
     const special = tail ? specialV4(tail) : SPECIAL.check(run, "ipv6") || SHORT_V6.test(run);
-    out.push({ start, end, score: special ? WEAK : 0.6, validation: special ? "special_purpose" : "inet_pton" });
+    out.push({ start, end, score: special ? WEAK : 0.6, validation: special ? "special_purpose" : "inet_pton", fixed: special });
   }
 }
 
@@ -89,7 +89,7 @@ function findV4(text: string, out: Candidate[]): void {
     const longer = !m[2] && text[end] === "." && /[0-9]/.test(text[end + 1] ?? "");
     if (m[2] && Number(m[2].slice(1)) <= 32) end += m[2].length;
     const special = specialV4(m[1]!);
-    out.push({ start: m.index, end, score: special || longer ? WEAK : 0.6, validation: special ? "special_purpose" : longer ? "dotted_number" : "inet_pton" });
+    out.push({ start: m.index, end, score: special || longer ? WEAK : 0.6, validation: special ? "special_purpose" : longer ? "dotted_number" : "inet_pton", fixed: special || longer });
   }
 }
 

@@ -56,6 +56,10 @@ describe("generic/phone_number", () => {
     assert.deepEqual(none("abseil (0~20200923.3-3) unstable"), []);
     assert.deepEqual(none("51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA"), []);
     assert.deepEqual(none("changes in release 7.3 (2009-05-01) [stable]\n3.4.5 - 2021-02-13"), []);
+    // decimals, coordinates, ranges, an unclosed parenthesis, a part number (Python's stdlib)
+    assert.deepEqual(none("Decimal('0.333333333'), Decimal('22026.4658'), geohash(37.421542, -122.085589)"), []);
+    assert.deepEqual(none("microsecond must be in 0..999999; microsecond (0-999999)"), []);
+    assert.deepEqual(run(phoneNumber, "LaserJet IIP Printer User's Manual HP part no 33471-90901").filter((f) => f.score >= 0.4), []);
     // the same numbers written as numbers still are
     assert.deepEqual(spans(phoneNumber, "Tel:030 1234567, fax 01 23 45 67 89"), [[4, 15], [21, 35]]);
     assert.deepEqual(spans(phoneNumber, "call 1 800 555 0132\tor 415 555 0132"), [[5, 19], [23, 35]]);

@@ -178,10 +178,11 @@ function inTimeOrRatio(text: string, start: number, end: number): boolean {
  * Runs that are several things, not one number: columns of a table apart by a tab or by two or
  * more blanks ("5620  9.0.0836" in Vim's patch list), a byte dump ("07 06 05 04 03 02 01": six or
  * more two-digit groups; a French number has five) and a last group of one digit (a version,
- * "20200923.3-3"; no numbering plan groups its last digit alone), and a run holding an ISO date
- * ("release 7.3 (2009-05-01)").
+ * "20200923.3-3"; no numbering plan groups its last digit alone), a run holding an ISO date
+ * ("release 7.3 (2009-05-01)"), a decimal number (one dot and nothing else: "0.333333333",
+ * "-122.085589"), a range ("0..999999") and a parenthesis left unclosed ("(0-999999").
  */
-const NOT_ONE_NUMBER = /\t| {2}|^\d\d(?: \d\d){5,}$|[ .-]\d$|\d{4}-\d\d-\d\d/;
+const NOT_ONE_NUMBER = /\t| {2}|^\d\d(?: \d\d){5,}$|[ .-]\d$|\d{4}-\d\d-\d\d|^\d+\.\d+$|\.\.|\([^)]*$|^[^(]*\)/;
 
 /** A run [start, end) trimmed of edge punctuation that has a phone number's length and shape. */
 interface Shape {
@@ -258,7 +259,7 @@ export const phoneNumber: Detector = {
   // Not "number": it labels every identifier ("NHS number", "account number").
   context: ["phone", "telephone", "tel", "cell", "cellphone", "mobile", "mob", "call", "fax", "contact", "whatsapp", "telefon", "téléphone", "teléfono", "telefono"],
   // Labels of identifiers that share a phone number's shape.
-  negativeContext: [...OTHER_NUMBER_LABELS, "isbn", "account", "reference", "ref", "session", "nhs", "ssn", "cpf", "iban", "card", "id", "uuid", "guid", "version"],
+  negativeContext: [...OTHER_NUMBER_LABELS, "isbn", "account", "reference", "ref", "session", "nhs", "ssn", "cpf", "iban", "card", "id", "uuid", "guid", "version", "part"],
   prefilter: { minDigits: 7 },
   find(text) {
     const out: Candidate[] = [];

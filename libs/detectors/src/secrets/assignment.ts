@@ -21,8 +21,12 @@ export const SEPARATOR = String.raw`(?::=|=>|=(?!=)|:(?!:))[ \t]*`;
  */
 export const KEY_START = String.raw`(?<![A-Za-z0-9/\\:])`;
 
-/** An unquoted value that is code, not a secret: a call (`callback(null`), an object (`new Foo(...)`). */
-const CODE_VALUE = /^(?:new|[A-Za-z_$][\w$.]*\()/;
+/**
+ * An unquoted value that is code, not a secret: a call (`callback(null`), an index
+ * (`config['password']`), an object (`new Foo(...)`), a parenthesis (`(self.username`), an
+ * attribute (`self.password`, `self.distribution.password`).
+ */
+const CODE_VALUE = /^(?:new|\(|[A-Za-z_$][\w$.]*[([]|[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+$)/;
 
 /** Is this value a placeholder, a reference or a boolean rather than a secret? */
 export function isPlaceholder(value: string): boolean {
@@ -53,6 +57,8 @@ export function findAssignments(text: string, keys: RegExp, minLength: number, s
     const value = text.slice(start, i);
     if (value.length < minLength || value.length > 256 || PLACEHOLDER.test(value)) continue;
     if (!quote && CODE_VALUE.test(value)) continue;
+    // `userid = passwd = acct = ''`: a chain of assignments, the value is the next variable
+    if (!quote && /^[ \t]*=(?!=)/.test(text.slice(i, i + 8))) continue;
     if (skipKey?.(m[0], m.index)) continue;
     // Low-entropy words ("admin") still count as passwords; pure punctuation does not.
     if (!/[A-Za-z0-9]/.test(value)) continue;

@@ -24,6 +24,8 @@ describe("secrets/password", () => {
     assert.deepEqual(values("const pass = new PassThrough();\nconst password = new Password('x');"), []);
     assert.deepEqual(values("passphrase: https://developer.mozilla.org/en-US/docs/Web/JavaScript\nthe inner secret:\n  permute_inner"), []);
     assert.deepEqual(values("authentication using ``http://user:pass@host`` URLs"), []);
+    // Python's distutils and ftplib: indexes, attributes, parentheses, chained assignments
+    assert.deepEqual(values("self.password = config['password']\npassword = self.distribution.password\nuser_pass = (self.username + ':' + x)\nuserid = passwd = acct = ''"), []);
     // ... while the real thing in the same syntaxes is still found
     assert.deepEqual(values("pass: Wq9zT7x\nPass = hunter22\ndb.pass=Zx81kq\npassword_hash: 9f8e7d6c"), ["Wq9zT7x", "hunter22", "Zx81kq", "9f8e7d6c"]);
     assert.deepEqual(values('const password = "r0sebud(1)";\nurl: https://bob:Wq9zT7@example.org/'), ["r0sebud(1)", "Wq9zT7"]);

@@ -1,7 +1,8 @@
 import type { Detector } from "../core/types.ts";
 import { re } from "../core/regex.ts";
 
-const B = String.raw`(?<![A-Za-z0-9_])`;
+/** Not glued to a word, and not an HTML tag's name ("<H3>", "</H1>"). */
+const B = String.raw`(?<![A-Za-z0-9_]|<\/?)`;
 const E = String.raw`(?![A-Za-z0-9_])`;
 /** Quarters and halves of a year: never a licence number. */
 const PERIOD = /^(?:Q[1-4]|H[12])$/;
