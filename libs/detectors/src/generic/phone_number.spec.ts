@@ -59,6 +59,7 @@ describe("generic/phone_number", () => {
     // decimals, coordinates, ranges, an unclosed parenthesis, a part number (Python's stdlib)
     assert.deepEqual(none("Decimal('0.333333333'), Decimal('22026.4658'), geohash(37.421542, -122.085589)"), []);
     assert.deepEqual(none("microsecond must be in 0..999999; microsecond (0-999999)"), []);
+    assert.deepEqual(none(".TH XZMORE 1 30.06.2013 Tukaani"), []);
     assert.deepEqual(run(phoneNumber, "LaserJet IIP Printer User's Manual HP part no 33471-90901").filter((f) => f.score >= 0.4), []);
     // the same numbers written as numbers still are
     assert.deepEqual(spans(phoneNumber, "Tel:030 1234567, fax 01 23 45 67 89"), [[4, 15], [21, 35]]);

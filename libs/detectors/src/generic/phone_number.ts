@@ -180,9 +180,10 @@ function inTimeOrRatio(text: string, start: number, end: number): boolean {
  * more two-digit groups; a French number has five) and a last group of one digit (a version,
  * "20200923.3-3"; no numbering plan groups its last digit alone), a run holding an ISO date
  * ("release 7.3 (2009-05-01)"), a decimal number (one dot and nothing else: "0.333333333",
- * "-122.085589"), a range ("0..999999") and a parenthesis left unclosed ("(0-999999").
+ * "-122.085589"), a range ("0..999999"), a parenthesis left unclosed ("(0-999999") and a dotted date
+ * inside ("1 30.06.2013").
  */
-const NOT_ONE_NUMBER = /\t| {2}|^\d\d(?: \d\d){5,}$|[ .-]\d$|\d{4}-\d\d-\d\d|^\d+\.\d+$|\.\.|\([^)]*$|^[^(]*\)/;
+const NOT_ONE_NUMBER = /\t| {2}|^\d\d(?: \d\d){5,}$|[ .-]\d$|\d{4}-\d\d-\d\d|^\d+\.\d+$|\.\.|\([^)]*$|^[^(]*\)|(?:^|\D)\d{1,2}\.\d{1,2}\.(?:19|20)\d\d(?!\d)/;
 
 /** A run [start, end) trimmed of edge punctuation that has a phone number's length and shape. */
 interface Shape {

@@ -29,6 +29,7 @@ describe("ner/street_address", () => {
     assert.deepEqual(found("2008-04-01  Seongbae Park  <seongbae.park@gmail.com>\n2022-04-12 19:22:51 +0300  Sebastian Dröge"), []);
     assert.deepEqual(found("is started for HTTP/2 and HTTP/1.1 via TCP\n During 5bc05ba155 accidentally"), []);
     assert.deepEqual(found("Copyright 1998-2003 VIA Technologies, Inc. Shipped 3 via UPS."), []);
+    assert.deepEqual(found("275\t189\tBD\tҐ\tCYRILLIC CAPITAL LETTER GHE WITH UPTURN"), []);
     // ... while addresses on one line, or completed on the next by a postcode, still are
     assert.deepEqual(found("Foundation, Inc., 51 Franklin Street, Suite 500\n Boston, MA 02110-1335"), ["51 Franklin Street, Suite 500\n Boston, MA 02110-1335"]);
     assert.deepEqual(found("Unit 6, 116 Woodburn Road,\n Berala"), ["116 Woodburn Road"]);

@@ -25,6 +25,9 @@ describe("us/us_driver_license", () => {
     assert.deepEqual(reported("adding missing\n    licenses.  (Closes: #1019937)"), []);
     assert.deepEqual(reported(" 776504 Upgrade license from LGPL"), []);
     assert.ok(scoreOf(usDriverLicense, "Driver license: X1187884") >= 0.4);
+    // ssh's man pages, objdump output
+    assert.deepEqual(reported("disable the timeout and permit X11 forwarding"), []);
+    assert.deepEqual(reported("7 license       0000000000000000  0000000000000000"), []);
     // an HTML tag's name next to <DL> (Python's cgi.py)
     assert.deepEqual(reported('print("<H3>Shell Environment:</H3>")\nprint("<DL>")'), []);
   });

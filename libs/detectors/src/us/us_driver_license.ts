@@ -1,11 +1,15 @@
 import type { Detector } from "../core/types.ts";
 import { re } from "../core/regex.ts";
+import { allSame } from "../core/checksums.ts";
 
 /** Not glued to a word, and not an HTML tag's name ("<H3>", "</H1>"). */
 const B = String.raw`(?<![A-Za-z0-9_]|<\/?)`;
 const E = String.raw`(?![A-Za-z0-9_])`;
-/** Quarters and halves of a year: never a licence number. */
-const PERIOD = /^(?:Q[1-4]|H[12])$/;
+/**
+ * Names with a short state format's shape that are never a licence number: quarters and halves
+ * of a year, HTML headings, the X Window System ("permit X11 forwarding"), C standards.
+ */
+const NOT_LICENCE = /^(?:Q[1-4]|H[1-6]|X11|C(?:89|90|99|11|17|23))$/;
 
 /** State formats (AAMVA DL/ID numbering as published per state); none carries a check digit. */
 const ALNUM_FORMATS = [
@@ -39,6 +43,7 @@ export const usDriverLicense: Detector = {
   negativeContext: ["copyright", "gpl", "lgpl", "bsd", "mit", "apache", "mpl", "software", "permission", "warranty", "redistribution", "bug", "closes", "issue", "commit", "patch", "upgrade", "cve"],
   prefilter: { minDigits: 1 },
   maxBaseScore: 0.3,
-  // A calendar period ("units in Q4", "H1 results") has a short state format's shape.
-  validate: (value) => (PERIOD.test(value) ? false : { validation: null }),
+  // A calendar period ("units in Q4", "H1 results") has a short state format's shape; a run of
+  // one digit ("0000000000000000" in an objdump) is no number anyone was issued.
+  validate: (value) => (NOT_LICENCE.test(value) || allSame(value) ? false : { validation: null }),
 };
