@@ -29,6 +29,8 @@ describe("generic/ip_address", () => {
     assert.equal(run(ipAddress, "Sync with 1.4.1.4.2").find((f) => f.start === 10)?.score, 0.1);
     assert.deepEqual(reported("my ip: ::1, server address 127.0.0.1, host 0.0.0.0, ip version 2.14.90.0.7"), []);
     assert.deepEqual(run(ipAddress, "server address 10.1.2.3").map((f) => f.score), [0.95]);
+    // numbered sections of specifications (pdf.js, mocha)
+    assert.deepEqual(reported("In section 8.9.5.3 of the PDF spec; the annotation rectangle (see 12.7.3.3); per ECMA-262, Section 13.3.3.7"), []);
   });
 
   it("finds the IPv6 runs from the colons that a scan of every position finds", () => {

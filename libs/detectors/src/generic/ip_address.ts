@@ -102,7 +102,8 @@ export const ipAddress: Detector = {
   description: "IPv4 / IPv6 address",
   patterns: [],
   context: ["ip", "ipv4", "ipv6", "address", "host", "server", "client", "source", "destination", "src", "dst", "gateway", "login", "connected"],
-  negativeContext: ["version", "ver"],
+  // Numbered sections of specifications ("Section 12.6.4.7", "see 12.7.3.3", "PDF spec 8.7.3.1").
+  negativeContext: ["version", "ver", "section", "sections", "chapter", "clause", "paragraph", "spec", "specification", "see", "table", "figure", "appendix"],
   prefilter: { anyChar: ".:" },
   find(text) {
     const out: Candidate[] = [];

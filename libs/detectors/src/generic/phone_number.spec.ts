@@ -60,6 +60,9 @@ describe("generic/phone_number", () => {
     assert.deepEqual(none("Decimal('0.333333333'), Decimal('22026.4658'), geohash(37.421542, -122.085589)"), []);
     assert.deepEqual(none("microsecond must be in 0..999999; microsecond (0-999999)"), []);
     assert.deepEqual(none(".TH XZMORE 1 30.06.2013 Tukaani"), []);
+    // JavaScript bundles and SVG: viewBoxes, decimals, input masks
+    assert.deepEqual(none('viewBox="16 16 0 0 16 16" and "0 0 10000 10000"; rgb 0.756866 0.854904; C7.71500651,7 7.04833984'), []);
+    assert.deepEqual(none('event.value.length >= 10 ? "(999) 999-9999" : "000-000-0000"'), []);
     assert.deepEqual(run(phoneNumber, "LaserJet IIP Printer User's Manual HP part no 33471-90901").filter((f) => f.score >= 0.4), []);
     // the same numbers written as numbers still are
     assert.deepEqual(spans(phoneNumber, "Tel:030 1234567, fax 01 23 45 67 89"), [[4, 15], [21, 35]]);

@@ -180,10 +180,11 @@ function inTimeOrRatio(text: string, start: number, end: number): boolean {
  * more two-digit groups; a French number has five) and a last group of one digit (a version,
  * "20200923.3-3"; no numbering plan groups its last digit alone), a run holding an ISO date
  * ("release 7.3 (2009-05-01)"), a decimal number (one dot and nothing else: "0.333333333",
- * "-122.085589"), a range ("0..999999"), a parenthesis left unclosed ("(0-999999") and a dotted date
- * inside ("1 30.06.2013").
+ * "-122.085589"), a range ("0..999999"), a parenthesis left unclosed ("(0-999999"), a dotted date
+ * inside ("1 30.06.2013"), two one-digit groups in a row (an SVG viewBox, "16 16 0 0 16 16") and
+ * decimals ("0.756866 0.854904", "7 7.04833984").
  */
-const NOT_ONE_NUMBER = /\t| {2}|^\d\d(?: \d\d){5,}$|[ .-]\d$|\d{4}-\d\d-\d\d|^\d+\.\d+$|\.\.|\([^)]*$|^[^(]*\)|(?:^|\D)\d{1,2}\.\d{1,2}\.(?:19|20)\d\d(?!\d)/;
+const NOT_ONE_NUMBER = /\t| {2}|^\d\d(?: \d\d){5,}$|[ .-]\d$|\d{4}-\d\d-\d\d|^\d+\.\d+$|\.\.|\([^)]*$|^[^(]*\)|(?:^|\D)\d{1,2}\.\d{1,2}\.(?:19|20)\d\d(?!\d)|(?:^|\s)\d\s\d(?:\s|$)|(?:^|\s)0\.\d|\.\d{5}/;
 
 /** A run [start, end) trimmed of edge punctuation that has a phone number's length and shape. */
 interface Shape {
@@ -201,6 +202,8 @@ function shapeOf(text: string, start: number, end: number): Shape | null {
   const raw = text.slice(start, end);
   const digits = digitsOf(raw);
   if (digits.length < 7 || digits.length > 15 || raw.includes("/") || NOT_PHONE.test(raw)) return null;
+  // One digit over and over is an input mask or a placeholder ("(999) 999-9999", "000-000-0000").
+  if (/^(\d)\1+$/.test(digits)) return null;
   if (/[A-Za-z0-9_]/.test(text[start - 1] ?? "") || /[A-Za-z0-9_]/.test(text[end] ?? "") || inDashedToken(text, start, end)) return null;
   if (inTimeOrRatio(text, start, end) || NOT_ONE_NUMBER.test(raw)) return null;
   const intl = raw.startsWith("+") ? raw : raw.startsWith("00") ? `+${raw.slice(2)}` : null;
@@ -283,7 +286,8 @@ export const phoneNumber: Detector = {
         for (const p of run.matchAll(/[^\t]+?(?=\t| {2}|$)/g)) parts.push([m.index + p.index, m.index + p.index + p[0].length]);
       } else {
         const gap = /[ \t]+/.exec(run);
-        if (gap && digitsOf(run).length > 10) parts.push([m.index + gap.index + gap[0].length, m.index + run.length]);
+        // (a run that is several things as a whole, "0 0 10000 10000", has no number at its end either)
+        if (gap && digitsOf(run).length > 10 && !NOT_ONE_NUMBER.test(run)) parts.push([m.index + gap.index + gap[0].length, m.index + run.length]);
       }
       for (const [ps, pe] of parts) {
         const part = shapeOf(text, ps, pe);

@@ -12,6 +12,11 @@ describe("secrets/api_key", () => {
   it("ignores short, low-entropy and placeholder values", () => {
     assert.deepEqual(values("token=abc\nsecret=aaaaaaaaaaaaaaaaaaaaaa\napi_key=${API_KEY}"), []);
   });
+  it("takes an attribute of an object for code, not a key (OpenAI's and LangChain's clients)", () => {
+    assert.deepEqual(values("const apiKey = this._options.apiKey;\nparams.apiKey = openAIEndpointConfig.azureOpenAIApiKey;"), []);
+    assert.deepEqual(values('const LANGSMITH_API_KEY = "LANGSMITH_API_KEY";\napi_key: SecurityGrantApiKeyGrantApiKey;\nclient_secret: TranscriptionSession.ClientSecret;'), []);
+    assert.deepEqual(values('const apiKey = fieldsWithDefaults?.apiKey;\nconst token = Lexer.#operatorSingletons[op];\n{"secret":"**GDPR COMPLIANT**"}'), []);
+  });
   it("takes no value from the next line, and no C++ scope for an assignment", () => {
     assert.deepEqual(values("function to mix session keys with inner secret:\n  gnutls_ia_permute_inner_secret"), []);
     assert.deepEqual(values("(secret::Zq8vN2pL0xR7tY4wK9mB3cD6)"), []);

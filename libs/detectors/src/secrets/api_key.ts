@@ -8,6 +8,14 @@ const KEYS = new RegExp(String.raw`${KEY_START}(?:[A-Za-z0-9]+[_.-])*${NAMES}`, 
 /** The part of every KEYS match from the key name on: a quick test that the text assigns a key at all. */
 const TAIL = new RegExp(NAMES, "i");
 
+/**
+ * Values that are no key whatever their entropy: with a blank ("**GDPR COMPLIANT**"), a URL, code
+ * (`fieldsWithDefaults?.apiKey`, `Lexer.#operatorSingletons[op`), and names without a digit
+ * (`LANGSMITH_API_KEY`, `SecurityGrantApiKeyGrantApiKey`, `TranscriptionSession.ClientSecret`:
+ * a random key of 16 or more characters holds a digit but for a few in a hundred).
+ */
+const NOT_A_KEY = /\s|:\/\/|\?\.|#|\[|^[A-Za-z_.$]+$/;
+
 /** Shannon entropy in bits per character. */
 function entropy(s: string): number {
   const counts = new Map<string, number>();
@@ -32,7 +40,7 @@ export const apiKey: Detector = {
     return findAssignments(text, KEYS, 16, 0.75, TAIL)
       .filter((c) => {
         const value = text.slice(c.start, c.end);
-        return entropy(value) >= 3.5 && !(value.startsWith("eyJ") && jwt.validate!(value));
+        return entropy(value) >= 3.5 && !(value.startsWith("eyJ") && jwt.validate!(value)) && !NOT_A_KEY.test(value);
       })
       .map((c) => ({ ...c, validation: "assignment_entropy" }));
   },

@@ -6,7 +6,7 @@
 import type { Candidate } from "../core/types.ts";
 
 /** Values that are placeholders, references or booleans rather than secrets. */
-const PLACEHOLDER = /^(?:\$\{?[A-Za-z_][\w.]*\}?|%\(?\w+\)?s?|\{\{.*\}\}|<[^>]*>|\*+|x+|\.+|null|none|nil|undefined|true|false|yes|no|required|optional|string|password|secret|changeme|your[_-]?\w*|example\w*|redacted|\[redacted\]|pass|passwd|pwd|env\(.*\)|process\.env\.\w+|os\.environ.*)$/i;
+const PLACEHOLDER = /^(?:\$\{?[A-Za-z_][\w.]*\}?|%\(?\w+\)?s?|\{\{.*\}\}|<[^>]*>|\*+|x+|\.+|null|none|nil|undefined|true|false|yes|no|required|optional|string|boolean|number|any|unknown|void|never|object|password|secret|changeme|your[_-]?\w*|example\w*|redacted|\[redacted\]|pass|passwd|pwd|env\(.*\)|process\.env\.\w+|os\.environ.*)$/i;
 
 /**
  * The separator of a key and its value, then the blanks before the value on the same line: not
@@ -24,9 +24,11 @@ export const KEY_START = String.raw`(?<![A-Za-z0-9/\\:])`;
 /**
  * An unquoted value that is code, not a secret: a call (`callback(null`), an index
  * (`config['password']`), an object (`new Foo(...)`), a parenthesis (`(self.username`), an
- * attribute (`self.password`, `self.distribution.password`).
+ * attribute (`self.password`, `this._options.apiKey`, `constants.EVENT_TEST_PASS`: names of
+ * letters alone; a random value has digits, a token's parts too), an operator (`await
+ * getPassword()`), a constant's name (`PASSWORD_REQUIRED`).
  */
-const CODE_VALUE = /^(?:new|\(|[A-Za-z_$][\w$.]*[([]|[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+$)/;
+const CODE_VALUE = /^(?:(?:new|await|typeof|void)$|\(|[A-Za-z_$][\w$.]*[([]|[a-z_$][A-Za-z_$]*(?:\.[A-Za-z_$]{2,})+$|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$)/;
 
 /** Is this value a placeholder, a reference or a boolean rather than a secret? */
 export function isPlaceholder(value: string): boolean {
@@ -60,6 +62,8 @@ export function findAssignments(text: string, keys: RegExp, minLength: number, s
     // `userid = passwd = acct = ''`: a chain of assignments, the value is the next variable
     if (!quote && /^[ \t]*=(?!=)/.test(text.slice(i, i + 8))) continue;
     if (skipKey?.(m[0], m.index)) continue;
+    // `PASSWORD_INCORRECT = "PASSWORD_INCORRECT"`: an enumeration's member is named by its value
+    if (value.length >= 6 && m[0].toLowerCase().includes(value.toLowerCase())) continue;
     // Low-entropy words ("admin") still count as passwords; pure punctuation does not.
     if (!/[A-Za-z0-9]/.test(value)) continue;
     out.push({ start, end: i, score, validation: "assignment" });

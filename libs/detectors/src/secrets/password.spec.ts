@@ -25,6 +25,11 @@ describe("secrets/password", () => {
     assert.deepEqual(values("passphrase: https://developer.mozilla.org/en-US/docs/Web/JavaScript\nthe inner secret:\n  permute_inner"), []);
     assert.deepEqual(values("authentication using ``http://user:pass@host`` URLs"), []);
     // Python's distutils and ftplib: indexes, attributes, parentheses, chained assignments
+    // pdf.js and officeparser: an operator, an enumeration, a constant's name
+    assert.deepEqual(values('const password = await getPassword(e);\nPASSWORD_INCORRECT = "PASSWORD_INCORRECT",\nC.PASSWORD_REQUIRED="PASSWORD_REQUIRED";\nx = {password: PDF_PASSWORD_MISSING}'), []);
+    assert.deepEqual(values("password=newyork77\npwd: awaited1"), ["newyork77", "awaited1"]);
+    // TypeScript types and constants in JavaScript bundles
+    assert.deepEqual(values("interface ExpectationResult {\n  pass: boolean;\n}\nvar EVENT_TEST_PASS = constants.EVENT_TEST_PASS;\nexports.MAX_PASSWORD_ATTEMPTS = void 0;"), []);
     assert.deepEqual(values("self.password = config['password']\npassword = self.distribution.password\nuser_pass = (self.username + ':' + x)\nuserid = passwd = acct = ''"), []);
     // ... while the real thing in the same syntaxes is still found
     assert.deepEqual(values("pass: Wq9zT7x\nPass = hunter22\ndb.pass=Zx81kq\npassword_hash: 9f8e7d6c"), ["Wq9zT7x", "hunter22", "Zx81kq", "9f8e7d6c"]);

@@ -13,4 +13,7 @@ describe("us/us_itin", () => {
   it("context raises the score", () => {
     assert.ok(scoreOf(usItin, "taxpayer id 912-78-1234") > scoreOf(usItin, "912-78-1234"));
   });
+  it("takes no input mask for an ITIN (pdf.js)", () => {
+    assert.deepEqual(spans(usItin, 'case 3: formatStr = "999-99-9999"; break;'), []);
+  });
 });

@@ -1,6 +1,6 @@
 import type { Detector } from "../core/types.ts";
 import { bounded } from "../core/regex.ts";
-import { digitsOf } from "../core/checksums.ts";
+import { allSame, digitsOf } from "../core/checksums.ts";
 
 /** IRS rules: starts with 9, group (digits 4–5) in 50–65, 70–88, 90–92 or 94–99. */
 export function itinRules(value: string): boolean {
@@ -25,5 +25,6 @@ export const usItin: Detector = {
   ],
   context: ["individual", "taxpayer", "itin", "tax", "payer", "taxid", "tin"],
   prefilter: { minDigits: 9 },
-  validate: (value) => (itinRules(value) ? { validation: "itin_rules" } : false),
+  // "999-99-9999" is the input mask of a form (pdf.js's AFSpecial_Format), not a number.
+  validate: (value) => (itinRules(value) && !allSame(digitsOf(value)) ? { validation: "itin_rules" } : false),
 };

@@ -1,0 +1,26 @@
+import assert from "node:assert/strict";
+import { HASH_CONSTANTS, lowerHexHash, mixedCase, numericNoise } from "./shape.ts";
+
+describe("core/shape: values that are something else", () => {
+  it("knows the hash constants bundles spell out, computed exactly", () => {
+    // first and last of MD5's sine table, SHA-256's round constants and initial values; SHA-1's IV
+    for (const w of [0xd76aa478, 0xeb86d391, 0x428a2f98, 0xc67178f2, 0x6a09e667, 0x5be0cd19, 0x67452301, 0xc3d2e1f0]) assert.ok(HASH_CONSTANTS.has(String(w)), w.toString(16));
+    // SHA-512's first and last initial value and round constant, both halves; SHA-224's first IV; SHA-1's last K
+    for (const w of [0x6a09e667, 0xf3bcc908, 0x5be0cd19, 0x137e2179, 0x428a2f98, 0xd728ae22, 0x6c44198c, 0x4a475817, 0xc1059ed8, 0xca62c1d6]) assert.ok(HASH_CONSTANTS.has(String(w)), w.toString(16));
+    assert.ok(HASH_CONSTANTS.has("680876936"), "the signed form of 0xd76aa478");
+    for (const n of ["2147483647", "2147483648", "4294967295", "4294967296", "4294967297", "9007199254740991"]) assert.ok(HASH_CONSTANTS.has(n), n);
+  });
+  it("takes hash constants, arrays of numbers and fractions for code, and nothing else", () => {
+    const at = (text: string, value: string) => numericNoise(text, text.indexOf(value), text.indexOf(value) + value.length);
+    assert.equal(at("this._d=271733878,(this||Ss)._e=3285377520", "271733878"), true);
+    assert.equal(at("29912,1294757372,1396182291,1695183700", "1294757372"), true);
+    assert.equal(at("Z(-.4435068666934967)),uA(r", "4435068666934967"), true);
+    assert.equal(at("SSN 078051120, tel 4155550132,4155550133", "078051120"), false);
+    assert.equal(at("SSN 078051120, tel 4155550132,4155550133", "4155550132"), false, "the first of a list");
+    assert.equal(at("no. 4111111111111111", "4111111111111111"), false);
+    assert.equal(at("card 4111-1111-1111-1111", "4111-1111-1111-1111"), false, "digits alone only");
+  });
+  it("tells mixed case and lower-case hex hashes", () => {
+    assert.deepEqual(["T8169345a", "T8169345A", "2315785f", "2315785F", "abcdef"].map((v) => [mixedCase(v), lowerHexHash(v)]), [[true, false], [false, false], [false, true], [false, false], [false, false]]);
+  });
+});
