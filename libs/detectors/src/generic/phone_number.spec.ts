@@ -63,6 +63,8 @@ describe("generic/phone_number", () => {
     // JavaScript bundles and SVG: viewBoxes, decimals, input masks
     assert.deepEqual(none('viewBox="16 16 0 0 16 16" and "0 0 10000 10000"; rgb 0.756866 0.854904; C7.71500651,7 7.04833984'), []);
     assert.deepEqual(none('event.value.length >= 10 ? "(999) 999-9999" : "000-000-0000"'), []);
+    assert.deepEqual(none("255 250 250\t\tsnow\n248 248 255\t\tghost white"), []);
+    assert.deepEqual(spans(phoneNumber, "móvil 612 345 678"), [[6, 17]]);
     assert.deepEqual(run(phoneNumber, "LaserJet IIP Printer User's Manual HP part no 33471-90901").filter((f) => f.score >= 0.4), []);
     // the same numbers written as numbers still are
     assert.deepEqual(spans(phoneNumber, "Tel:030 1234567, fax 01 23 45 67 89"), [[4, 15], [21, 35]]);

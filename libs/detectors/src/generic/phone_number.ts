@@ -204,6 +204,10 @@ function shapeOf(text: string, start: number, end: number): Shape | null {
   if (digits.length < 7 || digits.length > 15 || raw.includes("/") || NOT_PHONE.test(raw)) return null;
   // One digit over and over is an input mask or a placeholder ("(999) 999-9999", "000-000-0000").
   if (/^(\d)\1+$/.test(digits)) return null;
+  // Three blank-separated numbers up to 255 are a colour ("248 248 255 ghost white" in X11's
+  // rgb.txt); a 3-3-3 number (Spain, Portugal) has a group above it.
+  const rgb = /^(\d{1,3}) +(\d{1,3}) +(\d{1,3})$/.exec(raw);
+  if (rgb && rgb.slice(1).every((g) => Number(g) <= 255)) return null;
   if (/[A-Za-z0-9_]/.test(text[start - 1] ?? "") || /[A-Za-z0-9_]/.test(text[end] ?? "") || inDashedToken(text, start, end)) return null;
   if (inTimeOrRatio(text, start, end) || NOT_ONE_NUMBER.test(raw)) return null;
   const intl = raw.startsWith("+") ? raw : raw.startsWith("00") ? `+${raw.slice(2)}` : null;
