@@ -29,6 +29,9 @@ describe("generic/ip_address", () => {
     assert.equal(run(ipAddress, "Sync with 1.4.1.4.2").find((f) => f.start === 10)?.score, 0.1);
     assert.deepEqual(reported("my ip: ::1, server address 127.0.0.1, host 0.0.0.0, ip version 2.14.90.0.7"), []);
     assert.deepEqual(run(ipAddress, "server address 10.1.2.3").map((f) => f.score), [0.95]);
+    // four one-digit numbers: a version unless an address word says otherwise
+    assert.deepEqual(reported("Sync with wichert's 1.4.1.4. Prepare for 1.5.1.1; resolver 8.8.8.8"), []);
+    assert.deepEqual(reported("connected to server 8.8.8.8"), ["8.8.8.8"]);
     // numbered sections of specifications (pdf.js, mocha)
     assert.deepEqual(reported("In section 8.9.5.3 of the PDF spec; the annotation rectangle (see 12.7.3.3); per ECMA-262, Section 13.3.3.7"), []);
   });

@@ -89,7 +89,10 @@ function findV4(text: string, out: Candidate[]): void {
     const longer = !m[2] && text[end] === "." && /[0-9]/.test(text[end + 1] ?? "");
     if (m[2] && Number(m[2].slice(1)) <= 32) end += m[2].length;
     const special = specialV4(m[1]!);
-    out.push({ start: m.index, end, score: special || longer ? WEAK : 0.6, validation: special ? "special_purpose" : longer ? "dotted_number" : "inet_pton", fixed: special || longer });
+    // Four one-digit numbers ("1.4.1.4", "2.9.5.0", "1.2.3.4") are a version or a section far
+    // more often than a host: weak alone, an address with an address word near ("server 8.8.8.8").
+    const digitsOnly = m[1]!.length === 7;
+    out.push({ start: m.index, end, score: special || longer || digitsOnly ? WEAK : 0.6, validation: special ? "special_purpose" : longer ? "dotted_number" : "inet_pton", fixed: special || longer });
   }
 }
 
