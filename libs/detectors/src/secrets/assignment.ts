@@ -30,6 +30,13 @@ export const KEY_START = String.raw`(?<![A-Za-z0-9/\\:])`;
  */
 const CODE_VALUE = /^(?:(?:new|await|typeof|void)$|\(|[A-Za-z_$][\w$.]*[([]|[a-z_$][A-Za-z_$]*(?:\.[A-Za-z_$]{2,})+$|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$)/;
 
+/**
+ * Values that say what they are not: a label (`pass=12: continue` in a test log), a file's path
+ * (`password_file: /etc/secret`, `~/.pgpass`, `C:\keys`), roff markup (`\fIpassword\fR` in a
+ * man page).
+ */
+const NOT_A_SECRET = /:$|^(?:\/|~\/|\.\.?\/|[A-Za-z]:\\)|^\\f/;
+
 /** Is this value a placeholder, a reference or a boolean rather than a secret? */
 export function isPlaceholder(value: string): boolean {
   return PLACEHOLDER.test(value);
@@ -59,6 +66,7 @@ export function findAssignments(text: string, keys: RegExp, minLength: number, s
     const value = text.slice(start, i);
     if (value.length < minLength || value.length > 256 || PLACEHOLDER.test(value)) continue;
     if (!quote && CODE_VALUE.test(value)) continue;
+    if (NOT_A_SECRET.test(value)) continue;
     // `userid = passwd = acct = ''`: a chain of assignments, the value is the next variable
     if (!quote && /^[ \t]*=(?!=)/.test(text.slice(i, i + 8))) continue;
     if (skipKey?.(m[0], m.index)) continue;
