@@ -34,6 +34,7 @@ import { locator, type Finding, type Segment } from "@filescan/contracts";
 import { detect } from "@filescan/detectors";
 import { KINDS, mixedCorpus } from "./mixed.ts";
 import { plantedValues } from "./values.ts";
+import { lookAlikeLines } from "./lookalikes.ts";
 
 const { values } = parseArgs({ options: { docs: { type: "string", default: "400" }, seed: { type: "string", default: "7" }, passes: { type: "string", default: "2" }, "mixed-mb": { type: "string", default: "4" }, "quality-only": { type: "boolean", default: false }, explain: { type: "string" } } });
 const DOCS = Number(values.docs);
@@ -44,6 +45,7 @@ faker.seed(Number(values.seed));
 // ---- valid and invalid values (values.ts) ----------------------------------------------------------
 
 const { positive: POSITIVE, label: LABEL, negative: NEGATIVE } = plantedValues(faker);
+const LOOK_ALIKES = lookAlikeLines(faker);
 
 // ---- documents ----------------------------------------------------------------------------------
 
@@ -132,7 +134,14 @@ function log(): Doc {
   return { kind: "log", text: b.text, spans: b.spans };
 }
 
-const MAKERS = [letter, csv, config, log];
+/** Lines of real files with no personal data that look like some (lookalikes.ts): every finding there is a false positive. */
+function realLookAlikes(): Doc {
+  const b = new Builder();
+  for (let i = 0; i < 12; i++) b.add(faker.helpers.arrayElement(LOOK_ALIKES)()).add("\n");
+  return { kind: "look-alikes", text: b.text, spans: b.spans };
+}
+
+const MAKERS = [letter, csv, config, log, realLookAlikes];
 const docs: Doc[] = Array.from({ length: DOCS }, (_, i) => MAKERS[i % MAKERS.length]!());
 /**
  * Segments as libs/extract cuts a document: a CSV export one segment per cell under its column

@@ -18,4 +18,9 @@ describe("medical/us_npi", () => {
     assert.deepEqual(spans(usNpi, "pull/10475#issuecomment-1426831800 and commit/1426831800"), []);
     assert.deepEqual(spans(usNpi, "NPI 1426831800"), [[4, 14]]);
   });
+  it("reports a bare Luhn-valid number only with a provider word near (one random number in ten passes)", () => {
+    assert.equal(npiValid("1245319599"), true);
+    assert.ok(scoreOf(usNpi, "new tr(1245319599, 17)") < 0.4);
+    assert.ok(scoreOf(usNpi, "provider 1245319599") >= 0.4);
+  });
 });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import nlp from "compromise";
-import { bareAbbreviation, displayName, entities, inForeignText, inIdentifier, placeEnd, placeOnlyByTail, trimSpan, worthKeeping } from "./compromise_ner.ts";
+import { acronymAsTitle, bareAbbreviation, displayName, entities, inForeignText, inIdentifier, placeEnd, placeOnlyByTail, trimSpan, worthKeeping } from "./compromise_ner.ts";
 import { nerSampleTexts } from "../testing.ts";
 
 /** The spans as compromise's json() gives them, trimmed the same way: what entities() replaced. */
@@ -12,7 +12,7 @@ function viaJson(text: string): Array<[string, number, number]> {
       if (!it.offset) continue;
       const [s, trimmedEnd] = trimSpan(text, it.offset.start, it.offset.start + it.offset.length);
       const e = label === "LOCATION" ? placeEnd(text, s, trimmedEnd) : trimmedEnd;
-      if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e) || (label === "PERSON" && inForeignText(text, s, e))) continue;
+      if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e) || (label === "PERSON" && (inForeignText(text, s, e) || acronymAsTitle(text, s, e)))) continue;
       if (label === "LOCATION" && (bareAbbreviation(text, s, e) || placeOnlyByTail(text, s, e, trimmedEnd))) continue;
       if (label === "LOCATION" && displayName(text, s, e)) {
         if (!out.some(([l, ps, pe]) => l === "PERSON" && ps < e && s < pe)) out.push(["PERSON", s, e]);
@@ -63,6 +63,13 @@ describe("ner/compromise_ner", () => {
     for (const [text, place] of [["Berlin ist schön", "Berlin"], ["He moved to Côte d'Ivoire last year", "Côte"]]) {
       assert.deepEqual(entities(text!).filter((e) => e.label === "LOCATION").map((e) => text!.slice(e.start, e.end)), [place], text);
     }
+  });
+
+  it("takes no product after an upper-case MS for a person (seen in shared-mime-info's spec)", () => {
+    const text = "Common types (such as MS Word Documents) will be provided";
+    assert.deepEqual(entities(text).filter((e) => e.label === "PERSON").map((e) => text.slice(e.start, e.end)), []);
+    assert.equal(acronymAsTitle("Dear Ms Word,", 8, 12), false);
+    assert.equal(acronymAsTitle("Dear Ms. Word,", 9, 13), false);
   });
 
   it("ends a place at its last capitalised word", () => {

@@ -135,6 +135,16 @@ export function displayName(text: string, start: number, end: number): boolean {
   return /^\p{Lu}[\p{L}'’.-]*(?:[ \t]+\p{Lu}[\p{L}'’.-]*)+$/u.test(text.slice(start, end)) && MAILBOX_AFTER.test(text.slice(end, end + 256));
 }
 
+/**
+ * Whether a one-word name stands after an upper-case "MS", "MR", "MRS" or "DR" that compromise
+ * read as a title: "MS Word" is Microsoft's, not Ms. Word. (A title is written "Ms" or "Ms.";
+ * a name in capitals, "MR SMITH", is all capitals.)
+ */
+export function acronymAsTitle(text: string, start: number, end: number): boolean {
+  const name = text.slice(start, end);
+  return !/\s/.test(name) && /\p{Ll}/u.test(name) && /(?:^|[^\p{L}])(?:MS|MR|MRS|DR)[ \t]+$/u.test(text.slice(Math.max(0, start - 6), start));
+}
+
 let cacheText: string | null = null;
 let cacheEntities: Entity[] = [];
 
@@ -165,6 +175,7 @@ export function entities(text: string): Entity[] {
       if (label === "LOCATION" && placeOnlyByTail(text, s, e, trimmedEnd)) continue;
       if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e)) continue;
       if (label === "PERSON" && inForeignText(text, s, e)) continue;
+      if (label === "PERSON" && acronymAsTitle(text, s, e)) continue;
       if (label === "LOCATION" && bareAbbreviation(text, s, e)) continue;
       if (label === "LOCATION" && displayName(text, s, e)) {
         if (!out.some((x) => x.label === "PERSON" && x.start < e && s < x.end)) out.push({ label: "PERSON", start: s, end: e });

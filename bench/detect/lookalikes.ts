@@ -1,0 +1,65 @@
+/**
+ * Lines of real files that hold no personal data but look like it: the shapes
+ * `node bench/detect/real.ts` found in /usr/share/doc, the man pages, Python's standard library,
+ * JavaScript bundles and /etc (libs/detectors/README.md, "False positives from real files"),
+ * written from templates with fresh values, so the labelled corpus checks that none of them
+ * comes back. Values that have to pass a checksum to be tempting (a Luhn-valid 16-digit fuzzer
+ * id) are computed here from the scheme's definition, apart from the detectors.
+ */
+import type { Faker } from "@faker-js/faker";
+
+/** A Luhn-valid number of `len` digits starting with `prefix`. */
+function luhnValid(faker: Faker, prefix: string, len: number): string {
+  let body = prefix;
+  while (body.length < len - 1) body += String(faker.number.int(9));
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let d = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return body + String((10 - (sum % 10)) % 10);
+}
+
+/** SHA-256's initial values (FIPS 180-4, 5.3.3), as bundles spell them. */
+const SHA256_IV = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
+
+export function lookAlikeLines(faker: Faker): Array<() => string> {
+  const n = (max: number) => faker.number.int(max);
+  const hex = (len: number) => faker.string.hexadecimal({ length: len, casing: "lower", prefix: "" });
+  const tz = () => `${faker.helpers.arrayElement(["+", "-"])}${String(n(12)).padStart(2, "0")}00`;
+  const time = () => `${String(n(23)).padStart(2, "0")}:${String(n(59)).padStart(2, "0")}:${String(n(59)).padStart(2, "0")}`;
+  return [
+    // test logs (DejaGnu, Automake)
+    () => `PASS: gdb.base/${faker.hacker.noun()}.exp: ${faker.hacker.verb()} ${n(99999)}`,
+    // changelogs: git headers, ChangeLog entries, commits
+    () => `Date:   ${faker.date.weekday({ abbreviated: true })} ${faker.date.month({ abbreviated: true })} ${n(28) + 1} ${time()} ${2000 + n(25)} ${tz()}`,
+    () => `\t* src/passwd.c: ${faker.hacker.verb()} ${faker.hacker.noun()}.`,
+    () => `\t(pass_${faker.hacker.abbreviation().toLowerCase()}::check_${faker.hacker.noun().replace(/\W/g, "")}): New function.`,
+    () => `${hex(7)}${faker.helpers.arrayElement(["a", "b", "c", "d", "e", "f"])} ${faker.hacker.verb()} the ${faker.hacker.noun()}`,
+    () => `Merge: ${hex(9)} ${hex(9)}`,
+    () => `  * Snapshot, taken from the branch (${2000 + n(25)}${String(n(11) + 1).padStart(2, "0")}${String(n(27) + 1).padStart(2, "0")}).`,
+    () => `Fixes https://oss-fuzz.com/testcase-detail/${luhnValid(faker, "5", 16)}`,
+    () => `  ${n(9000) + 1000}  ${n(9)}.${n(9)}.${String(n(9999)).padStart(4, "0")}  ${faker.hacker.phrase()}`,
+    () => `binutils (${n(2) + 2}.${n(40)}.${n(99)}.${n(9)}.${n(9)}-1) unstable`,
+    () => `Sync with upstream ${n(8) + 1}.${n(9)}.${n(9)}.${n(9)}.`,
+    () => `  * d/copyright: License: X11; Closes: #${n(900000) + 100000}`,
+    // documents and specifications
+    () => `See Section ${n(12) + 1}.${n(9)}.${n(9)}.${n(9) + 1} of the PDF specification.`,
+    () => `bind to 127.0.0.${n(250) + 1} or 0.0.0.0; netmask 255.255.255.0; my ip: ::1`,
+    () => `Common types (such as MS Word documents) and ${faker.hacker.noun()} files.`,
+    () => `You should have received a copy of the GNU General Public License; MA 02110-1301 USA.`,
+    // code: Python, JavaScript bundles, SVG
+    () => `        Decimal('0.${String(n(999999999)).padStart(9, "0")}')`,
+    () => `    >>> geohash(${n(89)}.${String(n(999999)).padStart(6, "0")}, -${n(179)}.${String(n(999999)).padStart(6, "0")})`,
+    () => `self.password = config['password']\nuserid = passwd = acct = ''`,
+    () => `const password = await getPassword(e);\nconst apiKey = this._options.apiKey;`,
+    () => `PASSWORD_INCORRECT = "PASSWORD_INCORRECT",`,
+    () => `(this||rs)._a=${SHA256_IV[0]},(this||rs)._b=${SHA256_IV[1]},(this||rs)._dl=${SHA256_IV[faker.number.int(7)]}`,
+    () => `new tr(${n(2 ** 31)},${n(2 ** 31)}),new tr(${n(2 ** 31)},${n(2 ** 31)})`,
+    () => `<svg viewBox="0 0 ${n(90) + 10} ${n(90) + 10}"><rect width="${n(64)}" height="${n(64)}"/></svg>`,
+    () => `"(999) 999-9999" : "999-99-9999"`,
+    // /etc
+    () => `${n(255)} ${n(255)} ${n(255)}\t\t${faker.color.human()}`,
+  ];
+}
