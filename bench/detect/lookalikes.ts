@@ -7,18 +7,13 @@
  * id) are computed here from the scheme's definition, apart from the detectors.
  */
 import type { Faker } from "@faker-js/faker";
+import { luhnDigit } from "./values.ts";
 
 /** A Luhn-valid number of `len` digits starting with `prefix`. */
 function luhnValid(faker: Faker, prefix: string, len: number): string {
   let body = prefix;
   while (body.length < len - 1) body += String(faker.number.int(9));
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let d = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return body + String((10 - (sum % 10)) % 10);
+  return body + String(luhnDigit(body));
 }
 
 /** SHA-256's initial values (FIPS 180-4, 5.3.3), as bundles spell them. */

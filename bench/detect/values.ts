@@ -19,6 +19,20 @@ export interface Values {
   negative: Gen[];
 }
 
+/** Luhn check digit of `body` (the digit to append). */
+export function luhnDigit(body: string): number {
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let d = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
 export function plantedValues(faker: Faker): Values {
   const digits = (n: number) => Array.from({ length: n }, () => faker.number.int(9)).join("");
   const int = (min: number, max: number) => faker.number.int({ min, max });
@@ -30,19 +44,6 @@ export function plantedValues(faker: Faker): Values {
 
   // ---- check-digit schemes ------------------------------------------------------------------------
 
-  /** Luhn check digit of `body` (the digit to append). */
-  function luhnDigit(body: string): number {
-    let sum = 0;
-    for (let i = 0; i < body.length; i++) {
-      let d = Number(body[body.length - 1 - i]);
-      if (i % 2 === 0) {
-        d *= 2;
-        if (d > 9) d -= 9;
-      }
-      sum += d;
-    }
-    return (10 - (sum % 10)) % 10;
-  }
   /** Verhoeff check digit (dihedral group D5): multiplication and permutation tables. */
   const VD = [
     [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 2, 3, 4, 0, 6, 7, 8, 9, 5], [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],

@@ -16,19 +16,19 @@ const UK_POSTCODE = String.raw`,?\s+[A-Z][A-Za-z'-]+(?:\s[A-Z][A-Za-z'-]+)?,?\s+
  * A house number: no leading zero, not the tail of a date, a time, a version or a time-zone
  * offset ("2008-04-01  Seongbae Park", "+0300  Sebastian Dr", "HTTP/1.1 via TCP").
  */
-const HOUSE = String.raw`(?<![A-Za-z0-9+:./-])[1-9]\d{0,5}`;
+const house = (maxDigits: number) => String.raw`(?<![A-Za-z0-9+:./-])[1-9]\d{0,${maxDigits - 1}}`;
 /**
  * Number, optional direction, 1–4 words, then a suffix (`suffix` is the suffix part, its dot
  * included), each apart by one space on one line: a line break, a tab or a wide gap separates a
  * list's entries or a table's columns ("2001 Hidetoshi Tajima\n 2021 Iain Lane", "189\tBD\tҐ").
  */
 const numberStreet = (suffix: string) =>
-  String.raw`${HOUSE}[A-Z]? (?:[NSEW]\.? |(?:North|South|East|West) )?(?:[A-Z0-9][A-Za-z0-9'-]*\.? ){1,4}${suffix}${UNIT}(?:${CITY_STATE_ZIP}|${UK_POSTCODE})?`;
+  String.raw`${house(6)}[A-Z]? (?:[NSEW]\.? |(?:North|South|East|West) )?(?:[A-Z0-9][A-Za-z0-9'-]*\.? ){1,4}${suffix}${UNIT}(?:${CITY_STATE_ZIP}|${UK_POSTCODE})?`;
 const US_UK = numberStreet(String.raw`(?:${SUFFIX})\b\.?`);
 const US_UK_MORE = numberStreet(String.raw`(?:${USPS_SUFFIX})\b`);
 const PO_BOX = String.raw`\b(?:P\.?\s?O\.?|Post Office)\s*Box\s+\d{1,6}(?:,?\s+[A-Z][A-Za-z.'-]+(?:\s[A-Z][A-Za-z.'-]+){0,2},\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?)?`;
 const CONTINENTAL = String.raw`\b[A-ZÄÖÜ][\p{L}-]*(?:straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|straat|laan|gracht|plein|kade|vej|gatan|gata|veien) [1-9]\d{0,3}[a-z]?(?![\p{L}\p{N}])(?:,\s*(?:D-)?\d{4,5}\s+[A-ZÄÖÜ][\p{L}-]+)?`;
-const ROMANCE = String.raw`${HOUSE.replace("{0,5}", "{0,3}")}(?:\s?(?:bis|ter))?,? (?:rue|avenue|boulevard|bd|place|chemin|allée|impasse|quai|route|via|viale|piazza|corso|calle|avenida|plaza|paseo|rua|travessa)\s+(?:[\p{L}'’-]+\s?){1,5}(?:,\s*\d{5}\s+[\p{Lu}][\p{L}-]+)?`;
+const ROMANCE = String.raw`${house(4)}(?:\s?(?:bis|ter))?,? (?:rue|avenue|boulevard|bd|place|chemin|allée|impasse|quai|route|via|viale|piazza|corso|calle|avenida|plaza|paseo|rua|travessa)\s+(?:[\p{L}'’-]+\s?){1,5}(?:,\s*\d{5}\s+[\p{Lu}][\p{L}-]+)?`;
 
 /** Street addresses by rule (US/UK, PO boxes, German/Dutch/Nordic and French/Italian/Spanish forms). */
 export const streetAddress: Detector = {

@@ -26,7 +26,7 @@ describe("secrets/password", () => {
     assert.deepEqual(values("authentication using ``http://user:pass@host`` URLs"), []);
     // Python's distutils and ftplib: indexes, attributes, parentheses, chained assignments
     // gdb's log, paths, a man page's markup
-    assert.deepEqual(values("PASS: gdb.base/gdb-sigterm.exp: pass=12: continue\npassword_file: /etc/secret\npwfile = ~/.pgpass\nthe \\fIpassword\\fR argument, password=\\fR\\fIword\\fR"), []);
+    assert.deepEqual(values("PASS: gdb.base/gdb-sigterm.exp: pass=12: continue\npassword_file: /etc/secret\npwd = ~/.pgpass\nthe \\fIpassword\\fR argument, password=\\fR\\fIword\\fR"), []);
     // pdf.js and officeparser: an operator, an enumeration, a constant's name
     assert.deepEqual(values('const password = await getPassword(e);\nPASSWORD_INCORRECT = "PASSWORD_INCORRECT",\nC.PASSWORD_REQUIRED="PASSWORD_REQUIRED";\nx = {password: PDF_PASSWORD_MISSING}'), []);
     assert.deepEqual(values("password=newyork77\npwd: awaited1"), ["newyork77", "awaited1"]);
