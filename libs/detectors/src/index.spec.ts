@@ -209,4 +209,54 @@ describe("optionsFromEnv()", () => {
     assert.throws(() => optionsFromEnv({ FILESCAN_DETECTORS_MIN_SCORE: "high" }), /non-negative number/);
     assert.deepEqual(optionsFromEnv({}), {});
   });
+
+});
+
+describe("checksums that pass no more often than chance", () => {
+  // A Unicode stroke table (Perl's Unicode/Collate/CJK/Stroke.pm): code points in rows of ten,
+  // one in ten of the all-digit runs of four passing Luhn as a card, one in ten of three
+  // passing Verhoeff as an Aadhaar number. Here: 16-digit ids, one in ten passing Luhn, as
+  // in a list of ids a file holds without a word about them.
+  const luhnDigit = (body: string) => {
+    let sum = 0;
+    for (let i = 0; i < body.length; i++) {
+      let d = Number(body[body.length - 1 - i]);
+      if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+      sum += d;
+    }
+    return String((10 - (sum % 10)) % 10);
+  };
+  const card = (n: number) => {
+    const body = `4${String(100000000000000 + n * 7919).slice(0, 14)}`;
+    return body + luhnDigit(body);
+  };
+  /** 16-digit numbers starting with 4, every tenth Luhn-valid (card(i)), the others not. */
+  const ids = (n: number) =>
+    Array.from({ length: n }, (_, i) => {
+      const c = card(i);
+      return i % 10 === 0 ? c : c.slice(0, 15) + String((Number(c[15]) + 1 + (i % 9)) % 10);
+    });
+  const cards = (text: string, opts = {}) => detectWithStats([seg(text)], { ner: false, ...opts });
+
+  it("drops a table's chance passes that no context word supports, and says how many", () => {
+    const r = cards(ids(300).join("\n"));
+    assert.equal(r.findings.filter((f) => f.type === "CREDIT_CARD").length, 0);
+    assert.equal(r.stats.atChance, 30);
+    // ... each of them alone is a card (0.8: a plain 16-digit Luhn-valid run)
+    assert.equal(cards(card(0)).findings.filter((f) => f.type === "CREDIT_CARD").length, 1);
+  });
+  it("keeps the ones with a context word, and real numbers among other numbers", () => {
+    const rows = ids(300);
+    rows[100] = `card ${rows[100]}`;
+    assert.deepEqual(cards(rows.join("\n")).findings.filter((f) => f.type === "CREDIT_CARD").map((f) => f.context), [["card"]]);
+    // ten cards among forty 16-digit numbers that fail Luhn: far above chance
+    const mixed = [...Array.from({ length: 10 }, (_, i) => card(i * 10 + 1)), ...ids(40).filter((_, i) => i % 10 !== 0), ...ids(4).slice(1).map((v) => `${v.slice(0, 15)}0`)];
+    assert.equal(cards(mixed.join("\n")).findings.filter((f) => f.type === "CREDIT_CARD").length, 10);
+    assert.equal(cards(mixed.join("\n")).stats.atChance, 0);
+  });
+  it("counts across the segments of one call (a table cut into chunks, a sheet's cells)", () => {
+    const cells = ids(300).map((v, i) => seg(v, { sheet: "S", row: i + 2, column: "ref", cell: `A${i + 2}` }));
+    assert.equal(detect([seg("ref", { sheet: "S", row: 1, part: "header" }), ...cells], { ner: false }).filter((f) => f.type === "CREDIT_CARD").length, 0);
+    assert.equal(detect([seg("card_number", { sheet: "S", row: 1, part: "header" }), ...cells.map((c) => ({ ...c, locator: { ...c.locator, column: "card_number" } }))], { ner: false }).filter((f) => f.type === "CREDIT_CARD").length, 30, "under a card column every pass has context");
+  });
 });

@@ -13,7 +13,7 @@
 import { readFileSync } from "node:fs";
 import type { Finding, Segment } from "@filescan/contracts";
 import type { Detector } from "./core/types.ts";
-import { candidates, compile, factsOf, passes, runDetector, score, shareGates, strongestFirst, type Compiled, type Scored, type TextFacts } from "./core/engine.ts";
+import { atChance, candidates, compile, factsOf, passes, runDetector, score, shareGates, strongestFirst, type Compiled, type Scored, type Tally, type TextFacts } from "./core/engine.ts";
 import { headerWords } from "./core/context.ts";
 import { mask } from "./core/mask.ts";
 import { escapeRegex } from "./core/regex.ts";
@@ -61,6 +61,8 @@ export interface DetectStats {
   /** Detector runs skipped by the pre-filters / performed. */
   skipped: number;
   ran: number;
+  /** Findings not reported because their detector validated no more often than chance in this call and they had no context word. */
+  atChance: number;
 }
 
 const DEFAULT_MIN_SCORE = 0.4;
@@ -250,6 +252,8 @@ interface Cell {
   found: Internal[];
   ran: number;
   skipped: number;
+  /** Matches and validations of the detectors with a `chance`, in this cell. */
+  tallies: Array<[Compiled, Tally]>;
 }
 /** Cells up to this length are remembered, at most this many distinct ones per header. */
 const CELL_MEMO_CHARS = 64;
@@ -268,7 +272,8 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
   const denyRx = deny.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${deny.map((d) => escapeRegex(d.trim())).join("|")})(?![\\p{L}\\p{N}])`, "giu") : null;
   const headers = headersFor(segments);
   let nerBudget = opts.nerMaxChars ?? DEFAULT_NER_MAX;
-  const stats: DetectStats = { segments: segments.length, chars: 0, nerChars: 0, nerWindows: 0, skipped: 0, ran: 0 };
+  const stats: DetectStats = { segments: segments.length, chars: 0, nerChars: 0, nerWindows: 0, skipped: 0, ran: 0, atChance: 0 };
+  const tallies = new Map<Compiled, Tally>();
   const findings: Finding[] = [];
   // Cells under one header share its words and gate memo.
   // A column's cells repeat (statuses, countries, quantities, dates): a value seen before under
@@ -312,7 +317,7 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
     const memo = h !== null && text.length <= CELL_MEMO_CHARS;
     let cell = memo ? h.cells.get(text) : undefined;
     if (cell === undefined) {
-      cell = { f: h ? factsOf(text, h.words, h.seen) : factsOf(text), found: [], ran: 0, skipped: 0 };
+      cell = { f: h ? factsOf(text, h.words, h.seen) : factsOf(text), found: [], ran: 0, skipped: 0, tallies: [] };
       const { f, found } = cell;
       for (const c of patternDetectors) {
         if (!passes(c, f, minScore)) {
@@ -320,7 +325,9 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
           continue;
         }
         cell.ran++;
-        for (const s of runDetector(c, f, window, minScore)) if (s.score >= minScore && s.score > 0) found.push({ ...s, type: c.det.type, detector: c.det.id });
+        const tally = c.det.chance === undefined ? undefined : { tried: 0, passed: 0 };
+        for (const s of runDetector(c, f, window, minScore, tally)) if (s.score >= minScore && s.score > 0) found.push({ ...s, type: c.det.type, detector: c.det.id });
+        if (tally && tally.tried > 0) cell.tallies.push([c, tally]);
       }
       if (denyRx) {
         denyRx.lastIndex = 0;
@@ -330,6 +337,13 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
     }
     stats.skipped += cell.skipped;
     stats.ran += cell.ran;
+    for (const [c, t] of cell.tallies) {
+      const sum = tallies.get(c);
+      if (sum) {
+        sum.tried += t.tried;
+        sum.passed += t.passed;
+      } else tallies.set(c, { ...t });
+    }
     const f = cell.f;
     // Copies: NER adds to a segment's list, and each finding owns its context list.
     const found: Internal[] = cell.found.map((x) => ({ ...x, context: [...x.context] }));
@@ -390,9 +404,19 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
   }
   for (const w of nerQueue) for (const p of w.copies) p.found.push(...w.added.map((x) => ({ ...x, context: [...x.context] })));
 
+  // Detectors whose check digit passed in this call no more often than chance: only their
+  // findings with a context word count.
+  const chance = new Set<string>();
+  for (const [c, t] of tallies) if (atChance(t, c.det.chance!)) chance.add(c.det.id);
+  const unsupported = (x: Internal) => chance.has(x.detector) && !x.context.some((w) => !w.startsWith("-"));
   for (const { seg, text, found } of pending) {
     const kept = allow.size ? found.filter((x) => !allow.has(normalizeValue(text.slice(x.start, x.end)))) : found;
+    // (after the overlaps: a span taken by a chance pass is not given to a weaker reading of it)
     for (const x of strongestFirst(kept)) {
+      if (chance.size && unsupported(x)) {
+        stats.atChance++;
+        continue;
+      }
       findings.push({
         type: x.type,
         score: x.score,

@@ -19,6 +19,7 @@ export const auMedicare: Detector = {
   context: ["medicare", "medicare card", "medicare number", "irn", "health"],
   contextBoost: 0.45,
   prefilter: { minDigits: 10 },
+  chance: 0.1, // the check digit
   // The check digit passes one time in ten: ten plain digits need context, the 4-5-1 card layout less so.
   validate: (value) => (medicareValid(value) ? { validation: "medicare_mod10", score: /\s/.test(value) ? 0.4 : 0.3 } : false),
 };

@@ -19,6 +19,7 @@ export const auTfn: Detector = {
   contextBoost: 0.45,
   maxBaseScore: 0.3,
   prefilter: { minDigits: 9 },
+  chance: 1 / 11, // mod 11
   // Nine digits pass mod 11 about one time in eleven (SINs, BSNs and reference numbers among
   // them): a TFN needs context to be reported.
   validate: (value) => (tfnValid(value) ? { validation: "tfn_mod11", score: 0.3 } : false),

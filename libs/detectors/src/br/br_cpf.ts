@@ -31,6 +31,7 @@ export const brCpf: Detector = {
   // Eleven digits: an order number passes the two check digits once in a hundred.
   negativeContext: [...OTHER_NUMBER_LABELS, "phone"],
   prefilter: { minDigits: 11 },
+  chance: 1 / 80, // two mod-11 check digits (0 stands for 10 too, so it comes up more often)
   // A bare run passes the two check digits by chance once in a hundred (ids, account and order
   // numbers, other countries' eleven-digit numbers): it is a CPF under a CPF cue (a word near it or
   // its column), not alone.

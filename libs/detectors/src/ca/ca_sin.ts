@@ -20,5 +20,6 @@ export const caSin: Detector = {
   ],
   context: ["sin", "social insurance", "social insurance number", "nas", "numéro d'assurance sociale", "assurance sociale"],
   prefilter: { minDigits: 9 },
+  chance: 0.1, // Luhn
   validate: (value) => (sinValid(value) ? { validation: "luhn", score: value.length === 11 ? 0.5 : 0.2 } : false),
 };

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { DETECTORS } from "../registry.ts";
-import { anchoredMatches, compile, factsOf, GateScan, passes, runDetector } from "./engine.ts";
+import { anchoredMatches, atChance, CHANCE_MIN_TRIED, compile, factsOf, GateScan, passes, runDetector } from "./engine.ts";
 import type { Detector } from "./types.ts";
 import { headerWords, labelBefore, matchTerms, paragraphCeil, paragraphFloor, windowWords, windowWordsReference } from "./context.ts";
 import { rng } from "../testing.ts";
@@ -166,5 +166,35 @@ describe("core/engine", () => {
       }
     }
     assert.ok(matches > 500, `only ${matches} matches`);
+  });
+
+  it("calls a detector's validations chance when they are no more than chance and two standard deviations", () => {
+    // (the figures of the doc comment: ten cards among forty other numbers; a Unicode stroke table)
+    assert.equal(atChance({ tried: 50, passed: 10 }, 0.1), false);
+    assert.equal(atChance({ tried: 50, passed: 9 }, 0.1), true);
+    assert.equal(atChance({ tried: 782, passed: 68 }, 0.1), true);
+    assert.equal(atChance({ tried: 5554, passed: 45 }, 1 / 97), true, "fr_nir in glibc's cns11643_stroke");
+    assert.equal(atChance({ tried: 400, passed: 400 }, 0.1), false, "a file of real numbers");
+    assert.equal(atChance({ tried: CHANCE_MIN_TRIED - 1, passed: 0 }, 0.1), false, "too few to say");
+  });
+
+  it("declares each check digit's chance no lower than random numbers pass it (else tables of them would count)", () => {
+    const next = rng(9);
+    const declared = DETECTORS.filter((d) => d.chance !== undefined);
+    assert.ok(declared.length >= 10, `only ${declared.length} detectors declare a chance`);
+    for (const d of declared) {
+      let best = 0;
+      for (let length = 6; length <= 20; length++) {
+        let passed = 0;
+        for (let i = 0; i < 3000; i++) {
+          let v = "";
+          for (let k = 0; k < length; k++) v += Math.floor(next() * 10);
+          if (d.validate!(v) !== false) passed++;
+        }
+        best = Math.max(best, passed / 3000);
+      }
+      assert.ok(best > 0, `${d.id}: no random number passes`);
+      assert.ok(best <= d.chance! * 1.3, `${d.id}: ${best.toFixed(4)} of random numbers pass, declared ${d.chance!.toFixed(4)}`);
+    }
   });
 });

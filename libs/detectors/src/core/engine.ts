@@ -5,7 +5,7 @@
 import type { Candidate, Detector, Pattern } from "./types.ts";
 import { minDigitRun } from "./digit-run.ts";
 import { escapeRegex } from "./regex.ts";
-import { numericNoise } from "./shape.ts";
+import { inHexList, inNumberList, numericNoise } from "./shape.ts";
 import { compileTerms, GLOBAL_NEGATIVE, labelBefore, matchTerms, stem, windowWords, words, type ContextTerm } from "./context.ts";
 
 export const DEFAULT_BOOST = 0.35;
@@ -271,17 +271,45 @@ function gateInHeader(c: Compiled, f: TextFacts): boolean {
   return inHeader;
 }
 
+/** A detector's matches and how many of them validated, over the texts of one `detect` call. */
+export interface Tally {
+  tried: number;
+  passed: number;
+}
+
+/** Fewer matches than this say nothing about chance. */
+export const CHANCE_MIN_TRIED = 30;
+
+/**
+ * Whether no more matches validated than chance explains: at most the expected number of chance
+ * passes (tried × chance) plus two standard deviations of it. Real identifiers validate every
+ * time, so a file of them is far above; in a table of random-looking numbers one in ten passes
+ * Luhn and Verhoeff, one in 97 mod 97. Ten real card numbers among forty other 16-digit numbers
+ * stay (10 > 5 + 4.2); the 68 Luhn passes among 782 code points of a Unicode stroke table go
+ * (68 ≤ 78 + 17).
+ */
+export function atChance(t: Tally, chance: number): boolean {
+  if (t.tried < CHANCE_MIN_TRIED) return false;
+  const expected = t.tried * chance;
+  return t.passed <= expected + 2 * Math.sqrt(expected * (1 - chance));
+}
+
 /**
  * Candidates of one detector, validated, before context. With `maxRun` (the text's longest
- * digit run), patterns whose every match needs a longer run are not scanned.
+ * digit run), patterns whose every match needs a longer run are not scanned. With a `tally`,
+ * the matches and how many validated are counted into it.
  */
-export function candidates(det: Detector, text: string, runs?: readonly number[], maxRun = Infinity): Candidate[] {
+export function candidates(det: Detector, text: string, runs?: readonly number[], maxRun = Infinity, tally?: Tally): Candidate[] {
   if (det.find) return det.find(text);
   const out: Candidate[] = [];
   for (const [i, p] of det.patterns.entries()) {
     if (runs && runs[i]! > maxRun) continue;
     const push = (m: RegExpExecArray) => {
       const verdict = det.validate ? det.validate(m[0]) : { validation: null };
+      if (tally) {
+        tally.tried++;
+        if (verdict !== false) tally.passed++;
+      }
       if (verdict !== false) out.push({ start: m.index, end: m.index + m[0].length, score: verdict.score ?? p.score, validation: verdict.validation });
     };
     if (p.anchor) {
@@ -411,13 +439,14 @@ export function score(c: Compiled, f: TextFacts, cand: Candidate, window: number
  * `minScore`, candidates that end below it are dropped before the overlap pass: they could not
  * have been reported, nor have hidden a reported one (only a stronger span hides another). One
  * below it before context needs a context word, so when none of the detector's context words
- * occurs anywhere in the text or header it is dropped without reading its window.
+ * occurs anywhere in the text or header it is dropped without reading its window. A `tally`
+ * counts the matches and how many validated (for `atChance`).
  */
-export function runDetector(c: Compiled, f: TextFacts, window: number, minScore = 0): Scored[] {
+export function runDetector(c: Compiled, f: TextFacts, window: number, minScore = 0, tally?: Tally): Scored[] {
   const scored: Scored[] = [];
-  for (const found of candidates(c.det, f.text, c.patternRuns, f.maxRun)) {
+  for (const found of candidates(c.det, f.text, c.patternRuns, f.maxRun, tally)) {
     if (found.score < minScore && !gateOpen(c, f)) continue;
-    if (f.digits >= 6 && numericNoise(f.text, found.start, found.end)) continue;
+    if (f.digits >= 6 && (numericNoise(f.text, found.start, found.end) || inHexList(f.text, found.start, found.end) || inNumberList(f.text, found.start, found.end))) continue;
     const [pos, neg] = contextOf(c, f, found, window);
     let s = adjusted(c, found.score, pos, neg, found.fixed);
     if (minScore > 0 && (s < minScore || s <= 0)) continue;

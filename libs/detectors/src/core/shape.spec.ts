@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { HASH_CONSTANTS, lowerHexHash, mixedCase, numericNoise } from "./shape.ts";
+import { HASH_CONSTANTS, inHexList, inNumberList, lowerHexHash, mixedCase, numericNoise } from "./shape.ts";
 
 describe("core/shape: values that are something else", () => {
   it("knows the hash constants bundles spell out, computed exactly", () => {
@@ -22,5 +22,21 @@ describe("core/shape: values that are something else", () => {
   });
   it("tells mixed case and lower-case hex hashes", () => {
     assert.deepEqual(["T8169345a", "T8169345A", "2315785f", "2315785F", "abcdef"].map((v) => [mixedCase(v), lowerHexHash(v)]), [[true, false], [false, false], [false, true], [false, false], [false, false]]);
+  });
+  it("takes numbers among hexadecimal ones, or in a longer list of one width, for a table (Perl's Unicode data)", () => {
+    const at = (fn: typeof inHexList, text: string, value: string) => fn(text, text.indexOf(value), text.indexOf(value) + value.length);
+    // lib/unicore/Decomposition.pl, Unicode/Collate/CJK/*.pm
+    assert.equal(at(inHexList, "1DF\t\t00E4 0304\n1E0\t\t0226 0304\n1E1", "0226 0304"), true);
+    assert.equal(at(inHexList, "8F68 8FB8 8FBD 9094 9096 9097\n", "9094 9096"), true);
+    assert.equal(at(inNumberList, "5FDA 5FDB 225BE 620C 620F 6210 6257 6258\n6259", "6257 6258"), true);
+    assert.equal(at(inNumberList, "51E8 51E9 5210\n5211 5212 5213 5214 5215 5216 5217 5218 5219", "5211 5212 5213 5214"), true);
+    assert.equal(at(inNumberList, "8550 8551 8552 8553 8554 8555 8556 8558", "8556 8558"), true);
+    // ... and not a card, a phone number or an account next to words, or two cards in a row
+    assert.equal(at(inHexList, "Card: 4111 1111 1111 1111, exp 12/27", "4111 1111 1111 1111"), false);
+    assert.equal(at(inHexList, "Fax 030 1234567 or face 030 7654321", "030 7654321"), false, "a word of hex letters alone is a word");
+    assert.equal(at(inNumberList, "4012-8888-8888-1881 4012 8888 8888 1881", "4012 8888 8888 1881"), false);
+    assert.equal(at(inNumberList, "card 4111 1111 1111 1111 expires 2027", "4111 1111 1111 1111"), false);
+    assert.equal(at(inNumberList, "Tel 0301 2345 6789 (office)", "0301 2345 6789"), false);
+    assert.equal(at(inNumberList, "ids 1234 5678 9012", "5678 9012"), false, "three groups, all digits: could be one number");
   });
 });

@@ -79,3 +79,83 @@ export function numericNoise(text: string, start: number, end: number): boolean 
   }
   return prev === 44 /* , */ && isDigit(text.charCodeAt(start - 2)) && text.charCodeAt(end) === 44 && isDigit(text.charCodeAt(end + 1));
 }
+
+const HEX_TOKEN = /^(?:[0-9A-F]{2,8}|[0-9a-f]{2,8})$/;
+const isWordChar = (c: number) => isDigit(c) || ((c | 32) >= 97 && (c | 32) <= 122) || c === 95;
+
+/** The token of letters and digits that ends right before `at`, after at most two blanks (tab or space). */
+function tokenBefore(text: string, at: number): string {
+  let e = at;
+  while (e > 0 && at - e < 2 && (text[e - 1] === " " || text[e - 1] === "\t")) e--;
+  if (e === at) return "";
+  let s = e;
+  while (s > 0 && e - s <= 8 && isWordChar(text.charCodeAt(s - 1))) s--;
+  return text.slice(s, e);
+}
+
+/** The token that starts right after `at`, after at most two blanks. */
+function tokenAfter(text: string, at: number): string {
+  let s = at;
+  while (s < text.length && s - at < 2 && (text[s] === " " || text[s] === "\t")) s++;
+  if (s === at) return "";
+  let e = s;
+  while (e < text.length && e - s <= 8 && isWordChar(text.charCodeAt(e))) e++;
+  return text.slice(s, e);
+}
+
+/** A hexadecimal number written with both digits and letters, in one case ("52FD", "1e0"). */
+const hexWithLetters = (t: string) => HEX_TOKEN.test(t) && /[0-9]/.test(t) && /[a-fA-F]/.test(t);
+
+/**
+ * Whether the value at [start, end) stands in a list of hexadecimal numbers (code points in a
+ * Unicode table, "52FD 52FE 5211 5212 5213 5214", "1E0\t\t0226 0304"): next to a token that is
+ * one, with letters and digits, with only blanks between. Its digits are hexadecimal numbers
+ * that happen to have no letter, not an identifier.
+ */
+export function inHexList(text: string, start: number, end: number): boolean {
+  return hexWithLetters(tokenBefore(text, start)) || hexWithLetters(tokenAfter(text, end));
+}
+
+const isUpperHex = (c: number) => isDigit(c) || (c >= 65 && c <= 70);
+
+/**
+ * Whether the value at [start, end) is some of the numbers of a longer list: groups of one width
+ * apart by single blanks, the value's of digits and the others of digits or upper-case
+ * hexadecimal, next to it on either side. It is a list when one of the others has a letter
+ * ("620E 620F 6210 6257 6258" of a Unicode table: "6257 6258" looks like a phone number) or when
+ * there are at least five groups in all ("8552 8553 8554 8555 8556", of which four may pass Luhn).
+ * A card number is four groups; a fifth of the same width next to it makes a list.
+ */
+export function inNumberList(text: string, start: number, end: number): boolean {
+  let w = 0;
+  while (start + w < end && isDigit(text.charCodeAt(start + w))) w++;
+  if (w < 2) return false;
+  let groups = 0;
+  for (let i = start; ; i += w + 1) {
+    for (let k = 0; k < w; k++) if (!isDigit(text.charCodeAt(i + k))) return false;
+    groups++;
+    if (i + w === end) break;
+    const sep = text[i + w];
+    if (sep !== " " && sep !== "\t") return false;
+  }
+  let letters = false;
+  /** Whether a group of the list starts at `at` (w digits or upper-case hexadecimal digits). */
+  const group = (at: number) => {
+    if (at < 0) return false;
+    let letter = false;
+    for (let k = 0; k < w; k++) {
+      const c = text.charCodeAt(at + k);
+      if (!isUpperHex(c)) return false;
+      if (c >= 65) letter = true;
+    }
+    if (letter) letters = true;
+    return true;
+  };
+  const blank = (at: number) => text[at] === " " || text[at] === "\t";
+  // A group ends at its blanks: "4012-8888-8888-1881 4012 8888 8888 1881" is two card numbers.
+  const edge = (at: number) => !isWordChar(text.charCodeAt(at)) && !"-./:,".includes(text[at] ?? " ");
+  let more = 0;
+  for (let s = start; blank(s - 1) && group(s - w - 1) && edge(s - w - 2); s -= w + 1) more++;
+  for (let e = end; blank(e) && group(e + 1) && edge(e + 1 + w); e += w + 1) more++;
+  return more > 0 && (letters || groups + more >= 5);
+}

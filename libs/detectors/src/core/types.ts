@@ -103,6 +103,14 @@ export interface Detector {
    * (as it does for weak patterns). Without it, a detector with `find` or `validate` always runs.
    */
   maxBaseScore?: number;
+  /**
+   * The share of arbitrary numbers of this detector's shape that pass its check digit by chance
+   * (Luhn 1/10, mod 97 1/97). With it, each `detect` call counts the detector's matches and how
+   * many validated: when no more validated than chance explains (a table of code points, stroke
+   * counts or ids, where one number in ten passes Luhn), its findings without a supporting
+   * context word are not reported. See `atChance` in engine.ts.
+   */
+  chance?: number;
   /** Slow (NER): run on bounded windows chosen by the engine, never on whole documents. */
   ner?: boolean;
 }

@@ -33,5 +33,6 @@ export const frNir: Detector = {
   ],
   context: ["sécurité sociale", "securite sociale", "sécu", "nir", "insee", "numéro de sécurité", "carte vitale", "assuré", "social security"],
   prefilter: { minDigits: 13 },
+  chance: 1 / 97, // the two-digit key, mod 97
   validate: (value) => (nirKey(value) ? { validation: "nir_key_mod97", score: 1.0 } : false),
 };

@@ -21,5 +21,6 @@ export const nlBsn: Detector = {
   context: ["bsn", "burgerservicenummer", "sofinummer", "sofi", "persoonsnummer", "citizen service number"],
   maxBaseScore: 0.3,
   prefilter: { minDigits: 9 },
+  chance: 1 / 11, // the 11-test
   validate: (value) => (bsnElevenProof(value) ? { validation: "elfproef", score: 0.3 } : false),
 };

@@ -23,5 +23,6 @@ export const plPesel: Detector = {
   patterns: [{ name: "11 digits", regex: bounded(String.raw`\d{11}`), score: 0.1 }],
   context: ["pesel", "numer pesel", "nr pesel", "identyfikacyjny"],
   prefilter: { minDigits: 11 },
+  chance: 0.05, // the weighted check digit (0.1) of a number whose birth date is valid: 1.8 % of uniform random numbers pass, 4.1 % of a stroke-count table
   validate: (value) => (peselValid(value) ? { validation: "pesel_checksum", score: 0.5 } : false),
 };

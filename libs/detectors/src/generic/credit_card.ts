@@ -37,6 +37,7 @@ export const creditCard: Detector = {
   context: ["credit", "card", "visa", "mastercard", "amex", "american express", "discover", "jcb", "diners", "maestro", "cc", "ccn", "pan", "debit", "payment", "cardholder", "expiry", "cvv"],
   negativeContext: [...OTHER_NUMBER_LABELS, "isbn"],
   prefilter: { minDigits: 12 },
+  chance: 0.1, // Luhn
   validate(value) {
     const d = digitsOf(value);
     if (d.length < 12 || d.length > 19 || allSame(d) || !luhn(d)) return false;

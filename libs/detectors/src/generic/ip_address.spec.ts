@@ -32,6 +32,9 @@ describe("generic/ip_address", () => {
     // four one-digit numbers: a version unless an address word says otherwise
     assert.deepEqual(reported("Sync with wichert's 1.4.1.4. Prepare for 1.5.1.1; resolver 8.8.8.8"), []);
     assert.deepEqual(reported("connected to server 8.8.8.8"), ["8.8.8.8"]);
+    // versions glued to a name, an anchor's section, Maven coordinates (Perl's CPAN.pm, HTTP::Tiny; a registry's dependency list)
+    assert.deepEqual(reported("./Configure -Dprefix=/usr/local/perl-5.6.78.9; forms.html#h-17.13.4.1\nio.quarkus.arc:arc::jar:3.33.3.1"), []);
+    assert.deepEqual(reported("host-name 10.1.2.3, ip:10.1.2.4, jar 10.1.2.5"), ["10.1.2.3", "10.1.2.4", "10.1.2.5"]);
     // numbered sections of specifications (pdf.js, mocha)
     assert.deepEqual(reported("In section 8.9.5.3 of the PDF spec; the annotation rectangle (see 12.7.3.3); per ECMA-262, Section 13.3.3.7"), []);
   });

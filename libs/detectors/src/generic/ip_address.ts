@@ -80,6 +80,9 @@ function findV6(text: string, out: Candidate[]): void {
   }
 }
 
+/** What stands before a version, not an address: a name and a dash, a Maven packaging and a colon. */
+const VERSION_BEFORE = /[A-Za-z]-$|:(?:jar|pom|war|ear|aar|zip|bundle):$/;
+
 function findV4(text: string, out: Candidate[]): void {
   V4.lastIndex = 0;
   let m: RegExpExecArray | null;
@@ -88,11 +91,14 @@ function findV4(text: string, out: Candidate[]): void {
     let end = m.index + m[1]!.length;
     const longer = !m[2] && text[end] === "." && /[0-9]/.test(text[end + 1] ?? "");
     if (m[2] && Number(m[2].slice(1)) <= 32) end += m[2].length;
+    // A version glued to a name ("perl-5.6.78.9", an anchor "#h-17.13.4.1") or a Maven
+    // coordinate's ("io.quarkus.arc:arc::jar:3.33.3.1").
+    const version = !m[2] && VERSION_BEFORE.test(text.slice(Math.max(0, m.index - 8), m.index));
     const special = specialV4(m[1]!);
     // Four one-digit numbers ("1.4.1.4", "2.9.5.0", "1.2.3.4") are a version or a section far
     // more often than a host: weak alone, an address with an address word near ("server 8.8.8.8").
     const digitsOnly = m[1]!.length === 7;
-    out.push({ start: m.index, end, score: special || longer || digitsOnly ? WEAK : 0.6, validation: special ? "special_purpose" : longer ? "dotted_number" : "inet_pton", fixed: special || longer });
+    out.push({ start: m.index, end, score: special || longer || version || digitsOnly ? WEAK : 0.6, validation: special ? "special_purpose" : longer || version ? "dotted_number" : "inet_pton", fixed: special || longer || version });
   }
 }
 

@@ -64,6 +64,9 @@ describe("generic/phone_number", () => {
     assert.deepEqual(none('viewBox="16 16 0 0 16 16" and "0 0 10000 10000"; rgb 0.756866 0.854904; C7.71500651,7 7.04833984'), []);
     assert.deepEqual(none('event.value.length >= 10 ? "(999) 999-9999" : "000-000-0000"'), []);
     assert.deepEqual(none("255 250 250\t\tsnow\n248 248 255\t\tghost white"), []);
+    // Perl's Unicode data: collation weights (allkeys.txt), code points among hexadecimal ones
+    assert.deepEqual(none("0009  ; [*0201.0020.0002] # HORIZONTAL TABULATION\n3242 ; [*0328.0020.0004][.84D8.0020.0004]"), []);
+    assert.deepEqual(none("FC88\t\t<final> 0645 0627\n1E0\t\t0226 0304\n620C 620F 6210 6257 6258\n8550 8551 8552 8553 8554 8555 8556 8558"), [[14, 23]], "only a pair after a tag is left");
     assert.deepEqual(spans(phoneNumber, "móvil 612 345 678"), [[6, 17]]);
     assert.deepEqual(run(phoneNumber, "LaserJet IIP Printer User's Manual HP part no 33471-90901").filter((f) => f.score >= 0.4), []);
     // the same numbers written as numbers still are

@@ -182,9 +182,10 @@ function inTimeOrRatio(text: string, start: number, end: number): boolean {
  * ("release 7.3 (2009-05-01)"), a decimal number (one dot and nothing else: "0.333333333",
  * "-122.085589"), a range ("0..999999"), a parenthesis left unclosed ("(0-999999"), a dotted date
  * inside ("1 30.06.2013"), two one-digit groups in a row (an SVG viewBox, "16 16 0 0 16 16") and
- * decimals ("0.756866 0.854904", "7 7.04833984").
+ * decimals ("0.756866 0.854904", "7 7.04833984"), and the collation weights of Unicode's
+ * allkeys.txt ("[*0201.0020.0002]": dotted groups of four, the second a small number).
  */
-const NOT_ONE_NUMBER = /\t| {2}|^\d\d(?: \d\d){5,}$|[ .-]\d$|\d{4}-\d\d-\d\d|^\d+\.\d+$|\.\.|\([^)]*$|^[^(]*\)|(?:^|\D)\d{1,2}\.\d{1,2}\.(?:19|20)\d\d(?!\d)|(?:^|\s)\d\s\d(?:\s|$)|(?:^|\s)0\.\d|\.\d{5}/;
+const NOT_ONE_NUMBER = /^\d{4}\.00\d\d\.\d{4}$|\t| {2}|^\d\d(?: \d\d){5,}$|[ .-]\d$|\d{4}-\d\d-\d\d|^\d+\.\d+$|\.\.|\([^)]*$|^[^(]*\)|(?:^|\D)\d{1,2}\.\d{1,2}\.(?:19|20)\d\d(?!\d)|(?:^|\s)\d\s\d(?:\s|$)|(?:^|\s)0\.\d|\.\d{5}/;
 
 /** A run [start, end) trimmed of edge punctuation that has a phone number's length and shape. */
 interface Shape {

@@ -20,5 +20,6 @@ export const inAadhaar: Detector = {
   patterns: [{ name: "12 digits, 4-4-4", regex: bounded(String.raw`(?<!\d[ :-])[2-9]\d{3}([ :-]?)\d{4}\1\d{4}(?!\1\d)`), score: 0.1 }],
   context: ["aadhaar", "aadhar", "adhaar", "uidai", "uid", "आधार"],
   prefilter: { minDigits: 12 },
+  chance: 0.1, // Verhoeff
   validate: (value) => (aadhaarValid(value) ? { validation: "verhoeff", score: 0.5 } : false),
 };

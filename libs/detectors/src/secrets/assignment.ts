@@ -6,7 +6,7 @@
 import type { Candidate } from "../core/types.ts";
 
 /** Values that are placeholders, references or booleans rather than secrets. */
-const PLACEHOLDER = /^(?:\$\{?[A-Za-z_][\w.]*\}?|%\(?\w+\)?s?|\{\{.*\}\}|<[^>]*>|\*+|x+|\.+|null|none|nil|undefined|true|false|yes|no|required|optional|string|boolean|number|any|unknown|void|never|object|password|secret|changeme|your[_-]?\w*|example\w*|redacted|\[redacted\]|pass|passwd|pwd|env\(.*\)|process\.env\.\w+|os\.environ.*)$/i;
+const PLACEHOLDER = /^(?:\$\{?[A-Za-z_][\w.]*\}?|%\(?\w+\)?s?|\{\{.*\}\}|<[^>]*>|\*+|x+|\.+|null|none|nil|undefined|true|false|yes|no|required|optional|string|boolean|number|any|unknown|void|never|object|password|secret|changeme|your[_-]?\w*|example\w*|redacted|\[redacted\]|pass|passwd|pwd|env\(.*\)|process\.env\.\w+|os\.environ.*|-?anonymous@?|guest)$/i;
 
 /**
  * The separator of a key and its value, then the blanks before the value on the same line: not
@@ -26,16 +26,18 @@ export const KEY_START = String.raw`(?<![A-Za-z0-9/\\:])`;
  * (`config['password']`), an object (`new Foo(...)`), a parenthesis (`(self.username`), an
  * attribute (`self.password`, `this._options.apiKey`, `constants.EVENT_TEST_PASS`: names of
  * letters alone; a random value has digits, a token's parts too), an operator (`await
- * getPassword()`), a constant's name (`PASSWORD_REQUIRED`).
+ * getPassword()`), a constant's name (`PASSWORD_REQUIRED`); in Perl, a package's function
+ * (`CPAN::anycwd()`), a quote operator (`qq{`), a dereference (`$self->{+PASS}`,
+ * `$CPAN::Config->{password}`: the value stops at `>`) and the error variable (`$!`).
  */
-const CODE_VALUE = /^(?:(?:new|await|typeof|void)$|\(|[A-Za-z_$][\w$.]*[([]|[a-z_$][A-Za-z_$]*(?:\.[A-Za-z_$]{2,})+$|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$)/;
+const CODE_VALUE = /^(?:(?:new|await|typeof|void)$|\(|[A-Za-z_$][\w$.:]*[([{]|\$[A-Za-z_][\w:]*-$|\$!|[a-z_$][A-Za-z_$]*(?:\.[A-Za-z_$]{2,})+$|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$)/;
 
 /**
  * Values that say what they are not: a label (`pass=12: continue` in a test log), a file's path
  * (`password_file: /etc/secret`, `~/.pgpass`, `C:\keys`), roff markup (`\fIpassword\fR` in a
- * man page).
+ * man page), a decimal number (`last_pass_time => '1219328376.07815'`).
  */
-const NOT_A_SECRET = /:$|^(?:\/|~\/|\.\.?\/|[A-Za-z]:\\)|^\\f/;
+const NOT_A_SECRET = /:$|^(?:\/|~\/|\.\.?\/|[A-Za-z]:\\)|^\\f|^\d+\.\d+$/;
 
 /** Is this value a placeholder, a reference or a boolean rather than a secret? */
 export function isPlaceholder(value: string): boolean {

@@ -33,8 +33,13 @@ describe("secrets/password", () => {
     // TypeScript types and constants in JavaScript bundles
     assert.deepEqual(values("interface ExpectationResult {\n  pass: boolean;\n}\nvar EVENT_TEST_PASS = constants.EVENT_TEST_PASS;\nexports.MAX_PASSWORD_ATTEMPTS = void 0;"), []);
     assert.deepEqual(values("self.password = config['password']\npassword = self.distribution.password\nuser_pass = (self.username + ':' + x)\nuserid = passwd = acct = ''"), []);
+    // Perl's own modules (CPAN, Net::FTP, Test2, App::Prove): a package's function, a quote
+    // operator, dereferences, the error variable, a timestamp, anonymous FTP, a test's verdict
+    assert.deepEqual(values("my $pwd  = CPAN::anycwd();\nproxy_pass => qq{\nYour password\n},\n$PASSWORD = $CPAN::Config->{password} || \"\";\npass     => $self->{+PASS},"), []);
+    assert.deepEqual(values("die \"$0: error changing to directory $pwd: $!\\n\";\nlast_pass_time => '1219328376.07815',\n$pass = '-anonymous@'\nmy $out = $as->{pass} ? \"PASS\" : \"FAIL\";"), []);
     // ... while the real thing in the same syntaxes is still found
     assert.deepEqual(values("pass: Wq9zT7x\nPass = hunter22\ndb.pass=Zx81kq\npassword_hash: 9f8e7d6c"), ["Wq9zT7x", "hunter22", "Zx81kq", "9f8e7d6c"]);
+    assert.deepEqual(values("my $pass = 'Wq9zT7x!';\nproxy_pass => 'hunter22',\npass => Zx81kq{"), ["Wq9zT7x!", "hunter22"]);
     assert.deepEqual(values('const password = "r0sebud(1)";\nurl: https://bob:Wq9zT7@example.org/'), ["r0sebud(1)", "Wq9zT7"]);
   });
 });

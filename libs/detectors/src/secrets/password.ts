@@ -5,8 +5,11 @@ import { findAssignments, isPlaceholder, KEY_START, SEPARATOR } from "./assignme
 // A suffix after a dot that ends at a colon is a file name's extension (`passwd.c:`, `passwd.5:`).
 const NAMES = String.raw`(?:password|passwd|passphrase|pass|pwd|passwort|kennwort|mot_de_passe|contraseña|contrasena|senha|wachtwoord)(?:[_-][A-Za-z0-9]+|\.(?![A-Za-z0-9]{1,4}["']?[ \t]*:(?![:=]))[A-Za-z0-9]+)?["']?[ \t]*${SEPARATOR}`;
 const KEYS = new RegExp(String.raw`${KEY_START}(?:[A-Za-z0-9]+[_.-])?${NAMES}`, "gi");
-/** `PASS: name` as a test log writes it (a password key is seldom upper-case "PASS" with a colon). */
-const TEST_RESULT = /^PASS[ \t]*:/;
+/**
+ * `PASS: name` as a test log writes it, and `"PASS" : "FAIL"` as a test reports it (a password
+ * key is seldom upper-case "PASS" with a colon).
+ */
+const TEST_RESULT = /^PASS["']?[ \t]*:/;
 /** The part of every KEYS match from the key name on: a quick test that the text assigns a password at all. */
 const TAIL = new RegExp(NAMES, "i");
 /** Credentials inside URLs: scheme://user:password@host. */

@@ -20,6 +20,7 @@ export const ukNhs: Detector = {
   context: ["nhs", "national health", "health service", "patient", "nhs number", "gp", "hospital", "chi"],
   negativeContext: ["phone", "tel", "mobile", "fax"],
   prefilter: { minDigits: 10 },
+  chance: 1 / 11, // mod 11
   validate(value) {
     const d = digitsOf(value);
     if (allSame(d) || !nhsChecksum(d)) return false;

@@ -23,6 +23,7 @@ export const abaRoutingNumber: Detector = {
   context: ["aba", "routing", "routing number", "rtn", "transit", "abartn", "bank", "wire", "ach"],
   maxBaseScore: 0.3,
   prefilter: { minDigits: 9 },
+  chance: 0.1, // the 3-7-1 check digit
   validate(value) {
     const d = digitsOf(value);
     if (!validPrefix(d) || !abaChecksum(d) || d === "000000000") return false;
