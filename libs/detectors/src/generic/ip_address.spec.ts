@@ -35,6 +35,12 @@ describe("generic/ip_address", () => {
     // versions glued to a name, an anchor's section, Maven coordinates (Perl's CPAN.pm, HTTP::Tiny; a registry's dependency list)
     assert.deepEqual(reported("./Configure -Dprefix=/usr/local/perl-5.6.78.9; forms.html#h-17.13.4.1\nio.quarkus.arc:arc::jar:3.33.3.1"), []);
     assert.deepEqual(reported("host-name 10.1.2.3, ip:10.1.2.4, jar 10.1.2.5"), ["10.1.2.3", "10.1.2.4", "10.1.2.5"]);
+    // object identifiers (Python's cryptography)
+    assert.deepEqual(reported('SUBJECT_KEY_IDENTIFIER = ObjectIdentifier("2.5.29.14")\nKEY_USAGE = ObjectIdentifier("2.5.29.15")'), []);
+    // a section (@noble/hashes: "RFC 9106 §3.4.1.2"), networks with their prefix (LangChain's list of private ranges)
+    assert.deepEqual(reported("// RFC 9106 §3.4.1.2: each 1024-byte address block; WHATWG HTML § 13.2.5.14"), []);
+    assert.deepEqual(reported('const PRIVATE_IP_RANGES = [\n\t"10.0.0.0/8",\n\t"172.16.0.0/12",\n\t"192.168.0.0/16"];\nip 10.0.0.0/8'), []);
+    assert.deepEqual(reported("host 10.0.0.1/8, net 192.168.0.0/33, client 192.168.4.7/22"), ["10.0.0.1/8", "192.168.0.0", "192.168.4.7/22"]);
     // numbered sections of specifications (pdf.js, mocha)
     assert.deepEqual(reported("In section 8.9.5.3 of the PDF spec; the annotation rectangle (see 12.7.3.3); per ECMA-262, Section 13.3.3.7"), []);
   });

@@ -80,8 +80,18 @@ function findV6(text: string, out: Candidate[]): void {
   }
 }
 
-/** What stands before a version, not an address: a name and a dash, a Maven packaging and a colon. */
-const VERSION_BEFORE = /[A-Za-z]-$|:(?:jar|pom|war|ear|aar|zip|bundle):$/;
+/**
+ * What stands before a version or a section, not an address: a name and a dash, a Maven
+ * packaging and a colon, a section sign ("RFC 9106 §3.4.1.2").
+ */
+const VERSION_BEFORE = /[A-Za-z]-$|:(?:jar|pom|war|ear|aar|zip|bundle):$|§ ?$/;
+
+/** Whether the address's host bits under a prefix of `bits` are all zero (and the prefix is shorter than 32). */
+function isNetwork(ip: string, bits: number): boolean {
+  if (bits >= 32) return false;
+  const n = ip.split(".").reduce((a, o) => a * 256 + Number(o), 0);
+  return n % 2 ** (32 - bits) === 0;
+}
 
 function findV4(text: string, out: Candidate[]): void {
   V4.lastIndex = 0;
@@ -91,6 +101,9 @@ function findV4(text: string, out: Candidate[]): void {
     let end = m.index + m[1]!.length;
     const longer = !m[2] && text[end] === "." && /[0-9]/.test(text[end + 1] ?? "");
     if (m[2] && Number(m[2].slice(1)) <= 32) end += m[2].length;
+    // A network with its prefix ("10.0.0.0/8", "192.168.0.0/16" in a list of private ranges):
+    // no host's address, whoever's it is.
+    const network = !!m[2] && end > m.index + m[1]!.length && isNetwork(m[1]!, Number(m[2].slice(1)));
     // A version glued to a name ("perl-5.6.78.9", an anchor "#h-17.13.4.1") or a Maven
     // coordinate's ("io.quarkus.arc:arc::jar:3.33.3.1").
     const version = !m[2] && VERSION_BEFORE.test(text.slice(Math.max(0, m.index - 8), m.index));
@@ -98,7 +111,7 @@ function findV4(text: string, out: Candidate[]): void {
     // Four one-digit numbers ("1.4.1.4", "2.9.5.0", "1.2.3.4") are a version or a section far
     // more often than a host: weak alone, an address with an address word near ("server 8.8.8.8").
     const digitsOnly = m[1]!.length === 7;
-    out.push({ start: m.index, end, score: special || longer || version || digitsOnly ? WEAK : 0.6, validation: special ? "special_purpose" : longer || version ? "dotted_number" : "inet_pton", fixed: special || longer || version });
+    out.push({ start: m.index, end, score: special || longer || version || network || digitsOnly ? WEAK : 0.6, validation: special ? "special_purpose" : longer || version ? "dotted_number" : network ? "network" : "inet_pton", fixed: special || longer || version || network });
   }
 }
 
@@ -111,8 +124,9 @@ export const ipAddress: Detector = {
   description: "IPv4 / IPv6 address",
   patterns: [],
   context: ["ip", "ipv4", "ipv6", "address", "host", "server", "client", "source", "destination", "src", "dst", "gateway", "login", "connected"],
-  // Numbered sections of specifications ("Section 12.6.4.7", "see 12.7.3.3", "PDF spec 8.7.3.1").
-  negativeContext: ["version", "ver", "section", "sections", "chapter", "clause", "paragraph", "spec", "specification", "see", "table", "figure", "appendix"],
+  // Numbered sections of specifications ("Section 12.6.4.7", "see 12.7.3.3", "PDF spec 8.7.3.1"),
+  // and object identifiers (`ObjectIdentifier("2.5.29.14")`, an X.509 extension's OID).
+  negativeContext: ["version", "ver", "section", "sections", "chapter", "clause", "paragraph", "spec", "specification", "see", "table", "figure", "appendix", "oid", "objectidentifier", "object identifier"],
   prefilter: { anyChar: ".:" },
   find(text) {
     const out: Candidate[] = [];

@@ -67,6 +67,11 @@ describe("generic/phone_number", () => {
     // Perl's Unicode data: collation weights (allkeys.txt), code points among hexadecimal ones
     assert.deepEqual(none("0009  ; [*0201.0020.0002] # HORIZONTAL TABULATION\n3242 ; [*0328.0020.0004][.84D8.0020.0004]"), []);
     assert.deepEqual(none("FC88\t\t<final> 0645 0627\n1E0\t\t0226 0304\n620C 620F 6210 6257 6258\n8550 8551 8552 8553 8554 8555 8556 8558"), [[14, 23]], "only a pair after a tag is left");
+    // an object identifier (Python's cryptography)
+    assert.deepEqual(none('TLS_FEATURE = ObjectIdentifier("1.3.6.1.5.5.7.1.24")'), []);
+    // JavaScript packages: a version in package.json, Node's byte dumps in its type definitions
+    assert.deepEqual(none('"@types/node": "18.19.130",'), []);
+    assert.deepEqual(run(phoneNumber, "console.log(buf);\n// Prints: <Buffer 88 13 70 17>\n// Prints: <Buffer 01 02 03 04 05>").filter((f) => f.score >= 0.4), []);
     assert.deepEqual(spans(phoneNumber, "móvil 612 345 678"), [[6, 17]]);
     assert.deepEqual(run(phoneNumber, "LaserJet IIP Printer User's Manual HP part no 33471-90901").filter((f) => f.score >= 0.4), []);
     // the same numbers written as numbers still are

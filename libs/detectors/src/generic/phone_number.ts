@@ -182,10 +182,12 @@ function inTimeOrRatio(text: string, start: number, end: number): boolean {
  * ("release 7.3 (2009-05-01)"), a decimal number (one dot and nothing else: "0.333333333",
  * "-122.085589"), a range ("0..999999"), a parenthesis left unclosed ("(0-999999"), a dotted date
  * inside ("1 30.06.2013"), two one-digit groups in a row (an SVG viewBox, "16 16 0 0 16 16") and
- * decimals ("0.756866 0.854904", "7 7.04833984"), and the collation weights of Unicode's
- * allkeys.txt ("[*0201.0020.0002]": dotted groups of four, the second a small number).
+ * decimals ("0.756866 0.854904", "7 7.04833984"), the collation weights of Unicode's
+ * allkeys.txt ("[*0201.0020.0002]": dotted groups of four, the second a small number) and a
+ * version of three numbers ("@types/node": "18.19.130"), and two one-digit numbers dotted in a
+ * row (an object identifier, "1.3.6.1.5.5.7.1.11").
  */
-const NOT_ONE_NUMBER = /^\d{4}\.00\d\d\.\d{4}$|\t| {2}|^\d\d(?: \d\d){5,}$|[ .-]\d$|\d{4}-\d\d-\d\d|^\d+\.\d+$|\.\.|\([^)]*$|^[^(]*\)|(?:^|\D)\d{1,2}\.\d{1,2}\.(?:19|20)\d\d(?!\d)|(?:^|\s)\d\s\d(?:\s|$)|(?:^|\s)0\.\d|\.\d{5}/;
+const NOT_ONE_NUMBER = /^\d{4}\.00\d\d\.\d{4}$|^\d{1,2}\.\d{1,2}\.\d{1,4}$|(?:^|\D)\d\.\d\.\d|\t| {2}|^\d\d(?: \d\d){5,}$|[ .-]\d$|\d{4}-\d\d-\d\d|^\d+\.\d+$|\.\.|\([^)]*$|^[^(]*\)|(?:^|\D)\d{1,2}\.\d{1,2}\.(?:19|20)\d\d(?!\d)|(?:^|\s)\d\s\d(?:\s|$)|(?:^|\s)0\.\d|\.\d{5}/;
 
 /** A run [start, end) trimmed of edge punctuation that has a phone number's length and shape. */
 interface Shape {
@@ -267,8 +269,9 @@ export const phoneNumber: Detector = {
   patterns: [],
   // Not "number": it labels every identifier ("NHS number", "account number").
   context: ["phone", "telephone", "tel", "cell", "cellphone", "mobile", "mob", "call", "fax", "contact", "whatsapp", "telefon", "téléphone", "teléfono", "telefono"],
-  // Labels of identifiers that share a phone number's shape.
-  negativeContext: [...OTHER_NUMBER_LABELS, "isbn", "account", "reference", "ref", "session", "nhs", "ssn", "cpf", "iban", "card", "id", "uuid", "guid", "version", "part"],
+  // Labels of identifiers that share a phone number's shape, and of byte dumps (Node's
+  // "<Buffer 88 13 70 17>").
+  negativeContext: [...OTHER_NUMBER_LABELS, "isbn", "account", "reference", "ref", "session", "nhs", "ssn", "cpf", "iban", "card", "id", "uuid", "guid", "version", "part", "buffer", "bytes", "hexdump"],
   prefilter: { minDigits: 7 },
   find(text) {
     const out: Candidate[] = [];

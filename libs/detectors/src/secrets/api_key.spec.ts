@@ -15,6 +15,8 @@ describe("secrets/api_key", () => {
   it("takes an attribute of an object for code, not a key (OpenAI's and LangChain's clients)", () => {
     assert.deepEqual(values("const apiKey = this._options.apiKey;\nparams.apiKey = openAIEndpointConfig.azureOpenAIApiKey;"), []);
     assert.deepEqual(values('const LANGSMITH_API_KEY = "LANGSMITH_API_KEY";\napi_key: SecurityGrantApiKeyGrantApiKey;\nclient_secret: TranscriptionSession.ClientSecret;'), []);
+    // LangChain's docs (TypeScript's non-null assertion) and OpenTelemetry's re-exported constants
+    assert.deepEqual(values("token: process.env.UPSTASH_REDIS_REST_TOKEN!,\nexports.K8S_VOLUME_TYPE_VALUE_SECRET = require_experimental_attributes.K8S_VOLUME_TYPE_VALUE_SECRET;"), []);
     assert.deepEqual(values('const apiKey = fieldsWithDefaults?.apiKey;\nconst token = Lexer.#operatorSingletons[op];\n{"secret":"**GDPR COMPLIANT**"}'), []);
   });
   it("takes no value from the next line, and no C++ scope for an assignment", () => {

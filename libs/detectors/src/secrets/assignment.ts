@@ -6,7 +6,7 @@
 import type { Candidate } from "../core/types.ts";
 
 /** Values that are placeholders, references or booleans rather than secrets. */
-const PLACEHOLDER = /^(?:\$\{?[A-Za-z_][\w.]*\}?|%\(?\w+\)?s?|\{\{.*\}\}|<[^>]*>|\*+|x+|\.+|null|none|nil|undefined|true|false|yes|no|required|optional|string|boolean|number|any|unknown|void|never|object|password|secret|changeme|your[_-]?\w*|example\w*|redacted|\[redacted\]|pass|passwd|pwd|env\(.*\)|process\.env\.\w+|os\.environ.*|-?anonymous@?|guest)$/i;
+const PLACEHOLDER = /^(?:\$\{?[A-Za-z_][\w.]*\}?|%\(?\w+\)?s?|\{\{.*\}\}|<[^>]*>|\*+|x+|\.+|null|none|nil|undefined|true|false|yes|no|required|optional|string|boolean|number|any|unknown|void|never|object|password|secret|changeme|your[_-]?\w*|example\w*|redacted|\[redacted\]|pass|passwd|pwd|env\(.*\)|process\.env\.\w+!?|os\.environ.*|-?anonymous@?|guest|foo|bar|baz|qux|str|bytes|bytearray|int|float|bool|dict|list|tuple)$/i;
 
 /**
  * The separator of a key and its value, then the blanks before the value on the same line: not
@@ -26,17 +26,24 @@ export const KEY_START = String.raw`(?<![A-Za-z0-9/\\:])`;
  * (`config['password']`), an object (`new Foo(...)`), a parenthesis (`(self.username`), an
  * attribute (`self.password`, `this._options.apiKey`, `constants.EVENT_TEST_PASS`: names of
  * letters alone; a random value has digits, a token's parts too), an operator (`await
- * getPassword()`), a constant's name (`PASSWORD_REQUIRED`); in Perl, a package's function
+ * getPassword()`), a variable's name (`password_ptr`, `index_info`: lower-case words joined by
+ * `_`), a constant's name (`PASSWORD_REQUIRED`, `attributes.K8S_VOLUME_TYPE_VALUE_SECRET`); in Perl, a package's function
  * (`CPAN::anycwd()`), a quote operator (`qq{`), a dereference (`$self->{+PASS}`,
  * `$CPAN::Config->{password}`: the value stops at `>`) and the error variable (`$!`).
  */
-const CODE_VALUE = /^(?:(?:new|await|typeof|void)$|\(|[A-Za-z_$][\w$.:]*[([{]|\$[A-Za-z_][\w:]*-$|\$!|[a-z_$][A-Za-z_$]*(?:\.[A-Za-z_$]{2,})+$|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$)/;
+const CODE_VALUE = /^(?:(?:new|await|typeof|void)$|[a-z]+(?:_[a-z]+)+$|\(|[A-Za-z_$][\w$.:]*[([{]|\$[A-Za-z_][\w:]*-$|\$!|[a-z_$][A-Za-z_$]*(?:\.[A-Za-z_$]{2,})+$|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|[a-z_$][\w$]*\.[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$)/;
 
 /**
  * Values that say what they are not: a label (`pass=12: continue` in a test log), a file's path
  * (`password_file: /etc/secret`, `~/.pgpass`, `C:\keys`), roff markup (`\fIpassword\fR` in a
  * man page), a decimal number (`last_pass_time => '1219328376.07815'`).
  */
+/** After an unquoted value: another assignment, an operator, a type's arguments, an object literal's comma at the line's end. */
+const CODE_AFTER = /^(?:[ \t]*(?:=(?!=)|===?|!==?|&&|\|\||\?\?)|<|,[ \t]*(?:\r?\n|\\n|$))/;
+
+/** A type's name after `key: ` and before `;` (a TypeScript member, `password: URLPatternComponentResult;`). */
+const TYPE_NAME = /^(?=[A-Z][a-z]*[A-Z])[A-Z][A-Za-z]*[a-z][A-Za-z]*$/;
+
 const NOT_A_SECRET = /:$|^(?:\/|~\/|\.\.?\/|[A-Za-z]:\\)|^\\f|^\d+\.\d+$/;
 
 /** Is this value a placeholder, a reference or a boolean rather than a secret? */
@@ -50,6 +57,13 @@ export function isPlaceholder(value: string): boolean {
  * matches nowhere, the text holds no assignment and `keys` is not run (prose says "bypass"
  * and "key" often, "key =" seldom).
  */
+const alnum = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/** Whether a dotted lower-case name holds a word of four letters or more of the key ("password" of `CHECK_PASSWORD_ATTEMPTS = `). */
+function namesKey(value: string, key: string): boolean {
+  return /^[a-z0-9_]+(?:\.[a-z0-9_]+)+$/.test(value) && (key.toLowerCase().match(/[a-z]{4,}/g) ?? []).some((w) => value.includes(w));
+}
+
 export function findAssignments(text: string, keys: RegExp, minLength: number, score: number, tail?: RegExp, skipKey?: (key: string, at: number) => boolean): Candidate[] {
   const out: Candidate[] = [];
   if (tail && !tail.test(text)) return out;
@@ -69,11 +83,20 @@ export function findAssignments(text: string, keys: RegExp, minLength: number, s
     if (value.length < minLength || value.length > 256 || PLACEHOLDER.test(value)) continue;
     if (!quote && CODE_VALUE.test(value)) continue;
     if (NOT_A_SECRET.test(value)) continue;
-    // `userid = passwd = acct = ''`: a chain of assignments, the value is the next variable
-    if (!quote && /^[ \t]*=(?!=)/.test(text.slice(i, i + 8))) continue;
+    // `userid = passwd = acct = ''`: a chain of assignments, the value is the next variable; and
+    // what follows an unquoted value may say it is code: an operator (`pass: actual === expected,`),
+    // a type's arguments (`password: TArg<KDFInput>`), a property of an object literal at the
+    // line's end (`pass: contentPass,`, also as a source map's `\n`: YAML and INI values end
+    // without a comma, JSON's are quoted); and a TypeScript member's type
+    if (!quote && CODE_AFTER.test(text.slice(i, i + 8))) continue;
+    if (!quote && text[i] === ";" && /:[ \t]+$/.test(m[0]) && TYPE_NAME.test(value)) continue;
     if (skipKey?.(m[0], m.index)) continue;
-    // `PASSWORD_INCORRECT = "PASSWORD_INCORRECT"`: an enumeration's member is named by its value
-    if (value.length >= 6 && m[0].toLowerCase().includes(value.toLowerCase())) continue;
+    // `PASSWORD_INCORRECT = "PASSWORD_INCORRECT"`, `CHALLENGE_PASSWORD: "challengePassword"`: an
+    // enumeration's member is named by its value
+    if (value.length >= 6 && alnum(m[0]).includes(alnum(value))) continue;
+    // `CHECK_PASSWORD_ATTEMPTS = "aspnetcore.identity.user.check_password_attempts"`: and a
+    // metric's or attribute's name holds the key's
+    if (namesKey(value, m[0])) continue;
     // Low-entropy words ("admin") still count as passwords; pure punctuation does not.
     if (!/[A-Za-z0-9]/.test(value)) continue;
     out.push({ start, end: i, score, validation: "assignment" });

@@ -37,8 +37,20 @@ describe("secrets/password", () => {
     // operator, dereferences, the error variable, a timestamp, anonymous FTP, a test's verdict
     assert.deepEqual(values("my $pwd  = CPAN::anycwd();\nproxy_pass => qq{\nYour password\n},\n$PASSWORD = $CPAN::Config->{password} || \"\";\npass     => $self->{+PASS},"), []);
     assert.deepEqual(values("die \"$0: error changing to directory $pwd: $!\\n\";\nlast_pass_time => '1219328376.07815',\n$pass = '-anonymous@'\nmy $out = $as->{pass} ? \"PASS\" : \"FAIL\";"), []);
+    // JavaScript packages: a comparison, an object literal's properties (also in a source map), a
+    // type's arguments and a member's type, a metric's name that holds the key's word
+    assert.deepEqual(values("return {\n\t\tpass: actual === expected,\n\t\tmessage: m\n\t};\n    pass: contentPass,\n"), []);
+    assert.deepEqual(values('"sourcesContent": ["return {\\n        pass: fieldsPass,\\n        message: () => x"]'), []);
+    assert.deepEqual(values("export declare const argon2d: (password: TArg<KDFInput>, salt: TArg<KDFInput>) => Uint8Array;\n        password: URLPatternComponentResult;\n"), []);
+    assert.deepEqual(values('export const METRIC_CHECK_PASSWORD_ATTEMPTS = "aspnetcore.identity.user.check_password_attempts";'), []);
+    // Python packages (pyOpenSSL, oauthlib, pip, cryptography): docstring fields, type annotations,
+    // placeholders, variables, an enumeration's member named by its value
+    assert.deepEqual(values(":param passphrase: The passphrase used to encrypt\n:type passphrase: :py:data:`bytes`\n:param password: Unicode password.\n@param password the user's"), []);
+    assert.deepEqual(values("def __init__(self, password: bytes):\n    username: str\n    password: str\nprepare_request_body(username='foo', password='bar')"), []);
+    assert.deepEqual(values('userdata.password = password_ptr\nusername, password = url_user_password\nAttributeOID.CHALLENGE_PASSWORD: "challengePassword",'), []);
     // ... while the real thing in the same syntaxes is still found
     assert.deepEqual(values("pass: Wq9zT7x\nPass = hunter22\ndb.pass=Zx81kq\npassword_hash: 9f8e7d6c"), ["Wq9zT7x", "hunter22", "Zx81kq", "9f8e7d6c"]);
+    assert.deepEqual(values("pass: hunter22\npassword: Wq9zT7x, the new one\nconst password = 'password123';\nServer=db;Password=Pa55w0rd;\n"), ["hunter22", "Wq9zT7x", "password123", "Pa55w0rd"]);
     assert.deepEqual(values("my $pass = 'Wq9zT7x!';\nproxy_pass => 'hunter22',\npass => Zx81kq{"), ["Wq9zT7x!", "hunter22"]);
     assert.deepEqual(values('const password = "r0sebud(1)";\nurl: https://bob:Wq9zT7@example.org/'), ["r0sebud(1)", "Wq9zT7"]);
   });
