@@ -1,7 +1,7 @@
 /**
  * Lines of real files that hold no personal data but look like it: the shapes
- * `node bench/detect/real.ts` found in /usr/share/doc, the man pages, Python's standard library,
- * JavaScript bundles and /etc (libs/detectors/README.md, "False positives from real files"),
+ * `node bench/detect/real.ts` found in /usr/share/doc, the man pages, Python's standard library
+ * and Debian's Python packages, JavaScript bundles, Perl's library, glibc's locales and /etc (libs/detectors/README.md, "False positives from real files"),
  * written from templates with fresh values, so the labelled corpus checks that none of them
  * comes back. Values that have to pass a checksum to be tempting (a Luhn-valid 16-digit fuzzer
  * id) are computed here from the scheme's definition, apart from the detectors.
@@ -56,5 +56,23 @@ export function lookAlikeLines(faker: Faker): Array<() => string> {
     () => `"(999) 999-9999" : "999-99-9999"`,
     // /etc
     () => `${n(255)} ${n(255)} ${n(255)}\t\t${faker.color.human()}`,
+    // Unicode tables (Perl's unicore and Unicode::Collate): code points in rows, decompositions,
+    // collation weights. (A table whose numbers pass check digits by chance, glibc's stroke
+    // counts, needs a file's worth of them: index.spec.ts has one.)
+    () => {
+      const start = 0x4e00 + n(0x4000);
+      return Array.from({ length: 10 }, (_, k) => (start + k).toString(16).toUpperCase()).join(" ");
+    },
+    () => `${(0x1e0 + n(0x100)).toString(16).toUpperCase()}\t\t0${n(899) + 100} 0${n(899) + 100}`,
+    () => `${(0x3200 + n(0xff)).toString(16).toUpperCase()}  ; [*0${n(899) + 100}.0020.000${n(9)}] # PARENTHESIZED IDEOGRAPH`,
+    // Perl modules, JavaScript and Python packages
+    () => `    my $pwd  = CPAN::anycwd();\n    $PASSWORD = $CPAN::Config->{password} || "";\n    last_pass_time => '${1e9 + n(4e8)}.${n(99999)}',`,
+    () => `\treturn {\n\t\tpass: actual === expected,\n\t\tmessage: () => msg\n\t};\n        password: URLPatternComponentResult;`,
+    () => `    :param password: The ${faker.hacker.noun()} password.\n    def __init__(self, password: bytes):`,
+    () => `    KEY_USAGE = ObjectIdentifier("2.5.29.${n(40)}")\n    TLS_FEATURE = ObjectIdentifier("1.3.6.1.5.5.7.1.${n(30)}")`,
+    () => `const PRIVATE_IP_RANGES = ["10.0.0.0/8", "172.16.0.0/12", "192.168.${n(255)}.0/24"];`,
+    () => `// Prints: <Buffer ${Array.from({ length: 4 + n(1) }, () => String(n(89) + 10)).join(" ")}>`,
+    () => `    "@types/node": "${n(20) + 10}.${n(20)}.${n(200)}",\n  * deps: update V8 to ${n(8) + 1}.${n(9)}.${n(240) + 256}.${n(50)}`,
+    () => `./Configure -Dprefix=/usr/local/perl-5.${n(40)}.${n(90)}.${n(9)}\nio.quarkus:quarkus-core::jar:${n(2) + 2}.${n(40)}.${n(9)}.${n(9)}`,
   ];
 }

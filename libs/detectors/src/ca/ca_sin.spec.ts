@@ -10,6 +10,11 @@ describe("ca/ca_sin", () => {
     assert.ok(scoreOf(caSin, "130692544") < 0.4);
     assert.ok(scoreOf(caSin, "social insurance number 130692544") >= 0.4);
   });
+  it("takes three blank-separated groups up to 255 for a colour unless SIN context says otherwise (X11's rgb.txt)", () => {
+    assert.ok(scoreOf(caSin, "165 251 208\t\tgrey") < 0.4);
+    assert.ok(scoreOf(caSin, "SIN: 165 251 208") >= 0.4);
+    assert.ok(scoreOf(caSin, "165-251-208") >= 0.4, "dashed, it is written as a SIN");
+  });
   it("rejects a failing Luhn, business-number prefix 8 and mixed separators", () => {
     assert.deepEqual(spans(caSin, "130 692 545 812 345 678 130-692 544"), []);
   });

@@ -8,6 +8,8 @@ export function sinValid(value: string): boolean {
   return d.length === 9 && d[0] !== "0" && d[0] !== "8" && !allSame(d) && luhn(d);
 }
 
+const RGB = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|0\d\d) ){2}(?:25[0-5]|2[0-4]\d|1\d\d|0\d\d)$/;
+
 export const caSin: Detector = {
   id: "ca_sin",
   type: "CA_SIN",
@@ -21,5 +23,7 @@ export const caSin: Detector = {
   context: ["sin", "social insurance", "social insurance number", "nas", "numéro d'assurance sociale", "assurance sociale"],
   prefilter: { minDigits: 9 },
   chance: 0.1, // Luhn
-  validate: (value) => (sinValid(value) ? { validation: "luhn", score: value.length === 11 ? 0.5 : 0.2 } : false),
+  // Formatted, 0.5; as nine digits, or as three blank-separated groups of at most 255 (a colour
+  // of X11's rgb.txt, "165 251 208\tgrey": one SIN in sixty looks so), it needs its context.
+  validate: (value) => (sinValid(value) ? { validation: "luhn", score: value.length === 11 && !RGB.test(value) ? 0.5 : 0.2 } : false),
 };

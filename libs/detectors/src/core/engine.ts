@@ -408,8 +408,23 @@ function contextOf(c: Compiled, f: TextFacts, cand: Candidate, window: number): 
     // is an id, whatever "mobile" says.
     const own = labelBefore(f.text, cand.start);
     if (own !== "" && c.negFirst.has(own) && !c.ctxFirst.has(own)) pos = NONE;
+    // So does a negative word on the value's own line, when no positive one is there: `KEY_USAGE =
+    // ObjectIdentifier("2.5.29.15")` is an OID, whatever "ip" the line above says. (Not the other
+    // way round: "License: F5" holds a licence word, and the lines around it say it is software's.)
+    else if (negativeOnOwnLine(c, f, cand, window)) pos = NONE;
   }
   return [pos, neg];
+}
+
+/** Whether the candidate's own line (or its column header) holds a negative context term and no positive one. */
+function negativeOnOwnLine(c: Compiled, f: TextFacts, cand: Candidate, window: number): boolean {
+  const ls = f.text.lastIndexOf("\n", cand.start - 1) + 1;
+  let le = f.text.indexOf("\n", cand.end);
+  if (le < 0) le = f.text.length;
+  if (ls === 0 && le === f.text.length) return false; // one line: nothing further off
+  const line = windowWords(f.text.slice(ls, le), cand.start - ls, cand.end - ls, Math.min(window, c.det.contextWindow ?? window));
+  const lists = f.header.length ? [line, f.header] : [line];
+  return matchTerms(c.neg, lists).length > 0 && matchTerms(c.ctx, lists).length === 0;
 }
 
 function adjusted(c: Compiled, base: number, pos: string[], neg: string[], fixed = false): number {

@@ -37,6 +37,7 @@ describe("generic/ip_address", () => {
     assert.deepEqual(reported("host-name 10.1.2.3, ip:10.1.2.4, jar 10.1.2.5"), ["10.1.2.3", "10.1.2.4", "10.1.2.5"]);
     // object identifiers (Python's cryptography)
     assert.deepEqual(reported('SUBJECT_KEY_IDENTIFIER = ObjectIdentifier("2.5.29.14")\nKEY_USAGE = ObjectIdentifier("2.5.29.15")'), []);
+    assert.deepEqual(reported('# server ip\nKEY_USAGE = ObjectIdentifier("2.5.29.15")'), [], "the OID's own line outweighs an ip on the line above");
     // a section (@noble/hashes: "RFC 9106 §3.4.1.2"), networks with their prefix (LangChain's list of private ranges)
     assert.deepEqual(reported("// RFC 9106 §3.4.1.2: each 1024-byte address block; WHATWG HTML § 13.2.5.14"), []);
     assert.deepEqual(reported('const PRIVATE_IP_RANGES = [\n\t"10.0.0.0/8",\n\t"172.16.0.0/12",\n\t"192.168.0.0/16"];\nip 10.0.0.0/8'), []);
