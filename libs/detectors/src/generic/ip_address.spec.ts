@@ -35,6 +35,10 @@ describe("generic/ip_address", () => {
     // versions glued to a name, an anchor's section, Maven coordinates (Perl's CPAN.pm, HTTP::Tiny; a registry's dependency list)
     assert.deepEqual(reported("./Configure -Dprefix=/usr/local/perl-5.6.78.9; forms.html#h-17.13.4.1\nio.quarkus.arc:arc::jar:3.33.3.1"), []);
     assert.deepEqual(reported("host-name 10.1.2.3, ip:10.1.2.4, jar 10.1.2.5"), ["10.1.2.3", "10.1.2.4", "10.1.2.5"]);
+    // an IPv6 network with its prefix (/etc/gai.conf), a host in one
+    assert.deepEqual(reported("#label 2001:0::/32   7\n#precedence 2002::/16    30\nhost 2001:4860::8888/32"), ["2001:4860::8888/32"]);
+    // man pages: an RCS revision, a version after roff's hyphen
+    assert.deepEqual(reported(".\\\" $FreeBSD: src/lib/libc/gen/err.3,v 1.11.2.5 2001/08/17 15:42:32 ru Exp $\n/usr/lib/jvm/java\\-1.8.0\\-openjdk\\-1.8.0.121\\-0.b13.el7_3.x86_64/jre/"), []);
     // object identifiers (Python's cryptography)
     assert.deepEqual(reported('SUBJECT_KEY_IDENTIFIER = ObjectIdentifier("2.5.29.14")\nKEY_USAGE = ObjectIdentifier("2.5.29.15")'), []);
     assert.deepEqual(reported('# server ip\nKEY_USAGE = ObjectIdentifier("2.5.29.15")'), [], "the OID's own line outweighs an ip on the line above");

@@ -76,21 +76,35 @@ function findV6(text: string, out: Candidate[]): void {
     // ("2001:db8::192.168.1.1" names the host 192.168.1.1).
     const tail = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(run)?.[1];
     const special = tail ? specialV4(tail) : SPECIAL.check(run, "ipv6") || SHORT_V6.test(run);
-    out.push({ start, end, score: special ? WEAK : 0.6, validation: special ? "special_purpose" : "inet_pton", fixed: special });
+    // A network with its prefix ("2001:0::/32" in gai.conf), as for IPv4.
+    const bits = end > start + run.length ? Number(/\/(\d+)$/.exec(text.slice(start, end))?.[1] ?? 128) : 128;
+    const network = !special && !tail && bits < 128 && isNetworkV6(run, bits);
+    out.push({ start, end, score: special || network ? WEAK : 0.6, validation: special ? "special_purpose" : network ? "network" : "inet_pton", fixed: special || network });
   }
 }
 
 /**
- * What stands before a version or a section, not an address: a name and a dash, a Maven
- * packaging and a colon, a section sign ("RFC 9106 §3.4.1.2").
+ * What stands before a version or a section, not an address: a name and a dash (also roff's
+ * `\-`: "openjdk\-1.8.0.121"), a Maven packaging and a colon, a section sign ("RFC 9106
+ * §3.4.1.2"), an RCS file's ",v " ("err.3,v 1.11.2.5").
  */
-const VERSION_BEFORE = /[A-Za-z]-$|:(?:jar|pom|war|ear|aar|zip|bundle):$|§ ?$/;
+const VERSION_BEFORE = /[A-Za-z]\\?-$|:(?:jar|pom|war|ear|aar|zip|bundle):$|§ ?$|,v $/;
 
 /** Whether the address's host bits under a prefix of `bits` are all zero (and the prefix is shorter than 32). */
 function isNetwork(ip: string, bits: number): boolean {
   if (bits >= 32) return false;
   const n = ip.split(".").reduce((a, o) => a * 256 + Number(o), 0);
   return n % 2 ** (32 - bits) === 0;
+}
+
+/** Whether an IPv6 address's bits after the first `bits` are all zero. */
+function isNetworkV6(ip: string, bits: number): boolean {
+  const [head = "", tail] = ip.split("::");
+  const h = head ? head.split(":") : [];
+  const t = tail ? tail.split(":") : [];
+  const groups = tail === undefined ? h : [...h, ...Array<string>(8 - h.length - t.length).fill("0"), ...t];
+  const value = groups.reduce((a, g) => (a << 16n) | BigInt(parseInt(g || "0", 16)), 0n);
+  return value % (1n << BigInt(128 - bits)) === 0n;
 }
 
 function findV4(text: string, out: Candidate[]): void {

@@ -67,6 +67,9 @@ describe("generic/phone_number", () => {
     // Perl's Unicode data: collation weights (allkeys.txt), code points among hexadecimal ones
     assert.deepEqual(none("0009  ; [*0201.0020.0002] # HORIZONTAL TABULATION\n3242 ; [*0328.0020.0004][.84D8.0020.0004]"), []);
     assert.deepEqual(none("FC88\t\t<final> 0645 0627\n1E0\t\t0226 0304\n620C 620F 6210 6257 6258\n8550 8551 8552 8553 8554 8555 8556 8558"), []);
+    // /etc: a range in postgresql.conf, a netmask in security/access.conf
+    assert.deepEqual(run(phoneNumber, "#commit_delay = 0\t\t\t# range 0-100000, in microseconds").filter((f) => f.score >= 0.4), []);
+    assert.deepEqual(none("#          The same is 192.168.201.0/24 or 192.168.201.0/255.255.255.0"), []);
     // an object identifier (Python's cryptography)
     assert.deepEqual(none('TLS_FEATURE = ObjectIdentifier("1.3.6.1.5.5.7.1.24")'), []);
     // code points of Unicode's decompositions (Perl's unicore/Decomposition.pl, Unicode::Collate)

@@ -183,13 +183,14 @@ function inTimeOrRatio(text: string, start: number, end: number): boolean {
  * "-122.085589"), a range ("0..999999"), a parenthesis left unclosed ("(0-999999"), a dotted date
  * inside ("1 30.06.2013"), two one-digit groups in a row (an SVG viewBox, "16 16 0 0 16 16") and
  * decimals ("0.756866 0.854904", "7 7.04833984"), the collation weights of Unicode's
- * allkeys.txt ("[*0201.0020.0002]": dotted groups of four, the second a small number), code points
+ * allkeys.txt ("[*0201.0020.0002]": dotted groups of four, the second a small number), a netmask
+ * ("255.255.255.0"), code points
  * of a decomposition ("344\t\t0308 0301": groups of four that all begin with 0; a subscriber's
  * number never does after its area code), a
  * version of three numbers ("@types/node": "18.19.130"), and two one-digit numbers dotted in a
  * row (an object identifier, "1.3.6.1.5.5.7.1.11").
  */
-const NOT_ONE_NUMBER = /^\d{4}\.00\d\d\.\d{4}$|^0\d{3}(?: 0\d{3})+$|^\d{1,2}\.\d{1,2}\.\d{1,4}$|(?:^|\D)\d\.\d\.\d|\t| {2}|^\d\d(?: \d\d){5,}$|[ .-]\d$|\d{4}-\d\d-\d\d|^\d+\.\d+$|\.\.|\([^)]*$|^[^(]*\)|(?:^|\D)\d{1,2}\.\d{1,2}\.(?:19|20)\d\d(?!\d)|(?:^|\s)\d\s\d(?:\s|$)|(?:^|\s)0\.\d|\.\d{5}/;
+const NOT_ONE_NUMBER = /255\.255|^\d{4}\.00\d\d\.\d{4}$|^0\d{3}(?: 0\d{3})+$|^\d{1,2}\.\d{1,2}\.\d{1,4}$|(?:^|\D)\d\.\d\.\d|\t| {2}|^\d\d(?: \d\d){5,}$|[ .-]\d$|\d{4}-\d\d-\d\d|^\d+\.\d+$|\.\.|\([^)]*$|^[^(]*\)|(?:^|\D)\d{1,2}\.\d{1,2}\.(?:19|20)\d\d(?!\d)|(?:^|\s)\d\s\d(?:\s|$)|(?:^|\s)0\.\d|\.\d{5}/;
 
 /** A run [start, end) trimmed of edge punctuation that has a phone number's length and shape. */
 interface Shape {
@@ -271,9 +272,9 @@ export const phoneNumber: Detector = {
   patterns: [],
   // Not "number": it labels every identifier ("NHS number", "account number").
   context: ["phone", "telephone", "tel", "cell", "cellphone", "mobile", "mob", "call", "fax", "contact", "whatsapp", "telefon", "téléphone", "teléfono", "telefono"],
-  // Labels of identifiers that share a phone number's shape, and of byte dumps (Node's
-  // "<Buffer 88 13 70 17>").
-  negativeContext: [...OTHER_NUMBER_LABELS, "isbn", "account", "reference", "ref", "session", "nhs", "ssn", "cpf", "iban", "card", "id", "uuid", "guid", "version", "part", "buffer", "bytes", "hexdump"],
+  // Labels of identifiers that share a phone number's shape, of byte dumps (Node's
+  // "<Buffer 88 13 70 17>") and of ranges ("# range 0-100000" in postgresql.conf).
+  negativeContext: [...OTHER_NUMBER_LABELS, "isbn", "account", "reference", "ref", "session", "nhs", "ssn", "cpf", "iban", "card", "id", "uuid", "guid", "version", "part", "buffer", "bytes", "hexdump", "range"],
   prefilter: { minDigits: 7 },
   find(text) {
     const out: Candidate[] = [];

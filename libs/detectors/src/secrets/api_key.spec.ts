@@ -17,6 +17,8 @@ describe("secrets/api_key", () => {
     assert.deepEqual(values('const LANGSMITH_API_KEY = "LANGSMITH_API_KEY";\napi_key: SecurityGrantApiKeyGrantApiKey;\nclient_secret: TranscriptionSession.ClientSecret;'), []);
     // LangChain's docs (TypeScript's non-null assertion) and OpenTelemetry's re-exported constants
     assert.deepEqual(values("token: process.env.UPSTASH_REDIS_REST_TOKEN!,\nexports.K8S_VOLUME_TYPE_VALUE_SECRET = require_experimental_attributes.K8S_VOLUME_TYPE_VALUE_SECRET;"), []);
+    // gcloud's man pages: a secret manager's resource name, a value named after its option
+    assert.deepEqual(values("    \\-\\-secret=projects/my\\-project/secrets/my\\-secret/versions/2\n  \\-\\-activation\\-token=channel\\-activation\\-token\n"), []);
     assert.deepEqual(values('const apiKey = fieldsWithDefaults?.apiKey;\nconst token = Lexer.#operatorSingletons[op];\n{"secret":"**GDPR COMPLIANT**"}'), []);
   });
   it("takes no value from the next line, and no C++ scope for an assignment", () => {

@@ -12,9 +12,10 @@ const TAIL = new RegExp(NAMES, "i");
  * Values that are no key whatever their entropy: with a blank ("**GDPR COMPLIANT**"), a URL, code
  * (`fieldsWithDefaults?.apiKey`, `Lexer.#operatorSingletons[op`), and names without a digit
  * (`LANGSMITH_API_KEY`, `SecurityGrantApiKeyGrantApiKey`, `TranscriptionSession.ClientSecret`:
- * a random key of 16 or more characters holds a digit but for a few in a hundred).
+ * a random key of 16 or more characters holds a digit but for a few in a hundred), a secret
+ * manager's resource name (`projects/my-project/secrets/my-secret/versions/2`).
  */
-const NOT_A_KEY = /\s|:\/\/|\?\.|#|\[|^[A-Za-z_.$]+$/;
+const NOT_A_KEY = /\s|:\/\/|\?\.|#|\[|^[A-Za-z_.$]+$|^projects\/|\/secrets\//;
 
 /** Shannon entropy in bits per character. */
 function entropy(s: string): number {

@@ -6,7 +6,7 @@
 import type { Candidate } from "../core/types.ts";
 
 /** Values that are placeholders, references or booleans rather than secrets. */
-const PLACEHOLDER = /^(?:\$\{?[A-Za-z_][\w.]*\}?|%\(?\w+\)?s?|\{\{.*\}\}|<[^>]*>|\*+|x+|\.+|null|none|nil|undefined|true|false|yes|no|required|optional|string|boolean|number|any|unknown|void|never|object|password|secret|changeme|your[_-]?\w*|example\w*|redacted|\[redacted\]|pass|passwd|pwd|env\(.*\)|process\.env\.\w+!?|os\.environ.*|-?anonymous@?|guest|foo|bar|baz|qux|str|bytes|bytearray|int|float|bool|dict|list|tuple)$/i;
+const PLACEHOLDER = /^(?:\$\{?[A-Za-z_][\w.]*\}?|%\(?\w+\)?s?|\{\{.*\}\}|<[^>]*>|\*+|x+|\.+|null|none|nil|undefined|true|false|yes|no|required|optional|string|boolean|number|any|unknown|void|never|object|password|secret|changeme|your[_-]?\w*|example\w*|redacted|\[redacted\]|pass|passwd|pwd|env\(.*\)|process\.env\.\w+!?|os\.environ.*|-?anonymous@?|guest|foo|bar|baz|qux|str|bytes|bytearray|int|float|bool|dict|list|tuple|passwort|kennwort|wachtwoord|mot_de_passe|motdepasse|contrase(?:ñ|n)a|senha|parola|palavra-passe|has(?:l|ł)o|пароль|fake\w*|dummy\w*|my[_-][\w-]*|compat|files|nis|nisplus|ldap|sss|systemd|winbind|hesiod)$/i;
 
 /**
  * The separator of a key and its value, then the blanks before the value on the same line: not
@@ -27,28 +27,37 @@ export const KEY_START = String.raw`(?<![A-Za-z0-9/\\:])`;
  * attribute (`self.password`, `this._options.apiKey`, `constants.EVENT_TEST_PASS`: names of
  * letters alone; a random value has digits, a token's parts too), an operator (`await
  * getPassword()`), a variable's name (`password_ptr`, `index_info`: lower-case words joined by
- * `_`), a constant's name (`PASSWORD_REQUIRED`, `attributes.K8S_VOLUME_TYPE_VALUE_SECRET`); in Perl, a package's function
- * (`CPAN::anycwd()`), a quote operator (`qq{`), a dereference (`$self->{+PASS}`,
+ * `_`), a constant's name (`PASSWORD_REQUIRED`, `attributes.K8S_VOLUME_TYPE_VALUE_SECRET`); in
+ * Perl, a package's function (`CPAN::anycwd()`), a quote operator (`qq{`), a dereference (`$self->{+PASS}`,
  * `$CPAN::Config->{password}`: the value stops at `>`) and the error variable (`$!`).
  */
 const CODE_VALUE = /^(?:(?:new|await|typeof|void)$|[a-z]+(?:_[a-z]+)+$|\(|[A-Za-z_$][\w$.:]*[([{]|\$[A-Za-z_][\w:]*-$|\$!|[a-z_$][A-Za-z_$]*(?:\.[A-Za-z_$]{2,})+$|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|[a-z_$][\w$]*\.[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$)/;
 
-/**
- * Values that say what they are not: a label (`pass=12: continue` in a test log), a file's path
- * (`password_file: /etc/secret`, `~/.pgpass`, `C:\keys`), roff markup (`\fIpassword\fR` in a
- * man page), a decimal number (`last_pass_time => '1219328376.07815'`).
- */
 /** After an unquoted value: another assignment, an operator, a type's arguments, an object literal's comma at the line's end. */
 const CODE_AFTER = /^(?:[ \t]*(?:=(?!=)|===?|!==?|&&|\|\||\?\?)|<|,[ \t]*(?:\r?\n|\\n|$))/;
 
 /** A type's name after `key: ` and before `;` (a TypeScript member, `password: URLPatternComponentResult;`). */
 const TYPE_NAME = /^(?=[A-Z][a-z]*[A-Z])[A-Z][A-Za-z]*[a-z][A-Za-z]*$/;
 
-const NOT_A_SECRET = /:$|^(?:\/|~\/|\.\.?\/|[A-Za-z]:\\)|^\\f|^\d+\.\d+$/;
+/**
+ * Values that say what they are not: a label (`pass=12: continue` in a test log), a file's path
+ * (`password_file: /etc/secret`, `~/.pgpass`, `C:\keys`), roff markup (`\fIpassword\fR` in a
+ * man page, its string escapes: `password=bar\*(Aq`), a decimal number (`last_pass_time =>
+ * '1219328376.07815'`), a list of fields (`pw_passwd:pw_uid:pw_gid:pw_gecos`) or of choices
+ * (`true|false`).
+ */
+const NOT_A_SECRET = /:$|^(?:\/|~\/|\.\.?\/|[A-Za-z]:\\)|^\\f|\\\*\(|^\d+\.\d+$|^\w+(?::\w+){2,}$|^\w+(?:\|\w+)+$/;
 
-/** Is this value a placeholder, a reference or a boolean rather than a secret? */
+/** A value as roff shows it: `\-` a hyphen, `\fI…\fR` a change of font. */
+const unroff = (v: string) => v.replace(/\\-/g, "-").replace(/\\f(?:[A-Z]|\(..)/g, "");
+
+/**
+ * Is this value a placeholder, a reference or a boolean rather than a secret? (Read as a man page
+ * writes it too: roff's `\-` is a hyphen, and a URL template brackets optional parts,
+ * `ftp://[[user][:password]@]host`.)
+ */
 export function isPlaceholder(value: string): boolean {
-  return PLACEHOLDER.test(value);
+  return PLACEHOLDER.test(unroff(value).replace(/^\[|\]$/g, ""));
 }
 
 /**
@@ -59,9 +68,13 @@ export function isPlaceholder(value: string): boolean {
  */
 const alnum = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
 
-/** Whether a dotted lower-case name holds a word of four letters or more of the key ("password" of `CHECK_PASSWORD_ATTEMPTS = `). */
+/**
+ * Whether a dotted or dashed lower-case name holds a word of four letters or more of the key
+ * ("password" of `CHECK_PASSWORD_ATTEMPTS = `, "token" of `--activation-token=channel-activation-token`).
+ */
 function namesKey(value: string, key: string): boolean {
-  return /^[a-z0-9_]+(?:\.[a-z0-9_]+)+$/.test(value) && (key.toLowerCase().match(/[a-z]{4,}/g) ?? []).some((w) => value.includes(w));
+  const v = value.replace(/\\-/g, "-");
+  return /^[a-z0-9_]+(?:[.-][a-z0-9_]+)+$/.test(v) && (key.toLowerCase().match(/[a-z]{4,}/g) ?? []).some((w) => v.includes(w));
 }
 
 export function findAssignments(text: string, keys: RegExp, minLength: number, score: number, tail?: RegExp, skipKey?: (key: string, at: number) => boolean): Candidate[] {
@@ -80,7 +93,9 @@ export function findAssignments(text: string, keys: RegExp, minLength: number, s
       i++;
     }
     const value = text.slice(start, i);
-    if (value.length < minLength || value.length > 256 || PLACEHOLDER.test(value)) continue;
+    if (value.length < minLength || value.length > 256 || isPlaceholder(value)) continue;
+    // `--passwd=FILE`: a command-line option's metavariable, as usage texts and man pages write it
+    if (/^\p{Lu}{3,}$/u.test(unroff(value)) && /(?:--|\\-\\-)$/.test(text.slice(Math.max(0, m.index - 4), m.index))) continue;
     if (!quote && CODE_VALUE.test(value)) continue;
     if (NOT_A_SECRET.test(value)) continue;
     // `userid = passwd = acct = ''`: a chain of assignments, the value is the next variable; and

@@ -48,8 +48,18 @@ describe("secrets/password", () => {
     assert.deepEqual(values(":param passphrase: The passphrase used to encrypt\n:type passphrase: :py:data:`bytes`\n:param password: Unicode password.\n@param password the user's"), []);
     assert.deepEqual(values("def __init__(self, password: bytes):\n    username: str\n    password: str\nprepare_request_body(username='foo', password='bar')"), []);
     assert.deepEqual(values('userdata.password = password_ptr\nusername, password = url_user_password\nAttributeOID.CHALLENGE_PASSWORD: "challengePassword",'), []);
+    // man pages: the word "password" in other languages as a URL's placeholder, a URL template,
+    // roff escapes, a metavariable, made-up and "my-" values
+    assert.deepEqual(values("\\fIhttp://gebruiker:wachtwoord@server:poort/\\fR\nftp://[[utente][:password]@]host[:porta]/"), []);
+    assert.deepEqual(values("\\-\\-post\\-data \\*(Aquser=foo&password=bar\\*(Aq \\e\n.BR \\-P ,\\  \\-\\-passwd=PLIK\n"), []);
+    assert.deepEqual(values("  \\-\\-oracle\\-password=fakepassword \\-\\-oracle\\-username=fake\n    \\-\\-pvk\\-password=my\\-pvk\\-password\n"), []);
+    // ... in roff fonts, in other languages, as a list of fields
+    assert.deepEqual(values("\\fIscheme\\fR://[[\\fIuser\\fR][:\\fIPasswort\\fR]@]\\fIhost\\fR\n\\fB\\-\\-passwd=DATEI\\fP\n\\fB\\-\\-passwd=ФАЙЛ\\fP\npw_name:pw_passwd:pw_uid:pw_gid:pw_gecos:pw_dir:pw_shell"), []);
+    // /etc on every machine: nsswitch.conf, postgresql.conf, the JDK's management.properties
+    assert.deepEqual(values("passwd:         files systemd\n#password_encryption = scram-sha-256\t# scram-sha-256 or md5\n# com.sun.management.jmxremote.password.file=filepath\n com.sun.management.jmxremote.password.toHashes = true|false"), []);
     // ... while the real thing in the same syntaxes is still found
     assert.deepEqual(values("pass: Wq9zT7x\nPass = hunter22\ndb.pass=Zx81kq\npassword_hash: 9f8e7d6c"), ["Wq9zT7x", "hunter22", "Zx81kq", "9f8e7d6c"]);
+    assert.deepEqual(values("password_hash = 9f8e7d6c\n--password=Hunter22\npassword.db = Zx81kq"), ["9f8e7d6c", "Hunter22", "Zx81kq"]);
     assert.deepEqual(values("pass: hunter22\npassword: Wq9zT7x, the new one\nconst password = 'password123';\nServer=db;Password=Pa55w0rd;\n"), ["hunter22", "Wq9zT7x", "password123", "Pa55w0rd"]);
     assert.deepEqual(values("my $pass = 'Wq9zT7x!';\nproxy_pass => 'hunter22',\npass => Zx81kq{"), ["Wq9zT7x!", "hunter22"]);
     assert.deepEqual(values('const password = "r0sebud(1)";\nurl: https://bob:Wq9zT7@example.org/'), ["r0sebud(1)", "Wq9zT7"]);
