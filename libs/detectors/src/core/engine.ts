@@ -310,7 +310,7 @@ export function candidates(det: Detector, text: string, runs?: readonly number[]
         tally.tried++;
         if (verdict !== false) tally.passed++;
       }
-      if (verdict !== false) out.push({ start: m.index, end: m.index + m[0].length, score: verdict.score ?? p.score, validation: verdict.validation });
+      if (verdict !== false) out.push({ start: m.index, end: m.index + m[0].length, score: verdict.score ?? p.score, validation: verdict.validation, fixed: verdict.fixed === true });
     };
     if (p.anchor) {
       for (const m of anchoredMatches(p, text)) if (m[0].length > 0) push(m);

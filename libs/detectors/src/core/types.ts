@@ -28,6 +28,8 @@ export type Verdict =
       validation: string | null;
       /** Score after validation; defaults to the pattern's score. */
       score?: number;
+      /** Context neither raises nor lowers the score (as `Candidate.fixed`). */
+      fixed?: boolean;
     };
 
 export interface Candidate {

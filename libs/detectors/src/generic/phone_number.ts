@@ -156,7 +156,7 @@ function fitsGeneralPlan(callingCode: string, national: string): boolean {
 export const POSSIBLE_SCORE = 0.2;
 
 /** Shapes that are other things, never read as phone numbers: SSN- and CPF-formatted runs, a US ZIP+4 code ("MA 02110-1301" in every GPL notice) and date-like runs. */
-const NOT_PHONE = /^(?:\d{3}-\d{2}-\d{4}|\d{5}-\d{4}|\d{3}\.\d{3}\.\d{3}-\d{2}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})$/;
+const NOT_PHONE = /^(?:\d{3}-\d{2}-\d{4}|\d{5,6}-\d{4}|\d{3}\.\d{3}\.\d{3}-\d{2}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})$/;
 
 /** Inside a dashed token of letters and digits (a UUID, a serial like "AB12-3456-7890-CD")? */
 function inDashedToken(text: string, start: number, end: number): boolean {
@@ -183,14 +183,16 @@ function inTimeOrRatio(text: string, start: number, end: number): boolean {
  * "-122.085589"), a range ("0..999999"), a parenthesis left unclosed ("(0-999999"), a dotted date
  * inside ("1 30.06.2013"), two one-digit groups in a row (an SVG viewBox, "16 16 0 0 16 16") and
  * decimals ("0.756866 0.854904", "7 7.04833984"), the collation weights of Unicode's
- * allkeys.txt ("[*0201.0020.0002]": dotted groups of four, the second a small number), a netmask
+ * allkeys.txt ("[*0201.0020.0002]": dotted groups of four, the second a small number), a standard's
+ * number and year ("GOST R 34.10-2012 256 bit"), a date and a serial ("20040223-00"), bit ranges
+ * ("0-7 16-23 8-15 24-31"), a netmask
  * ("255.255.255.0"), code points
  * of a decomposition ("344\t\t0308 0301": groups of four that all begin with 0; a subscriber's
  * number never does after its area code), a
  * version of three numbers ("@types/node": "18.19.130"), and two one-digit numbers dotted in a
  * row (an object identifier, "1.3.6.1.5.5.7.1.11").
  */
-const NOT_ONE_NUMBER = /255\.255|^\d{4}\.00\d\d\.\d{4}$|^0\d{3}(?: 0\d{3})+$|^\d{1,2}\.\d{1,2}\.\d{1,4}$|(?:^|\D)\d\.\d\.\d|\t| {2}|^\d\d(?: \d\d){5,}$|[ .-]\d$|\d{4}-\d\d-\d\d|^\d+\.\d+$|\.\.|\([^)]*$|^[^(]*\)|(?:^|\D)\d{1,2}\.\d{1,2}\.(?:19|20)\d\d(?!\d)|(?:^|\s)\d\s\d(?:\s|$)|(?:^|\s)0\.\d|\.\d{5}/;
+const NOT_ONE_NUMBER = /255\.255|\.\d+-(?:19|20)\d\d(?!\d)|^(?:19|20)\d\d[01]\d[0-3]\d-|(?:^|\s)\d{1,2}-\d{1,2}\s+\d{1,2}-\d{1,2}(?:\s|$)|^\d{4}\.00\d\d\.\d{4}$|^0\d{3}(?: 0\d{3})+$|^\d{1,2}\.\d{1,2}\.\d{1,4}$|(?:^|\D)\d\.\d\.\d|\t| {2}|^\d\d(?: \d\d){5,}$|[ .-]\d$|\d{4}-\d\d-\d\d|^\d+\.\d+$|\.\.|\([^)]*$|^[^(]*\)|(?:^|\D)\d{1,2}\.\d{1,2}\.(?:19|20)\d\d(?!\d)|(?:^|\s)\d\s\d(?:\s|$)|(?:^|\s)0\.\d|\.\d{5}/;
 
 /** A run [start, end) trimmed of edge punctuation that has a phone number's length and shape. */
 interface Shape {
@@ -208,8 +210,12 @@ function shapeOf(text: string, start: number, end: number): Shape | null {
   const raw = text.slice(start, end);
   const digits = digitsOf(raw);
   if (digits.length < 7 || digits.length > 15 || raw.includes("/") || NOT_PHONE.test(raw)) return null;
-  // One digit over and over is an input mask or a placeholder ("(999) 999-9999", "000-000-0000").
-  if (/^(\d)\1+$/.test(digits)) return null;
+  // One digit over and over is an input mask or a placeholder ("(999) 999-9999", "000-000-0000"),
+  // and so are digits counting up ("123-456-7890", a SIMD lane comment's "0123 4567").
+  if (/^(\d)\1+$/.test(digits) || "01234567890123456789".includes(digits)) return null;
+  // A range of numbers that share their first half ("1600 - 1699 kernel crypto events").
+  const range = /^(\d{3,5}) [-–] (\d{3,5})$/.exec(raw);
+  if (range && range[1]!.length === range[2]!.length && range[1]!.slice(0, range[1]!.length >> 1) === range[2]!.slice(0, range[1]!.length >> 1) && range[2]! > range[1]!) return null;
   // Three blank-separated numbers up to 255 are a colour ("248 248 255 ghost white" in X11's
   // rgb.txt); a 3-3-3 number (Spain, Portugal) has a group above it.
   const rgb = /^(\d{1,3}) +(\d{1,3}) +(\d{1,3})$/.exec(raw);

@@ -25,5 +25,7 @@ describe("ner/person_by_cue", () => {
     assert.deepEqual(found("File name: Final Report.docx"), []);
     assert.deepEqual(found("Username: Admin\n"), []);
     assert.deepEqual(found("Company name: Globex Corporation."), []);
+    // Doxygen's grouping command in LLVM's headers
+    assert.deepEqual(found("  /// @}\n  /// @name Alias Queries\n  /// @{\n    /// \\name Section Management\n"), []);
   });
 });

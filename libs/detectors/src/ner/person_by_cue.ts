@@ -35,7 +35,9 @@ export const personByCue: Detector = {
       let m: RegExpExecArray | null;
       while ((m = rx.exec(text)) !== null) {
         const [start, end] = m.indices![1]!;
-        if (mayBePerson(m[1]!)) out.push({ start, end, score: 0.6, validation: "name_shape" });
+        // `@name Alias Queries`, `\name Section Management`: a documentation command (Doxygen)
+        const command = m.index > 0 && (text[m.index - 1] === "@" || text[m.index - 1] === "\\");
+        if (!command && mayBePerson(m[1]!)) out.push({ start, end, score: 0.6, validation: "name_shape" });
       }
     }
     return out;

@@ -57,6 +57,8 @@ describe("secrets/password", () => {
     assert.deepEqual(values("\\fIscheme\\fR://[[\\fIuser\\fR][:\\fIPasswort\\fR]@]\\fIhost\\fR\n\\fB\\-\\-passwd=DATEI\\fP\n\\fB\\-\\-passwd=ФАЙЛ\\fP\npw_name:pw_passwd:pw_uid:pw_gid:pw_gecos:pw_dir:pw_shell"), []);
     // /etc on every machine: nsswitch.conf, postgresql.conf, the JDK's management.properties
     assert.deepEqual(values("passwd:         files systemd\n#password_encryption = scram-sha-256\t# scram-sha-256 or md5\n# com.sun.management.jmxremote.password.file=filepath\n com.sun.management.jmxremote.password.toHashes = true|false"), []);
+    // C headers: kernel-doc fields, a parameter's description, a base class's access
+    assert.deepEqual(values(" * @NL80211_ATTR_SAE_PASSWORD: attribute for passing SAE password\n * @pwd:                the key file password.\n\t *   password: The user's supplied password\n  struct PASS_NAME : public PassInfoMixin<PASS_NAME>"), []);
     // ... while the real thing in the same syntaxes is still found
     assert.deepEqual(values("pass: Wq9zT7x\nPass = hunter22\ndb.pass=Zx81kq\npassword_hash: 9f8e7d6c"), ["Wq9zT7x", "hunter22", "Zx81kq", "9f8e7d6c"]);
     assert.deepEqual(values("password_hash = 9f8e7d6c\n--password=Hunter22\npassword.db = Zx81kq"), ["9f8e7d6c", "Hunter22", "Zx81kq"]);

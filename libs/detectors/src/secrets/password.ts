@@ -15,8 +15,12 @@ const TEST_RESULT = /^PASS["']?[ \t]*:/;
  * postgresql.conf, `jmxremote.password.file=filepath`, `password.toHashes = true|false`).
  */
 const ABOUT_PASSWORDS = /[_.-](?:file|path|dir|directory|encryption|tohashes|length|minlength|maxlength|policy|prompt|expiry|expires|age|complexity|history|command|cmd|program|helper|store|storage|manager|field|column|label|hint|reset|change|required|rules|strength|method|format)["']?[ \t]*(?::=|=>|=|:)/i;
-/** A documentation field naming a parameter (`:param password: The user's password.`, `:type passphrase:`, `@param password`). */
-const DOC_FIELD = /(?::param|:type|:arg|:ivar|:cvar|@param|@arg)[ \t]+$/;
+/**
+ * A documentation field naming a parameter (`:param password: The user's password.`, `:type
+ * passphrase:`, `@param password`, kernel-doc's `@pwd: the key file password.` and
+ * `@NL80211_ATTR_SAE_PASSWORD: attribute for …`).
+ */
+const DOC_FIELD = /(?:(?::param|:type|:arg|:ivar|:cvar|@param|@arg)[ \t]+|@\w*)$/;
 /** The part of every KEYS match from the key name on: a quick test that the text assigns a password at all. */
 const TAIL = new RegExp(NAMES, "i");
 /** Credentials inside URLs: scheme://user:password@host. */
@@ -34,7 +38,7 @@ export const password: Detector = {
   find(text) {
     // "PASS: name" is a test result (DejaGnu, Automake, TAP-like logs), not a password; a URL
     // is a reference (credentials inside one are read below).
-    const out: Candidate[] = findAssignments(text, KEYS, 3, 0.7, TAIL, (key, at) => TEST_RESULT.test(key) || ABOUT_PASSWORDS.test(key) || DOC_FIELD.test(text.slice(Math.max(0, at - 12), at))).filter((c) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(text.slice(c.start, c.end)));
+    const out: Candidate[] = findAssignments(text, KEYS, 3, 0.7, TAIL, (key, at) => TEST_RESULT.test(key) || ABOUT_PASSWORDS.test(key) || DOC_FIELD.test(text.slice(Math.max(0, at - 24), at))).filter((c) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(text.slice(c.start, c.end)));
     // Every URL_CREDS match holds "://" and "@".
     if (!text.includes("://") || !text.includes("@")) return out;
     URL_CREDS.lastIndex = 0;

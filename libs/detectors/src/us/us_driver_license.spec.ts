@@ -17,7 +17,9 @@ describe("us/us_driver_license", () => {
   });
   it("takes no calendar period for a licence, even next to licence words", () => {
     assert.deepEqual(spans(usDriverLicense, "889 units in Q4. Renew the licence in Q1 or H2"), []);
-    assert.deepEqual(spans(usDriverLicense, "driver license A1"), [[15, 17]]);
+    assert.deepEqual(spans(usDriverLicense, "driver license A1234"), [[15, 20]]);
+    // two or three characters: found, never reported (LLVM: `const SDLoc &DL, SDValue N0`)
+    assert.deepEqual(run(usDriverLicense, "driver license A1; const SDLoc &DL, SDValue N0, X86").map((f) => f.score), [0.01, 0.01, 0.01]);
   });
   it("takes no software licence or bug number near 'license' for a driver's licence (seen in copyright files)", () => {
     const reported = (text: string) => run(usDriverLicense, text).filter((f) => f.score >= 0.4);

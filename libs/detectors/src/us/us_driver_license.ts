@@ -44,6 +44,8 @@ export const usDriverLicense: Detector = {
   prefilter: { minDigits: 1 },
   maxBaseScore: 0.3,
   // A calendar period ("units in Q4", "H1 results") has a short state format's shape; a run of
-  // one digit ("0000000000000000" in an objdump) is no number anyone was issued.
-  validate: (value) => (NOT_LICENCE.test(value) || allSame(value) ? false : { validation: null }),
+  // one digit ("0000000000000000" in an objdump) is no number anyone was issued. No state issues
+  // one of two or three characters either ("V2", "N0", "X86" next to LLVM's `DL`, a
+  // DataLayout): found (Presidio's cases have "A1"), never lifted by context.
+  validate: (value) => (NOT_LICENCE.test(value) || allSame(value) ? false : value.length <= 3 ? { validation: null, score: 0.01, fixed: true } : { validation: null }),
 };
