@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import nlp from "compromise";
-import { acronymAsTitle, bareAbbreviation, displayName, entities, inForeignText, inIdentifier, placeEnd, placeOnlyByTail, trimSpan, worthKeeping } from "./compromise_ner.ts";
+import { acronymAsTitle, bareAbbreviation, displayName, entities, inForeignText, inIdentifier, lowerWordInName, placeEnd, placeOnlyByTail, trimSpan, worthKeeping } from "./compromise_ner.ts";
 import { nerSampleTexts } from "../testing.ts";
 
 /** The spans as compromise's json() gives them, trimmed the same way: what entities() replaced. */
@@ -12,7 +12,7 @@ function viaJson(text: string): Array<[string, number, number]> {
       if (!it.offset) continue;
       const [s, trimmedEnd] = trimSpan(text, it.offset.start, it.offset.start + it.offset.length);
       const e = label === "LOCATION" ? placeEnd(text, s, trimmedEnd) : trimmedEnd;
-      if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e) || (label === "PERSON" && (inForeignText(text, s, e) || acronymAsTitle(text, s, e)))) continue;
+      if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e) || (label === "PERSON" && (inForeignText(text, s, e) || acronymAsTitle(text, s, e) || lowerWordInName(text.slice(s, e))))) continue;
       if (label === "LOCATION" && (bareAbbreviation(text, s, e) || placeOnlyByTail(text, s, e, trimmedEnd))) continue;
       if (label === "LOCATION" && displayName(text, s, e)) {
         if (!out.some(([l, ps, pe]) => l === "PERSON" && ps < e && s < pe)) out.push(["PERSON", s, e]);
@@ -83,6 +83,15 @@ describe("ner/compromise_ner", () => {
     const t = "Dear Mr. John Smith, see you in Paris.";
     assert.deepEqual(trimSpan(t, 5, 20), [9, 19]);
     assert.deepEqual(trimSpan(t, 29, 38), [32, 37]);
+  });
+  it("trims comment markers and a number before an entity, and takes no person with a lower-case word that is no particle (C headers)", () => {
+    const t = "\thoffset;\t/* Mark offset to start from */\n#define MDIO_PHYXS_LNSTAT\t24\t/* PHY XGXS lane state */";
+    assert.deepEqual(trimSpan(t, t.indexOf("/* Mark"), t.indexOf("/* Mark") + 7).map((i) => t[i]), ["M", " "]);
+    assert.equal(t.slice(...trimSpan(t, t.indexOf("24\t"), t.indexOf(" lane"))), "PHY XGXS");
+    assert.equal(lowerWordInName("Virtio ABI version"), true);
+    assert.equal(lowerWordInName("Ludwig van Beethoven"), false);
+    assert.equal(lowerWordInName("David A. Schleef"), false);
+    assert.deepEqual(entities("/* Virtio ABI version, this must match exactly */").filter((e) => e.label === "PERSON"), []);
   });
   it("finds people and places with offsets into the text", () => {
     const t = "Contact Maria Garcia in Paris, France or call Dr. Anna Muller.";

@@ -8,6 +8,7 @@ import nlp from "compromise";
 import "./fast_sweep.ts";
 import type { Candidate } from "../core/types.ts";
 import { knownAsWord, tagsOf } from "./lexicon.ts";
+import { isParticle } from "./name_shape.ts";
 
 export type NerLabel = "PERSON" | "LOCATION";
 
@@ -19,7 +20,8 @@ interface Entity {
 
 const LEADING = /^(?:(?:mr|mrs|ms|miss|mx|dr|prof|sir|dame|lord|lady|rev|hon|dear|in|at|on|from|to|of|the|by|near|with|for|and|via)\.?\s+)+/i;
 const TRAILING = /(?:['’]s|[\s.,;:!?)"'’\]}-])+$/;
-const LEADING_PUNCT = /^[\s.,;:!?("'‘[{-]+/;
+/** Punctuation, comment markers and a number with its blank before an entity ("/* Mark offset", "24\t/* PHY"). */
+const LEADING_PUNCT = /^(?:[\s.,;:!?("'‘[{\-/*#<>=|\\]|\d+(?=\s))+/;
 
 /** Shrinks [start, end) of `text` past titles, prepositions and punctuation. */
 export function trimSpan(text: string, start: number, end: number): [number, number] {
@@ -51,6 +53,14 @@ export function worthKeeping(label: NerLabel, span: string): boolean {
   if (span.length < 2 || !/\p{Lu}/u.test(span)) return false;
   if (span.length <= 3 && !/\p{Ll}/u.test(span)) return false;
   return !(label === "LOCATION" && (span.length <= 2 || PLACE_PREFIX.test(span)));
+}
+
+/**
+ * Whether a person's span holds a lower-case word that is no particle of a name ("Virtio ABI
+ * version" in a C comment; "Ludwig van Beethoven" keeps its "van").
+ */
+export function lowerWordInName(span: string): boolean {
+  return span.split(/\s+/).some((w) => /^\p{Ll}/u.test(w) && !isParticle(w));
 }
 
 /**
@@ -176,6 +186,7 @@ export function entities(text: string): Entity[] {
       if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e)) continue;
       if (label === "PERSON" && inForeignText(text, s, e)) continue;
       if (label === "PERSON" && acronymAsTitle(text, s, e)) continue;
+      if (label === "PERSON" && lowerWordInName(text.slice(s, e))) continue;
       if (label === "LOCATION" && bareAbbreviation(text, s, e)) continue;
       if (label === "LOCATION" && displayName(text, s, e)) {
         if (!out.some((x) => x.label === "PERSON" && x.start < e && s < x.end)) out.push({ label: "PERSON", start: s, end: e });

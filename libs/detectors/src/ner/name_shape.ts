@@ -14,6 +14,8 @@ const WORD = String.raw`\p{Lu}\p{Ll}*(?:['’]?\p{Lu}\p{Ll}+)*\p{Ll}(?:-\p{Lu}\p
 const PARTICLE = String.raw`(?:van|von|der|den|de|del|della|di|da|du|la|le|ter|ten|bin|al|dos|das)`;
 const TITLE_WORD = String.raw`(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame)`;
 const PARTICLE_WORD = new RegExp(`^${PARTICLE}$`);
+/** Whether a lower-case word may stand inside a name ("van", "de", "bin"). */
+export const isParticle = (word: string) => PARTICLE_WORD.test(word);
 /** 1–4 name words, particles between them. */
 export const NAME = String.raw`(?!${TITLE_WORD}(?![\p{L}]))${WORD}(?:[ \t]+(?:${PARTICLE}[ \t]+){0,2}${WORD}){0,3}`;
 /** A title before a name, not part of the span. */
