@@ -37,6 +37,11 @@ describe("generic/ip_address", () => {
     assert.deepEqual(reported("host-name 10.1.2.3, ip:10.1.2.4, jar 10.1.2.5"), ["10.1.2.3", "10.1.2.4", "10.1.2.5"]);
     // an IPv6 network with its prefix (/etc/gai.conf), a host in one
     assert.deepEqual(reported("#label 2001:0::/32   7\n#precedence 2002::/16    30\nhost 2001:4860::8888/32"), ["2001:4860::8888/32"]);
+    // info files and dpkg's database: Texinfo headings, CVS revisions, versions in file names and Debian relations
+    assert.deepEqual(reported("National Teams\n\n12.4.2.1 Sub-Cultures\n...............\n"), []);
+    assert.deepEqual(reported("     retrieving revision 1.58.2.2\n/usr/share/doc/git/RelNotes/1.7.10.1.txt\nBreaks: mono-gac (<< 2.10.8.1-3), ebtables (<< 2.0.10.4+snapshot20181205-1~)"), []);
+    assert.deepEqual(reported(" XIAllowEvents@Base 2:1.2.99.4\n XRRFreePanning@Base 2:1.2.99.2"), []);
+    assert.deepEqual(reported("10.1.2.3 gateway\n\n10.1.2.4 ssh\nrouter 10.1.2.5."), ["10.1.2.3", "10.1.2.4", "10.1.2.5"], "a host at a line's start, and at a sentence's end");
     // man pages: an RCS revision, a version after roff's hyphen
     assert.deepEqual(reported(".\\\" $FreeBSD: src/lib/libc/gen/err.3,v 1.11.2.5 2001/08/17 15:42:32 ru Exp $\n/usr/lib/jvm/java\\-1.8.0\\-openjdk\\-1.8.0.121\\-0.b13.el7_3.x86_64/jre/"), []);
     // object identifiers (Python's cryptography)

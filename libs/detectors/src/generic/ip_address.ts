@@ -86,9 +86,17 @@ function findV6(text: string, out: Candidate[]): void {
 /**
  * What stands before a version or a section, not an address: a name and a dash (also roff's
  * `\-`: "openjdk\-1.8.0.121"), a Maven packaging and a colon, a section sign ("RFC 9106
- * §3.4.1.2"), an RCS file's ",v " ("err.3,v 1.11.2.5").
+ * §3.4.1.2"), an RCS file's ",v " ("err.3,v 1.11.2.5"), a Debian relation ("mono-gac (<<
+ * 2.10.8.1-3)") or epoch ("XIAllowEvents@Base 2:1.2.99.4").
  */
-const VERSION_BEFORE = /[A-Za-z]\\?-$|:(?:jar|pom|war|ear|aar|zip|bundle):$|§ ?$|,v $/;
+const VERSION_BEFORE = /[A-Za-z]\\?-$|:(?:jar|pom|war|ear|aar|zip|bundle):$|§ ?$|,v $|(?:<<|>>|<=|>=) ?$|(?<![\d:.])\d:$/;
+/** What follows a version, not an address: a file's extension ("RelNotes/1.7.10.1.txt"). */
+const VERSION_AFTER = /^\.[A-Za-z]/;
+/**
+ * A numbered heading (Texinfo's, in info files): the number starts its line, its title follows,
+ * and the next line underlines it ("12.4.2.1 Sub-Cultures\n.............").
+ */
+const HEADING = /^[ \t]+\S[^\n]*\r?\n[.=*-]{3,}[ \t]*(?:\r?\n|$)/;
 
 /** Whether the address's host bits under a prefix of `bits` are all zero (and the prefix is shorter than 32). */
 function isNetwork(ip: string, bits: number): boolean {
@@ -120,7 +128,11 @@ function findV4(text: string, out: Candidate[]): void {
     const network = !!m[2] && end > m.index + m[1]!.length && isNetwork(m[1]!, Number(m[2].slice(1)));
     // A version glued to a name ("perl-5.6.78.9", an anchor "#h-17.13.4.1") or a Maven
     // coordinate's ("io.quarkus.arc:arc::jar:3.33.3.1").
-    const version = !m[2] && VERSION_BEFORE.test(text.slice(Math.max(0, m.index - 8), m.index));
+    const version =
+      !m[2] &&
+      (VERSION_BEFORE.test(text.slice(Math.max(0, m.index - 8), m.index)) ||
+        VERSION_AFTER.test(text.slice(end, end + 2)) ||
+        ((m.index === 0 || text[m.index - 1] === "\n") && HEADING.test(text.slice(end, end + 200))));
     const special = specialV4(m[1]!);
     // Four one-digit numbers ("1.4.1.4", "2.9.5.0", "1.2.3.4") are a version or a section far
     // more often than a host: weak alone, an address with an address word near ("server 8.8.8.8").
@@ -140,7 +152,7 @@ export const ipAddress: Detector = {
   context: ["ip", "ipv4", "ipv6", "address", "host", "server", "client", "source", "destination", "src", "dst", "gateway", "login", "connected"],
   // Numbered sections of specifications ("Section 12.6.4.7", "see 12.7.3.3", "PDF spec 8.7.3.1"),
   // and object identifiers (`ObjectIdentifier("2.5.29.14")`, an X.509 extension's OID).
-  negativeContext: ["version", "ver", "section", "sections", "chapter", "clause", "paragraph", "spec", "specification", "see", "table", "figure", "appendix", "oid", "objectidentifier", "object identifier"],
+  negativeContext: ["version", "ver", "revision", "section", "sections", "chapter", "clause", "paragraph", "spec", "specification", "see", "table", "figure", "appendix", "oid", "objectidentifier", "object identifier"],
   prefilter: { anyChar: ".:" },
   find(text) {
     const out: Candidate[] = [];

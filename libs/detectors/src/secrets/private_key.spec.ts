@@ -14,7 +14,13 @@ describe("secrets/private_key", () => {
     assert.equal(f!.score, 1);
   });
   it("scores a bare header lower and ignores public keys", () => {
-    assert.ok(run(privateKey, "-----BEGIN PRIVATE KEY----- (truncated)")[0]!.score < 1);
+    assert.ok(run(privateKey, "-----BEGIN PRIVATE KEY----- (truncated)")[0]!.score < 0.4);
+    // cut off: its body follows, or the text ends there (the rest may be in the next segment)
+    assert.ok(run(privateKey, `key:\n-----BEGIN RSA PRIVATE KEY-----\n${body.slice(0, 80)}`)[0]!.score >= 0.4);
+    assert.ok(run(privateKey, "key:\n-----BEGIN RSA PRIVATE KEY-----\n")[0]!.score >= 0.4);
+    // a mention: freedesktop.org's MIME magic (shared-mime-info), code that looks for a header
+    const mention = "<match type=\"string\" value=\"-----BEGIN PGP PRIVATE KEY BLOCK-----\" offset=\"0\"/>\nif line.startswith('-----BEGIN RSA PRIVATE KEY-----'): key = read(f)";
+    assert.deepEqual(run(privateKey, mention).filter((f) => f.score >= 0.4), []);
     assert.equal(run(privateKey, "-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----").length, 0);
   });
 });

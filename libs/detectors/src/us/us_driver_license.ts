@@ -2,8 +2,11 @@ import type { Detector } from "../core/types.ts";
 import { re } from "../core/regex.ts";
 import { allSame } from "../core/checksums.ts";
 
-/** Not glued to a word, and not an HTML tag's name ("<H3>", "</H1>"). */
-const B = String.raw`(?<![A-Za-z0-9_]|<\/?)`;
+/**
+ * Not glued to a word, not an HTML tag's name ("<H3>", "</H1>"), and not an offset in an info
+ * file's tag table ("Node: GNU Free Documentation License\x7f709380").
+ */
+const B = String.raw`(?<![A-Za-z0-9_\x7f]|<\/?)`;
 const E = String.raw`(?![A-Za-z0-9_])`;
 /**
  * Names with a short state format's shape that are never a licence number: quarters and halves
