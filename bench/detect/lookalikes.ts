@@ -1,7 +1,9 @@
 /**
  * Lines of real files that hold no personal data but look like it: the shapes
  * `node bench/detect/real.ts` found in /usr/share/doc, the man pages, Python's standard library
- * and Debian's Python packages, JavaScript bundles, Perl's library, glibc's locales and /etc (libs/detectors/README.md, "False positives from real files"),
+ * and Debian's Python packages, JavaScript bundles, Perl's library, glibc's locales, C headers,
+ * info files, dpkg's database and /etc (libs/detectors/README.md, "False positives from real
+ * files"),
  * written from templates with fresh values, so the labelled corpus checks that none of them
  * comes back. Values that have to pass a checksum to be tempting (a Luhn-valid 16-digit fuzzer
  * id) are computed here from the scheme's definition, apart from the detectors.
@@ -74,5 +76,18 @@ export function lookAlikeLines(faker: Faker): Array<() => string> {
     () => `// Prints: <Buffer ${Array.from({ length: 4 + n(1) }, () => String(n(89) + 10)).join(" ")}>`,
     () => `    "@types/node": "${n(20) + 10}.${n(20)}.${n(200)}",\n  * deps: update V8 to ${n(8) + 1}.${n(9)}.${n(240) + 256}.${n(50)}`,
     () => `./Configure -Dprefix=/usr/local/perl-5.${n(40)}.${n(90)}.${n(9)}\nio.quarkus:quarkus-core::jar:${n(2) + 2}.${n(40)}.${n(9)}.${n(9)}`,
+    // man pages and /etc
+    () => `passwd:         files systemd\n#password_encryption = scram-sha-256\t# scram-sha-256 or md5`,
+    () => `\\fB\\-\\-passwd=DATEI\\fP\n\\fIscheme\\fR://[[\\fIuser\\fR][:\\fIpass\\fR]@]\\fIhost\\fR`,
+    () => `    \\-\\-secret=projects/my\\-project/secrets/my\\-secret/versions/${n(9) + 1}`,
+    // C headers: Doxygen, LLVM's DL, kernel-doc, a ZIP+4 with a typo, bit ranges
+    () => `  /// @name ${faker.helpers.arrayElement(["Alias Queries", "Section Management", "Value Generators", "Feature Predicates"])}\n  /// @{`,
+    () => `  SDValue getVectorShuffle(EVT VT, const SDLoc &dl, SDValue N${n(2)}, SDValue N${n(2) + 1});`,
+    () => ` * @pwd:                the key file password.\n * @NL80211_ATTR_SAE_PASSWORD: attribute for passing SAE password`,
+    () => ` * Boston, MA 021110-1307, USA.\n\t\t\t\t     15)))); // 0-7 16-23 8-15 24-31 -> xzyw`,
+    // info files and dpkg's database
+    () => `Up: National Teams\n\n${n(15) + 1}.${n(9) + 1}.${n(9) + 1}.${n(9) + 1} ${faker.hacker.noun()}s\n..................\n`,
+    () => `Breaks: alsa-utils (<< 1.0.${n(30)}.${n(9)}-5), ebtables (<< 2.0.${n(30)}.${n(9)}+snapshot20181205-1~)\n XIAllowEvents@Base 2:1.${n(9)}.99.${n(9)}`,
+    () => `Node: ${faker.hacker.noun()} index\x7f${n(900000) + 100000}\nNode: GNU Free Documentation License\x7f${n(900000) + 100000}`,
   ];
 }

@@ -14,6 +14,9 @@ describe("core/shape: values that are something else", () => {
     const at = (text: string, value: string) => numericNoise(text, text.indexOf(value), text.indexOf(value) + value.length);
     assert.equal(at("this._d=271733878,(this||Ss)._e=3285377520", "271733878"), true);
     assert.equal(at("29912,1294757372,1396182291,1695183700", "1294757372"), true);
+    assert.equal(at("new tr(96652208,967058379),new tr(1,2)", "96652208"), true);
+    assert.equal(at("new tr(96652208,967058379),new tr(1,2)", "967058379"), true);
+    assert.equal(at("INSERT INTO t VALUES (078051120, 'Jane')", "078051120"), false, "a value in a row, not a list of numbers");
     assert.equal(at("Z(-.4435068666934967)),uA(r", "4435068666934967"), true);
     assert.equal(at("SSN 078051120, tel 4155550132,4155550133", "078051120"), false);
     assert.equal(at("SSN 078051120, tel 4155550132,4155550133", "4155550132"), false, "the first of a list");

@@ -65,7 +65,8 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
 
 /**
  * Whether the digits at [start, end) are numbers of code, not identifiers: a well-known hash
- * constant, an element of a comma-separated array of numbers ("…,1294757372,1396182291,…"), or
+ * constant, an element of a comma-separated array of numbers ("…,1294757372,1396182291,…",
+ * "new tr(96652208,967058379)"), or
  * the fraction of a decimal number ("-.4435068666934967"). Only runs of digits alone are judged.
  */
 export function numericNoise(text: string, start: number, end: number): boolean {
@@ -77,7 +78,11 @@ export function numericNoise(text: string, start: number, end: number): boolean 
     const p2 = text.charCodeAt(start - 2);
     if (isDigit(p2) || p2 === 45 /* - */ || p2 === 40 /* ( */) return true;
   }
-  return prev === 44 /* , */ && isDigit(text.charCodeAt(start - 2)) && text.charCodeAt(end) === 44 && isDigit(text.charCodeAt(end + 1));
+  const next = text.charCodeAt(end);
+  // ",N," between numbers, and the first or last of numbers in parentheses: "new tr(96652208,967058379)"
+  const commaBefore = prev === 44 /* , */ && isDigit(text.charCodeAt(start - 2));
+  const commaAfter = next === 44 && isDigit(text.charCodeAt(end + 1));
+  return (commaBefore && (commaAfter || next === 41)) /* ) */ || (commaAfter && prev === 40) /* ( */;
 }
 
 const HEX_TOKEN = /^(?:[0-9A-F]{2,8}|[0-9a-f]{2,8})$/;

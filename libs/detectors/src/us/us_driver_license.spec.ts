@@ -25,6 +25,7 @@ describe("us/us_driver_license", () => {
     const reported = (text: string) => run(usDriverLicense, text).filter((f) => f.score >= 0.4);
     // an info file's tag table (coreutils.info)
     assert.deepEqual(reported("Node: Putting the tools together\x7f697043\nNode: GNU Free Documentation License\x7f709380\n"), []);
+    assert.deepEqual(reported("GNU General Public License\n * Boston, MA 021110-1307, USA."), []);
     assert.deepEqual(reported("following copyright and license.\nLicense: X11 and public-domain\n Permission is hereby granted"), []);
     assert.deepEqual(reported("adding missing\n    licenses.  (Closes: #1019937)"), []);
     assert.deepEqual(reported(" 776504 Upgrade license from LGPL"), []);

@@ -3,11 +3,12 @@ import { re } from "../core/regex.ts";
 import { allSame } from "../core/checksums.ts";
 
 /**
- * Not glued to a word, not an HTML tag's name ("<H3>", "</H1>"), and not an offset in an info
- * file's tag table ("Node: GNU Free Documentation License\x7f709380").
+ * Not glued to a word, not an HTML tag's name ("<H3>", "</H1>"), not an offset in an info file's
+ * tag table ("Node: GNU Free Documentation License\x7f709380"), and not a piece of a dashed
+ * number ("MA 021110-1307": no state's format has a dash).
  */
-const B = String.raw`(?<![A-Za-z0-9_\x7f]|<\/?)`;
-const E = String.raw`(?![A-Za-z0-9_])`;
+const B = String.raw`(?<![A-Za-z0-9_\x7f]|<\/?|\d-)`;
+const E = String.raw`(?![A-Za-z0-9_]|-\d)`;
 /**
  * Names with a short state format's shape that are never a licence number: quarters and halves
  * of a year, HTML headings, the X Window System ("permit X11 forwarding"), C standards.
