@@ -75,6 +75,8 @@ describe("generic/phone_number", () => {
     // ... digits counting up, a range of event numbers, a ZIP+4 with a typo (Linux's audit.h, the GPL notice)
     assert.deepEqual(none("__hi128(__c))); // 0123 4567\nphone: 123-456-7890\n * 1600 - 1699 kernel crypto events\n * Boston, MA 021110-1307, USA."), []);
     assert.deepEqual(spans(phoneNumber, "Phone: 1-703-847-0040 ext 103"), [[7, 21]]);
+    // groff's font metrics (AFM): bounding boxes
+    assert.deepEqual(none("C 78 ; WX 643 ; N Nu ; B 26 -7 827 599 ;\nC 80 ; WX 768 ; N Pi ; B 4 -14 844 599 ;"), []);
     // an object identifier (Python's cryptography)
     assert.deepEqual(none('TLS_FEATURE = ObjectIdentifier("1.3.6.1.5.5.7.1.24")'), []);
     // code points of Unicode's decompositions (Perl's unicore/Decomposition.pl, Unicode::Collate)

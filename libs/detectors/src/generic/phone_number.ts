@@ -185,14 +185,15 @@ function inTimeOrRatio(text: string, start: number, end: number): boolean {
  * decimals ("0.756866 0.854904", "7 7.04833984"), the collation weights of Unicode's
  * allkeys.txt ("[*0201.0020.0002]": dotted groups of four, the second a small number), a standard's
  * number and year ("GOST R 34.10-2012 256 bit"), a date and a serial ("20040223-00"), bit ranges
- * ("0-7 16-23 8-15 24-31"), a netmask
+ * ("0-7 16-23 8-15 24-31"), a font's bounding box with a negative number ("B 26 -7 827 599"), a
+ * netmask
  * ("255.255.255.0"), code points
  * of a decomposition ("344\t\t0308 0301": groups of four that all begin with 0; a subscriber's
  * number never does after its area code), a
  * version of three numbers ("@types/node": "18.19.130"), and two one-digit numbers dotted in a
  * row (an object identifier, "1.3.6.1.5.5.7.1.11").
  */
-const NOT_ONE_NUMBER = /255\.255|\.\d+-(?:19|20)\d\d(?!\d)|^(?:19|20)\d\d[01]\d[0-3]\d-|(?:^|\s)\d{1,2}-\d{1,2}\s+\d{1,2}-\d{1,2}(?:\s|$)|^\d{4}\.00\d\d\.\d{4}$|^0\d{3}(?: 0\d{3})+$|^\d{1,2}\.\d{1,2}\.\d{1,4}$|(?:^|\D)\d\.\d\.\d|\t| {2}|^\d\d(?: \d\d){5,}$|[ .-]\d$|\d{4}-\d\d-\d\d|^\d+\.\d+$|\.\.|\([^)]*$|^[^(]*\)|(?:^|\D)\d{1,2}\.\d{1,2}\.(?:19|20)\d\d(?!\d)|(?:^|\s)\d\s\d(?:\s|$)|(?:^|\s)0\.\d|\.\d{5}/;
+const NOT_ONE_NUMBER = /(?:^|\s)-\d|255\.255|\.\d+-(?:19|20)\d\d(?!\d)|^(?:19|20)\d\d[01]\d[0-3]\d-|(?:^|\s)\d{1,2}-\d{1,2}\s+\d{1,2}-\d{1,2}(?:\s|$)|^\d{4}\.00\d\d\.\d{4}$|^0\d{3}(?: 0\d{3})+$|^\d{1,2}\.\d{1,2}\.\d{1,4}$|(?:^|\D)\d\.\d\.\d|\t| {2}|^\d\d(?: \d\d){5,}$|[ .-]\d$|\d{4}-\d\d-\d\d|^\d+\.\d+$|\.\.|\([^)]*$|^[^(]*\)|(?:^|\D)\d{1,2}\.\d{1,2}\.(?:19|20)\d\d(?!\d)|(?:^|\s)\d\s\d(?:\s|$)|(?:^|\s)0\.\d|\.\d{5}/;
 
 /** A run [start, end) trimmed of edge punctuation that has a phone number's length and shape. */
 interface Shape {

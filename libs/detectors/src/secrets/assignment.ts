@@ -6,7 +6,7 @@
 import type { Candidate } from "../core/types.ts";
 
 /** Values that are placeholders, references or booleans rather than secrets. */
-const PLACEHOLDER = /^(?:\$\{?[A-Za-z_][\w.]*\}?|%\(?\w+\)?s?|\{\{.*\}\}|<[^>]*>|\*+|x+|\.+|null|none|nil|undefined|true|false|yes|no|required|optional|string|boolean|number|any|unknown|void|never|object|password|secret|changeme|your[_-]?\w*|example\w*|redacted|\[redacted\]|pass|passwd|pwd|env\(.*\)|process\.env\.\w+!?|os\.environ.*|-?anonymous@?|guest|foo|bar|baz|qux|str|bytes|bytearray|int|float|bool|dict|list|tuple|passwort|kennwort|wachtwoord|mot_de_passe|motdepasse|contrase(?:ñ|n)a|senha|parola|palavra-passe|has(?:l|ł)o|пароль|fake\w*|dummy\w*|my[_-][\w-]*|compat|files|nis|nisplus|ldap|sss|systemd|winbind|hesiod|the|this|that|some|used|see)$/i;
+const PLACEHOLDER = /^(?:\$\{?[A-Za-z_][\w.]*\}?|%\(?\w+\)?s?|\{\{.*\}\}|<[^>]*>|\*+|x+|\.+|null|none|nil|undefined|true|false|yes|no|required|optional|string|boolean|number|any|unknown|void|never|object|password|secret|changeme|your[_-]?\w*|example\w*|redacted|\[redacted\]|pass|passwd|pwd|env\(.*\)|process\.env\.\w+!?|os\.environ.*|-?anonymous@?|guest|foo|bar|baz|qux|str|bytes|bytearray|int|float|bool|dict|list|tuple|passwort|kennwort|wachtwoord|mot_de_passe|motdepasse|contrase(?:ñ|n)a|senha|parola|palavra-passe|has(?:l|ł)o|пароль|fake\w*|dummy\w*|my[_-][\w-]*|compat|files|nis|nisplus|ldap|sss|systemd|winbind|hesiod|the|this|that|some|used|see|from|for|with|when)$/i;
 
 /**
  * The separator of a key and its value, then the blanks before the value on the same line: not
@@ -30,9 +30,10 @@ export const KEY_START = String.raw`(?<![A-Za-z0-9/\\:])`;
  * getPassword()`), a variable's name (`password_ptr`, `index_info`: lower-case words joined by
  * `_`), a constant's name (`PASSWORD_REQUIRED`, `attributes.K8S_VOLUME_TYPE_VALUE_SECRET`); in
  * Perl, a package's function (`CPAN::anycwd()`), a quote operator (`qq{`), a dereference (`$self->{+PASS}`,
- * `$CPAN::Config->{password}`: the value stops at `>`) and the error variable (`$!`).
+ * `$CPAN::Config->{password}`: the value stops at `>`) and the error variable (`$!`); in Vim
+ * script, a scoped variable (`g:netrw_passwd`, `a:2`, `a:dict.istemp`).
  */
-const CODE_VALUE = /^(?:(?:new|await|typeof|void|public|private|protected|static|const)$|[a-z]+(?:_[a-z]+)+$|\(|[A-Za-z_$][\w$.:]*[([{]|\$[A-Za-z_][\w:]*-$|\$!|[a-z_$][A-Za-z_$]*(?:\.[A-Za-z_$]{2,})+$|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|[a-z_$][\w$]*\.[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$)/;
+const CODE_VALUE = /^(?:(?:new|await|typeof|void|public|private|protected|static|const)$|[sgablwtv]:[\w#.]+$|[a-z]+(?:_[a-z]+)+$|\(|[A-Za-z_$][\w$.:]*[([{]|\$[A-Za-z_][\w:]*-$|\$!|[a-z_$][A-Za-z_$]*(?:\.[A-Za-z_$]{2,})+$|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|[a-z_$][\w$]*\.[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$)/;
 
 /** After an unquoted value: another assignment, an operator, a type's arguments, an object literal's comma at the line's end. */
 const CODE_AFTER = /^(?:[ \t]*(?:=(?!=)|===?|!==?|&&|\|\||\?\?)|<|,[ \t]*(?:\r?\n|\\n|$))/;

@@ -59,6 +59,8 @@ describe("secrets/password", () => {
     assert.deepEqual(values("passwd:         files systemd\n#password_encryption = scram-sha-256\t# scram-sha-256 or md5\n# com.sun.management.jmxremote.password.file=filepath\n com.sun.management.jmxremote.password.toHashes = true|false"), []);
     // C headers: kernel-doc fields, a parameter's description, a base class's access
     assert.deepEqual(values(" * @NL80211_ATTR_SAE_PASSWORD: attribute for passing SAE password\n * @pwd:                the key file password.\n\t *   password: The user's supplied password\n  struct PASS_NAME : public PassInfoMixin<PASS_NAME>"), []);
+    // Vim's runtime files: scoped variables, a comment's prose
+    assert.deepEqual(values("  let s:netrw_hup[host].passwd = s:netrw_passwd\n  let s:netrw_passwd = a:2\n\tlet pwd = a:dict.istemp ? a:dict.tmpdir : ''\n  \" Pass: From the indentation point"), []);
     // ... while the real thing in the same syntaxes is still found
     assert.deepEqual(values("pass: Wq9zT7x\nPass = hunter22\ndb.pass=Zx81kq\npassword_hash: 9f8e7d6c"), ["Wq9zT7x", "hunter22", "Zx81kq", "9f8e7d6c"]);
     assert.deepEqual(values("password_hash = 9f8e7d6c\n--password=Hunter22\npassword.db = Zx81kq"), ["9f8e7d6c", "Hunter22", "Zx81kq"]);
