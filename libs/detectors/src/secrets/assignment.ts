@@ -75,7 +75,7 @@ const alnum = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
  * ("password" of `CHECK_PASSWORD_ATTEMPTS = `, "token" of `--activation-token=channel-activation-token`).
  */
 function namesKey(value: string, key: string): boolean {
-  const v = value.replace(/\\-/g, "-");
+  const v = unroff(value);
   return /^[a-z0-9_]+(?:[.-][a-z0-9_]+)+$/.test(v) && (key.toLowerCase().match(/[a-z]{4,}/g) ?? []).some((w) => v.includes(w));
 }
 
