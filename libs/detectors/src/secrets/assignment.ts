@@ -62,12 +62,6 @@ export function isPlaceholder(value: string): boolean {
   return PLACEHOLDER.test(unroff(value).replace(/^\[|\]$/g, ""));
 }
 
-/**
- * Values assigned to a key `keys` matches (global; its match ends where the value starts).
- * `tail` (not global) must match a piece of every `keys` match, from the key name on: when it
- * matches nowhere, the text holds no assignment and `keys` is not run (prose says "bypass"
- * and "key" often, "key =" seldom).
- */
 const alnum = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
 
 /**
@@ -79,6 +73,12 @@ function namesKey(value: string, key: string): boolean {
   return /^[a-z0-9_]+(?:[.-][a-z0-9_]+)+$/.test(v) && (key.toLowerCase().match(/[a-z]{4,}/g) ?? []).some((w) => v.includes(w));
 }
 
+/**
+ * Values assigned to a key `keys` matches (global; its match ends where the value starts).
+ * `tail` (not global) must match a piece of every `keys` match, from the key name on: when it
+ * matches nowhere, the text holds no assignment and `keys` is not run (prose says "bypass"
+ * and "key" often, "key =" seldom).
+ */
 export function findAssignments(text: string, keys: RegExp, minLength: number, score: number, tail?: RegExp, skipKey?: (key: string, at: number) => boolean): Candidate[] {
   const out: Candidate[] = [];
   if (tail && !tail.test(text)) return out;
