@@ -71,6 +71,9 @@ export function lookAlikeLines(faker: Faker): Array<() => string> {
     () => `    my $pwd  = CPAN::anycwd();\n    $PASSWORD = $CPAN::Config->{password} || "";\n    last_pass_time => '${1e9 + n(4e8)}.${n(99999)}',`,
     () => `\treturn {\n\t\tpass: actual === expected,\n\t\tmessage: () => msg\n\t};\n        password: URLPatternComponentResult;`,
     () => `    :param password: The ${faker.hacker.noun()} password.\n    def __init__(self, password: bytes):`,
+    // the C++ standard's sections in libstdc++'s headers, versions in a changelog
+    () => `      // ${11 + n(20)}.${1 + n(8)}.${1 + n(8)}.${1 + n(12)} ${faker.helpers.arrayElement(["constructors", "modifiers", "capacity", "element access"])}:\n      // [${11 + n(20)}.${1 + n(8)}.${1 + n(8)}.${1 + n(12)}] ${faker.hacker.noun()}\n  // C++${faker.helpers.arrayElement(["11", "14", "17"])} ${11 + n(20)}.${1 + n(8)}.${1 + n(8)}.${1 + n(9)}`,
+    () => `${faker.hacker.noun()} (1.${n(20)}.${n(9)}.${1 + n(20)}) unstable; urgency=low`,
     () => `    KEY_USAGE = ObjectIdentifier("2.5.29.${n(40)}")\n    TLS_FEATURE = ObjectIdentifier("1.3.6.1.5.5.7.1.${n(30)}")`,
     () => `const PRIVATE_IP_RANGES = ["10.0.0.0/8", "172.16.0.0/12", "192.168.${n(255)}.0/24"];`,
     () => `// Prints: <Buffer ${Array.from({ length: 4 + n(1) }, () => String(n(89) + 10)).join(" ")}>`,

@@ -90,6 +90,19 @@ describe("core/engine", () => {
     assert.ok(scoreIn("id of the mobile circuit: 1234") > labelled, "an id word further off only weighs against the boost");
     assert.ok(scoreIn("mobile circuit 1234") >= 0.4);
   });
+  it("a candidate marked ownLine takes context from its own line and the column header only", () => {
+    const det: Detector = { id: "t", type: "T", area: "generic", category: "custom", description: "", patterns: [], context: ["server"], prefilter: {}, find: (t) => [...t.matchAll(/\d\.\d\.\d\.\d/g)].map((m) => ({ start: m.index, end: m.index + 7, score: 0.1, validation: null, ownLine: true }))};
+    const c = compile(det);
+    const scoreIn = (t: string, header = "") => runDetector(c, factsOf(t, headerWords(header)), 5)[0]!;
+    assert.equal(scoreIn("the server\nSync with 1.4.1.4").score, 0.1, "a line away: not lifted");
+    assert.deepEqual(scoreIn("the server\nSync with 1.4.1.4").context, []);
+    assert.ok(scoreIn("the other\nserver 1.4.1.4").score > 0.1, "on its line: lifted");
+    assert.ok(scoreIn("server 1.4.1.4").score > 0.1, "a text of one line");
+    assert.ok(scoreIn("notes\n1.4.1.4", "Server").score > 0.1, "its column header counts");
+    // without the mark, the window crosses the line
+    const plain = compile({ ...det, find: (t) => det.find!(t).map((x) => ({ ...x, ownLine: false })) });
+    assert.ok(runDetector(plain, factsOf("the server\nSync with 1.4.1.4"), 5)[0]!.score > 0.1);
+  });
   it("a negative header term counts in the column header only, not in the text around a value", () => {
     const det: Detector = { id: "t", type: "T", area: "generic", category: "custom", description: "", patterns: [{ name: "n", regex: /\bParis\b/g, score: 0.4 }], context: [], negativeHeader: ["name"], prefilter: {} };
     const c = compile(det);

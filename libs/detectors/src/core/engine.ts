@@ -395,7 +395,8 @@ function nearWords(f: TextFacts, start: number, end: number, n: number): string[
 
 /** The context terms around a candidate (and in the column header): positive, negative. */
 function contextOf(c: Compiled, f: TextFacts, cand: Candidate, window: number): [string[], string[]] {
-  const near = nearWords(f, cand.start, cand.end, Math.min(window, c.det.contextWindow ?? window));
+  const n = Math.min(window, c.det.contextWindow ?? window);
+  const near = cand.ownLine ? lineWords(f.text, cand, n) ?? nearWords(f, cand.start, cand.end, n) : nearWords(f, cand.start, cand.end, n);
   const lists = f.header.length ? [near, f.header] : [near];
   let pos = anyIn(c.ctxFirst, lists) ? matchTerms(c.ctx, lists) : NONE;
   let neg = anyIn(c.negFirst, lists) ? matchTerms(c.neg, lists) : NONE;
@@ -416,13 +417,19 @@ function contextOf(c: Compiled, f: TextFacts, cand: Candidate, window: number): 
   return [pos, neg];
 }
 
+/** The window's words on the candidate's own line only; null when the text is that one line. */
+function lineWords(text: string, cand: Candidate, n: number): string[] | null {
+  const ls = text.lastIndexOf("\n", cand.start - 1) + 1;
+  let le = text.indexOf("\n", cand.end);
+  if (le < 0) le = text.length;
+  if (ls === 0 && le === text.length) return null;
+  return windowWords(text.slice(ls, le), cand.start - ls, cand.end - ls, n);
+}
+
 /** Whether the candidate's own line (or its column header) holds a negative context term and no positive one. */
 function negativeOnOwnLine(c: Compiled, f: TextFacts, cand: Candidate, window: number): boolean {
-  const ls = f.text.lastIndexOf("\n", cand.start - 1) + 1;
-  let le = f.text.indexOf("\n", cand.end);
-  if (le < 0) le = f.text.length;
-  if (ls === 0 && le === f.text.length) return false; // one line: nothing further off
-  const line = windowWords(f.text.slice(ls, le), cand.start - ls, cand.end - ls, Math.min(window, c.det.contextWindow ?? window));
+  const line = lineWords(f.text, cand, Math.min(window, c.det.contextWindow ?? window));
+  if (line === null) return false; // one line: nothing further off
   const lists = f.header.length ? [line, f.header] : [line];
   return matchTerms(c.neg, lists).length > 0 && matchTerms(c.ctx, lists).length === 0;
 }

@@ -45,6 +45,11 @@ export interface Candidate {
   confirm?: () => Verdict;
   /** Context neither raises nor lowers the score: what the value is settles it (a loopback address). */
   fixed?: boolean;
+  /**
+   * Context counts only from the value's own line (and its column header): a weak reading of an
+   * ambiguous shape ("1.4.1.4", a section's number) that an address word a line away must not lift.
+   */
+  ownLine?: boolean;
 }
 
 /**

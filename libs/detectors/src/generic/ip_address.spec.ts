@@ -53,6 +53,14 @@ describe("generic/ip_address", () => {
     assert.deepEqual(reported("host 10.0.0.1/8, net 192.168.0.0/33, client 192.168.4.7/22"), ["10.0.0.1/8", "192.168.0.0", "192.168.4.7/22"]);
     // numbered sections of specifications (pdf.js, mocha)
     assert.deepEqual(reported("In section 8.9.5.3 of the PDF spec; the annotation rectangle (see 12.7.3.3); per ECMA-262, Section 13.3.3.7"), []);
+    // the C++ standard's sections in libstdc++'s headers, IEEE's in Linux's, versions in changelogs (/usr/include, /usr/share/doc)
+    const cpp = "      // 23.3.5.1 constructors:\n  /// 22.2.1.4  Class ctype_byname spec\n      // [23.2.4.3] modifiers\n  // Called by the range constructor to implement [23.3.4.2]/9\n      // C++14 20.8.2.3\n  // C++11 27.7.3.9 Rvalue stream insertion\n// ISO C++ 14882: 22.2.1.5 Template class codecvt\n      // arguments, per 17.4.4.4 para. 2 item 2.\n  // 21.3.7.8:\n  // outlined in 22.2.2.2 [lib.locale.num.put]\n   * Format strings (from ECMA-262 [15.5.4.11]):\n  // Clauses 21.1.3.1 and 21.1.3.2 describe streampos\n";
+    assert.deepEqual(reported(cpp), []);
+    assert.deepEqual(reported("\t/* 30.3.3.3 aMACControlFramesTransmitted */\n\t__u8 creation_date\t\t[ISODCL (814, 830)]; /* 8.4.26.1 */\n@param  __g  A UniformRandomNumberGenerator (26.5.1.3).\ndpkg (1.15.8.10) unstable; urgency=low\n  2009-05-19 (3.6.14.1)\n"), []);
+    // a host whatever brackets or comments hold it: a mail header's, an address with a part above 99, 10/8, a host file's comment
+    assert.deepEqual(reported("Received: from mx.mailhost.net (mx.mailhost.net [64.12.3.4])\n// [23.2.4.123] old gateway\n# 10.11.12.13 build box\nmail server (64.12.3.6)"), ["64.12.3.4", "23.2.4.123", "10.11.12.13", "64.12.3.6"]);
+    // a weak quad takes its address word from its own line only (bench/detect's look-alikes: a line about an ip above a version)
+    assert.deepEqual(reported("netmask 255.255.255.0; my ip: ::1\n      // 13.7.7.6 element access:\nSync with upstream 4.9.8.9.\ncapacitor (1.14.5.3) unstable; urgency=low\n\t* src"), []);
   });
 
   it("finds the IPv6 runs from the colons that a scan of every position finds", () => {

@@ -98,6 +98,30 @@ const VERSION_AFTER = /^\.[A-Za-z]/;
  */
 const HEADING = /^[ \t]+\S[^\n]*\r?\n[.=*-]{3,}[ \t]*(?:\r?\n|$)/;
 
+/**
+ * A section number's shape: four parts of one or two digits, not all alike, the first not 10 (a
+ * private network's) nor 127. A host on the Internet has a part above 99 far more often: only
+ * 2 % of random addresses are below.
+ */
+function sectionShaped(ip: string): boolean {
+  const parts = ip.split(".");
+  return parts.every((p) => p.length <= 2) && parts[0] !== "10" && parts.some((p) => p !== parts[0]);
+}
+/**
+ * Where a section-shaped quad is a section of a standard, as C++'s and Linux's headers cite
+ * theirs: in brackets or parentheses ("[23.2.4.3] modifiers", "[23.3.4.2]/9", "(26.5.1.3)"),
+ * after a standard or a clause ("C++11 27.7.3.9", "ISO C++ 14882: 22.2.1.5", "per 17.4.4.4",
+ * "part 15.5.4.11", "Clauses 21.1.3.1 and 21.1.3.2"), or as the heading a comment starts with
+ * ("// 23.3.5.1 constructors:", "/// 22.2.1.4  Class ctype_byname", "// 21.3.7.8:",
+ * "/* 30.3.3.3 aMACControlFramesTransmitted", "/* 8.4.26.1 *\/"); and anywhere, before the
+ * section's stable name ("22.2.2.2 [lib.locale.num.put]").
+ */
+const SECTION_BEFORE = /(?:[[(]|(?:C\+\+(?:\d\d)?(?: \d+:)?|\b(?:per|part|parts|clause|clauses|and)) |(?:^|\n)[ \t]*(?:\/\/\/?|#|;+|\*)[ \t]*|\/\*[ \t]*)$/i;
+const SECTION_AFTER = /^(?:[\])](?:[\s/,.:;)]|$)|[ \t]+[A-Za-z]|[ \t]*(?:\r?\n|$)|:|,\d| \*\/)/;
+const STABLE_NAME = /^ \[[a-z]+(?:\.[a-z_]+)+\]/;
+/** A host's name before the brackets: a mail header's address ("from mx.example.com [64.12.3.4]"). */
+const HOST_BEFORE = /[A-Za-z0-9-]\.[A-Za-z]{2,}\)? ?[[(]$/;
+
 /** Whether the address's host bits under a prefix of `bits` are all zero (and the prefix is shorter than 32). */
 function isNetwork(ip: string, bits: number): boolean {
   if (bits >= 32) return false;
@@ -133,11 +157,19 @@ function findV4(text: string, out: Candidate[]): void {
       (VERSION_BEFORE.test(text.slice(Math.max(0, m.index - 8), m.index)) ||
         VERSION_AFTER.test(text.slice(end, end + 2)) ||
         ((m.index === 0 || text[m.index - 1] === "\n") && HEADING.test(text.slice(end, end + 200))));
+    // A section-shaped quad where a standard's section stands: weak, as a one-digit quad is (an
+    // address word near still makes it a host: "mail server (64.12.3.6)").
+    const before = text.slice(Math.max(0, m.index - 24), m.index);
+    const section =
+      !m[2] &&
+      sectionShaped(m[1]!) &&
+      ((SECTION_BEFORE.test(before) && !HOST_BEFORE.test(before) && SECTION_AFTER.test(text.slice(end, end + 8))) || STABLE_NAME.test(text.slice(end, end + 64)));
     const special = specialV4(m[1]!);
     // Four one-digit numbers ("1.4.1.4", "2.9.5.0", "1.2.3.4") are a version or a section far
     // more often than a host: weak alone, an address with an address word near ("server 8.8.8.8").
     const digitsOnly = m[1]!.length === 7;
-    out.push({ start: m.index, end, score: special || longer || version || network || digitsOnly ? WEAK : 0.6, validation: special ? "special_purpose" : longer || version ? "dotted_number" : network ? "network" : "inet_pton", fixed: special || longer || version || network });
+    // (Their address word must stand on their own line: "my ip: ::1" above a section heading says nothing of it.)
+    out.push({ start: m.index, end, score: special || longer || version || network || digitsOnly || section ? WEAK : 0.6, validation: special ? "special_purpose" : longer || version || section ? "dotted_number" : network ? "network" : "inet_pton", fixed: special || longer || version || network, ownLine: digitsOnly || section });
   }
 }
 
