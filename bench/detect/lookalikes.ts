@@ -71,6 +71,12 @@ export function lookAlikeLines(faker: Faker): Array<() => string> {
     () => `    my $pwd  = CPAN::anycwd();\n    $PASSWORD = $CPAN::Config->{password} || "";\n    last_pass_time => '${1e9 + n(4e8)}.${n(99999)}',`,
     () => `\treturn {\n\t\tpass: actual === expected,\n\t\tmessage: () => msg\n\t};\n        password: URLPatternComponentResult;`,
     () => `    :param password: The ${faker.hacker.noun()} password.\n    def __init__(self, password: bytes):`,
+    // rows of a database catalogue (PostgreSQL's postgres.bki)
+    () => {
+      const g = () => String(100 + n(899));
+      const a = g();
+      return `insert ( ${10000 + n(999)} ${4000 + n(999)} ${a} ${a} ${10 + n(9)} ${4000 + n(999)} )\ninsert ( ${600 + n(99)} '~' 11 10 b f f 19 25 16 0 ${g()} ${10 + n(89)} ${1000 + n(8999)} ${1000 + n(8999)} )`;
+    },
     // the C++ standard's sections in libstdc++'s headers, versions in a changelog
     () => `      // ${11 + n(20)}.${1 + n(8)}.${1 + n(8)}.${1 + n(12)} ${faker.helpers.arrayElement(["constructors", "modifiers", "capacity", "element access"])}:\n      // [${11 + n(20)}.${1 + n(8)}.${1 + n(8)}.${1 + n(12)}] ${faker.hacker.noun()}\n  // C++${faker.helpers.arrayElement(["11", "14", "17"])} ${11 + n(20)}.${1 + n(8)}.${1 + n(8)}.${1 + n(9)}`,
     () => `${faker.hacker.noun()} (1.${n(20)}.${n(9)}.${1 + n(20)}) unstable; urgency=low`,

@@ -254,6 +254,11 @@ describe("checksums that pass no more often than chance", () => {
     assert.equal(cards(mixed.join("\n")).findings.filter((f) => f.type === "CREDIT_CARD").length, 10);
     assert.equal(cards(mixed.join("\n")).stats.atChance, 0);
   });
+  it("reads no identifier out of a row of numbers (PostgreSQL's catalogue)", () => {
+    const rows = "insert ( 639 '~' 11 10 b f f 19 25 16 0 640 79 1818 1824 )\ninsert ( 10507 4611 869 869 11 4636 )\ninsert ( 10187 1560 20 2076 e f )";
+    assert.deepEqual(detect([seg(rows)], { ner: false }).map((f) => f.type), []);
+    assert.deepEqual(detect([seg("SSN: 536 22 4871 (old), 4611 869 869 11 4636")], { ner: false }).map((f) => [f.type, f.start]), [["US_SSN", 5]]);
+  });
   it("counts across the segments of one call (a table cut into chunks, a sheet's cells)", () => {
     const cells = ids(300).map((v, i) => seg(v, { sheet: "S", row: i + 2, column: "ref", cell: `A${i + 2}` }));
     assert.equal(detect([seg("ref", { sheet: "S", row: 1, part: "header" }), ...cells], { ner: false }).filter((f) => f.type === "CREDIT_CARD").length, 0);

@@ -5,7 +5,7 @@
 import type { Candidate, Detector, Pattern } from "./types.ts";
 import { minDigitRun } from "./digit-run.ts";
 import { escapeRegex } from "./regex.ts";
-import { inHexList, inNumberList, numericNoise } from "./shape.ts";
+import { inHexList, inNumberList, inNumberRow, numericNoise } from "./shape.ts";
 import { compileTerms, GLOBAL_NEGATIVE, labelBefore, matchTerms, stem, windowWords, words, type ContextTerm } from "./context.ts";
 
 export const DEFAULT_BOOST = 0.35;
@@ -468,7 +468,7 @@ export function runDetector(c: Compiled, f: TextFacts, window: number, minScore 
   const scored: Scored[] = [];
   for (const found of candidates(c.det, f.text, c.patternRuns, f.maxRun, tally)) {
     if (found.score < minScore && !gateOpen(c, f)) continue;
-    if (f.digits >= 6 && (numericNoise(f.text, found.start, found.end) || inHexList(f.text, found.start, found.end) || inNumberList(f.text, found.start, found.end))) continue;
+    if (f.digits >= 6 && (numericNoise(f.text, found.start, found.end) || inHexList(f.text, found.start, found.end) || inNumberList(f.text, found.start, found.end) || inNumberRow(f.text, found.start, found.end))) continue;
     const [pos, neg] = contextOf(c, f, found, window);
     let s = adjusted(c, found.score, pos, neg, found.fixed);
     if (minScore > 0 && (s < minScore || s <= 0)) continue;

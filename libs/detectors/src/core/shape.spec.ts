@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { HASH_CONSTANTS, inHexList, inNumberList, lowerHexHash, mixedCase, numericNoise } from "./shape.ts";
+import { HASH_CONSTANTS, inHexList, inNumberList, inNumberRow, lowerHexHash, mixedCase, numericNoise } from "./shape.ts";
 
 describe("core/shape: values that are something else", () => {
   it("knows the hash constants bundles spell out, computed exactly", () => {
@@ -41,5 +41,19 @@ describe("core/shape: values that are something else", () => {
     assert.equal(at(inNumberList, "card 4111 1111 1111 1111 expires 2027", "4111 1111 1111 1111"), false);
     assert.equal(at(inNumberList, "Tel 0301 2345 6789 (office)", "0301 2345 6789"), false);
     assert.equal(at(inNumberList, "ids 1234 5678 9012", "5678 9012"), false, "three groups, all digits: could be one number");
+  });
+  it("takes groups of digits with other numbers glued to them for a stretch of a row of numbers (PostgreSQL's catalogue)", () => {
+    const at = (text: string, value: string) => inNumberRow(text, text.lastIndexOf(value), text.lastIndexOf(value) + value.length);
+    // postgres.bki: a number on each side, two on one side
+    assert.equal(at("insert ( 639 '~' 11 10 b f f 19 25 16 0 640 79 1818 1824 )", "640 79 1818"), true);
+    assert.equal(at("insert ( 10507 4611 869 869 11 4636 )", "869 11 4636"), true);
+    assert.equal(at("\t1.40 1.32 1.31 1.33\n2097152+65536 0 0 0 0 29 0 264 701 0 41 701 0 41\n", "701 0 41"), true);
+    // not a row: one number on one side, a number glued to a word or a dot, a value of one group, words around
+    assert.equal(at("ids 1234 5678 9012", "5678 9012"), false);
+    assert.equal(at("Tel 2024 030 1234567", "030 1234567"), false);
+    assert.equal(at("SSN 536 22 4871 v2 7", "536 22 4871"), false);
+    assert.equal(at("build 4.2 536 22 4871 12", "536 22 4871"), false, "4.2 is no whole number");
+    assert.equal(at("123456789 1234567890 12345679012", "1234567890"), false, "Presidio's row of licence numbers: one number each");
+    assert.equal(at("SSN: 536 22 4871, phone 212 555 0100", "536 22 4871"), false);
   });
 });

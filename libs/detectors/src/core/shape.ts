@@ -164,3 +164,54 @@ export function inNumberList(text: string, start: number, end: number): boolean 
   for (let e = end; blank(e) && group(e + 1) && edge(e + 1 + w); e += w + 1) more++;
   return more > 0 && (letters || groups + more >= 5);
 }
+
+/**
+ * Whether the value at [start, end), digit groups apart by blanks, is a stretch of a longer row of
+ * numbers: other whole numbers one blank away, one on each side or two on one side ("insert ( 639
+ * '~' 11 10 b f f 19 25 16 0 640 79 1818 1824 )" and "insert ( 10507 4611 869 869 11 4636 )" in
+ * PostgreSQL's catalogue: "640 79 1818" and "869 11 4636" are SSN-shaped). Where a row of
+ * numbers is cut is arbitrary; an identifier is not written with numbers glued to it. One number
+ * on one side is not a row ("ids 1234 5678 9012", "2024 030 1234567"), nor is a value of one
+ * group (a list of licence numbers, one of Presidio's cases).
+ */
+export function inNumberRow(text: string, start: number, end: number): boolean {
+  let blanks = 0;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32) blanks++;
+    else if (!isDigit(c)) return false;
+  }
+  // (a value of one number may be one of a list of them: Presidio's row of licence numbers)
+  if (blanks === 0) return false;
+  const before = numbersBefore(text, start);
+  return before >= 2 || (before === 1 ? numbersAfter(text, end, 1) : numbersAfter(text, end, 2));
+}
+
+const blankAt = (text: string, at: number) => text[at] === " " || text[at] === "\t";
+/** Whether the character at `at` makes a number beside it part of something longer ("4.2", "v2", "1,5"). */
+const gluedAt = (text: string, at: number) => isWordChar(text.charCodeAt(at)) || ".,-/:".includes(text[at] ?? " ");
+
+/** How many whole numbers (up to two) stand before `at`, each one blank before the next. */
+function numbersBefore(text: string, at: number): number {
+  let n = 0;
+  while (n < 2 && blankAt(text, at - 1)) {
+    let s = at - 1;
+    while (s > 0 && isDigit(text.charCodeAt(s - 1))) s--;
+    if (s === at - 1 || (s > 0 && gluedAt(text, s - 1))) break;
+    n++;
+    at = s;
+  }
+  return n;
+}
+
+/** Whether `want` whole numbers stand after `at`, each one blank after the one before. */
+function numbersAfter(text: string, at: number, want: number): boolean {
+  for (let n = 0; n < want; n++) {
+    if (!blankAt(text, at)) return false;
+    let e = at + 1;
+    while (e < text.length && isDigit(text.charCodeAt(e))) e++;
+    if (e === at + 1 || gluedAt(text, e)) return false;
+    at = e;
+  }
+  return true;
+}

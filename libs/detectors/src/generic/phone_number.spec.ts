@@ -53,6 +53,10 @@ describe("generic/phone_number", () => {
     assert.deepEqual(none("Release 2022a - 2022-03-15 23:02:01 -0700"), []);
     assert.deepEqual(none("  5620  9.0.0836  wrong error when using"), []);
     assert.deepEqual(none("// Prints: <Buffer 08 07 06 05 04 03 02 01>"), []);
+    // rows of numbers (PostgreSQL's catalogue, an octal dump in a man page): a group written twice, numbers before one that are no year
+    assert.deepEqual(none("insert ( 2132 n 0 769 - 769 - - - - - f f r r 97 23 )\n0000040   F   G   H 377 377 377 377  \\e0 003\n '701 701 701 16 16'"), []);
+    assert.deepEqual(none("insert ( 10521 3794 869 869 26 s 932 4000 0 )\n f i s 5 0 16 '2281 3614 21 26 2281' _null_"), []);
+    assert.deepEqual(spans(phoneNumber, "Tel 2024 030 1234567"), [[9, 20]], "a year before a number is no row");
     assert.deepEqual(none("abseil (0~20200923.3-3) unstable"), []);
     assert.deepEqual(none("51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA"), []);
     assert.deepEqual(none("changes in release 7.3 (2009-05-01) [stable]\n3.4.5 - 2021-02-13"), []);

@@ -214,6 +214,9 @@ function shapeOf(text: string, start: number, end: number): Shape | null {
   // One digit over and over is an input mask or a placeholder ("(999) 999-9999", "000-000-0000"),
   // and so are digits counting up ("123-456-7890", a SIMD lane comment's "0123 4567").
   if (/^(\d)\1+$/.test(digits) || "01234567890123456789".includes(digits)) return null;
+  // A group of three digits or more written twice is a row of numbers ("377 377 377 377" of an
+  // octal dump, "701 701 16 16", "0 1904 - 1904"), not a numbering plan's blocks.
+  if (/(?:^|\D)(\d{3,})\D(?:.*\D)?\1(?!\d)/.test(raw)) return null;
   // A range of numbers that share their first half ("1600 - 1699 kernel crypto events").
   const range = /^(\d{3,5}) [-–] (\d{3,5})$/.exec(raw);
   if (range && range[1]!.length === range[2]!.length && range[1]!.slice(0, range[1]!.length >> 1) === range[2]!.slice(0, range[1]!.length >> 1) && range[2]! > range[1]!) return null;
@@ -266,6 +269,12 @@ function once(f: () => Verdict): () => Verdict {
   return () => (v ??= f());
 }
 
+/**
+ * A year, the one prefix a number is found glued to ("2024 030 1234567"); other numbers before one
+ * make a row of numbers ("'2281 869 21 26 2281'" in PostgreSQL's catalogue), no number's prefix.
+ */
+const YEAR = /^(?:19|20)\d\d$/;
+
 /** Where a run that is not one number may hold several: list separators and wide gaps. */
 const PARTS = /[^/,;|]+/g;
 
@@ -305,7 +314,7 @@ export const phoneNumber: Detector = {
       } else {
         const gap = /[ \t]+/.exec(run);
         // (a run that is several things as a whole, "0 0 10000 10000", has no number at its end either)
-        if (gap && digitsOf(run).length > 10 && !NOT_ONE_NUMBER.test(run)) parts.push([m.index + gap.index + gap[0].length, m.index + run.length]);
+        if (gap && YEAR.test(run.slice(0, gap.index)) && digitsOf(run).length > 10 && !NOT_ONE_NUMBER.test(run)) parts.push([m.index + gap.index + gap[0].length, m.index + run.length]);
       }
       for (const [ps, pe] of parts) {
         const part = shapeOf(text, ps, pe);
