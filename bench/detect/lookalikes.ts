@@ -71,6 +71,9 @@ export function lookAlikeLines(faker: Faker): Array<() => string> {
     () => `    my $pwd  = CPAN::anycwd();\n    $PASSWORD = $CPAN::Config->{password} || "";\n    last_pass_time => '${1e9 + n(4e8)}.${n(99999)}',`,
     () => `\treturn {\n\t\tpass: actual === expected,\n\t\tmessage: () => msg\n\t};\n        password: URLPatternComponentResult;`,
     () => `    :param password: The ${faker.hacker.noun()} password.\n    def __init__(self, password: bytes):`,
+    // AWS's documentation and SDK models (awscli's examples, botocore, moto): example account ids and keys, ARNs, epoch times
+    () => `aws iam get-user --account-id ${faker.helpers.arrayElement(["123456789012", "111122223333", "444455556666", "987654321012"])}\n    "AccessKeyId": "AKIAIOSFODNN7EXAMPLE",\n    "Arn": "arn:aws:iam::${100000000000 + n(899999999999)}:user/${faker.internet.username()}",\n    "lastUpdatedTime": ${1500000000 + n(200000000)}.${n(999)},`,
+    () => `"PrivateKey": "-----BEGIN RSA PRIVATE KEY-----\\nkey omitted for security reasons\\n-----END RSA PRIVATE KEY-----\\n"`,
     // rows of a database catalogue (PostgreSQL's postgres.bki)
     () => {
       const g = () => String(100 + n(899));

@@ -5,7 +5,7 @@
 import type { Candidate, Detector, Pattern } from "./types.ts";
 import { minDigitRun } from "./digit-run.ts";
 import { escapeRegex } from "./regex.ts";
-import { inHexList, inNumberList, inNumberRow, numericNoise } from "./shape.ts";
+import { inArn, inHexList, inNumberList, inNumberRow, numericNoise, placeholderDigits } from "./shape.ts";
 import { compileTerms, GLOBAL_NEGATIVE, labelBefore, matchTerms, stem, windowWords, words, type ContextTerm } from "./context.ts";
 
 export const DEFAULT_BOOST = 0.35;
@@ -456,6 +456,9 @@ export function score(c: Compiled, f: TextFacts, cand: Candidate, window: number
   return scoredOf(cand, adjusted(c, cand.score, pos, neg, cand.fixed), pos, neg);
 }
 
+/** The score of digits that count up or come in blocks ("123456789012", "111122223333"): found, never reported. */
+const PLACEHOLDER_SCORE = 0.01;
+
 /**
  * Runs one compiled detector over a text; same-detector overlaps keep the stronger. With a
  * `minScore`, candidates that end below it are dropped before the overlap pass: they could not
@@ -466,9 +469,14 @@ export function score(c: Compiled, f: TextFacts, cand: Candidate, window: number
  */
 export function runDetector(c: Compiled, f: TextFacts, window: number, minScore = 0, tally?: Tally): Scored[] {
   const scored: Scored[] = [];
-  for (const found of candidates(c.det, f.text, c.patternRuns, f.maxRun, tally)) {
+  for (let found of candidates(c.det, f.text, c.patternRuns, f.maxRun, tally)) {
+    // A placeholder's digits are still found (Presidio's cases spell them) but never reported.
+    if (f.digits >= 9 && placeholderDigits(f.text, found.start, found.end)) {
+      if (minScore > PLACEHOLDER_SCORE) continue;
+      found = { start: found.start, end: found.end, score: PLACEHOLDER_SCORE, validation: found.validation, fixed: true };
+    }
     if (found.score < minScore && !gateOpen(c, f)) continue;
-    if (f.digits >= 6 && (numericNoise(f.text, found.start, found.end) || inHexList(f.text, found.start, found.end) || inNumberList(f.text, found.start, found.end) || inNumberRow(f.text, found.start, found.end))) continue;
+    if (f.digits >= 6 && (numericNoise(f.text, found.start, found.end) || inHexList(f.text, found.start, found.end) || inNumberList(f.text, found.start, found.end) || inNumberRow(f.text, found.start, found.end) || inArn(f.text, found.start, found.end))) continue;
     const [pos, neg] = contextOf(c, f, found, window);
     let s = adjusted(c, found.score, pos, neg, found.fixed);
     if (minScore > 0 && (s < minScore || s <= 0)) continue;

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { HASH_CONSTANTS, inHexList, inNumberList, inNumberRow, lowerHexHash, mixedCase, numericNoise } from "./shape.ts";
+import { HASH_CONSTANTS, inArn, inHexList, inNumberList, inNumberRow, lowerHexHash, mixedCase, numericNoise, placeholderDigits } from "./shape.ts";
 
 describe("core/shape: values that are something else", () => {
   it("knows the hash constants bundles spell out, computed exactly", () => {
@@ -41,6 +41,20 @@ describe("core/shape: values that are something else", () => {
     assert.equal(at(inNumberList, "card 4111 1111 1111 1111 expires 2027", "4111 1111 1111 1111"), false);
     assert.equal(at(inNumberList, "Tel 0301 2345 6789 (office)", "0301 2345 6789"), false);
     assert.equal(at(inNumberList, "ids 1234 5678 9012", "5678 9012"), false, "three groups, all digits: could be one number");
+  });
+  it("knows a placeholder's digits: nine counting up or down, blocks of one digit (AWS's, CMS's and Node's documentation)", () => {
+    const all = (v: string) => placeholderDigits(v, 0, v.length);
+    for (const v of ["123456789012", "987654321012", "123456789111", "111122223333", "444455556666", "1234567893", "111222333", "222.111.111.222", "123.45.67.89", "0123 4567 89", "890123456"]) assert.equal(all(v), true, v);
+    for (const v of ["12345678", "1492673052", "214693557", "867139942017", "111122223", "11122233", "123456789a", "4111 1111 1111 1111", "135792468"]) assert.equal(all(v), false, v);
+  });
+  it("takes an ARN's account field for an AWS account, and the whole part of a decimal number for a number", () => {
+    const text = "arn:aws:iam::509284790694:user/aagrawal; arn:aws-us-gov:s3:us-gov-west-1:509284790695:x; account 509284790696";
+    const at = (fn: typeof inArn, t: string, v: string) => fn(t, t.indexOf(v), t.indexOf(v) + v.length);
+    assert.equal(at(inArn, text, "509284790694"), true);
+    assert.equal(at(inArn, text, "509284790695"), true);
+    assert.equal(at(inArn, text, "509284790696"), false);
+    assert.equal(at(numericNoise, '"lastUpdatedTime": 1624912434.431,', "1624912434"), true);
+    assert.equal(at(numericNoise, "SSN 536224871. Next", "536224871"), false, "a sentence's full stop");
   });
   it("takes groups of digits with other numbers glued to them for a stretch of a row of numbers (PostgreSQL's catalogue)", () => {
     const at = (text: string, value: string) => inNumberRow(text, text.lastIndexOf(value), text.lastIndexOf(value) + value.length);

@@ -67,7 +67,8 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
  * Whether the digits at [start, end) are numbers of code, not identifiers: a well-known hash
  * constant, an element of a comma-separated array of numbers ("…,1294757372,1396182291,…",
  * "new tr(96652208,967058379)"), or
- * the fraction of a decimal number ("-.4435068666934967"). Only runs of digits alone are judged.
+ * either part of a decimal number ("-.4435068666934967", "1624912434.431"). Only runs of digits
+ * alone are judged.
  */
 export function numericNoise(text: string, start: number, end: number): boolean {
   if (end - start < 6 || end - start > 20) return false;
@@ -79,6 +80,8 @@ export function numericNoise(text: string, start: number, end: number): boolean 
     if (isDigit(p2) || p2 === 45 /* - */ || p2 === 40 /* ( */) return true;
   }
   const next = text.charCodeAt(end);
+  // the whole part of a decimal number ("lastUpdatedTime": 1624912434.431, an amount's 12345678.50)
+  if (next === 46 /* . */ && isDigit(text.charCodeAt(end + 1)) && !isDigit(prev) && prev !== 46) return true;
   // ",N," between numbers, and the first or last of numbers in parentheses: "new tr(96652208,967058379)"
   const commaBefore = prev === 44 /* , */ && isDigit(text.charCodeAt(start - 2));
   const commaAfter = next === 44 && isDigit(text.charCodeAt(end + 1));
@@ -215,3 +218,38 @@ function numbersAfter(text: string, at: number, want: number): boolean {
   }
   return true;
 }
+
+/**
+ * Whether the value at [start, end), digits and separators only, is a placeholder's digits: nine
+ * or more counting up or down ("123456789012", "987654321012", "123456789111"), or blocks of one
+ * digit three or more long ("111122223333", "444455556666": AWS's documentation writes account
+ * ids so). Random digits count nine in a row once in four million; an issuer never assigns them.
+ */
+export function placeholderDigits(text: string, start: number, end: number): boolean {
+  let digits = "";
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (isDigit(c)) digits += text[i];
+    else if (!" \t.-/".includes(text[i]!)) return false;
+  }
+  if (digits.length < 9) return false;
+  let run = 1;
+  let step = 0;
+  for (let i = 1; i < digits.length; i++) {
+    const d = (digits.charCodeAt(i) - digits.charCodeAt(i - 1) + 10) % 10;
+    if ((d === 1 || d === 9) && (d === step || run === 1)) run++;
+    else run = d === 1 || d === 9 ? 2 : 1;
+    step = run > 1 ? d : 0;
+    if (run >= 9) return true;
+  }
+  const blocks = digits.match(/(\d)\1*/g)!;
+  return blocks.length >= 3 && blocks.every((b) => b.length >= 3);
+}
+
+/** An AWS ARN's account field ("arn:aws:iam::867139942017:role/…"): an AWS account, no person's identifier. */
+const ARN_BEFORE = /arn:aws[a-z-]*:[a-z0-9-]*:[a-z0-9-]*:$/;
+
+export function inArn(text: string, start: number, end: number): boolean {
+  return text[end] === ":" && ARN_BEFORE.test(text.slice(Math.max(0, start - 64), start));
+}
+

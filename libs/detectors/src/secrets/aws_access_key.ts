@@ -12,5 +12,7 @@ export const awsAccessKey: Detector = {
   context: ["aws", "access key", "aws_access_key_id", "key id", "iam", "credentials"],
   negativeContext: ["example"],
   prefilter: { keywords: ["akia", "asia", "abia", "acca", "agpa", "aida", "aroa", "aipa", "anpa", "anva", "apka"] },
-  validate: (v) => ({ validation: "aws_key_format", score: v.endsWith("EXAMPLE") ? 0.2 : 0.9 }),
+  // AWS's documentation writes EXAMPLE into its example ids (AKIAIOSFODNN7EXAMPLE,
+  // AKIAEXAMPLEPBUMBC3GA): found, and no context word near ("aws", "iam") makes them a key.
+  validate: (v) => (v.includes("EXAMPLE") ? { validation: "documentation_example", score: 0.2, fixed: true } : { validation: "aws_key_format", score: 0.9 }),
 };

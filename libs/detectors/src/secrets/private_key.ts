@@ -23,9 +23,16 @@ export const privateKey: Detector = {
       const endLine = `-----END ${m[1]}-----`;
       const endAt = text.indexOf(endLine, m.index + m[0].length);
       const body = endAt >= 0 ? text.slice(m.index + m[0].length, endAt) : text.slice(m.index + m[0].length, m.index + m[0].length + 200);
-      // A real block has a substantial base64 body (headers such as Proc-Type may precede it).
-      const b64 = body.replace(/^[A-Za-z-]+:.*$/gm, "").replace(/\s+/g, "");
-      const armored = endAt >= 0 && b64.length >= 64 && /^[A-Za-z0-9+/=]+$/.test(b64);
+      // A real block has a substantial base64 body (headers such as Proc-Type may precede it),
+      // its lines broken by newlines or, inside a JSON or code string, by "\n" escapes (a cloud
+      // service account's key file: "private_key": "-----BEGIN PRIVATE KEY-----\nMIIE…").
+      const b64 = body.replace(/\\[nr]/g, "\n").replace(/^[A-Za-z-]+:.*$/gm, "").replace(/\s+/g, "");
+      // Documentation's keys: AWS's write EXAMPLE into the body, others cut it short ("MIIEow...
+      // fvY4+te"). No key is there to leak; random base64 holds "EXAMPLE" once in 4·10^12 characters.
+      const example = endAt >= 0 && /EXAMPLE|\.\.\.|…/.test(b64);
+      // A body too short for any key holds none ("key omitted for security reasons").
+      const empty = endAt >= 0 && !example && b64.length < 64;
+      const armored = endAt >= 0 && !example && !empty && /^[A-Za-z0-9+/=]+$/.test(b64);
       // Without its END line, a header is a key cut off (its body follows, or the text ends: the
       // rest may be in the next segment) or only a mention of one: a MIME magic database's
       // pattern (`string -----BEGIN PGP PRIVATE KEY BLOCK----- 0`), code that looks for it.
@@ -34,9 +41,9 @@ export const privateKey: Detector = {
       out.push({
         start: m.index,
         end: endAt >= 0 ? endAt + endLine.length : m.index + m[0].length,
-        score: armored ? 1.0 : mention ? 0.1 : 0.6,
-        validation: armored ? "pem_armor" : null,
-        ...(mention ? { fixed: true } : {}),
+        score: armored ? 1.0 : mention || example || empty ? 0.1 : 0.6,
+        validation: armored ? "pem_armor" : example ? "documentation_example" : empty ? "no_key_body" : null,
+        ...(mention || example || empty ? { fixed: true } : {}),
       });
       if (endAt >= 0) BEGIN.lastIndex = endAt + endLine.length;
     }

@@ -12,6 +12,10 @@ describe("us/us_bank_number", () => {
     assert.deepEqual(run(usBankNumber, "account_iban = NO9500995035970\ninvoice_prefix = 299055583").filter((f) => f.score >= 0.4), []);
     assert.ok(scoreOf(usBankNumber, "account_iban = NO9500995035970\npayout_account = 299055583") >= 0.4);
   });
+  it("takes no id at the end of a slug or a URL path for an account (botocore's examples, an oss-fuzz link)", () => {
+    assert.deepEqual(spans(usBankNumber, '"id": "to-get-information-about-account-settings-1472567568189", https://oss-fuzz.com/testcase-detail/5453052403811658 account'), []);
+    assert.ok(scoreOf(usBankNumber, "account: 945456787654") >= 0.4);
+  });
   it("rejects shorter, longer and repeated-digit runs", () => {
     assert.deepEqual(spans(usBankNumber, "1234567 123456789012345678 00000000"), []);
   });

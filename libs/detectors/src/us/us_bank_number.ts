@@ -1,5 +1,5 @@
 import type { Detector } from "../core/types.ts";
-import { bounded } from "../core/regex.ts";
+import { bounded, NOT_IN_TOKEN } from "../core/regex.ts";
 import { allSame } from "../core/checksums.ts";
 import { OTHER_NUMBER_LABELS } from "../core/context.ts";
 
@@ -10,7 +10,8 @@ export const usBankNumber: Detector = {
   area: "us",
   category: "financial",
   description: "US bank account number (digits + context)",
-  patterns: [{ name: "8-17 digits", regex: bounded(String.raw`\d{8,17}`), score: 0.05 }],
+  // (not the tail of a dashed or slashed token: an id in a URL path or a slug, "…-account-1472502666967")
+  patterns: [{ name: "8-17 digits", regex: bounded(String.raw`${NOT_IN_TOKEN}\d{8,17}`), score: 0.05 }],
   context: ["bank", "account", "acct", "acc", "checking", "savings", "deposit", "account number", "debit", "beneficiary"],
   // Labels of other numbers: in a config file the line above's "account_iban" is within the
   // window of "invoice_prefix = 212112606572236".
