@@ -57,6 +57,9 @@ describe("generic/phone_number", () => {
     assert.deepEqual(none("insert ( 2132 n 0 769 - 769 - - - - - f f r r 97 23 )\n0000040   F   G   H 377 377 377 377  \\e0 003\n '701 701 701 16 16'"), []);
     assert.deepEqual(none("insert ( 10521 3794 869 869 26 s 932 4000 0 )\n f i s 5 0 16 '2281 3614 21 26 2281' _null_"), []);
     assert.deepEqual(spans(phoneNumber, "Tel 2024 030 1234567"), [[9, 20]], "a year before a number is no row");
+    // polynomials (SymPy's polys/polyquinticconst.py)
+    assert.deepEqual(none("+ 6233350*p**7*q**8*r**2 - 12013350*p**4*q**10*r**2 - 29069550*p*q**12*r**2 - 97200*p**"), []);
+    assert.deepEqual(spans(phoneNumber, "* Tel 030 1234567 *"), [[6, 17]], "a bullet's star apart from it is no product");
     assert.deepEqual(none("abseil (0~20200923.3-3) unstable"), []);
     assert.deepEqual(none("51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA"), []);
     assert.deepEqual(none("changes in release 7.3 (2009-05-01) [stable]\n3.4.5 - 2021-02-13"), []);

@@ -225,6 +225,9 @@ function shapeOf(text: string, start: number, end: number): Shape | null {
   const rgb = /^(\d{1,3}) +(\d{1,3}) +(\d{1,3})$/.exec(raw);
   if (rgb && rgb.slice(1).every((g) => Number(g) <= 255)) return null;
   if (/[A-Za-z0-9_]/.test(text[start - 1] ?? "") || /[A-Za-z0-9_]/.test(text[end] ?? "") || inDashedToken(text, start, end)) return null;
+  // Glued to a product or a power, it is arithmetic: "r**2 - 12013350*p**4" in SymPy's quintic
+  // constants holds "2 - 12013350".
+  if (/[*^]/.test(text[start - 1] ?? "") || /[*^]/.test(text[end] ?? "")) return null;
   if (inTimeOrRatio(text, start, end) || NOT_ONE_NUMBER.test(raw)) return null;
   const intl = raw.startsWith("+") ? raw : raw.startsWith("00") ? `+${raw.slice(2)}` : null;
   // Whether a region's numbering plan may hold a national number is asked by `check`, only for
