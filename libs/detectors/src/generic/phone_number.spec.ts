@@ -54,7 +54,8 @@ describe("generic/phone_number", () => {
     assert.deepEqual(none("  5620  9.0.0836  wrong error when using"), []);
     assert.deepEqual(none("// Prints: <Buffer 08 07 06 05 04 03 02 01>"), []);
     // rows of numbers (PostgreSQL's catalogue, an octal dump in a man page): a group written twice, numbers before one that are no year
-    assert.deepEqual(none("insert ( 2132 n 0 769 - 769 - - - - - f f r r 97 23 )\n0000040   F   G   H 377 377 377 377  \\e0 003\n '701 701 701 16 16'"), []);
+    assert.deepEqual(none("insert ( 2240 n 0 1904 - 1904 - - - - - f f r r 0 20 0 )\n0000040   F   G   H 377 377 377 377  \\e0 003\n '701 701 701 16 16' '3220 3220'"), []);
+    assert.deepEqual(spans(phoneNumber, "oncall_phone = 206-206-1923"), [[15, 27]], "an area code and an exchange alike");
     assert.deepEqual(none("insert ( 10521 3794 869 869 26 s 932 4000 0 )\n f i s 5 0 16 '2281 3614 21 26 2281' _null_"), []);
     assert.deepEqual(spans(phoneNumber, "Tel 2024 030 1234567"), [[9, 20]], "a year before a number is no row");
     // polynomials (SymPy's polys/polyquinticconst.py)

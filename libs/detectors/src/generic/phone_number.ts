@@ -214,9 +214,11 @@ function shapeOf(text: string, start: number, end: number): Shape | null {
   // One digit over and over is an input mask or a placeholder ("(999) 999-9999", "000-000-0000"),
   // and so are digits counting up ("123-456-7890", a SIMD lane comment's "0123 4567").
   if (/^(\d)\1+$/.test(digits) || "01234567890123456789".includes(digits)) return null;
-  // A group of three digits or more written twice is a row of numbers ("377 377 377 377" of an
-  // octal dump, "701 701 16 16", "0 1904 - 1904"), not a numbering plan's blocks.
-  if (/(?:^|\D)(\d{3,})\D(?:.*\D)?\1(?!\d)/.test(raw)) return null;
+  // A group of four digits or more written twice, or of two or more written three times, is a
+  // row of numbers ("0 1904 - 1904", "3220 3220", "377 377 377 377" of an octal dump, "701 701
+  // 701 16 16"), not a numbering plan's blocks. (An area code and an exchange may well be alike:
+  // "206-206-1923".)
+  if (/(?:^|\D)(\d{4,})\D(?:.*\D)?\1(?!\d)|(?:^|\D)(\d{2,})\D(?:.*\D)?\2\D(?:.*\D)?\2(?!\d)/.test(raw)) return null;
   // A range of numbers that share their first half ("1600 - 1699 kernel crypto events").
   const range = /^(\d{3,5}) [-–] (\d{3,5})$/.exec(raw);
   if (range && range[1]!.length === range[2]!.length && range[1]!.slice(0, range[1]!.length >> 1) === range[2]!.slice(0, range[1]!.length >> 1) && range[2]! > range[1]!) return null;
