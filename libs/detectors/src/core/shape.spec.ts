@@ -55,6 +55,11 @@ describe("core/shape: values that are something else", () => {
     assert.equal(at(inArn, text, "509284790696"), false);
     assert.equal(at(numericNoise, '"lastUpdatedTime": 1624912434.431,', "1624912434"), true);
     assert.equal(at(numericNoise, "SSN 536224871. Next", "536224871"), false, "a sentence's full stop");
+    // negative numbers of code (typeshed's stubs of pywin32's winerror), not a label's dash
+    assert.equal(at(numericNoise, "FVE_E_NO_LICENSE: Final = -2144272312\n", "2144272312"), true);
+    assert.equal(at(numericNoise, "codes = (-2144272312, -2144272313)", "2144272312"), true);
+    assert.equal(at(numericNoise, "Licence - 2144272312", "2144272312"), false);
+    assert.equal(at(numericNoise, "Licence-2144272312", "2144272312"), false);
   });
   it("takes groups of digits with other numbers glued to them for a stretch of a row of numbers (PostgreSQL's catalogue)", () => {
     const at = (text: string, value: string) => inNumberRow(text, text.lastIndexOf(value), text.lastIndexOf(value) + value.length);

@@ -67,9 +67,13 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
  * Whether the digits at [start, end) are numbers of code, not identifiers: a well-known hash
  * constant, an element of a comma-separated array of numbers ("…,1294757372,1396182291,…",
  * "new tr(96652208,967058379)"), or
- * either part of a decimal number ("-.4435068666934967", "1624912434.431"). Only runs of digits
+ * either part of a decimal number ("-.4435068666934967", "1624912434.431"), or a negative
+ * number after an assignment, a bracket or a comma ("Final = -2144272312"). Only runs of digits
  * alone are judged.
  */
+/** A minus sign where code writes a negative number: after an assignment, an opening bracket or a comma. */
+const NEGATIVE_BEFORE = /[=([,:]\s*-$/;
+
 export function numericNoise(text: string, start: number, end: number): boolean {
   if (end - start < 6 || end - start > 20) return false;
   for (let i = start; i < end; i++) if (!isDigit(text.charCodeAt(i))) return false;
@@ -80,6 +84,8 @@ export function numericNoise(text: string, start: number, end: number): boolean 
     if (isDigit(p2) || p2 === 45 /* - */ || p2 === 40 /* ( */) return true;
   }
   const next = text.charCodeAt(end);
+  // a negative number of code: "ERROR_CLIP_LICENSE_EXPIRED: Final = -1058406395", "(-2144272312,"
+  if (prev === 45 /* - */ && NEGATIVE_BEFORE.test(text.slice(Math.max(0, start - 4), start))) return true;
   // the whole part of a decimal number ("lastUpdatedTime": 1624912434.431, an amount's 12345678.50)
   if (next === 46 /* . */ && isDigit(text.charCodeAt(end + 1)) && !isDigit(prev) && prev !== 46) return true;
   // ",N," between numbers, and the first or last of numbers in parentheses: "new tr(96652208,967058379)"
