@@ -6,7 +6,7 @@
 import type { Candidate } from "../core/types.ts";
 
 /** Values that are placeholders, references or booleans rather than secrets. */
-const PLACEHOLDER = /^(?:\$\{?[A-Za-z_][\w.]*\}?|%\(?\w+\)?s?|\{\{.*\}\}|<[^>]*>|\*+|x+|\.+|null|none|nil|undefined|true|false|yes|no|required|optional|string|boolean|number|any|unknown|void|never|object|password|secret|changeme|your[_-]?\w*|example\w*|redacted|\[redacted\]|pass|passwd|pwd|env\(.*\)|process\.env\.\w+!?|os\.environ.*|-?anonymous@?|guest|foo|bar|baz|qux|str|bytes|bytearray|int|float|bool|dict|list|tuple|passwort|kennwort|wachtwoord|mot_de_passe|motdepasse|contrase(?:ñ|n)a|senha|parola|palavra-passe|has(?:l|ł)o|пароль|fake\w*|dummy\w*|my[_-][\w-]*|compat|files|nis|nisplus|ldap|sss|systemd|winbind|hesiod|the|this|that|some|used|see|from|for|with|when)$/i;
+const PLACEHOLDER = /^(?:\$\{?[A-Za-z_][\w.]*\}?|%\(?\w+\)?s?|\{\{.*\}\}|<[^>]*>|\*+|x+|\.+|null|none|nil|undefined|incomplete|true|false|yes|no|required|optional|string|boolean|number|any|unknown|void|never|object|password|secret|changeme|your[_-]?\w*|example\w*|redacted|\[redacted\]|pass|passwd|pwd|env\(.*\)|process\.env\.\w+!?|os\.environ.*|-?anonymous@?|guest|foo|bar|baz|qux|str|bytes|bytearray|int|float|bool|dict|list|tuple|passwort|kennwort|wachtwoord|mot_de_passe|motdepasse|contrase(?:ñ|n)a|senha|parola|palavra-passe|has(?:l|ł)o|пароль|fake\w*|dummy\w*|my[_-][\w-]*|compat|files|nis|nisplus|ldap|sss|systemd|winbind|hesiod|the|this|that|some|used|see|from|for|with|when)$/i;
 
 /**
  * The separator of a key and its value, then the blanks before the value on the same line: not
@@ -40,6 +40,30 @@ const CODE_AFTER = /^(?:[ \t]*(?:=(?!=)|===?|!==?|&&|\|\||\?\?)|<|,[ \t]*(?:\r?\
 
 /** A type's name after `key: ` and before `;` (a TypeScript member, `password: URLPatternComponentResult;`). */
 const TYPE_NAME = /^(?=[A-Z][a-z]*[A-Z])[A-Z][A-Za-z]*[a-z][A-Za-z]*$/;
+
+/**
+ * A Python or TypeScript annotation's type: names of letters (digits only at a name's end), a
+ * class (`ReadableBuffer`), a private alias (`_PasswordType`), a dotted name
+ * (`google.protobuf.duration_pb2.Duration`).
+ */
+const ANNOTATION = /^(?:_?[A-Z][A-Za-z]*(?:\.[A-Za-z_]+\d*)*|[a-z_][A-Za-z_]*\d*(?:\.[a-z_][A-Za-z_]*\d*)*\.[A-Z][A-Za-z_]*(?:\.[A-Za-z_]+\d*)*)$/;
+/** After an annotation's type: a union (`| None`), or the next parameter or the signature's end (`, salt: …`, `) -> bytes`). */
+const ANNOTATION_AFTER = /^(?:[ \t]+\|[ \t]+(?:None|null|undefined|[A-Z_])|,[ \t]*(?:\*,[ \t]*)?\*{0,2}[A-Za-z_]\w*[ \t]*:|[ \t]*\)[ \t]*(?:->|:))/;
+/** Before a parameter's name: its list's opening parenthesis or the comma after the one before. */
+const PARAMETER_BEFORE = /[(,][ \t]*(?:\r?\n[ \t]*)?$/;
+
+/** Whether `at` is inside parentheses opened within the 300 characters before it (a parameter list). */
+function inParentheses(text: string, at: number): boolean {
+  let depth = 0;
+  for (let k = at - 1; k >= Math.max(0, at - 300); k--) {
+    const ch = text[k];
+    if (ch === ")") depth++;
+    else if (ch === "(" && depth-- === 0) return true;
+  }
+  return false;
+}
+/** A class's name made of the key's word and others ("HTTPPasswordMgr", "ResourceOwnerPasswordCredentialsGrant"). */
+const NAMED_FOR_KEY = /^_?[A-Z]*[a-z]*(?:[A-Z][a-z]*)*(?:Password|Passwd|Passphrase|Pass|Secret|Token|Key)(?:[A-Z][a-z]*)*$/;
 
 /**
  * Values that say what they are not: a label (`pass=12: continue` in a test log), a file's path
@@ -87,6 +111,9 @@ export function findAssignments(text: string, keys: RegExp, minLength: number, s
   while ((m = keys.exec(text)) !== null) {
     let i = m.index + m[0].length;
     const quote = text[i] === '"' || text[i] === "'" || text[i] === "`" ? text[i]! : null;
+    // `getpass(prompt: str = "Password: ", stream: …)`: the key is inside a string, and the quote
+    // after it closes that string
+    if (quote && text[m.index - 1] === quote && !m[0].includes(quote)) continue;
     if (quote) i++;
     const start = i;
     while (i < text.length) {
@@ -107,6 +134,17 @@ export function findAssignments(text: string, keys: RegExp, minLength: number, s
     // without a comma, JSON's are quoted); and a TypeScript member's type
     if (!quote && CODE_AFTER.test(text.slice(i, i + 8))) continue;
     if (!quote && text[i] === ";" && /:[ \t]+$/.test(m[0]) && TYPE_NAME.test(value)) continue;
+    // a Python or TypeScript parameter's annotation (`def scrypt(password: ReadableBuffer, *,
+    // salt: …`, `key_password: _PasswordType | None = None`) and a class named for the key
+    // (`password_mgr: HTTPPasswordMgr`): code, not a value
+    if (!quote && /:[ \t]*$/.test(m[0]) && ANNOTATION.test(value)) {
+      const after = text.slice(i, i + 40);
+      if (/^[ \t]+\|[ \t]/.test(after) && ANNOTATION_AFTER.test(after)) continue;
+      if (ANNOTATION_AFTER.test(after) && PARAMETER_BEFORE.test(text.slice(Math.max(0, m.index - 24), m.index)) && inParentheses(text, m.index)) continue;
+      if (NAMED_FOR_KEY.test(value) && !/^[A-Z][a-z]+$/.test(value)) continue;
+      // a path of names to a type (`TPUEmbeddingConfiguration._Mode.ValueType` in protobuf's stubs)
+      if ((value.match(/\./g) ?? []).length >= 2) continue;
+    }
     if (skipKey?.(m[0], m.index)) continue;
     // `PASSWORD_INCORRECT = "PASSWORD_INCORRECT"`, `CHALLENGE_PASSWORD: "challengePassword"`: an
     // enumeration's member is named by its value

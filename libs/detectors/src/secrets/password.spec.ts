@@ -61,6 +61,11 @@ describe("secrets/password", () => {
     assert.deepEqual(values(" * @NL80211_ATTR_SAE_PASSWORD: attribute for passing SAE password\n * @pwd:                the key file password.\n\t *   password: The user's supplied password\n  struct PASS_NAME : public PassInfoMixin<PASS_NAME>"), []);
     // Vim's runtime files: scoped variables, a comment's prose
     assert.deepEqual(values("  let s:netrw_hup[host].passwd = s:netrw_passwd\n  let s:netrw_passwd = a:2\n\tlet pwd = a:dict.istemp ? a:dict.tmpdir : ''\n  \" Pass: From the indentation point"), []);
+    // typeshed's stubs (jedi): annotations of parameters and members, a class named for the key, a key inside a prompt's string
+    assert.deepEqual(values("def scrypt(\n    password: ReadableBuffer, *, salt: ReadableBuffer, n: int\n) -> bytes: ...\ndef pbkdf2_hmac(hash_name: str, password: ReadableBuffer, salt: ReadableBuffer"), []);
+    assert.deepEqual(values("    key_password: _PasswordType | None = None,\n    passwd: HTTPPasswordMgr\n    password_grant: ResourceOwnerPasswordCredentialsGrant\n    password: Incomplete\n"), []);
+    assert.deepEqual(values('    def getpass(prompt: str = "Password: ", stream: TextIO | None = None) -> str: ...\n    BACKWARD_PASS_ONLY: TPUEmbeddingConfiguration._Mode.ValueType  # 3'), []);
+    assert.deepEqual(values('user: admin, password: Welcome, host: db\npassword: Sunshine\n{"password": "Incomplete2"}\nprompt = "Password: hunter22"'), ["Welcome", "Sunshine", "Incomplete2", "hunter22"], "a log's pairs, YAML, JSON and a string keep their values");
     // ... while the real thing in the same syntaxes is still found
     assert.deepEqual(values("pass: Wq9zT7x\nPass = hunter22\ndb.pass=Zx81kq\npassword_hash: 9f8e7d6c"), ["Wq9zT7x", "hunter22", "Zx81kq", "9f8e7d6c"]);
     assert.deepEqual(values("password_hash = 9f8e7d6c\n--password=Hunter22\npassword.db = Zx81kq"), ["9f8e7d6c", "Hunter22", "Zx81kq"]);
