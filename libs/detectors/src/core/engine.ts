@@ -477,7 +477,7 @@ export function runDetector(c: Compiled, f: TextFacts, window: number, minScore 
     }
     if (found.score < minScore && !gateOpen(c, f)) continue;
     if (f.digits >= 6 && (numericNoise(f.text, found.start, found.end) || inHexList(f.text, found.start, found.end) || inNumberList(f.text, found.start, found.end) || inNumberRow(f.text, found.start, found.end) || inArn(f.text, found.start, found.end))) continue;
-    const [pos, neg] = contextOf(c, f, found, window);
+    let [pos, neg] = contextOf(c, f, found, window);
     let s = adjusted(c, found.score, pos, neg, found.fixed);
     if (minScore > 0 && (s < minScore || s <= 0)) continue;
     let cand: Candidate = found;
@@ -486,7 +486,8 @@ export function runDetector(c: Compiled, f: TextFacts, window: number, minScore 
       const v = found.confirm();
       if (v === false) continue;
       cand = { start: found.start, end: found.end, score: v.score ?? found.score, validation: v.validation };
-      s = adjusted(c, cand.score, pos, neg, found.fixed);
+      s = adjusted(c, cand.score, pos, neg, found.fixed || v.fixed);
+      if (v.fixed) [pos, neg] = [NONE, NONE];
       if (minScore > 0 && (s < minScore || s <= 0)) continue;
     }
     scored.push(scoredOf(cand, s, pos, neg));

@@ -184,7 +184,7 @@ function inTimeOrRatio(text: string, start: number, end: number): boolean {
  * inside ("1 30.06.2013"), two one-digit groups in a row (an SVG viewBox, "16 16 0 0 16 16") and
  * decimals ("0.756866 0.854904", "7 7.04833984"), the collation weights of Unicode's
  * allkeys.txt ("[*0201.0020.0002]": dotted groups of four, the second a small number), a standard's
- * number and year ("GOST R 34.10-2012 256 bit"), a date and a serial ("20040223-00"), bit ranges
+ * number and year ("GOST R 34.10-2012 256 bit", JIS's "0208-1983"), a date and a serial ("20040223-00"), bit ranges
  * ("0-7 16-23 8-15 24-31"), a font's bounding box with a negative number ("B 26 -7 827 599"), a
  * netmask
  * ("255.255.255.0"), code points
@@ -193,7 +193,7 @@ function inTimeOrRatio(text: string, start: number, end: number): boolean {
  * version of three numbers ("@types/node": "18.19.130"), and two one-digit numbers dotted in a
  * row (an object identifier, "1.3.6.1.5.5.7.1.11").
  */
-const NOT_ONE_NUMBER = /(?:^|\s)-\d|255\.255|\.\d+-(?:19|20)\d\d(?!\d)|^(?:19|20)\d\d[01]\d[0-3]\d-|(?:^|\s)\d{1,2}-\d{1,2}\s+\d{1,2}-\d{1,2}(?:\s|$)|^\d{4}\.00\d\d\.\d{4}$|^0\d{3}(?: 0\d{3})+$|^\d{1,2}\.\d{1,2}\.\d{1,4}$|(?:^|\D)\d\.\d\.\d|\t| {2}|^\d\d(?: \d\d){5,}$|[ .-]\d$|\d{4}-\d\d-\d\d|^\d+\.\d+$|\.\.|\([^)]*$|^[^(]*\)|(?:^|\D)\d{1,2}\.\d{1,2}\.(?:19|20)\d\d(?!\d)|(?:^|\s)\d\s\d(?:\s|$)|(?:^|\s)0\.\d|\.\d{5}/;
+const NOT_ONE_NUMBER = /^0\d{3}-(?:19|20)\d\d$|(?:^|\s)-\d|255\.255|\.\d+-(?:19|20)\d\d(?!\d)|^(?:19|20)\d\d[01]\d[0-3]\d-|(?:^|\s)\d{1,2}-\d{1,2}\s+\d{1,2}-\d{1,2}(?:\s|$)|^\d{4}\.00\d\d\.\d{4}$|^0\d{3}(?: 0\d{3})+$|^\d{1,2}\.\d{1,2}\.\d{1,4}$|(?:^|\D)\d\.\d\.\d|\t| {2}|^\d\d(?: \d\d){5,}$|[ .-]\d$|\d{4}-\d\d-\d\d|^\d+\.\d+$|\.\.|\([^)]*$|^[^(]*\)|(?:^|\D)\d{1,2}\.\d{1,2}\.(?:19|20)\d\d(?!\d)|(?:^|\s)\d\s\d(?:\s|$)|(?:^|\s)0\.\d|\.\d{5}/;
 
 /** A run [start, end) trimmed of edge punctuation that has a phone number's length and shape. */
 interface Shape {
@@ -247,19 +247,31 @@ function upperScore(sh: Shape): number {
  * fit, until one says valid.
  */
 function check(sh: Shape): Verdict {
+  const v = parse(sh);
+  return v !== false && v.validation?.startsWith("libphonenumber:") && /^1\d{3}55501\d\d$/.test(v.e164) ? FICTIONAL : v;
+}
+
+/**
+ * NANP's numbers for fiction (555-0100 to 555-0199 in every area code, NANPA's reservation):
+ * films, documentation and examples use them (`tel:+14155550123` in OpenAI's SDK). Still found
+ * (Presidio's cases spell them), never reported, whatever words are near.
+ */
+const FICTIONAL = { score: 0.01, validation: "fictional_555_01xx", fixed: true } as const;
+
+function parse(sh: Shape): false | { score: number; validation: string; e164: string } {
   if (sh.intl) {
     const n = parsePhoneNumberFromString(sh.intl);
-    if (n?.isValid()) return { score: scoreFor(sh.raw, n.country as CountryCode), validation: `libphonenumber:${n.country ?? n.countryCallingCode}` };
+    if (n?.isValid()) return { score: scoreFor(sh.raw, n.country as CountryCode), validation: `libphonenumber:${n.country ?? n.countryCallingCode}`, e164: n.countryCallingCode + n.nationalNumber };
     // Written as an international number, with a length its country's plan allows, but not in
     // a block the plan assigns (an unassigned area code: test and made-up data, numbers from a
     // newer plan than the metadata): weak alone, a phone number under a phone label or column.
-    if (n?.isPossible() && fitsGeneralPlan(n.countryCallingCode, n.nationalNumber)) return { score: POSSIBLE_SCORE, validation: `libphonenumber-possible:${n.country ?? n.countryCallingCode}` };
+    if (n?.isPossible() && fitsGeneralPlan(n.countryCallingCode, n.nationalNumber)) return { score: POSSIBLE_SCORE, validation: `libphonenumber-possible:${n.country ?? n.countryCallingCode}`, e164: "" };
     return false;
   }
   for (const plan of PLANS) {
     if (!mayBeIn(plan, sh.digits)) continue;
     const n = parsePhoneNumberFromString(sh.raw, { defaultCountry: plan.region });
-    if (n?.isValid()) return { score: scoreFor(sh.raw, plan.region), validation: `libphonenumber:${n.country ?? plan.region}` };
+    if (n?.isValid()) return { score: scoreFor(sh.raw, plan.region), validation: `libphonenumber:${n.country ?? plan.region}`, e164: n.countryCallingCode + n.nationalNumber };
   }
   return false;
 }
