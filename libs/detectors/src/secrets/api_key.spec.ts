@@ -19,6 +19,9 @@ describe("secrets/api_key", () => {
     assert.deepEqual(values("token: process.env.UPSTASH_REDIS_REST_TOKEN!,\nexports.K8S_VOLUME_TYPE_VALUE_SECRET = require_experimental_attributes.K8S_VOLUME_TYPE_VALUE_SECRET;"), []);
     // gcloud's man pages: a secret manager's resource name, a value named after its option
     assert.deepEqual(values("    \\-\\-secret=projects/my\\-project/secrets/my\\-secret/versions/2\n  \\-\\-activation\\-token=channel\\-activation\\-token\n"), []);
+    // OpenAI's SDK: an OAuth token type's URN
+    assert.deepEqual(values("const X509_SUBJECT_TOKEN = 'urn:openai:params:oauth:token-type:x509';"), []);
+    assert.deepEqual(values("const API_TOKEN = 'urnQ7xK2mP9vL4nR8tW3';"), ["urnQ7xK2mP9vL4nR8tW3"]);
     assert.deepEqual(values('const apiKey = fieldsWithDefaults?.apiKey;\nconst token = Lexer.#operatorSingletons[op];\n{"secret":"**GDPR COMPLIANT**"}'), []);
   });
   it("takes no value from the next line, and no C++ scope for an assignment", () => {

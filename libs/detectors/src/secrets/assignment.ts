@@ -30,13 +30,14 @@ export const KEY_START = String.raw`(?<![A-Za-z0-9/\\:])`;
  * getPassword()`), a variable's name (`password_ptr`, `index_info`: lower-case words joined by
  * `_`), a constant's name (`PASSWORD_REQUIRED`, `attributes.K8S_VOLUME_TYPE_VALUE_SECRET`); in
  * Perl, a package's function (`CPAN::anycwd()`), a quote operator (`qq{`), a dereference (`$self->{+PASS}`,
- * `$CPAN::Config->{password}`: the value stops at `>`) and the error variable (`$!`); in Vim
+ * `$CPAN::Config->{password}`: the value stops at `>`) and the error variable (`$!`); a hexadecimal
+ * literal (`STENCIL_PASS_DEPTH_PASS: 0x0B96`, WebGL's constants); in Vim
  * script, a scoped variable (`g:netrw_passwd`, `a:2`, `a:dict.istemp`).
  */
-const CODE_VALUE = /^(?:(?:new|await|typeof|void|public|private|protected|static|const)$|[sgablwtv]:[\w#.]+$|[a-z]+(?:_[a-z]+)+$|\(|[A-Za-z_$][\w$.:]*[([{]|\$[A-Za-z_][\w:]*-$|\$!|[a-z_$][A-Za-z_$]*(?:\.[A-Za-z_$]{2,})+$|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|[a-z_$][\w$]*\.[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$)/;
+const CODE_VALUE = /^(?:(?:new|await|typeof|void|public|private|protected|static|const)$|0x[0-9A-Fa-f]+$|[sgablwtv]:[\w#.]+$|[a-z]+(?:_[a-z]+)+$|\(|[A-Za-z_$][\w$.:]*[([{]|\$[A-Za-z_][\w:]*-$|\$!|[a-z_$][A-Za-z_$]*(?:\.[A-Za-z_$]{2,})+$|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|[a-z_$][\w$]*\.[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$)/;
 
 /** After an unquoted value: another assignment, an operator, a type's arguments, an object literal's comma at the line's end. */
-const CODE_AFTER = /^(?:[ \t]*(?:=(?!=)|===?|!==?|&&|\|\||\?\?)|<|,[ \t]*(?:\r?\n|\\n|$))/;
+const CODE_AFTER = /^(?:[ \t]*(?:=(?!=)|===?|!==?|&&|\|\||\?\?)|<|[ \t]+[<>]=?[ \t]|,[ \t]*(?:\r?\n|\\n|$))/;
 
 /** A type's name after `key: ` and before `;` (a TypeScript member, `password: URLPatternComponentResult;`). */
 const TYPE_NAME = /^(?=[A-Z][a-z]*[A-Z])[A-Z][A-Za-z]*[a-z][A-Za-z]*$/;
@@ -48,7 +49,7 @@ const TYPE_NAME = /^(?=[A-Z][a-z]*[A-Z])[A-Z][A-Za-z]*[a-z][A-Za-z]*$/;
  */
 const ANNOTATION = /^(?:_?[A-Z][A-Za-z]*(?:\.[A-Za-z_]+\d*)*|[a-z_][A-Za-z_]*\d*(?:\.[a-z_][A-Za-z_]*\d*)*\.[A-Z][A-Za-z_]*(?:\.[A-Za-z_]+\d*)*)$/;
 /** After an annotation's type: a union (`| None`), or the next parameter or the signature's end (`, salt: …`, `) -> bytes`). */
-const ANNOTATION_AFTER = /^(?:[ \t]+\|[ \t]+(?:None|null|undefined|[A-Z_])|,[ \t]*(?:\*,[ \t]*)?\*{0,2}[A-Za-z_]\w*[ \t]*:|[ \t]*\)[ \t]*(?:->|:))/;
+const ANNOTATION_AFTER = /^(?:[ \t]+\|[ \t]+(?:None|null|undefined|[A-Z_])|,[ \t]*(?:\*,[ \t]*)?\*{0,2}[A-Za-z_]\w*\??[ \t]*:|[ \t]*\)[ \t]*(?:->|:))/;
 /** Before a parameter's name: its list's opening parenthesis or the comma after the one before. */
 const PARAMETER_BEFORE = /[(,][ \t]*(?:\r?\n[ \t]*)?$/;
 
@@ -92,6 +93,15 @@ const alnum = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
  * Whether a dotted or dashed lower-case name holds a word of four letters or more of the key
  * ("password" of `CHECK_PASSWORD_ATTEMPTS = `, "token" of `--activation-token=channel-activation-token`).
  */
+/**
+ * Whether a value of three words or more names the key's word: a description of the secret, not
+ * the secret (`const password = 'Password used to generate key'` in Node's crypto docs).
+ */
+function describesKey(value: string, key: string): boolean {
+  const ws = value.toLowerCase().split(/\s+/).filter(Boolean);
+  return ws.length >= 3 && (key.toLowerCase().match(/[a-z]{4,}/g) ?? []).some((k) => ws.some((w) => w.replace(/[^a-z]/g, "") === k));
+}
+
 function namesKey(value: string, key: string): boolean {
   const v = unroff(value);
   return /^[a-z0-9_]+(?:[.-][a-z0-9_]+)+$/.test(v) && (key.toLowerCase().match(/[a-z]{4,}/g) ?? []).some((w) => v.includes(w));
@@ -151,7 +161,7 @@ export function findAssignments(text: string, keys: RegExp, minLength: number, s
     if (value.length >= 6 && alnum(m[0]).includes(alnum(value))) continue;
     // `CHECK_PASSWORD_ATTEMPTS = "aspnetcore.identity.user.check_password_attempts"`: and a
     // metric's or attribute's name holds the key's
-    if (namesKey(value, m[0])) continue;
+    if (namesKey(value, m[0]) || describesKey(value, m[0])) continue;
     // Low-entropy words ("admin") still count as passwords; pure punctuation does not.
     if (!/[A-Za-z0-9]/.test(value)) continue;
     out.push({ start, end: i, score, validation: "assignment" });

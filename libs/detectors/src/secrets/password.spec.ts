@@ -66,6 +66,11 @@ describe("secrets/password", () => {
     assert.deepEqual(values("    key_password: _PasswordType | None = None,\n    passwd: HTTPPasswordMgr\n    password_grant: ResourceOwnerPasswordCredentialsGrant\n    password: Incomplete\n"), []);
     assert.deepEqual(values('    def getpass(prompt: str = "Password: ", stream: TextIO | None = None) -> str: ...\n    BACKWARD_PASS_ONLY: TPUEmbeddingConfiguration._Mode.ValueType  # 3'), []);
     assert.deepEqual(values('user: admin, password: Welcome, host: db\npassword: Sunshine\n{"password": "Incomplete2"}\nprompt = "Password: hunter22"'), ["Welcome", "Sunshine", "Incomplete2", "hunter22"], "a log's pairs, YAML, JSON and a string keep their values");
+    // @types/node's and LangChain's TypeScript: an optional parameter after, a comparison
+    assert.deepEqual(values("function createCipher(algorithm: string, password: BinaryLike, options?: stream.TransformOptions): Cipher;\n    const pass = relativeDistance <= threshold;\n    const pass = similarity >= 1 - threshold;"), []);
+    // WebGL's constants, a description of the password in Node's crypto docs (@types/node)
+    assert.deepEqual(values("    readonly STENCIL_PASS_DEPTH_PASS: 0x0B96;\n     * const password = 'Password used to generate key';"), []);
+    assert.deepEqual(values("const password = 'correct horse battery staple';\npassword: 0x0B96z"), ["correct horse battery staple", "0x0B96z"], "a passphrase of words stays");
     // ... while the real thing in the same syntaxes is still found
     assert.deepEqual(values("pass: Wq9zT7x\nPass = hunter22\ndb.pass=Zx81kq\npassword_hash: 9f8e7d6c"), ["Wq9zT7x", "hunter22", "Zx81kq", "9f8e7d6c"]);
     assert.deepEqual(values("password_hash = 9f8e7d6c\n--password=Hunter22\npassword.db = Zx81kq"), ["9f8e7d6c", "Hunter22", "Zx81kq"]);
