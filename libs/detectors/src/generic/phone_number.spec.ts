@@ -58,6 +58,9 @@ describe("generic/phone_number", () => {
     assert.deepEqual(spans(phoneNumber, "oncall_phone = 206-206-1923"), [[15, 27]], "an area code and an exchange alike");
     assert.deepEqual(none("insert ( 10521 3794 869 869 26 s 932 4000 0 )\n f i s 5 0 16 '2281 3614 21 26 2281' _null_"), []);
     assert.deepEqual(spans(phoneNumber, "Tel 2024 030 1234567"), [[9, 20]], "a year before a number is no row");
+    // an SVG path's numbers (inline SVG in The Rust Programming Language's HTML)
+    assert.deepEqual(none("c-0.896,3.569-76.534,91.718-94.043,94.524C1038.411,722.773 194,-72 184.4818,-67.3467 183.6574"), []);
+    assert.deepEqual(spans(phoneNumber, "call 212.392.0132 or 030 1234567"), [[5, 17], [21, 32]], "dotted and blank numbers stay");
     // Japanese character sets' standards and years (iconv-lite's comments)
     assert.deepEqual(none("//   0201-1976 Roman, 0208-1978, 0208-1983.\n//  * ISO2022-JP-1: Adds esc seq for 0212-1990."), []);
     // polynomials (SymPy's polys/polyquinticconst.py)

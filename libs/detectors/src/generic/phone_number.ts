@@ -180,7 +180,9 @@ function inTimeOrRatio(text: string, start: number, end: number): boolean {
  * more two-digit groups; a French number has five) and a last group of one digit (a version,
  * "20200923.3-3"; no numbering plan groups its last digit alone), a run holding an ISO date
  * ("release 7.3 (2009-05-01)"), a decimal number (one dot and nothing else: "0.333333333",
- * "-122.085589"), a range ("0..999999"), a parenthesis left unclosed ("(0-999999"), a dotted date
+ * "-122.085589"), one beside other numbers (an SVG path's "91.718-94.043" and "72 184.4818": a
+ * group with one dot and a blank or a dash beside it; a dotted phone number is dotted throughout,
+ * "212.392.0132"), a range ("0..999999"), a parenthesis left unclosed ("(0-999999"), a dotted date
  * inside ("1 30.06.2013"), two one-digit groups in a row (an SVG viewBox, "16 16 0 0 16 16") and
  * decimals ("0.756866 0.854904", "7 7.04833984"), the collation weights of Unicode's
  * allkeys.txt ("[*0201.0020.0002]": dotted groups of four, the second a small number), a standard's
@@ -193,7 +195,7 @@ function inTimeOrRatio(text: string, start: number, end: number): boolean {
  * version of three numbers ("@types/node": "18.19.130"), and two one-digit numbers dotted in a
  * row (an object identifier, "1.3.6.1.5.5.7.1.11").
  */
-const NOT_ONE_NUMBER = /^0\d{3}-(?:19|20)\d\d$|(?:^|\s)-\d|255\.255|\.\d+-(?:19|20)\d\d(?!\d)|^(?:19|20)\d\d[01]\d[0-3]\d-|(?:^|\s)\d{1,2}-\d{1,2}\s+\d{1,2}-\d{1,2}(?:\s|$)|^\d{4}\.00\d\d\.\d{4}$|^0\d{3}(?: 0\d{3})+$|^\d{1,2}\.\d{1,2}\.\d{1,4}$|(?:^|\D)\d\.\d\.\d|\t| {2}|^\d\d(?: \d\d){5,}$|[ .-]\d$|\d{4}-\d\d-\d\d|^\d+\.\d+$|\.\.|\([^)]*$|^[^(]*\)|(?:^|\D)\d{1,2}\.\d{1,2}\.(?:19|20)\d\d(?!\d)|(?:^|\s)\d\s\d(?:\s|$)|(?:^|\s)0\.\d|\.\d{5}/;
+const NOT_ONE_NUMBER = /[ -]\d+\.\d+(?![\d.])|(?:^|[ -])\d+\.\d+[ -]|^0\d{3}-(?:19|20)\d\d$|(?:^|\s)-\d|255\.255|\.\d+-(?:19|20)\d\d(?!\d)|^(?:19|20)\d\d[01]\d[0-3]\d-|(?:^|\s)\d{1,2}-\d{1,2}\s+\d{1,2}-\d{1,2}(?:\s|$)|^\d{4}\.00\d\d\.\d{4}$|^0\d{3}(?: 0\d{3})+$|^\d{1,2}\.\d{1,2}\.\d{1,4}$|(?:^|\D)\d\.\d\.\d|\t| {2}|^\d\d(?: \d\d){5,}$|[ .-]\d$|\d{4}-\d\d-\d\d|^\d+\.\d+$|\.\.|\([^)]*$|^[^(]*\)|(?:^|\D)\d{1,2}\.\d{1,2}\.(?:19|20)\d\d(?!\d)|(?:^|\s)\d\s\d(?:\s|$)|(?:^|\s)0\.\d|\.\d{5}/;
 
 /** A run [start, end) trimmed of edge punctuation that has a phone number's length and shape. */
 interface Shape {
