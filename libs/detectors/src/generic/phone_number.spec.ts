@@ -58,6 +58,11 @@ describe("generic/phone_number", () => {
     assert.deepEqual(spans(phoneNumber, "oncall_phone = 206-206-1923"), [[15, 27]], "an area code and an exchange alike");
     assert.deepEqual(none("insert ( 10521 3794 869 869 26 s 932 4000 0 )\n f i s 5 0 16 '2281 3614 21 26 2281' _null_"), []);
     assert.deepEqual(spans(phoneNumber, "Tel 2024 030 1234567"), [[9, 20]], "a year before a number is no row");
+    // standards with their year (Rust's std docs), and a number after a body's name that is no standard's
+    assert.deepEqual(none("character code standards such as ANSI X3.4-1977, ISO 646-1973, ISO/IEC 8859-1987"), []);
+    assert.deepEqual(spans(phoneNumber, "EN tel 646-1973"), [[7, 15]]);
+    // line ranges in rustdoc's links to the source
+    assert.deepEqual(none("1.0.0 · ../../src/core/iter/traits/iterator.rs.html#3228-3231 Source #method.max"), []);
     // an SVG path's numbers (inline SVG in The Rust Programming Language's HTML)
     assert.deepEqual(none("c-0.896,3.569-76.534,91.718-94.043,94.524C1038.411,722.773 194,-72 184.4818,-67.3467 183.6574"), []);
     assert.deepEqual(spans(phoneNumber, "call 212.392.0132 or 030 1234567"), [[5, 17], [21, 32]], "dotted and blank numbers stay");

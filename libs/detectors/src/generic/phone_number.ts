@@ -232,6 +232,12 @@ function shapeOf(text: string, start: number, end: number): Shape | null {
   // Glued to a product or a power, it is arithmetic: "r**2 - 12013350*p**4" in SymPy's quintic
   // constants holds "2 - 12013350".
   if (/[*^]/.test(text[start - 1] ?? "") || /[*^]/.test(text[end] ?? "")) return null;
+  // After "#" it is a URL's fragment, lines of a source file ("iterator.rs.html#3228-3231" in
+  // rustdoc's pages), or an issue's number.
+  if (text[start - 1] === "#") return null;
+  // A standard's number and its year after the body that issued it ("ISO 646-1973", "IEC
+  // 8859-1987", "ANSI X3.4-1977").
+  if (/^\d{2,5}-(?:19|20)\d\d$/.test(raw) && /\b(?:ISO|IEC|ANSI|JIS|DIN|BS|EN|ECMA|IEEE|GOST|CSA|NF|UNE|UNI)(?:[ /][A-Z]+)*[ /]$/.test(text.slice(Math.max(0, start - 16), start))) return null;
   if (inTimeOrRatio(text, start, end) || NOT_ONE_NUMBER.test(raw)) return null;
   const intl = raw.startsWith("+") ? raw : raw.startsWith("00") ? `+${raw.slice(2)}` : null;
   // Whether a region's numbering plan may hold a national number is asked by `check`, only for
