@@ -44,8 +44,8 @@ describe("core/shape: values that are something else", () => {
   });
   it("knows a placeholder's digits: nine counting up or down, blocks of one digit (AWS's, CMS's and Node's documentation)", () => {
     const all = (v: string) => placeholderDigits(v, 0, v.length);
-    for (const v of ["123456789012", "987654321012", "123456789111", "111122223333", "444455556666", "1234567893", "111222333", "222.111.111.222", "123.45.67.89", "0123 4567 89", "890123456"]) assert.equal(all(v), true, v);
-    for (const v of ["12345678", "1492673052", "214693557", "867139942017", "111122223", "11122233", "123456789a", "4111 1111 1111 1111", "135792468"]) assert.equal(all(v), false, v);
+    for (const v of ["123456789012", "987654321012", "123456789111", "111122223333", "444455556666", "1234567893", "111222333", "222.111.111.222", "123.45.67.89", "0123 4567 89", "890123456", "111-22-3333", "1122334455", "999-88-7777"]) assert.equal(all(v), true, v);
+    for (const v of ["12345678", "1492673052", "214693557", "867139942017", "111122223", "11122233", "123456789a", "4111 1111 1111 1111", "135792468", "111-33-2222", "1122-33-4455 6"]) assert.equal(all(v), false, v);
   });
   it("takes an ARN's account field for an AWS account, and the whole part of a decimal number for a number", () => {
     const text = "arn:aws:iam::509284790694:user/aagrawal; arn:aws-us-gov:s3:us-gov-west-1:509284790695:x; account 509284790696";

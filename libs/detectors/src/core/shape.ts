@@ -229,7 +229,7 @@ function numbersAfter(text: string, at: number, want: number): boolean {
  * Whether the value at [start, end), digits and separators only, is a placeholder's digits: nine
  * or more counting up or down ("123456789012", "987654321012", "123456789111"), or blocks of one
  * digit three or more long ("111122223333", "444455556666": AWS's documentation writes account
- * ids so). Random digits count nine in a row once in four million; an issuer never assigns them.
+ * ids so), or two or more long counting up or down ("111-22-3333", pyparsing's example SSN). Random digits count nine in a row once in four million; an issuer never assigns them.
  */
 export function placeholderDigits(text: string, start: number, end: number): boolean {
   let digits = "";
@@ -249,7 +249,10 @@ export function placeholderDigits(text: string, start: number, end: number): boo
     if (run >= 9) return true;
   }
   const blocks = digits.match(/(\d)\1*/g)!;
-  return blocks.length >= 3 && blocks.every((b) => b.length >= 3);
+  if (blocks.length < 3) return false;
+  if (blocks.every((b) => b.length >= 3)) return true;
+  // blocks of two or more whose digits count up or down ("111-22-3333", "1122334455")
+  return blocks.every((b, i) => b.length >= 2 && (i === 0 || Math.abs(b.charCodeAt(0) - blocks[i - 1]!.charCodeAt(0)) === 1));
 }
 
 /** An AWS ARN's account field ("arn:aws:iam::867139942017:role/…"): an AWS account, no person's identifier. */
