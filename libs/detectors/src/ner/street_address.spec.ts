@@ -31,8 +31,22 @@ describe("ner/street_address", () => {
     assert.deepEqual(found("Copyright 1998-2003 VIA Technologies, Inc. Shipped 3 via UPS."), []);
     assert.deepEqual(found("275\t189\tBD\tҐ\tCYRILLIC CAPITAL LETTER GHE WITH UPTURN"), []);
     // ... while addresses on one line, or completed on the next by a postcode, still are
-    assert.deepEqual(found("Foundation, Inc., 51 Franklin Street, Suite 500\n Boston, MA 02110-1335"), ["51 Franklin Street, Suite 500\n Boston, MA 02110-1335"]);
+    assert.deepEqual(found("Mail to 51 Franklin Street, Suite 500\n Boston, MA 02110-1335"), ["51 Franklin Street, Suite 500\n Boston, MA 02110-1335"]);
     assert.deepEqual(found("Unit 6, 116 Woodburn Road,\n Berala"), ["116 Woodburn Road"]);
     assert.deepEqual(found("Ufficio in Via Roma 1 e Kaiserring 12, 68161 Mannheim"), ["Kaiserring 12, 68161 Mannheim"]);
+  });
+  it("takes an organisation's address for no person's (GPL notices, Python's licence, a university's; in /usr/share/doc 312 of 394)", () => {
+    const org = [
+      "write to the Free Software\n Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA",
+      "# Foundation, Inc., 59 Temple Place, Suite 330, Boston, MA  02111-1307  USA",
+      "Research Initiatives, having an office at 1895 Preston White Drive,\nReston, VA 20191",
+      "      Carnegie Mellon University\n      5000 Forbes Avenue\n      Pittsburgh, PA  15213-3890",
+    ];
+    for (const text of org) {
+      const [f] = run(streetAddress, text);
+      assert.equal(f?.validation, "organisation_address", text);
+      assert.ok(f!.score < 0.4, text);
+    }
+    assert.deepEqual(found("Maria Garcia, 51 Franklin Street, Boston, MA 02110"), ["51 Franklin Street, Boston, MA 02110"]);
   });
 });

@@ -1,4 +1,5 @@
-import type { Detector } from "../core/types.ts";
+import type { Candidate, Detector } from "../core/types.ts";
+import { candidates } from "../core/engine.ts";
 import { re } from "../core/regex.ts";
 
 const SUFFIX = "Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|Square|Sq|Terrace|Ter|Way|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Trail|Trl|Plaza|Plz|Alley|Crescent|Cres|Close|Gardens|Row|Mews|Hill|Grove|Park|Walk|Loop|Pike|Run|Path";
@@ -30,6 +31,16 @@ const PO_BOX = String.raw`\b(?:P\.?\s?O\.?|Post Office)\s*Box\s+\d{1,6}(?:,?\s+[
 const CONTINENTAL = String.raw`\b[A-ZÄÖÜ][\p{L}-]*(?:straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|straat|laan|gracht|plein|kade|vej|gatan|gata|veien) [1-9]\d{0,3}[a-z]?(?![\p{L}\p{N}])(?:,\s*(?:D-)?\d{4,5}\s+[A-ZÄÖÜ][\p{L}-]+)?`;
 const ROMANCE = String.raw`${house(4)}(?:\s?(?:bis|ter))?,? (?:rue|avenue|boulevard|bd|place|chemin|allée|impasse|quai|route|via|viale|piazza|corso|calle|avenida|plaza|paseo|rua|travessa)\s+(?:[\p{L}'’-]+\s?){1,5}(?:,\s*\d{5}\s+[\p{Lu}][\p{L}-]+)?`;
 
+/**
+ * An organisation's name or office right before the address: the Free Software Foundation's in
+ * every GPL notice ("Free Software Foundation, Inc., 51 Franklin Street"), a licence's parties
+ * ("having an office at 1895 Preston White Drive"), a university's ("Carnegie Mellon
+ * University\n 5000 Forbes Avenue"). An organisation's address is no person's.
+ */
+const ORGANISATION_BEFORE = /(?:\b(?:Inc|Ltd|LLC|GmbH|Corp|Corporation|Foundation|Institute|University|Incorporated|Limited|Initiatives)\b\.?,?|\boffices? at)\s*$/;
+
+const patternsOnly = (d: Detector): Detector => ({ ...d, find: undefined });
+
 /** Street addresses by rule (US/UK, PO boxes, German/Dutch/Nordic and French/Italian/Spanish forms). */
 export const streetAddress: Detector = {
   id: "street_address",
@@ -50,6 +61,11 @@ export const streetAddress: Detector = {
   prefilter: { letter: true, minDigits: 1 },
   // Copyright lines list years and names ("2012 B. Poettering", "2021 Iain Lane").
   negativeContext: ["copyright", "rights"],
+  find(text): Candidate[] {
+    return candidates(patternsOnly(streetAddress), text).map((c) =>
+      ORGANISATION_BEFORE.test(text.slice(Math.max(0, c.start - 48), c.start)) ? { ...c, score: 0.1, validation: "organisation_address", fixed: true } : c,
+    );
+  },
   validate(value) {
     // Italian "Via Roma 1" is written with a capital; "3 via UPS" and "2003 VIA Technologies" are not streets.
     if (/\b(?:via|VIA)\b/.test(value)) return false;
