@@ -199,6 +199,7 @@ export const GLOBAL_NEGATIVE = ["example", "sample", "test", "dummy", "fake", "p
 
 /**
  * Labels of business numbers that share the shapes of personal identifiers (11 digits, 16
- * digits, 9 digits): negative context for the detectors whose numbers carry little structure.
+ * digits, 9 digits), and of times written as numbers (`unix-timestamp: 1675036800`, ten digits
+ * like a phone number): negative context for the detectors whose numbers carry little structure.
  */
-export const OTHER_NUMBER_LABELS = ["order", "invoice", "tracking", "serial"];
+export const OTHER_NUMBER_LABELS = ["order", "invoice", "tracking", "serial", "timestamp", "epoch"];

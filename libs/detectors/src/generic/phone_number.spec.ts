@@ -61,6 +61,8 @@ describe("generic/phone_number", () => {
     // standards with their year (Rust's std docs), and a number after a body's name that is no standard's
     assert.deepEqual(none("character code standards such as ANSI X3.4-1977, ISO 646-1973, ISO/IEC 8859-1987"), []);
     assert.deepEqual(spans(phoneNumber, "EN tel 646-1973"), [[7, 15]]);
+    // a time in seconds (AppStream's component data in apt's lists)
+    assert.deepEqual(run(phoneNumber, "Releases:\n- type: stable\n  unix-timestamp: 1675036800\n  url:\n    details: https://plasma-mobile.org/2023/01/30/january-blog-post/").filter((f) => f.score >= 0.4), []);
     // line ranges in rustdoc's links to the source
     assert.deepEqual(none("1.0.0 · ../../src/core/iter/traits/iterator.rs.html#3228-3231 Source #method.max"), []);
     // an SVG path's numbers (inline SVG in The Rust Programming Language's HTML)
