@@ -8,6 +8,11 @@ describe("eu/de_tax_id", () => {
     assert.deepEqual(spans(deTaxId, "Steuer-ID 86 095 742 719."), [[10, 24]]);
     assert.ok(scoreOf(deTaxId, "Steuer-IdNr: 86095742719") >= 0.8);
   });
+  it("needs a tax word for a bare number: a log's 11-digit id passes by chance (bench/detect's mixed logs)", () => {
+    assert.ok(deTaxIdRules("98021567477"));
+    assert.ok(scoreOf(deTaxId, "synthesizing the virtual SSD system! id=98021567477") < 0.4);
+    assert.ok(scoreOf(deTaxId, "Ihre Steuer-ID lautet 98021567477") >= 0.8);
+  });
   it("rejects wrong check digits, leading zeros, a digit four times or three in a row", () => {
     assert.ok(deTaxIdRules("11213456783")); // 1 three times, not adjacent, valid check digit
     for (const v of ["86095742711", "06095742719", "11112345678", "12345678901", "11123456786"]) assert.equal(deTaxIdRules(v), false, v);
