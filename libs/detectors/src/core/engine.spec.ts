@@ -102,6 +102,9 @@ describe("core/engine", () => {
     // without the mark, the window crosses the line
     const plain = compile({ ...det, find: (t) => det.find!(t).map((x) => ({ ...x, ownLine: false })) });
     assert.ok(runDetector(plain, factsOf("the server\nSync with 1.4.1.4"), 5)[0]!.score > 0.1);
+    // a negative word a line away still lowers it (gcloud's man pages: "test-key \\\n --ip=1.2.3.4")
+    const neg = compile({ ...det, negativeContext: ["test"] });
+    assert.ok(runDetector(neg, factsOf("add test-key \\\n --server=1.4.1.4"), 5)[0]!.score < runDetector(neg, factsOf("add key \\\n --server=1.4.1.4"), 5)[0]!.score);
   });
   it("a negative header term counts in the column header only, not in the text around a value", () => {
     const det: Detector = { id: "t", type: "T", area: "generic", category: "custom", description: "", patterns: [{ name: "n", regex: /\bParis\b/g, score: 0.4 }], context: [], negativeHeader: ["name"], prefilter: {} };

@@ -396,9 +396,12 @@ function nearWords(f: TextFacts, start: number, end: number, n: number): string[
 /** The context terms around a candidate (and in the column header): positive, negative. */
 function contextOf(c: Compiled, f: TextFacts, cand: Candidate, window: number): [string[], string[]] {
   const n = Math.min(window, c.det.contextWindow ?? window);
-  const near = cand.ownLine ? lineWords(f.text, cand, n) ?? nearWords(f, cand.start, cand.end, n) : nearWords(f, cand.start, cand.end, n);
+  const near = nearWords(f, cand.start, cand.end, n);
   const lists = f.header.length ? [near, f.header] : [near];
-  let pos = anyIn(c.ctxFirst, lists) ? matchTerms(c.ctx, lists) : NONE;
+  // (an ownLine candidate's positive words from its own line; negative ones from the whole window)
+  const line = cand.ownLine ? lineWords(f.text, cand, n) : null;
+  const posLists = line === null ? lists : f.header.length ? [line, f.header] : [line];
+  let pos = anyIn(c.ctxFirst, posLists) ? matchTerms(c.ctx, posLists) : NONE;
   let neg = anyIn(c.negFirst, lists) ? matchTerms(c.neg, lists) : NONE;
   if (c.negHeader.length && f.header.length) {
     const inHeader = matchTerms(c.negHeader, [f.header]);

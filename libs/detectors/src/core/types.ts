@@ -46,8 +46,9 @@ export interface Candidate {
   /** Context neither raises nor lowers the score: what the value is settles it (a loopback address). */
   fixed?: boolean;
   /**
-   * Context counts only from the value's own line (and its column header): a weak reading of an
-   * ambiguous shape ("1.4.1.4", a section's number) that an address word a line away must not lift.
+   * Positive context counts only from the value's own line (and its column header): a weak
+   * reading of an ambiguous shape ("1.4.1.4", a section's number) that an address word a line
+   * away must not lift. Negative context still counts from the whole window.
    */
   ownLine?: boolean;
 }
