@@ -63,6 +63,9 @@ export const HASH_CONSTANTS: ReadonlySet<string> = (() => {
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
+/** A minus sign where code writes a negative number: after an assignment, an opening bracket or a comma. */
+const NEGATIVE_BEFORE = /[=([,:]\s*-$/;
+
 /**
  * Whether the digits at [start, end) are numbers of code, not identifiers: a well-known hash
  * constant, an element of a comma-separated array of numbers ("…,1294757372,1396182291,…",
@@ -71,9 +74,6 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
  * number after an assignment, a bracket or a comma ("Final = -2144272312"). Only runs of digits
  * alone are judged.
  */
-/** A minus sign where code writes a negative number: after an assignment, an opening bracket or a comma. */
-const NEGATIVE_BEFORE = /[=([,:]\s*-$/;
-
 export function numericNoise(text: string, start: number, end: number): boolean {
   if (end - start < 6 || end - start > 20) return false;
   for (let i = start; i < end; i++) if (!isDigit(text.charCodeAt(i))) return false;

@@ -113,7 +113,8 @@ function sectionShaped(ip: string): boolean {
  * after a standard or a clause ("C++11 27.7.3.9", "ISO C++ 14882: 22.2.1.5", "per 17.4.4.4",
  * "part 15.5.4.11", "Clauses 21.1.3.1 and 21.1.3.2"), or as the heading a comment starts with
  * ("// 23.3.5.1 constructors:", "/// 22.2.1.4  Class ctype_byname", "// 21.3.7.8:",
- * "/* 30.3.3.3 aMACControlFramesTransmitted", "/* 8.4.26.1 *\/"); and anywhere, before the
+ * "/* 30.3.3.3 aMACControlFramesTransmitted", "/* 8.4.26.1 *\/", "// C++14 20.8.2.3" alone on its
+ * line); and anywhere, before the
  * section's stable name ("22.2.2.2 [lib.locale.num.put]").
  */
 const SECTION_BEFORE = /(?:[[(]|(?:C\+\+(?:\d\d)?(?: \d+:)?|\b(?:per|part|parts|clause|clauses|and)) |(?:^|\n)[ \t]*(?:\/\/\/?|#|;+|\*)[ \t]*|\/\*[ \t]*)$/i;
@@ -121,6 +122,12 @@ const SECTION_AFTER = /^(?:[\])](?:[\s/,.:;)]|$)|[ \t]+[A-Za-z]|[ \t]*(?:\r?\n|$
 const STABLE_NAME = /^ \[[a-z]+(?:\.[a-z_]+)+\]/;
 /** A host's name before the brackets: a mail header's address ("from mx.example.com [64.12.3.4]"). */
 const HOST_BEFORE = /[A-Za-z0-9-]\.[A-Za-z]{2,}\)? ?[[(]$/;
+
+/** Whether the quad at [start, end) stands where a standard's section stands. */
+function inSectionsPlace(text: string, start: number, end: number): boolean {
+  const before = text.slice(Math.max(0, start - 24), start);
+  return (SECTION_BEFORE.test(before) && !HOST_BEFORE.test(before) && SECTION_AFTER.test(text.slice(end, end + 8))) || STABLE_NAME.test(text.slice(end, end + 64));
+}
 
 /** Whether the address's host bits under a prefix of `bits` are all zero (and the prefix is shorter than 32). */
 function isNetwork(ip: string, bits: number): boolean {
@@ -159,11 +166,7 @@ function findV4(text: string, out: Candidate[]): void {
         ((m.index === 0 || text[m.index - 1] === "\n") && HEADING.test(text.slice(end, end + 200))));
     // A section-shaped quad where a standard's section stands: weak, as a one-digit quad is (an
     // address word near still makes it a host: "mail server (64.12.3.6)").
-    const before = text.slice(Math.max(0, m.index - 24), m.index);
-    const section =
-      !m[2] &&
-      sectionShaped(m[1]!) &&
-      ((SECTION_BEFORE.test(before) && !HOST_BEFORE.test(before) && SECTION_AFTER.test(text.slice(end, end + 8))) || STABLE_NAME.test(text.slice(end, end + 64)));
+    const section = !m[2] && sectionShaped(m[1]!) && inSectionsPlace(text, m.index, end);
     const special = specialV4(m[1]!);
     // Four one-digit numbers ("1.4.1.4", "2.9.5.0", "1.2.3.4") are a version or a section far
     // more often than a host: weak alone, an address with an address word near ("server 8.8.8.8").

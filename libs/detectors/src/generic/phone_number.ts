@@ -250,10 +250,7 @@ function upperScore(sh: Shape): number {
   return sh.intl ? 0.5 : /[\s().-]/.test(sh.raw) ? 0.45 : 0.3;
 }
 
-/**
- * The shape as one number: parsed (not searched) in each region whose numbering plan it may
- * fit, until one says valid.
- */
+/** The shape as one number (`parse`), a number for fiction reported as such (`FICTIONAL`). */
 function check(sh: Shape): Verdict {
   const v = parse(sh);
   return v !== false && v.validation?.startsWith("libphonenumber:") && /^1\d{3}55501\d\d$/.test(v.e164) ? FICTIONAL : v;
@@ -266,6 +263,10 @@ function check(sh: Shape): Verdict {
  */
 const FICTIONAL = { score: 0.01, validation: "fictional_555_01xx", fixed: true } as const;
 
+/**
+ * The shape as one number: parsed (not searched) in each region whose numbering plan it may
+ * fit, until one says valid; with the number's digits as E.164 (without "+") when valid.
+ */
 function parse(sh: Shape): false | { score: number; validation: string; e164: string } {
   if (sh.intl) {
     const n = parsePhoneNumberFromString(sh.intl);

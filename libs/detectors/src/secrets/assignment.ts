@@ -89,22 +89,25 @@ export function isPlaceholder(value: string): boolean {
 
 const alnum = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
 
-/**
- * Whether a dotted or dashed lower-case name holds a word of four letters or more of the key
- * ("password" of `CHECK_PASSWORD_ATTEMPTS = `, "token" of `--activation-token=channel-activation-token`).
- */
+/** The key's words of four letters or more, lower-cased ("password", "attempts" of `CHECK_PASSWORD_ATTEMPTS = `). */
+const keyWords = (key: string): string[] => key.toLowerCase().match(/[a-z]{4,}/g) ?? [];
+
 /**
  * Whether a value of three words or more names the key's word: a description of the secret, not
  * the secret (`const password = 'Password used to generate key'` in Node's crypto docs).
  */
 function describesKey(value: string, key: string): boolean {
   const ws = value.toLowerCase().split(/\s+/).filter(Boolean);
-  return ws.length >= 3 && (key.toLowerCase().match(/[a-z]{4,}/g) ?? []).some((k) => ws.some((w) => w.replace(/[^a-z]/g, "") === k));
+  return ws.length >= 3 && keyWords(key).some((k) => ws.some((w) => w.replace(/[^a-z]/g, "") === k));
 }
 
+/**
+ * Whether a dotted or dashed lower-case name holds a word of four letters or more of the key
+ * ("password" of `CHECK_PASSWORD_ATTEMPTS = `, "token" of `--activation-token=channel-activation-token`).
+ */
 function namesKey(value: string, key: string): boolean {
   const v = unroff(value);
-  return /^[a-z0-9_]+(?:[.-][a-z0-9_]+)+$/.test(v) && (key.toLowerCase().match(/[a-z]{4,}/g) ?? []).some((w) => v.includes(w));
+  return /^[a-z0-9_]+(?:[.-][a-z0-9_]+)+$/.test(v) && keyWords(key).some((w) => v.includes(w));
 }
 
 /**
