@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import { HASH_CONSTANTS, inArn, inHexList, inNumberList, inNumberRow, lowerHexHash, mixedCase, numericNoise, placeholderDigits } from "./shape.ts";
 
+/** `fn` asked about `value` where it stands in `text` (its first occurrence unless `start` says). */
+const at = (fn: (text: string, start: number, end: number) => boolean, text: string, value: string, start = text.indexOf(value)) => fn(text, start, start + value.length);
+
 describe("core/shape: values that are something else", () => {
   it("knows the hash constants bundles spell out, computed exactly", () => {
     // first and last of MD5's sine table, SHA-256's round constants and initial values; SHA-1's IV
@@ -11,23 +14,21 @@ describe("core/shape: values that are something else", () => {
     for (const n of ["2147483647", "2147483648", "4294967295", "4294967296", "4294967297", "9007199254740991"]) assert.ok(HASH_CONSTANTS.has(n), n);
   });
   it("takes hash constants, arrays of numbers and fractions for code, and nothing else", () => {
-    const at = (text: string, value: string) => numericNoise(text, text.indexOf(value), text.indexOf(value) + value.length);
-    assert.equal(at("this._d=271733878,(this||Ss)._e=3285377520", "271733878"), true);
-    assert.equal(at("29912,1294757372,1396182291,1695183700", "1294757372"), true);
-    assert.equal(at("new tr(96652208,967058379),new tr(1,2)", "96652208"), true);
-    assert.equal(at("new tr(96652208,967058379),new tr(1,2)", "967058379"), true);
-    assert.equal(at("INSERT INTO t VALUES (078051120, 'Jane')", "078051120"), false, "a value in a row, not a list of numbers");
-    assert.equal(at("Z(-.4435068666934967)),uA(r", "4435068666934967"), true);
-    assert.equal(at("SSN 078051120, tel 4155550132,4155550133", "078051120"), false);
-    assert.equal(at("SSN 078051120, tel 4155550132,4155550133", "4155550132"), false, "the first of a list");
-    assert.equal(at("no. 4111111111111111", "4111111111111111"), false);
-    assert.equal(at("card 4111-1111-1111-1111", "4111-1111-1111-1111"), false, "digits alone only");
+    assert.equal(at(numericNoise, "this._d=271733878,(this||Ss)._e=3285377520", "271733878"), true);
+    assert.equal(at(numericNoise, "29912,1294757372,1396182291,1695183700", "1294757372"), true);
+    assert.equal(at(numericNoise, "new tr(96652208,967058379),new tr(1,2)", "96652208"), true);
+    assert.equal(at(numericNoise, "new tr(96652208,967058379),new tr(1,2)", "967058379"), true);
+    assert.equal(at(numericNoise, "INSERT INTO t VALUES (078051120, 'Jane')", "078051120"), false, "a value in a row, not a list of numbers");
+    assert.equal(at(numericNoise, "Z(-.4435068666934967)),uA(r", "4435068666934967"), true);
+    assert.equal(at(numericNoise, "SSN 078051120, tel 4155550132,4155550133", "078051120"), false);
+    assert.equal(at(numericNoise, "SSN 078051120, tel 4155550132,4155550133", "4155550132"), false, "the first of a list");
+    assert.equal(at(numericNoise, "no. 4111111111111111", "4111111111111111"), false);
+    assert.equal(at(numericNoise, "card 4111-1111-1111-1111", "4111-1111-1111-1111"), false, "digits alone only");
   });
   it("tells mixed case and lower-case hex hashes", () => {
     assert.deepEqual(["T8169345a", "T8169345A", "2315785f", "2315785F", "abcdef"].map((v) => [mixedCase(v), lowerHexHash(v)]), [[true, false], [false, false], [false, true], [false, false], [false, false]]);
   });
   it("takes numbers among hexadecimal ones, or in a longer list of one width, for a table (Perl's Unicode data)", () => {
-    const at = (fn: typeof inHexList, text: string, value: string) => fn(text, text.indexOf(value), text.indexOf(value) + value.length);
     // lib/unicore/Decomposition.pl, Unicode/Collate/CJK/*.pm
     assert.equal(at(inHexList, "1DF\t\t00E4 0304\n1E0\t\t0226 0304\n1E1", "0226 0304"), true);
     assert.equal(at(inHexList, "8F68 8FB8 8FBD 9094 9096 9097\n", "9094 9096"), true);
@@ -49,7 +50,6 @@ describe("core/shape: values that are something else", () => {
   });
   it("takes an ARN's account field for an AWS account, and the whole part of a decimal number for a number", () => {
     const text = "arn:aws:iam::509284790694:user/aagrawal; arn:aws-us-gov:s3:us-gov-west-1:509284790695:x; account 509284790696";
-    const at = (fn: typeof inArn, t: string, v: string) => fn(t, t.indexOf(v), t.indexOf(v) + v.length);
     assert.equal(at(inArn, text, "509284790694"), true);
     assert.equal(at(inArn, text, "509284790695"), true);
     assert.equal(at(inArn, text, "509284790696"), false);
@@ -62,17 +62,16 @@ describe("core/shape: values that are something else", () => {
     assert.equal(at(numericNoise, "Licence-2144272312", "2144272312"), false);
   });
   it("takes groups of digits with other numbers glued to them for a stretch of a row of numbers (PostgreSQL's catalogue)", () => {
-    const at = (text: string, value: string) => inNumberRow(text, text.lastIndexOf(value), text.lastIndexOf(value) + value.length);
     // postgres.bki: a number on each side, two on one side
-    assert.equal(at("insert ( 639 '~' 11 10 b f f 19 25 16 0 640 79 1818 1824 )", "640 79 1818"), true);
-    assert.equal(at("insert ( 10507 4611 869 869 11 4636 )", "869 11 4636"), true);
-    assert.equal(at("\t1.40 1.32 1.31 1.33\n2097152+65536 0 0 0 0 29 0 264 701 0 41 701 0 41\n", "701 0 41"), true);
+    assert.equal(at(inNumberRow, "insert ( 639 '~' 11 10 b f f 19 25 16 0 640 79 1818 1824 )", "640 79 1818", "insert ( 639 '~' 11 10 b f f 19 25 16 0 640 79 1818 1824 )".lastIndexOf("640 79 1818")), true);
+    assert.equal(at(inNumberRow, "insert ( 10507 4611 869 869 11 4636 )", "869 11 4636", "insert ( 10507 4611 869 869 11 4636 )".lastIndexOf("869 11 4636")), true);
+    assert.equal(at(inNumberRow, "\t1.40 1.32 1.31 1.33\n2097152+65536 0 0 0 0 29 0 264 701 0 41 701 0 41\n", "701 0 41", "\t1.40 1.32 1.31 1.33\n2097152+65536 0 0 0 0 29 0 264 701 0 41 701 0 41\n".lastIndexOf("701 0 41")), true);
     // not a row: one number on one side, a number glued to a word or a dot, a value of one group, words around
-    assert.equal(at("ids 1234 5678 9012", "5678 9012"), false);
-    assert.equal(at("Tel 2024 030 1234567", "030 1234567"), false);
-    assert.equal(at("SSN 536 22 4871 v2 7", "536 22 4871"), false);
-    assert.equal(at("build 4.2 536 22 4871 12", "536 22 4871"), false, "4.2 is no whole number");
-    assert.equal(at("123456789 1234567890 12345679012", "1234567890"), false, "Presidio's row of licence numbers: one number each");
-    assert.equal(at("SSN: 536 22 4871, phone 212 555 0100", "536 22 4871"), false);
+    assert.equal(at(inNumberRow, "ids 1234 5678 9012", "5678 9012", "ids 1234 5678 9012".lastIndexOf("5678 9012")), false);
+    assert.equal(at(inNumberRow, "Tel 2024 030 1234567", "030 1234567", "Tel 2024 030 1234567".lastIndexOf("030 1234567")), false);
+    assert.equal(at(inNumberRow, "SSN 536 22 4871 v2 7", "536 22 4871", "SSN 536 22 4871 v2 7".lastIndexOf("536 22 4871")), false);
+    assert.equal(at(inNumberRow, "build 4.2 536 22 4871 12", "536 22 4871", "build 4.2 536 22 4871 12".lastIndexOf("536 22 4871")), false, "4.2 is no whole number");
+    assert.equal(at(inNumberRow, "123456789 1234567890 12345679012", "1234567890", "123456789 1234567890 12345679012".lastIndexOf("1234567890")), false, "Presidio's row of licence numbers: one number each");
+    assert.equal(at(inNumberRow, "SSN: 536 22 4871, phone 212 555 0100", "536 22 4871", "SSN: 536 22 4871, phone 212 555 0100".lastIndexOf("536 22 4871")), false);
   });
 });
