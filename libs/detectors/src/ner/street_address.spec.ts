@@ -41,6 +41,9 @@ describe("ner/street_address", () => {
       "# Foundation, Inc., 59 Temple Place, Suite 330, Boston, MA  02111-1307  USA",
       "Research Initiatives, having an office at 1895 Preston White Drive,\nReston, VA 20191",
       "      Carnegie Mellon University\n      5000 Forbes Avenue\n      Pittsburgh, PA  15213-3890",
+      " * Please contact Oracle, 500 Oracle Parkway, Redwood Shores, CA 94065 USA\n * or visit www.oracle.com if you need additional information",
+      '.\\" Please contact Oracle, 500 Oracle Parkway, Redwood Shores, CA 94065 USA\n.\\" or visit www.oracle.com if you need',
+      "Acme Widgets, 12 Harbor Road, Portland, ME 04101 (https://acme.example)",
     ];
     for (const text of org) {
       const [f] = run(streetAddress, text);
@@ -48,5 +51,6 @@ describe("ner/street_address", () => {
       assert.ok(f!.score < 0.4, text);
     }
     assert.deepEqual(found("Maria Garcia, 51 Franklin Street, Boston, MA 02110"), ["51 Franklin Street, Boston, MA 02110"]);
+    assert.deepEqual(found("Maria Garcia, 51 Franklin Street, Boston, MA 02110. Her page: see the intranet"), ["51 Franklin Street, Boston, MA 02110"]);
   });
 });

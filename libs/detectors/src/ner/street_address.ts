@@ -38,6 +38,13 @@ const ROMANCE = String.raw`${house(4)}(?:\s?(?:bis|ter))?,? (?:rue|avenue|boulev
  * University\n 5000 Forbes Avenue"). An organisation's address is no person's.
  */
 const ORGANISATION_BEFORE = /(?:\b(?:Inc|Ltd|LLC|GmbH|Corp|Corporation|Foundation|Institute|University|Incorporated|Limited|Initiatives)\b\.?,?|\boffices? at)\s*$/;
+/**
+ * A website right after the address: a business sends its readers there ("Please contact Oracle,
+ * 500 Oracle Parkway, Redwood Shores, CA 94065 USA or visit www.oracle.com", in every file of a
+ * JDK's src.zip); nobody writes a web address after a person's home. (Between them: a comment's leader, `.\\"` in a
+ * man page's source.)
+ */
+const WEBSITE_AFTER = /^[\s,.;:*#/\\"'%-]*(?:USA|U\.S\.A\.|United States)?[\s,.;:*#/\\"'%-]*(?:(?:or|and)\s+)?(?:(?:visit|see)\s+(?:us\s+at\s+)?|\(?)(?:www\.|https?:\/\/)/i;
 
 const patternsOnly = (d: Detector): Detector => ({ ...d, find: undefined });
 
@@ -63,7 +70,9 @@ export const streetAddress: Detector = {
   negativeContext: ["copyright", "rights"],
   find(text): Candidate[] {
     return candidates(patternsOnly(streetAddress), text).map((c) =>
-      ORGANISATION_BEFORE.test(text.slice(Math.max(0, c.start - 48), c.start)) ? { ...c, score: 0.1, validation: "organisation_address", fixed: true } : c,
+      ORGANISATION_BEFORE.test(text.slice(Math.max(0, c.start - 48), c.start)) || WEBSITE_AFTER.test(text.slice(c.end, c.end + 48))
+        ? { ...c, score: 0.1, validation: "organisation_address", fixed: true }
+        : c,
     );
   },
   validate(value) {
