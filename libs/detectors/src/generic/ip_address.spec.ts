@@ -59,8 +59,25 @@ describe("generic/ip_address", () => {
     assert.deepEqual(reported("\t/* 30.3.3.3 aMACControlFramesTransmitted */\n\t__u8 creation_date\t\t[ISODCL (814, 830)]; /* 8.4.26.1 */\n@param  __g  A UniformRandomNumberGenerator (26.5.1.3).\ndpkg (1.15.8.10) unstable; urgency=low\n  2009-05-19 (3.6.14.1)\n"), []);
     // a host whatever brackets or comments hold it: a mail header's, an address with a part above 99, 10/8, a host file's comment
     assert.deepEqual(reported("Received: from mx.mailhost.net (mx.mailhost.net [64.12.3.4])\n// [23.2.4.123] old gateway\n# 10.11.12.13 build box\nmail server (64.12.3.6)"), ["64.12.3.4", "23.2.4.123", "10.11.12.13", "64.12.3.6"]);
+    // SheetJS's citations of ECMA-376 and Microsoft's open specifications
+    assert.deepEqual(reported("/* [MS-XLSB] 2.5.97.2 */\n/* 22.4.2.32 (CT_Variant). Omit the base */\n/* [MS-XLSB] 2.1.7.45 Shared Strings */"), []);
+    assert.deepEqual(reported("/* [MS-XLS] 2.5.198.105 ; [MS-XLSB] 2.5.97.89 */\n\t/* Part 4 19.4.2.3 Anchor (Anchor) */\n\t   - 20.5.2.35 wsDr CT_Drawing\n\t\t\tcase 'sender-city': // 7.3.6.13\n"), []);
+    assert.deepEqual(reported("/* 22.4.2.32 (CT_Variant) */ connect(\"22.4.2.32\")"), ["22.4.2.32"]);
     // a weak quad takes its address word from its own line only (bench/detect's look-alikes: a line about an ip above a version)
     assert.deepEqual(reported("netmask 255.255.255.0; my ip: ::1\n      // 13.7.7.6 element access:\nSync with upstream 4.9.8.9.\ncapacitor (1.14.5.3) unstable; urgency=low\n\t* src"), []);
+  });
+
+  it("takes the ends of an address range for no host's, unless an address word says so (an IP-to-ASN table)", () => {
+    const reported = (text: string) => run(ipAddress, text).filter((f) => f.score >= 0.4).map((f) => text.slice(f.start, f.end));
+    assert.deepEqual(reported("1.0.4.0"), []);
+    assert.deepEqual(reported("1.0.7.255"), []);
+    assert.deepEqual(reported("2001:4:112::"), []);
+    assert.deepEqual(reported("2001:4:112:ffff:ffff:ffff:ffff:ffff"), []);
+    assert.equal(run(ipAddress, "1.0.4.0")[0]?.validation, "range_boundary");
+    assert.deepEqual(reported("1.0.4.0 - 1.0.7.255; 2001:4:112:: to 2001:4:112:ffff:ffff:ffff:ffff:ffff"), []);
+    assert.deepEqual(reported("client 10.2.3.0 - 81.2.3.255, host 2001:4:112::"), ["10.2.3.0", "81.2.3.255", "2001:4:112::"]);
+    assert.deepEqual(reported("request from 112.28.6.0 took 878 ms"), ["112.28.6.0"]);
+    assert.deepEqual(reported("81.0.4.1, 1.0.7.254, 2001:4:112::1, 2001:4:112:ffff:ffff:ffff:ffff:fffe"), ["81.0.4.1", "1.0.7.254", "2001:4:112::1", "2001:4:112:ffff:ffff:ffff:ffff:fffe"]);
   });
 
   it("finds the IPv6 runs from the colons that a scan of every position finds", () => {

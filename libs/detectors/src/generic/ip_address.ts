@@ -60,6 +60,21 @@ function withPrefix(text: string, end: number, max: number): number {
   return p && Number(p[1]) <= max ? end + p[0].length : end;
 }
 
+/**
+ * The ends of an address range rather than a host: a network's first address or a /24's broadcast
+ * ("1.0.4.0,1.0.7.255,38803" in an IP-to-ASN table; "2001:4:112::,2001:4:112:ffff:ffff:ffff:ffff:ffff"),
+ * alone in a cell or beside the range's other end. Weak, not fixed: "client 10.2.3.0" is still
+ * reported; "request from 10.2.3.0 took 8 ms" is a host's.
+ */
+const V4_BOUNDARY = /\.(?:0|255)$/;
+const V6_BOUNDARY = /[0-9a-f]::$|(?::ffff){4}$/i;
+const RANGE_NEXT = /^\s*(?:,|-|–|\.\.|to)\s*[0-9A-Fa-f]{1,4}[.:]/;
+const RANGE_BEFORE = /[0-9A-Fa-f][.:]{1,2}[0-9A-Fa-f]{0,4}\s*(?:,|-|–|\.\.|to)\s*$/;
+/** Whether the address at [start, end) is a cell's whole text or one end of a range written out. */
+function rangeEnd(text: string, start: number, end: number): boolean {
+  return text.trim().length === end - start || RANGE_NEXT.test(text.slice(end, end + 12)) || RANGE_BEFORE.test(text.slice(Math.max(0, start - 12), start));
+}
+
 function findV6(text: string, out: Candidate[]): void {
   for (const [start, stop] of v6Runs(text)) {
     let run = text.slice(start, stop);
@@ -79,7 +94,8 @@ function findV6(text: string, out: Candidate[]): void {
     // A network with its prefix ("2001:0::/32" in gai.conf), as for IPv4.
     const bits = end > start + run.length ? Number(/\/(\d+)$/.exec(text.slice(start, end))?.[1] ?? 128) : 128;
     const network = !special && !tail && bits < 128 && isNetworkV6(run, bits);
-    out.push({ start, end, score: special || network ? WEAK : 0.6, validation: special ? "special_purpose" : network ? "network" : "inet_pton", fixed: special || network });
+    const boundary = !special && !network && !tail && bits === 128 && V6_BOUNDARY.test(run) && rangeEnd(text, start, end);
+    out.push({ start, end, score: special || network || boundary ? WEAK : 0.6, validation: special ? "special_purpose" : network ? "network" : boundary ? "range_boundary" : "inet_pton", fixed: special || network });
   }
 }
 
@@ -87,9 +103,10 @@ function findV6(text: string, out: Candidate[]): void {
  * What stands before a version or a section, not an address: a name and a dash (also roff's
  * `\-`: "openjdk\-1.8.0.121"), a Maven packaging and a colon, a section sign ("RFC 9106
  * §3.4.1.2"), an RCS file's ",v " ("err.3,v 1.11.2.5"), a Debian relation ("mono-gac (<<
- * 2.10.8.1-3)") or epoch ("XIAllowEvents@Base 2:1.2.99.4").
+ * 2.10.8.1-3)") or epoch ("XIAllowEvents@Base 2:1.2.99.4"), a Microsoft open specification's name
+ * before its section, as SheetJS cites them ("[MS-XLS] 2.5.198.105").
  */
-const VERSION_BEFORE = /[A-Za-z]\\?-$|:(?:jar|pom|war|ear|aar|zip|bundle):$|§ ?$|,v $|(?:<<|>>|<=|>=) ?$|(?<![\d:.])\d:$/;
+const VERSION_BEFORE = /\[MS-[A-Z0-9]+\] $|[A-Za-z]\\?-$|:(?:jar|pom|war|ear|aar|zip|bundle):$|§ ?$|,v $|(?:<<|>>|<=|>=) ?$|(?<![\d:.])\d:$/;
 /** What follows a version, not an address: a file's extension ("RelNotes/1.7.10.1.txt"). */
 const VERSION_AFTER = /^\.[A-Za-z]/;
 /**
@@ -114,11 +131,13 @@ function sectionShaped(ip: string): boolean {
  * "part 15.5.4.11", "Clauses 21.1.3.1 and 21.1.3.2"), or as the heading a comment starts with
  * ("// 23.3.5.1 constructors:", "/// 22.2.1.4  Class ctype_byname", "// 21.3.7.8:",
  * "/* 30.3.3.3 aMACControlFramesTransmitted", "/* 8.4.26.1 *\/", "// C++14 20.8.2.3" alone on its
- * line); and anywhere, before the
+ * line, "/* 22.4.2.32 (CT_Variant)", "Part 4 19.4.2.3", a comment's list "- 20.5.2.35 wsDr",
+ * the comment after a line of code "case 'sender-city': // 7.3.6.13"); and
+ * anywhere, before the
  * section's stable name ("22.2.2.2 [lib.locale.num.put]").
  */
-const SECTION_BEFORE = /(?:[[(]|(?:C\+\+(?:\d\d)?(?: \d+:)?|\b(?:per|part|parts|clause|clauses|and)) |(?:^|\n)[ \t]*(?:\/\/\/?|#|;+|\*)[ \t]*|\/\*[ \t]*)$/i;
-const SECTION_AFTER = /^(?:[\])](?:[\s/,.:;)]|$)|[ \t]+[A-Za-z]|[ \t]*(?:\r?\n|$)|:|,\d| \*\/)/;
+const SECTION_BEFORE = /(?:[[(]|(?:C\+\+(?:\d\d)?(?: \d+:)?|\b(?:per|part|parts|clause|clauses|and)(?: \d{1,2})?) |(?:^|\n)[ \t]*(?:\/\/\/?|#|;+|\*|(?:\/\/|#|\*)?[ \t]*-)[ \t]*|\/\*[ \t]*|\/\/[ \t]*)$/i;
+const SECTION_AFTER = /^(?:[\])](?:[\s/,.:;)]|$)|[ \t]+[A-Za-z(]|[ \t]*(?:\r?\n|$)|:|,\d| \*\/)/;
 const STABLE_NAME = /^ \[[a-z]+(?:\.[a-z_]+)+\]/;
 /** A host's name before the brackets: a mail header's address ("from mx.example.com [64.12.3.4]"). */
 const HOST_BEFORE = /[A-Za-z0-9-]\.[A-Za-z]{2,}\)? ?[[(]$/;
@@ -161,7 +180,7 @@ function findV4(text: string, out: Candidate[]): void {
     // coordinate's ("io.quarkus.arc:arc::jar:3.33.3.1").
     const version =
       !m[2] &&
-      (VERSION_BEFORE.test(text.slice(Math.max(0, m.index - 8), m.index)) ||
+      (VERSION_BEFORE.test(text.slice(Math.max(0, m.index - 16), m.index)) ||
         VERSION_AFTER.test(text.slice(end, end + 2)) ||
         ((m.index === 0 || text[m.index - 1] === "\n") && HEADING.test(text.slice(end, end + 200))));
     // A section-shaped quad where a standard's section stands: weak, as a one-digit quad is (an
@@ -171,8 +190,9 @@ function findV4(text: string, out: Candidate[]): void {
     // Four one-digit numbers ("1.4.1.4", "2.9.5.0", "1.2.3.4") are a version or a section far
     // more often than a host: weak alone, an address with an address word near ("server 8.8.8.8").
     const digitsOnly = m[1]!.length === 7;
+    const boundary = !m[2] && !special && V4_BOUNDARY.test(m[1]!) && rangeEnd(text, m.index, end);
     // (Their address word must stand on their own line: "my ip: ::1" above a section heading says nothing of it.)
-    out.push({ start: m.index, end, score: special || longer || version || network || digitsOnly || section ? WEAK : 0.6, validation: special ? "special_purpose" : longer || version || section ? "dotted_number" : network ? "network" : "inet_pton", fixed: special || longer || version || network, ownLine: digitsOnly || section });
+    out.push({ start: m.index, end, score: special || longer || version || network || digitsOnly || section || boundary ? WEAK : 0.6, validation: special ? "special_purpose" : longer || version || section ? "dotted_number" : network ? "network" : boundary ? "range_boundary" : "inet_pton", fixed: special || longer || version || network, ownLine: digitsOnly || section });
   }
 }
 
