@@ -5,8 +5,14 @@
  */
 import type { Candidate } from "../core/types.ts";
 
-/** Values that are placeholders, references or booleans rather than secrets. */
-const PLACEHOLDER = /^(?:\$\{?[A-Za-z_][\w.]*\}?|%\(?\w+\)?s?|\{\{.*\}\}|<[^>]*>|\*+|x+|\.+|null|none|nil|undefined|incomplete|true|false|yes|no|required|optional|string|boolean|number|any|unknown|void|never|object|password|secret|changeme|your[_-]?\w*|example\w*|redacted|\[redacted\]|pass|passwd|pwd|env\(.*\)|process\.env\.\w+!?|os\.environ.*|-?anonymous@?|guest|foo|bar|baz|qux|str|bytes|bytearray|int|float|bool|dict|list|tuple|passwort|kennwort|wachtwoord|mot_de_passe|motdepasse|contrase(?:ñ|n)a|senha|parola|palavra-passe|has(?:l|ł)o|пароль|fake\w*|dummy\w*|my[_-][\w-]*|compat|files|nis|nisplus|ldap|sss|systemd|winbind|hesiod|the|this|that|some|used|see|from|for|with|when)$/i;
+/**
+ * Values that are placeholders, references or booleans rather than secrets; a format string's
+ * field (`password: {auth_token}`, `{self._starting_token}`), a note to fill it in (`= TODO`), a
+ * setter's argument (`self._master_user_password = value`), an environment variable's reference
+ * (OpenSSL's `pass:env:MYPASS`), a change log's verdict (`GNUTLS_PKCS_NULL_PASSWORD: Added`); documentation's examples (`"password": "EXAMPLE-PASSWORD"`,
+ * `PASSWORD="My@Example$Password3!"` in the AWS CLI's).
+ */
+const PLACEHOLDER = /^(?:\$\{?[A-Za-z_][\w.]*\}?|%\(?\w+\)?s?|\{\{.*\}\}|<[^>]*>|\*+|x+|\.+|null|none|nil|undefined|incomplete|true|false|yes|no|required|optional|string|boolean|number|any|unknown|void|never|object|password|secret|changeme|your[_-]?\w*|example\w*|redacted|\[redacted\]|pass|passwd|pwd|env\(.*\)|process\.env\.\w+!?|os\.environ.*|-?anonymous@?|guest|foo|bar|baz|qux|str|bytes|bytearray|int|float|bool|dict|list|tuple|passwort|kennwort|wachtwoord|mot_de_passe|motdepasse|contrase(?:ñ|n)a|senha|parola|palavra-passe|has(?:l|ł)o|пароль|fake\w*|dummy\w*|my[_-][\w-]*|compat|files|nis|nisplus|ldap|sss|systemd|winbind|hesiod|the|this|that|some|used|see|from|for|with|when|\{[\w.]+\}?|.*example.*|todo|tbd|fixme|val|value|env:\w+|my(?:pass|password|secret|pwd)\w*|added|removed|deprecated|changed|fixed)$/i;
 
 /**
  * The separator of a key and its value, then the blanks before the value on the same line: not
@@ -32,12 +38,27 @@ export const KEY_START = String.raw`(?<![A-Za-z0-9/\\:])`;
  * Perl, a package's function (`CPAN::anycwd()`), a quote operator (`qq{`), a dereference (`$self->{+PASS}`,
  * `$CPAN::Config->{password}`: the value stops at `>`) and the error variable (`$!`); a hexadecimal
  * literal (`STENCIL_PASS_DEPTH_PASS: 0x0B96`, WebGL's constants); in Vim
- * script, a scoped variable (`g:netrw_passwd`, `a:2`, `a:dict.istemp`).
+ * script, a scoped variable (`g:netrw_passwd`, `a:2`, `a:dict.istemp`); an arrow function's body
+ * (`password => {`), a default (`password:U.password??null`).
  */
-const CODE_VALUE = /^(?:(?:new|await|typeof|void|public|private|protected|static|const)$|0x[0-9A-Fa-f]+$|[sgablwtv]:[\w#.]+$|[a-z]+(?:_[a-z]+)+$|\(|[A-Za-z_$][\w$.:]*[([{]|\$[A-Za-z_][\w:]*-$|\$!|[a-z_$][A-Za-z_$]*(?:\.[A-Za-z_$]{2,})+$|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|[a-z_$][\w$]*\.[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$)/;
+const CODE_VALUE = /^(?:(?:new|await|typeof|void|public|private|protected|static|const)$|\{|[\w$.]+(?:\?\?|\|\||&&)|0x[0-9A-Fa-f]+$|[sgablwtv]:[\w#.]+$|[a-z]+(?:_[a-z]+)+$|\(|[A-Za-z_$][\w$.:]*[([{]|\$[A-Za-z_][\w:]*-$|\$!|[a-z_$][A-Za-z_$]*(?:\.[A-Za-z_$]{2,})+$|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|[A-Za-z_$][\w$]*\.[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$)/;
 
-/** After an unquoted value: another assignment, an operator, a type's arguments, an object literal's comma at the line's end. */
-const CODE_AFTER = /^(?:[ \t]*(?:=(?!=)|===?|!==?|&&|\|\||\?\?)|<|[ \t]+[<>]=?[ \t]|,[ \t]*(?:\r?\n|\\n|$))/;
+/**
+ * After an unquoted value: another assignment, an operator, an arrow, a conditional
+ * (`password = passwordEx ? await …`), a type's arguments, an object literal's comma at the line's
+ * end, a flags object's next member (`MULTILINE:4096,PASSWORD:8192,NOTOGGLETOOFF:16384`).
+ */
+const CODE_AFTER = /^(?:[ \t]*(?:=(?!=)|===?|!==?|&&|\|\||\?\?)|<|[ \t]+(?:[<>]=?|->|\?)[ \t]|,[ \t]*(?:\r?\n|\\n|$)|,[ \t]*[A-Z][A-Z0-9_]*[ \t]*:[ \t]*\d)/;
+
+/**
+ * After an unquoted word: more words of a sentence, not the next key (`gnutls_utf8_password_normalize:
+ * avoid use of strlen()` in a ChangeLog, `--passphrase= can be empty`, `pwd: Jim Meyering` in
+ * coreutils' AUTHORS, `JPOOL_PASS = one processing pass`, `pam_unix_passwd: don't accept`), where a log's pairs go on with a key
+ * (`password=hunter user=bob`).
+ */
+const PROSE_AFTER = /^(?:'[a-z]{1,2})? [A-Za-z_][a-z]*(?![\w'-]*[ \t]*[=:])/;
+/** An identifier assigned with a statement's `;` at the line's end: code (`password = supplied;`), where a connection string writes `Password=Pa55w0rd;`. */
+const STATEMENT_END = /^;[ \t]*(?:\r?\n|$)/;
 
 /** A type's name after `key: ` and before `;` (a TypeScript member, `password: URLPatternComponentResult;`). */
 const TYPE_NAME = /^(?=[A-Z][a-z]*[A-Z])[A-Z][A-Za-z]*[a-z][A-Za-z]*$/;
@@ -71,9 +92,9 @@ const NAMED_FOR_KEY = /^_?[A-Z]*[a-z]*(?:[A-Z][a-z]*)*(?:Password|Passwd|Passphr
  * (`password_file: /etc/secret`, `~/.pgpass`, `C:\keys`), roff markup (`\fIpassword\fR` in a
  * man page, its string escapes: `password=bar\*(Aq`), a decimal number (`last_pass_time =>
  * '1219328376.07815'`), a list of fields (`pw_passwd:pw_uid:pw_gid:pw_gecos`) or of choices
- * (`true|false`).
+ * (`true|false`), a reStructuredText role (`Pass :meth:\`peek\``).
  */
-const NOT_A_SECRET = /:$|^(?:\/|~\/|\.\.?\/|[A-Za-z]:\\)|^\\f|\\\*\(|^\d+\.\d+$|^\w+(?::\w+){2,}$|^\w+(?:\|\w+)+$/;
+const NOT_A_SECRET = /:$|^:?[a-z]+:`|^(?:\/|~\/|\.\.?\/|[A-Za-z]:\\)|^\\f|\\\*\(|^\d+\.\d+$|^\w+(?::\w+){2,}$|^\w+(?:\|\w+)+$/;
 
 /** A value as roff shows it: `\-` a hyphen, `\fI…\fR` a change of font. */
 const unroff = (v: string) => v.replace(/\\-/g, "-").replace(/\\f(?:[A-Z]|\(..)/g, "");
@@ -84,10 +105,28 @@ const unroff = (v: string) => v.replace(/\\-/g, "-").replace(/\\f(?:[A-Z]|\(..)/
  * `ftp://[[user][:password]@]host`.)
  */
 export function isPlaceholder(value: string): boolean {
-  return PLACEHOLDER.test(unroff(value).replace(/^\[|\]$/g, ""));
+  return PLACEHOLDER.test(unroff(value).replace(/^\[|\]$/g, "")) || counting(value);
+}
+
+/**
+ * Whether letters and digits count up through most of the value, alone or interleaved: a made-up
+ * value (`abcd1234defg5678`, `a1b2c3d4567890ab`, `1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d` in the AWS
+ * CLI's examples and moto's fixtures). A random value of 16 characters has a step up by one in
+ * about one place in twelve.
+ */
+function counting(value: string): boolean {
+  const v = value.toLowerCase().replace(/[^a-z0-9]/g, "");
+  if (v.length < 8) return false;
+  let up = 0;
+  for (let i = 0; i + 1 < v.length; i++) if (v.charCodeAt(i + 1) === v.charCodeAt(i) + 1 || v.charCodeAt(i + 2) === v.charCodeAt(i) + 1) up++;
+  return up >= 0.7 * (v.length - 1);
 }
 
 const alnum = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
+/** The rest of the key's name before where the key pattern starts (`FORCE_` of `FORCE_CHANGE_PASSWORD`). */
+const identifierBefore = (text: string, at: number) => /[\w.-]*$/.exec(text.slice(Math.max(0, at - 64), at))?.[0] ?? "";
+/** Names and commas from the line's start: the left side of a tuple's unpacking (`username, `). */
+const TUPLE_BEFORE = /(?:^|\n)[ \t]*[A-Za-z_]\w*(?:[ \t]*,[ \t]*[A-Za-z_]\w*)*[ \t]*,[ \t]*$/;
 
 /** The key's words of four letters or more, lower-cased ("password", "attempts" of `CHECK_PASSWORD_ATTEMPTS = `). */
 const keyWords = (key: string): string[] => key.toLowerCase().match(/[a-z]{4,}/g) ?? [];
@@ -127,6 +166,10 @@ export function findAssignments(text: string, keys: RegExp, minLength: number, s
     // `getpass(prompt: str = "Password: ", stream: …)`: the key is inside a string, and the quote
     // after it closes that string
     if (quote && text[m.index - 1] === quote && !m[0].includes(quote)) continue;
+    // `this.data.password ? "password" : "text"`: a conditional's branch, not a key
+    if (/\?[ \t]*["'`]?$/.test(text.slice(Math.max(0, m.index - 4), m.index))) continue;
+    // `username, password = split`: a tuple's unpacking
+    if (!quote && /= $|=$/.test(m[0]) && TUPLE_BEFORE.test(text.slice(Math.max(0, m.index - 64), m.index))) continue;
     if (quote) i++;
     const start = i;
     while (i < text.length) {
@@ -145,7 +188,13 @@ export function findAssignments(text: string, keys: RegExp, minLength: number, s
     // a type's arguments (`password: TArg<KDFInput>`), a property of an object literal at the
     // line's end (`pass: contentPass,`, also as a source map's `\n`: YAML and INI values end
     // without a comma, JSON's are quoted); and a TypeScript member's type
-    if (!quote && CODE_AFTER.test(text.slice(i, i + 8))) continue;
+    if (!quote && CODE_AFTER.test(text.slice(i, i + 40))) continue;
+    // a string that holds key and value (`"passwd:dir"`, a Scheme builtin's name), a call's
+    // argument (`HTTPBasicAuthHandler(password_mgr=auth)`, `a password: prompt)`)
+    if (!quote && /["'`]/.test(text[m.index - 1] ?? "") && text[i] === text[m.index - 1] && /[:=]$/.test(m[0]) && /^[a-z]+$/.test(value)) continue;
+    if (!quote && /^[a-z_]\w*$/.test(value) && text[i] === ")") continue;
+    if (!quote && /^[A-Za-z]+$/.test(value) && PROSE_AFTER.test(text.slice(i, i + 40))) continue;
+    if (!quote && /^[a-z_$][A-Za-z_$]*$/.test(value) && / = $/.test(m[0]) && STATEMENT_END.test(text.slice(i, i + 4))) continue;
     if (!quote && text[i] === ";" && /:[ \t]+$/.test(m[0]) && TYPE_NAME.test(value)) continue;
     // a Python or TypeScript parameter's annotation (`def scrypt(password: ReadableBuffer, *,
     // salt: …`, `key_password: _PasswordType | None = None`) and a class named for the key
@@ -161,7 +210,7 @@ export function findAssignments(text: string, keys: RegExp, minLength: number, s
     if (skipKey?.(m[0], m.index)) continue;
     // `PASSWORD_INCORRECT = "PASSWORD_INCORRECT"`, `CHALLENGE_PASSWORD: "challengePassword"`: an
     // enumeration's member is named by its value
-    if (value.length >= 6 && alnum(m[0]).includes(alnum(value))) continue;
+    if (value.length >= 6 && alnum(identifierBefore(text, m.index) + m[0]).includes(alnum(value))) continue;
     // `CHECK_PASSWORD_ATTEMPTS = "aspnetcore.identity.user.check_password_attempts"`: and a
     // metric's or attribute's name holds the key's
     if (namesKey(value, m[0]) || describesKey(value, m[0])) continue;

@@ -71,6 +71,22 @@ describe("secrets/password", () => {
     // WebGL's constants, a description of the password in Node's crypto docs (@types/node)
     assert.deepEqual(values("    readonly STENCIL_PASS_DEPTH_PASS: 0x0B96;\n     * const password = 'Password used to generate key';"), []);
     assert.deepEqual(values("const password = 'correct horse battery staple';\npassword: 0x0B96z"), ["correct horse battery staple", "0x0B96z"], "a passphrase of words stays");
+    // ChangeLogs and NEWS (GnuTLS, PAM, GnuPG, systemd), coreutils' AUTHORS, gdb's and libjpeg's prose: a sentence after the key
+    assert.deepEqual(values("    gnutls_utf8_password_normalize: avoid use of strlen()\n\tgpg: The option --passphrase= can be empty.\npwd: Jim Meyering\nJPOOL_PASS = one processing pass, was\n* pam_unix_passwd: don't accept null"), []);
+    // zod, officeparser, pdf.js, libcst: an algorithm's pass, a conditional's branch, a statement, an arrow
+    assert.deepEqual(values("    // First pass: process all schemas\n * one forward pass: text outside entries\n3. multi-pass: First pass now uses\ni.type=this.data.password?\"password\":\"text\",\n    password = supplied;\n  - pass: BatchedProviderA -> 1"), []);
+    // the AWS CLI's examples, a format string's field
+    assert.deepEqual(values('"password": "EXAMPLE-PASSWORD",\nPASSWORD="My@Example$Password3!",SECRET_HASH=x\nusername: aws\npassword: {auth_token}\n'), []);
+    // SheetJS, mocha's stylesheet, pdf.js's bundles and source maps, undici
+    assert.deepEqual(values('throw new Error("File is password-protected: ECMA-376 Extensible");\n  --mocha-test-pass-color: #007f6a;\nMULTILINE:4096,PASSWORD:8192,NOTOGGLETOOFF:16384'), []);
+    assert.deepEqual(values("handler:v,password:U.password??null,evaluatorOptions:x\nconst updatePassword = password => {\\n\nconst password = passwordEx ? await getPassword(p)\n// requestCurrentURL(request).password = TODO\n"), []);
+    assert.deepEqual(values("PIN:4096,PASSWORD:8192\npassword: 8192, user: bob\n"), ["8192", "8192"], "a number at a line's end or before a lower-case key stays");
+    // moto, pip, setuptools, pygments, more-itertools, agetty(8), base-passwd's and GnuTLS's logs
+    assert.deepEqual(values('    FORCE_CHANGE_PASSWORD = "FORCE_CHANGE_PASSWORD"\n        self._master_user_password = value\n    Pass = ASLLexer.PASS\n                username, password = split\n'), []);
+    assert.deepEqual(values('    Pass :meth:`peek` a default value\n    "passwd:dir",\n    "passwd:gecos",\nHTTPBasicAuthHandler(password_mgr=auth)\ngiving you a password: prompt):\n'), []);
+    assert.deepEqual(values("  * passwd.master: Add _apt user\nGNUTLS_PKCS_NULL_PASSWORD: Added\n-pkeyopt_passin pass:env:MYPASS \\\noutput_password        = mypass\n"), []);
+    assert.deepEqual(values("user, password = 'Zx81kq', 'x'\npassword = Zx81kq)\n"), ["Zx81kq", "Zx81kq"], "a tuple's literal, a value with a digit before a parenthesis stay");
+    assert.deepEqual(values("password=hunter user=bob\npassword: Sunshine Bakery\npassword = Tr0ub4dor;\nServer=db;Password=hunter;\n"), ["hunter", "Tr0ub4dor", "hunter"], "a log's pairs, a statement's value with a digit, a connection string stay");
     // ... while the real thing in the same syntaxes is still found
     assert.deepEqual(values("pass: Wq9zT7x\nPass = hunter22\ndb.pass=Zx81kq\npassword_hash: 9f8e7d6c"), ["Wq9zT7x", "hunter22", "Zx81kq", "9f8e7d6c"]);
     assert.deepEqual(values("password_hash = 9f8e7d6c\n--password=Hunter22\npassword.db = Zx81kq"), ["9f8e7d6c", "Hunter22", "Zx81kq"]);

@@ -10,11 +10,14 @@ const KEYS = new RegExp(String.raw`${KEY_START}(?:[A-Za-z0-9]+[_.-])?${NAMES}`, 
  * key is seldom upper-case "PASS" with a colon).
  */
 const TEST_RESULT = /^PASS["']?[ \t]*:/;
+/** "pass" after an ordinal or an article: a pass of an algorithm (`// First pass: process all schemas`, `one forward pass: text`). */
+const PASS_OF = /\b(?:first|second|third|fourth|fifth|last|final|next|previous|each|every|one|two|three|single|double|forward|backward|reverse|another|this|that|the|a|an|same|initial|extra|additional|main|\d+(?:st|nd|rd|th))[ \t]+$/i;
 /**
  * Keys that name a setting about passwords, not one (`password_encryption = scram-sha-256` in
- * postgresql.conf, `jmxremote.password.file=filepath`, `password.toHashes = true|false`).
+ * postgresql.conf, `jmxremote.password.file=filepath`, `password.toHashes = true|false`), or
+ * none (`File is password-protected: ECMA-376`, a stylesheet's `--mocha-test-pass-color: #007f6a`).
  */
-const ABOUT_PASSWORDS = /[_.-](?:file|path|dir|directory|encryption|tohashes|length|minlength|maxlength|policy|prompt|expiry|expires|age|complexity|history|command|cmd|program|helper|store|storage|manager|field|column|label|hint|reset|change|required|rules|strength|method|format)["']?[ \t]*(?::=|=>|=|:)/i;
+const ABOUT_PASSWORDS = /[_.-](?:file|path|dir|directory|encryption|tohashes|length|minlength|maxlength|policy|prompt|expiry|expires|age|complexity|history|command|cmd|program|helper|store|storage|manager|field|column|label|hint|reset|change|required|rules|strength|method|format|protected|protection|color|colour)["']?[ \t]*(?::=|=>|=|:)/i;
 /**
  * A documentation field naming a parameter (`:param password: The user's password.`, `:type
  * passphrase:`, `@param password`, kernel-doc's `@pwd: the key file password.` and
@@ -38,7 +41,7 @@ export const password: Detector = {
   find(text) {
     // "PASS: name" is a test result (DejaGnu, Automake, TAP-like logs), not a password; a URL
     // is a reference (credentials inside one are read below).
-    const out: Candidate[] = findAssignments(text, KEYS, 3, 0.7, TAIL, (key, at) => TEST_RESULT.test(key) || ABOUT_PASSWORDS.test(key) || DOC_FIELD.test(text.slice(Math.max(0, at - 24), at))).filter((c) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(text.slice(c.start, c.end)));
+    const out: Candidate[] = findAssignments(text, KEYS, 3, 0.7, TAIL, (key, at) => TEST_RESULT.test(key) || (/^pass\b/i.test(key) && PASS_OF.test(text.slice(Math.max(0, at - 16), at))) || ABOUT_PASSWORDS.test(key) || DOC_FIELD.test(text.slice(Math.max(0, at - 24), at))).filter((c) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(text.slice(c.start, c.end)));
     // Every URL_CREDS match holds "://" and "@".
     if (!text.includes("://") || !text.includes("@")) return out;
     URL_CREDS.lastIndex = 0;
