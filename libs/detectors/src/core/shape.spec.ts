@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { HASH_CONSTANTS, inArn, inHexList, inNumberList, inNumberRow, lowerHexHash, mixedCase, numericNoise, placeholderDigits } from "./shape.ts";
+import { compactDate, HASH_CONSTANTS, inArn, inHexList, inNumberList, inNumberRow, issueNumber, lowerHexHash, mixedCase, numericNoise, placeholderDigits } from "./shape.ts";
 
 /** `fn` asked about `value` where it stands in `text` (its first occurrence unless `start` says). */
 const at = (fn: (text: string, start: number, end: number) => boolean, text: string, value: string, start = text.indexOf(value)) => fn(text, start, start + value.length);
@@ -60,6 +60,16 @@ describe("core/shape: values that are something else", () => {
     assert.equal(at(numericNoise, "codes = (-2144272312, -2144272313)", "2144272312"), true);
     assert.equal(at(numericNoise, "Licence - 2144272312", "2144272312"), false);
     assert.equal(at(numericNoise, "Licence-2144272312", "2144272312"), false);
+  });
+  it("takes a tracker's or a bug word's number for an issue's, and an eight-digit date for a date (change logs)", () => {
+    for (const [text, value] of [["Debian #215805).", "215805"], ["Fixes rh#519394 (R", "519394"], ["merge #57 Redhat #1518986", "1518986"], ["(:bzbug:`678401`)", "678401"], ["- JDK-8277227: Better", "8277227"], ["Closes: #1019937", "1019937"], ["Bug 422174 unhandled", "422174"]] as const) {
+      assert.equal(at(issueNumber, text, value), true, text);
+    }
+    for (const [text, value] of [["Account #12345678", "12345678"], ["License: 8277227", "8277227"], ["debug 422174", "422174"], ["DL D1234567", "1234567"]] as const) {
+      assert.equal(at(issueNumber, text, value), false, text);
+    }
+    assert.deepEqual(["20220521", "19991231", "20030716"].map(compactDate), [true, true, true]);
+    assert.deepEqual(["20221321", "20220532", "18991231", "12345678", "2022052"].map(compactDate), [false, false, false, false, false]);
   });
   it("takes groups of digits with other numbers glued to them for a stretch of a row of numbers (PostgreSQL's catalogue)", () => {
     // postgres.bki: a number on each side, two on one side

@@ -262,3 +262,23 @@ export function inArn(text: string, start: number, end: number): boolean {
   return text[end] === ":" && ARN_BEFORE.test(text.slice(Math.max(0, start - 64), start));
 }
 
+/**
+ * A tracker's name or a bug word right before the digits: a bug's or an issue's number ("Debian
+ * #215805", "rh#519394", "RedHat #1518986", ":bzbug:`678401`", "JDK-8277227", "Closes: #1019937",
+ * "bug 422174"), in change logs beside "license" and "permit".
+ */
+const ISSUE_BEFORE = /\b(?:bugs?|issues?|closes|fix(?:es|ed)?|debian|redhat|rh|bz|bzbug|rhbz|lp|gh|gnome|kde|mozilla|pr|merge|tickets?|bsc|boo|jdk)(?::?[ \t]*#[ \t]*|:[ \t]*`?|[ \t]*-|[ \t]+)$/i;
+
+/** Whether the digits at [start, end) are a bug's or an issue's number. */
+export function issueNumber(text: string, start: number, end: number): boolean {
+  if (end - start > 20) return false;
+  for (let i = start; i < end; i++) if (!isDigit(text.charCodeAt(i))) return false;
+  return ISSUE_BEFORE.test(text.slice(Math.max(0, start - 16), start));
+}
+
+/** Eight digits that are a date, year first, 1900–2099 ("20220521": ncurses's patch dates, a build's). */
+export function compactDate(value: string): boolean {
+  const m = /^(19|20)\d\d(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/.exec(value);
+  return m !== null;
+}
+

@@ -16,6 +16,10 @@ describe("us/us_bank_number", () => {
     assert.deepEqual(spans(usBankNumber, '"id": "to-get-information-about-account-settings-1472567568189", https://oss-fuzz.com/testcase-detail/5453052403811658 account'), []);
     assert.ok(scoreOf(usBankNumber, "account: 945456787654") >= 0.4);
   });
+  it("takes an eight-digit date for no account, even after an account word (ncurses's patch dates)", () => {
+    assert.deepEqual(run(usBankNumber, "leak-checking\n\n20220521\n\t+ improve; account 20030716").map((f) => [f.score, f.validation]), [[0.01, "date_shaped"], [0.01, "date_shaped"]]);
+    assert.ok(scoreOf(usBankNumber, "account 20031716") >= 0.4, "no month 17");
+  });
   it("rejects shorter, longer and repeated-digit runs", () => {
     assert.deepEqual(spans(usBankNumber, "1234567 123456789012345678 00000000"), []);
   });

@@ -29,6 +29,11 @@ describe("us/us_driver_license", () => {
     assert.deepEqual(reported("following copyright and license.\nLicense: X11 and public-domain\n Permission is hereby granted"), []);
     assert.deepEqual(reported("adding missing\n    licenses.  (Closes: #1019937)"), []);
     assert.deepEqual(reported(" 776504 Upgrade license from LGPL"), []);
+    // change logs and NEWS: a tracker's numbers beside "permit" and "license", Visual Studio (procps, ncurses, packagekit, lcms2)
+    assert.deepEqual(reported("Adjusted pmap pidlist storage Debian #688180\n  * programs will permit core-dumps RedHat #1518986"), []);
+    assert.deepEqual(reported("font licences. Fixes rh#519394 (Richard)\n- JDK-8277227: Better license\nAdded a project for VS2013\nAdded license for iccjpeg"), []);
+    assert.ok(scoreOf(usDriverLicense, "permit D1234567") >= 0.4);
+    assert.ok(scoreOf(usDriverLicense, "license 8277227") >= 0.4);
     assert.ok(scoreOf(usDriverLicense, "Driver license: X1187884") >= 0.4);
     // ssh's man pages, objdump output
     assert.deepEqual(reported("disable the timeout and permit X11 forwarding"), []);

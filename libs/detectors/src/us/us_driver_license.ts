@@ -11,9 +11,10 @@ const B = String.raw`(?<![A-Za-z0-9_\x7f]|<\/?|\d-)`;
 const E = String.raw`(?![A-Za-z0-9_]|-\d)`;
 /**
  * Names with a short state format's shape that are never a licence number: quarters and halves
- * of a year, HTML headings, the X Window System ("permit X11 forwarding"), C standards.
+ * of a year, HTML headings, the X Window System ("permit X11 forwarding"), C standards, Visual
+ * Studio's versions ("Added a project for VS2013\nAdded license for …").
  */
-const NOT_LICENCE = /^(?:Q[1-4]|H[1-6]|X11|C(?:89|90|99|11|17|23))$/;
+const NOT_LICENCE = /^(?:Q[1-4]|H[1-6]|X11|C(?:89|90|99|11|17|23)|VS20\d\d)$/;
 
 /** State formats (AAMVA DL/ID numbering as published per state); none carries a check digit. */
 const ALNUM_FORMATS = [
