@@ -62,7 +62,7 @@ describe("core/shape: values that are something else", () => {
     assert.equal(at(numericNoise, "Licence-2144272312", "2144272312"), false);
   });
   it("takes a tracker's or a bug word's number for an issue's, and an eight-digit date for a date (change logs)", () => {
-    for (const [text, value] of [["Debian #215805).", "215805"], ["Fixes rh#519394 (R", "519394"], ["merge #57 Redhat #1518986", "1518986"], ["(:bzbug:`678401`)", "678401"], ["- JDK-8277227: Better", "8277227"], ["Closes: #1019937", "1019937"], ["Bug 422174 unhandled", "422174"]] as const) {
+    for (const [text, value] of [["Debian #215805).", "215805"], ["Fixes rh#519394 (R", "519394"], ["merge #57 Redhat #1518986", "1518986"], ["(:bzbug:`678401`)", "678401"], ["- JDK-8277227: Better", "8277227"], ["Closes: #1019937", "1019937"], ["Bug 422174 unhandled", "422174"], ["TODO(b/189822916): Remove", "189822916"], ["nodejs/node/commit/9226322394)", "9226322394"], ["show_bug.cgi?id=1518986", "1518986"]] as const) {
       assert.equal(at(issueNumber, text, value), true, text);
     }
     for (const [text, value] of [["Account #12345678", "12345678"], ["License: 8277227", "8277227"], ["debug 422174", "422174"], ["DL D1234567", "1234567"]] as const) {

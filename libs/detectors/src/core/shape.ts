@@ -229,14 +229,16 @@ function numbersAfter(text: string, at: number, want: number): boolean {
  * Whether the value at [start, end), digits and separators only, is a placeholder's digits: nine
  * or more counting up or down ("123456789012", "987654321012", "123456789111"), or blocks of one
  * digit three or more long ("111122223333", "444455556666": AWS's documentation writes account
- * ids so), or two or more long counting up or down ("111-22-3333", pyparsing's example SSN). Random digits count nine in a row once in four million; an issuer never assigns them.
+ * ids so), or two or more long counting up or down ("111-22-3333", pyparsing's example SSN), also
+ * written as a phone number ("+12345678900"). Random digits count nine in a row once in four
+ * million; an issuer never assigns them.
  */
 export function placeholderDigits(text: string, start: number, end: number): boolean {
   let digits = "";
   for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
     if (isDigit(c)) digits += text[i];
-    else if (!" \t.-/".includes(text[i]!)) return false;
+    else if (!" \t.-/+()".includes(text[i]!)) return false;
   }
   if (digits.length < 9) return false;
   let run = 1;
@@ -265,9 +267,10 @@ export function inArn(text: string, start: number, end: number): boolean {
 /**
  * A tracker's name or a bug word right before the digits: a bug's or an issue's number ("Debian
  * #215805", "rh#519394", "RedHat #1518986", ":bzbug:`678401`", "JDK-8277227", "Closes: #1019937",
- * "bug 422174"), in change logs beside "license" and "permit".
+ * "bug 422174", Google's "TODO(b/189822916)", a URL's ".../commit/9226322394", "/issues/"), in
+ * change logs beside "license" and "permit".
  */
-const ISSUE_BEFORE = /\b(?:bugs?|issues?|closes|fix(?:es|ed)?|debian|redhat|rh|bz|bzbug|rhbz|lp|gh|gnome|kde|mozilla|pr|merge|tickets?|bsc|boo|jdk)(?::?[ \t]*#[ \t]*|:[ \t]*`?|[ \t]*-|[ \t]+)$/i;
+const ISSUE_BEFORE = /\b(?:bugs?|issues?|closes|fix(?:es|ed)?|debian|redhat|rh|bz|bzbug|rhbz|lp|gh|gnome|kde|mozilla|pr|merge|tickets?|bsc|boo|jdk)(?::?[ \t]*#[ \t]*|:[ \t]*`?|[ \t]*-|[ \t]+)$|\b(?:b|commits?|issues?|pull|bugs?|show_bug\.cgi\?id=)\/?$/i;
 
 /** Whether the digits at [start, end) are a bug's or an issue's number. */
 export function issueNumber(text: string, start: number, end: number): boolean {

@@ -108,7 +108,24 @@ describe("generic/phone_number", () => {
     assert.deepEqual(run(phoneNumber, "LaserJet IIP Printer User's Manual HP part no 33471-90901").filter((f) => f.score >= 0.4), []);
     // the same numbers written as numbers still are
     assert.deepEqual(spans(phoneNumber, "Tel:030 1234567, fax 01 42 68 53 00"), [[4, 15], [21, 35]]);
-    assert.deepEqual(spans(phoneNumber, "call 1 800 555 0132\tor 415 555 0132"), [[5, 19], [23, 35]]);
+    assert.deepEqual(spans(phoneNumber, "call 1 212 555 0132\tor 415 555 0132"), [[5, 19], [23, 35]]);
+  });
+  it("reads no number out of ranges, a citation's pages or a dotted version's pieces (botocore, moto, networkx, cfn-lint)", () => {
+    const reported = (text: string) => run(phoneNumber, text).filter((f) => f.score >= 0.4).map((f) => text.slice(f.start, f.end));
+    assert.deepEqual(reported('phone "AllowedValues":"0-2147483647", phone: valid values are 1-2147483646.'), []);
+    assert.deepEqual(reported("phone ports <code>8191-8215</code>, 49152-49156, or 51678-51680; tel 26966-26979"), []);
+    assert.deepEqual(reported("Phone Sociology. 23(3): 181-201. 1999.\ntel: PNAS, 103 (23), p. 8577-8582,"), []);
+    assert.deepEqual(reported('phone "15.00.4073.23.v1",\n tel "14.00.3421.10.v1"\nphone: Chromium 126.0.6478.126, Chrome/47.0.2526.111'), []);
+    assert.deepEqual(run(phoneNumber, 'phone "Address": "+12345678900"').filter((f) => f.score >= 0.4), [], "digits counting up (the AWS CLI's examples)");
+    assert.deepEqual(reported("phone 8191-9215, tel 6123-6200, mobile 1-2123920132"), ["8191-9215", "6123-6200", "1-2123920132"], "blocks far apart and a number after 1- are numbers");
+  });
+  it("finds a business's toll-free and premium-rate numbers but never reports them (GCC's copyright file)", () => {
+    for (const text of ["Austin, TX 78741\n800-292-9263", "call 1 800 392 0132", "phone: +44 800 123 4567", "tel 1-900-555-0234"]) {
+      const [f] = run(phoneNumber, text);
+      assert.equal(f?.validation, "service_number", text);
+      assert.equal(f!.score, 0.1, text);
+    }
+    assert.ok(scoreOf(phoneNumber, "phone: +44 20 7946 0958") >= 0.4);
   });
   it("an identifier's label lowers a phone-shaped run below a phone's label", () => {
     const id = run(phoneNumber, "request id = 415 392 0132")[0]?.score ?? 0;

@@ -1,6 +1,7 @@
 import { getCountryCallingCode, Metadata, parsePhoneNumberFromString, type CountryCode, type NumberingPlan } from "libphonenumber-js/max";
 import type { Candidate, Detector, Verdict } from "../core/types.ts";
 import { OTHER_NUMBER_LABELS } from "../core/context.ts";
+import { HASH_CONSTANTS } from "../core/shape.ts";
 
 /**
  * Regions tried for numbers written without a country code, in order. Numbers with a
@@ -193,9 +194,10 @@ function inTimeOrRatio(text: string, start: number, end: number): boolean {
  * of a decomposition ("344\t\t0308 0301": groups of four that all begin with 0; a subscriber's
  * number never does after its area code), a
  * version of three numbers ("@types/node": "18.19.130"), and two one-digit numbers dotted in a
- * row (an object identifier, "1.3.6.1.5.5.7.1.11").
+ * row (an object identifier, "1.3.6.1.5.5.7.1.11"), a dotted group of a lone 0 (a browser's
+ * version, "Chromium 126.0.6478.126").
  */
-const NOT_ONE_NUMBER = /[ -]\d+\.\d+(?![\d.])|(?:^|[ -])\d+\.\d+[ -]|^0\d{3}-(?:19|20)\d\d$|(?:^|\s)-\d|255\.255|\.\d+-(?:19|20)\d\d(?!\d)|^(?:19|20)\d\d[01]\d[0-3]\d-|(?:^|\s)\d{1,2}-\d{1,2}\s+\d{1,2}-\d{1,2}(?:\s|$)|^\d{4}\.00\d\d\.\d{4}$|^0\d{3}(?: 0\d{3})+$|^\d{1,2}\.\d{1,2}\.\d{1,4}$|(?:^|\D)\d\.\d\.\d|\t| {2}|^\d\d(?: \d\d){5,}$|[ .-]\d$|\d{4}-\d\d-\d\d|^\d+\.\d+$|\.\.|\([^)]*$|^[^(]*\)|(?:^|\D)\d{1,2}\.\d{1,2}\.(?:19|20)\d\d(?!\d)|(?:^|\s)\d\s\d(?:\s|$)|(?:^|\s)0\.\d|\.\d{5}/;
+const NOT_ONE_NUMBER = /[ -]\d+\.\d+(?![\d.])|(?:^|[ -])\d+\.\d+[ -]|^0\d{3}-(?:19|20)\d\d$|(?:^|\s)-\d|255\.255|\.\d+-(?:19|20)\d\d(?!\d)|^(?:19|20)\d\d[01]\d[0-3]\d-|(?:^|\s)\d{1,2}-\d{1,2}\s+\d{1,2}-\d{1,2}(?:\s|$)|^\d{4}\.00\d\d\.\d{4}$|^0\d{3}(?: 0\d{3})+$|^\d{1,2}\.\d{1,2}\.\d{1,4}$|(?:^|\D)\d\.\d\.\d|\t| {2}|^\d\d(?: \d\d){5,}$|[ .-]\d$|\d{4}-\d\d-\d\d|^\d+\.\d+$|\.\.|\([^)]*$|^[^(]*\)|(?:^|\D)\d{1,2}\.\d{1,2}\.(?:19|20)\d\d(?!\d)|(?:^|\s)\d\s\d(?:\s|$)|(?:^|\s)0\.\d|\.\d{5}|\.0\./;
 
 /** A run [start, end) trimmed of edge punctuation that has a phone number's length and shape. */
 interface Shape {
@@ -221,9 +223,7 @@ function shapeOf(text: string, start: number, end: number): Shape | null {
   // 701 16 16"), not a numbering plan's blocks. (An area code and an exchange may well be alike:
   // "206-206-1923".)
   if (/(?:^|\D)(\d{4,})\D(?:.*\D)?\1(?!\d)|(?:^|\D)(\d{2,})\D(?:.*\D)?\2\D(?:.*\D)?\2(?!\d)/.test(raw)) return null;
-  // A range of numbers that share their first half ("1600 - 1699 kernel crypto events").
-  const range = /^(\d{3,5}) [-–] (\d{3,5})$/.exec(raw);
-  if (range && range[1]!.length === range[2]!.length && range[1]!.slice(0, range[1]!.length >> 1) === range[2]!.slice(0, range[1]!.length >> 1) && range[2]! > range[1]!) return null;
+  if (isRange(raw)) return null;
   // Three blank-separated numbers up to 255 are a colour ("248 248 255 ghost white" in X11's
   // rgb.txt); a 3-3-3 number (Spain, Portugal) has a group above it.
   const rgb = /^(\d{1,3}) +(\d{1,3}) +(\d{1,3})$/.exec(raw);
@@ -235,6 +235,10 @@ function shapeOf(text: string, start: number, end: number): Shape | null {
   // After "#" it is a URL's fragment, lines of a source file ("iterator.rs.html#3228-3231" in
   // rustdoc's pages), or an issue's number.
   if (text[start - 1] === "#") return null;
+  // Pages of a citation ("pp. 573-583. 2020", "23(3): 181-201. 1999", "p. 8577-8582").
+  if (CITATION_BEFORE.test(text.slice(Math.max(0, start - 12), start))) return null;
+  // A piece of a longer dotted token: a version with a suffix ("15.00.4073.23.v1" in an engine list).
+  if ((text[end] === "." && /[A-Za-z0-9]/.test(text[end + 1] ?? "")) || (text[start - 1] === "." && /[A-Za-z0-9]/.test(text[start - 2] ?? ""))) return null;
   // A standard's number and its year after the body that issued it ("ISO 646-1973", "IEC
   // 8859-1987", "ANSI X3.4-1977").
   if (/^\d{2,5}-(?:19|20)\d\d$/.test(raw) && /\b(?:ISO|IEC|ANSI|JIS|DIN|BS|EN|ECMA|IEEE|GOST|CSA|NF|UNE|UNI)(?:[ /][A-Z]+)*[ /]$/.test(text.slice(Math.max(0, start - 16), start))) return null;
@@ -245,16 +249,47 @@ function shapeOf(text: string, start: number, end: number): Shape | null {
   return { start, end, raw, digits, intl };
 }
 
+/** Before the pages of a citation: "pp.", "p.", a volume's issue and a colon ("23(3): "). */
+const CITATION_BEFORE = /(?:\bpp?\.[ \t]*|\d+[ \t]*\(\d+\)[ \t]*:[ \t]*)$/;
+
+/**
+ * A range of numbers, not one number: two of one width that share their first half ("1600 - 1699
+ * kernel crypto events") or lie within 1 % of each other ("ports 49152-49156", "8191-8215",
+ * "51678-51680", pages "26966-26979"), or from 0 or 1 to a power of two or its predecessor
+ * ("AllowedValues": "0-2147483647", "valid values are 1-2147483646"). One subscriber's number in
+ * a hundred or so written "NNNN-NNNN" has a second block this close above its first.
+ */
+function isRange(raw: string): boolean {
+  const m = /^(\d{3,6}) ?[-–] ?(\d{3,6})$/.exec(raw);
+  if (m && m[1]!.length === m[2]!.length && m[2]! > m[1]!) {
+    const [a, b] = [m[1]!, m[2]!];
+    if (/ [-–] /.test(raw) && a.slice(0, a.length >> 1) === b.slice(0, a.length >> 1)) return true;
+    if (Number(b) - Number(a) < Number(a) / 100) return true;
+  }
+  const z = /^[01]-(\d{9,})$/.exec(raw);
+  return z !== null && (HASH_CONSTANTS.has(z[1]!) || HASH_CONSTANTS.has(String(Number(z[1]!) + 1)));
+}
+
 /** The best score `check` can give this shape (the region is known only after parsing). */
 function upperScore(sh: Shape): number {
   return sh.intl ? 0.5 : /[\s().-]/.test(sh.raw) ? 0.45 : 0.3;
 }
 
-/** The shape as one number (`parse`), a number for fiction reported as such (`FICTIONAL`). */
+/** The shape as one number (`parse`), a number for fiction or a business's service number reported as such. */
 function check(sh: Shape): Verdict {
   const v = parse(sh);
-  return v !== false && v.validation?.startsWith("libphonenumber:") && /^1\d{3}55501\d\d$/.test(v.e164) ? FICTIONAL : v;
+  if (v === false || !v.validation?.startsWith("libphonenumber:")) return v;
+  if (/^1\d{3}55501\d\d$/.test(v.e164)) return FICTIONAL;
+  return SERVICE_TYPES.has(parsePhoneNumberFromString(`+${v.e164}`)?.getType() ?? "") ? SERVICE : v;
 }
+
+/**
+ * Numbers a business rents, never a person's line: toll-free (NANP's 800 and 8XX, the UK's 0800),
+ * premium-rate, shared-cost and universal access numbers ("Austin, TX 78741\n800-292-9263" in
+ * GCC's copyright file). Found, never reported.
+ */
+const SERVICE_TYPES = new Set(["TOLL_FREE", "PREMIUM_RATE", "SHARED_COST", "UAN"]);
+const SERVICE = { score: 0.1, validation: "service_number", fixed: true } as const;
 
 /**
  * NANP's numbers for fiction (555-0100 to 555-0199 in every area code, NANPA's reservation):
