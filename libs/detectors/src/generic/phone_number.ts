@@ -280,7 +280,7 @@ function check(sh: Shape): Verdict {
   const v = parse(sh);
   if (v === false || !v.validation?.startsWith("libphonenumber:")) return v;
   if (/^1\d{3}55501\d\d$/.test(v.e164)) return FICTIONAL;
-  return SERVICE_TYPES.has(parsePhoneNumberFromString(`+${v.e164}`)?.getType() ?? "") ? SERVICE : v;
+  return isServiceNumber(v.country, v.e164) ? SERVICE : v;
 }
 
 /**
@@ -288,8 +288,24 @@ function check(sh: Shape): Verdict {
  * premium-rate, shared-cost and universal access numbers ("Austin, TX 78741\n800-292-9263" in
  * GCC's copyright file). Found, never reported.
  */
-const SERVICE_TYPES = new Set(["TOLL_FREE", "PREMIUM_RATE", "SHARED_COST", "UAN"]);
+const SERVICE_TYPES = ["TOLL_FREE", "PREMIUM_RATE", "SHARED_COST", "UAN"];
 const SERVICE = { score: 0.1, validation: "service_number", fixed: true } as const;
+const SERVICE_PATTERNS = new Map<string, RegExp>();
+
+/** Whether a valid number (its country, its E.164 digits) is in one of its plan's service blocks: the types' patterns, compiled once per country. */
+function isServiceNumber(country: string, e164: string): boolean {
+  if (!country) return false;
+  let rx = SERVICE_PATTERNS.get(country);
+  if (!rx) {
+    const md = new Metadata() as unknown as MetadataRuntime;
+    md.selectNumberingPlan(country);
+    const p = md.numberingPlan as PlanMeta;
+    const types = SERVICE_TYPES.map((t) => p.type(t)?.pattern()).filter((x): x is string => !!x);
+    rx = new RegExp(`^(?:${getCountryCallingCode(country as CountryCode)})(?:${types.length ? types.join("|") : "(?!)"})$`);
+    SERVICE_PATTERNS.set(country, rx);
+  }
+  return rx.test(e164);
+}
 
 /**
  * NANP's numbers for fiction (555-0100 to 555-0199 in every area code, NANPA's reservation):
@@ -302,20 +318,20 @@ const FICTIONAL = { score: 0.01, validation: "fictional_555_01xx", fixed: true }
  * The shape as one number: parsed (not searched) in each region whose numbering plan it may
  * fit, until one says valid; with the number's digits as E.164 (without "+") when valid.
  */
-function parse(sh: Shape): false | { score: number; validation: string; e164: string } {
+function parse(sh: Shape): false | { score: number; validation: string; e164: string; country: string } {
   if (sh.intl) {
     const n = parsePhoneNumberFromString(sh.intl);
-    if (n?.isValid()) return { score: scoreFor(sh.raw, n.country as CountryCode), validation: `libphonenumber:${n.country ?? n.countryCallingCode}`, e164: n.countryCallingCode + n.nationalNumber };
+    if (n?.isValid()) return { score: scoreFor(sh.raw, n.country as CountryCode), validation: `libphonenumber:${n.country ?? n.countryCallingCode}`, e164: n.countryCallingCode + n.nationalNumber, country: n.country ?? "" };
     // Written as an international number, with a length its country's plan allows, but not in
     // a block the plan assigns (an unassigned area code: test and made-up data, numbers from a
     // newer plan than the metadata): weak alone, a phone number under a phone label or column.
-    if (n?.isPossible() && fitsGeneralPlan(n.countryCallingCode, n.nationalNumber)) return { score: POSSIBLE_SCORE, validation: `libphonenumber-possible:${n.country ?? n.countryCallingCode}`, e164: "" };
+    if (n?.isPossible() && fitsGeneralPlan(n.countryCallingCode, n.nationalNumber)) return { score: POSSIBLE_SCORE, validation: `libphonenumber-possible:${n.country ?? n.countryCallingCode}`, e164: "", country: "" };
     return false;
   }
   for (const plan of PLANS) {
     if (!mayBeIn(plan, sh.digits)) continue;
     const n = parsePhoneNumberFromString(sh.raw, { defaultCountry: plan.region });
-    if (n?.isValid()) return { score: scoreFor(sh.raw, plan.region), validation: `libphonenumber:${n.country ?? plan.region}`, e164: n.countryCallingCode + n.nationalNumber };
+    if (n?.isValid()) return { score: scoreFor(sh.raw, plan.region), validation: `libphonenumber:${n.country ?? plan.region}`, e164: n.countryCallingCode + n.nationalNumber, country: n.country ?? plan.region };
   }
   return false;
 }
