@@ -20,6 +20,10 @@ describe("ner/address_by_label", () => {
     assert.deepEqual(found("We shipped 3 Blue Widgets"), []);
     assert.deepEqual(found("Address below. We sold 3 Blue Widgets"), []);
     assert.deepEqual(found("3 Blue Widgets", "product"), []);
+    // a label after the number, an identifier's tail or a sentence's end on the line above (xz's NEWS, botocore, GLib's NEWS, valgrind's)
+    assert.deepEqual(found("gives full 4 GiB address space to xz. The default limit is 100 IP address blocks."), []);
+    assert.deepEqual(found(" unauthorized socket in DBUS_SESSION_BUS_ADDRESS\n 637561 Crash when using\n379838 not an addr!\n379703 PC ISA 3.0 fixes"), []);
+    assert.deepEqual(found("Address:\n  66859 The Rise\nstreet = \"4633 Riverside\""), ["66859 The Rise", "4633 Riverside"], "a label on the line above, a quoted value");
   });
   it("does not take a number inside another token", () => {
     assert.deepEqual(found("address: v2.10 Release"), []);

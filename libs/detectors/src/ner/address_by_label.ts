@@ -1,5 +1,16 @@
 import type { Detector } from "../core/types.ts";
+import { candidates } from "../core/engine.ts";
 import { re } from "../core/regex.ts";
+
+const LABELS = "address|addr|street|adresse|anschrift|dirección|indirizzo|adres";
+/**
+ * The label right before the value: a word of its own ("Address: ", "my address 66859 …", on the
+ * line above), or a key that ends in one and assigns (`home_address = `). Not a word after the
+ * value ("4 GiB address space", "100 IP address blocks"), not an identifier's tail on the line
+ * above (GLib's NEWS: "DBUS_SESSION_BUS_ADDRESS\n 637561 Crash …"), not a sentence's end ("not
+ * an addr!\n379703 PC ISA").
+ */
+const LABEL_BEFORE = new RegExp(String.raw`(?:(?<![\p{L}\p{N}_])(?:${LABELS})\p{L}*["']?[ \t]*[:=]?[ \t]*(?:\r?\n[ \t]*)?|[\p{L}\p{N}]_(?:${LABELS})\p{L}*["']?[ \t]*[:=][ \t]*)["']?$`, "iu");
 
 /**
  * A house number and a street name without a suffix, right after an address label or alone
@@ -29,4 +40,10 @@ export const addressByLabel: Detector = {
   contextWindow: 1,
   maxBaseScore: 0.3,
   prefilter: { letter: true, minDigits: 1 },
+  // Without the label right before it, only a cell's own text (under an address column) may be lifted.
+  find(text) {
+    return candidates({ ...addressByLabel, find: undefined }, text).map((c) =>
+      LABEL_BEFORE.test(text.slice(Math.max(0, c.start - 40), c.start)) ? { ...c, validation: "after_address_label" } : text.slice(0, c.start).trim() === "" ? c : { ...c, fixed: true },
+    );
+  },
 };

@@ -51,6 +51,15 @@ describe("ner/street_address", () => {
       assert.ok(f!.score < 0.4, text);
     }
     assert.deepEqual(found("Maria Garcia, 51 Franklin Street, Boston, MA 02110"), ["51 Franklin Street, Boston, MA 02110"]);
+  });
+  it("takes a year and a copyright holder's name for no address (systemd's, GLib's and URI.js's notices)", () => {
+    const holders = ["           2016 Antonio Ospite <ao2@ao2.it>\n           2016 Iain Lane <iain@orangesquash.org.uk>", "/** @license URI.js v4.4.1 (c) 2011 Gary Court. License: MIT", "Copyright:\n 2001-2008 Hans Breuer\n 2001 Hidetoshi Tajima\n 2021 Iain Lane\n 2018-2021 Igalia S.L\n"];
+    for (const text of holders) {
+      const fs = run(streetAddress, text);
+      assert.ok(fs.length > 0, `${text}: found, as a holder`);
+      for (const f of fs) assert.ok(f.score < 0.4 && f.validation === "copyright_holder", `${text}: ${JSON.stringify(f)}`);
+    }
+    assert.deepEqual(found("Ship to:\n1925 Maple Lane\n2001 Oak Court\n"), ["1925 Maple Lane", "2001 Oak Court"], "a list of addresses whose numbers look like years stays");
     assert.deepEqual(found("Maria Garcia, 51 Franklin Street, Boston, MA 02110. Her page: see the intranet"), ["51 Franklin Street, Boston, MA 02110"]);
   });
 });

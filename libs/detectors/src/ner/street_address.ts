@@ -48,6 +48,25 @@ const WEBSITE_AFTER = /^[\s,.;:*#/\\"'%-]*(?:USA|U\.S\.A\.|United States)?[\s,.;
 
 const patternsOnly = (d: Detector): Detector => ({ ...d, find: undefined });
 
+/**
+ * A year and a name in a list of copyright holders, whose surname is a street's suffix ("2016
+ * Iain Lane <iain@…>" in systemd's copyright file, "(c) 2011 Gary Court.", " 2001 Hidetoshi
+ * Tajima\n 2021 Iain Lane\n 2018-2021 Igalia S.L" in GLib's): the number is a year, and an e-mail
+ * address follows, or a copyright sign or a range of years stands within three lines.
+ */
+const YEAR_HOUSE = /^(?:19|20)\d\d /;
+const EMAIL_AFTER = /^[ \t]*<[^\s<>@]+@/;
+const COPYRIGHT_NEAR = /\(c\)|©|\bcopyright\b|(?:^|\n)[ \t]*(?:19|20)\d\d[ \t]*[-–,][ \t]*(?:19|20)?\d\d\b/i;
+function copyrightHolder(text: string, start: number, end: number): boolean {
+  if (!YEAR_HOUSE.test(text.slice(start, end))) return false;
+  if (EMAIL_AFTER.test(text.slice(end, end + 64))) return true;
+  let from = start;
+  let to = end;
+  for (let k = 0; k < 4 && from > 0; k++) from = text.lastIndexOf("\n", from - 1) === -1 ? 0 : text.lastIndexOf("\n", from - 1);
+  for (let k = 0; k < 4 && to < text.length; k++) to = text.indexOf("\n", to + 1) === -1 ? text.length : text.indexOf("\n", to + 1);
+  return COPYRIGHT_NEAR.test(text.slice(from, to));
+}
+
 /** Street addresses by rule (US/UK, PO boxes, German/Dutch/Nordic and French/Italian/Spanish forms). */
 export const streetAddress: Detector = {
   id: "street_address",
@@ -72,7 +91,9 @@ export const streetAddress: Detector = {
     return candidates(patternsOnly(streetAddress), text).map((c) =>
       ORGANISATION_BEFORE.test(text.slice(Math.max(0, c.start - 48), c.start)) || WEBSITE_AFTER.test(text.slice(c.end, c.end + 48))
         ? { ...c, score: 0.1, validation: "organisation_address", fixed: true }
-        : c,
+        : copyrightHolder(text, c.start, c.end)
+          ? { ...c, score: 0.01, validation: "copyright_holder", fixed: true }
+          : c,
     );
   },
   validate(value) {
