@@ -44,6 +44,11 @@ describe("ner/street_address", () => {
       " * Please contact Oracle, 500 Oracle Parkway, Redwood Shores, CA 94065 USA\n * or visit www.oracle.com if you need additional information",
       '.\\" Please contact Oracle, 500 Oracle Parkway, Redwood Shores, CA 94065 USA\n.\\" or visit www.oracle.com if you need',
       "Acme Widgets, 12 Harbor Road, Portland, ME 04101 (https://acme.example)",
+      "Advanced Research and Technology\n       Institute at 351 West 10th Street.  Indianapolis, Indiana\n       46202",
+      "Cygnus Solutions\n%                                1325 Chesapeake Terrace\n%",
+      "Attn: Contracts and Legal Department\r\n380 New York Street\r\nRedlands, CA 92373",
+      "29K Support Products\nMail Stop 573\n5900 E. Ben White Blvd.\nAustin, TX 78741",
+      "If not, see <http://www.gnu.org/licenses/>\n 51 Franklin Street, Fifth Floor, Boston, MA",
     ];
     for (const text of org) {
       const [f] = run(streetAddress, text);
@@ -51,6 +56,15 @@ describe("ner/street_address", () => {
       assert.ok(f!.score < 0.4, text);
     }
     assert.deepEqual(found("Maria Garcia, 51 Franklin Street, Boston, MA 02110"), ["51 Franklin Street, Boston, MA 02110"]);
+  });
+  it("takes a documentation's made-up address, a run-time and a date's year for no address (the AWS CLI's examples, Node's docs, botocore)", () => {
+    for (const text of ["He lives at 100 Main Street, Anytown, USA, where", '--street-1 "123 Any Street"', "to Sunshine Spa, 123 Main St, Anywhere and send"]) {
+      const [f] = run(streetAddress, text);
+      assert.equal(f?.validation, "documentation_example", text);
+    }
+    assert.deepEqual(found("7 Internal Exception Handler Run-Time Failure: There was"), []);
+    assert.deepEqual(found("SDK versions released on or after April 1, 2026 route to <code>stream-logs"), []);
+    assert.deepEqual(found("address: 123 Main Street, Springfield\nshipped April 1, 2026 to 12 rue de la Paix"), ["123 Main Street", "12 rue de la Paix"]);
   });
   it("takes a year and a copyright holder's name for no address (systemd's, GLib's and URI.js's notices)", () => {
     const holders = ["           2016 Antonio Ospite <ao2@ao2.it>\n           2016 Iain Lane <iain@orangesquash.org.uk>", "/** @license URI.js v4.4.1 (c) 2011 Gary Court. License: MIT", "Copyright:\n 2001-2008 Hans Breuer\n 2001 Hidetoshi Tajima\n 2021 Iain Lane\n 2018-2021 Igalia S.L\n"];

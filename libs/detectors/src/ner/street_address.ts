@@ -17,7 +17,7 @@ const UK_POSTCODE = String.raw`,?\s+[A-Z][A-Za-z'-]+(?:\s[A-Z][A-Za-z'-]+)?,?\s+
  * A house number: no leading zero, not the tail of a date, a time, a version or a time-zone
  * offset ("2008-04-01  Seongbae Park", "+0300  Sebastian Dr", "HTTP/1.1 via TCP").
  */
-const house = (maxDigits: number) => String.raw`(?<![A-Za-z0-9+:./-])[1-9]\d{0,${maxDigits - 1}}`;
+const house = (maxDigits: number) => String.raw`(?<![A-Za-z0-9+:./-]|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.? \d{1,2}, )[1-9]\d{0,${maxDigits - 1}}`;
 /**
  * Number, optional direction, 1–4 words, then a suffix (`suffix` is the suffix part, its dot
  * included), each apart by one space on one line: a line break, a tab or a wide gap separates a
@@ -25,8 +25,8 @@ const house = (maxDigits: number) => String.raw`(?<![A-Za-z0-9+:./-])[1-9]\d{0,$
  */
 const numberStreet = (suffix: string) =>
   String.raw`${house(6)}[A-Z]? (?:[NSEW]\.? |(?:North|South|East|West) )?(?:[A-Z0-9][A-Za-z0-9'-]*\.? ){1,4}${suffix}${UNIT}(?:${CITY_STATE_ZIP}|${UK_POSTCODE})?`;
-const US_UK = numberStreet(String.raw`(?:${SUFFIX})\b\.?`);
-const US_UK_MORE = numberStreet(String.raw`(?:${USPS_SUFFIX})\b`);
+const US_UK = numberStreet(String.raw`(?:${SUFFIX})\b(?!-[A-Za-z])\.?`);
+const US_UK_MORE = numberStreet(String.raw`(?:${USPS_SUFFIX})\b(?!-[A-Za-z])`);
 const PO_BOX = String.raw`\b(?:P\.?\s?O\.?|Post Office)\s*Box\s+\d{1,6}(?:,?\s+[A-Z][A-Za-z.'-]+(?:\s[A-Z][A-Za-z.'-]+){0,2},\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?)?`;
 const CONTINENTAL = String.raw`\b[A-ZÄÖÜ][\p{L}-]*(?:straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|straat|laan|gracht|plein|kade|vej|gatan|gata|veien) [1-9]\d{0,3}[a-z]?(?![\p{L}\p{N}])(?:,\s*(?:D-)?\d{4,5}\s+[A-ZÄÖÜ][\p{L}-]+)?`;
 const ROMANCE = String.raw`${house(4)}(?:\s?(?:bis|ter))?,? (?:rue|avenue|boulevard|bd|place|chemin|allée|impasse|quai|route|via|viale|piazza|corso|calle|avenida|plaza|paseo|rua|travessa)\s+(?:[\p{L}'’-]+\s?){1,5}(?:,\s*\d{5}\s+[\p{Lu}][\p{L}-]+)?`;
@@ -35,9 +35,15 @@ const ROMANCE = String.raw`${house(4)}(?:\s?(?:bis|ter))?,? (?:rue|avenue|boulev
  * An organisation's name or office right before the address: the Free Software Foundation's in
  * every GPL notice ("Free Software Foundation, Inc., 51 Franklin Street"), a licence's parties
  * ("having an office at 1895 Preston White Drive"), a university's ("Carnegie Mellon
- * University\n 5000 Forbes Avenue"). An organisation's address is no person's.
+ * University\n 5000 Forbes Avenue", "Technology Institute at 351 West 10th Street", "Cygnus
+ * Solutions\n%  1325 Chesapeake Terrace" in a TeX comment, AMD's "Mail Stop 573\n5900 E. Ben
+ * White Blvd."). An organisation's address is no person's.
  */
-const ORGANISATION_BEFORE = /(?:\b(?:Inc|Ltd|LLC|GmbH|Corp|Corporation|Foundation|Institute|University|Incorporated|Limited|Initiatives)\b\.?,?|\boffices? at)\s*$/;
+const ORGANISATION_BEFORE = /(?:\b(?:Inc|Ltd|LLC|GmbH|Corp|Corporation|Foundation|Institute|University|Incorporated|Limited|Initiatives|Department|Dept|Products|Solutions|Laboratory|Laboratories|Consortium|Association|Society|Commons)\b\.?,?(?: at)?|\boffices? at|\bMail Stop \d+)[\s%#*;/\\"]*$/;
+/** The Free Software Foundation's addresses, in every GPL notice, old and new. */
+const FSF_ADDRESS = /^(?:51 Franklin St(?:reet)?\.?,?\s+Fifth Floor|59 Temple Place,?\s+Suite 330|675 Mass(?:achusetts)? Ave(?:nue)?,?\s+Cambridge)/;
+/** A documentation's made-up town or street ("100 Main Street, Anytown, USA", "123 Any Street"). */
+const EXAMPLE_PLACE = /\b(?:Any ?town|Anywhere|Any ?Street|Any ?City|Somewhere|Exampleville)\b/i;
 /**
  * A website right after the address: a business sends its readers there ("Please contact Oracle,
  * 500 Oracle Parkway, Redwood Shores, CA 94065 USA or visit www.oracle.com", in every file of a
@@ -89,8 +95,10 @@ export const streetAddress: Detector = {
   negativeContext: ["copyright", "rights"],
   find(text): Candidate[] {
     return candidates(patternsOnly(streetAddress), text).map((c) =>
-      ORGANISATION_BEFORE.test(text.slice(Math.max(0, c.start - 48), c.start)) || WEBSITE_AFTER.test(text.slice(c.end, c.end + 48))
+      ORGANISATION_BEFORE.test(text.slice(Math.max(0, c.start - 64), c.start)) || WEBSITE_AFTER.test(text.slice(c.end, c.end + 48)) || FSF_ADDRESS.test(text.slice(c.start, c.end + 16))
         ? { ...c, score: 0.1, validation: "organisation_address", fixed: true }
+        : EXAMPLE_PLACE.test(text.slice(c.start, c.end + 24))
+          ? { ...c, score: 0.01, validation: "documentation_example", fixed: true }
         : copyrightHolder(text, c.start, c.end)
           ? { ...c, score: 0.01, validation: "copyright_holder", fixed: true }
           : c,
