@@ -7,5 +7,7 @@ describe("ner/name_shape", () => {
   });
   it("vetoes companies, products, places, and single words that are not known names", () => {
     for (const v of ["Acme Ltd", "The Support Team", "Globex Corporation", "Rustic Steel Keyboard", "Sleek Wooden Soap", "New York", "Paris", "Customer", "Hipolito", "Acme-Globex Ltd", "Steel-Keyboard"]) assert.ok(!mayBePerson(v), v);
+    // a command: a CI workflow's steps
+    for (const v of ["Use Node", "Test Browsers", "Install Dependencies", "Build Docs"]) assert.ok(!mayBePerson(v), v);
   });
 });

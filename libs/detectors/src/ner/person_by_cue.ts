@@ -9,8 +9,11 @@ const CUES: RegExp[] = [
   String.raw`\b(?:Dear|Hello|Hi)[ \t]+${TITLE}?(${NAME})${END}`,
   // Signature under a closing: "Kind regards,\nMalvina DuBuque"
   String.raw`\b(?:[Rr]egards|[Ss]incerely|[Ff]aithfully|[Cc]heers|[Yy]ours(?:[ \t]+(?:truly|sincerely))?|[Bb]est(?:[ \t]+wishes)?|[Tt]hanks|[Tt]hank[ \t]+you)[,.!]?[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*${TITLE}?(${NAME})(?=${SUFFIX}?[ \t]*(?:\r?\n|$))`,
-  // Label: "Name: Golden Hessel", "my name is Conner Deckow-Bruen."
-  String.raw`\b(?:[Nn]ame|NAME)(?:[ \t]+is)?[ \t]*[:=]?[ \t]+${TITLE}?(${NAME})(?=${SUFFIX}?[ \t]*(?:[,.;:!)\]]|\r?\n|$))`,
+  // Label: "Name: Golden Hessel", "my name is Conner Deckow-Bruen.", a table's "Name\tAnna Smith";
+  // not a title ("Name Server Operations", "Service Name Lookup Hangs"), not a compound key
+  // ("Upstream-Name: Apache Maven" in Debian's copyright files), not before a dotted name ("name:
+  // Use Node.js" in a CI workflow)
+  String.raw`(?<![\p{L}]-)\b(?:[Nn]ame|NAME)(?:[ \t]+is[ \t]*[:=]?|[ \t]*[:=]|\t|[ ]{2,})[ \t]*${TITLE}?(${NAME})(?=${SUFFIX}?[ \t]*(?:[,;:!)\]]|\.(?!\p{L})|\r?\n|$))`,
 ].map((src) => new RegExp(src, "gdu"));
 
 /**
