@@ -27,5 +27,8 @@ describe("ner/person_in_cell", () => {
     assert.deepEqual(found("JOHN SMITH", "name"), []);
     assert.deepEqual(found("A. Smith 42", "name"), []);
     assert.deepEqual(found("maria garcia", "name"), []);
+    // a list of countries under "name" (countries-list's countries.csv)
+    for (const c of ["Sri Lanka", "Saint Lucia", "Solomon Islands", "Western Sahara", "San Marino"]) assert.deepEqual(found(c, "name"), [], c);
+    assert.deepEqual(found("Jordan", "name"), ["Jordan"], "a given name that is also a country's stays");
   });
 });

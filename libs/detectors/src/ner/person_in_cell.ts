@@ -1,5 +1,17 @@
 import type { Candidate, Detector } from "../core/types.ts";
 import { NAME, SUFFIX, TITLE, mayBePerson } from "./name_shape.ts";
+import { isKnownPlace } from "./gazetteer.ts";
+import { NAME_TAGS, tagsOf } from "./lexicon.ts";
+
+/**
+ * A place's name, not a person's: a country or a city in a "name" column ("Sri Lanka", "Saint
+ * Lucia" in a list of countries). A single word that is also a given name stays a person's
+ * ("Jordan", "Florence").
+ */
+function placeNotPerson(name: string): boolean {
+  if (!isKnownPlace(name)) return false;
+  return /\s/.test(name) || !(tagsOf(name.toLowerCase())?.some((t) => NAME_TAGS.has(t)) ?? false);
+}
 
 /** A whole cell (or a short line) that is a name and nothing else, title and suffix aside. */
 const CELL = new RegExp(String.raw`^[ \t]*${TITLE}?(${NAME})${SUFFIX}?[ \t]*$`, "u");
@@ -28,7 +40,7 @@ export const personInCell: Detector = {
     const m = CELL.exec(text);
     if (!m) return [];
     const name = m[1]!;
-    if (!mayBePerson(name)) return [];
+    if (!mayBePerson(name) || placeNotPerson(name)) return [];
     const start = m.index + m[0].indexOf(name);
     return [{ start, end: start + name.length, score: 0.3, validation: "name_shape" }];
   },
