@@ -10,6 +10,8 @@ describe("ner/place_in_dateline", () => {
     assert.deepEqual(found("Letter\nReading, 3 March 2026\n"), ["Reading"]);
     assert.deepEqual(found("Kalamazoo, 2026-03-01"), ["Kalamazoo"]);
     assert.deepEqual(found("We met Reading, 3 March 2026"), []);
+    // a weekday heading a date (iso-codes' and dpkg's change logs)
+    assert.deepEqual(found("Tobias Toedter <t.toedter@gmx.net>\nMon, 7 January 2008\nMonday, 2026-03-01\nSun, 4 Dec 2006"), []);
     assert.equal(run(placeInDateline, "Lincoln, Sun Nov 22 2026")[0]!.score, 0.9);
   });
   it("reads names with two small words between capitalised ones, and an elided d'", () => {

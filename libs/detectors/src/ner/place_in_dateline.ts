@@ -4,6 +4,9 @@ import { PLACE_NAME, isKnownPlace, trimPlace } from "./gazetteer.ts";
 /** A dateline at the start of a line: "Kalamazoo, 3 March 2026", "Reading, Mon Nov 23 2026", "Mesa, 2026-03-01". */
 const DATELINE = new RegExp(String.raw`(${PLACE_NAME}),[ \t]+(?=(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*\.?,?[ \t]|\d{1,2}\.?[ \t]+\p{Lu}\p{Ll}+[ \t]+\d{4}|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\p{Ll}*\.?[ \t]+\d{1,2}|\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{2,4})`, "dyu");
 
+/** A weekday, not a place, before the date: "Mon, 12 May 2003" of a mail's or a changelog's date (Mon is also a state of Myanmar). */
+const WEEKDAY = /^(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)(?:day|sday|nesday|rsday|urday)?$/;
+
 /**
  * The known place (gazetteer.ts) heading a letter's dateline. It scores 0.9, above a person
  * NER reads into the same word ("Lincoln, Sun Nov 22 2026" beside "Dear …"). The place is all
@@ -27,7 +30,7 @@ export const placeInDateline: Detector = {
       const m = (c >= 65 && c <= 90) || c > 127 ? DATELINE.exec(text) : null;
       if (m !== null) {
         const place = trimPlace(m[1]!);
-        if (isKnownPlace(place)) out.push({ start: m.index, end: m.index + place.length, score: 0.9, validation: "gazetteer" });
+        if (!WEEKDAY.test(place) && isKnownPlace(place)) out.push({ start: m.index, end: m.index + place.length, score: 0.9, validation: "gazetteer" });
       }
       const nl = text.indexOf("\n", at);
       if (nl < 0) break;
