@@ -101,5 +101,19 @@ export function lookAlikeLines(faker: Faker): Array<() => string> {
     () => `Up: National Teams\n\n${n(15) + 1}.${n(9) + 1}.${n(9) + 1}.${n(9) + 1} ${faker.hacker.noun()}s\n..................\n`,
     () => `Breaks: alsa-utils (<< 1.0.${n(30)}.${n(9)}-5), ebtables (<< 2.0.${n(30)}.${n(9)}+snapshot20181205-1~)\n XIAllowEvents@Base 2:1.${n(9)}.99.${n(9)}`,
     () => `Node: ${faker.hacker.noun()} index\x7f${n(900000) + 100000}\nNode: GNU Free Documentation License\x7f${n(900000) + 100000}`,
+    // an IP-to-ASN table's range ends, SheetJS's citations of Microsoft's open specifications
+    () => {
+      const [a, b, c] = [1 + n(222), n(255), n(250)];
+      return `${a}.${b}.${c}.0,${a}.${b}.${c + 1 + n(4)}.255,${n(60000)},${faker.string.alpha({ length: 6, casing: "upper" })} NET`;
+    },
+    () => `/* [MS-XLS] 2.5.198.${n(120)} ; [MS-XLSB] 2.5.97.${n(99)} */\n\t\t\tcase 'sender-company': // 7.3.6.${n(20) + 1}`,
+    // change logs: a tracker's numbers beside "license", patch dates; ranges and a citation's pages
+    () => `  * adjusted pmap pidlist storage Debian #${100000 + n(899999)}\n  * font licences. Fixes rh#${100000 + n(899999)}\n\n${2000 + n(25)}${String(n(11) + 1).padStart(2, "0")}${String(n(27) + 1).padStart(2, "0")}\n\t+ improve leak-checking`,
+    () => `    "AllowedValues":"0-2147483647",\n ports <code>${((p) => `${p}-${p + 1 + n(60)}`)(8000 + n(100))}</code>\n in proc. ${n(30)}(${n(4) + 1}): ${100 + n(50)}-${150 + n(50)}. ${1990 + n(30)}.`,
+    // documentation's example passwords and keys, prose after a key, a CI workflow's steps, a weekday before a date
+    () => `"password": "EXAMPLE-PASSWORD",\n"SecretAccessKey": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",\n"token": "abcd1234defg5678",`,
+    () => `    gnutls_${faker.hacker.noun().replace(/\W/g, "")}_password: ${faker.hacker.verb()} the ${faker.hacker.noun()}\n    // First pass: process all ${faker.hacker.noun()}s`,
+    () => `      - name: Use Node.js \${{ matrix.node-version }}\n      - name: Test Browsers`,
+    () => `Mon, ${n(27) + 1} ${faker.date.month()} ${2000 + n(25)}`,
   ];
 }

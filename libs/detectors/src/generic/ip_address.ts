@@ -64,7 +64,8 @@ function withPrefix(text: string, end: number, max: number): number {
  * The ends of an address range rather than a host: a network's first address or a /24's broadcast
  * ("1.0.4.0,1.0.7.255,38803" in an IP-to-ASN table; "2001:4:112::,2001:4:112:ffff:ffff:ffff:ffff:ffff"),
  * alone in a cell or beside the range's other end. Weak, not fixed: "client 10.2.3.0" is still
- * reported; "request from 10.2.3.0 took 8 ms" is a host's.
+ * reported, by an address word on its own line or its column's header; "request from 10.2.3.0
+ * took 8 ms" is a host's.
  */
 const V4_BOUNDARY = /\.(?:0|255)$/;
 const V6_BOUNDARY = /[0-9a-f]::$|(?::ffff){4}$/i;
@@ -95,7 +96,7 @@ function findV6(text: string, out: Candidate[]): void {
     const bits = end > start + run.length ? Number(/\/(\d+)$/.exec(text.slice(start, end))?.[1] ?? 128) : 128;
     const network = !special && !tail && bits < 128 && isNetworkV6(run, bits);
     const boundary = !special && !network && !tail && bits === 128 && V6_BOUNDARY.test(run) && rangeEnd(text, start, end);
-    out.push({ start, end, score: special || network || boundary ? WEAK : 0.6, validation: special ? "special_purpose" : network ? "network" : boundary ? "range_boundary" : "inet_pton", fixed: special || network });
+    out.push({ start, end, score: special || network || boundary ? WEAK : 0.6, validation: special ? "special_purpose" : network ? "network" : boundary ? "range_boundary" : "inet_pton", fixed: special || network, ownLine: boundary });
   }
 }
 
@@ -192,7 +193,7 @@ function findV4(text: string, out: Candidate[]): void {
     const digitsOnly = m[1]!.length === 7;
     const boundary = !m[2] && !special && V4_BOUNDARY.test(m[1]!) && rangeEnd(text, m.index, end);
     // (Their address word must stand on their own line: "my ip: ::1" above a section heading says nothing of it.)
-    out.push({ start: m.index, end, score: special || longer || version || network || digitsOnly || section || boundary ? WEAK : 0.6, validation: special ? "special_purpose" : longer || version || section ? "dotted_number" : network ? "network" : boundary ? "range_boundary" : "inet_pton", fixed: special || longer || version || network, ownLine: digitsOnly || section });
+    out.push({ start: m.index, end, score: special || longer || version || network || digitsOnly || section || boundary ? WEAK : 0.6, validation: special ? "special_purpose" : longer || version || section ? "dotted_number" : network ? "network" : boundary ? "range_boundary" : "inet_pton", fixed: special || longer || version || network, ownLine: digitsOnly || section || boundary });
   }
 }
 

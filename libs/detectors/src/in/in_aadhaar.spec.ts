@@ -16,5 +16,8 @@ describe("in/in_aadhaar", () => {
     assert.equal(aadhaarValid("499118665247"), false);
     assert.equal(aadhaarValid("123456789012"), false);
     assert.deepEqual(spans(inAadhaar, "4991 1866-5246"), []);
+    // the last group of a UUID (bench/detect's labelled corpus), a slug's tail
+    assert.deepEqual(spans(inAadhaar, "ac86116e-11bd-4e2a-bfaa-499118665246, release-499118665246"), []);
+    assert.deepEqual(spans(inAadhaar, "Aadhaar: 499118665246"), [[9, 21]]);
   });
 });

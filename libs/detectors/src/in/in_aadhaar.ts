@@ -1,5 +1,5 @@
 import type { Detector } from "../core/types.ts";
-import { bounded } from "../core/regex.ts";
+import { bounded, NOT_IN_TOKEN } from "../core/regex.ts";
 import { digitsOf, verhoeff } from "../core/checksums.ts";
 
 /** Aadhaar: 12 digits, first 2–9, Verhoeff check digit; palindromes are not issued. */
@@ -17,7 +17,7 @@ export const inAadhaar: Detector = {
   category: "government_id",
   description: "Indian Aadhaar number (Verhoeff)",
   // Not three groups out of a longer grouped number (a 4-4-4-4 card number).
-  patterns: [{ name: "12 digits, 4-4-4", regex: bounded(String.raw`(?<!\d[ :-])[2-9]\d{3}([ :-]?)\d{4}\1\d{4}(?!\1\d)`), score: 0.1 }],
+  patterns: [{ name: "12 digits, 4-4-4", regex: bounded(String.raw`${NOT_IN_TOKEN}(?<!\d[ :-])[2-9]\d{3}([ :-]?)\d{4}\1\d{4}(?!\1\d)`), score: 0.1 }],
   context: ["aadhaar", "aadhar", "adhaar", "uidai", "uid", "आधार"],
   prefilter: { minDigits: 12 },
   chance: 0.1, // Verhoeff

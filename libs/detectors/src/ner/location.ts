@@ -1,6 +1,13 @@
 import type { Detector } from "../core/types.ts";
 import { nerCandidates } from "./compromise_ner.ts";
 
+/**
+ * The Free Software Foundation's city in every GPL notice ("Boston, MA 02110-1301 USA", the older
+ * "02111-1307", the misprint "021110-1307", "Cambridge, MA 02139"): an organisation's address,
+ * no person's place. Found, never reported.
+ */
+const FSF_CITY_AFTER = /^,?[ \t]*MA[ \t]+(?:0211[01]\d?-1[0-9]{3}|02139)\b/;
+
 /** Places (cities, regions, countries) from compromise; weak alone, stronger with address context. */
 export const location: Detector = {
   id: "location",
@@ -14,5 +21,6 @@ export const location: Detector = {
   // A place-like word in a cell of a people column is a name ("Hudson Upton", "London Ward").
   negativeHeader: ["name", "full name", "first name", "last name", "surname", "customer", "client", "employee", "patient", "applicant", "tenant", "cardholder", "beneficiary", "recipient", "spouse", "person", "member", "student", "guest", "passenger"],
   prefilter: {},
-  find: (text) => nerCandidates(text, "LOCATION", 0.4),
+  find: (text) =>
+    nerCandidates(text, "LOCATION", 0.4).map((c) => (FSF_CITY_AFTER.test(text.slice(c.end, c.end + 24)) ? { ...c, score: 0.01, validation: "organisation_address", fixed: true } : c)),
 };

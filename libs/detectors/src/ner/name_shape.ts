@@ -33,17 +33,24 @@ const ORGANISATION = /^(?:ltd|limited|inc|llc|llp|plc|gmbh|ag|sa|sarl|bv|nv|corp
  * alone must be a known name. Unknown words count for a name: most surnames are in no lexicon.
  * A double-barrelled surname is one word ("Loyal Dooley-Boyle" is two words, not three): a name
  * when one of its halves is known as one, otherwise an ordinary word when one half is ("Ward" of
- * "Hessel-Ward"); alone, one of unknown halves is a surname ("Hoeger-Towne"). A verb the
- * lexicon knows, first of several words, makes a command ("Use Node", "Install Dependencies").
+ * "Hessel-Ward"); alone, one of unknown halves is a surname ("Hoeger-Towne").
  */
+
+/**
+ * Whether a verb the lexicon knows (and not as a name) comes first of several words: a command, a
+ * CI step's "name: Test Browsers", "Install Dependencies". (In a cell of a name column it may
+ * still be a name: faker's "Judge Stroman".)
+ */
+export function startsWithVerb(value: string): boolean {
+  const all = value.toLowerCase().split(/\s+/).filter((w) => w !== "");
+  const first = all.length > 1 ? tagsOf(all[0]!) : null;
+  return (first?.includes("Infinitive") ?? false) && !first!.some((t) => NAME_TAGS.has(t));
+}
 export function mayBePerson(value: string): boolean {
   let known = 0;
   let words = 0;
   let name = false;
   const all = value.toLowerCase().split(/\s+/).filter((w) => w !== "");
-  // A verb first is a command, not a name: a CI step's "name: Test Browsers", "Build Docs".
-  const first = all.length > 1 ? tagsOf(all[0]!) : null;
-  if (first?.includes("Infinitive") && !first.some((t) => NAME_TAGS.has(t))) return false;
   for (const [i, w] of all.entries()) {
     // A particle between names is none of them; first, it is the given name ("Al Collier");
     // last, the surname ("Jaylin Von").

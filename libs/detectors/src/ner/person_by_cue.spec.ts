@@ -27,7 +27,7 @@ describe("ner/person_by_cue", () => {
     assert.deepEqual(found("Company name: Globex Corporation."), []);
     // titles with "Name", a compound key, a CI step before a dotted name (Node's docs, lsof, Debian's copyright files, GitHub workflows)
     assert.deepEqual(found("### Name Related Errors\n    c.  Host and Service Name Lookup Hangs\n the `Name Server Operations\nGuide'"), []);
-    assert.deepEqual(found("Upstream-Name: Apache Maven\nSource: http://maven.apache.org\n      - name: Check Node.js version\n"), []);
+    assert.deepEqual(found("Upstream-Name: Apache Maven\nSource: http://maven.apache.org\n      - name: Check Node.js version\n        Name=Foo Viewer\n"), []);
     assert.deepEqual(found("Name\tAnna Smith\nName  Golden Hessel\nname = Malvina DuBuque.\n"), ["Anna Smith", "Golden Hessel", "Malvina DuBuque"], "a table's columns, an assignment, a sentence's end");
     // Doxygen's grouping command in LLVM's headers
     assert.deepEqual(found("  /// @}\n  /// @name Alias Queries\n  /// @{\n    /// \\name Section Management\n"), []);

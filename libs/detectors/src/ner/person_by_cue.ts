@@ -1,5 +1,5 @@
 import type { Candidate, Detector } from "../core/types.ts";
-import { NAME, SUFFIX, TITLE, mayBePerson } from "./name_shape.ts";
+import { NAME, SUFFIX, TITLE, mayBePerson, startsWithVerb } from "./name_shape.ts";
 
 // Each cue starts with its words, so the scan jumps from one "D"/"H"/"N"/"R"/… to the next
 // instead of testing a look-behind at every position; the name is group 1.
@@ -12,8 +12,8 @@ const CUES: RegExp[] = [
   // Label: "Name: Golden Hessel", "my name is Conner Deckow-Bruen.", a table's "Name\tAnna Smith";
   // not a title ("Name Server Operations", "Service Name Lookup Hangs"), not a compound key
   // ("Upstream-Name: Apache Maven" in Debian's copyright files), not before a dotted name ("name:
-  // Use Node.js" in a CI workflow)
-  String.raw`(?<![\p{L}]-)\b(?:[Nn]ame|NAME)(?:[ \t]+is[ \t]*[:=]?|[ \t]*[:=]|\t|[ ]{2,})[ \t]*${TITLE}?(${NAME})(?=${SUFFIX}?[ \t]*(?:[,;:!)\]]|\.(?!\p{L})|\r?\n|$))`,
+  // Use Node.js" in a CI workflow), not glued to its key (a desktop file's "Name=Foo Viewer")
+  String.raw`(?<![\p{L}]-)\b(?:[Nn]ame|NAME)(?:[ \t]+is[ \t]*[:=]?[ \t]+|[ \t]*[:=][ \t]+|\t[ \t]*|[ ]{2,})${TITLE}?(${NAME})(?=${SUFFIX}?[ \t]*(?:[,;:!)\]]|\.(?!\p{L})|\r?\n|$))`,
 ].map((src) => new RegExp(src, "gdu"));
 
 /**
@@ -40,7 +40,7 @@ export const personByCue: Detector = {
         const [start, end] = m.indices![1]!;
         // `@name Alias Queries`, `\name Section Management`: a documentation command (Doxygen)
         const command = m.index > 0 && (text[m.index - 1] === "@" || text[m.index - 1] === "\\");
-        if (!command && mayBePerson(m[1]!)) out.push({ start, end, score: 0.6, validation: "name_shape" });
+        if (!command && mayBePerson(m[1]!) && !startsWithVerb(m[1]!)) out.push({ start, end, score: 0.6, validation: "name_shape" });
       }
     }
     return out;
