@@ -68,6 +68,7 @@ describe("ner/compromise_ner", () => {
   it("takes no product after an upper-case MS for a person (seen in shared-mime-info's spec)", () => {
     const text = "Common types (such as MS Word Documents) will be provided";
     assert.deepEqual(entities(text).filter((e) => e.label === "PERSON").map((e) => text.slice(e.start, e.end)), []);
+    assert.equal(acronymAsTitle("Perl for MS-Windows (and other platforms)", 9, 19), true);
     assert.equal(acronymAsTitle("Dear Ms Word,", 8, 12), false);
     assert.equal(acronymAsTitle("Dear Ms. Word,", 9, 13), false);
   });
@@ -83,6 +84,10 @@ describe("ner/compromise_ner", () => {
     const t = "Dear Mr. John Smith, see you in Paris.";
     assert.deepEqual(trimSpan(t, 5, 20), [9, 19]);
     assert.deepEqual(trimSpan(t, 29, 38), [32, 37]);
+    // an unclosed parenthesis (Vim's syntax files: "Maintainer: David Necas (Yeti) <yeti@…>")
+    const v = "Maintainer: David Necas (Yeti) <yeti@physics.muni.cz>";
+    assert.equal(v.slice(...trimSpan(v, 12, 29)), "David Necas");
+    assert.equal(v.slice(...trimSpan(v, 12, 30)), "David Necas", "a closing parenthesis is trailing punctuation, and then it is unclosed");
   });
   it("trims comment markers and a number before an entity, and takes no person with a lower-case word that is no particle (C headers)", () => {
     const t = "\thoffset;\t/* Mark offset to start from */\n#define MDIO_PHYXS_LNSTAT\t24\t/* PHY XGXS lane state */";

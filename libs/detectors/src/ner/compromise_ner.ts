@@ -23,7 +23,7 @@ const TRAILING = /(?:['’]s|[\s.,;:!?)"'’\]}-])+$/;
 /** Punctuation, comment markers and a number with its blank before an entity ("/* Mark offset", "24\t/* PHY"). */
 const LEADING_PUNCT = /^(?:[\s.,;:!?("'‘[{\-/*#<>=|\\]|\d+(?=\s))+/;
 
-/** Shrinks [start, end) of `text` past titles, prepositions and punctuation. */
+/** Shrinks [start, end) of `text` past titles, prepositions and punctuation, and to before an unclosed parenthesis. */
 export function trimSpan(text: string, start: number, end: number): [number, number] {
   let s = start;
   let e = end;
@@ -36,6 +36,12 @@ export function trimSpan(text: string, start: number, end: number): [number, num
     s += lead + word;
     e -= trail;
     if (e <= s) return [s, s];
+  }
+  // An unclosed parenthesis ends the entity: "David Necas (Yeti) <yeti@…>" gave "David Necas (Yeti".
+  const open = text.slice(s, e).indexOf("(");
+  if (open > 0 && !text.slice(s + open, e).includes(")")) {
+    e = s + open;
+    while (e > s && /\s/.test(text[e - 1]!)) e--;
   }
   return [s, e];
 }
@@ -152,6 +158,8 @@ export function displayName(text: string, start: number, end: number): boolean {
  */
 export function acronymAsTitle(text: string, start: number, end: number): boolean {
   const name = text.slice(start, end);
+  // and with a hyphen: "MS-Windows", "MS-DOS" in Vim's documentation
+  if (/^(?:MS|MR|MRS|DR)-\p{Lu}/u.test(name)) return true;
   return !/\s/.test(name) && /\p{Ll}/u.test(name) && /(?:^|[^\p{L}])(?:MS|MR|MRS|DR)[ \t]+$/u.test(text.slice(Math.max(0, start - 6), start));
 }
 
