@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import nlp from "compromise";
-import { acronymAsTitle, bareAbbreviation, displayName, entities, inForeignText, inIdentifier, lowerWordInName, placeEnd, placeOnlyByTail, trimSpan, worthKeeping } from "./compromise_ner.ts";
+import { acronymAsTitle, bareAbbreviation, displayName, entities, inForeignText, inIdentifier, lowerWordInName, notAPlace, placeEnd, placeOnlyByTail, trimSpan, worthKeeping } from "./compromise_ner.ts";
 import { nerSampleTexts } from "../testing.ts";
 
 /** The spans as compromise's json() gives them, trimmed the same way: what entities() replaced. */
@@ -63,6 +63,17 @@ describe("ner/compromise_ner", () => {
     for (const [text, place] of [["Berlin ist schön", "Berlin"], ["He moved to Côte d'Ivoire last year", "Côte"]]) {
       assert.deepEqual(entities(text!).filter((e) => e.label === "LOCATION").map((e) => text!.slice(e.start, e.end)), [place], text);
     }
+  });
+
+  it("takes no organisation's name, mixed-case word or ordinary word before a lower-case one for a place (Vim's tutor and manual)", () => {
+    const at = (t: string, v: string) => notAPlace(t, t.indexOf(v), t.indexOf(v) + v.length);
+    assert.equal(at("Robert K. Ware,\n  Colorado School of Mines using", "Colorado"), true);
+    assert.equal(at("Charles Smith,\n  Colorado State University.  E-mail", "Colorado State University"), true);
+    assert.equal(at("Start with plain TeX.  This will", "TeX"), true);
+    assert.equal(at("the cursor was moved in Normal mode", "Normal"), true);
+    for (const [t, v] of [["She moved to Colorado last year", "Colorado"], ["He lives in McAllen now", "McAllen"], ["born in Normal, Illinois", "Normal"], ["office in Berlin ist", "Berlin"]] as const) assert.equal(at(t, v), false, t);
+    const text = "the cursor was moved in Normal mode. Written at the Colorado School of Mines.";
+    assert.deepEqual(entities(text).filter((e) => e.label === "LOCATION").map((e) => text.slice(e.start, e.end)), []);
   });
 
   it("takes no product after an upper-case MS for a person (seen in shared-mime-info's spec)", () => {

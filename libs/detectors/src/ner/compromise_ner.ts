@@ -123,6 +123,24 @@ export function placeOnlyByTail(text: string, start: number, end: number, trimme
   return tagsOf(next)?.some((t) => NOUN_TAGS.has(t)) ?? false;
 }
 
+/**
+ * Whether a place compromise found is something else by its shape or its neighbours: part of an
+ * organisation's name ("Colorado School of Mines", "Colorado State University"), a word written
+ * in mixed case ("TeX"; not "McAllen", "DeKalb", "LaSalle"), or one ordinary word the lexicon
+ * knows as no place before a lower-case word ("in Normal mode" in Vim's manual, "Reading is").
+ */
+export function notAPlace(text: string, start: number, end: number): boolean {
+  const span = text.slice(start, end);
+  if (ORGANISATION_NAME.test(span) || ORGANISATION_AFTER.test(text.slice(end, end + 40))) return true;
+  if (/\s/.test(span)) return false;
+  if (/^\p{Lu}\p{Ll}+\p{Lu}/u.test(span) && !/^(?:Mc|Mac|De|Di|Da|La|Le|Du|Van|Von)\p{Lu}/u.test(span)) return true;
+  const tags = tagsOf(span.toLowerCase());
+  return tags !== null && !tags.some((t) => PLACE_TAGS.has(t)) && knownAsWord(span.toLowerCase()) && /^[ \t]+\p{Ll}/u.test(text.slice(end, end + 3));
+}
+const ORGANISATION_WORDS = String.raw`(?:University|College|School|Institute|Academy|Hospital|Museum|Library|Airport|Bank|Corporation|Company|Council)`;
+const ORGANISATION_NAME = new RegExp(String.raw`\b${ORGANISATION_WORDS}$`, "u");
+const ORGANISATION_AFTER = new RegExp(String.raw`^[ \t]+(?:State[ \t]+)?${ORGANISATION_WORDS}\b`, "u");
+
 const NEXT_TWO = /^[ \t]+(\p{L}+)[ \t,;:]+(\p{L}+)/u;
 
 /**
@@ -195,7 +213,7 @@ export function entities(text: string): Entity[] {
       if (label === "PERSON" && inForeignText(text, s, e)) continue;
       if (label === "PERSON" && acronymAsTitle(text, s, e)) continue;
       if (label === "PERSON" && lowerWordInName(text.slice(s, e))) continue;
-      if (label === "LOCATION" && bareAbbreviation(text, s, e)) continue;
+      if (label === "LOCATION" && (bareAbbreviation(text, s, e) || notAPlace(text, s, e))) continue;
       if (label === "LOCATION" && displayName(text, s, e)) {
         if (!out.some((x) => x.label === "PERSON" && x.start < e && s < x.end)) out.push({ label: "PERSON", start: s, end: e });
         continue;
