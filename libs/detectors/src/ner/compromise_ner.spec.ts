@@ -124,6 +124,8 @@ describe("ner/compromise_ner", () => {
     assert.ok(worthKeeping("LOCATION", "GB") === false && worthKeeping("LOCATION", "USA") === false);
     assert.ok(worthKeeping("LOCATION", "New") === false && worthKeeping("LOCATION", "North") === false && worthKeeping("LOCATION", "Ut") === false);
     assert.ok(worthKeeping("LOCATION", "New York") && worthKeeping("LOCATION", "Newport") && worthKeeping("LOCATION", "Paris"));
+    assert.ok(worthKeeping("LOCATION", 'house of\n"  Jacob') === false && worthKeeping("PERSON", 'Ware\n" Maintainer') === false);
+    assert.ok(worthKeeping("PERSON", "Ken\n            Takata"), "a name broken over two lines");
     assert.deepEqual(entities("Try to transmit the open-source GB transmitter").filter((e) => e.label === "LOCATION"), []);
   });
   it("takes no entity that is part of an identifier", () => {

@@ -53,10 +53,14 @@ const PLACE_PREFIX = /^(?:new|old|north|south|east|west|upper|lower|great|little
  * Whether a trimmed span is an entity and not tagging noise: one-letter or all-lower "names";
  * two or three capitals (country codes "MR", "MS", "LY" read as titles and initials, "GB" of a
  * disk size, "VA", "MT" read as states; codes in a place column are place_in_cell's); places of
- * two letters (Latin "Ut" read as Utah); and a lone first word of a place name.
+ * two letters (Latin "Ut" read as Utah); a lone first word of a place name; a place that starts
+ * with a lower-case word ("house of\n\"  Jacob"); and a span that runs across a line into a
+ * comment's leader ("avenue\n\" Maintainer" in a Vim script's header).
  */
 export function worthKeeping(label: NerLabel, span: string): boolean {
   if (span.length < 2 || !/\p{Lu}/u.test(span)) return false;
+  if (/\n[ \t]*(?:["#*;%]|\/\/|--)/.test(span)) return false;
+  if (label === "LOCATION" && /^\p{Ll}/u.test(span)) return false;
   if (span.length <= 3 && !/\p{Ll}/u.test(span)) return false;
   return !(label === "LOCATION" && (span.length <= 2 || PLACE_PREFIX.test(span)));
 }
