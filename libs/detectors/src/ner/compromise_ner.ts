@@ -55,12 +55,16 @@ const PLACE_PREFIX = /^(?:new|old|north|south|east|west|upper|lower|great|little
  * disk size, "VA", "MT" read as states; codes in a place column are place_in_cell's); places of
  * two letters (Latin "Ut" read as Utah); a lone first word of a place name; a place that starts
  * with a lower-case word ("house of\n\"  Jacob"); and a span that runs across a line into a
- * comment's leader ("avenue\n\" Maintainer" in a Vim script's header).
+ * comment's leader ("avenue\n\" Maintainer" in a Vim script's header); one word in mixed case, an
+ * identifier ("TeX", "ValueError"; not "McAllen", "DeKalb", "LaSalle", "JoAnn"); and for a person,
+ * one word in capitals ("MARK", "SKIP", "LANG": constants) or a name's suffix alone ("Jr").
  */
 export function worthKeeping(label: NerLabel, span: string): boolean {
   if (span.length < 2 || !/\p{Lu}/u.test(span)) return false;
   if (/\n[ \t]*(?:["#*;%]|\/\/|--)/.test(span)) return false;
   if (label === "LOCATION" && /^\p{Ll}/u.test(span)) return false;
+  if (/^\p{Lu}\p{Ll}+\p{Lu}[\p{L}]*$/u.test(span) && !/^(?:Mc|Mac|De|Di|Da|La|Le|Du|Van|Von|Jo|O)\p{Lu}/u.test(span)) return false;
+  if (label === "PERSON" && (/^\p{Lu}+$/u.test(span) || /^(?:Jr|Sr|Esq|PhD)\.?$/.test(span))) return false;
   if (span.length <= 3 && !/\p{Ll}/u.test(span)) return false;
   return !(label === "LOCATION" && (span.length <= 2 || PLACE_PREFIX.test(span)));
 }
@@ -129,15 +133,13 @@ export function placeOnlyByTail(text: string, start: number, end: number, trimme
 
 /**
  * Whether a place compromise found is something else by its shape or its neighbours: part of an
- * organisation's name ("Colorado School of Mines", "Colorado State University"), a word written
- * in mixed case ("TeX"; not "McAllen", "DeKalb", "LaSalle"), or one ordinary word the lexicon
- * knows as no place before a lower-case word ("in Normal mode" in Vim's manual, "Reading is").
+ * organisation's name ("Colorado School of Mines", "Colorado State University"), or one ordinary
+ * word the lexicon knows as no place before a lower-case word ("in Normal mode" in Vim's manual, "Reading is").
  */
 export function notAPlace(text: string, start: number, end: number): boolean {
   const span = text.slice(start, end);
   if (ORGANISATION_NAME.test(span) || ORGANISATION_AFTER.test(text.slice(end, end + 40))) return true;
   if (/\s/.test(span)) return false;
-  if (/^\p{Lu}\p{Ll}+\p{Lu}/u.test(span) && !/^(?:Mc|Mac|De|Di|Da|La|Le|Du|Van|Von)\p{Lu}/u.test(span)) return true;
   const tags = tagsOf(span.toLowerCase());
   return tags !== null && !tags.some((t) => PLACE_TAGS.has(t)) && knownAsWord(span.toLowerCase()) && /^[ \t]+\p{Ll}/u.test(text.slice(end, end + 3));
 }
