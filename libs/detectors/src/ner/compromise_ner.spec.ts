@@ -97,7 +97,13 @@ describe("ner/compromise_ner", () => {
     // an unclosed parenthesis (Vim's syntax files: "Maintainer: David Necas (Yeti) <yeti@…>")
     const v = "Maintainer: David Necas (Yeti) <yeti@physics.muni.cz>";
     assert.equal(v.slice(...trimSpan(v, 12, 29)), "David Necas");
-    assert.equal(v.slice(...trimSpan(v, 12, 30)), "David Necas", "a closing parenthesis is trailing punctuation, and then it is unclosed");
+    assert.equal(v.slice(...trimSpan(v, 12, 30)), "David Necas");
+    // a Markdown link, an assignment, a time zone (npm packages' READMEs)
+    const md = "this project's author, [Jon Schlinkert](https://github.com/jonschlinkert)";
+    assert.equal(md.slice(...trimSpan(md, md.indexOf("Jon"), md.indexOf("(") + 1)), "Jon Schlinkert");
+    const tz = "const URI = require; zone America/New_York";
+    assert.equal(tz.slice(...trimSpan(tz, 6, 11)), "URI");
+    assert.equal(tz.slice(...trimSpan(tz, tz.indexOf("America"), tz.length)), "America");
   });
   it("trims comment markers and a number before an entity, and takes no person with a lower-case word that is no particle (C headers)", () => {
     const t = "\thoffset;\t/* Mark offset to start from */\n#define MDIO_PHYXS_LNSTAT\t24\t/* PHY XGXS lane state */";
@@ -126,7 +132,7 @@ describe("ner/compromise_ner", () => {
     assert.ok(worthKeeping("LOCATION", 'house of\n"  Jacob') === false && worthKeeping("PERSON", 'Ware\n" Maintainer') === false);
     assert.ok(worthKeeping("PERSON", "Ken\n            Takata"), "a name broken over two lines");
     // identifiers and constants in Python's standard library and Vim's files
-    for (const [label, span] of [["PERSON", "ValueError"], ["LOCATION", "TeX"], ["PERSON", "MARK"], ["PERSON", "SKIP"], ["PERSON", "Jr"]] as const) assert.equal(worthKeeping(label, span), false, span);
+    for (const [label, span] of [["PERSON", "ValueError"], ["LOCATION", "TeX"], ["PERSON", "MARK"], ["PERSON", "SKIP"], ["PERSON", "Jr"], ["PERSON", "John Doe"]] as const) assert.equal(worthKeeping(label, span), false, span);
     for (const [label, span] of [["PERSON", "McClure"], ["PERSON", "JoAnn"], ["LOCATION", "DeKalb"], ["PERSON", "JOHN SMITH"], ["PERSON", "Mark"]] as const) assert.equal(worthKeeping(label, span), true, span);
     assert.deepEqual(entities("Try to transmit the open-source GB transmitter").filter((e) => e.label === "LOCATION"), []);
   });

@@ -23,7 +23,7 @@ const TRAILING = /(?:['’]s|[\s.,;:!?)"'’\]}-])+$/;
 /** Punctuation, comment markers and a number with its blank before an entity ("/* Mark offset", "24\t/* PHY"). */
 const LEADING_PUNCT = /^(?:[\s.,;:!?("'‘[{\-/*#<>=|\\]|\d+(?=\s))+/;
 
-/** Shrinks [start, end) of `text` past titles, prepositions and punctuation, and to before an unclosed parenthesis. */
+/** Shrinks [start, end) of `text` past titles, prepositions and punctuation, and to before a bracket, an operator or a slash. */
 export function trimSpan(text: string, start: number, end: number): [number, number] {
   let s = start;
   let e = end;
@@ -37,14 +37,13 @@ export function trimSpan(text: string, start: number, end: number): [number, num
     e -= trail;
     if (e <= s) return [s, s];
   }
-  // An unclosed parenthesis ends the entity: "David Necas (Yeti) <yeti@…>" gave "David Necas (Yeti".
-  const open = text.slice(s, e).indexOf("(");
-  if (open > 0 && !text.slice(s + open, e).includes(")")) {
-    e = s + open;
-    while (e > s && /\s/.test(text[e - 1]!)) e--;
-  }
-  return [s, e];
+  // No name or place holds a bracket, an operator or a slash: the entity ends before one ("David
+  // Necas (Yeti) <yeti@…>", a Markdown link's "[Jon Schlinkert](https://…", "const URI =",
+  // "America/New_York").
+  const cut = NOT_IN_ENTITY.exec(text.slice(s + 1, e));
+  return cut ? trimSpan(text, s, s + 1 + cut.index) : [s, e];
 }
+const NOT_IN_ENTITY = /[[\](){}<>=|@\\/—–]/;
 
 /** First words of place names that are no place alone ("New" of "New Ava", a town compromise does not know). */
 const PLACE_PREFIX = /^(?:new|old|north|south|east|west|upper|lower|great|little|saint|st|san|santa|port|lake|mount|fort|glen|grand)$/i;
@@ -57,14 +56,15 @@ const PLACE_PREFIX = /^(?:new|old|north|south|east|west|upper|lower|great|little
  * with a lower-case word ("house of\n\"  Jacob"); and a span that runs across a line into a
  * comment's leader ("avenue\n\" Maintainer" in a Vim script's header); one word in mixed case, an
  * identifier ("TeX", "ValueError"; not "McAllen", "DeKalb", "LaSalle", "JoAnn"); and for a person,
- * one word in capitals ("MARK", "SKIP", "LANG": constants) or a name's suffix alone ("Jr").
+ * one word in capitals ("MARK", "SKIP", "LANG": constants), a name's suffix alone ("Jr"), or the
+ * placeholder of an unknown person ("John Doe", "Erika Mustermann").
  */
 export function worthKeeping(label: NerLabel, span: string): boolean {
   if (span.length < 2 || !/\p{Lu}/u.test(span)) return false;
   if (/\n[ \t]*(?:["#*;%]|\/\/|--)/.test(span)) return false;
   if (label === "LOCATION" && /^\p{Ll}/u.test(span)) return false;
   if (/^\p{Lu}\p{Ll}+\p{Lu}[\p{L}]*$/u.test(span) && !/^(?:Mc|Mac|De|Di|Da|La|Le|Du|Van|Von|Jo|O)\p{Lu}/u.test(span)) return false;
-  if (label === "PERSON" && (/^\p{Lu}+$/u.test(span) || /^(?:Jr|Sr|Esq|PhD)\.?$/.test(span))) return false;
+  if (label === "PERSON" && (/^\p{Lu}+$/u.test(span) || /^(?:Jr|Sr|Esq|PhD)\.?$/.test(span) || /^(?:John|Jane|Richard|Baby) Doe$|^(?:Max|Erika) Mustermann$/.test(span))) return false;
   if (span.length <= 3 && !/\p{Ll}/u.test(span)) return false;
   return !(label === "LOCATION" && (span.length <= 2 || PLACE_PREFIX.test(span)));
 }
