@@ -56,7 +56,7 @@ const PLACE_PREFIX = /^(?:new|old|north|south|east|west|upper|lower|great|little
  * with a lower-case word ("house of\n\"  Jacob"); and a span that runs across a line into a
  * comment's leader ("avenue\n\" Maintainer" in a Vim script's header); one word in mixed case, an
  * identifier ("TeX", "ValueError"; not "McAllen", "DeKalb", "LaSalle", "JoAnn"); and for a person,
- * one word in capitals ("MARK", "SKIP", "LANG": constants), a name's suffix alone ("Jr"), or the
+ * one word in capitals ("MARK", "SKIP", "LANG": constants), a name's suffix or a title alone ("Jr", "Ms"), or the
  * placeholder of an unknown person ("John Doe", "Erika Mustermann").
  */
 export function worthKeeping(label: NerLabel, span: string): boolean {
@@ -64,7 +64,7 @@ export function worthKeeping(label: NerLabel, span: string): boolean {
   if (/\n[ \t]*(?:["#*;%]|\/\/|--)/.test(span)) return false;
   if (label === "LOCATION" && /^\p{Ll}/u.test(span)) return false;
   if (/^\p{Lu}\p{Ll}+\p{Lu}[\p{L}]*$/u.test(span) && !/^(?:Mc|Mac|De|Di|Da|La|Le|Du|Van|Von|Jo|O)\p{Lu}/u.test(span)) return false;
-  if (label === "PERSON" && (/^\p{Lu}+$/u.test(span) || /^(?:Jr|Sr|Esq|PhD)\.?$/.test(span) || /^(?:John|Jane|Richard|Baby) Doe$|^(?:Max|Erika) Mustermann$/.test(span))) return false;
+  if (label === "PERSON" && (/^\p{Lu}+$/u.test(span) || /^(?:Jr|Sr|Esq|PhD|Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir)\.?$/.test(span) || /^(?:John|Jane|Richard|Baby) Doe$|^(?:Max|Erika) Mustermann$/.test(span))) return false;
   if (span.length <= 3 && !/\p{Ll}/u.test(span)) return false;
   return !(label === "LOCATION" && (span.length <= 2 || PLACE_PREFIX.test(span)));
 }
