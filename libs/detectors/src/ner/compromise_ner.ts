@@ -57,13 +57,17 @@ const PLACE_PREFIX = /^(?:new|old|north|south|east|west|upper|lower|great|little
  * comment's leader ("avenue\n\" Maintainer" in a Vim script's header); one word in mixed case, an
  * identifier ("TeX", "ValueError"; not "McAllen", "DeKalb", "LaSalle", "JoAnn"); and for a person,
  * one word in capitals ("MARK", "SKIP", "LANG": constants), a name's suffix or a title alone ("Jr", "Ms"), or the
- * placeholder of an unknown person ("John Doe", "Erika Mustermann").
+ * placeholder of an unknown person ("John Doe", "Erika Mustermann"); one word the lexicon knows
+ * as a role ("Manager" of gcloud's "Privileged Access Manager"; not "Ward", a noun and a name);
+ * an identifier ("LT_NAME").
  */
 export function worthKeeping(label: NerLabel, span: string): boolean {
   if (span.length < 2 || !/\p{Lu}/u.test(span)) return false;
   if (/\n[ \t]*(?:["#*;%]|\/\/|--)/.test(span)) return false;
   if (label === "LOCATION" && /^\p{Ll}/u.test(span)) return false;
   if (/^\p{Lu}\p{Ll}+\p{Lu}[\p{L}]*$/u.test(span) && !/^(?:Mc|Mac|De|Di|Da|La|Le|Du|Van|Von|Jo|O)\p{Lu}/u.test(span)) return false;
+  if (/_/.test(span)) return false;
+  if (label === "PERSON" && !/\s/.test(span) && (tagsOf(span.toLowerCase())?.includes("Actor") ?? false)) return false;
   if (label === "PERSON" && (/^\p{Lu}+$/u.test(span) || /^(?:Jr|Sr|Esq|PhD|Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir)\.?$/.test(span) || /^(?:John|Jane|Richard|Baby) Doe$|^(?:Max|Erika) Mustermann$/.test(span))) return false;
   if (span.length <= 3 && !/\p{Ll}/u.test(span)) return false;
   return !(label === "LOCATION" && (span.length <= 2 || PLACE_PREFIX.test(span)));

@@ -3,10 +3,11 @@ import { nerCandidates } from "./compromise_ner.ts";
 
 /**
  * The Free Software Foundation's city in every GPL notice ("Boston, MA 02110-1301 USA", the older
- * "02111-1307", the misprint "021110-1307", "Cambridge, MA 02139"): an organisation's address,
+ * "02111-1307", the misprint "021110-1307", "Cambridge, MA 02139"), and its street ("Franklin
+ * Street, Fifth Floor, Boston"): an organisation's address,
  * no person's place. Found, never reported.
  */
-const FSF_CITY_AFTER = /^,?[ \t]*MA[ \t]+(?:0211[01]\d?-1[0-9]{3}|02139)\b/;
+const FSF_CITY_AFTER = /^,?[ \t]*(?:MA[ \t]+(?:0211[01]\d?-1[0-9]{3}|02139)\b|Fifth Floor,[ \t]*Boston\b)/;
 
 /** Places (cities, regions, countries) from compromise; weak alone, stronger with address context. */
 export const location: Detector = {
