@@ -19,7 +19,8 @@ const LABEL_BEFORE = new RegExp(String.raw`(?:(?<![\p{L}\p{N}_])(?:${LABELS})\p{
  * "Riverside", "Brookside"), so street_address.ts's rules cannot see them; compromise reads the
  * name as a place or a person. Alone the shape is anything numbered ("3 Blue Widgets"), so it
  * scores 0.3 and only the word right before it (the label) or the column header lifts it; with
- * the lift it equals a place NER finds in it and, being longer, outranks it.
+ * the lift (0.6) it outranks a place or a person NER reads into it ("Please note my address: 185
+ * Colton Ramp": compromise's PERSON, 0.85).
  */
 export const addressByLabel: Detector = {
   id: "address_by_label",
@@ -35,7 +36,7 @@ export const addressByLabel: Detector = {
     },
   ],
   context: ["address", "addr", "street", "adresse", "anschrift", "dirección", "indirizzo", "adres"],
-  contextBoost: 0.45,
+  contextBoost: 0.6,
   // Only the label itself: "shipping 3 Blue Widgets" or "address below. 3 Blue Widgets" is no address.
   contextWindow: 1,
   maxBaseScore: 0.3,
