@@ -75,6 +75,14 @@ describe("ner/compromise_ner", () => {
     assert.deepEqual(entities(text).filter((e) => e.label === "LOCATION").map((e) => text.slice(e.start, e.end)), []);
   });
 
+  it("takes a person whose whole name is a known place's for that place (libphonenumber's README)", () => {
+    const text = "Tristan da Cunha shares a country calling code of `+290` with [Saint Helena](https://en.wikipedia.org/wiki/Saint_Helena), says Maria Garcia.";
+    const got = entities(text).map((e) => [e.label, text.slice(e.start, e.end)]);
+    assert.ok(!got.some(([l, v]) => l === "PERSON" && v === "Saint Helena"), JSON.stringify(got));
+    assert.ok(got.some(([l, v]) => l === "LOCATION" && v === "Saint Helena"), JSON.stringify(got));
+    assert.ok(got.some(([l, v]) => l === "PERSON" && v === "Maria Garcia"), JSON.stringify(got));
+  });
+
   it("takes no product after an upper-case MS for a person (seen in shared-mime-info's spec)", () => {
     const text = "Common types (such as MS Word Documents) will be provided";
     assert.deepEqual(entities(text).filter((e) => e.label === "PERSON").map((e) => text.slice(e.start, e.end)), []);

@@ -9,6 +9,7 @@ import "./fast_sweep.ts";
 import type { Candidate } from "../core/types.ts";
 import { knownAsWord, tagsOf } from "./lexicon.ts";
 import { isParticle } from "./name_shape.ts";
+import { isKnownPlace } from "./gazetteer.ts";
 
 export type NerLabel = "PERSON" | "LOCATION";
 
@@ -224,6 +225,12 @@ export function entities(text: string): Entity[] {
       if (label === "PERSON" && acronymAsTitle(text, s, e)) continue;
       if (label === "PERSON" && lowerWordInName(text.slice(s, e))) continue;
       if (label === "LOCATION" && (bareAbbreviation(text, s, e) || notAPlace(text, s, e))) continue;
+      // A person of several words that is a known place's whole name is that place: compromise
+      // reads "Saint Helena" and "Saint Lucia" as saints.
+      if (label === "PERSON" && /\s/.test(text.slice(s, e)) && isKnownPlace(text.slice(s, e))) {
+        if (!out.some((x) => x.label === "LOCATION" && x.start < e && s < x.end)) out.push({ label: "LOCATION", start: s, end: e });
+        continue;
+      }
       if (label === "LOCATION" && displayName(text, s, e)) {
         if (!out.some((x) => x.label === "PERSON" && x.start < e && s < x.end)) out.push({ label: "PERSON", start: s, end: e });
         continue;
