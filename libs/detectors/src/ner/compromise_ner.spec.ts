@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import nlp from "compromise";
-import { acronymAsTitle, bareAbbreviation, displayName, entities, inForeignText, inIdentifier, lowerWordInName, notAPlace, placeEnd, placeOnlyByTail, trimSpan, worthKeeping } from "./compromise_ner.ts";
+import { acronymAsTitle, bareAbbreviation, displayName, entities, inForeignText, inIdentifier, lowerWordInName, notAPlace, personAround, placeEnd, placeOnlyByTail, trimSpan, worthKeeping } from "./compromise_ner.ts";
 import { nerSampleTexts } from "../testing.ts";
+import { isKnownPlace } from "./gazetteer.ts";
 
 /** The spans as compromise's json() gives them, trimmed the same way: what entities() replaced. */
 function viaJson(text: string): Array<[string, number, number]> {
@@ -13,9 +14,14 @@ function viaJson(text: string): Array<[string, number, number]> {
       const [s, trimmedEnd] = trimSpan(text, it.offset.start, it.offset.start + it.offset.length);
       const e = label === "LOCATION" ? placeEnd(text, s, trimmedEnd) : trimmedEnd;
       if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e) || (label === "PERSON" && (inForeignText(text, s, e) || acronymAsTitle(text, s, e) || lowerWordInName(text.slice(s, e))))) continue;
-      if (label === "LOCATION" && (bareAbbreviation(text, s, e) || placeOnlyByTail(text, s, e, trimmedEnd))) continue;
-      if (label === "LOCATION" && displayName(text, s, e)) {
-        if (!out.some(([l, ps, pe]) => l === "PERSON" && ps < e && s < pe)) out.push(["PERSON", s, e]);
+      if (label === "LOCATION" && (bareAbbreviation(text, s, e) || notAPlace(text, s, e) || placeOnlyByTail(text, s, e, trimmedEnd))) continue;
+      if (label === "PERSON" && /\s/.test(text.slice(s, e)) && isKnownPlace(text.slice(s, e))) {
+        if (!out.some(([l, ps, pe]) => l === "LOCATION" && ps < e && s < pe)) out.push(["LOCATION", s, e]);
+        continue;
+      }
+      const person = label === "LOCATION" ? personAround(text, s, e) : null;
+      if (person) {
+        if (!out.some(([l, ps, pe]) => l === "PERSON" && ps < person[1] && person[0] < pe)) out.push(["PERSON", person[0], person[1]]);
         continue;
       }
       out.push([label, s, e]);
@@ -70,9 +76,26 @@ describe("ner/compromise_ner", () => {
     assert.equal(at("Robert K. Ware,\n  Colorado School of Mines using", "Colorado"), true);
     assert.equal(at("Charles Smith,\n  Colorado State University.  E-mail", "Colorado State University"), true);
     assert.equal(at("the cursor was moved in Normal mode", "Normal"), true);
+    assert.equal(at("Package: foo\nMulti-Arch: same\n", "Multi-Arch"), true);
+    assert.equal(at("COPYRIGHT NORTH CAROLINA STATE UNIVERSITY", "NORTH CAROLINA STATE"), true);
+    assert.equal(at("flights to Guinea-Bissau", "Guinea-Bissau"), false);
     for (const [t, v] of [["She moved to Colorado last year", "Colorado"], ["He lives in McAllen now", "McAllen"], ["born in Normal, Illinois", "Normal"], ["office in Berlin ist", "Berlin"]] as const) assert.equal(at(t, v), false, t);
     const text = "the cursor was moved in Normal mode. Written at the Colorado School of Mines.";
     assert.deepEqual(entities(text).filter((e) => e.label === "LOCATION").map((e) => text.slice(e.start, e.end)), []);
+  });
+
+  it("takes a place that is a word of a mailbox's display name, or after a known first name, for a person (AUTHORS files, changelogs)", () => {
+    const around = (t: string, v: string) => {
+      const r = personAround(t, t.indexOf(v), t.indexOf(v) + v.length);
+      return r && t.slice(...r);
+    };
+    assert.equal(around("Hasso Tepper <hasso@estpak.ee>\nHavoc Pennington <hp@pobox.com>", "Pennington"), "Havoc Pennington");
+    assert.equal(around("           2012 Milan Broz <mbroz@redhat.com>", "Milan"), "Milan Broz");
+    assert.equal(around("  * Patch from Jason Downs, thanks", "Jason Downs"), "Jason Downs");
+    assert.equal(around("Iain Lane <laney@debian.org>", "Iain Lane"), "Iain Lane");
+    for (const [t, v] of [["She moved to Milan last year", "Milan"], ["near Santa Cruz today", "Santa Cruz"], ["write to Paris <paris@example.org>", "Paris"]] as const) assert.equal(around(t, v), null, t);
+    const text = "Havoc Pennington <hp@pobox.com>\nMilan Crha <mcrha@redhat.com>";
+    assert.deepEqual(entities(text).filter((e) => e.label === "LOCATION"), [], JSON.stringify(entities(text)));
   });
 
   it("takes a person whose whole name is a known place's for that place (libphonenumber's README)", () => {

@@ -138,19 +138,22 @@ export function placeOnlyByTail(text: string, start: number, end: number, trimme
 
 /**
  * Whether a place compromise found is something else by its shape or its neighbours: part of an
- * organisation's name ("Colorado School of Mines", "Colorado State University"), or one ordinary
- * word the lexicon knows as no place before a lower-case word ("in Normal mode" in Vim's manual, "Reading is").
+ * organisation's name ("Colorado School of Mines", "NORTH CAROLINA STATE UNIVERSITY"), a hyphenated
+ * compound that is no known place ("Multi-Arch"), or one ordinary word the lexicon knows as no place
+ * before a lower-case word ("in Normal mode" in Vim's manual, "Reading is").
  */
 export function notAPlace(text: string, start: number, end: number): boolean {
   const span = text.slice(start, end);
   if (ORGANISATION_NAME.test(span) || ORGANISATION_AFTER.test(text.slice(end, end + 40))) return true;
   if (/\s/.test(span)) return false;
+  // a compound of words that is no known place (Debian's "Multi-Arch" field; "Guinea-Bissau" is one)
+  if (/\p{L}-\p{Lu}/u.test(span) && !isKnownPlace(span)) return true;
   const tags = tagsOf(span.toLowerCase());
   return tags !== null && !tags.some((t) => PLACE_TAGS.has(t)) && knownAsWord(span.toLowerCase()) && /^[ \t]+\p{Ll}/u.test(text.slice(end, end + 3));
 }
 const ORGANISATION_WORDS = String.raw`(?:University|College|School|Institute|Academy|Hospital|Museum|Library|Airport|Bank|Corporation|Company|Council)`;
-const ORGANISATION_NAME = new RegExp(String.raw`\b${ORGANISATION_WORDS}$`, "u");
-const ORGANISATION_AFTER = new RegExp(String.raw`^[ \t]+(?:State[ \t]+)?${ORGANISATION_WORDS}\b`, "u");
+const ORGANISATION_NAME = new RegExp(String.raw`\b${ORGANISATION_WORDS}$`, "iu");
+const ORGANISATION_AFTER = new RegExp(String.raw`^[ \t]+(?:State[ \t]+)?${ORGANISATION_WORDS}\b`, "iu");
 
 const NEXT_TWO = /^[ \t]+(\p{L}+)[ \t,;:]+(\p{L}+)/u;
 
@@ -192,6 +195,36 @@ export function acronymAsTitle(text: string, start: number, end: number): boolea
   return !/\s/.test(name) && /\p{Ll}/u.test(name) && /(?:^|[^\p{L}])(?:MS|MR|MRS|DR)[ \t]+$/u.test(text.slice(Math.max(0, start - 6), start));
 }
 
+/** A capitalised word right before [at: "Havoc " of "Havoc Pennington <hp@…>". */
+const NAME_WORD_BEFORE = /\p{Lu}[\p{L}'’.-]*[ \t]+$/u;
+/** A capitalised word and a mailbox right after: " Broz <mbroz@…>" of "Milan Broz <mbroz@…>". */
+const NAME_WORD_AND_MAILBOX_AFTER = /^[ \t]+\p{Lu}[\p{L}'’.-]*(?=[ \t]*<[^\s<>@]+@[^\s<>@]+>)/u;
+
+/**
+ * The span of the person a place compromise found belongs to, or null: a mailbox's display name
+ * (`displayName`: "Iain Lane <…>"), or one of its words (the surname "Havoc Pennington <…>", the
+ * first name "Milan Broz <…>"); and a name whose first word the lexicon knows as a first name
+ * and whose whole is no known place ("Jason Downs", "Mike Castle", "Brad Town").
+ */
+export function personAround(text: string, start: number, end: number): [number, number] | null {
+  if (displayName(text, start, end)) return [start, end];
+  const span = text.slice(start, end);
+  if (!/\s/.test(span)) {
+    if (MAILBOX_AFTER.test(text.slice(end, end + 256))) {
+      const before = NAME_WORD_BEFORE.exec(text.slice(Math.max(0, start - 40), start));
+      if (before) return [start - before[0].length, end];
+    }
+    const after = NAME_WORD_AND_MAILBOX_AFTER.exec(text.slice(end, end + 300));
+    if (after) return [start, end + after[0].length];
+    return null;
+  }
+  const words = span.split(/\s+/);
+  const first = tagsOf(words[0]!.toLowerCase());
+  if (words.length <= 3 && /^\p{Lu}\p{Ll}/u.test(words[0]!) && first?.some((t) => FIRST_NAME_TAGS.has(t)) && !isKnownPlace(span)) return [start, end];
+  return null;
+}
+const FIRST_NAME_TAGS = new Set(["FirstName", "MaleName", "FemaleName"]);
+
 let cacheText: string | null = null;
 let cacheEntities: Entity[] = [];
 
@@ -231,9 +264,12 @@ export function entities(text: string): Entity[] {
         if (!out.some((x) => x.label === "LOCATION" && x.start < e && s < x.end)) out.push({ label: "LOCATION", start: s, end: e });
         continue;
       }
-      if (label === "LOCATION" && displayName(text, s, e)) {
-        if (!out.some((x) => x.label === "PERSON" && x.start < e && s < x.end)) out.push({ label: "PERSON", start: s, end: e });
-        continue;
+      if (label === "LOCATION") {
+        const person = personAround(text, s, e);
+        if (person) {
+          if (!out.some((x) => x.label === "PERSON" && x.start < person[1] && person[0] < x.end)) out.push({ label: "PERSON", start: person[0], end: person[1] });
+          continue;
+        }
       }
       out.push({ label, start: s, end: e });
     }

@@ -7,7 +7,7 @@ import { nerCandidates } from "./compromise_ner.ts";
  * Street, Fifth Floor, Boston"): an organisation's address,
  * no person's place. Found, never reported.
  */
-const FSF_CITY_AFTER = /^,?[ \t]*(?:MA[ \t]+(?:0211[01]\d?-1[0-9]{3}|02139)\b|Fifth Floor,[ \t]*Boston\b)/;
+const FSF_CITY_AFTER = /^[,\s-]*(?:MA\s+(?:0211[01]\d?-1[0-9]{3}|02139)\b|Fifth Floor,?\s*Boston\b)/;
 
 /** Places (cities, regions, countries) from compromise; weak alone, stronger with address context. */
 export const location: Detector = {
