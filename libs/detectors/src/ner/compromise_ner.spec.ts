@@ -79,6 +79,9 @@ describe("ner/compromise_ner", () => {
     assert.equal(at("Package: foo\nMulti-Arch: same\n", "Multi-Arch"), true);
     assert.equal(at("COPYRIGHT NORTH CAROLINA STATE UNIVERSITY", "NORTH CAROLINA STATE"), true);
     assert.equal(at("flights to Guinea-Bissau", "Guinea-Bissau"), false);
+    assert.equal(at("  * Add Multi-Arch: same", "Add Multi-Arch"), true);
+    assert.equal(at("IN NO EVENT SHALL THE NORTH CAROLINA STATE HIGHWAY PATROL BE LIABLE", "NORTH CAROLINA STATE"), true);
+    assert.equal(at("SHIP TO: RALEIGH, NORTH CAROLINA", "NORTH CAROLINA"), false);
     for (const [t, v] of [["She moved to Colorado last year", "Colorado"], ["He lives in McAllen now", "McAllen"], ["born in Normal, Illinois", "Normal"], ["office in Berlin ist", "Berlin"]] as const) assert.equal(at(t, v), false, t);
     const text = "the cursor was moved in Normal mode. Written at the Colorado School of Mines.";
     assert.deepEqual(entities(text).filter((e) => e.label === "LOCATION").map((e) => text.slice(e.start, e.end)), []);
