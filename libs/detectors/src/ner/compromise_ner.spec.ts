@@ -79,6 +79,7 @@ describe("ner/compromise_ner", () => {
     assert.equal(at("Package: foo\nMulti-Arch: same\n", "Multi-Arch"), true);
     assert.equal(at("COPYRIGHT NORTH CAROLINA STATE UNIVERSITY", "NORTH CAROLINA STATE"), true);
     assert.equal(at("flights to Guinea-Bissau", "Guinea-Bissau"), false);
+    assert.equal(at("Athens-Clarke County, Wed Nov 25 2026", "Athens-Clarke County"), false);
     assert.equal(at("  * Add Multi-Arch: same", "Add Multi-Arch"), true);
     assert.equal(at("IN NO EVENT SHALL THE NORTH CAROLINA STATE HIGHWAY PATROL BE LIABLE", "NORTH CAROLINA STATE"), true);
     assert.equal(at("SHIP TO: RALEIGH, NORTH CAROLINA", "NORTH CAROLINA"), false);

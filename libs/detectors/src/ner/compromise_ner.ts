@@ -139,7 +139,8 @@ export function placeOnlyByTail(text: string, start: number, end: number, trimme
 /**
  * Whether a place compromise found is something else by its shape or its neighbours: part of an
  * organisation's name ("Colorado School of Mines", "NORTH CAROLINA STATE UNIVERSITY"), a hyphenated
- * compound that is no known place ("Multi-Arch", "Add Multi-Arch"), a place in capitals that a
+ * compound none of whose words is a known place ("Multi-Arch", "Add Multi-Arch"; not
+ * "Athens-Clarke County"), a place in capitals that a
  * licence's capitals run on from ("THE NORTH CAROLINA STATE HIGHWAY PATROL"), or one ordinary word the lexicon knows as no place
  * before a lower-case word ("in Normal mode" in Vim's manual, "Reading is").
  */
@@ -147,7 +148,7 @@ export function notAPlace(text: string, start: number, end: number): boolean {
   const span = text.slice(start, end);
   if (ORGANISATION_NAME.test(span) || ORGANISATION_AFTER.test(text.slice(end, end + 40))) return true;
   // a compound of words that is no known place (Debian's "Multi-Arch" field; "Guinea-Bissau" is one)
-  if (/\p{L}-\p{Lu}/u.test(span) && !isKnownPlace(span) && !span.split(/\s+/).some((w) => w.includes("-") && isKnownPlace(w))) return true;
+  if (/\p{L}-\p{Lu}/u.test(span) && !isKnownPlace(span) && !span.split(/[\s-]+/).some((w) => isKnownPlace(w))) return true;
   // a licence's capitals run on: "THE NORTH CAROLINA STATE HIGHWAY PATROL", "UNIVERSITY OF CALIFORNIA BE LIABLE"
   if (!/\p{Ll}/u.test(span) && /^[ \t]+\p{Lu}{2,}\b/u.test(text.slice(end, end + 20))) return true;
   if (/\s/.test(span)) return false;
