@@ -2,6 +2,9 @@ import assert from "node:assert/strict";
 import { ipAddress, v6Runs } from "./ip_address.ts";
 import { run, spans } from "../testing.ts";
 
+/** The addresses reported at the default minimum score (0.4). */
+const reported = (text: string) => run(ipAddress, text).filter((f) => f.score >= 0.4).map((f) => text.slice(f.start, f.end));
+
 describe("generic/ip_address", () => {
   it("finds IPv4 and IPv6 with zones and prefixes, without trailing punctuation", () => {
     assert.deepEqual(spans(ipAddress, "from 10.1.2.3, to 2001:db8::7."), [[5, 13], [18, 29]]);
@@ -17,7 +20,6 @@ describe("generic/ip_address", () => {
   });
 
   it("finds special-purpose addresses and heads of longer dotted numbers, but does not report them without context", () => {
-    const reported = (text: string) => run(ipAddress, text).filter((f) => f.score >= 0.4).map((f) => text.slice(f.start, f.end));
     // loopback, this host, broadcast and netmasks, multicast, documentation, link-local (seen in /usr/share/doc)
     assert.deepEqual(reported("bind 127.0.0.1 or 0.0.0.0; mask 255.255.255.0; group 224.0.0.114; see 192.0.2.1, 2001:db8::1, fe80::1, ff02::1 and ::1"), []);
     // a version's head, and C++ scopes that are valid compressed IPv6
@@ -68,7 +70,6 @@ describe("generic/ip_address", () => {
   });
 
   it("takes the ends of an address range for no host's, unless an address word says so (an IP-to-ASN table)", () => {
-    const reported = (text: string) => run(ipAddress, text).filter((f) => f.score >= 0.4).map((f) => text.slice(f.start, f.end));
     assert.deepEqual(reported("1.0.4.0"), []);
     assert.deepEqual(reported("1.0.7.255"), []);
     assert.deepEqual(reported("2001:4:112::"), []);
