@@ -295,6 +295,14 @@ export function atChance(t: Tally, chance: number): boolean {
 }
 
 /**
+ * The candidates of a detector's `patterns` alone, for a `find` that adjusts what its own
+ * patterns match (an organisation's address, a value after its label).
+ */
+export function patternCandidates(det: Detector, text: string): Candidate[] {
+  return candidates({ ...det, find: undefined }, text);
+}
+
+/**
  * Candidates of one detector, validated, before context. With `maxRun` (the text's longest
  * digit run), patterns whose every match needs a longer run are not scanned. With a `tally`,
  * the matches and how many validated are counted into it.

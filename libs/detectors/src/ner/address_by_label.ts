@@ -1,8 +1,10 @@
 import type { Detector } from "../core/types.ts";
-import { candidates } from "../core/engine.ts";
+import { patternCandidates } from "../core/engine.ts";
 import { re } from "../core/regex.ts";
 
-const LABELS = "address|addr|street|adresse|anschrift|dirección|indirizzo|adres";
+/** Address labels: the detector's context words, and the words `LABEL_BEFORE` looks for. */
+const LABEL_WORDS = ["address", "addr", "street", "adresse", "anschrift", "dirección", "indirizzo", "adres"];
+const LABELS = LABEL_WORDS.join("|");
 /**
  * The label right before the value: a word of its own ("Address: ", "my address 66859 …", on the
  * line above), or a key that ends in one and assigns (`home_address = `). Not a word after the
@@ -35,7 +37,7 @@ export const addressByLabel: Detector = {
       score: 0.3,
     },
   ],
-  context: ["address", "addr", "street", "adresse", "anschrift", "dirección", "indirizzo", "adres"],
+  context: LABEL_WORDS,
   contextBoost: 0.6,
   // Only the label itself: "shipping 3 Blue Widgets" or "address below. 3 Blue Widgets" is no address.
   contextWindow: 1,
@@ -43,7 +45,7 @@ export const addressByLabel: Detector = {
   prefilter: { letter: true, minDigits: 1 },
   // Without the label right before it, only a cell's own text (under an address column) may be lifted.
   find(text) {
-    return candidates({ ...addressByLabel, find: undefined }, text).map((c) =>
+    return patternCandidates(addressByLabel, text).map((c) =>
       LABEL_BEFORE.test(text.slice(Math.max(0, c.start - 40), c.start)) ? { ...c, validation: "after_address_label" } : text.slice(0, c.start).trim() === "" ? c : { ...c, fixed: true },
     );
   },

@@ -1,5 +1,5 @@
 import type { Candidate, Detector } from "../core/types.ts";
-import { candidates } from "../core/engine.ts";
+import { patternCandidates } from "../core/engine.ts";
 import { re } from "../core/regex.ts";
 
 const SUFFIX = "Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|Square|Sq|Terrace|Ter|Way|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Trail|Trl|Plaza|Plz|Alley|Crescent|Cres|Close|Gardens|Row|Mews|Hill|Grove|Park|Walk|Loop|Pike|Run|Path";
@@ -52,7 +52,6 @@ const EXAMPLE_PLACE = /\b(?:Any ?town|Anywhere|Any ?Street|Any ?City|Somewhere|E
  */
 const WEBSITE_AFTER = /^[\s,.;:*#/\\"'%-]*(?:USA|U\.S\.A\.|United States)?[\s,.;:*#/\\"'%-]*(?:(?:or|and)\s+)?(?:(?:visit|see)\s+(?:us\s+at\s+)?|\(?)(?:www\.|https?:\/\/)/i;
 
-const patternsOnly = (d: Detector): Detector => ({ ...d, find: undefined });
 
 /**
  * A year and a name in a list of copyright holders, whose surname is a street's suffix ("2016
@@ -94,7 +93,7 @@ export const streetAddress: Detector = {
   // Copyright lines list years and names ("2012 B. Poettering", "2021 Iain Lane").
   negativeContext: ["copyright", "rights"],
   find(text): Candidate[] {
-    return candidates(patternsOnly(streetAddress), text).map((c) =>
+    return patternCandidates(streetAddress, text).map((c) =>
       ORGANISATION_BEFORE.test(text.slice(Math.max(0, c.start - 64), c.start)) || WEBSITE_AFTER.test(text.slice(c.end, c.end + 48)) || FSF_ADDRESS.test(text.slice(c.start, c.end + 16))
         ? { ...c, score: 0.1, validation: "organisation_address", fixed: true }
         : EXAMPLE_PLACE.test(text.slice(c.start, c.end + 24))
