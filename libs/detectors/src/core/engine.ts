@@ -160,14 +160,18 @@ export function passes(c: Compiled, f: TextFacts, minScore: number): boolean {
 
 /**
  * The gates of many detectors answered by one scan of a text instead of one scan each (six weak
- * detectors asked about every chunk of prose read it six times). The scan looks for any term's
- * first word at a word start; at each place it stops, every term starting with that word (or
- * with a shorter first word that is a prefix of it) is tried there, sticky, so terms that share
- * their start ("date", "date of birth") are all seen. The answer is exact: a detector is in the
+ * detectors asked about every chunk of prose read it six times). The scan walks a trie of the
+ * terms' first words from each word start; where a first word ends at a word's end, every term
+ * starting with it is tried there, sticky, so terms that share their start ("date", "date of
+ * birth") are all seen. (One alternation of the first words with a look-behind, run by the
+ * regular expression engine, scanned prose at ~90 MB/s; the trie at ~130.) The answer is exact: a detector is in the
  * set iff its own gate expression matches the text (the engine spec compares both).
  */
 export class GateScan {
-  private readonly scan: RegExp;
+  /** The first words as a trie: a node's children by character code, and the terms ending there. */
+  private readonly root: TrieNode = newNode();
+  /** The root's children by ASCII code, as an array (asked at every word start). */
+  private readonly firstChar: Array<TrieNode | undefined> = new Array<TrieNode | undefined>(128).fill(undefined);
   /** Each term's gate (sticky) and the detectors it belongs to, by the term's first word. */
   private readonly byFirst = new Map<string, Array<{ rx: RegExp; owners: Compiled[] }>>();
   private readonly members: Set<Compiled>;
@@ -189,8 +193,17 @@ export class GateScan {
         if (!alt.owners.includes(c)) alt.owners.push(c);
       }
     }
-    const firsts = [...this.byFirst.keys()].sort((a, b) => b.length - a.length).map(escapeRegex);
-    this.scan = firsts.length ? new RegExp(`(?<![a-z0-9])(?:${firsts.join("|")})`, "g") : /(?!)/g;
+    for (const [first, alts] of this.byFirst) {
+      let node = this.root;
+      for (let i = 0; i < first.length; i++) {
+        const c = first.charCodeAt(i);
+        let next = node.next.get(c);
+        if (next === undefined) node.next.set(c, (next = newNode()));
+        node = next;
+      }
+      node.alts = alts;
+    }
+    for (const [c, node] of this.root.next) if (c < 128) this.firstChar[c] = node;
   }
 
   has(c: Compiled): boolean {
@@ -200,29 +213,57 @@ export class GateScan {
   /** The member detectors whose gate opens on this lower-cased text. */
   open(lower: string): Set<Compiled> {
     const out = new Set<Compiled>();
-    const scan = this.scan; // (synchronous and never nested: one expression serves every call)
-    scan.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = scan.exec(lower)) !== null) {
-      const at = m.index;
-      // m[0] is the longest first word starting here (longest first in the scan); any other that
-      // starts here is a prefix of it.
-      const word = m[0];
-      for (let k = 1; k <= word.length; k++) {
-        const alts = this.byFirst.get(k === word.length ? word : word.slice(0, k));
-        if (alts === undefined) continue;
-        for (const alt of alts) {
-          if (alt.owners.every((o) => out.has(o))) continue;
-          alt.rx.lastIndex = at;
-          if (alt.rx.test(lower)) for (const o of alt.owners) out.add(o);
-        }
+    const n = lower.length;
+    let i = 0;
+    while (i < n) {
+      // A word start: no ASCII letter or digit before (as `termGate`'s look-behind).
+      if (i > 0 && ALNUM[lower.charCodeAt(i - 1)] === 1) {
+        i++;
+        continue;
       }
-      // No term starts inside a first word (no word start there): go on after it.
-      scan.lastIndex = at + word.length;
+      // Walk the trie as far as the text follows it; every first word passed is tried here
+      // (terms sharing a start, "date" and "date of birth", are all seen).
+      const c = lower.charCodeAt(i);
+      let node = c < 128 ? this.firstChar[c] : this.root.next.get(c);
+      if (node === undefined) {
+        i++;
+        continue;
+      }
+      let k = i + 1;
+      let longest = i;
+      for (;;) {
+        // A first word ends at a word's end, or before a plural "s" that does.
+        const after = lower.charCodeAt(k);
+        if (node.alts !== null && (ALNUM[after] !== 1 || (after === 115 && ALNUM[lower.charCodeAt(k + 1)] !== 1))) {
+          longest = k;
+          for (const alt of node.alts) {
+            if (alt.owners.every((o) => out.has(o))) continue;
+            alt.rx.lastIndex = i;
+            if (alt.rx.test(lower)) for (const o of alt.owners) out.add(o);
+          }
+        }
+        if (k >= n) break;
+        const next: TrieNode | undefined = node.next.get(lower.charCodeAt(k));
+        if (next === undefined) break;
+        node = next;
+        k++;
+      }
+      // No term starts inside a first word (no word start there): go on after the longest.
+      i = longest > i ? longest : i + 1;
     }
     return out;
   }
 }
+
+interface TrieNode {
+  next: Map<number, TrieNode>;
+  alts: Array<{ rx: RegExp; owners: Compiled[] }> | null;
+}
+
+const newNode = (): TrieNode => ({ next: new Map(), alts: null });
+
+/** ASCII letters and digits (lower-case text): 1, else 0 (undefined beyond 0xFFFF never occurs). */
+const ALNUM = new Uint8Array(65536).map((_, c) => ((c >= 48 && c <= 57) || (c >= 97 && c <= 122) ? 1 : 0));
 
 let sharedGates: GateScan | null = null;
 
