@@ -14,4 +14,8 @@ describe("au/au_tfn", () => {
     assert.equal(tfnValid("123456781"), false);
     assert.deepEqual(spans(auTfn, "123 456\n782"), []);
   });
+  it("reads a label run together (<TaxFileNo>, \"taxfilenumber\")", () => {
+    const bare = scoreOf(auTfn, "ref 123 456 782");
+    for (const t of ["<TaxFileNo>123 456 782</TaxFileNo>", "taxfilenumber=123456782"]) assert.ok(scoreOf(auTfn, t) > bare, t);
+  });
 });

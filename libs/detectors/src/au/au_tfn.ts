@@ -15,7 +15,7 @@ export const auTfn: Detector = {
   category: "government_id",
   description: "Australian Tax File Number (weighted mod 11)",
   patterns: [{ name: "9 digits, optionally 3-3-3", regex: bounded(String.raw`\d{3}( ?)\d{3}\1\d{3}`), score: 0.1 }],
-  context: ["tfn", "tax file number", "tax file", "ato", "australian taxation"],
+  context: ["tfn", "tax file number", "tax file", "tax file no", "ato", "australian taxation"],
   contextBoost: 0.45,
   maxBaseScore: 0.3,
   prefilter: { minDigits: 9 },

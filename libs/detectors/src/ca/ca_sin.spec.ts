@@ -18,4 +18,8 @@ describe("ca/ca_sin", () => {
   it("rejects a failing Luhn, business-number prefix 8 and mixed separators", () => {
     assert.deepEqual(spans(caSin, "130 692 545 812 345 678 130-692 544"), []);
   });
+  it("reads its labels dotted and as an element's name (\"S.I.N.\", <numeroAssuranceSociale>)", () => {
+    const bare = scoreOf(caSin, "x 187 084 033");
+    for (const t of ["S.I.N.: 187 084 033", "N.A.S. 187 084 033", "<numeroAssuranceSociale>187 084 033</numeroAssuranceSociale>"]) assert.ok(scoreOf(caSin, t) > bare, t);
+  });
 });

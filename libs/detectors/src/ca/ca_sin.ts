@@ -20,7 +20,7 @@ export const caSin: Detector = {
     { name: "3-3-3 with one separator", regex: bounded(String.raw`\d{3}([ -])\d{3}\1\d{3}`), score: 0.3 },
     { name: "9 digits", regex: bounded(String.raw`\d{9}`), score: 0.05 },
   ],
-  context: ["sin", "social insurance", "social insurance number", "nas", "numéro d'assurance sociale", "assurance sociale"],
+  context: ["sin", "social insurance", "social insurance number", "nas", "s i n", "n a s", "numéro d'assurance sociale", "assurance sociale"],
   prefilter: { minDigits: 9 },
   chance: 0.1, // Luhn
   // Formatted, 0.5; as nine digits, or as three blank-separated groups of at most 255 (a colour

@@ -6,11 +6,37 @@
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
-/** Lower-cased words of a text. */
+/**
+ * A camelCase word's inner boundary: a lower-case ASCII letter, then an upper-case one
+ * ("phone|Number"), or an acronym of two capitals or more before a capitalised word of three
+ * letters or more ("NHS|Number"; "SSNs", "IDNr" and lsof's "LTbigf" stay whole).
+ */
+export const CAMEL = /[a-z][A-Z]|[A-Z]{3}[a-z]{2}/;
+const CAMEL_G = /([a-z])(?=[A-Z])|(?<=[A-Z])([A-Z])(?=[A-Z][a-z]{2})/g;
+
+/** A text with a blank at each camelCase boundary ("dateOfBirth" → "date Of Birth"). */
+export const uncamel = (text: string) => (CAMEL.test(text) ? text.replace(CAMEL_G, "$1$2 ") : text);
+
+/**
+ * Lower-cased words of a text, camelCase words in their parts: a JSON key "phoneNumber" or an
+ * element "<homePhone>" labels a value as "phone number" and "home phone" do.
+ */
 export function words(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.toLowerCase().matchAll(WORD)) out.push(m[0]);
+  for (const m of uncamel(text).toLowerCase().matchAll(WORD)) out.push(m[0]);
   return out;
+}
+
+/** Pushes a word read at [a, b) of `text` (lower-cased, stemmed), in its camelCase parts, onto `out`: the last ones first when `backwards`, at most until `out` has `max`. */
+function pushWord(out: string[], text: string, a: number, b: number, max: number, backwards: boolean): void {
+  const w = text.slice(a, b);
+  if (!CAMEL.test(w)) {
+    out.push(stem(w.toLowerCase()));
+    return;
+  }
+  const parts = w.replace(CAMEL_G, "$1$2 ").split(" ");
+  if (backwards) for (let k = parts.length - 1; k >= 0 && out.length < max; k--) out.push(stem(parts[k]!.toLowerCase()));
+  else for (let k = 0; k < parts.length && out.length < max; k++) out.push(stem(parts[k]!.toLowerCase()));
 }
 
 /** Light stemming so "cards" meets "card" and "card's" meets "card". */
@@ -25,16 +51,26 @@ export interface ContextTerm {
   seq: string[];
 }
 
+/**
+ * Terms compiled once. A term of several words also matches its words written as one, as
+ * camelCase and run-together keys and element names write them ("dateOfBirth",
+ * "<medicarenumber>", "SocialSecurityNumber"): lower-cased, that is one word. Not for terms of
+ * single letters ("c f" joined is "cf", as in "cf. chapter 3").
+ */
 export function compileTerms(terms: readonly string[]): ContextTerm[] {
   const seen = new Set<string>();
   const out: ContextTerm[] = [];
-  for (const term of terms) {
-    const seq = words(term).map(stem);
+  const add = (term: string, seq: string[]) => {
     const key = seq.join(" ");
     // "ssn", "ssns" and "ssn#" are one term once normalised: report it once.
-    if (seq.length === 0 || seen.has(key)) continue;
+    if (seq.length === 0 || seen.has(key)) return;
     seen.add(key);
     out.push({ term, seq });
+  };
+  for (const term of terms) add(term, words(term).map(stem));
+  for (const term of terms) {
+    const seq = words(term);
+    if (seq.length > 1 && seq.every((w) => w.length > 1)) add(term, [stem(seq.join(""))]);
   }
   return out;
 }
@@ -42,6 +78,8 @@ export function compileTerms(terms: readonly string[]): ContextTerm[] {
 const LETTER_OR_NUMBER_AT = /[\p{L}\p{N}]/uy;
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
+const isUpper = (c: number) => c >= 65 && c <= 90;
+const isLower = (c: number) => c >= 97 && c <= 122;
 
 /**
  * Is the code point `cp`, at `at` in `text`, a letter or a number (ASCII fast path)? The
@@ -92,9 +130,46 @@ export function paragraphCeil(text: string, end: number, ceil: number): number {
   return ceil;
 }
 
+const isAsciiAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const TAG_END = /[\s/>]/;
+
+/**
+ * HTML's elements of layout and text style: their names say nothing of the value they hold.
+ * (An XML element's name is often the value's label, "<DOB>1961-09-01</DOB>", and stays a word.)
+ */
+export const HTML_TAGS = new Set(("a abbr b big blockquote body br caption center cite code col colgroup dd div dl dt em font footer "
+  + "h1 h2 h3 h4 h5 h6 head header hr html i li main nav nobr ol p pre s section small span strike strong sub sup table "
+  + "tbody td tfoot th thead tr tt u ul").split(" "));
+
+/** A word starting at `a` right after "<" or "/" (or inside a run that does: a window's cut): maybe a tag's name. */
+function isTagStart(text: string, a: number): boolean {
+  const c = text.charCodeAt(a - 1);
+  return c === 60 || c === 47 || (isAsciiAlnum(c) && a > 0);
+}
+
+/**
+ * Is the word read at [a, b) (its whole run, wherever a window cut it) an HTML layout tag's
+ * name: right after "<" or "</", before a blank, "/" or ">", and one of `HTML_TAGS`? A table's
+ * "<td>D.O.B.</td><td>01/09/1961" has the label two tags before the value, and within a
+ * window of three words "td td" would push it out.
+ */
+function isTagName(text: string, a: number, b: number): boolean {
+  let s = a;
+  while (s > 0 && isAsciiAlnum(text.charCodeAt(s - 1))) s--;
+  const before = text.charCodeAt(s - 1);
+  if (before !== 60 && !(before === 47 && text.charCodeAt(s - 2) === 60)) return false; // "<", "</"
+  const first = text.charCodeAt(s) | 32;
+  if (first < 97 || first > 122) return false;
+  let e = b;
+  while (e < text.length && isAsciiAlnum(text.charCodeAt(e))) e++;
+  if (e - s > 10 || e >= text.length || !TAG_END.test(text[e]!)) return false;
+  return HTML_TAGS.has(text.slice(s, e).toLowerCase());
+}
+
 /**
  * Words of the window around [start, end): `n` words on each side, lower-cased and stemmed,
- * read no further than max(64, 24·n) characters away and not across a blank line. Scans
+ * read no further than max(64, 24·n) characters away and not across a blank line, markup tags'
+ * names left out (`isTagName`). Scans
  * outwards from the span without slicing or regular expressions: this runs once per
  * candidate, thousands of times per file.
  */
@@ -117,13 +192,14 @@ export function windowWords(text: string, start: number, end: number, n: number)
       i -= len;
       if (i > floor) [cp, len] = pointBefore(text, i);
     }
-    before.push(stem(text.slice(i, wordEnd).toLowerCase()));
+    if (isTagStart(text, i) && isTagName(text, i, wordEnd)) continue;
+    pushWord(before, text, i, wordEnd, n, true);
   }
   before.reverse();
   const ceil = paragraphCeil(text, end, Math.min(text.length, end + span));
   let j = end;
-  let after = 0;
-  while (after < n && j < ceil) {
+  const after: string[] = [];
+  while (after.length < n && j < ceil) {
     let cp = text.codePointAt(j)!;
     while (j < ceil && !isWordPoint(cp, text, j)) {
       j += cp > 0xffff ? 2 : 1;
@@ -135,9 +211,10 @@ export function windowWords(text: string, start: number, end: number, n: number)
       j += cp > 0xffff ? 2 : 1;
       if (j < ceil) cp = text.codePointAt(j)!;
     }
-    before.push(stem(text.slice(wordStart, j).toLowerCase()));
-    after++;
+    if (isTagStart(text, wordStart) && isTagName(text, wordStart, j)) continue;
+    pushWord(after, text, wordStart, j, n, false);
   }
+  for (const w of after) before.push(w);
   return before;
 }
 
@@ -155,18 +232,24 @@ export function labelBefore(text: string, start: number): string {
     while (i > 0 && isDigit(text.charCodeAt(i - 1))) i--;
   }
   const valueStart = i;
-  while (i > 0 && valueStart - i < 4 && " \t=:#(".includes(text[i - 1]!)) i--; // at most 4: "Order #: 1234"
+  // at most 4: "Order #: 1234", a JSON member's `"key": "1234"`, an element's `<key>1234`
+  while (i > 0 && valueStart - i < 4 && " \t=:#(\"'>".includes(text[i - 1]!)) i--;
   const end = i;
-  while (i > 0 && isWordPoint(text.charCodeAt(i - 1), text, i - 1)) i--;
+  while (i > 0 && isWordPoint(text.charCodeAt(i - 1), text, i - 1)) {
+    // a camelCase word's last part: "id" of "orderId=527 703 9934"
+    if (i < end && isUpper(text.charCodeAt(i)) && isLower(text.charCodeAt(i - 1))) break;
+    i--;
+  }
   return end > i ? stem(text.slice(i, end).toLowerCase()) : "";
 }
 
-/** The same as `windowWords`, by slicing and a regular expression: the reference the spec compares it with. */
+/** The same as `windowWords`, by slicing and regular expressions: the reference the spec compares it with. */
 export function windowWordsReference(text: string, start: number, end: number, n: number): string[] {
   if (n <= 0) return [];
   const span = Math.max(64, n * 24);
-  const before = words(text.slice(paragraphFloor(text, start, Math.max(0, start - span)), start));
-  const after = words(text.slice(end, paragraphCeil(text, end, Math.min(text.length, end + span))));
+  const untagged = text.replace(/(?<=<\/?)[A-Za-z][A-Za-z0-9]*(?=[\s/>])/g, (m) => (HTML_TAGS.has(m.toLowerCase()) ? " ".repeat(m.length) : m));
+  const before = words(untagged.slice(paragraphFloor(text, start, Math.max(0, start - span)), start));
+  const after = words(untagged.slice(end, paragraphCeil(text, end, Math.min(text.length, end + span))));
   return [...before.slice(-n), ...after.slice(0, n)].map(stem);
 }
 
@@ -202,4 +285,6 @@ export const GLOBAL_NEGATIVE = ["example", "sample", "test", "dummy", "fake", "p
  * digits, 9 digits), and of times written as numbers (`unix-timestamp: 1675036800`, ten digits
  * like a phone number): negative context for the detectors whose numbers carry little structure.
  */
-export const OTHER_NUMBER_LABELS = ["order", "invoice", "tracking", "serial", "timestamp", "epoch"];
+export const OTHER_NUMBER_LABELS = ["order", "invoice", "tracking", "serial", "timestamp", "epoch",
+  // (of several words for their forms run together: "orderid", "<invoicenumber>")
+  "order id", "order number", "order no", "invoice number", "invoice no", "tracking number", "serial number", "request id"];

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { DETECTORS } from "../registry.ts";
 import { anchoredMatches, atChance, CHANCE_MIN_TRIED, compile, factsOf, GateScan, passes, runDetector } from "./engine.ts";
 import type { Detector } from "./types.ts";
-import { headerWords, labelBefore, matchTerms, paragraphCeil, paragraphFloor, windowWords, windowWordsReference } from "./context.ts";
+import { compileTerms, headerWords, labelBefore, matchTerms, paragraphCeil, paragraphFloor, windowWords, windowWordsReference, words } from "./context.ts";
 import { rng } from "../testing.ts";
 
 
@@ -70,6 +70,24 @@ describe("core/engine", () => {
     assert.equal(passes(compile(det), factsOf("short"), 0), true);
     assert.equal(passes(compile(det), factsOf("longer than ten"), 0), false);
   });
+  it("reads camelCase words in their parts, an acronym before a word too, plurals and abbreviations of capitals whole", () => {
+    assert.deepEqual(words("dateOfBirth phoneNumber NHSNumber XMLHttpRequest"), ["date", "of", "birth", "phone", "number", "nhs", "number", "xml", "http", "request"]);
+    assert.deepEqual(words("SSNs IBANs IDNr LTbigf iPhone XML"), ["ssns", "ibans", "idnr", "ltbigf", "i", "phone", "xml"]);
+    assert.deepEqual(headerWords("homePhone"), ["home", "phone"]);
+    assert.equal(labelBefore("orderId=527 703 9934", 8), "id");
+  });
+  it("also matches a term of several words written as one word (\"dateofbirth\"), not one of single letters (\"c f\" is no \"cf\")", () => {
+    const seqs = (ts: string[]) => compileTerms(ts).map((t) => t.seq.join(" "));
+    assert.deepEqual(seqs(["date of birth", "tax file number", "c f", "ssn"]), ["date of birth", "tax file number", "c f", "ssn", "dateofbirth", "taxfilenumber"]);
+    assert.deepEqual(matchTerms(compileTerms(["tax file number"]), [["taxfilenumber"]]), ["tax file number"]);
+  });
+  it("leaves HTML's layout tags out of a window, not an XML element's name", () => {
+    const t = "<tr><td>D.O.B.</td><td>01/09/1961</td></tr>";
+    assert.deepEqual(windowWords(t, t.indexOf("01/"), t.indexOf("</td></tr>"), 3), ["d", "o", "b"]);
+    const x = "<dob>01/09/1961</dob>";
+    assert.deepEqual(windowWords(x, 5, 15, 3), ["dob", "dob"]);
+    assert.deepEqual(windowWords("<Tr2>x</b >y", 5, 6, 2), ["tr2", "y"], "a name not HTML's, and a tag with a blank");
+  });
   it("reads a value's own label: the word right before it on its line, past a little label punctuation", () => {
     const at = (t: string, v: string) => labelBefore(t, t.indexOf(v));
     assert.equal(at("request id=527 703 9934", "527"), "id");
@@ -80,6 +98,9 @@ describe("core/engine", () => {
     assert.equal(at("1234", "1234"), "");
     assert.equal(at("id=5571 3533 4607 1482", "3533"), "id", "the label of the run a later group belongs to");
     assert.equal(at("tel: 030-1234", "1234"), "tel");
+    assert.equal(at('"InvitedTime": 1579826107000', "157"), "time", "a JSON member's key, its camelCase word's last part");
+    assert.equal(at('{"orderId": "5571 3533"}', "5571"), "id");
+    assert.equal(at("<serial>1234</serial>", "1234"), "serial");
   });
   it("a value's own label that is negative context outweighs positive words further off", () => {
     const det: Detector = { id: "t", type: "T", area: "generic", category: "custom", description: "", patterns: [{ name: "n", regex: /\b\d{4}\b/g, score: 0.3 }], context: ["mobile"], negativeContext: ["id"], prefilter: {} };
@@ -129,7 +150,8 @@ describe("core/engine", () => {
     assert.deepEqual(windowWords("call\n797 459 772", 5, 16, 5), ["call"]);
   });
   it("windowWords (a scan outwards from the span) reads the same words as slicing and a regular expression", () => {
-    const alphabet = ["a", "B", "s", "ss", " ", ",", "-", "\n", "\n\n", "\t", "1", "é", "Ж", "ß", "😀", "𝐀", "ñ"];
+    // (with markup: "<", "</", ">", "/" around words make tags' names, HTML's of which neither reads)
+    const alphabet = ["a", "B", "s", "ss", " ", ",", "-", "\n", "\n\n", "\t", "1", "é", "Ж", "ß", "😀", "𝐀", "ñ", "<", "</", ">", "/", "td", "Tr", "h2", "dob"];
     const rand = rng(11);
     for (let t = 0; t < 20_000; t++) {
       let text = "";

@@ -6,7 +6,7 @@ import type { Candidate, Detector, Pattern } from "./types.ts";
 import { minDigitRun } from "./digit-run.ts";
 import { escapeRegex } from "./regex.ts";
 import { inArn, inHexList, inNumberList, inNumberRow, issueNumber, numericNoise, placeholderDigits } from "./shape.ts";
-import { compileTerms, GLOBAL_NEGATIVE, labelBefore, matchTerms, stem, windowWords, words, type ContextTerm } from "./context.ts";
+import { compileTerms, GLOBAL_NEGATIVE, labelBefore, matchTerms, stem, uncamel, windowWords, words, type ContextTerm } from "./context.ts";
 
 export const DEFAULT_BOOST = 0.35;
 /** Presidio's floor: a candidate with supporting context scores at least this. */
@@ -97,6 +97,8 @@ export function compile(det: Detector): Compiled {
 export interface TextFacts {
   text: string;
   lower: string;
+  /** What gates read: `lower`, with a blank at each camelCase boundary ("phoneNumber" opens "phone"). */
+  gate: string;
   digits: number;
   /** Longest run of consecutive digits. */
   maxRun: number;
@@ -124,6 +126,7 @@ export function factsOf(text: string, header: string[] = [], headerSeen: Map<Com
   let letters = false;
   let token = 0;
   let maxToken = 0;
+  let camel = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c >= 48 && c <= 57) {
@@ -131,13 +134,19 @@ export function factsOf(text: string, header: string[] = [], headerSeen: Map<Com
       if (++run > maxRun) maxRun = run;
     } else {
       run = 0;
-      if (c >= 65) letters = true; // a letter, or at least something that may belong to a word
+      if (c >= 65) {
+        letters = true; // a letter, or at least something that may belong to a word
+        // (a capital after a letter: maybe a camelCase boundary, which `uncamel` decides)
+        if (c <= 90 && !camel) camel = ((text.charCodeAt(i - 1) | 32) - 97) >>> 0 < 26;
+      }
     }
     if ((c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122)) {
       if (++token > maxToken) maxToken = token;
     } else token = 0;
   }
-  return { text, lower: text.toLowerCase(), digits, maxRun, letters, maxToken, header, gateSeen: null, gatesOpen: null, wordSet: null, near: null, headerSeen };
+  const lower = text.toLowerCase();
+  const parted = camel ? uncamel(text) : text;
+  return { text, lower, gate: parted === text ? lower : parted.toLowerCase(), digits, maxRun, letters, maxToken, header, gateSeen: null, gatesOpen: null, wordSet: null, near: null, headerSeen };
 }
 
 /** Should this detector run on this text at all? */
@@ -285,7 +294,7 @@ export function gateOpen(c: Compiled, f: TextFacts): boolean {
   }
   // Longer texts: one scan for the registry's detectors (GateScan), read once per text.
   if ((f.letters || !c.gateNeedsLetter) && sharedGates?.has(c)) {
-    if ((f.gatesOpen ??= sharedGates.open(f.lower)).has(c)) return true;
+    if ((f.gatesOpen ??= sharedGates.open(f.gate)).has(c)) return true;
     return gateInHeader(c, f);
   }
   // Others (custom detectors) are scanned once per detector with its gate expression (memoised per
@@ -293,7 +302,7 @@ export function gateOpen(c: Compiled, f: TextFacts): boolean {
   if (f.letters || !c.gateNeedsLetter) {
     let seen = f.text.length > 256 ? f.gateSeen?.get(c) : undefined;
     if (seen === undefined) {
-      seen = c.gateRx.test(f.lower);
+      seen = c.gateRx.test(f.gate);
       if (f.text.length > 256) (f.gateSeen ??= new Map()).set(c, seen);
     }
     if (seen) return true;

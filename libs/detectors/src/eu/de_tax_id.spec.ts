@@ -17,4 +17,8 @@ describe("eu/de_tax_id", () => {
     assert.ok(deTaxIdRules("11213456783")); // 1 three times, not adjacent, valid check digit
     for (const v of ["86095742711", "06095742719", "11112345678", "12345678901", "11123456786"]) assert.equal(deTaxIdRules(v), false, v);
   });
+  it("reads \"IdNr\" and \"ID-Nr.\" as it reads \"IdNr.\"", () => {
+    const bare = scoreOf(deTaxId, "ref 86095742719");
+    for (const t of ["IdNr: 86095742719", "ID-Nr. 86095742719", "IDNr 86095742719", "<SteuerlicheIdentifikationsnummer>86095742719</SteuerlicheIdentifikationsnummer>"]) assert.ok(scoreOf(deTaxId, t) > bare, t);
+  });
 });

@@ -27,7 +27,7 @@ export const deTaxId: Detector = {
   category: "government_id",
   description: "German tax identification number (Steuer-IdNr, ISO 7064 MOD 11,10)",
   patterns: [{ name: "11 digits, optionally 2-3-3-3", regex: bounded(String.raw`[1-9]\d{10}|[1-9]\d ?\d{3} ?\d{3} ?\d{3}`), score: 0.1 }],
-  context: ["steuer", "steuer id", "steueridentifikationsnummer", "steuerid", "idnr", "identifikationsnummer", "tin", "tax id", "tax", "steuernummer", "finanzamt"],
+  context: ["steuer", "steuer id", "steueridentifikationsnummer", "steuerid", "idnr", "identifikationsnummer", "steuerliche identifikationsnummer", "id nr", "tin", "tax id", "tax", "steuernummer", "finanzamt"],
   negativeContext: OTHER_NUMBER_LABELS,
   contextBoost: 0.45,
   prefilter: { minDigits: 11 },

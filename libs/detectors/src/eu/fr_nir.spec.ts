@@ -20,4 +20,7 @@ describe("eu/fr_nir", () => {
     assert.equal(nirKey("255148141680253".padEnd(15, "0")), false);
     assert.equal(nirKey("255080016802538"), false);
   });
+  it("reads \"secu\" without its accent (a key \"n_secu\")", () => {
+    assert.ok(scoreOf(frNir, "n_secu: 255081416802538") > scoreOf(frNir, "ref 255081416802538"));
+  });
 });

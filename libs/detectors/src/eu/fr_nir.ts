@@ -31,7 +31,7 @@ export const frNir: Detector = {
       score: 0.3,
     },
   ],
-  context: ["sécurité sociale", "securite sociale", "sécu", "nir", "insee", "numéro de sécurité", "carte vitale", "assuré", "social security"],
+  context: ["sécurité sociale", "securite sociale", "sécu", "secu", "nir", "insee", "numéro de sécurité", "numero de securite sociale", "carte vitale", "assuré", "social security"],
   prefilter: { minDigits: 13 },
   chance: 1 / 97, // the two-digit key, mod 97
   contextBoost: 0.5,

@@ -15,4 +15,8 @@ describe("eu/nl_bsn", () => {
     assert.equal(bsnElevenProof("111222334"), false);
     assert.equal(bsnElevenProof("000000000"), false);
   });
+  it("reads \"bsnNummer\" and \"BSN-nummer\" as BSN context", () => {
+    const bare = scoreOf(nlBsn, "ref 544832814");
+    for (const t of ['"bsnNummer": "544832814"', "BSN-nummer 544832814"]) assert.ok(scoreOf(nlBsn, t) > bare, t);
+  });
 });

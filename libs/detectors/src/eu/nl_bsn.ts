@@ -18,7 +18,7 @@ export const nlBsn: Detector = {
   category: "government_id",
   description: "Dutch citizen service number (BSN, 11-proof)",
   patterns: [{ name: "9 digits, optionally 4-2-3 or 3-3-3 dotted", regex: bounded(String.raw`\d{9}|\d{4}\.\d{2}\.\d{3}|\d{3}[ .]\d{3}[ .]\d{3}`), score: 0.05 }],
-  context: ["bsn", "burgerservicenummer", "sofinummer", "sofi", "persoonsnummer", "citizen service number"],
+  context: ["bsn", "bsn nummer", "burgerservicenummer", "sofinummer", "sofi", "persoonsnummer", "citizen service number"],
   maxBaseScore: 0.3,
   prefilter: { minDigits: 9 },
   chance: 1 / 11, // the 11-test

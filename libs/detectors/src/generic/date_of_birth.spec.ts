@@ -22,4 +22,11 @@ describe("generic/date_of_birth", () => {
     assert.deepEqual(parseDate("12/25/1980"), { y: 1980, m: 12, d: 25 });
     assert.deepEqual(parseDate("1980-12-25"), { y: 1980, m: 12, d: 25 });
   });
+  it("reads its label past a table's tags, in camelCase and run together", () => {
+    assert.deepEqual(reported("<tr><td>D.O.B.</td><td>01/09/1961</td></tr>"), ["01/09/1961"]);
+    assert.deepEqual(reported('{"dateOfBirth": "1980-05-22"}'), ["1980-05-22"]);
+    assert.deepEqual(reported("<DateOfBirth>1980-05-22</DateOfBirth>"), ["1980-05-22"]);
+    assert.deepEqual(reported("<datedenaissance>22/05/1980</datedenaissance>"), ["22/05/1980"]);
+    assert.deepEqual(reported("<tr><td>Invoice date</td><td>01/09/1961</td></tr>"), []);
+  });
 });

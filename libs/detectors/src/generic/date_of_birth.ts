@@ -45,7 +45,7 @@ export const dateOfBirth: Detector = {
     { name: "day month year", regex: re(String.raw`\b\d{1,2}(?:st|nd|rd|th)?[ -]?(?:${MONTHS})\.?,?[ -]?\d{4}\b`, "i"), score: 0.05 },
     { name: "month day year", regex: re(String.raw`\b(?:${MONTHS})\.?[ -]\d{1,2}(?:st|nd|rd|th)?,?[ ]+\d{4}\b`, "i"), score: 0.05 },
   ],
-  context: ["born", "birth", "dob", "d o b", "birthday", "date of birth", "birthdate", "geboren", "geburtsdatum", "né", "née", "naissance", "nacimiento", "nascita", "urodzony", "geboortedatum"],
+  context: ["born", "birth", "dob", "d o b", "birthday", "date of birth", "birthdate", "geboren", "geburtsdatum", "né", "née", "naissance", "date de naissance", "nacimiento", "nascita", "urodzony", "geboortedatum"],
   contextBoost: 0.6,
   // "DOB: 1985-03-14, admitted 2024-01-02": only the date right after the label is the birth date.
   contextWindow: 3,

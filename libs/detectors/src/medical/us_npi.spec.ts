@@ -26,4 +26,7 @@ describe("medical/us_npi", () => {
     assert.ok(scoreOf(usNpi, "new tr(1245319599, 17)") < 0.4);
     assert.ok(scoreOf(usNpi, "provider 1245319599") >= 0.4);
   });
+  it("reads an element's name in camelCase (<NationalProviderIdentifier>)", () => {
+    assert.ok(scoreOf(usNpi, "<NationalProviderIdentifier>1245319599</NationalProviderIdentifier>") > scoreOf(usNpi, "ref 1245319599"));
+  });
 });

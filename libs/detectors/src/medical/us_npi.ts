@@ -16,7 +16,7 @@ export const usNpi: Detector = {
   category: "medical",
   description: "US National Provider Identifier (Luhn with 80840 prefix)",
   patterns: [{ name: "10 digits or 4-3-3", regex: bounded(String.raw`${NOT_IN_TOKEN}[12]\d{9}|[12]\d{3}([ -])\d{3}\1\d{3}`), score: 0.1 }],
-  context: ["npi", "national provider", "provider", "provider id", "provider identifier", "prescriber", "physician", "taxonomy", "billing"],
+  context: ["npi", "national provider", "provider", "provider id", "provider identifier", "national provider identifier", "prescriber", "physician", "taxonomy", "billing"],
   prefilter: { minDigits: 10 },
   chance: 0.1, // Luhn
   // One random 10-digit number in ten passes the check (array constants in code, memory sizes in

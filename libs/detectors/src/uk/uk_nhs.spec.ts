@@ -17,4 +17,8 @@ describe("uk/uk_nhs", () => {
     assert.deepEqual(spans(ukNhs, "943 476-5919"), []);
     assert.deepEqual(spans(ukNhs, "0000000000"), []);
   });
+  it("reads an element's or key's name in camelCase, an acronym first (<NHSNumber>, \"nhsNumber\")", () => {
+    const bare = scoreOf(ukNhs, "ref 943 476 5919");
+    for (const t of ["<NHSNumber>943 476 5919</NHSNumber>", '"nhsNumber": "943 476 5919"']) assert.ok(scoreOf(ukNhs, t) > bare, t);
+  });
 });

@@ -13,4 +13,8 @@ describe("us/aba_routing_number", () => {
     assert.deepEqual(spans(abaRoutingNumber, "011000016"), []);
     assert.ok(abaChecksum("400000008") && spans(abaRoutingNumber, "400000008").length === 0);
   });
+  it("reads a label run together or in camelCase (<ABARouting>, \"routingNumber\")", () => {
+    const bare = scoreOf(abaRoutingNumber, "ref 021000021");
+    for (const t of ["<ABARouting>021000021</ABARouting>", '"routingNumber": "021000021"']) assert.ok(scoreOf(abaRoutingNumber, t) > bare, t);
+  });
 });

@@ -20,7 +20,7 @@ export const abaRoutingNumber: Detector = {
   category: "financial",
   description: "ABA routing transit number (3-7-1 checksum + Federal Reserve prefix)",
   patterns: [{ name: "9 digits or 4-4-1", regex: bounded(String.raw`\d{9}|\d{4}-\d{4}-\d`), score: 0.05 }],
-  context: ["aba", "routing", "routing number", "rtn", "transit", "abartn", "bank", "wire", "ach"],
+  context: ["aba", "routing", "routing number", "aba routing", "rtn", "transit", "abartn", "bank", "wire", "ach"],
   maxBaseScore: 0.3,
   prefilter: { minDigits: 9 },
   chance: 0.1, // the 3-7-1 check digit

@@ -16,7 +16,7 @@ export const usBankNumber: Detector = {
   context: ["bank", "account", "acct", "acc", "checking", "savings", "deposit", "account number", "debit", "beneficiary"],
   // Labels of other numbers: in a config file the line above's "account_iban" is within the
   // window of "invoice_prefix = 212112606572236".
-  negativeContext: [...OTHER_NUMBER_LABELS, "routing", "aba", "phone", "request", "session", "version"],
+  negativeContext: [...OTHER_NUMBER_LABELS, "routing", "aba", "phone", "request", "session", "version", "account id", "aws", "time", "size", "limit", "bytes"],
   maxBaseScore: 0.05,
   prefilter: { minDigits: 8 },
   // Eight digits that are a date ("Fixes some minor problems in 20030716", near "leak-checking"):
