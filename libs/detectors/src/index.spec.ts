@@ -174,6 +174,26 @@ describe("detect()", () => {
     assert.deepEqual(detect([seg("555")], { ner: false, custom }).map((f) => f.type), []);
   });
 
+  it("reads labels as JSON keys, XML elements and HTML tables write them (camelCase, run together, between tags)", () => {
+    const typeAt = (text: string, value: string) => {
+      const at = text.indexOf(value);
+      return detect([seg(text)], { ner: false }).filter((f) => f.start < at + value.length && at < f.end).map((f) => f.type);
+    };
+    // "415-209-1266" is a valid NHS number's shape too: its label decides
+    assert.deepEqual(typeAt('{"phoneNumber": "415-209-1266"}', "415-209-1266"), ["PHONE_NUMBER"]);
+    assert.deepEqual(typeAt('{"nhsNumber": "415-209-1266"}', "415-209-1266"), ["UK_NHS"]);
+    assert.deepEqual(typeAt("<dateOfBirth>1980-05-22</dateOfBirth>", "1980-05-22"), ["DATE_OF_BIRTH"]);
+    assert.deepEqual(typeAt("<tr><td>D.O.B.</td><td>01/09/1961</td></tr>", "01/09/1961"), ["DATE_OF_BIRTH"]);
+    assert.deepEqual(typeAt("<TaxFileNo>123 456 782</TaxFileNo>", "123 456 782"), ["AU_TFN"]);
+  });
+  it("reads a record's value under its key as a cell under its column: names and places in JSON, XML, HTML tables, YAML", () => {
+    const found = (text: string) => detect([seg(text)], { ner: false }).map((f) => `${f.type} ${text.slice(f.start, f.end)}`);
+    assert.deepEqual(found('[{"customerName": "Hadley Hane", "city": "Riverton", "product": "Golden Hessel"}]'), ["PERSON Hadley Hane", "LOCATION Riverton"]);
+    assert.deepEqual(found("<client><nom>Ara Waters</nom><geburtsort>Harlingen</geburtsort><title>Golden Hessel</title></client>"), ["PERSON Ara Waters", "LOCATION Harlingen"]);
+    assert.deepEqual(found("<tr><td>Full name</td><td>Roma Mayert</td></tr><tr><td>Place of birth</td><td>Montserrat</td></tr>"), ["PERSON Roma Mayert", "LOCATION Montserrat"]);
+    assert.deepEqual(found("owner:\n  name: 'Dereck Flatley'\n  town: 'Reading'\n"), ["PERSON Dereck Flatley", "LOCATION Reading"]);
+    assert.deepEqual(found("Name=Foo Viewer\nName=Anna Smith\n"), [], "an unquoted key=value line is not a record (desktop files)");
+  });
   it("pre-filters skip detectors that cannot match", () => {
     const { stats } = detectWithStats([seg("no digits and no at-sign here at all")], { ner: false });
     assert.ok(stats.skipped > stats.ran, JSON.stringify(stats));

@@ -14,11 +14,12 @@ import { readFileSync } from "node:fs";
 import type { Finding, Segment } from "@filescan/contracts";
 import type { Detector } from "./core/types.ts";
 import { atChance, candidates, compile, factsOf, passes, runDetector, score, shareGates, strongestFirst, type Compiled, type Scored, type Tally, type TextFacts } from "./core/engine.ts";
-import { headerWords } from "./core/context.ts";
+import { GLOBAL_NEGATIVE, headerWords, stem, windowWords } from "./core/context.ts";
 import { mask } from "./core/mask.ts";
 import { escapeRegex } from "./core/regex.ts";
 import { DETECTORS } from "./registry.ts";
 import { nameSeeds } from "./ner/seeds.ts";
+import { recordValues } from "./core/records.ts";
 
 export { mask } from "./core/mask.ts";
 export { DETECTORS } from "./registry.ts";
@@ -87,6 +88,8 @@ const NER_JOIN = "\n\n";
 const COMPILED: Compiled[] = DETECTORS.map(compile);
 const PATTERN_DETECTORS = COMPILED.filter((c) => !c.det.ner);
 const NER_DETECTORS = COMPILED.filter((c) => c.det.ner);
+/** Words that say a whole document is made up ("test", "example"): a record reads them around it as well as its key. */
+const GLOBAL_NEGATIVE_WORDS: ReadonlySet<string> = new Set(GLOBAL_NEGATIVE.map(stem));
 shareGates(PATTERN_DETECTORS);
 /** Words that make NER worth running: the NER and address detectors' context words (in a header, "place_of_birth" too). */
 const NER_TRIGGER = (() => {
@@ -317,17 +320,37 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
     const memo = h !== null && text.length <= CELL_MEMO_CHARS;
     let cell = memo ? h.cells.get(text) : undefined;
     if (cell === undefined) {
-      cell = { f: h ? factsOf(text, h.words, h.seen) : factsOf(text), found: [], ran: 0, skipped: 0, tallies: [] };
-      const { f, found } = cell;
-      for (const c of patternDetectors) {
-        if (!passes(c, f, minScore)) {
-          cell.skipped++;
-          continue;
+      const run: Cell = (cell = { f: h ? factsOf(text, h.words, h.seen) : factsOf(text), found: [], ran: 0, skipped: 0, tallies: [] });
+      const { f, found } = run;
+      /** The pattern detectors over `facts`, a text at `offset` in this segment. */
+      const detectIn = (facts: TextFacts, offset: number) => {
+        for (const c of patternDetectors) {
+          if (!passes(c, facts, minScore)) {
+            run.skipped++;
+            continue;
+          }
+          run.ran++;
+          const tally = c.det.chance === undefined ? undefined : { tried: 0, passed: 0 };
+          for (const s of runDetector(c, facts, window, minScore, tally)) {
+            if (s.score >= minScore && s.score > 0) found.push({ ...s, start: s.start + offset, end: s.end + offset, type: c.det.type, detector: c.det.id });
+          }
+          if (tally && tally.tried > 0) run.tallies.push([c, tally]);
         }
-        cell.ran++;
-        const tally = c.det.chance === undefined ? undefined : { tried: 0, passed: 0 };
-        for (const s of runDetector(c, f, window, minScore, tally)) if (s.score >= minScore && s.score > 0) found.push({ ...s, type: c.det.type, detector: c.det.id });
-        if (tally && tally.tried > 0) cell.tallies.push([c, tally]);
+      };
+      detectIn(f, 0);
+      // A record's value (a JSON member's, an XML element's, a table row's) is a cell under its
+      // key as column header: read as one, its key is its context, not the next record's key;
+      // of the words around it, only those that say the document is made up ("test", "example").
+      const records = h === null ? recordValues(text) : [];
+      if (records.length) {
+        const outside = found.filter((x) => !records.some((r) => x.start < r.end && r.start < x.end));
+        found.length = 0;
+        found.push(...outside);
+        for (const r of records) {
+          // (the document's own word for what it holds, "test", "example", around the record, counts too)
+          const around = windowWords(text, r.start, r.end, window).filter((w) => GLOBAL_NEGATIVE_WORDS.has(w));
+          detectIn(factsOf(text.slice(r.start, r.end), [...headerWords(r.key), ...around]), r.start);
+        }
       }
       if (denyRx) {
         denyRx.lastIndex = 0;

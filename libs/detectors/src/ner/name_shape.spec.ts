@@ -9,6 +9,9 @@ describe("ner/name_shape", () => {
     for (const v of ["Acme Ltd", "The Support Team", "Globex Corporation", "Rustic Steel Keyboard", "Sleek Wooden Soap", "New York", "Paris", "Customer", "Hipolito", "Acme-Globex Ltd", "Steel-Keyboard"]) assert.ok(!mayBePerson(v), v);
     // a command: a CI workflow's steps
     for (const v of ["Use Node", "Test Browsers", "Install Dependencies", "Build Docs"]) assert.ok(startsWithVerb(v), v);
+    // currencies and cloud products under a JSON "name" (countries-list's currencies, botocore's service models); first names that are also companies and nationalities stay
+    for (const v of ["Swedish Krona", "Burundian Franc", "Surinamese Dollar", "Amazon Polly", "Amazon CloudFront", "Microsoft Teams"]) assert.ok(!mayBePerson(v), v);
+    for (const v of ["Sindre Sorhus", "Stefan Reichel", "Ford Pfannerstill", "Dell Leuschke", "Dane Sporer", "German Bechtelar"]) assert.ok(mayBePerson(v), v);
     for (const v of ["Chase Miller", "Rob Stone", "Anna", "Grace Kelly"]) assert.ok(!startsWithVerb(v), v);
   });
 });

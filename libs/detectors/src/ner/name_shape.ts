@@ -23,11 +23,19 @@ export const TITLE = String.raw`(?:${TITLE_WORD}\.?[ \t]+)`;
 /** Letters after a name, not part of the span. */
 export const SUFFIX = String.raw`(?:,?[ \t]+(?:Jr|Sr|II|III|IV|PhD|MD|DDS|DVM|Esq)\.?)`;
 
-/** Words that name a company, not a person. */
-const ORGANISATION = /^(?:ltd|limited|inc|llc|llp|plc|gmbh|ag|sa|sarl|bv|nv|corp|corporation|co|company|group|team|department|dept|office|services|solutions|support|bank|university|hospital|school|council|ministry|agency|foundation|association|club|society|trust|partners|holdings|international|industries|systems|technologies)$/;
+/** Words that name a company or a cloud's product, not a person. */
+const ORGANISATION = /^(?:ltd|limited|inc|llc|llp|plc|gmbh|ag|sa|sarl|bv|nv|corp|corporation|co|company|group|team|department|dept|office|services|solutions|support|bank|university|hospital|school|council|ministry|agency|foundation|association|club|society|trust|partners|holdings|international|industries|systems|technologies|amazon|aws|azure|microsoft|google)$/;
 
 /**
- * Whether name-shaped `value` may be a person: no company word, and either one word the
+ * Tags of words that make a name-shaped run something else: a currency ("Swedish Krona",
+ * "Burundian Franc": a currency list's names). (Not an organisation's or a nationality's: those
+ * are first names and surnames too, "Ford", "Dell", "Bayer", "Dane", "German".)
+ */
+const NOT_A_PERSON_TAGS: ReadonlySet<string> = new Set(["Currency"]);
+
+/**
+ * Whether name-shaped `value` may be a person: no company word and no word known only as an
+ * currency's (`NOT_A_PERSON_TAGS`) unless another is a name's, and either one word the
  * lexicon knows as a name, or none known as something else, except that of two words one may
  * be ("Golden Hessel", "Miles Boehm": first names that are also words or places). One word
  * alone must be a known name. Unknown words count for a name: most surnames are in no lexicon.
@@ -50,6 +58,7 @@ export function mayBePerson(value: string): boolean {
   let known = 0;
   let words = 0;
   let name = false;
+  let vetoed = false;
   const all = value.toLowerCase().split(/\s+/).filter((w) => w !== "");
   for (const [i, w] of all.entries()) {
     // A particle between names is none of them; first, it is the given name ("Al Collier");
@@ -65,12 +74,16 @@ export function mayBePerson(value: string): boolean {
       const tags = tagsOf(bare);
       if (tags === null) continue;
       if (tags.some((t) => NAME_TAGS.has(t))) isName = true;
-      else isWord = true;
+      else {
+        isWord = true;
+        if (tags.some((t) => NOT_A_PERSON_TAGS.has(t))) vetoed = true;
+      }
     }
     if (isName) name = true;
     else if (isWord) known++;
   }
   if (name) return true;
+  if (vetoed) return false;
   // One double-barrelled word of unknown halves is a surname ("Dear Ms. Hoeger-Towne").
   if (words === 1) return known === 0 && /\p{L}-\p{L}/u.test(value);
   return words === 2 ? known <= 1 : known === 0;

@@ -31,7 +31,7 @@ export const personInCell: Detector = {
   category: "person",
   description: "Person name alone in a cell of a name column (name shape, lexicon veto, header context)",
   patterns: [],
-  context: ["name", "full name", "first name", "last name", "surname", "customer", "client", "employee", "patient", "contact", "applicant", "tenant", "cardholder", "beneficiary", "recipient", "spouse", "manager", "owner", "holder", "signed", "attn", "person", "member", "student", "guest", "passenger"],
+  context: ["name", "full name", "first name", "last name", "surname", "customer", "client", "employee", "patient", "contact", "applicant", "tenant", "cardholder", "beneficiary", "recipient", "spouse", "manager", "owner", "holder", "signed", "attn", "person", "member", "student", "guest", "passenger", "customer name", "contact name", "account holder", "kontoinhaber", "nom", "nombre", "nome", "naam"],
   prefilter: { maxChars: MAX_CHARS },
   // Only under a people column (or beside such a word): elsewhere the cell is not even read.
   maxBaseScore: 0.3,

@@ -23,7 +23,7 @@ export const placeInCell: Detector = {
   category: "location",
   description: "Known place (GeoNames city, country, region, ISO 3166 country code) alone in a cell of a place column",
   patterns: [],
-  context: ["city", "town", "country", "place of birth", "birthplace", "place", "location", "nationality", "citizenship", "hometown", "residence", "domicile", "region", "state", "province", "county", "destination", "origin"],
+  context: ["city", "town", "country", "place of birth", "birthplace", "place", "location", "nationality", "citizenship", "hometown", "residence", "domicile", "region", "state", "province", "county", "destination", "origin", "geburtsort", "wohnort", "stadt", "lieu de naissance", "ville", "pays", "lugar de nacimiento", "ciudad", "país", "città", "paese"],
   prefilter: { maxChars: MAX_CHARS },
   maxBaseScore: 0.3,
   find(text): Candidate[] {

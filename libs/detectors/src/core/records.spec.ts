@@ -1,0 +1,22 @@
+import assert from "node:assert/strict";
+import { recordValues } from "./records.ts";
+
+/** [key, value] of each record value found. */
+const pairs = (text: string) => recordValues(text).map((r) => [r.key, text.slice(r.start, r.end)]);
+
+describe("core/records", () => {
+  it("reads JSON members, XML elements, HTML rows and definitions, quoted config values and Markdown rows", () => {
+    assert.deepEqual(pairs('{"customerName": "Hadley Hane", "id": 7, "city" : "Riverton"}'), [["customerName", "Hadley Hane"], ["city", "Riverton"]]);
+    assert.deepEqual(pairs('<person id="7"><placeOfBirth>Portugal</placeOfBirth><nom>Ara Waters</nom></person>'), [["placeOfBirth", "Portugal"], ["nom", "Ara Waters"]]);
+    assert.deepEqual(pairs("<tr><td>Full name</td><td> Roma Mayert </td></tr>\n<dl><dt>City</dt>\n<dd>College Station</dd></dl>"), [["Full name", "Roma Mayert"], ["City", "College Station"]]);
+    assert.deepEqual(pairs("owner:\n  name: 'Dereck Flatley'\n  - city: \"North Port\"\n"), [["name", "Dereck Flatley"], ["city", "North Port"]]);
+    assert.deepEqual(pairs("| Field | Value |\n|---|---|\n| Geburtsort | Vineland |\n| a | b | c |"), [["Field", "Value"], ["Geburtsort", "Vineland"]]);
+  });
+  it("takes no HTML cell's tag for a key, and no unquoted line, long value or value across lines", () => {
+    assert.deepEqual(pairs("<td>Name</td>"), []);
+    assert.deepEqual(pairs("<b>Anna Smith</b> <span>Berlin</span>"), []);
+    assert.deepEqual(pairs("Name=Foo Viewer\nName: Golden Hessel\n    name = 'Python Traceback'\n    name = \"Csound Score\""), []);
+    assert.deepEqual(pairs(`{"note": "${"x".repeat(81)}"}`), []);
+    assert.deepEqual(pairs('<name>Anna\nSmith</name> "name": "Anna\nSmith"'), []);
+  });
+});

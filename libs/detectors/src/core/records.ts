@@ -1,0 +1,62 @@
+/**
+ * The values of structured records inside a text, each with its key: what a sheet's cell and
+ * its column header are to the detectors of a cell alone (a name under "name", a town under
+ * "city"), a key is to its value. Data files write records as
+ *
+ * - JSON members: `"customerName": "Hadley Hane"`;
+ * - XML elements: `<placeOfBirth>Portugal</placeOfBirth>`;
+ * - HTML table rows and definition lists: `<td>Name</td><td>Roma Mayert</td>`, `<dt>City</dt><dd>Riverton</dd>`;
+ * - quoted values of YAML lines: `name: 'Dereck Flatley'`, `- city: "North Port"`;
+ * - two-column Markdown table rows: `| Geburtsort | Vineland |`.
+ *
+ * An unquoted `key: value` line is not among them ("Name: Golden Hessel" is `person_by_cue`'s),
+ * nor an assignment: "Name=Foo Viewer" in a desktop file is an application, `name = 'Python
+ * Traceback'` in Pygments a lexer. Keys and values are short (a
+ * key up to 40 characters, a value up to 80, on one line): a longer value is prose, which NER
+ * reads.
+ */
+
+import { HTML_TAGS } from "./context.ts";
+
+export interface RecordValue {
+  /** The value's span in the text, blanks around it left out. */
+  start: number;
+  end: number;
+  /** The key, as written ("customerName", "Place of birth"). */
+  key: string;
+}
+
+const KEY = String.raw`[A-Za-z_][\w.\- ]{0,39}`;
+const VALUE = String.raw`[^"'<>|\n\\]{1,80}`;
+
+/** Each kind of record: when the text may hold one (a quick substring test), and its expression (key group "k", value group "v"). */
+const KINDS: Array<{ hint: string; rx: RegExp }> = [
+  { hint: '"', rx: new RegExp(String.raw`"(?<k>${KEY})"[ \t]*:[ \t]*"(?<v>${VALUE})"`, "dg") },
+  { hint: "</", rx: new RegExp(String.raw`<(?<t>t[dh]|dt)\b[^<>\n]*>[ \t]*(?<k>${KEY})[ \t]*</\k<t>[ \t]*>\s*<(?<u>td|dd)\b[^<>\n]*>(?<v>${VALUE})</\k<u>[ \t]*>`, "dgi") },
+  { hint: "</", rx: new RegExp(String.raw`<(?<k>[A-Za-z_][\w.\-]{0,39})(?:[ \t][^<>\n]*)?>(?<v>${VALUE})</\k<k>[ \t]*>`, "dg") },
+  { hint: "'", rx: new RegExp(String.raw`^[ \t]*(?:-[ \t]+)?(?<k>${KEY}):[ \t]*'(?<v>[^'\n]{1,80})'[ \t]*$`, "dgm") },
+  { hint: '"', rx: new RegExp(String.raw`^[ \t]*(?:-[ \t]+)?(?<k>${KEY}):[ \t]*"(?<v>${VALUE})"[ \t]*$`, "dgm") },
+  { hint: "|", rx: new RegExp(String.raw`^[ \t]*\|[ \t]*(?<k>${KEY})[ \t]*\|(?<v>[^|\n]{1,80})\|[ \t]*$`, "dgm") },
+];
+
+/** The record values of `text`, in order of their start, each once. */
+export function recordValues(text: string): RecordValue[] {
+  const out: RecordValue[] = [];
+  const seen = new Set<number>();
+  for (const { hint, rx } of KINDS) {
+    if (!text.includes(hint)) continue;
+    rx.lastIndex = 0;
+    for (const m of text.matchAll(rx)) {
+      let [start, end] = m.indices!.groups!.v!;
+      // (a value's blanks are the record's layout, not the value)
+      while (start < end && (text[start] === " " || text[start] === "\t")) start++;
+      while (end > start && (text[end - 1] === " " || text[end - 1] === "\t")) end--;
+      const key = m.groups!.k!.trim();
+      // (an HTML cell's tag is layout, not a key: its row is the table rule's)
+      if (start === end || key === "" || seen.has(start) || (m.groups!.t === undefined && HTML_TAGS.has(key.toLowerCase()))) continue;
+      seen.add(start);
+      out.push({ start, end, key });
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
