@@ -3,7 +3,8 @@
  *
  *   node bench/detect/run.ts [--docs 400] [--seed 7] [--passes 2]
  *
- * Corpus: documents built from templates (letters, CSV exports, config files, log lines) with
+ * Corpus: documents built from templates (letters, CSV exports, config files, log lines, records
+ * as JSON, XML, HTML tables and YAML with their labels as keys) with
  * @faker-js/faker data planted in them, every planted value's span and type recorded. The
  * values are values.ts's: 32 types, valid by their schemes' rules (check digits written there
  * from the published definitions), each after a label a document would use; look-alikes are
@@ -134,6 +135,37 @@ function log(): Doc {
   return { kind: "log", text: b.text, spans: b.spans };
 }
 
+/** A label as a JSON key or an XML element names it: "Date of birth" → "dateOfBirth". */
+const camelKey = (label: string) =>
+  label
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w, i) => (i === 0 ? (/^[A-Z]+$/.test(w) ? w.toLowerCase() : w[0]!.toLowerCase() + w.slice(1)) : w[0]!.toUpperCase() + (/^[A-Z]+$/.test(w) ? w.slice(1).toLowerCase() : w.slice(1))))
+    .join("");
+
+/** A record of a data export: JSON with camelCase keys, XML elements, an HTML table or YAML, values under their labels, and business numbers among them. */
+function record(): Doc {
+  const b = new Builder();
+  const fields = faker.helpers.arrayElements(TYPES, 4);
+  const other = faker.helpers.arrayElement(["orderId", "invoiceNumber", "requestId", "trackingNumber"]);
+  const style = faker.helpers.arrayElement(["json", "xml", "html", "yaml"] as const);
+  // keys in camelCase ("dateOfBirth") or, as some exports write them, lower-case ("dateofbirth")
+  const lower = faker.datatype.boolean();
+  const field = (label: string, put: () => void) => {
+    const key = lower ? camelKey(label).toLowerCase() : camelKey(label);
+    const [open, close] =
+      style === "json" ? [`  "${key}": "`, '",\n'] : style === "xml" ? [`  <${key}>`, `</${key}>\n`] : style === "html" ? [`<tr><td>${label}</td><td>`, "</td></tr>\n"] : [`  ${key}: '`, "'\n"];
+    b.add(open);
+    put();
+    b.add(close);
+  };
+  b.add(style === "json" ? "{\n" : style === "xml" ? "<record>\n" : style === "html" ? "<table>\n" : "record:\n");
+  for (const t of fields) field(LABEL[t]!, () => b.pos(t));
+  field(other, () => b.neg());
+  b.add(style === "json" ? "}\n" : style === "xml" ? "</record>\n" : style === "html" ? "</table>\n" : "");
+  return { kind: "record", text: b.text, spans: b.spans };
+}
+
 /** Lines of real files with no personal data that look like some (lookalikes.ts): every finding there is a false positive. */
 function realLookAlikes(): Doc {
   const b = new Builder();
@@ -141,7 +173,7 @@ function realLookAlikes(): Doc {
   return { kind: "look-alikes", text: b.text, spans: b.spans };
 }
 
-const MAKERS = [letter, csv, config, log, realLookAlikes];
+const MAKERS = [letter, csv, config, log, record, realLookAlikes];
 const docs: Doc[] = Array.from({ length: DOCS }, (_, i) => MAKERS[i % MAKERS.length]!());
 /**
  * Segments as libs/extract cuts a document: a CSV export one segment per cell under its column

@@ -1,0 +1,125 @@
+/**
+ * bench/detect/layouts.ts: recall of libs/detectors for values under the labels and in the
+ * layouts real files write them, beyond the labelled corpus's templates.
+ *
+ *   node bench/detect/layouts.ts [--seed 7] [--misses]
+ *
+ * Each valid value of values.ts is planted under several labels per type (English, the
+ * scheme's own language, a database column's name: "Geburtsdatum", "N° de sécurité sociale",
+ * "nhs_number") in 15 layouts: "Label: value", a tab, the value on the next line, `key=value`,
+ * a JSON member (snake_case and camelCase keys), a YAML line, an XML element, an HTML table
+ * row, a Markdown row, an inline CSV row, a sentence, "My … is …" and a parenthesis after a
+ * name, three times each. A value counts as found when a finding of its type overlaps it with
+ * the default options. Prints recall per type and per layout; `--misses` lists each miss once
+ * per type and layout.
+ */
+import { parseArgs } from "node:util";
+import { Faker, base as baseLocale, en } from "@faker-js/faker";
+import { locator } from "@filescan/contracts";
+import { detect } from "@filescan/detectors";
+import { plantedValues } from "./values.ts";
+
+const { values } = parseArgs({ options: { seed: { type: "string", default: "7" }, misses: { type: "boolean", default: false } } });
+const faker = new Faker({ locale: [en, baseLocale] });
+faker.seed(Number(values.seed));
+const { positive } = plantedValues(faker);
+
+/** Labels per type, as forms, exports and schemas write them. */
+const LABELS: Record<string, string[]> = {
+  EMAIL_ADDRESS: ["Email", "E-Mail-Adresse", "Courriel", "Correo electrónico", "email_address"],
+  PHONE_NUMBER: ["Tel.", "Telefon", "Téléphone", "Mobile", "Handy", "Cell", "phoneNumber", "Contact no."],
+  CREDIT_CARD: ["Card No.", "Kreditkarte", "Numéro de carte", "Tarjeta", "cc_number", "PAN", "Visa"],
+  IBAN_CODE: ["IBAN", "Bankverbindung (IBAN)", "Kontonummer", "bank_account", "RIB"],
+  US_SSN: ["Social Security No.", "SSN#", "Soc. Sec. #", "social_security_number", "SS#"],
+  UK_NHS: ["NHS No", "NHS Number", "nhs_number", "Patient NHS no."],
+  BR_CPF: ["CPF nº", "CPF/MF", "Cadastro de Pessoa Física", "cpf"],
+  DATE_OF_BIRTH: ["DOB", "Geburtsdatum", "Date de naissance", "Fecha de nacimiento", "birthDate", "Born", "D.O.B."],
+  UK_NINO: ["NI number", "NINO", "N.I. No.", "national_insurance_number"],
+  IN_PAN: ["PAN No.", "Permanent Account Number", "PAN Card", "pan_number"],
+  IN_AADHAAR: ["Aadhaar No.", "UIDAI number", "Aadhar", "aadhaar_number"],
+  ES_NIF: ["NIF", "DNI/NIF", "Documento Nacional de Identidad", "dni"],
+  ES_NIE: ["N.I.E.", "Número de Identidad de Extranjero", "nie"],
+  NL_BSN: ["Burgerservicenummer", "BSN-nummer", "Sofinummer", "bsn"],
+  PL_PESEL: ["Numer PESEL", "PESEL", "pesel"],
+  FR_NIR: ["N° de sécurité sociale", "NIR", "Numéro INSEE", "n_secu"],
+  DE_TAX_ID: ["Steuerliche Identifikationsnummer", "Steuer-IdNr.", "IdNr", "steuer_id", "Tax ID"],
+  IT_FISCAL_CODE: ["Cod. Fiscale", "C.F.", "codice_fiscale", "Codice Fiscale"],
+  SG_NRIC_FIN: ["NRIC No.", "NRIC/FIN", "FIN", "nric"],
+  AU_TFN: ["TFN", "Tax File No.", "tfn"],
+  AU_MEDICARE: ["Medicare No.", "Medicare card number", "medicare_number"],
+  CA_SIN: ["SIN", "Numéro d'assurance sociale", "S.I.N.", "sin"],
+  US_ITIN: ["ITIN", "Individual Taxpayer Identification Number", "itin"],
+  ABA_ROUTING_NUMBER: ["ABA", "Routing #", "RTN", "routing_number", "ABA/Routing"],
+  US_NPI: ["NPI #", "National Provider Identifier", "npi", "Provider NPI"],
+  PERSON: ["Name", "Full name", "customerName", "Kontoinhaber", "Nom"],
+  LOCATION: ["Place of birth", "City", "Geburtsort", "Country"],
+  ADDRESS: ["Address", "Street address", "Anschrift", "homeAddress"],
+};
+
+/** A label without accents, as identifiers write it. */
+const fold = (l: string) => l.normalize("NFD").replace(/\p{M}/gu, "");
+const snake = (l: string) => fold(l).toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "");
+const camel = (l: string) =>
+  fold(l)
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w, i) => (i ? w[0]!.toUpperCase() + w.slice(1).toLowerCase() : w.toLowerCase()))
+    .join("");
+
+const LAYOUTS: Record<string, (label: string, value: string) => string> = {
+  colon: (l, v) => `${l}: ${v}`,
+  tab: (l, v) => `${l}\t${v}`,
+  below: (l, v) => `${l}\n${v}`,
+  eq: (l, v) => `${snake(l)}=${v}`,
+  json: (l, v) => `  "${snake(l)}": "${v}",`,
+  camel: (l, v) => `  "${camel(l)}": "${v}",`,
+  yaml: (l, v) => `  ${snake(l)}: '${v}'`,
+  xml: (l, v) => `<${camel(l)}>${v}</${camel(l)}>`,
+  html: (l, v) => `<tr><td>${l}</td><td>${v}</td></tr>`,
+  md: (l, v) => `| ${l} | ${v} |`,
+  csvrow: (l, v) => `${l},${v},active`,
+  sentence: (l, v) => `Our records show the ${l} ${v} for this person.`,
+  is: (l, v) => `My ${l} is ${v}.`,
+  paren: (l, v) => `${faker.person.fullName()} (${l} ${v}) joined.`,
+};
+
+const tally = new Map<string, [number, number]>();
+const count = (key: string, hit: boolean) => {
+  const t = tally.get(key) ?? [0, 0];
+  t[0]++;
+  if (hit) t[1]++;
+  tally.set(key, t);
+};
+const misses = new Map<string, string>();
+for (const [type, labels] of Object.entries(LABELS)) {
+  for (const label of labels) {
+    for (const [layout, write] of Object.entries(LAYOUTS)) {
+      for (let k = 0; k < 3; k++) {
+        const value = positive[type]!();
+        const line = write(label, value);
+        // (no "ipsum": lorem ipsum is placeholder text, a negative word for every detector)
+        const text = `Customer record\n${faker.lorem.sentence().replace(/ipsum/gi, "ipsam")}\n${line}\n${faker.company.buzzPhrase()}.\n`;
+        const start = text.indexOf(value);
+        const found = detect([{ text, source: "text", locator: locator() }]);
+        const hit = found.some((f) => f.type === type && f.start < start + value.length && start < f.end);
+        count(type, hit);
+        count(`layout ${layout}`, hit);
+        if (!hit && !misses.has(`${type} ${layout}`)) misses.set(`${type} ${layout}`, JSON.stringify(line));
+      }
+    }
+  }
+}
+const row = (key: string, [n, h]: [number, number]) => console.log(`${key.padEnd(24)} ${`${h}/${n}`.padStart(9)}  ${(h / n).toFixed(3)}`);
+console.log("recall per type");
+for (const [k, v] of tally) if (!k.startsWith("layout ")) row(k, v);
+console.log("\nrecall per layout");
+for (const [k, v] of tally) if (k.startsWith("layout ")) row(k.slice(7), v);
+let planted = 0;
+let foundAll = 0;
+for (const [k, [n, h]] of tally) {
+  if (k.startsWith("layout ")) continue;
+  planted += n;
+  foundAll += h;
+}
+console.log(`\nall ${foundAll}/${planted} (${(foundAll / planted).toFixed(3)}), ${planted - foundAll} misses`);
+if (values.misses) for (const [k, line] of misses) console.log(`MISS ${k.padEnd(30)} ${line}`);
