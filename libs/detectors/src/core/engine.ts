@@ -97,8 +97,10 @@ export function compile(det: Detector): Compiled {
 export interface TextFacts {
   text: string;
   lower: string;
-  /** What gates read: `lower`, with a blank at each camelCase boundary ("phoneNumber" opens "phone"). */
-  gate: string;
+  /** What gates read (made on first use): `lower`, with a blank at each camelCase boundary ("phoneNumber" opens "phone"). */
+  gate: string | null;
+  /** Whether the text may have a camelCase boundary (a capital after a letter). */
+  camel: boolean;
   digits: number;
   /** Longest run of consecutive digits. */
   maxRun: number;
@@ -145,8 +147,7 @@ export function factsOf(text: string, header: string[] = [], headerSeen: Map<Com
     } else token = 0;
   }
   const lower = text.toLowerCase();
-  const parted = camel ? uncamel(text) : text;
-  return { text, lower, gate: parted === text ? lower : parted.toLowerCase(), digits, maxRun, letters, maxToken, header, gateSeen: null, gatesOpen: null, wordSet: null, near: null, headerSeen };
+  return { text, lower, gate: camel ? null : lower, camel, digits, maxRun, letters, maxToken, header, gateSeen: null, gatesOpen: null, wordSet: null, near: null, headerSeen };
 }
 
 /** Should this detector run on this text at all? */
@@ -294,7 +295,7 @@ export function gateOpen(c: Compiled, f: TextFacts): boolean {
   }
   // Longer texts: one scan for the registry's detectors (GateScan), read once per text.
   if ((f.letters || !c.gateNeedsLetter) && sharedGates?.has(c)) {
-    if ((f.gatesOpen ??= sharedGates.open(f.gate)).has(c)) return true;
+    if ((f.gatesOpen ??= sharedGates.open(gateText(f))).has(c)) return true;
     return gateInHeader(c, f);
   }
   // Others (custom detectors) are scanned once per detector with its gate expression (memoised per
@@ -302,12 +303,21 @@ export function gateOpen(c: Compiled, f: TextFacts): boolean {
   if (f.letters || !c.gateNeedsLetter) {
     let seen = f.text.length > 256 ? f.gateSeen?.get(c) : undefined;
     if (seen === undefined) {
-      seen = c.gateRx.test(f.gate);
+      seen = c.gateRx.test(gateText(f));
       if (f.text.length > 256) (f.gateSeen ??= new Map()).set(c, seen);
     }
     if (seen) return true;
   }
   return gateInHeader(c, f);
+}
+
+/** What a text's gates read: its lower-cased text, camelCase words in their parts. */
+function gateText(f: TextFacts): string {
+  if (f.gate === null) {
+    const parted = uncamel(f.text);
+    f.gate = parted === f.text ? f.lower : parted.toLowerCase();
+  }
+  return f.gate;
 }
 
 /** Texts up to this long answer the gate from their word set. */

@@ -29,22 +29,25 @@ export interface RecordValue {
 const KEY = String.raw`[A-Za-z_][\w.\- ]{0,39}`;
 const VALUE = String.raw`[^"'<>|\n\\]{1,80}`;
 
-/** Each kind of record: when the text may hold one (a quick substring test), and its expression (key group "k", value group "v"). */
-const KINDS: Array<{ hint: string; rx: RegExp }> = [
-  { hint: '"', rx: new RegExp(String.raw`"(?<k>${KEY})"[ \t]*:[ \t]*"(?<v>${VALUE})"`, "dg") },
-  { hint: "</", rx: new RegExp(String.raw`<(?<t>t[dh]|dt)\b[^<>\n]*>[ \t]*(?<k>${KEY})[ \t]*</\k<t>[ \t]*>\s*<(?<u>td|dd)\b[^<>\n]*>(?<v>${VALUE})</\k<u>[ \t]*>`, "dgi") },
-  { hint: "</", rx: new RegExp(String.raw`<(?<k>[A-Za-z_][\w.\-]{0,39})(?:[ \t][^<>\n]*)?>(?<v>${VALUE})</\k<k>[ \t]*>`, "dg") },
-  { hint: "'", rx: new RegExp(String.raw`^[ \t]*(?:-[ \t]+)?(?<k>${KEY}):[ \t]*'(?<v>[^'\n]{1,80})'[ \t]*$`, "dgm") },
-  { hint: '"', rx: new RegExp(String.raw`^[ \t]*(?:-[ \t]+)?(?<k>${KEY}):[ \t]*"(?<v>${VALUE})"[ \t]*$`, "dgm") },
-  { hint: "|", rx: new RegExp(String.raw`^[ \t]*\|[ \t]*(?<k>${KEY})[ \t]*\|(?<v>[^|\n]{1,80})\|[ \t]*$`, "dgm") },
+/**
+ * Each kind of record: when the text may hold one (a character it needs, then a quick
+ * expression), and its expression (key group "k", value group "v").
+ */
+const KINDS: Array<{ has: string; hint: RegExp | null; rx: RegExp }> = [
+  { has: '"', hint: /"[ \t]*:/, rx: new RegExp(String.raw`"(?<k>${KEY})"[ \t]*:[ \t]*"(?<v>${VALUE})"`, "dg") },
+  { has: "</", hint: /<\/(?:t[dh]|dt)/i, rx: new RegExp(String.raw`<(?<t>t[dh]|dt)\b[^<>\n]*>[ \t]*(?<k>${KEY})[ \t]*</\k<t>[ \t]*>\s*<(?<u>td|dd)\b[^<>\n]*>(?<v>${VALUE})</\k<u>[ \t]*>`, "dgi") },
+  { has: "</", hint: null, rx: new RegExp(String.raw`<(?<k>[A-Za-z_][\w.\-]{0,39})(?:[ \t][^<>\n]*)?>(?<v>${VALUE})</\k<k>[ \t]*>`, "dg") },
+  { has: "'", hint: /:[ \t]*'/, rx: new RegExp(String.raw`^[ \t]*(?:-[ \t]+)?(?<k>${KEY}):[ \t]*'(?<v>[^'\n]{1,80})'[ \t]*$`, "dgm") },
+  { has: '"', hint: /:[ \t]*"/, rx: new RegExp(String.raw`^[ \t]*(?:-[ \t]+)?(?<k>${KEY}):[ \t]*"(?<v>${VALUE})"[ \t]*$`, "dgm") },
+  { has: "|", hint: /^[ \t]*\|/m, rx: new RegExp(String.raw`^[ \t]*\|[ \t]*(?<k>${KEY})[ \t]*\|(?<v>[^|\n]{1,80})\|[ \t]*$`, "dgm") },
 ];
 
 /** The record values of `text`, in order of their start, each once. */
 export function recordValues(text: string): RecordValue[] {
   const out: RecordValue[] = [];
   const seen = new Set<number>();
-  for (const { hint, rx } of KINDS) {
-    if (!text.includes(hint)) continue;
+  for (const { has, hint, rx } of KINDS) {
+    if (!text.includes(has) || (hint !== null && !hint.test(text))) continue;
     rx.lastIndex = 0;
     for (const m of text.matchAll(rx)) {
       let [start, end] = m.indices!.groups!.v!;
