@@ -16,6 +16,10 @@ describe("ner/address_by_label", () => {
   it("takes it alone in a cell under an address column", () => {
     assert.deepEqual(found("318 Sheri Rue", "address"), ["318 Sheri Rue"]);
     assert.deepEqual(found("536 The Sidings", "Street address"), ["536 The Sidings"]);
+    // a record's key as column, run together or in camelCase
+    assert.deepEqual(found("5056 The Willows", "homeaddress"), ["5056 The Willows"]);
+    assert.deepEqual(found("5056 The Willows", "billingAddress"), ["5056 The Willows"]);
+    assert.deepEqual(found("5056 The Willows", "homepage"), []);
   });
   it("needs the label right before it, or the column", () => {
     assert.deepEqual(found("318 Sheri Rue"), []);

@@ -1,6 +1,7 @@
 import type { Detector } from "../core/types.ts";
 import { patternCandidates } from "../core/engine.ts";
 import { re } from "../core/regex.ts";
+import { ADDRESS_KINDS } from "./street_address.ts";
 
 /** Address labels: the detector's context words, and the words `LABEL_BEFORE` looks for. */
 const LABEL_WORDS = ["address", "addr", "street", "adresse", "anschrift", "dirección", "indirizzo", "adres"];
@@ -37,7 +38,7 @@ export const addressByLabel: Detector = {
       score: 0.3,
     },
   ],
-  context: LABEL_WORDS,
+  context: [...LABEL_WORDS, ...ADDRESS_KINDS],
   contextBoost: 0.6,
   // Only the label itself: "shipping 3 Blue Widgets" or "address below. 3 Blue Widgets" is no address.
   contextWindow: 1,

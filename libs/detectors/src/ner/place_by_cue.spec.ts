@@ -13,6 +13,7 @@ describe("ner/place_by_cue", () => {
   });
   it("finds a known place after a place label", () => {
     assert.deepEqual(found("Place of birth: Ocala"), ["Ocala"]);
+    assert.deepEqual(found("Geburtsort: Atascocita\nWohnort: Racine\nLieu de naissance : Kalamazoo"), ["Atascocita", "Racine", "Kalamazoo"]);
     assert.deepEqual(found("PLACE OF BIRTH: Ocala"), ["Ocala"]);
     assert.deepEqual(found("Lives in Mesa. Hometown: Racine"), ["Mesa", "Racine"]);
     assert.deepEqual(found("Nationality: Algeria\nCity = Mesa"), ["Algeria", "Mesa"]);

@@ -3,10 +3,11 @@ import { PLACE_NAME, isKnownPlace, trimPlace } from "./gazetteer.ts";
 
 /**
  * One scan for both kinds of cue: a verb of living or coming from, then "in", "to", "at" or
- * "from" ("born in Racine"); or a label ("Place of birth: Ocala", "City = Lake Havasu City").
+ * "from" ("born in Racine"); or a label ("Place of birth: Ocala", "City = Lake Havasu City",
+ * "Geburtsort: Atascocita", "Lieu de naissance : Lyon").
  */
 const VERB = String.raw`(?:[Bb]orn|[Rr]aised|[Ll]ives?|[Ll]iving|[Rr]esides?|[Rr]esiding|[Rr]esident|[Ll]ocated|[Bb]ased|[Mm]oved|[Rr]elocated|[Cc]omes?|[Cc]oming|[Oo]riginally)[ \t]+(?:(?:here|there|now)[ \t]+)?(?:in|to|at|from)[ \t]+(?:the[ \t]+)?`;
-const LABEL = String.raw`(?:[Pp]lace[ \t]+of[ \t]+birth|PLACE[ \t]+OF[ \t]+BIRTH|[Bb]irthplace|[Hh]ometown|[Cc]ity|[Cc]ountry|[Nn]ationality)[ \t]*[:=][ \t]*`;
+const LABEL = String.raw`(?:[Pp]lace[ \t]+of[ \t]+birth|PLACE[ \t]+OF[ \t]+BIRTH|[Bb]irthplace|[Hh]ometown|[Cc]ity|[Cc]ountry|[Nn]ationality|[Gg]eburtsort|[Ww]ohnort|[Ll]ieu[ \t]+de[ \t]+naissance|[Ll]ugar[ \t]+de[ \t]+nacimiento)[ \t]*[:=][ \t]*`;
 const CUE = new RegExp(String.raw`(?:${VERB}|${LABEL})(${PLACE_NAME})`, "dyu");
 /**
  * Where a cue can start: the stems of its first words, as CUE accepts them (lower case, a
@@ -14,7 +15,7 @@ const CUE = new RegExp(String.raw`(?:${VERB}|${LABEL})(${PLACE_NAME})`, "dyu");
  * where to try the cue, and the cue is tried there only (CUE tried at every word of an 8 KiB
  * chunk of code or logs cost a sixth of their detection time).
  */
-const STEMS = ["born", "raised", "live", "living", "resid", "located", "based", "moved", "relocated", "come", "coming", "originally", "place of birth", "birthplace", "hometown", "city", "country", "nationality"];
+const STEMS = ["born", "raised", "live", "living", "resid", "located", "based", "moved", "relocated", "come", "coming", "originally", "place of birth", "birthplace", "hometown", "city", "country", "nationality", "geburtsort", "wohnort", "lieu de naissance", "lugar de nacimiento"];
 const STARTS = [...STEMS.flatMap((s) => [s, s[0]!.toUpperCase() + s.slice(1)]), "PLACE OF BIRTH"];
 const START = new RegExp(STARTS.sort((a, b) => b.length - a.length).join("|"), "g");
 

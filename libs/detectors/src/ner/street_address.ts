@@ -73,6 +73,9 @@ function copyrightHolder(text: string, start: number, end: number): boolean {
 }
 
 /** Street addresses by rule (US/UK, PO boxes, German/Dutch/Nordic and French/Italian/Spanish forms). */
+/** Kinds of address as keys name them, for their forms run together ("homeaddress", "billingAddress"). */
+export const ADDRESS_KINDS = ["home address", "street address", "mailing address", "postal address", "billing address", "shipping address"];
+
 export const streetAddress: Detector = {
   id: "street_address",
   type: "ADDRESS",
@@ -88,7 +91,7 @@ export const streetAddress: Detector = {
   ],
   // With an address word near, an address outranks the place NER finds inside it (0.4 + 0.35).
   contextBoost: 0.45,
-  context: ["address", "street", "addr", "lives", "residence", "ship", "shipping", "mailing", "billing", "home", "deliver", "delivery", "anschrift", "adresse", "dirección", "indirizzo", "adres"],
+  context: ["address", "street", "addr", "lives", "residence", "ship", "shipping", "mailing", "billing", "home", "deliver", "delivery", "anschrift", "adresse", "dirección", "indirizzo", "adres", ...ADDRESS_KINDS],
   prefilter: { letter: true, minDigits: 1 },
   // Copyright lines list years and names ("2012 B. Poettering", "2021 Iain Lane").
   negativeContext: ["copyright", "rights"],
