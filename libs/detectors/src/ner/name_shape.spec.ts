@@ -12,6 +12,9 @@ describe("ner/name_shape", () => {
     // currencies and cloud products under a JSON "name" (countries-list's currencies, botocore's service models); first names that are also companies and nationalities stay
     for (const v of ["Swedish Krona", "Burundian Franc", "Surinamese Dollar", "Amazon Polly", "Amazon CloudFront", "Microsoft Teams"]) assert.ok(!mayBePerson(v), v);
     for (const v of ["Sindre Sorhus", "Stefan Reichel", "Ford Pfannerstill", "Dell Leuschke", "Dane Sporer", "German Bechtelar"]) assert.ok(mayBePerson(v), v);
+    // three words or more: one of them a known name, else a heading (Node's all.json "displayName"s)
+    for (const v of ["Basic Extension Errors", "Resolution Algorithm Specification", "Community Conditions Definitions"]) assert.ok(!mayBePerson(v), v);
+    for (const v of ["Kazi Manzur Rashid", "Abhishek Kumar Singh", "Ana Carolina Silva"]) assert.ok(mayBePerson(v), v);
     for (const v of ["Chase Miller", "Rob Stone", "Anna", "Grace Kelly"]) assert.ok(!startsWithVerb(v), v);
   });
 });
