@@ -97,10 +97,11 @@ export function compile(det: Detector): Compiled {
 export interface TextFacts {
   text: string;
   lower: string;
-  /** What gates read (made on first use): `lower`, with a blank at each camelCase boundary ("phoneNumber" opens "phone"). */
+  /**
+   * What gates read: `lower`, with a blank at each camelCase boundary ("phoneNumber" opens
+   * "phone"); null until first use when the text may have one (a capital after a letter).
+   */
   gate: string | null;
-  /** Whether the text may have a camelCase boundary (a capital after a letter). */
-  camel: boolean;
   digits: number;
   /** Longest run of consecutive digits. */
   maxRun: number;
@@ -147,7 +148,7 @@ export function factsOf(text: string, header: string[] = [], headerSeen: Map<Com
     } else token = 0;
   }
   const lower = text.toLowerCase();
-  return { text, lower, gate: camel ? null : lower, camel, digits, maxRun, letters, maxToken, header, gateSeen: null, gatesOpen: null, wordSet: null, near: null, headerSeen };
+  return { text, lower, gate: camel ? null : lower, digits, maxRun, letters, maxToken, header, gateSeen: null, gatesOpen: null, wordSet: null, near: null, headerSeen };
 }
 
 /** Should this detector run on this text at all? */
