@@ -29,6 +29,15 @@ describe("ner/person_by_cue", () => {
     assert.deepEqual(found("### Name Related Errors\n    c.  Host and Service Name Lookup Hangs\n the `Name Server Operations\nGuide'"), []);
     assert.deepEqual(found("Upstream-Name: Apache Maven\nSource: http://maven.apache.org\n      - name: Check Node.js version\n        Name=Foo Viewer\n"), []);
     assert.deepEqual(found("Name\tAnna Smith\nName  Golden Hessel\nname = Malvina DuBuque.\n"), ["Anna Smith", "Golden Hessel", "Malvina DuBuque"], "a table's columns, an assignment, a sentence's end");
+    // a people's name key as data files write it; other names' keys are not
+    assert.deepEqual(found("customerName: Zakary Dare\npatient_name\tItzel Beer\nFULL_NAME: Golden Hessel\nMy customerName is Elyse Prohaska.\nlastName: Smith\n"), ["Zakary Dare", "Itzel Beer", "Golden Hessel", "Elyse Prohaska", "Smith"]);
+    assert.deepEqual(found("userName: Admin Person\nhostName: Foo Bar\ndisplayName: Anna Smith\nclassName = Golden Hessel\n"), []);
+    // a form's label on its own line, the name alone on the next
+    assert.deepEqual(found("Name\nDeangelo Hackett\n\nName:\n  Golden Hessel\n"), ["Deangelo Hackett", "Golden Hessel"]);
+    assert.deepEqual(found("Name\nDescription\nthe name\nAnna Smith\n"), []);
+    // a CI job's or step's name
+    assert.deepEqual(found("      - name: Setup Node\n        uses: actions/setup-node@v4\n  dependency-review:\n    name: Dependency Review\n    if: github.event_name\n"), []);
+    assert.deepEqual(found("  - name: Golden Hessel\n    role: admin\n"), ["Golden Hessel"], "a list of people is not a CI file");
     // Doxygen's grouping command in LLVM's headers
     assert.deepEqual(found("  /// @}\n  /// @name Alias Queries\n  /// @{\n    /// \\name Section Management\n"), []);
   });

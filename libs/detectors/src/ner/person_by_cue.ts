@@ -1,9 +1,21 @@
 import type { Candidate, Detector } from "../core/types.ts";
 import { NAME, SUFFIX, TITLE, mayBePerson, startsWithVerb } from "./name_shape.ts";
 
+/**
+ * A name's label: "Name", or a key that names a person's name, written as a data file writes it
+ * ("customerName", "patient_name", "FULL_NAME", "Contact name"). Only people's words lead the
+ * compound: "userName: Admin", "displayName" or "className" name no person.
+ */
+const WHO = String.raw`(?:[Cc]ustomer|[Cc]lient|[Ee]mployee|[Pp]atient|[Cc]ontact|[Aa]pplicant|[Tt]enant|[Cc]ardholder|[Bb]eneficiary|[Rr]ecipient|[Ss]pouse|[Oo]wner|[Hh]older|[Pp]erson|[Mm]ember|[Ss]tudent|[Gg]uest|[Pp]assenger|[Ff]ull|[Ff]irst|[Mm]iddle|[Ll]ast|[Gg]iven|[Ff]amily|[Mm]aiden|[Ss]ur)`;
+/** Labels of a person that say no "name": an account's or a card's holder. */
+const HOLDER = String.raw`(?:[Aa]ccount|[Cc]ard)[ \t_]?[Hh]older|ACCOUNT_?HOLDER|[Cc]ardholder|[Kk]ontoinhaber(?:in)?`;
+/** "Name", "given name", "surname" in the languages of the national identifiers. */
+const FOREIGN = String.raw`[Nn]om|[Pp]r[ée]nom|[Nn]ombre|[Aa]pellidos?|[Nn]ome|[Cc]ognome|[Nn]aam|[Aa]chternaam|[Vv]orname|[Nn]achname|[Ii]mi[eę]|[Nn]azwisko`;
+/** Any of the labels above, as a person cue reads it. */
+const LABEL = String.raw`(?:(?:${WHO}(?:[ \t_]?(?=[Nn]ame))|(?:CUSTOMER|CLIENT|EMPLOYEE|PATIENT|CONTACT|FULL|FIRST|LAST|SUR)_?(?=NAME))?(?:[Nn]ame|NAME)|${HOLDER}|${FOREIGN})`;
+const END = String.raw`(?=${SUFFIX}?[ \t]*(?:[,:;!]|\r?\n|$))`;
 // Each cue starts with its words, so the scan jumps from one "D"/"H"/"N"/"R"/… to the next
 // instead of testing a look-behind at every position; the name is group 1.
-const END = String.raw`(?=${SUFFIX}?[ \t]*(?:[,:;!]|\r?\n|$))`;
 const CUES: RegExp[] = [
   // Salutation: "Dear Ms. Hoeger-Towne,"
   String.raw`\b(?:Dear|Hello|Hi)[ \t]+${TITLE}?(${NAME})${END}`,
@@ -13,8 +25,24 @@ const CUES: RegExp[] = [
   // not a title ("Name Server Operations", "Service Name Lookup Hangs"), not a compound key
   // ("Upstream-Name: Apache Maven" in Debian's copyright files), not before a dotted name ("name:
   // Use Node.js" in a CI workflow), not glued to its key (a desktop file's "Name=Foo Viewer")
-  String.raw`(?<![\p{L}]-)\b(?:[Nn]ame|NAME)(?:[ \t]+is[ \t]*[:=]?[ \t]+|[ \t]*[:=][ \t]+|\t[ \t]*|[ ]{2,})${TITLE}?(${NAME})(?=${SUFFIX}?[ \t]*(?:[,;:!)\]]|\.(?!\p{L})|\r?\n|$))`,
-].map((src) => new RegExp(src, "gdu"));
+  String.raw`(?<![\p{L}]-)\b${LABEL}(?:[ \t]+is[ \t]*[:=]?[ \t]+|[ \t]*[:=][ \t]+|\t[ \t]*|[ ]{2,})${TITLE}?(${NAME})(?=${SUFFIX}?[ \t]*(?:[,;:!)\]]|\.(?!\p{L})|\r?\n|$))`,
+  // A form's label alone on its line and the name alone on the next: "Name\nDeangelo Hackett"
+  String.raw`^[ \t]*${LABEL}[ \t]*:?[ \t]*\r?\n[ \t]*${TITLE}?(${NAME})(?=${SUFFIX}?[ \t]*(?:\r?\n|$))`,
+].map((src) => new RegExp(src, "gdum"));
+
+/** A key of a CI job or step (GitHub Actions, GitLab CI, Azure Pipelines) starting a line. */
+const CI_KEY = /^[ \t]*(?:-[ \t]+)?(?:uses|run|runs-on|if|with|needs|steps|env|shell|working-directory|timeout-minutes|continue-on-error|strategy|permissions|script|stage|image|task|displayName)[ \t]*:/;
+
+/**
+ * Whether the line after the name's holds a CI job's or step's key: the name was its `name:`
+ * ("- name: Setup Node\n  uses: actions/setup-node@v4", "name: Dependency Review\n  if: …").
+ */
+function ciStep(text: string, end: number): boolean {
+  const eol = text.indexOf("\n", end);
+  if (eol < 0) return false;
+  const next = text.indexOf("\n", eol + 1);
+  return CI_KEY.test(text.slice(eol + 1, next < 0 ? text.length : next));
+}
 
 /**
  * A name after a cue that introduces a person: the addressee after "Dear", the signature
@@ -29,8 +57,8 @@ export const personByCue: Detector = {
   category: "person",
   description: "Person name after a cue: salutation, signature, name label (name shape, lexicon veto)",
   patterns: [],
-  context: ["dear", "hello", "regards", "sincerely", "faithfully", "yours", "cheers", "thanks", "best", "name"],
-  prefilter: { keywords: ["dear", "hello", "hi ", "regards", "sincerely", "faithfully", "yours", "cheers", "best", "thank", "name"] },
+  context: ["dear", "hello", "regards", "sincerely", "faithfully", "yours", "cheers", "thanks", "best", "name", "surname", "holder", "cardholder", "kontoinhaber", "nom", "nombre", "apellido", "apellidos", "nome", "cognome", "naam", "vorname", "nachname", "imię", "nazwisko"],
+  prefilter: { keywords: ["dear", "hello", "hi ", "regards", "sincerely", "faithfully", "yours", "cheers", "best", "thank", "name", "holder", "kontoinhaber", "nom", "apellido", "naam", "imie", "imię", "nazwisko"] },
   find(text): Candidate[] {
     const out: Candidate[] = [];
     for (const rx of CUES) {
@@ -40,7 +68,7 @@ export const personByCue: Detector = {
         const [start, end] = m.indices![1]!;
         // `@name Alias Queries`, `\name Section Management`: a documentation command (Doxygen)
         const command = m.index > 0 && (text[m.index - 1] === "@" || text[m.index - 1] === "\\");
-        if (!command && mayBePerson(m[1]!) && !startsWithVerb(m[1]!)) out.push({ start, end, score: 0.6, validation: "name_shape" });
+        if (!command && mayBePerson(m[1]!) && !startsWithVerb(m[1]!) && !ciStep(text, end)) out.push({ start, end, score: 0.6, validation: "name_shape" });
       }
     }
     return out;
