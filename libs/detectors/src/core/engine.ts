@@ -471,6 +471,7 @@ function contextOf(c: Compiled, f: TextFacts, cand: Candidate, window: number): 
   const line = cand.ownLine ? lineWords(f.text, cand, n) : null;
   const posLists = line === null ? lists : f.header.length ? [line, f.header] : [line];
   let pos = anyIn(c.ctxFirst, posLists) ? matchTerms(c.ctx, posLists) : NONE;
+  if (cand.onlyContext !== undefined && pos.length) pos = pos.filter((t) => cand.onlyContext!.has(t));
   let neg = anyIn(c.negFirst, lists) ? matchTerms(c.neg, lists) : NONE;
   if (c.negHeader.length && f.header.length) {
     const inHeader = matchTerms(c.negHeader, [f.header]);

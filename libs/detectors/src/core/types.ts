@@ -51,6 +51,12 @@ export interface Candidate {
    * away must not lift. Negative context still counts from the whole window.
    */
   ownLine?: boolean;
+  /**
+   * Positive context counts only from these of the detector's context terms: a reading that
+   * only a plain label supports ("Normal" is a town under "city", a state machine's state
+   * under "state").
+   */
+  onlyContext?: ReadonlySet<string>;
 }
 
 /**

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { isKnownPlace, placeKey } from "./gazetteer.ts";
+import { isCommonWord, isKnownPlace, placeKey } from "./gazetteer.ts";
 
 describe("ner/gazetteer", () => {
   it("knows GeoNames cities beyond compromise's lexicon, countries and regions", () => {
@@ -17,6 +17,11 @@ describe("ner/gazetteer", () => {
     for (const p of ["East Kiaraview", "Balistrerichester", "Rustic Steel Keyboard", "Quarterly Report", "Xq"]) assert.equal(isKnownPlace(p), false, p);
     // No country codes, state or street abbreviations, airport codes.
     for (const p of ["US", "VN", "Of", "VA", "Rd", "St", "ORD", "LAX"]) assert.equal(isKnownPlace(p), false, p);
+  });
+  it("knows no programming literal as a town (`country = None`), and which towns are common words", () => {
+    for (const p of ["None", "null", "NIL", "True", "false", "undefined", "NaN"]) assert.equal(isKnownPlace(p), false, p);
+    for (const p of ["Normal", "Reading", "Mobile", "Page", "CENTER", "Queens"]) assert.ok(isKnownPlace(p) && isCommonWord(p), p);
+    for (const p of ["Kalamazoo", "Paris", "Turkey", "Berkeley", "Florence", "Winston-Salem", "Sri Lanka"]) assert.equal(isCommonWord(p), false, p);
   });
   it("keys ignore case, accents, '&' against 'and', 'Saint' against 'St.' and spacing", () => {
     assert.equal(placeKey("São Tomé & Príncipe"), placeKey("sao tome  and principe"));

@@ -15,7 +15,7 @@
 import { createRequire } from "node:module";
 import countries from "i18n-iso-countries";
 import countriesEn from "i18n-iso-countries/langs/en.json" with { type: "json" };
-import { wordsTagged } from "./lexicon.ts";
+import { NAME_TAGS, tagsOf, wordsTagged } from "./lexicon.ts";
 
 const MIN_POPULATION = 5_000;
 /**
@@ -92,13 +92,30 @@ function build(): Set<string> {
     for (const name of names) if (name.length >= MIN_CHARS && /\p{Ll}/u.test(name)) out.add(placeKey(name));
   }
   for (const word of wordsTagged(PLACE_TAGS)) if (word.length > 3) out.add(placeKey(word));
+  for (const literal of CODE_LITERALS) out.delete(literal);
   return out;
 }
+
+/** Towns that are a programming language's literals: `country = None` in Python is no town in Italy. */
+const CODE_LITERALS = ["none", "null", "nil", "true", "false", "undefined", "nan"];
 
 /** Whether `name` is a known city, country or region (see above). */
 export function isKnownPlace(name: string): boolean {
   places ??= build();
   return places.has(placeKey(name));
+}
+
+/**
+ * Whether a known place is also a common word: one word that compromise's lexicon knows as
+ * something other than a place or a name ("Normal", "Reading", "Mobile", "Page", "Center",
+ * "Queens"). Such a value names a town only where a label says so plainly ("City: Normal");
+ * under "state", "location" or after "moved in" it is a state machine's state ("stateName":
+ * "Normal"), a page's region or vim's mode.
+ */
+export function isCommonWord(name: string): boolean {
+  if (/[\s-]/.test(name)) return false;
+  const tags = tagsOf(name.toLowerCase());
+  return tags !== null && !tags.some((t) => PLACE_TAGS.has(t) || NAME_TAGS.has(t) || t === "ProperNoun");
 }
 
 /** Whether `code` is an ISO 3166-1 alpha-2 code the runtime names ("DE", "GB"; upper case only). Needs no city list. */

@@ -18,9 +18,18 @@ describe("ner/place_by_cue", () => {
     assert.deepEqual(found("Lives in Mesa. Hometown: Racine"), ["Mesa", "Racine"]);
     assert.deepEqual(found("Nationality: Algeria\nCity = Mesa"), ["Algeria", "Mesa"]);
   });
+  it("reads the label as forms, tables and data files write it", () => {
+    assert.deepEqual(found("Place of birth\tWaterloo\nplace_of_birth=Catonsville\nplaceOfBirth: Ocala\nPLACE_OF_BIRTH: Racine"), ["Waterloo", "Catonsville", "Ocala", "Racine"]);
+    assert.deepEqual(found("My place of birth is Allentown."), ["Allentown"]);
+    assert.deepEqual(found("Place of birth\nLivonia\n"), ["Livonia"], "a form's label on its own line");
+    assert.deepEqual(found("best known in the city\nReading it again"), [], "a label on its own line only");
+  });
   it("takes only known places: people, companies and made-up places are left out", () => {
     assert.deepEqual(found("She moved to Microsoft in 2020."), []);
     assert.deepEqual(found("born in East Kiaraview"), []);
     assert.deepEqual(found("He lives in Houston Texas"), ["Houston"]);
+    // a town that is also a common word, after a weak cue; a programming literal
+    assert.deepEqual(found("the cursor was moved in Normal mode\nCountry: Normal\n    country = None"), []);
+    assert.deepEqual(found("She lives in Reading.\nCity: Normal"), ["Reading", "Normal"]);
   });
 });

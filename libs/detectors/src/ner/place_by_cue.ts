@@ -1,21 +1,29 @@
 import type { Candidate, Detector } from "../core/types.ts";
-import { PLACE_NAME, isKnownPlace, trimPlace } from "./gazetteer.ts";
+import { PLACE_NAME, isCommonWord, isKnownPlace, trimPlace } from "./gazetteer.ts";
 
 /**
  * One scan for both kinds of cue: a verb of living or coming from, then "in", "to", "at" or
  * "from" ("born in Racine"); or a label ("Place of birth: Ocala", "City = Lake Havasu City",
- * "Geburtsort: Atascocita", "Lieu de naissance : Lyon").
+ * "Geburtsort: Atascocita", "Lieu de naissance : Lyon"). Group `weak` marks the cues that also
+ * introduce things other than towns ("moved in Normal mode", "based in Reading", "Country:"), after
+ * which a town that is also a common word does not count.
  */
-const VERB = String.raw`(?:[Bb]orn|[Rr]aised|[Ll]ives?|[Ll]iving|[Rr]esides?|[Rr]esiding|[Rr]esident|[Ll]ocated|[Bb]ased|[Mm]oved|[Rr]elocated|[Cc]omes?|[Cc]oming|[Oo]riginally)[ \t]+(?:(?:here|there|now)[ \t]+)?(?:in|to|at|from)[ \t]+(?:the[ \t]+)?`;
-const LABEL = String.raw`(?:[Pp]lace[ \t]+of[ \t]+birth|PLACE[ \t]+OF[ \t]+BIRTH|[Bb]irthplace|[Hh]ometown|[Cc]ity|[Cc]ountry|[Nn]ationality|[Gg]eburtsort|[Ww]ohnort|[Ll]ieu[ \t]+de[ \t]+naissance|[Ll]ugar[ \t]+de[ \t]+nacimiento)[ \t]*[:=][ \t]*`;
-const CUE = new RegExp(String.raw`(?:${VERB}|${LABEL})(${PLACE_NAME})`, "dyu");
+const VERB = String.raw`(?:[Bb]orn|[Rr]aised|[Ll]ives?|[Ll]iving|[Rr]esides?|[Rr]esiding|[Rr]esident|(?<weak>[Ll]ocated|[Bb]ased|[Mm]oved|[Rr]elocated|[Cc]omes?|[Cc]oming|[Oo]riginally))[ \t]+(?:(?:here|there|now)[ \t]+)?(?:in|to|at|from)[ \t]+(?:the[ \t]+)?`;
+const LABEL_WORDS = String.raw`(?:[Pp]lace[ \t_]+of[ \t_]+birth|[Pp]laceOfBirth|PLACE[ \t_]+OF[ \t_]+BIRTH|[Bb]irthplace|[Hh]ometown|[Cc]ity|(?<weak>[Cc]ountry|[Nn]ationality)|[Gg]eburtsort|[Ww]ohnort|[Ll]ieu[ \t]+de[ \t]+naissance|[Ll]ugar[ \t]+de[ \t]+nacimiento)`;
+/**
+ * A label's separators: a colon or an equals sign ("place_of_birth=Catonsville"), a table's tab,
+ * "is" ("My place of birth is Allentown"), or a line's end when the label is the whole line and
+ * the place starts the next ("Place of birth\nLivonia", as a form's fields print).
+ */
+const LABEL = String.raw`(?:${LABEL_WORDS}(?:[ \t]*[:=][ \t]*|\t[ \t]*|[ \t]+is[ \t]+)|(?<=^[ \t]*)${LABEL_WORDS}[ \t]*:?[ \t]*\r?\n[ \t]*)`;
+const CUE = new RegExp(String.raw`(?:${VERB}|${LABEL})(?<place>${PLACE_NAME})`, "dyum");
 /**
  * Where a cue can start: the stems of its first words, as CUE accepts them (lower case, a
  * capital first, "PLACE OF BIRTH"). One scan for the stems (START, plain words: quick) finds
  * where to try the cue, and the cue is tried there only (CUE tried at every word of an 8 KiB
  * chunk of code or logs cost a sixth of their detection time).
  */
-const STEMS = ["born", "raised", "live", "living", "resid", "located", "based", "moved", "relocated", "come", "coming", "originally", "place of birth", "birthplace", "hometown", "city", "country", "nationality", "geburtsort", "wohnort", "lieu de naissance", "lugar de nacimiento"];
+const STEMS = ["born", "raised", "live", "living", "resid", "located", "based", "moved", "relocated", "come", "coming", "originally", "place of birth", "place_of_birth", "placeOfBirth", "PLACE_OF_BIRTH", "birthplace", "hometown", "city", "country", "nationality", "geburtsort", "wohnort", "lieu de naissance", "lugar de nacimiento"];
 const STARTS = [...STEMS.flatMap((s) => [s, s[0]!.toUpperCase() + s.slice(1)]), "PLACE OF BIRTH"];
 const START = new RegExp(STARTS.sort((a, b) => b.length - a.length).join("|"), "g");
 
@@ -44,9 +52,9 @@ export const placeByCue: Detector = {
   description: "Known place after a cue: born/lives/moved in or to, a place label (gazetteer)",
   patterns: [],
   context: ["born", "raised", "lives", "living", "resides", "resident", "located", "based", "moved", "relocated", "place of birth", "birthplace", "hometown"],
-  // A cue is words with a space or tab between them; a text without one (most cells) is skipped
-  // at once. No keyword pre-filter: find() looks the stems up itself, once.
-  prefilter: { anyChar: " \t" },
+  // A cue is words with a blank or a line's end between them; a text without one (most cells) is
+  // skipped at once. No keyword pre-filter: find() looks the stems up itself, once.
+  prefilter: { anyChar: " \t\n" },
   find(text): Candidate[] {
     const starts: number[] = [];
     START.lastIndex = 0;
@@ -60,9 +68,11 @@ export const placeByCue: Detector = {
       CUE.lastIndex = at;
       const m = CUE.exec(text);
       if (m === null) continue;
-      const place = knownPrefix(m[1]!);
-      if (place === null) continue;
-      const start = m.indices![1]![0];
+      const place = knownPrefix(m.groups!.place!);
+      // (a place that is also a common word only after a plain cue, "lives in", "City:": "moved
+      // in Normal mode" is vim's, "Country = Normal" no country)
+      if (place === null || (m.groups!.weak !== undefined && isCommonWord(place))) continue;
+      const start = m.indices!.groups!.place![0];
       if (out.some((c) => c.start === start)) continue;
       out.push({ start, end: start + place.length, score: 0.7, validation: "gazetteer" });
     }

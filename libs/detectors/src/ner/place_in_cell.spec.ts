@@ -24,6 +24,14 @@ describe("ner/place_in_cell", () => {
     assert.deepEqual(found("Houston", "name"), []);
     assert.deepEqual(found("Reading", "activity"), []);
   });
+  it("takes a town that is also a common word only under a town's header", () => {
+    assert.deepEqual(found("Normal", "city"), ["Normal"]);
+    assert.deepEqual(found("Reading", "Place of birth"), ["Reading"]);
+    assert.deepEqual(found("Normal", "stateName"), [], "a state machine's state");
+    assert.deepEqual(found("NORMAL", "destination"), [], "an enum's value");
+    assert.deepEqual(found("Page", "locationName"), []);
+    assert.deepEqual(found("Kalamazoo", "destination"), ["Kalamazoo"], "a town that is no common word under any place header");
+  });
   it("takes nothing but a known place alone: made-up places, sentences, lower case", () => {
     assert.deepEqual(found("East Kiaraview", "city"), []);
     assert.deepEqual(found("Houston, we have a problem", "city"), []);

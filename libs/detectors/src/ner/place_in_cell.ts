@@ -1,10 +1,16 @@
 import type { Candidate, Detector } from "../core/types.ts";
-import { PLACE_NAME, isCountryCode, isKnownPlace } from "./gazetteer.ts";
+import { PLACE_NAME, isCommonWord, isCountryCode, isKnownPlace } from "./gazetteer.ts";
 
 /** A place name alone in a cell, blanks around it aside. */
 const CELL = new RegExp(String.raw`^[ \t]*(${PLACE_NAME})[ \t]*$`, "u");
 /** A two-letter code alone in a cell. */
 const CODE = /^[ \t]*([A-Z]{2})[ \t]*$/;
+/**
+ * The headers that name a town plainly: only these lift a place that is also a common word
+ * ("Normal", "Reading", "Page"), which under "state", "location" or "destination" is a state,
+ * a region of a page or an enum's value.
+ */
+const TOWN_HEADERS: ReadonlySet<string> = new Set(["city", "town", "place of birth", "birthplace", "hometown", "residence", "domicile", "geburtsort", "wohnort", "stadt", "lieu de naissance", "ville", "lugar de nacimiento", "ciudad", "città"]);
 /** Longer texts are prose, read by NER. */
 const MAX_CHARS = 60;
 
@@ -37,6 +43,8 @@ export const placeInCell: Detector = {
     const m = CELL.exec(text);
     if (!m || !isKnownPlace(m[1]!)) return [];
     const start = m.index + m[0].indexOf(m[1]!);
-    return [{ start, end: start + m[1]!.length, score: 0.3, validation: "gazetteer" }];
+    const place: Candidate = { start, end: start + m[1]!.length, score: 0.3, validation: "gazetteer" };
+    if (isCommonWord(m[1]!)) place.onlyContext = TOWN_HEADERS;
+    return [place];
   },
 };
