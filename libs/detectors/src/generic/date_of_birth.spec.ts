@@ -26,6 +26,7 @@ describe("generic/date_of_birth", () => {
     assert.deepEqual(reported("<tr><td>D.O.B.</td><td>01/09/1961</td></tr>"), ["01/09/1961"]);
     assert.deepEqual(reported('{"dateOfBirth": "1980-05-22"}'), ["1980-05-22"]);
     assert.deepEqual(reported("<DateOfBirth>1980-05-22</DateOfBirth>"), ["1980-05-22"]);
+    assert.deepEqual(reported('{"dOB": "05/01/2008"}\n<dOB>1950-02-09</dOB>'), ["05/01/2008", "1950-02-09"]);
     assert.deepEqual(reported("<datedenaissance>22/05/1980</datedenaissance>"), ["22/05/1980"]);
     assert.deepEqual(reported("<tr><td>Invoice date</td><td>01/09/1961</td></tr>"), []);
   });
