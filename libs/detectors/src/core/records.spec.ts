@@ -10,7 +10,8 @@ describe("core/records", () => {
     assert.deepEqual(pairs('<person id="7"><placeOfBirth>Portugal</placeOfBirth><nom>Ara Waters</nom></person>'), [["placeOfBirth", "Portugal"], ["nom", "Ara Waters"]]);
     assert.deepEqual(pairs("<tr><td>Full name</td><td> Roma Mayert </td></tr>\n<dl><dt>City</dt>\n<dd>College Station</dd></dl>"), [["Full name", "Roma Mayert"], ["City", "College Station"]]);
     assert.deepEqual(pairs("owner:\n  name: 'Dereck Flatley'\n  - city: \"North Port\"\n"), [["name", "Dereck Flatley"], ["city", "North Port"]]);
-    assert.deepEqual(pairs("| Field | Value |\n|---|---|\n| Geburtsort | Vineland |\n| a | b | c |"), [["Field", "Value"], ["Geburtsort", "Vineland"]]);
+    assert.deepEqual(pairs("| Field | Value |\n|---|---|\n| Geburtsort | Vineland |\n| a | b | c |"), [["Geburtsort", "Vineland"]], "a header row is no record");
+    assert.deepEqual(pairs("| Option Name | Default Value |\r\n| :--- | ---: |\r\n| Name | Ara Waters |\r\n"), [["Name", "Ara Waters"]]);
   });
   it("takes no HTML cell's tag for a key, and no unquoted line, long value or value across lines", () => {
     assert.deepEqual(pairs("<td>Name</td>"), []);

@@ -7,7 +7,7 @@
  * - XML elements: `<placeOfBirth>Portugal</placeOfBirth>`;
  * - HTML table rows and definition lists: `<td>Name</td><td>Roma Mayert</td>`, `<dt>City</dt><dd>Riverton</dd>`;
  * - quoted values of YAML lines: `name: 'Dereck Flatley'`, `- city: "North Port"`;
- * - two-column Markdown table rows: `| Geburtsort | Vineland |`.
+ * - two-column Markdown table rows: `| Geburtsort | Vineland |` (not the header row).
  *
  * An unquoted `key: value` line is not among them ("Name: Golden Hessel" is `person_by_cue`'s),
  * nor an assignment: "Name=Foo Viewer" in a desktop file is an application, `name = 'Python
@@ -39,7 +39,8 @@ const KINDS: Array<{ has: string; hint: RegExp | null; rx: RegExp }> = [
   { has: "</", hint: null, rx: new RegExp(String.raw`<(?<k>[A-Za-z_][\w.\-]{0,39})(?:[ \t][^<>\n]*)?>(?<v>${VALUE})</\k<k>[ \t]*>`, "dg") },
   { has: "'", hint: /:[ \t]*'/, rx: new RegExp(String.raw`^[ \t]*(?:-[ \t]+)?(?<k>${KEY}):[ \t]*'(?<v>[^'\n]{1,80})'[ \t]*$`, "dgm") },
   { has: '"', hint: /:[ \t]*"/, rx: new RegExp(String.raw`^[ \t]*(?:-[ \t]+)?(?<k>${KEY}):[ \t]*"(?<v>${VALUE})"[ \t]*$`, "dgm") },
-  { has: "|", hint: /^[ \t]*\|/m, rx: new RegExp(String.raw`^[ \t]*\|[ \t]*(?<k>${KEY})[ \t]*\|(?<v>[^|\n]{1,80})\|[ \t]*$`, "dgm") },
+  // (not a table's header row, which a row of dashes follows: "| Option Name | Default Value |")
+  { has: "|", hint: /^[ \t]*\|/m, rx: new RegExp(String.raw`^[ \t]*\|[ \t]*(?<k>${KEY})[ \t]*\|(?<v>[^|\n]{1,80})\|[ \t]*$(?!\r?\n[ \t]*\|[ \t:]*-)`, "dgm") },
 ];
 
 /** The record values of `text`, in order of their start, each once. */
