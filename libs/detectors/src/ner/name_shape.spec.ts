@@ -12,6 +12,9 @@ describe("ner/name_shape", () => {
     // currencies and cloud products under a JSON "name" (countries-list's currencies, botocore's service models); first names that are also companies and nationalities stay
     for (const v of ["Swedish Krona", "Burundian Franc", "Surinamese Dollar", "Amazon Polly", "Amazon CloudFront", "Microsoft Teams"]) assert.ok(!mayBePerson(v), v);
     for (const v of ["Sindre Sorhus", "Stefan Reichel", "Ford Pfannerstill", "Dell Leuschke", "Dane Sporer", "German Bechtelar"]) assert.ok(mayBePerson(v), v);
+    // currencies and languages as ICU names them, and a language's variants (a currency list's and AWS's JSON); a name that is also a language's stays
+    for (const v of ["Zambian Kwacha", "Solomon Islands Dollar", "Southern Sotho", "Norwegian Bokmål", "British English", "Castilian Spanish"]) assert.ok(!mayBePerson(v), v);
+    for (const v of ["Tom English", "Anna French", "Golden Hessel", "Shona"]) assert.ok(mayBePerson(v), v);
     // three words or more: one of them a known name, else a heading (Node's all.json "displayName"s)
     for (const v of ["Basic Extension Errors", "Resolution Algorithm Specification", "Community Conditions Definitions"]) assert.ok(!mayBePerson(v), v);
     for (const v of ["Kazi Manzur Rashid", "Abhishek Kumar Singh", "Ana Carolina Silva"]) assert.ok(mayBePerson(v), v);

@@ -34,17 +34,6 @@ const ORGANISATION = /^(?:ltd|limited|inc|llc|llp|plc|gmbh|ag|sa|sarl|bv|nv|corp
 const NOT_A_PERSON_TAGS: ReadonlySet<string> = new Set(["Currency"]);
 
 /**
- * Whether name-shaped `value` may be a person: no company word and no word known only as an
- * currency's (`NOT_A_PERSON_TAGS`) unless another is a name's, and either one word the
- * lexicon knows as a name, or none known as something else, except that of two words one may
- * be ("Golden Hessel", "Miles Boehm": first names that are also words or places). One word
- * alone must be a known name. Unknown words count for a name: most surnames are in no lexicon.
- * A double-barrelled surname is one word ("Loyal Dooley-Boyle" is two words, not three): a name
- * when one of its halves is known as one, otherwise an ordinary word when one half is ("Ward" of
- * "Hessel-Ward"); alone, one of unknown halves is a surname ("Hoeger-Towne").
- */
-
-/**
  * Whether a verb the lexicon knows (and not as a name) comes first of several words: a command, a
  * CI step's "name: Test Browsers", "Install Dependencies". (In a cell of a name column it may
  * still be a name: faker's "Judge Stroman".)
@@ -54,6 +43,52 @@ export function startsWithVerb(value: string): boolean {
   const first = all.length > 1 ? tagsOf(all[0]!) : null;
   return (first?.includes("Infinitive") ?? false) && !first!.some((t) => NAME_TAGS.has(t));
 }
+
+/**
+ * What the runtime's ICU data names in English as a currency ("Zambian Kwacha", "Solomon Islands
+ * Dollar") or a language ("Southern Sotho", "Norwegian Bokmål"), lower case; and the languages of
+ * one word ("english"), which a language's variant ends with ("British English", "Castilian
+ * Spanish" in AWS's and currency lists' JSON). Built on first use (a few milliseconds).
+ */
+let icuNames: { whole: Set<string>; languages: Set<string> } | null = null;
+function icu(): { whole: Set<string>; languages: Set<string> } {
+  if (icuNames) return icuNames;
+  const whole = new Set<string>();
+  const languages = new Set<string>();
+  const currency = new Intl.DisplayNames(["en"], { type: "currency" });
+  for (const code of Intl.supportedValuesOf("currency")) whole.add(currency.of(code)!.toLowerCase());
+  const language = new Intl.DisplayNames(["en"], { type: "language" });
+  for (let a = 97; a <= 122; a++) {
+    for (let b = 97; b <= 122; b++) {
+      const code = String.fromCharCode(a, b);
+      const name = language.of(code);
+      if (name === undefined || name === code) continue;
+      const lower = name.toLowerCase();
+      whole.add(lower);
+      if (!/\s/.test(lower)) languages.add(lower);
+    }
+  }
+  icuNames = { whole, languages };
+  return icuNames;
+}
+
+/** Whether two words or more are a currency's or a language's name (see `icu`; one word may be a given name too: "Shona"). */
+const icuName = (all: string[]) => all.length > 1 && icu().whole.has(all.join(" "));
+/** Whether words end with a language's name of one word ("Castilian Spanish"). */
+const languageVariant = (all: string[]) => all.length > 1 && icu().languages.has(all[all.length - 1]!);
+
+/**
+ * Whether name-shaped `value` may be a person: no company word and no word known only as an
+ * currency's (`NOT_A_PERSON_TAGS`) unless another is a name's; not a currency's or a language's
+ * name as ICU writes it (`icu`), nor, without a name's word, a language's variant ("British
+ * English"); and either one word the
+ * lexicon knows as a name, or none known as something else, except that of two words one may
+ * be ("Golden Hessel", "Miles Boehm": first names that are also words or places). One word
+ * alone must be a known name. Unknown words count for a name: most surnames are in no lexicon.
+ * A double-barrelled surname is one word ("Loyal Dooley-Boyle" is two words, not three): a name
+ * when one of its halves is known as one, otherwise an ordinary word when one half is ("Ward" of
+ * "Hessel-Ward"); alone, one of unknown halves is a surname ("Hoeger-Towne").
+ */
 export function mayBePerson(value: string): boolean {
   let known = 0;
   let words = 0;
@@ -82,8 +117,9 @@ export function mayBePerson(value: string): boolean {
     if (isName) name = true;
     else if (isWord) known++;
   }
+  if (icuName(all)) return false;
   if (name) return true;
-  if (vetoed) return false;
+  if (vetoed || languageVariant(all)) return false;
   // One double-barrelled word of unknown halves is a surname ("Dear Ms. Hoeger-Towne").
   if (words === 1) return known === 0 && /\p{L}-\p{L}/u.test(value);
   // Three words or more, none a name the lexicon knows, are a heading's or a product's: "Basic
