@@ -145,6 +145,16 @@ describe("generic/phone_number", () => {
     // Outside the country's general plan (area code 000) it is no number at all.
     assert.deepEqual(run(phoneNumber, "+1 000 000 0000", "phone"), []);
   });
+  it("reads a number grouped as no one in its region writes it as one only under a phone label (PostgreSQL's catalogue, Vim's menus)", () => {
+    for (const text of ["'23 23 20 16 16' _null_", "an 20.440.130.40 &Edit", "parse_string(\"0 123 321\")"]) {
+      assert.ok(scoreOf(phoneNumber, text) < 0.4, text);
+    }
+    assert.ok(scoreOf(phoneNumber, "phone: 23 23 20 16 16") >= 0.4, "a label still makes it one");
+    // as their regions group them
+    for (const text of ["(213) 373-4253", "213.373.4253", "1-213-373-4253", "020 7946 0958", "01 42 68 53 00", "912 34 56 78", "0412 345 678", "6123 4567", "(11) 97412-8821", "0421 229144"]) {
+      assert.ok(scoreOf(phoneNumber, text) >= 0.4, text);
+    }
+  });
   it("context lifts a bare digit run", () => {
     assert.ok(scoreOf(phoneNumber, "mobile: 4153920132") > scoreOf(phoneNumber, "value 4153920132"));
   });

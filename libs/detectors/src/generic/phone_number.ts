@@ -328,12 +328,49 @@ function parse(sh: Shape): false | { score: number; validation: string; e164: st
     if (n?.isPossible() && fitsGeneralPlan(n.countryCallingCode, n.nationalNumber)) return { score: POSSIBLE_SCORE, validation: `libphonenumber-possible:${n.country ?? n.countryCallingCode}`, e164: "", country: "" };
     return false;
   }
+  let misgrouped: ReturnType<typeof parse> = false;
   for (const plan of PLANS) {
     if (!mayBeIn(plan, sh.digits)) continue;
     const n = parsePhoneNumberFromString(sh.raw, { defaultCountry: plan.region });
-    if (n?.isValid()) return { score: scoreFor(sh.raw, plan.region), validation: `libphonenumber:${n.country ?? plan.region}`, e164: n.countryCallingCode + n.nationalNumber, country: n.country ?? plan.region };
+    if (!n?.isValid()) continue;
+    const valid = { score: scoreFor(sh.raw, plan.region), validation: `libphonenumber:${n.country ?? plan.region}`, e164: n.countryCallingCode + n.nationalNumber, country: n.country ?? plan.region };
+    if (groupedAsWritten(sh.raw, n.nationalNumber, n.formatNational())) return valid;
+    misgrouped ||= { ...valid, score: MISGROUPED_SCORE };
   }
-  return false;
+  return misgrouped;
+}
+
+/**
+ * A national number valid in a region but grouped as no one there writes it: "23 23 20 16 16"
+ * (a row of PostgreSQL's catalogue) read as the US number (232) 320-1616, Vim's menu priority
+ * "20.440.130.40" as (204) 401-3040. Below the minimum alone; a phone label or column still lifts it.
+ */
+const MISGROUPED_SCORE = 0.3;
+
+/** Where a written number's groups begin, counted in digits of its national number after `lead` digits (a trunk prefix, "1" of NANP). */
+function groupStarts(written: string, lead: number, length: number): number[] {
+  const out: number[] = [];
+  let digits = 0;
+  for (let i = 0; i < written.length; i++) {
+    const c = written.charCodeAt(i);
+    if (c < 48 || c > 57) continue;
+    const at = digits - lead;
+    if (digits > 0 && at > 0 && at < length && !/\d/.test(written[i - 1]!)) out.push(at);
+    digits++;
+  }
+  return out;
+}
+
+/**
+ * Whether a national number's groups as written fall where its region's own format puts them
+ * (libphonenumber's national format): each written group whole groups of that format
+ * ("213.373.4253", "(213) 3734253" and "2133734253" as "(213) 373-4253"; not "21 33 73 42 53").
+ */
+function groupedAsWritten(raw: string, national: string, formatted: string): boolean {
+  const written = groupStarts(raw, digitsOf(raw).length - national.length, national.length);
+  if (written.length === 0) return true;
+  const own = new Set(groupStarts(formatted, digitsOf(formatted).length - national.length, national.length));
+  return written.every((at) => own.has(at));
 }
 
 /** A candidate whose parse waits until the engine knows its context could make it count. */
