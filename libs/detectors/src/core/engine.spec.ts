@@ -72,7 +72,7 @@ describe("core/engine", () => {
   });
   it("reads camelCase words in their parts, an acronym before a word too, plurals and abbreviations of capitals whole", () => {
     assert.deepEqual(words("dateOfBirth phoneNumber NHSNumber XMLHttpRequest"), ["date", "of", "birth", "phone", "number", "nhs", "number", "xml", "http", "request"]);
-    assert.deepEqual(words("SSNs IBANs IDNr LTbigf iPhone XML dOB eID"), ["ssns", "ibans", "idnr", "ltbigf", "iphone", "xml", "dob", "eid"], "a single letter stays with the capitals after it");
+    assert.deepEqual(words("SSNs IBANs IDNr LTbigf iPhone XML dOB eID nSecu"), ["ssns", "ibans", "idnr", "ltbigf", "i", "phone", "xml", "dob", "eid", "n", "secu"], "a single letter first stays with an acronym after it, not with a word");
     assert.deepEqual(headerWords("homePhone"), ["home", "phone"]);
     assert.equal(labelBefore("orderId=527 703 9934", 8), "id");
   });

@@ -150,6 +150,11 @@ describe("generic/phone_number", () => {
       assert.ok(scoreOf(phoneNumber, text) < 0.4, text);
     }
     assert.ok(scoreOf(phoneNumber, "phone: 23 23 20 16 16") >= 0.4, "a label still makes it one");
+    // a NANP number of an unassigned area code is valid in India, where no one writes it so
+    assert.ok(scoreOf(phoneNumber, "(653) 392-2854") < 0.4);
+    // written with a trunk prefix, the region whose format fits its groups: French, not German; an Australian mobile
+    assert.equal(run(phoneNumber, "01 69 45 48 50")[0]?.validation, "libphonenumber:FR");
+    assert.equal(run(phoneNumber, "0412 345 678")[0]?.validation, "libphonenumber:AU");
     // as their regions group them
     for (const text of ["(213) 373-4253", "213.373.4253", "1-213-373-4253", "020 7946 0958", "01 42 68 53 00", "912 34 56 78", "0412 345 678", "6123 4567", "(11) 97412-8821", "0421 229144"]) {
       assert.ok(scoreOf(phoneNumber, text) >= 0.4, text);

@@ -39,6 +39,7 @@ const TRUNK_ZERO = new Set<CountryCode>(["GB", "DE", "FR", "IL", "AU", "NL", "JP
 
 /** The parts of libphonenumber's runtime metadata API this file reads (not in its published types). */
 interface PlanMeta extends NumberingPlan {
+  formats(): Array<{ pattern(): string; leadingDigitsPatterns(): string[] }>;
   nationalNumberPattern(): string;
   nationalPrefixForParsing(): string | undefined;
   nationalPrefixTransformRule(): string | undefined;
@@ -334,8 +335,12 @@ function parse(sh: Shape): false | { score: number; validation: string; e164: st
     const n = parsePhoneNumberFromString(sh.raw, { defaultCountry: plan.region });
     if (!n?.isValid()) continue;
     const valid = { score: scoreFor(sh.raw, plan.region), validation: `libphonenumber:${n.country ?? plan.region}`, e164: n.countryCallingCode + n.nationalNumber, country: n.country ?? plan.region };
-    if (groupedAsWritten(sh.raw, n.nationalNumber, n.formatNational())) return valid;
+    if (groupedAsWritten(sh.raw, n.nationalNumber, n.country ?? plan.region)) return valid;
+    // Written with a trunk prefix ("0412 345 678", "01 69 45 48 50"), it is the number of one of
+    // the regions that dial one, and its groups tell which: the next region may fit them. Without
+    // one (most often a NANP number of an unassigned area code) the first valid region decides.
     misgrouped ||= { ...valid, score: MISGROUPED_SCORE };
+    if (!TRUNK_WRITTEN.test(sh.raw)) break;
   }
   return misgrouped;
 }
@@ -346,6 +351,9 @@ function parse(sh: Shape): false | { score: number; validation: string; e164: st
  * "20.440.130.40" as (204) 401-3040. Below the minimum alone; a phone label or column still lifts it.
  */
 const MISGROUPED_SCORE = 0.3;
+
+/** A national number written with its trunk prefix 0 ("0412 345 678", "(02) 9374 4000"). */
+const TRUNK_WRITTEN = /^\(?0/;
 
 /** Where a written number's groups begin, counted in digits of its national number after `lead` digits (a trunk prefix, "1" of NANP). */
 function groupStarts(written: string, lead: number, length: number): number[] {
@@ -361,16 +369,56 @@ function groupStarts(written: string, lead: number, length: number): number[] {
   return out;
 }
 
+/** A region's national formats as libphonenumber's metadata gives them: leading digits (the most detailed pattern) and the number's pattern, compiled once. */
+const FORMATS = new Map<string, Array<{ lead: RegExp | null; whole: RegExp }>>();
+
+function formatsOf(region: string): Array<{ lead: RegExp | null; whole: RegExp }> {
+  let formats = FORMATS.get(region);
+  if (formats) return formats;
+  const md = new Metadata() as unknown as MetadataRuntime;
+  md.selectNumberingPlan(region);
+  const own = (md.numberingPlan as PlanMeta).formats();
+  // (a country that shares its calling code writes as the code's main country: Puerto Rico as the US)
+  if (own.length === 0) {
+    const main = md.getCountryCodesForCallingCode(getCountryCallingCode(region as CountryCode))?.[0];
+    if (main && main !== region) formats = formatsOf(main);
+  }
+  formats ??= own.map((f) => {
+    const leading = f.leadingDigitsPatterns();
+    return { lead: leading.length ? new RegExp(`^(?:${leading[leading.length - 1]})`) : null, whole: new RegExp(`^(?:${f.pattern()})$`, "d") };
+  });
+  FORMATS.set(region, formats);
+  return formats;
+}
+
 /**
- * Whether a national number's groups as written fall where its region's own format puts them
- * (libphonenumber's national format): each written group whole groups of that format
- * ("213.373.4253", "(213) 3734253" and "2133734253" as "(213) 373-4253"; not "21 33 73 42 53").
+ * Where the groups of a region's own national format begin in a national number: libphonenumber's
+ * choice of format (the first whose leading digits and pattern fit, as `formatNational` chooses),
+ * its groups' starts after the first ([3, 6] for (213) 373-4253); none when no format fits.
  */
-function groupedAsWritten(raw: string, national: string, formatted: string): boolean {
+function ownGroupStarts(region: string, national: string): number[] {
+  for (const f of formatsOf(region)) {
+    if (f.lead !== null && !f.lead.test(national)) continue;
+    const m = f.whole.exec(national);
+    if (m === null) continue;
+    const out: number[] = [];
+    for (let g = 2; g < m.length; g++) if (m.indices![g]) out.push(m.indices![g]![0]);
+    return out;
+  }
+  return [];
+}
+
+/**
+ * Whether a national number's groups as written fall where its region's own format puts them:
+ * each written group whole groups of that format ("213.373.4253", "(213) 3734253" and
+ * "2133734253" as "(213) 373-4253"; not "21 33 73 42 53"). A number no format of its region fits
+ * (libphonenumber then writes it as one run) is grouped as it should be only when written as one.
+ */
+function groupedAsWritten(raw: string, national: string, region: string): boolean {
   const written = groupStarts(raw, digitsOf(raw).length - national.length, national.length);
   if (written.length === 0) return true;
-  const own = new Set(groupStarts(formatted, digitsOf(formatted).length - national.length, national.length));
-  return written.every((at) => own.has(at));
+  const own = ownGroupStarts(region, national);
+  return written.every((at) => own.includes(at));
 }
 
 /** A candidate whose parse waits until the engine knows its context could make it count. */

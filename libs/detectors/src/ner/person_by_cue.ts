@@ -60,7 +60,7 @@ export const personByCue: Detector = {
   context: ["dear", "hello", "regards", "sincerely", "faithfully", "yours", "cheers", "thanks", "best", "name", "surname", "holder", "cardholder", "kontoinhaber", "nom", "nombre", "apellido", "apellidos", "nome", "cognome", "naam", "vorname", "nachname", "imię", "nazwisko"],
   // ("nom" and "nome" with what may follow a label: as bare substrings they are in every text
   // about economy, anomalies or gnomes)
-  prefilter: { keywords: ["dear", "hello", "hi ", "regards", "sincerely", "faithfully", "yours", "cheers", "best", "thank", "name", "holder", "kontoinhaber", "nom ", "nom:", "nom\t", "nom\n", "prénom", "prenom", "nombre", "nome ", "nome:", "nome\t", "nome\n", "apellido", "naam", "imie", "imię", "nazwisko"] },
+  prefilter: { keywords: ["dear", "hello", "hi ", "regards", "sincerely", "faithfully", "yours", "cheers", "best", "thank", "name", "holder", "kontoinhaber", "nom ", "nom:", "nom=", "nom\t", "nom\n", "prénom", "prenom", "nombre", "nome ", "nome:", "nome=", "nome\t", "nome\n", "apellido", "naam", "imie", "imię", "nazwisko"] },
   find(text): Candidate[] {
     const out: Candidate[] = [];
     for (const rx of CUES) {
