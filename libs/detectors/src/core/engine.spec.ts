@@ -73,6 +73,7 @@ describe("core/engine", () => {
   it("reads camelCase words in their parts, an acronym before a word too, plurals and abbreviations of capitals whole", () => {
     assert.deepEqual(words("dateOfBirth phoneNumber NHSNumber XMLHttpRequest"), ["date", "of", "birth", "phone", "number", "nhs", "number", "xml", "http", "request"]);
     assert.deepEqual(words("SSNs IBANs IDNr LTbigf iPhone XML dOB eID nSecu"), ["ssns", "ibans", "idnr", "ltbigf", "i", "phone", "xml", "dob", "eid", "n", "secu"], "a single letter first stays with an acronym after it, not with a word");
+    assert.deepEqual(words("subnet-03c51e2eEXAMPLE"), ["subnet", "03c51e2e", "example"], "AWS's example ids: a letter after a digit too");
     assert.deepEqual(headerWords("homePhone"), ["home", "phone"]);
     assert.equal(labelBefore("orderId=527 703 9934", 8), "id");
   });
