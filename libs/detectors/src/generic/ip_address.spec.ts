@@ -43,6 +43,10 @@ describe("generic/ip_address", () => {
     assert.deepEqual(reported("National Teams\n\n12.4.2.1 Sub-Cultures\n...............\n"), []);
     assert.deepEqual(reported("     retrieving revision 1.58.2.2\n/usr/share/doc/git/RelNotes/1.7.10.1.txt\nBreaks: mono-gac (<< 2.10.8.1-3), ebtables (<< 2.0.10.4+snapshot20181205-1~)"), []);
     assert.deepEqual(reported(" XIAllowEvents@Base 2:1.2.99.4\n XRRFreePanning@Base 2:1.2.99.2"), []);
+    // changelogs' versions: a pre-release's or build's name after it, the words of a release (X.org's, dpkg's, Node's)
+    assert.deepEqual(reported("update zlib to 1.2.13.1-motley-fef5869 (Node.js\n    Bump to 1.0.99.1\n\n    Require xineramaproto 1.1.99.1 to avoid a header conflict\n"), []);
+    assert.deepEqual(reported("It hasn't been used since libxcb 1.1.90.1, released in 2008.\n  * Incorporate changes in NMU 1.4.0.32 made by me"), []);
+    assert.deepEqual(reported("release the lock, then ssh to server 10.1.2.3"), ["10.1.2.3"], "an address word on its own line outweighs a release");
     assert.deepEqual(reported("10.1.2.3 gateway\n\n10.1.2.4 ssh\nrouter 10.1.2.5."), ["10.1.2.3", "10.1.2.4", "10.1.2.5"], "a host at a line's start, and at a sentence's end");
     // man pages: an RCS revision, a version after roff's hyphen
     assert.deepEqual(reported(".\\\" $FreeBSD: src/lib/libc/gen/err.3,v 1.11.2.5 2001/08/17 15:42:32 ru Exp $\n/usr/lib/jvm/java\\-1.8.0\\-openjdk\\-1.8.0.121\\-0.b13.el7_3.x86_64/jre/"), []);

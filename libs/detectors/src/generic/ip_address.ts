@@ -108,8 +108,11 @@ function findV6(text: string, out: Candidate[]): void {
  * before its section, as SheetJS cites them ("[MS-XLS] 2.5.198.105").
  */
 const VERSION_BEFORE = /\[MS-[A-Z0-9]+\] $|[A-Za-z]\\?-$|:(?:jar|pom|war|ear|aar|zip|bundle):$|§ ?$|,v $|(?:<<|>>|<=|>=) ?$|(?<![\d:.])\d:$/;
-/** What follows a version, not an address: a file's extension ("RelNotes/1.7.10.1.txt"). */
-const VERSION_AFTER = /^\.[A-Za-z]/;
+/**
+ * What follows a version, not an address: a file's extension ("RelNotes/1.7.10.1.txt"), a
+ * pre-release's or a build's name ("zlib to 1.2.13.1-motley-fef5869", "2.0.10.4+snapshot").
+ */
+const VERSION_AFTER = /^(?:\.[A-Za-z]|[-~+][A-Za-z]{3})/;
 /**
  * A numbered heading (Texinfo's, in info files): the number starts its line, its title follows,
  * and the next line underlines it ("12.4.2.1 Sub-Cultures\n.............").
@@ -182,7 +185,7 @@ function findV4(text: string, out: Candidate[]): void {
     const version =
       !m[2] &&
       (VERSION_BEFORE.test(text.slice(Math.max(0, m.index - 16), m.index)) ||
-        VERSION_AFTER.test(text.slice(end, end + 2)) ||
+        VERSION_AFTER.test(text.slice(end, end + 4)) ||
         ((m.index === 0 || text[m.index - 1] === "\n") && HEADING.test(text.slice(end, end + 200))));
     // A section-shaped quad where a standard's section stands: weak, as a one-digit quad is (an
     // address word near still makes it a host: "mail server (64.12.3.6)").
@@ -208,7 +211,9 @@ export const ipAddress: Detector = {
   context: ["ip", "ipv4", "ipv6", "address", "host", "server", "client", "source", "destination", "src", "dst", "gateway", "login", "connected"],
   // Numbered sections of specifications ("Section 12.6.4.7", "see 12.7.3.3", "PDF spec 8.7.3.1"),
   // and object identifiers (`ObjectIdentifier("2.5.29.14")`, an X.509 extension's OID).
-  negativeContext: ["version", "ver", "revision", "section", "sections", "chapter", "clause", "paragraph", "spec", "specification", "see", "table", "figure", "appendix", "oid", "objectidentifier", "object identifier"],
+  // (and the words of a changelog about versions: "Bump to 1.0.99.1", "Require xproto 1.1.99.1",
+  // "since libxcb 1.1.90.1, released in 2008", "Incorporate changes in NMU 1.4.0.32")
+  negativeContext: ["version", "ver", "revision", "section", "sections", "chapter", "clause", "paragraph", "spec", "specification", "see", "table", "figure", "appendix", "oid", "objectidentifier", "object identifier", "bump", "bumped", "require", "requires", "required", "release", "released", "releases", "nmu", "upgrade", "upgraded", "downgrade"],
   prefilter: { anyChar: ".:" },
   find(text) {
     const out: Candidate[] = [];
