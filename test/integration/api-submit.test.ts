@@ -325,6 +325,30 @@ describe("api: POST /submit", function () {
       }
     });
 
+    it("listens after a bounded wait when the schema registry takes the connection and never answers, and /readyz says so", async () => {
+      // An HTTP server that reads each request and answers nothing (a registry stuck in a pause).
+      const mute = createServer(() => undefined);
+      await new Promise<void>((res) => mute.listen(0, "127.0.0.1", res));
+      const { port } = mute.address() as AddressInfo;
+      const regPath = new URL(serverAddresses().registryUrl).pathname.replace(/\/$/, "");
+      const t0 = Date.now();
+      const app = await startTestApi({ env: { ...process.env, FILESCAN_REGISTRY_URL: `http://127.0.0.1:${port}${regPath}` }, settings: { connectWaitMs: 1000 } });
+      try {
+        assert.ok(Date.now() - t0 < 30_000, `listening after ${Date.now() - t0} ms`);
+        assert.ok(app.logs.join("").includes("has not answered yet; listening while the connection is tried"));
+        assert.equal((await fetch(`${app.origin}/healthz`)).status, 200);
+        const ready = await fetch(`${app.origin}/readyz`);
+        assert.equal(ready.status, 503);
+        assert.deepEqual(((await ready.json()) as { checks: Record<string, boolean> }).checks, { kafka: true, registry: false, producer: false, elasticsearch: true });
+        assertProblem(await post(`${app.baseUrl}/submit`, submission(), bearer(jwt)), 500, "queue_error");
+      } finally {
+        // (cut the hanging requests so that the connection loop ends, then stop)
+        mute.closeAllConnections();
+        await new Promise((res) => mute.close(res));
+        await app.close();
+      }
+    });
+
     it("answers 500 queue_error when Kafka does not acknowledge in time", async () => {
       const slow = await startTestApi({ settings: { produceTimeoutMs: 0 } });
       try {

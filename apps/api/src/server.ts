@@ -59,7 +59,14 @@ export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
       },
     });
     // Start listening either way: /readyz reports the queue, /submit answers 500 until it is up.
-    if (await kafkaQueue.firstAttempt) logger.info("kafka producer connected");
+    // The wait for the first attempt is bounded: a broker or a registry that takes the connection
+    // and then does not answer must not keep the API from listening.
+    const first = await settledWithin(kafkaQueue.firstAttempt, settings.connectWaitMs);
+    if (first === true) logger.info("kafka producer connected");
+    else if (first === undefined) {
+      logger.warn({ waitedMs: settings.connectWaitMs }, "kafka or the schema registry has not answered yet; listening while the connection is tried");
+      void kafkaQueue.firstAttempt.then((ok) => ok && logger.info("kafka producer connected"));
+    }
     queue = kafkaQueue;
   }
   const metrics = createMetrics();
@@ -95,4 +102,14 @@ export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
 
 function errSummary(err: unknown): Record<string, unknown> {
   return err instanceof Error ? { name: err.name, message: err.message } : { message: String(err) };
+}
+
+/** `p`'s value, or undefined when it has not settled within `ms`. */
+function settledWithin<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(resolve, ms, undefined);
+    timer.unref();
+  });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }

@@ -24,6 +24,8 @@ export interface ApiSettings {
   /** Decoded bytes being produced at once before 503 (FILESCAN_MAX_INFLIGHT_BYTES). */
   maxInflightBytes: number;
   produceTimeoutMs: number;
+  /** How long the start waits for the first connection to Kafka and the registry before it listens anyway (FILESCAN_API_CONNECT_WAIT_MS). */
+  connectWaitMs: number;
   retryAfterSeconds: number;
   jwtTtlSeconds: number;
   revocationTtlMs: number;
@@ -59,6 +61,7 @@ export function apiSettings(env: NodeJS.ProcessEnv = process.env): ApiSettings {
     maxInflight: intFromEnv(env, "FILESCAN_MAX_INFLIGHT", 512),
     maxInflightBytes: intFromEnv(env, "FILESCAN_MAX_INFLIGHT_BYTES", 256 * 1024 * 1024),
     produceTimeoutMs: intFromEnv(env, "FILESCAN_PRODUCE_TIMEOUT_MS", 15_000),
+    connectWaitMs: intFromEnv(env, "FILESCAN_API_CONNECT_WAIT_MS", 15_000),
     retryAfterSeconds: Math.max(1, intFromEnv(env, "FILESCAN_RETRY_AFTER_SECONDS", 5)),
     jwtTtlSeconds: jwtTtlSeconds(env),
     revocationTtlMs: intFromEnv(env, "FILESCAN_REVOCATION_TTL_MS", DEFAULT_REVOCATION_TTL_MS),
