@@ -5,12 +5,14 @@
  */
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { createServer, request, type Server } from "node:http";
+import { request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { TOPICS, serverAddresses } from "@filescan/config";
 import { avroSchemaText, valueSubject } from "@filescan/contracts";
 import { SUBMISSION_FIELDS, base64Length } from "@filescan/api";
 import { accessToken, bearer, issuePat, post, startTestApi, submission, SubmissionCollector, type TestApi } from "./api-helpers.ts";
+import { muteServer, relayTo, stopServer } from "./relay.ts";
+import { freePort } from "../containers/compose.ts";
 
 describe("api: POST /submit", function () {
   this.timeout(120_000);
@@ -320,19 +322,18 @@ describe("api: POST /submit", function () {
         assert.equal(event.sha256, body.sha256);
       } finally {
         await app.close();
-        relay?.closeAllConnections();
-        await new Promise((res) => relay ? relay.close(res) : res(undefined));
+        await stopServer(relay);
       }
     });
 
-    it("listens after a bounded wait when the schema registry takes the connection and never answers, and /readyz says so", async () => {
-      // An HTTP server that reads each request and answers nothing (a registry stuck in a pause).
-      const mute = createServer(() => undefined);
-      await new Promise<void>((res) => mute.listen(0, "127.0.0.1", res));
-      const { port } = mute.address() as AddressInfo;
+    it("listens after a bounded wait when the schema registry takes the connection and never answers, /readyz says so, and it still stops at once", async () => {
+      // (requests to the registry time out after a minute here: the connection attempt hangs for the whole test)
+      const mute = await muteServer();
       const regPath = new URL(serverAddresses().registryUrl).pathname.replace(/\/$/, "");
       const t0 = Date.now();
-      const app = await startTestApi({ env: { ...process.env, FILESCAN_REGISTRY_URL: `http://127.0.0.1:${port}${regPath}` }, settings: { connectWaitMs: 1000 } });
+      const app = await startTestApi({ env: { ...process.env, FILESCAN_REGISTRY_URL: `http://127.0.0.1:${(mute.address() as AddressInfo).port}${regPath}`, FILESCAN_REGISTRY_TIMEOUT_MS: "60000" }, settings: { connectWaitMs: 1000 } });
+      let closing: Promise<void> | undefined;
+      const stopping = () => (closing ??= app.close());
       try {
         assert.ok(Date.now() - t0 < 30_000, `listening after ${Date.now() - t0} ms`);
         assert.ok(app.logs.join("").includes("has not answered yet; listening while the connection is tried"));
@@ -341,11 +342,32 @@ describe("api: POST /submit", function () {
         assert.equal(ready.status, 503);
         assert.deepEqual(((await ready.json()) as { checks: Record<string, boolean> }).checks, { kafka: true, registry: false, producer: false, elasticsearch: true });
         assertProblem(await post(`${app.baseUrl}/submit`, submission(), bearer(jwt)), 500, "queue_error");
+        // Stopping does not wait for the attempt that hangs on the silent registry.
+        const t1 = Date.now();
+        await stopping();
+        assert.ok(Date.now() - t1 < 10_000, `stopped after ${Date.now() - t1} ms`);
       } finally {
-        // (cut the hanging requests so that the connection loop ends, then stop)
-        mute.closeAllConnections();
-        await new Promise((res) => mute.close(res));
+        await stopping();
+        await stopServer(mute);
+      }
+    });
+
+    it("gives up on a silent schema registry after FILESCAN_REGISTRY_TIMEOUT_MS and keeps trying", async () => {
+      const mute = await muteServer();
+      const regPath = new URL(serverAddresses().registryUrl).pathname.replace(/\/$/, "");
+      const t0 = Date.now();
+      // The start would wait a minute for an attempt that hangs; the registry's timeout ends it.
+      const app = await startTestApi({ env: { ...process.env, FILESCAN_REGISTRY_URL: `http://127.0.0.1:${(mute.address() as AddressInfo).port}${regPath}`, FILESCAN_REGISTRY_TIMEOUT_MS: "300" }, settings: { connectWaitMs: 60_000 } });
+      try {
+        assert.ok(Date.now() - t0 < 30_000, `listening after ${Date.now() - t0} ms`);
+        const logs = app.logs.join("");
+        assert.ok(logs.includes("kafka or the schema registry is not reachable; retrying"), logs.slice(-2000));
+        assert.match(logs, /Timeout \(300ms\)/);
+        assert.ok(!logs.includes("has not answered yet"));
+        assertProblem(await post(`${app.baseUrl}/submit`, submission(), bearer(jwt)), 500, "queue_error");
+      } finally {
         await app.close();
+        await stopServer(mute);
       }
     });
 
@@ -397,35 +419,3 @@ describe("api: POST /submit", function () {
     });
   });
 });
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((res) => srv.listen(0, "127.0.0.1", res));
-  const { port } = srv.address() as AddressInfo;
-  await new Promise((res) => srv.close(res));
-  return port;
-}
-
-/** A minimal HTTP relay on `port` to `origin` (the real schema registry). */
-async function relayTo(origin: string, port: number): Promise<Server> {
-  const srv = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string" && k !== "host" && k !== "connection" && k !== "content-length") headers[k] = v;
-      fetch(origin + (req.url ?? "/"), { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined }).then(
-        async (r) => {
-          res.writeHead(r.status, { "content-type": r.headers.get("content-type") ?? "application/json" });
-          res.end(Buffer.from(await r.arrayBuffer()));
-        },
-        () => {
-          res.writeHead(502);
-          res.end();
-        },
-      );
-    });
-  });
-  await new Promise<void>((res) => srv.listen(port, "127.0.0.1", res));
-  return srv;
-}

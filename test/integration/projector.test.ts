@@ -1,7 +1,8 @@
 /**
  * The projector on the real Kafka, registry and Elasticsearch: events produced to the topics
  * become documents; an analysis applies to every sighting of its sha256, earlier and later;
- * client extras never cost a document; a rebuild from offset 0 gives the same documents.
+ * client extras never cost a document; a schema registry it cannot read is waited for, never a
+ * reason to dead-letter; a rebuild from offset 0 gives the same documents.
  */
 import assert from "node:assert/strict";
 import { createHash, randomUUID } from "node:crypto";
@@ -10,6 +11,9 @@ import { kafkaGroup, serverAddresses, TOPICS } from "@filescan/config";
 import { locator, type FileAnalyzed, type FileSubmitted } from "@filescan/contracts";
 import { createEventProducer, createKafka, createRegistry, type EventProducer } from "@filescan/kafka";
 import { aliasesFor, ensureIndices, rebuild, startProjector, type IndexNames, type RunningProjector } from "@filescan/projector";
+import type { Server } from "node:http";
+import { freePort } from "../containers/compose.ts";
+import { relayTo, stopServer } from "./relay.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -131,6 +135,37 @@ describe("projector: events become Elasticsearch documents", function () {
     const mapping = await es.indices.getMapping({ index: aliases.files });
     const props = Object.values(mapping)[0]!.mappings.properties!;
     assert.equal(props.extra!.type, "flattened", "extras never grow the mapping");
+  });
+
+  it("waits for a schema registry it cannot read, dead-letters nothing, and indexes the sighting once the registry answers", async () => {
+    // A second projector with indices of its own reads the registry through a relay, closed at first.
+    const port = await freePort();
+    const path = new URL(serverAddresses().registryUrl).pathname.replace(/\/$/, "");
+    const cut = createRegistry({ ...process.env, FILESCAN_REGISTRY_URL: `http://127.0.0.1:${port}${path}`, FILESCAN_REGISTRY_TIMEOUT_MS: "2000" });
+    const own = aliasesFor(`${prefix}-cut`);
+    await ensureIndices(es, own);
+    const logs: string[] = [];
+    const second = await startProjector({ es, kafka, registry: cut, producer, indices: own, groupId: `${groupId}-cut`, startAtEnd: true, log: (level, msg, fields) => void logs.push(`${level} ${msg} ${JSON.stringify(fields ?? {})}`) });
+    let relay: Server | undefined;
+    try {
+      const s = submitted(`waits for the registry ${run}`);
+      await producer.send(TOPICS.submissions, s.sha256, s);
+      await eventually("the projector backing off for want of the registry, or a dead letter", async () => (logs.some((l) => /schema registry cannot be read|dead-letter/.test(l)) ? true : undefined), 60_000);
+      await sleep(2_000);
+      assert.deepEqual(logs.filter((l) => /dead-letter/.test(l)), [], "nothing dead-lettered for want of the registry");
+      assert.equal((await es.exists({ index: own.files, id: s.submission_id })), false, "nothing indexed without the registry");
+      relay = await relayTo(new URL(serverAddresses().registryUrl).origin, port);
+      const doc = await eventually("the sighting indexed once the registry answers", () => es.get<Record<string, any>>({ index: own.files, id: s.submission_id }).then((r) => r._source, () => undefined), 90_000);
+      assert.equal(doc.sha256, s.sha256);
+    } finally {
+      await second.stop();
+      await stopServer(relay);
+      for (const name of [own.files, own.analyses]) await es.indices.deleteIndexTemplate({ name }).catch(() => undefined);
+      const admin = kafka.admin();
+      await admin.connect();
+      await admin.deleteGroups([kafkaGroup(`${groupId}-cut`)]).catch(() => undefined);
+      await admin.disconnect();
+    }
   });
 
   it("rebuilds the same documents from offset 0 into fresh indices and swaps the aliases", async () => {

@@ -42,6 +42,9 @@ export interface KafkaQueueOptions {
   maxBackoffMs?: number;
 }
 
+/** How long `close()` waits for a connection attempt under way. */
+const CLOSE_WAIT_MS = 2_000;
+
 export function createKafkaQueue(env: NodeJS.ProcessEnv = process.env, backlogGroup: string = GROUPS.extractor, opts: KafkaQueueOptions = {}): KafkaQueue {
   // Connecting, topic creation and lag reads give up quickly and quietly (the loop below retries
   // and the app logs each failure once); sends keep kafkajs's own retries, bounded by the app's
@@ -82,12 +85,13 @@ export function createKafkaQueue(env: NodeJS.ProcessEnv = process.env, backlogGr
         await attempt();
         lastError = null;
         settleFirst(true);
-        return;
+        break;
       } catch (err) {
         lastError = err;
         opts.onError?.(err);
         settleFirst(false);
       }
+      if (closed) break;
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, backoff);
         wake = () => {
@@ -98,7 +102,17 @@ export function createKafkaQueue(env: NodeJS.ProcessEnv = process.env, backlogGr
       wake = null;
       backoff = Math.min(backoff * 2, maxBackoff);
     }
+    // Closed while an attempt was still under way: what it connected is closed here.
+    if (closed) await disconnect();
   })();
+
+  async function disconnect(): Promise<void> {
+    const p = producer;
+    const a = admin;
+    producer = null;
+    admin = null;
+    await Promise.allSettled([p?.disconnect(), a?.disconnect()]);
+  }
 
   return {
     firstAttempt,
@@ -127,12 +141,10 @@ export function createKafkaQueue(env: NodeJS.ProcessEnv = process.env, backlogGr
     async close() {
       closed = true;
       wake?.();
-      await loop;
-      const p = producer;
-      const a = admin;
-      producer = null;
-      admin = null;
-      await Promise.allSettled([p?.disconnect(), a?.disconnect()]);
+      // An attempt stuck on a silent server is not waited for beyond a moment: the loop closes
+      // what it connects once it ends.
+      await Promise.race([loop, new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
+      await disconnect();
     },
   };
 }

@@ -1,15 +1,15 @@
 /**
  * The projector's stream wiring: one consumer group reads filescan.submissions.v1 and
  * filescan.analyses.v1 and maintains Elasticsearch. A batch's offsets are committed only after
- * its documents are written; while Elasticsearch is down it backs off and retries (heartbeating,
- * committing nothing), so nothing is lost.
+ * its documents are written; while Elasticsearch or the schema registry is down it backs off and
+ * retries (heartbeating, committing nothing), so nothing is lost.
  */
 import type { Client } from "@elastic/elasticsearch";
 import type { Consumer, Kafka, KafkaMessage } from "kafkajs";
 import type { SchemaRegistry } from "@kafkajs/confluent-schema-registry";
 import { kafkaGroup, kafkaTopic, TOPICS } from "@filescan/config";
 import type { FileAnalyzed, FileSubmitted } from "@filescan/contracts";
-import { consumerGroupLag, ensureTopicsWith, startNewGroupAtEnd, type EventProducer, type ProcessorHealth } from "@filescan/kafka";
+import { consumerGroupLag, ensureTopicsWith, registryUnavailable, startNewGroupAtEnd, type EventProducer, type ProcessorHealth } from "@filescan/kafka";
 import { projectAnalyses, projectSubmissions, type RejectedDocument } from "./project.ts";
 import type { IndexNames } from "./indices.ts";
 
@@ -66,13 +66,32 @@ export async function startProjector(opts: ProjectorOptions): Promise<RunningPro
     eachBatchAutoResolve: false,
     partitionsConsumedConcurrently: 4,
     eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+      /** Waits before a retry (30 s at most), beating the group's heart meanwhile. */
+      const backOff = async (attempt: number, what: string, err: unknown) => {
+        const wait = Math.min(30_000, 500 * 2 ** Math.min(attempt, 6));
+        log("warn", `${what}; retrying without committing`, { error: String(err).slice(0, 300), retry_in_ms: wait, topic: batch.topic, partition: batch.partition });
+        const until = Date.now() + wait;
+        while (Date.now() < until) {
+          await heartbeat().catch(() => undefined);
+          await sleep(Math.min(2_000, until - Date.now()));
+        }
+      };
       const decoded: Array<{ m: KafkaMessage; ev: FileSubmitted | FileAnalyzed }> = [];
       for (const m of batch.messages) {
-        try {
-          if (!m.value) throw new Error("record has no value");
-          decoded.push({ m, ev: (await registry.decode(m.value)) as FileSubmitted | FileAnalyzed });
-        } catch (err) {
-          await deadLetter(batch.topic, batch.partition, m, `undecodable: ${String(err)}`);
+        for (let attempt = 0; ; attempt++) {
+          try {
+            if (!m.value) throw new Error("record has no value");
+            decoded.push({ m, ev: (await registry.decode(m.value)) as FileSubmitted | FileAnalyzed });
+          } catch (err) {
+            // (the registry down is no fault of the record's: wait for it, as for Elasticsearch)
+            if (registryUnavailable(err)) {
+              if (!isRunning() || isStale()) return;
+              await backOff(attempt, "the schema registry cannot be read", err);
+              continue;
+            }
+            await deadLetter(batch.topic, batch.partition, m, `undecodable: ${String(err)}`);
+          }
+          break;
         }
       }
       let rejected: RejectedDocument[];
@@ -84,13 +103,7 @@ export async function startProjector(opts: ProjectorOptions): Promise<RunningPro
             : await projectAnalyses(es, indices, decoded.map((d) => d.ev as FileAnalyzed));
           break;
         } catch (err) {
-          const wait = Math.min(30_000, 500 * 2 ** Math.min(attempt, 6));
-          log("warn", "Elasticsearch write failed; retrying without committing", { error: String(err).slice(0, 300), retry_in_ms: wait, topic: batch.topic, partition: batch.partition });
-          const until = Date.now() + wait;
-          while (Date.now() < until) {
-            await heartbeat().catch(() => undefined);
-            await sleep(Math.min(2_000, until - Date.now()));
-          }
+          await backOff(attempt, "Elasticsearch write failed", err);
         }
       }
       for (const r of rejected) {

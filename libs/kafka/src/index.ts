@@ -12,7 +12,8 @@ import tls from "node:tls";
 import { Kafka, logLevel, type Admin, type ISocketFactory, type Producer } from "kafkajs";
 import { patchKafkajsEncoder } from "./encoder.ts";
 import { SchemaRegistry, COMPATIBILITY, SchemaType } from "@kafkajs/confluent-schema-registry";
-import { kafkaGroup, kafkaPrefix, kafkaTopic, serverAddresses, TOPICS, KAFKA_MAX_MESSAGE_BYTES, type TopicName } from "@filescan/config";
+import { TimeoutMiddleware } from "mappersmith/middleware/timeout";
+import { intFromEnv, kafkaGroup, kafkaPrefix, kafkaTopic, serverAddresses, TOPICS, KAFKA_MAX_MESSAGE_BYTES, type TopicName } from "@filescan/config";
 import { avroSchemaText, valueSubject, type EventOf } from "@filescan/contracts";
 import { DEFAULT_LINGER_MS, ProduceBatcher } from "./batcher.ts";
 
@@ -68,8 +69,31 @@ export function createKafka(clientId: string, env: NodeJS.ProcessEnv = process.e
   });
 }
 
+type RegistryMiddleware = NonNullable<NonNullable<ConstructorParameters<typeof SchemaRegistry>[0]>["middlewares"]>[number];
+
+/** How long one request to the schema registry may go unanswered (FILESCAN_REGISTRY_TIMEOUT_MS). */
+export const DEFAULT_REGISTRY_TIMEOUT_MS = 10_000;
+
+/**
+ * The schema registry client. Every request has a timeout: without one, a registry that takes
+ * the connection and never answers (a long pause) kept whoever asked waiting for good.
+ */
 export function createRegistry(env: NodeJS.ProcessEnv = process.env): SchemaRegistry {
-  return new SchemaRegistry({ host: serverAddresses(env).registryUrl, retry: { retries: 3 } });
+  const timeout = intFromEnv(env, "FILESCAN_REGISTRY_TIMEOUT_MS", DEFAULT_REGISTRY_TIMEOUT_MS);
+  // (the middleware is a plain function; only the typings of mappersmith's ESM and CommonJS builds differ)
+  const timeoutMiddleware = TimeoutMiddleware(timeout) as unknown as RegistryMiddleware;
+  return new SchemaRegistry({ host: serverAddresses(env).registryUrl, retry: { retries: 3 }, middlewares: [timeoutMiddleware] });
+}
+
+/**
+ * Whether a registry call failed for want of the registry, not because of the record: the
+ * registry unreachable or silent (the client reports both as status 400 without a response),
+ * busy (5xx), refusing our credentials. Only 404 (no schema of that id) is the record's fault.
+ * A consumer retries the first kind and dead-letters only the second.
+ */
+export function registryUnavailable(err: unknown): boolean {
+  const status = (err as { status?: unknown } | null)?.status;
+  return typeof status === "number" && status !== 404;
 }
 
 /** Registers the Avro schema of every topic (idempotent: the registry returns the existing id). */

@@ -8,14 +8,15 @@
  * - A value that cannot be decoded, or whose handler keeps failing, goes to the dead-letter
  *   topic with its coordinates and error; the processor moves on.
  * - A `TransientError` (a server we depend on is down) is never dead-lettered: the batch is
- *   retried from the last committed offset, so nothing is lost.
+ *   retried from the last committed offset, so nothing is lost. A schema registry that cannot
+ *   be read while a value is decoded counts as one.
  */
 import type { Kafka, KafkaMessage, Consumer } from "kafkajs";
 import type { SchemaRegistry } from "@kafkajs/confluent-schema-registry";
 import pLimit from "p-limit";
 import { kafkaGroup, kafkaTopic, TOPICS, type TopicName } from "@filescan/config";
 import type { EventOf } from "@filescan/contracts";
-import { ensureTopicsWith, startNewGroupAtEnd, type EventProducer } from "./index.ts";
+import { ensureTopicsWith, registryUnavailable, startNewGroupAtEnd, type EventProducer } from "./index.ts";
 import type { ProcessorHealth } from "./health.ts";
 
 export interface Output<T extends TopicName = TopicName> {
@@ -95,6 +96,8 @@ export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I
       if (!m.value) throw new Error("record has no value");
       event = (await registry.decode(m.value)) as EventOf[I];
     } catch (err) {
+      // The registry down is no fault of the record's: retry, as for a handler's TransientError.
+      if (registryUnavailable(err)) throw new TransientError(`the schema registry cannot be read: ${String(err).slice(0, 300)}`);
       await deadLetter(m, partition, err);
       return;
     }

@@ -1,0 +1,115 @@
+/**
+ * The stream processor (libs/kafka `runProcessor`) on the real Kafka and schema registry when the
+ * registry cannot be read: a record it cannot decode for want of the registry is retried until
+ * the registry answers, never dead-lettered; a record whose schema id the real registry does not
+ * know (404) is dead-lettered at once. The processor reads the registry through a relay on a port
+ * of the test's own, closed at first; everything else talks to the real servers directly.
+ */
+import assert from "node:assert/strict";
+import { createHash, randomUUID } from "node:crypto";
+import type { Server } from "node:http";
+import { kafkaGroup, kafkaTopic, serverAddresses, TOPICS } from "@filescan/config";
+import type { DeadLetter, FileSubmitted } from "@filescan/contracts";
+import { createEventProducer, createKafka, createRegistry, runProcessor, startNewGroupAtEnd, type EventProducer, type RunningProcessor } from "@filescan/kafka";
+import type { Consumer } from "kafkajs";
+import { freePort } from "../containers/compose.ts";
+import { waitFor } from "./deadline.ts";
+import { relayTo, stopServer } from "./relay.ts";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("stream processor: a schema registry that cannot be read is waited for, never a reason to dead-letter", function () {
+  this.timeout(150_000);
+  const run = randomUUID().slice(0, 8);
+  const app = `processor-test-${run}`;
+  const group = `test-processor-${run}`;
+  const readerGroup = `test-processor-reader-${run}`;
+  const kafka = createKafka("test-processor");
+  const registry = createRegistry();
+  const seen: FileSubmitted[] = [];
+  const dead: DeadLetter[] = [];
+  const logs: string[] = [];
+  let producer: EventProducer;
+  let reader: Consumer;
+  let processor: RunningProcessor | undefined;
+  let relay: Server | undefined;
+  let port: number;
+
+  function submitted(text: string): FileSubmitted {
+    const bytes = Buffer.from(text);
+    const h = (alg: string) => createHash(alg).update(bytes).digest("hex");
+    return {
+      submission_id: randomUUID(), received_at: Date.now(), principal: { subject: "tok_test", token_name: "processor-test" }, mimetype: "text/plain",
+      sha256: h("sha256"), sha1: h("sha1"), md5: h("md5"), filename: "p.txt", full_path: "/share/p.txt", timestamp: new Date().toISOString(),
+      app, extra_json: "{}", size: bytes.length, content: bytes,
+    };
+  }
+
+  before(async () => {
+    producer = await createEventProducer(kafka, registry);
+    await startNewGroupAtEnd(kafka, readerGroup, [TOPICS.deadletter]);
+    reader = kafka.consumer({ groupId: kafkaGroup(readerGroup) });
+    await reader.connect();
+    await reader.subscribe({ topics: [kafkaTopic(TOPICS.deadletter)], fromBeginning: false });
+    await reader.run({
+      eachMessage: async ({ message }) => {
+        const dl = message.value ? ((await registry.decode(message.value)) as DeadLetter) : null;
+        if (dl?.processor === group) dead.push(dl);
+      },
+    });
+    port = await freePort();
+    const path = new URL(serverAddresses().registryUrl).pathname.replace(/\/$/, "");
+    // (its own registry client, with an empty schema cache: every schema id is asked for)
+    const cut = createRegistry({ ...process.env, FILESCAN_REGISTRY_URL: `http://127.0.0.1:${port}${path}`, FILESCAN_REGISTRY_TIMEOUT_MS: "2000" });
+    processor = await runProcessor({
+      groupId: group,
+      input: TOPICS.submissions,
+      kafka,
+      registry: cut,
+      producer,
+      startAtEnd: true,
+      handle: async (ev) => {
+        if (ev.app === app) seen.push(ev);
+        return [];
+      },
+      log: (level, msg, fields) => void logs.push(`${level} ${msg} ${JSON.stringify(fields ?? {})}`),
+    });
+  });
+
+  after(async () => {
+    await Promise.allSettled([processor?.stop(), reader?.disconnect(), producer?.disconnect(), stopServer(relay)]);
+    const admin = kafka.admin();
+    await admin.connect();
+    await admin.deleteGroups([group, readerGroup].map((g) => kafkaGroup(g))).catch(() => undefined);
+    await admin.disconnect();
+  });
+
+  it("retries a record while the registry is unreachable and handles it once the registry answers", async () => {
+    const ev = submitted(`waits for the registry ${run}`);
+    await producer.send(TOPICS.submissions, ev.sha256, ev);
+    const failed = () => logs.some((l) => l.includes("batch failed") && l.includes("the schema registry cannot be read"));
+    await waitFor("the processor failing its batch for want of the registry, or a dead letter", () => (failed() || dead.length > 0 ? true : undefined), 60_000);
+    await sleep(3_000);
+    assert.deepEqual(dead.map((d) => d.error), [], "nothing dead-lettered for want of the registry");
+    assert.equal(seen.length, 0, "nothing decoded without the registry");
+
+    relay = await relayTo(new URL(serverAddresses().registryUrl).origin, port);
+    const got = await waitFor("the record handled once the registry answers", () => seen.find((s) => s.submission_id === ev.submission_id), 90_000);
+    assert.equal(got.sha256, ev.sha256);
+    assert.ok(got.content.equals(ev.content));
+    assert.equal(dead.length, 0, "still nothing dead-lettered");
+  });
+
+  it("dead-letters a record whose schema id the registry does not know", async () => {
+    relay ??= await relayTo(new URL(serverAddresses().registryUrl).origin, port);
+    // The Confluent wire format: magic byte 0, a schema id no registry has handed out, a payload.
+    const unknown = Buffer.concat([Buffer.from([0, 0x7f, 0xff, 0xff, 0x00]), Buffer.from(`payload ${run}`)]);
+    const after = submitted(`behind the unknown schema ${run}`);
+    await producer.sendEncoded(TOPICS.submissions, [{ key: after.sha256, value: unknown }]);
+    await producer.send(TOPICS.submissions, after.sha256, after);
+    const dl = await waitFor("the dead letter", () => dead.find((d) => d.value?.equals(unknown)), 90_000);
+    assert.match(dl.error, /404|not found/i, dl.error);
+    await waitFor("the record behind it handled", () => seen.find((s) => s.submission_id === after.submission_id), 90_000);
+    assert.equal(dead.length, 1, "only that record was dead-lettered");
+  });
+});
