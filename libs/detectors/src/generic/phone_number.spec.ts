@@ -162,6 +162,9 @@ describe("generic/phone_number", () => {
   });
   it("context lifts a bare digit run", () => {
     assert.ok(scoreOf(phoneNumber, "mobile: 4153920132") > scoreOf(phoneNumber, "value 4153920132"));
+    // German's word for a mobile phone, in a sentence as well as a label
+    assert.ok(scoreOf(phoneNumber, "Our records show the Handy 512-297-3849 for this person.") >= 0.5);
+    assert.ok(scoreOf(phoneNumber, "Our records show the value 512-297-3849 for this person.") < 0.5);
   });
   it("finds NANP's numbers for fiction (555-0100 to 555-0199) but never reports them (OpenAI's SDK docs, Presidio's cases)", () => {
     for (const text of ["target_uri: 'tel:+14155550123'", "call me: (415) 555-0132", "phone 415-555-0199", "Tel. +1 212 555 0100"]) {

@@ -32,6 +32,9 @@ describe("ner/person_by_cue", () => {
     // a people's name key as data files write it; other names' keys are not
     assert.deepEqual(found("customerName: Zakary Dare\npatient_name\tItzel Beer\nFULL_NAME: Golden Hessel\nMy customerName is Elyse Prohaska.\nlastName: Smith\n"), ["Zakary Dare", "Itzel Beer", "Golden Hessel", "Elyse Prohaska", "Smith"]);
     assert.deepEqual(found("userName: Admin Person\nhostName: Foo Bar\ndisplayName: Anna Smith\nclassName = Golden Hessel\n"), []);
+    // glued to its key by "=", as logs and properties write it; not a desktop file's Name= nor an environment variable
+    assert.deepEqual(found("user login name=Mose Schowalter id=7\ncustomer_name=Drew Bernier\nkontoinhaber=Essie Hartmann\nnom=Matthew Kunze\n"), ["Mose Schowalter", "Drew Bernier", "Essie Hartmann", "Matthew Kunze"]);
+    assert.deepEqual(found("[Desktop Entry]\nName=Firefox Web\nGenericName=Web Browser\nX-GNOME-FullName=Image Editor\nNAME=Debian Linux\n"), []);
     // a form's label on its own line, the name alone on the next
     assert.deepEqual(found("Name\nDeangelo Hackett\n\nName:\n  Golden Hessel\n"), ["Deangelo Hackett", "Golden Hessel"]);
     assert.deepEqual(found("Name\nDescription\nthe name\nAnna Smith\n"), []);

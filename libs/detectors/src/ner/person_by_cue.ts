@@ -26,8 +26,11 @@ const GREETINGS: RegExp[] = [
 // Label: "Name: Golden Hessel", "my name is Conner Deckow-Bruen.", a table's "Name\tAnna Smith";
 // not a title ("Name Server Operations", "Service Name Lookup Hangs"), not a compound key
 // ("Upstream-Name: Apache Maven" in Debian's copyright files), not before a dotted name ("name:
-// Use Node.js" in a CI workflow), not glued to its key (a desktop file's "Name=Foo Viewer").
-const LABELLED = new RegExp(String.raw`\b(?<![\p{L}]-)${LABEL}(?:[ \t]+is[ \t]*[:=]?[ \t]+|[ \t]*[:=][ \t]+|\t[ \t]*|[ ]{2,})${TITLE}?(${NAME})(?=${SUFFIX}?[ \t]*(?:[,;:!)\]]|\.(?!\p{L})|\r?\n|$))`, "dyu");
+// Use Node.js" in a CI workflow). Glued to its key by "=" as logs and properties write it
+// ("customer_name=Drew Bernier", "name=Mose Schowalter"), but not a desktop file's "Name=Foo
+// Viewer" nor an environment variable's "NAME=". The name ends the line, the sentence, or the
+// value before the next key ("name=Mose Schowalter id=7").
+const LABELLED = new RegExp(String.raw`\b(?<![\p{L}]-)${LABEL}(?:[ \t]+is[ \t]*[:=]?[ \t]+|[ \t]*[:=][ \t]+|(?<!\b(?:Name|NAME))=|\t[ \t]*|[ ]{2,})${TITLE}?(${NAME})(?=${SUFFIX}?[ \t]*(?:[,;:!)\]]|\.(?!\p{L})|\r?\n|$)|[ \t]+[A-Za-z_][\w.-]*=)`, "dyu");
 // A form's label alone on its line and the name alone on the next: "Name\nDeangelo Hackett".
 const BELOW = new RegExp(String.raw`[ \t]*${LABEL}[ \t]*:?[ \t]*\r?\n[ \t]*${TITLE}?(${NAME})(?=${SUFFIX}?[ \t]*(?:\r?\n|$))`, "dyu");
 /**
