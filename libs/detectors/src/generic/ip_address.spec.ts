@@ -84,6 +84,11 @@ describe("generic/ip_address", () => {
     assert.deepEqual(reported("request from 112.28.6.0 took 878 ms"), ["112.28.6.0"]);
     assert.deepEqual(reported("1.0.4.0,1.0.7.255,38803,GTELECOM\n\t* src/passwd.c: fix"), [], "an address word on the next line says nothing of a range");
     assert.deepEqual(reported("81.0.4.1, 1.0.7.254, 2001:4:112::1, 2001:4:112:ffff:ffff:ffff:ffff:fffe"), ["81.0.4.1", "1.0.7.254", "2001:4:112::1", "2001:4:112:ffff:ffff:ffff:ffff:fffe"]);
+    // ends of an aligned block, whatever their last octets (the same table's rows)
+    assert.deepEqual(reported("4.4.61.192,4.4.61.255,203,\"Level 3\"\n4.14.40.160,4.14.40.191,203\n4.14.40.192,4.14.227.63,3356\n4.14.227.64 - 4.14.227.95\n"), []);
+    assert.equal(run(ipAddress, "4.14.40.160,4.14.40.191")[1]?.validation, "range_boundary");
+    // hosts side by side, and blocks not aligned
+    assert.deepEqual(reported("10.0.0.12, 10.0.0.47\n4.14.40.161,4.14.40.191\n4.14.40.160,4.14.40.190\n4.14.40.191,4.14.40.160\n"), ["10.0.0.12", "10.0.0.47", "4.14.40.161", "4.14.40.191", "4.14.40.160", "4.14.40.190", "4.14.40.191", "4.14.40.160"]);
   });
 
   it("finds the IPv6 runs from the colons that a scan of every position finds", () => {

@@ -76,6 +76,25 @@ function rangeEnd(text: string, start: number, end: number): boolean {
   return text.trim().length === end - start || RANGE_NEXT.test(text.slice(end, end + 12)) || RANGE_BEFORE.test(text.slice(Math.max(0, start - 12), start));
 }
 
+const V4_NEXT = /^[ \t]*(?:,|-|–|\.\.|to)[ \t]*(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})(?![\d.])/;
+const V4_BEFORE = /(?<![\d.])(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})[ \t]*(?:,|-|–|\.\.|to)[ \t]*$/;
+const v4Value = (ip: string) => ip.split(".").reduce((a, o) => a * 256 + Number(o), 0);
+/** A block of 16 addresses or more, aligned: its first address's last four bits are 0, its last's 1. */
+const alignedBlock = (lo: number, hi: number) => lo < hi && lo % 16 === 0 && (hi + 1) % 16 === 0;
+
+/**
+ * Whether an IPv4 address is one end of a range written out whose ends are an aligned block's
+ * ("4.14.40.160,4.14.40.191" and "4.14.40.192,4.14.227.63" in an IP-to-ASN table): a network's
+ * range, whatever its last octets. Two hosts' addresses side by side ("10.0.0.12, 10.0.0.47")
+ * are aligned so by chance once in 256 pairs.
+ */
+function alignedRangeEnd(text: string, start: number, end: number, ip: string): boolean {
+  const next = V4_NEXT.exec(text.slice(end, end + 24));
+  if (next && isIPv4(next[1]!) && alignedBlock(v4Value(ip), v4Value(next[1]!))) return true;
+  const before = V4_BEFORE.exec(text.slice(Math.max(0, start - 24), start));
+  return before !== null && isIPv4(before[1]!) && alignedBlock(v4Value(before[1]!), v4Value(ip));
+}
+
 function findV6(text: string, out: Candidate[]): void {
   for (const [start, stop] of v6Runs(text)) {
     let run = text.slice(start, stop);
@@ -194,7 +213,7 @@ function findV4(text: string, out: Candidate[]): void {
     // Four one-digit numbers ("1.4.1.4", "2.9.5.0", "1.2.3.4") are a version or a section far
     // more often than a host: weak alone, an address with an address word near ("server 8.8.8.8").
     const digitsOnly = m[1]!.length === 7;
-    const boundary = !m[2] && !special && V4_BOUNDARY.test(m[1]!) && rangeEnd(text, m.index, end);
+    const boundary = !m[2] && !special && ((V4_BOUNDARY.test(m[1]!) && rangeEnd(text, m.index, end)) || alignedRangeEnd(text, m.index, end, m[1]!));
     // (Their address word must stand on their own line: "my ip: ::1" above a section heading says nothing of it.)
     out.push({ start: m.index, end, score: special || longer || version || network || digitsOnly || section || boundary ? WEAK : 0.6, validation: special ? "special_purpose" : longer || version || section ? "dotted_number" : network ? "network" : boundary ? "range_boundary" : "inet_pton", fixed: special || longer || version || network, ownLine: digitsOnly || section || boundary });
   }
