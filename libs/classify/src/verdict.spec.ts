@@ -22,6 +22,15 @@ describe("classify: verdict policy", () => {
     assert.ok(!v.reasoning.includes(SSN) && !v.description.includes(SSN));
   });
 
+  it("deterministic: names every validation a type's findings passed, the strongest's first", () => {
+    const phones = "Anna +49 30 1234567, John +1 415 555 2671";
+    const de = finding(phones, "+49 30 1234567", "PHONE_NUMBER", { validation: "libphonenumber:DE", score: 0.85 });
+    const us = finding(phones, "+1 415 555 2671", "PHONE_NUMBER", { validation: "libphonenumber:US", score: 0.9 });
+    assert.match(deterministicVerdict(input(phones, [de, us])).reasoning, /2 × PHONE_NUMBER \(2 validated by libphonenumber:US, libphonenumber:DE\)/);
+    const many = ["AT", "BE", "CH", "DE", "FR"].map((c) => ({ ...de, validation: `libphonenumber:${c}` }));
+    assert.match(deterministicVerdict(input(phones, many)).reasoning, /5 × PHONE_NUMBER \(5 validated by libphonenumber:\w\w, libphonenumber:\w\w, libphonenumber:\w\w and 2 more\)/);
+  });
+
   it("deterministic: weak findings → sensitive with their level; low scores and no findings → not sensitive", () => {
     assert.deepEqual([deterministicVerdict(input(text, [weakF])).has_sensitive_data, deterministicVerdict(input(text, [weakF])).confidence], [true, "medium"]);
     const low = deterministicVerdict(input(text, [{ ...weakF, score: 0.3 }]));

@@ -37,18 +37,32 @@ export interface ModelAnswer {
   evidence: string[];
 }
 
+/** Validations named per type at most; more are counted ("and 2 more"). */
+const MAX_VALIDATIONS = 3;
+
 function summarise(findings: readonly Finding[]): string {
-  const groups = new Map<string, { n: number; floor: number; best: Finding }>();
+  const groups = new Map<string, { n: number; floor: number; best: Finding; validations: Set<string> }>();
   for (const f of findings) {
-    const g = groups.get(f.type) ?? { n: 0, floor: 0, best: f };
+    const g = groups.get(f.type) ?? { n: 0, floor: 0, best: f, validations: new Set<string>() };
     g.n++;
-    if (isFloor(f)) g.floor++;
+    if (isFloor(f)) {
+      g.floor++;
+      if (f.validation) g.validations.add(f.validation);
+    }
     if (byStrength(f, g.best) < 0) g.best = f;
     groups.set(f.type, g);
   }
+  // Every validation the floor findings passed, strongest first: two phone numbers may be a German
+  // and a US one ("validated by libphonenumber:DE, libphonenumber:US").
+  const by = (g: { validations: Set<string>; best: Finding }) => {
+    const names = [...g.validations].sort((a, b) => Number(b === g.best.validation) - Number(a === g.best.validation));
+    if (names.length === 0) return "";
+    const more = names.length - MAX_VALIDATIONS;
+    return ` by ${names.slice(0, MAX_VALIDATIONS).join(", ")}${more > 0 ? ` and ${more} more` : ""}`;
+  };
   return [...groups]
     .sort((a, b) => byStrength(a[1].best, b[1].best))
-    .map(([type, g]) => `${g.n} × ${type}` + (g.floor ? ` (${g.floor} validated${g.best.validation ? ` by ${g.best.validation}` : ""})` : "") + `, best score ${g.best.score.toFixed(2)}`)
+    .map(([type, g]) => `${g.n} × ${type}` + (g.floor ? ` (${g.floor} validated${by(g)})` : "") + `, best score ${g.best.score.toFixed(2)}`)
     .join("; ");
 }
 
