@@ -8,7 +8,9 @@ import { ANALYSES_ALIAS, createEsClient, isAnalyzed } from "@filescan/search";
 import { parse } from "yaml";
 import { readFileSync } from "node:fs";
 import { OPENAPI_FILE } from "@filescan/api";
+import type { AddressInfo } from "node:net";
 import { accessToken, bearer, issuePat, post, startTestApi, submission, type TestApi } from "./api-helpers.ts";
+import { muteServer, stopServer } from "./relay.ts";
 
 describe("api: POST /query", function () {
   this.timeout(120_000);
@@ -149,6 +151,23 @@ describe("api: operations", function () {
       assert.deepEqual(await d.json(), { status: "not ready", checks: { kafka: true, registry: true, producer: true, elasticsearch: false } });
     } finally {
       await down.close();
+    }
+  });
+
+  it("/readyz answers within a few seconds when Elasticsearch takes the connection and never answers", async () => {
+    // (the client's own timeout, 5 s, would hold the probe; each check has 2 s)
+    const mute = await muteServer();
+    const silent = await startTestApi({ env: { ...process.env, FILESCAN_ES_URL: `http://127.0.0.1:${(mute.address() as AddressInfo).port}` } });
+    try {
+      const t0 = Date.now();
+      const d = await fetch(`${silent.origin}/readyz`);
+      const took = Date.now() - t0;
+      assert.equal(d.status, 503);
+      assert.deepEqual(((await d.json()) as { checks: Record<string, boolean> }).checks, { kafka: true, registry: true, producer: true, elasticsearch: false });
+      assert.ok(took < 4_000, `/readyz took ${took} ms`);
+    } finally {
+      await silent.close();
+      await stopServer(mute);
     }
   });
 

@@ -22,6 +22,10 @@ import type { SubmissionQueue } from "./queue.ts";
 import type { ApiSettings } from "./settings.ts";
 import { buildEvent, checkSubmission } from "./submission.ts";
 import { fileReport } from "./files.ts";
+import { settledWithin } from "./timeout.ts";
+
+/** How long `/readyz` waits for each of its checks. */
+const READY_CHECK_MS = 2_000;
 
 export const BASE_PATH = "/api/v1/filescan";
 
@@ -292,11 +296,13 @@ export function createApp(deps: AppDeps): Koa<State> {
   }
 
   async function readyz(ctx: Context): Promise<void> {
+    // A server that takes the connection and does not answer fails its check after
+    // READY_CHECK_MS instead of holding the probe for its client's whole timeout (Kafka's 30 s).
     const [q, e] = await Promise.all([
-      queue.checks().catch(() => ({ kafka: false, registry: false })),
-      esReady(es).catch(() => false),
+      settledWithin(queue.checks().catch(() => undefined), READY_CHECK_MS),
+      settledWithin(esReady(es).catch(() => false), READY_CHECK_MS),
     ]);
-    const checks = { ...q, elasticsearch: e };
+    const checks = { ...(q ?? { kafka: false, registry: false }), elasticsearch: e === true };
     const ok = Object.values(checks).every(Boolean);
     ctx.status = ok ? 200 : 503;
     ctx.body = { status: ok ? "ready" : "not ready", checks };

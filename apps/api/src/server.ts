@@ -8,6 +8,7 @@ import { createApp, BASE_PATH } from "./app.ts";
 import { createMetrics } from "./metrics.ts";
 import { createKafkaQueue, type SubmissionQueue } from "./queue.ts";
 import { apiSettings, base64Length, type ApiSettings } from "./settings.ts";
+import { settledWithin } from "./timeout.ts";
 
 export interface RunningApi {
   server: Server;
@@ -102,14 +103,4 @@ export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
 
 function errSummary(err: unknown): Record<string, unknown> {
   return err instanceof Error ? { name: err.name, message: err.message } : { message: String(err) };
-}
-
-/** `p`'s value, or undefined when it has not settled within `ms`. */
-function settledWithin<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(resolve, ms, undefined);
-    timer.unref();
-  });
-  return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
