@@ -2,6 +2,7 @@ import { getCountryCallingCode, Metadata, parsePhoneNumberFromString, type Count
 import type { Candidate, Detector, Verdict } from "../core/types.ts";
 import { OTHER_NUMBER_LABELS } from "../core/context.ts";
 import { HASH_CONSTANTS } from "../core/shape.ts";
+import { digitsOf, readNumber, type Reading } from "./phone_parse.ts";
 
 /**
  * Regions tried for numbers written without a country code, in order. Numbers with a
@@ -15,14 +16,6 @@ export const PHONE_REGIONS: CountryCode[] = ["US", "GB", "DE", "FR", "IL", "IN",
  */
 const SHAPE = /(?:\+|\b00|\()?\d[\d \t().\-/]{5,24}\d/g;
 
-function digitsOf(s: string): string {
-  let out = "";
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 48 && c <= 57) out += s[i];
-  }
-  return out;
-}
 
 const QUAD = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 export function isDottedQuad(s: string): boolean {
@@ -318,24 +311,26 @@ const FICTIONAL = { score: 0.01, validation: "fictional_555_01xx", fixed: true }
 /**
  * The shape as one number: parsed (not searched) in each region whose numbering plan it may
  * fit, until one says valid; with the number's digits as E.164 (without "+") when valid.
+ * (`read`: plainly written numbers with the metadata's expressions compiled once.)
  */
 function parse(sh: Shape): false | { score: number; validation: string; e164: string; country: string } {
   if (sh.intl) {
-    const n = parsePhoneNumberFromString(sh.intl);
-    if (n?.isValid()) return { score: scoreFor(sh.raw, n.country as CountryCode), validation: `libphonenumber:${n.country ?? n.countryCallingCode}`, e164: n.countryCallingCode + n.nationalNumber, country: n.country ?? "" };
+    const n = read(sh.intl);
+    if (n?.valid) return { score: scoreFor(sh.raw, n.country as CountryCode), validation: `libphonenumber:${n.country ?? n.countryCallingCode}`, e164: n.countryCallingCode + n.nationalNumber, country: n.country ?? "" };
     // Written as an international number, with a length its country's plan allows, but not in
     // a block the plan assigns (an unassigned area code: test and made-up data, numbers from a
     // newer plan than the metadata): weak alone, a phone number under a phone label or column.
-    if (n?.isPossible() && fitsGeneralPlan(n.countryCallingCode, n.nationalNumber)) return { score: POSSIBLE_SCORE, validation: `libphonenumber-possible:${n.country ?? n.countryCallingCode}`, e164: "", country: "" };
+    if (n?.possible && fitsGeneralPlan(n.countryCallingCode, n.nationalNumber)) return { score: POSSIBLE_SCORE, validation: `libphonenumber-possible:${n.country ?? n.countryCallingCode}`, e164: "", country: "" };
     return false;
   }
   let misgrouped: ReturnType<typeof parse> = false;
   for (const plan of PLANS) {
     if (!mayBeIn(plan, sh.digits)) continue;
-    const n = parsePhoneNumberFromString(sh.raw, { defaultCountry: plan.region });
-    if (!n?.isValid()) continue;
-    const valid = { score: scoreFor(sh.raw, plan.region), validation: `libphonenumber:${n.country ?? plan.region}`, e164: n.countryCallingCode + n.nationalNumber, country: n.country ?? plan.region };
-    if (groupedAsWritten(sh.raw, n.nationalNumber, n.country ?? plan.region)) return valid;
+    const n = read(sh.raw, plan.region);
+    if (!n?.valid) continue;
+    const country = n.country ?? plan.region;
+    const valid = { score: scoreFor(sh.raw, plan.region), validation: `libphonenumber:${country}`, e164: n.countryCallingCode + n.nationalNumber, country };
+    if (groupedAsWritten(sh.raw, n.nationalNumber, country)) return valid;
     // Written with a trunk prefix ("0412 345 678", "01 69 45 48 50"), it is the number of one of
     // the regions that dial one, and its groups tell which: the next region may fit them. Without
     // one (most often a NANP number of an unassigned area code) the first valid region decides.
@@ -343,6 +338,26 @@ function parse(sh: Shape): false | { score: number; validation: string; e164: st
     if (!TRUNK_WRITTEN.test(sh.raw)) break;
   }
   return misgrouped;
+}
+
+/**
+ * libphonenumber's reading of a number: compiled from its metadata for a plainly written one
+ * (`phone_parse.ts`, the same answers), by libphonenumber itself otherwise.
+ */
+function read(text: string, defaultCountry?: CountryCode): Reading | null {
+  const fast = readNumber(text, defaultCountry);
+  if (fast !== null) return fast;
+  const n = parsePhoneNumberFromString(text, defaultCountry ? { defaultCountry } : undefined);
+  if (!n) return null;
+  return {
+    valid: n.isValid(),
+    get possible() {
+      return n.isPossible();
+    },
+    country: n.country,
+    countryCallingCode: n.countryCallingCode,
+    nationalNumber: n.nationalNumber,
+  };
 }
 
 /**
