@@ -23,6 +23,9 @@ describe("ner/place_by_cue", () => {
     assert.deepEqual(found("My place of birth is Allentown."), ["Allentown"]);
     assert.deepEqual(found("Place of birth\nLivonia\n"), ["Livonia"], "a form's label on its own line");
     assert.deepEqual(found("best known in the city\nReading it again"), [], "a label on its own line only");
+    // a birthplace's label needs no separator; "City" and "Country" do
+    assert.deepEqual(found("Our records show the Place of birth Charleston for this person.\nKrystel Ratke (Geburtsort Yakima) joined."), ["Charleston", "Yakima"]);
+    assert.deepEqual(found("the City Council of Mesa\nCountry Music Awards\nplace of birth certificate\nBirthplace Museum"), []);
   });
   it("takes only known places: people, companies and made-up places are left out", () => {
     assert.deepEqual(found("She moved to Microsoft in 2020."), []);

@@ -9,13 +9,17 @@ import { PLACE_NAME, isCommonWord, isKnownPlace, trimPlace } from "./gazetteer.t
  * which a town that is also a common word does not count.
  */
 const VERB = String.raw`(?:[Bb]orn|[Rr]aised|[Ll]ives?|[Ll]iving|[Rr]esides?|[Rr]esiding|[Rr]esident|(?<weak>[Ll]ocated|[Bb]ased|[Mm]oved|[Rr]elocated|[Cc]omes?|[Cc]oming|[Oo]riginally))[ \t]+(?:(?:here|there|now)[ \t]+)?(?:in|to|at|from)[ \t]+(?:the[ \t]+)?`;
-const LABEL_WORDS = String.raw`(?:[Pp]lace[ \t_]+of[ \t_]+birth|[Pp]laceOfBirth|PLACE[ \t_]+OF[ \t_]+BIRTH|[Bb]irthplace|[Hh]ometown|[Cc]ity|(?<weak>[Cc]ountry|[Nn]ationality)|[Gg]eburtsort|[Ww]ohnort|[Ll]ieu[ \t]+de[ \t]+naissance|[Ll]ugar[ \t]+de[ \t]+nacimiento)`;
+/** The labels that name a birthplace and nothing else. */
+const BIRTH_WORDS = String.raw`(?:[Pp]lace[ \t_]+of[ \t_]+birth|[Pp]laceOfBirth|PLACE[ \t_]+OF[ \t_]+BIRTH|[Bb]irthplace|[Gg]eburtsort|[Ll]ieu[ \t]+de[ \t]+naissance|[Ll]ugar[ \t]+de[ \t]+nacimiento)`;
+const LABEL_WORDS = String.raw`(?:${BIRTH_WORDS}|[Hh]ometown|[Cc]ity|(?<weak>[Cc]ountry|[Nn]ationality)|[Ww]ohnort)`;
 /**
  * A label's separators: a colon or an equals sign ("place_of_birth=Catonsville"), a table's tab,
  * "is" ("My place of birth is Allentown"), or a line's end when the label is the whole line and
- * the place starts the next ("Place of birth\nLivonia", as a form's fields print).
+ * the place starts the next ("Place of birth\nLivonia", as a form's fields print). A birthplace's
+ * label needs none ("the Place of birth Charleston", "(Geburtsort Yakima)"): no other word follows
+ * it as a known place does; "City" and "Country" do need one ("City Council", "Country Music").
  */
-const LABEL = String.raw`(?:${LABEL_WORDS}(?:[ \t]*[:=][ \t]*|\t[ \t]*|[ \t]+is[ \t]+)|(?<=^[ \t]*)${LABEL_WORDS}[ \t]*:?[ \t]*\r?\n[ \t]*)`;
+const LABEL = String.raw`(?:${LABEL_WORDS}(?:[ \t]*[:=][ \t]*|\t[ \t]*|[ \t]+is[ \t]+)|${BIRTH_WORDS}[ \t]+|(?<=^[ \t]*)${LABEL_WORDS}[ \t]*:?[ \t]*\r?\n[ \t]*)`;
 const CUE = new RegExp(String.raw`(?:${VERB}|${LABEL})(?<place>${PLACE_NAME})`, "dyum");
 /**
  * Where a cue can start: the stems of its first words, as CUE accepts them (lower case, a
