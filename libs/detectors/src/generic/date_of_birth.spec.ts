@@ -24,6 +24,7 @@ describe("generic/date_of_birth", () => {
   });
   it("reads its label past a table's tags, in camelCase and run together", () => {
     assert.deepEqual(reported("<tr><td>D.O.B.</td><td>01/09/1961</td></tr>"), ["01/09/1961"]);
+    assert.deepEqual(reported("My D.O.B. is 11/03/1969, admitted on 2024-01-02."), ["11/03/1969"]);
     assert.deepEqual(reported('{"dateOfBirth": "1980-05-22"}'), ["1980-05-22"]);
     assert.deepEqual(reported("<DateOfBirth>1980-05-22</DateOfBirth>"), ["1980-05-22"]);
     assert.deepEqual(reported('{"dOB": "05/01/2008"}\n<dOB>1950-02-09</dOB>'), ["05/01/2008", "1950-02-09"]);

@@ -47,8 +47,10 @@ export const dateOfBirth: Detector = {
   ],
   context: ["born", "birth", "dob", "d o b", "birthday", "date of birth", "birthdate", "geboren", "geburtsdatum", "né", "née", "naissance", "date de naissance", "nacimiento", "nascita", "urodzony", "geboortedatum"],
   contextBoost: 0.6,
-  // "DOB: 1985-03-14, admitted 2024-01-02": only the date right after the label is the birth date.
-  contextWindow: 3,
+  // "DOB: 1985-03-14, admitted 2024-01-02": only the date right after the label is the birth date
+  // (a date's numbers are words: the admission date's window ends at "1985"). Four words, not
+  // three: "D.O.B." is three words itself ("My D.O.B. is 11/03/1969").
+  contextWindow: 4,
   maxBaseScore: 0.05,
   prefilter: { minDigits: 4 },
   validate(value) {
