@@ -2,7 +2,8 @@ import { getCountryCallingCode, Metadata, parsePhoneNumberFromString, type Count
 import type { Candidate, Detector, Verdict } from "../core/types.ts";
 import { OTHER_NUMBER_LABELS } from "../core/context.ts";
 import { HASH_CONSTANTS } from "../core/shape.ts";
-import { digitsOf, readNumber, type Reading } from "./phone_parse.ts";
+import { readNumber, type Reading } from "./phone_parse.ts";
+import { digitsOf } from "../core/checksums.ts";
 
 /**
  * Regions tried for numbers written without a country code, in order. Numbers with a

@@ -14,6 +14,7 @@
  * random digits for every calling code.
  */
 import { getCountryCallingCode, Metadata, type CountryCode } from "libphonenumber-js/max";
+import { digitsOf } from "../core/checksums.ts";
 
 /** The ten number types, FIXED_LINE first, as libphonenumber's `getNumberType` tries them. */
 const TYPES = ["FIXED_LINE", "MOBILE", "PREMIUM_RATE", "TOLL_FREE", "SHARED_COST", "VOIP", "PERSONAL_NUMBER", "PAGER", "UAN", "VOICEMAIL"];
@@ -124,16 +125,6 @@ export interface Reading {
   country: string | undefined;
   countryCallingCode: string;
   nationalNumber: string;
-}
-
-/** The ASCII digits of a text, in order. */
-export function digitsOf(s: string): string {
-  let out = "";
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 48 && c <= 57) out += s[i];
-  }
-  return out;
 }
 
 /** Digits, blanks, dots, dashes and parentheses only: what libphonenumber reads as the digits alone. */
