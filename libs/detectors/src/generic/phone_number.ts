@@ -1,8 +1,8 @@
-import { getCountryCallingCode, Metadata, parsePhoneNumberFromString, type CountryCode, type NumberingPlan } from "libphonenumber-js/max";
+import { getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
 import type { Candidate, Detector, Verdict } from "../core/types.ts";
 import { OTHER_NUMBER_LABELS } from "../core/context.ts";
 import { HASH_CONSTANTS } from "../core/shape.ts";
-import { readNumber, type Reading } from "./phone_parse.ts";
+import { NUMBER_TYPES, readNumber, runtimeMetadata, type Reading, type RuntimePlan } from "./phone_parse.ts";
 import { digitsOf } from "../core/checksums.ts";
 
 /**
@@ -31,22 +31,6 @@ export function isDottedQuad(s: string): boolean {
  */
 const TRUNK_ZERO = new Set<CountryCode>(["GB", "DE", "FR", "IL", "AU", "NL", "JP"]);
 
-/** The parts of libphonenumber's runtime metadata API this file reads (not in its published types). */
-interface PlanMeta extends NumberingPlan {
-  formats(): Array<{ pattern(): string; leadingDigitsPatterns(): string[] }>;
-  nationalNumberPattern(): string;
-  nationalPrefixForParsing(): string | undefined;
-  nationalPrefixTransformRule(): string | undefined;
-  type(t: string): { pattern(): string; possibleLengths(): number[] | undefined } | undefined;
-}
-interface MetadataRuntime {
-  selectNumberingPlan(country: string): void;
-  numberingPlan?: NumberingPlan;
-  getCountryCodesForCallingCode(code: string): string[] | undefined;
-}
-
-const TYPES = ["FIXED_LINE", "MOBILE", "TOLL_FREE", "PREMIUM_RATE", "SHARED_COST", "VOIP", "PERSONAL_NUMBER", "PAGER", "UAN", "VOICEMAIL"];
-
 interface Plan {
   region: CountryCode;
   callingCode: string;
@@ -59,24 +43,24 @@ interface Plan {
 }
 
 /** The numbering plans of the countries that share a calling code (of `fallback` alone when the metadata lists none). */
-function plansOfCallingCode(callingCode: string, fallback: string[] = []): PlanMeta[] {
-  const md = new Metadata() as unknown as MetadataRuntime;
+function plansOfCallingCode(callingCode: string, fallback: string[] = []): RuntimePlan[] {
+  const md = runtimeMetadata();
   return (md.getCountryCodesForCallingCode(callingCode) ?? fallback).map((country) => {
     md.selectNumberingPlan(country);
-    return md.numberingPlan as PlanMeta;
+    return md.numberingPlan;
   });
 }
 
 function planOf(region: CountryCode): Plan {
   const callingCode = getCountryCallingCode(region);
   const alternatives = plansOfCallingCode(callingCode, [region]).map((p) => {
-    const types = TYPES.map((t) => p.type(t)?.pattern()).filter((x): x is string => !!x);
+    const types = NUMBER_TYPES.map((t) => p.type(t)?.pattern()).filter((x): x is string => !!x);
     // Without type patterns libphonenumber checks the general pattern alone.
     return types.length ? `(?=(?:${p.nationalNumberPattern()})$)(?:${types.join("|")})$` : `(?:${p.nationalNumberPattern()})$`;
   });
-  const md = new Metadata() as unknown as MetadataRuntime;
+  const md = runtimeMetadata();
   md.selectNumberingPlan(region);
-  const p = md.numberingPlan as PlanMeta;
+  const p = md.numberingPlan;
   const npfp = p.nationalPrefixForParsing();
   return {
     region,
@@ -292,9 +276,9 @@ function isServiceNumber(country: string, e164: string): boolean {
   if (!country) return false;
   let rx = SERVICE_PATTERNS.get(country);
   if (!rx) {
-    const md = new Metadata() as unknown as MetadataRuntime;
+    const md = runtimeMetadata();
     md.selectNumberingPlan(country);
-    const p = md.numberingPlan as PlanMeta;
+    const p = md.numberingPlan;
     const types = SERVICE_TYPES.map((t) => p.type(t)?.pattern()).filter((x): x is string => !!x);
     rx = new RegExp(`^(?:${getCountryCallingCode(country as CountryCode)})(?:${types.length ? types.join("|") : "(?!)"})$`);
     SERVICE_PATTERNS.set(country, rx);
@@ -391,9 +375,9 @@ const FORMATS = new Map<string, Array<{ lead: RegExp | null; whole: RegExp }>>()
 function formatsOf(region: string): Array<{ lead: RegExp | null; whole: RegExp }> {
   let formats = FORMATS.get(region);
   if (formats) return formats;
-  const md = new Metadata() as unknown as MetadataRuntime;
+  const md = runtimeMetadata();
   md.selectNumberingPlan(region);
-  const own = (md.numberingPlan as PlanMeta).formats();
+  const own = (md.numberingPlan).formats();
   // (a country that shares its calling code writes as the code's main country: Puerto Rico as the US)
   if (own.length === 0) {
     const main = md.getCountryCodesForCallingCode(getCountryCallingCode(region as CountryCode))?.[0];

@@ -4,14 +4,20 @@ import examples from "libphonenumber-js/mobile/examples";
 import { readNumber } from "./phone_parse.ts";
 import { PHONE_REGIONS } from "./phone_number.ts";
 
-/** A seeded generator (mulberry32): the same numbers every run. */
-function random(seed: number): () => number {
-  return () => {
+/** Runs of random digits, `min` to `max` long, from a seeded generator (mulberry32): the same every run. */
+function randomDigits(seed: number): (min: number, max: number) => string {
+  const rnd = () => {
     seed = (seed + 0x6d2b79f5) | 0;
     let t = seed;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return (min, max) => {
+    const length = min + Math.floor(rnd() * (max - min + 1));
+    let out = "";
+    for (let i = 0; i < length; i++) out += String(Math.floor(rnd() * 10));
+    return out;
   };
 }
 
@@ -47,14 +53,12 @@ describe("generic/phone_parse", () => {
   });
 
   it("reads random digits after every calling code as libphonenumber does", () => {
-    const rnd = random(7);
+    const digits = randomDigits(7);
     const codes = [...new Set(getCountries().map((c) => getCountryCallingCode(c)))];
     const tally = { answered: 0, valid: 0, validAnswered: 0 };
     for (const code of codes) {
       for (let k = 0; k < 150; k++) {
-        const length = 4 + Math.floor(rnd() * 10);
-        let national = "";
-        for (let i = 0; i < length; i++) national += String(Math.floor(rnd() * 10));
+        const national = digits(4, 13);
         compare(`+${code}${national}`, undefined, tally);
         compare(`+${code} ${national.slice(0, 3)} ${national.slice(3)}`, undefined, tally);
       }
@@ -63,13 +67,11 @@ describe("generic/phone_parse", () => {
   });
 
   it("reads random national numbers in the regions the detector tries as libphonenumber does", () => {
-    const rnd = random(11);
+    const random = randomDigits(11);
     const tally = { answered: 0, valid: 0, validAnswered: 0 };
     for (const region of PHONE_REGIONS) {
       for (let k = 0; k < 3000; k++) {
-        const length = 6 + Math.floor(rnd() * 7);
-        let digits = "";
-        for (let i = 0; i < length; i++) digits += String(Math.floor(rnd() * 10));
+        const digits = random(6, 12);
         compare(digits, region, tally);
         compare(`(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`, region, tally);
         compare(`0${digits}`, region, tally);

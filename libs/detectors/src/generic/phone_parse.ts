@@ -17,24 +17,29 @@ import { getCountryCallingCode, Metadata, type CountryCode } from "libphonenumbe
 import { digitsOf } from "../core/checksums.ts";
 
 /** The ten number types, FIXED_LINE first, as libphonenumber's `getNumberType` tries them. */
-const TYPES = ["FIXED_LINE", "MOBILE", "PREMIUM_RATE", "TOLL_FREE", "SHARED_COST", "VOIP", "PERSONAL_NUMBER", "PAGER", "UAN", "VOICEMAIL"];
+export const NUMBER_TYPES = ["FIXED_LINE", "MOBILE", "PREMIUM_RATE", "TOLL_FREE", "SHARED_COST", "VOIP", "PERSONAL_NUMBER", "PAGER", "UAN", "VOICEMAIL"];
 
-/** The parts of libphonenumber's runtime metadata API read here (not in its published types). */
-interface RuntimeMetadata {
+/** The parts of libphonenumber's runtime metadata API the phone detector reads (not in its published types). */
+export interface RuntimeMetadata {
   selectNumberingPlan(country: string): void;
   numberingPlan: RuntimePlan;
   hasCallingCode(code: string): boolean;
   getCountryCodesForCallingCode(code: string): string[] | undefined;
 }
-interface RuntimePlan {
+export interface RuntimePlan {
   leadingDigits(): string | undefined;
   nationalNumberPattern(): string;
   nationalPrefixForParsing(): string | undefined;
+  nationalPrefixTransformRule(): string | undefined;
   hasTypes(): boolean;
   possibleLengths(): number[] | undefined;
   IDDPrefix(): string | undefined;
+  formats(): Array<{ pattern(): string; leadingDigitsPatterns(): string[] }>;
   type(t: string): { pattern(): string; possibleLengths(): number[] | undefined } | undefined;
 }
+
+/** A fresh metadata instance (each selects a plan of its own), typed as above. */
+export const runtimeMetadata = (): RuntimeMetadata => new Metadata() as unknown as RuntimeMetadata;
 
 interface CountryPlan {
   country: string;
@@ -65,7 +70,7 @@ function compileCountry(md: RuntimeMetadata, country: string): CountryPlan {
   const p = md.numberingPlan;
   const leading = p.leadingDigits();
   const types: CountryPlan["types"] = [];
-  for (const t of TYPES) {
+  for (const t of NUMBER_TYPES) {
     const def = p.type(t);
     if (!def || !def.pattern()) continue;
     types.push({ whole: whole(def.pattern()), lengths: def.possibleLengths() ?? null });
@@ -89,7 +94,7 @@ const BY_CODE = new Map<string, CallingCodePlan | null>();
 function planOfCode(code: string): CallingCodePlan | null {
   let plan = BY_CODE.get(code);
   if (plan !== undefined) return plan;
-  const md = new Metadata() as unknown as RuntimeMetadata;
+  const md = runtimeMetadata();
   const countries = md.getCountryCodesForCallingCode(code);
   plan = countries && countries.length > 0 ? { code, countries: countries.map((c) => compileCountry(md, c)) } : null;
   BY_CODE.set(code, plan);
@@ -148,7 +153,7 @@ export function readNumber(text: string, defaultCountry?: CountryCode): Reading 
   const international = text.charCodeAt(0) === 43; // "+"
   if (international) {
     // The calling code: the first one to three digits the metadata knows as one (the codes are prefix-free).
-    const md = new Metadata() as unknown as RuntimeMetadata;
+    const md = runtimeMetadata();
     let code = "";
     for (let n = 1; n <= 3 && n < digits.length; n++) {
       if (md.hasCallingCode(digits.slice(0, n))) {
