@@ -8,9 +8,8 @@ import { ANALYSES_ALIAS, createEsClient, isAnalyzed } from "@filescan/search";
 import { parse } from "yaml";
 import { readFileSync } from "node:fs";
 import { OPENAPI_FILE } from "@filescan/api";
-import type { AddressInfo } from "node:net";
 import { accessToken, bearer, issuePat, post, startTestApi, submission, type TestApi } from "./api-helpers.ts";
-import { muteServer, stopServer } from "./relay.ts";
+import { muteServer, portOf, stopServer } from "./relay.ts";
 
 describe("api: POST /query", function () {
   this.timeout(120_000);
@@ -157,7 +156,7 @@ describe("api: operations", function () {
   it("/readyz answers within a few seconds when Elasticsearch takes the connection and never answers", async () => {
     // (the client's own timeout, 5 s, would hold the probe; each check has 2 s)
     const mute = await muteServer();
-    const silent = await startTestApi({ env: { ...process.env, FILESCAN_ES_URL: `http://127.0.0.1:${(mute.address() as AddressInfo).port}` } });
+    const silent = await startTestApi({ env: { ...process.env, FILESCAN_ES_URL: `http://127.0.0.1:${portOf(mute)}` } });
     try {
       const t0 = Date.now();
       const d = await fetch(`${silent.origin}/readyz`);

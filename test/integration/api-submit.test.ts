@@ -6,12 +6,11 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { request, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { TOPICS, serverAddresses } from "@filescan/config";
 import { avroSchemaText, valueSubject } from "@filescan/contracts";
 import { SUBMISSION_FIELDS, base64Length } from "@filescan/api";
 import { accessToken, bearer, issuePat, post, startTestApi, submission, SubmissionCollector, type TestApi } from "./api-helpers.ts";
-import { muteServer, relayTo, stopServer } from "./relay.ts";
+import { muteServer, portOf, registryUrlOn, relayToRegistry, stopServer } from "./relay.ts";
 import { freePort } from "../containers/compose.ts";
 
 describe("api: POST /submit", function () {
@@ -298,9 +297,7 @@ describe("api: POST /submit", function () {
     it("answers 500 queue_error while the schema registry is not reachable, and queues once it is back", async () => {
       // A port with nothing behind it yet; later a plain HTTP relay to the real registry opens on it.
       const port = await freePort();
-      const real = new URL(serverAddresses().registryUrl);
-      const regPath = real.pathname.replace(/\/$/, "");
-      const app = await startTestApi({ env: { ...process.env, FILESCAN_REGISTRY_URL: `http://127.0.0.1:${port}${regPath}` } });
+      const app = await startTestApi({ env: { ...process.env, FILESCAN_REGISTRY_URL: registryUrlOn(port) } });
       let relay: Server | undefined;
       try {
         const r = await post(`${app.baseUrl}/submit`, submission(), bearer(jwt));
@@ -309,7 +306,7 @@ describe("api: POST /submit", function () {
         assert.equal(ready.status, 503);
         assert.deepEqual(await ready.json(), { status: "not ready", checks: { kafka: true, registry: false, producer: false, elasticsearch: true } });
 
-        relay = await relayTo(real.origin, port);
+        relay = await relayToRegistry(port);
         const deadline = Date.now() + 30_000;
         while ((await fetch(`${app.origin}/readyz`)).status !== 200) {
           assert.ok(Date.now() < deadline, "the API connects once the registry answers");
@@ -328,14 +325,11 @@ describe("api: POST /submit", function () {
 
     it("listens after a bounded wait when the schema registry takes the connection and never answers, /readyz says so, and it still stops at once", async () => {
       // (requests to the registry time out after a minute here: the connection attempt hangs for the whole test)
-      const mute = await muteServer();
-      const regPath = new URL(serverAddresses().registryUrl).pathname.replace(/\/$/, "");
-      const t0 = Date.now();
-      const app = await startTestApi({ env: { ...process.env, FILESCAN_REGISTRY_URL: `http://127.0.0.1:${(mute.address() as AddressInfo).port}${regPath}`, FILESCAN_REGISTRY_TIMEOUT_MS: "60000" }, settings: { connectWaitMs: 1000 } });
+      const { app, mute, startedMs } = await startWithMuteRegistry(60_000, 1000);
       let closing: Promise<void> | undefined;
       const stopping = () => (closing ??= app.close());
       try {
-        assert.ok(Date.now() - t0 < 30_000, `listening after ${Date.now() - t0} ms`);
+        assert.ok(startedMs < 30_000, `listening after ${startedMs} ms`);
         assert.ok(app.logs.join("").includes("has not answered yet; listening while the connection is tried"));
         assert.equal((await fetch(`${app.origin}/healthz`)).status, 200);
         const ready = await fetch(`${app.origin}/readyz`);
@@ -353,13 +347,10 @@ describe("api: POST /submit", function () {
     });
 
     it("gives up on a silent schema registry after FILESCAN_REGISTRY_TIMEOUT_MS and keeps trying", async () => {
-      const mute = await muteServer();
-      const regPath = new URL(serverAddresses().registryUrl).pathname.replace(/\/$/, "");
-      const t0 = Date.now();
       // The start would wait a minute for an attempt that hangs; the registry's timeout ends it.
-      const app = await startTestApi({ env: { ...process.env, FILESCAN_REGISTRY_URL: `http://127.0.0.1:${(mute.address() as AddressInfo).port}${regPath}`, FILESCAN_REGISTRY_TIMEOUT_MS: "300" }, settings: { connectWaitMs: 60_000 } });
+      const { app, mute, startedMs } = await startWithMuteRegistry(300, 60_000);
       try {
-        assert.ok(Date.now() - t0 < 30_000, `listening after ${Date.now() - t0} ms`);
+        assert.ok(startedMs < 30_000, `listening after ${startedMs} ms`);
         const logs = app.logs.join("");
         assert.ok(logs.includes("kafka or the schema registry is not reachable; retrying"), logs.slice(-2000));
         assert.match(logs, /Timeout \(300ms\)/);
@@ -419,3 +410,11 @@ describe("api: POST /submit", function () {
     });
   });
 });
+
+/** The API with its schema registry at a server that reads each request and never answers (a registry stuck in a pause). */
+async function startWithMuteRegistry(registryTimeoutMs: number, connectWaitMs: number): Promise<{ app: TestApi; mute: Server; startedMs: number }> {
+  const mute = await muteServer();
+  const t0 = Date.now();
+  const app = await startTestApi({ env: { ...process.env, FILESCAN_REGISTRY_URL: registryUrlOn(portOf(mute)), FILESCAN_REGISTRY_TIMEOUT_MS: String(registryTimeoutMs) }, settings: { connectWaitMs } });
+  return { app, mute, startedMs: Date.now() - t0 };
+}

@@ -8,13 +8,13 @@
 import assert from "node:assert/strict";
 import { createHash, randomUUID } from "node:crypto";
 import type { Server } from "node:http";
-import { kafkaGroup, kafkaTopic, serverAddresses, TOPICS } from "@filescan/config";
+import { kafkaGroup, kafkaTopic, TOPICS } from "@filescan/config";
 import type { DeadLetter, FileSubmitted } from "@filescan/contracts";
 import { createEventProducer, createKafka, createRegistry, runProcessor, startNewGroupAtEnd, type EventProducer, type RunningProcessor } from "@filescan/kafka";
 import type { Consumer } from "kafkajs";
 import { freePort } from "../containers/compose.ts";
 import { waitFor } from "./deadline.ts";
-import { relayTo, stopServer } from "./relay.ts";
+import { registryUrlOn, relayToRegistry, stopServer } from "./relay.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -58,9 +58,8 @@ describe("stream processor: a schema registry that cannot be read is waited for,
       },
     });
     port = await freePort();
-    const path = new URL(serverAddresses().registryUrl).pathname.replace(/\/$/, "");
     // (its own registry client, with an empty schema cache: every schema id is asked for)
-    const cut = createRegistry({ ...process.env, FILESCAN_REGISTRY_URL: `http://127.0.0.1:${port}${path}`, FILESCAN_REGISTRY_TIMEOUT_MS: "2000" });
+    const cut = createRegistry({ ...process.env, FILESCAN_REGISTRY_URL: registryUrlOn(port), FILESCAN_REGISTRY_TIMEOUT_MS: "2000" });
     processor = await runProcessor({
       groupId: group,
       input: TOPICS.submissions,
@@ -93,7 +92,7 @@ describe("stream processor: a schema registry that cannot be read is waited for,
     assert.deepEqual(dead.map((d) => d.error), [], "nothing dead-lettered for want of the registry");
     assert.equal(seen.length, 0, "nothing decoded without the registry");
 
-    relay = await relayTo(new URL(serverAddresses().registryUrl).origin, port);
+    relay = await relayToRegistry(port);
     const got = await waitFor("the record handled once the registry answers", () => seen.find((s) => s.submission_id === ev.submission_id), 90_000);
     assert.equal(got.sha256, ev.sha256);
     assert.ok(got.content.equals(ev.content));
@@ -101,7 +100,7 @@ describe("stream processor: a schema registry that cannot be read is waited for,
   });
 
   it("dead-letters a record whose schema id the registry does not know", async () => {
-    relay ??= await relayTo(new URL(serverAddresses().registryUrl).origin, port);
+    relay ??= await relayToRegistry(port);
     // The Confluent wire format: magic byte 0, a schema id no registry has handed out, a payload.
     const unknown = Buffer.concat([Buffer.from([0, 0x7f, 0xff, 0xff, 0x00]), Buffer.from(`payload ${run}`)]);
     const after = submitted(`behind the unknown schema ${run}`);

@@ -13,7 +13,7 @@ import { createEventProducer, createKafka, createRegistry, type EventProducer } 
 import { aliasesFor, ensureIndices, rebuild, startProjector, type IndexNames, type RunningProjector } from "@filescan/projector";
 import type { Server } from "node:http";
 import { freePort } from "../containers/compose.ts";
-import { relayTo, stopServer } from "./relay.ts";
+import { registryUrlOn, relayToRegistry, stopServer } from "./relay.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -140,8 +140,7 @@ describe("projector: events become Elasticsearch documents", function () {
   it("waits for a schema registry it cannot read, dead-letters nothing, and indexes the sighting once the registry answers", async () => {
     // A second projector with indices of its own reads the registry through a relay, closed at first.
     const port = await freePort();
-    const path = new URL(serverAddresses().registryUrl).pathname.replace(/\/$/, "");
-    const cut = createRegistry({ ...process.env, FILESCAN_REGISTRY_URL: `http://127.0.0.1:${port}${path}`, FILESCAN_REGISTRY_TIMEOUT_MS: "2000" });
+    const cut = createRegistry({ ...process.env, FILESCAN_REGISTRY_URL: registryUrlOn(port), FILESCAN_REGISTRY_TIMEOUT_MS: "2000" });
     const own = aliasesFor(`${prefix}-cut`);
     await ensureIndices(es, own);
     const logs: string[] = [];
@@ -154,7 +153,7 @@ describe("projector: events become Elasticsearch documents", function () {
       await sleep(2_000);
       assert.deepEqual(logs.filter((l) => /dead-letter/.test(l)), [], "nothing dead-lettered for want of the registry");
       assert.equal((await es.exists({ index: own.files, id: s.submission_id })), false, "nothing indexed without the registry");
-      relay = await relayTo(new URL(serverAddresses().registryUrl).origin, port);
+      relay = await relayToRegistry(port);
       const doc = await eventually("the sighting indexed once the registry answers", () => es.get<Record<string, any>>({ index: own.files, id: s.submission_id }).then((r) => r._source, () => undefined), 90_000);
       assert.equal(doc.sha256, s.sha256);
     } finally {

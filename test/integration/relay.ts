@@ -1,8 +1,23 @@
-/** A stand-in address for the schema registry that the tests switch on and off. */
+/** Stand-in addresses for the schema registry that the tests switch on and off, or keep silent. */
 import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { serverAddresses } from "@filescan/config";
+
+/** The schema registry's URL (its API path kept) on 127.0.0.1:`port`: a relay's or a silent server's. */
+export function registryUrlOn(port: number): string {
+  return `http://127.0.0.1:${port}${new URL(serverAddresses().registryUrl).pathname.replace(/\/$/, "")}`;
+}
+
+/** The port a test server listens on. */
+export const portOf = (srv: Server) => (srv.address() as AddressInfo).port;
+
+/** A relay on `port` to the real schema registry. */
+export function relayToRegistry(port: number): Promise<Server> {
+  return relayTo(new URL(serverAddresses().registryUrl).origin, port);
+}
 
 /** A minimal HTTP relay on `port` to `origin` (the real schema registry). */
-export async function relayTo(origin: string, port: number): Promise<Server> {
+async function relayTo(origin: string, port: number): Promise<Server> {
   const srv = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
