@@ -7,9 +7,12 @@
  *   order per partition: an offset is committed only when it and everything before it is done.
  * - A value that cannot be decoded, or whose handler keeps failing, goes to the dead-letter
  *   topic with its coordinates and error; the processor moves on.
- * - A `TransientError` (a server we depend on is down) is never dead-lettered: the batch is
- *   retried from the last committed offset, so nothing is lost. A schema registry that cannot
- *   be read while a value is decoded counts as one.
+ * - A `TransientError` (a server we depend on is down) is never dead-lettered: the record is
+ *   tried again in place, after a wait that doubles up to 30 s, the group's heartbeat kept,
+ *   until the server answers or the processor stops; nothing is lost. A schema registry that
+ *   cannot be read while a value is decoded counts as one. While the outage lasts, one warning
+ *   every 30 s says so (not one error with a stack per retried batch), and one line says when it
+ *   is over.
  */
 import type { Kafka, KafkaMessage, Consumer } from "kafkajs";
 import type { SchemaRegistry } from "@kafkajs/confluent-schema-registry";
@@ -64,12 +67,39 @@ export interface RunningProcessor {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Longest wait between two tries of a record while a server it needs is down. */
+const MAX_RETRY_WAIT_MS = 30_000;
+/** While a server stays down, a warning at most this often (the first at once). */
+const OUTAGE_LOG_EVERY_MS = 30_000;
+
+/** Waits `ms`, or less once `goOn` says no (a stopping processor does not sit out a long wait). */
+async function waitWhile(ms: number, goOn: () => boolean): Promise<void> {
+  const until = Date.now() + ms;
+  while (goOn() && Date.now() < until) await sleep(Math.min(500, until - Date.now()));
+}
+
 export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I>): Promise<RunningProcessor> {
   const { kafka, registry, producer, input, groupId } = opts;
   const concurrency = opts.concurrency ?? 1;
   const maxAttempts = opts.maxAttempts ?? 3;
   const log = opts.log ?? ((level, msg, fields) => console.error(JSON.stringify({ level, msg, processor: groupId, ...fields })));
   const limit = pLimit(concurrency);
+
+  /** A dependency's outage as the records see it: logged when it starts, every 30 s, and when it ends. */
+  let outage: { since: number; logged: number; retries: number } | null = null;
+  const waiting = (err: TransientError, waitMs: number) => {
+    const now = Date.now();
+    outage ??= { since: now, logged: -Infinity, retries: 0 };
+    outage.retries++;
+    if (now - outage.logged < OUTAGE_LOG_EVERY_MS) return;
+    outage.logged = now;
+    log("warn", "a server the processor needs is down; records wait and are tried again (none is dead-lettered for it)", { error: err.message.slice(0, 300), retry_in_ms: waitMs, retries: outage.retries, down_for_ms: now - outage.since });
+  };
+  const recovered = () => {
+    if (outage === null) return;
+    log("info", "the server is back; records are processed again", { down_for_ms: Date.now() - outage.since, retries: outage.retries });
+    outage = null;
+  };
 
   const env = opts.env ?? process.env;
   /** The Kafka topic read, under the prefix: a dead letter's coordinates name it. */
@@ -137,7 +167,10 @@ export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I
     eachBatchAutoResolve: false,
     partitionsConsumedConcurrently: Math.max(1, concurrency),
     eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }) => {
-      const beat = setInterval(() => void heartbeat().catch(() => undefined), 2_000);
+      // (a heartbeat refused, as in a rebalance, ends a record's wait for a server: whoever
+      // holds the partition next reads it again)
+      let beatRefused = false;
+      const beat = setInterval(() => void heartbeat().catch(() => (beatRefused = true)), 2_000);
       try {
         const done = new Array<boolean>(batch.messages.length).fill(false);
         let next = 0;
@@ -147,8 +180,21 @@ export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I
         await Promise.all(
           batch.messages.map((m, i) =>
             limit(async () => {
-              if (!isRunning() || isStale()) return;
-              await processOne(m, batch.partition);
+              const goOn = () => isRunning() && !isStale();
+              for (let attempt = 0; ; attempt++) {
+                if (!goOn()) return; // (not done: read again from the last committed offset)
+                try {
+                  await processOne(m, batch.partition);
+                  if (attempt > 0) recovered();
+                  break;
+                } catch (err) {
+                  if (!(err instanceof TransientError)) throw err;
+                  if (beatRefused) return;
+                  const wait = Math.min(MAX_RETRY_WAIT_MS, 200 * 2 ** Math.min(attempt, 8));
+                  waiting(err, wait);
+                  await waitWhile(wait, () => goOn() && !beatRefused);
+                }
+              }
               done[i] = true;
               advance();
             }),
