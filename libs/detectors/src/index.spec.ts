@@ -153,10 +153,10 @@ describe("detect()", () => {
     assert.equal(stats.nerChars, "city".length + 3 * office.length + "Paris".length + "London".length + "Berlin".length);
   });
 
-  it("leaves a cell that is a name alone to person_in_cell, without NER", () => {
-    const cells = [seg("name", { sheet: "S", row: 1, cell: "A1" }), seg("Lavada Zieme", { sheet: "S", row: 2, cell: "A2" })];
+  it("leaves a cell that is a name alone to person_in_cell, without NER, title and suffix aside", () => {
+    const cells = [seg("name", { sheet: "S", row: 1, cell: "A1" }), seg("Lavada Zieme", { sheet: "S", row: 2, cell: "A2" }), seg("Dr. Malvina DuBuque DDS", { sheet: "S", row: 3, cell: "A3" })];
     const { findings, stats } = detectWithStats(cells);
-    assert.deepEqual(findings.map((f) => [f.type, f.detector, f.start, f.end]), [["PERSON", "person_in_cell", 0, 12]]);
+    assert.deepEqual(findings.map((f) => [f.type, f.detector, f.start, f.end]), [["PERSON", "person_in_cell", 0, 12], ["PERSON", "person_in_cell", 4, 19]]);
     assert.equal(stats.nerChars, "name".length, "NER read the header row only");
   });
 

@@ -373,8 +373,8 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
     const p: Pending = { seg, text, f, found };
     pending.push(p);
     // A cell that is one finding and nothing else (a name, a place, an e-mail address, a phone
-    // number, an IBAN, ...) has nothing left for NER to find.
-    const oneFinding = text.length <= NER_SHORT && found.some((x) => text.slice(0, x.start).trim() === "" && text.slice(x.end).trim() === "");
+    // number, an IBAN, ...; a name with its title or suffix) has nothing left for NER to find.
+    const oneFinding = text.length <= NER_SHORT && found.some((x) => x.whole || (text.slice(0, x.start).trim() === "" && text.slice(x.end).trim() === ""));
     if (nerDetectors.length && nerBudget > 0 && !oneFinding) {
       for (const [ws, we] of nerWindows(f, found.map((x) => x.start), nerBudget, h?.triggersNer ?? false)) {
         // A cell read whole whose value was read before under the same header (a country, a

@@ -521,6 +521,7 @@ const scoredOf = (cand: Candidate, s: number, pos: string[], neg: string[]): Sco
   score: s,
   validation: cand.validation,
   context: neg.length ? [...pos, ...neg.map((n) => `-${n}`)] : [...pos],
+  whole: cand.whole === true,
 });
 
 /** Applies context words around the candidate (and the column header) to its score. */

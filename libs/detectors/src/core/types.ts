@@ -57,6 +57,11 @@ export interface Candidate {
    * under "state").
    */
   onlyContext?: ReadonlySet<string>;
+  /**
+   * The text is this value and nothing else, a title or a suffix aside (a cell "Mr. Jesse
+   * Nitzsche Jr."): NER has nothing left to find in it.
+   */
+  whole?: boolean;
 }
 
 /**

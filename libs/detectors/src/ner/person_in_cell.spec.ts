@@ -12,6 +12,12 @@ describe("ner/person_in_cell", () => {
     assert.deepEqual(found("Peter O'Neil", "Employee"), ["Peter O'Neil"]);
     assert.deepEqual(found("Ludwig van Beethoven", "patient name"), ["Ludwig van Beethoven"]);
     assert.deepEqual(found("Anna", "first name"), ["Anna"]);
+    // faker's generational suffixes: "I" and "V" alone in a cell after a name
+    assert.deepEqual(found("Addie Rosenbaum V", "name"), ["Addie Rosenbaum"]);
+    assert.deepEqual(found("Mr. Clyde Mante I", "name"), ["Clyde Mante"]);
+  });
+  it("says the cell is the name and nothing else, title and suffix aside (NER need not read it)", () => {
+    for (const cell of ["Ms. Cora Schneider MD", "Rufus Harber Sr.", "Jakayla Fay I"]) assert.equal(run(personInCell, cell, "name")[0]?.whole, true, cell);
   });
   it("scores by the header: the same cell under another column is no finding", () => {
     assert.deepEqual(found("Lavada Zieme", "product"), []);

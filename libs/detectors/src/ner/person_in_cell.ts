@@ -13,8 +13,11 @@ function placeNotPerson(name: string): boolean {
   return /\s/.test(name) || !(tagsOf(name.toLowerCase())?.some((t) => NAME_TAGS.has(t)) ?? false);
 }
 
-/** A whole cell (or a short line) that is a name and nothing else, title and suffix aside. */
-const CELL = new RegExp(String.raw`^[ \t]*${TITLE}?(${NAME})${SUFFIX}?[ \t]*$`, "u");
+/**
+ * A whole cell (or a short line) that is a name and nothing else, title and suffix aside (in a
+ * cell alone, "I" and "V" are suffixes too: "Addie Rosenbaum V").
+ */
+const CELL = new RegExp(String.raw`^[ \t]*${TITLE}?(${NAME})(?:${SUFFIX}|,?[ \t]+[IV])?[ \t]*$`, "u");
 /** Longer texts are prose, read by NER. */
 const MAX_CHARS = 80;
 
@@ -42,6 +45,6 @@ export const personInCell: Detector = {
     const name = m[1]!;
     if (!mayBePerson(name) || placeNotPerson(name)) return [];
     const start = m.index + m[0].indexOf(name);
-    return [{ start, end: start + name.length, score: 0.3, validation: "name_shape" }];
+    return [{ start, end: start + name.length, score: 0.3, validation: "name_shape", whole: true }];
   },
 };

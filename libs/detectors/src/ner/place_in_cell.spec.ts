@@ -32,8 +32,17 @@ describe("ner/place_in_cell", () => {
     assert.deepEqual(found("Page", "locationName"), []);
     assert.deepEqual(found("Kalamazoo", "destination"), ["Kalamazoo"], "a town that is no common word under any place header");
   });
-  it("takes nothing but a known place alone: made-up places, sentences, lower case", () => {
-    assert.deepEqual(found("East Kiaraview", "city"), []);
+  it("takes a place-shaped name no gazetteer knows only under a town's header", () => {
+    assert.deepEqual(found("East Kiaraview", "city"), ["East Kiaraview"]);
+    assert.deepEqual(found("Reichelborough", "Place of birth"), ["Reichelborough"]);
+    assert.deepEqual(found("Lake Ansleyside", "town"), ["Lake Ansleyside"]);
+    assert.deepEqual(run(placeInCell, "Fort Jacinto", "city").map((f) => [f.validation, f.score]), [["town_shape", 0.6]]);
+    assert.deepEqual(found("East Kiaraview", "country"), [], "a country column's values are known countries");
+    assert.deepEqual(found("East Kiaraview", "location"), []);
+    assert.deepEqual(found("Reichelborough", "name"), []);
+  });
+  it("takes nothing but a place alone: ordinary words, parts of a name, capitals, sentences, lower case", () => {
+    for (const cell of ["Unknown", "Remote", "Head Office", "Various", "Lake", "North", "TBD", "N/A", "UNKNOWN CITY", "Anytown"]) assert.deepEqual(found(cell, "city"), [], cell);
     assert.deepEqual(found("Houston, we have a problem", "city"), []);
     assert.deepEqual(found("houston", "city"), []);
     assert.deepEqual(found("42 Main Street", "city"), []);

@@ -1,5 +1,6 @@
 import type { Candidate, Detector } from "../core/types.ts";
 import { PLACE_NAME, isCommonWord, isCountryCode, isKnownPlace } from "./gazetteer.ts";
+import { NAME_TAGS, tagsOf } from "./lexicon.ts";
 
 /** A place name alone in a cell, blanks around it aside. */
 const CELL = new RegExp(String.raw`^[ \t]*(${PLACE_NAME})[ \t]*$`, "u");
@@ -14,6 +15,35 @@ const TOWN_HEADERS: ReadonlySet<string> = new Set(["city", "town", "place of bir
 /** Longer texts are prose, read by NER. */
 const MAX_CHARS = 60;
 
+/** Words of town names that are no town alone ("Fort", "Lake", "Beach" of "Deerfield Beach"). */
+const TOWN_PARTS: ReadonlySet<string> = new Set(
+  "new old north south east west upper lower great little saint st san santa port lake mount mt fort ft glen grand bay beach city springs falls heights park valley village harbor harbour island hills creek point ridge mills center centre junction".split(" "),
+);
+/** Words that join a town's name ("Stratford upon Avon"). */
+const JOINERS: ReadonlySet<string> = new Set(["and", "&", "of", "de", "del", "la", "le", "upon", "on", "the"]);
+const PLACE_TAGS: ReadonlySet<string> = new Set(["City", "Country", "Region", "Place", "ProperNoun"]);
+
+/**
+ * Whether a place-shaped value no gazetteer knows may still be a town's name, where a town's
+ * header says it is one ("Reichelborough", "Lake Ansleyside", a village below GeoNames'
+ * 5,000 inhabitants): one word at least that is no part like "Lake" or "Fort", none the lexicon
+ * knows as an ordinary word ("Unknown", "Remote", "Head Office"), none in capitals alone ("TBD");
+ * not the placeholder "Anytown" (AWS's examples), no more than "John Doe" is a person.
+ */
+function mayBeTown(value: string): boolean {
+  if (/^any[ \t]?town$/i.test(value)) return false;
+  let own = 0;
+  for (const word of value.split(/[ \t]+/)) {
+    const w = word.toLowerCase().replace(/[.'’]+$/, "");
+    if (JOINERS.has(w) || TOWN_PARTS.has(w)) continue;
+    if (w.length < 3 || !/\p{Ll}/u.test(word)) return false;
+    const tags = tagsOf(w);
+    if (tags !== null && !tags.some((t) => PLACE_TAGS.has(t) || NAME_TAGS.has(t))) return false;
+    own++;
+  }
+  return own > 0;
+}
+
 /**
  * A known place (a GeoNames city, a country or region: gazetteer.ts) standing alone in a cell
  * under a column about places ("city", "country", "place of birth", …). compromise knows the
@@ -21,6 +51,9 @@ const MAX_CHARS = 60;
  * or "Reading" is a place there. On its own the cell scores 0.3, below the minimum, and is not
  * even read outside such a column. A country's ISO 3166 code ("DE", "US") counts the same
  * (validation `iso3166`): a country column of codes is as much a place column as one of names.
+ * Under a town's own header ("city", "town", "place of birth": TOWN_HEADERS) a place-shaped
+ * name no gazetteer knows counts too, a little lower (validation `town_shape`, `mayBeTown`):
+ * the header says what it is, and NER need not read the cell.
  */
 export const placeInCell: Detector = {
   id: "place_in_cell",
@@ -41,8 +74,12 @@ export const placeInCell: Detector = {
       return [{ start, end: start + 2, score: 0.3, validation: "iso3166" }];
     }
     const m = CELL.exec(text);
-    if (!m || !isKnownPlace(m[1]!)) return [];
+    if (!m) return [];
     const start = m.index + m[0].indexOf(m[1]!);
+    if (!isKnownPlace(m[1]!)) {
+      if (!mayBeTown(m[1]!)) return [];
+      return [{ start, end: start + m[1]!.length, score: 0.25, validation: "town_shape", onlyContext: TOWN_HEADERS }];
+    }
     const place: Candidate = { start, end: start + m[1]!.length, score: 0.3, validation: "gazetteer" };
     if (isCommonWord(m[1]!)) place.onlyContext = TOWN_HEADERS;
     return [place];
