@@ -7,10 +7,11 @@
  * of the test's own, closed at first; everything else talks to the real servers directly.
  */
 import assert from "node:assert/strict";
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Server } from "node:http";
 import { kafkaGroup, kafkaTopic, TOPICS } from "@filescan/config";
 import type { DeadLetter, FileSubmitted } from "@filescan/contracts";
+import { submitted as fileSubmitted } from "./events.ts";
 import { createEventProducer, createKafka, createRegistry, runProcessor, startNewGroupAtEnd, type EventProducer, type RunningProcessor } from "@filescan/kafka";
 import type { Consumer } from "kafkajs";
 import { freePort } from "../containers/compose.ts";
@@ -37,15 +38,7 @@ describe("stream processor: a schema registry that cannot be read is waited for,
   let relay: Server | undefined;
   let port: number;
 
-  function submitted(text: string): FileSubmitted {
-    const bytes = Buffer.from(text);
-    const h = (alg: string) => createHash(alg).update(bytes).digest("hex");
-    return {
-      submission_id: randomUUID(), received_at: Date.now(), principal: { subject: "tok_test", token_name: "processor-test" }, mimetype: "text/plain",
-      sha256: h("sha256"), sha1: h("sha1"), md5: h("md5"), filename: "p.txt", full_path: "/share/p.txt", timestamp: new Date().toISOString(),
-      app, extra_json: "{}", size: bytes.length, content: bytes,
-    };
-  }
+  const submitted = (text: string) => fileSubmitted(text, {}, "/share/p.txt", app);
 
   before(async () => {
     producer = await createEventProducer(kafka, registry);

@@ -5,37 +5,17 @@
  * reason to dead-letter; a rebuild from offset 0 gives the same documents.
  */
 import assert from "node:assert/strict";
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { Client } from "@elastic/elasticsearch";
 import { kafkaGroup, serverAddresses, TOPICS } from "@filescan/config";
-import { locator, type FileAnalyzed, type FileSubmitted } from "@filescan/contracts";
 import { createEventProducer, createKafka, createRegistry, type EventProducer } from "@filescan/kafka";
 import { aliasesFor, ensureIndices, rebuild, startProjector, type IndexNames, type RunningProjector } from "@filescan/projector";
 import type { Server } from "node:http";
 import { freePort } from "../containers/compose.ts";
 import { registryUrlOn, relayToRegistry, stopServer } from "./relay.ts";
+import { analyzed, submitted } from "./events.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export function submitted(content: string, extra: Record<string, unknown> = {}, path = `/data/${randomUUID()}.txt`): FileSubmitted {
-  const bytes = Buffer.from(content);
-  const h = (alg: string) => createHash(alg).update(bytes).digest("hex");
-  return {
-    submission_id: randomUUID(), received_at: Date.now(), principal: { subject: "tok_test", token_name: "test" }, mimetype: "text/plain",
-    sha256: h("sha256"), sha1: h("sha1"), md5: h("md5"), filename: path.split("/").pop()!, full_path: path, timestamp: new Date().toISOString(),
-    app: "projector-test", extra_json: JSON.stringify(extra), size: bytes.length, content: bytes,
-  };
-}
-
-export function analyzed(s: FileSubmitted, sensitive = true, reused = false): FileAnalyzed {
-  return {
-    submission_id: s.submission_id, sha256: s.sha256, analyzed_at: Date.now(),
-    llm: { has_sensitive_data: sensitive, confidence: sensitive ? "high" : "low", reasoning: "US_SSN validated on page 2", description: "a test file", status: "complete", page_number: sensitive ? 2 : null, file_in_zip: null },
-    findings: sensitive ? [{ type: "US_SSN", score: 0.95, detector: "us_ssn", validation: "ssn_rules", context: ["ssn"], locator: locator({ page: 2 }), start: 4, end: 15, masked: "***-**-6789" }] : [],
-    extraction: { detected_type: "text/plain", type_mismatch: false, status: "complete", reasons: [], chars: 40 },
-    model: { provider: "off", name: null, prompt_tokens: 0, completion_tokens: 0, llm_ms: 0, detect_ms: 1, extract_ms: 1, reused },
-  };
-}
 
 async function eventually<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -1,12 +1,11 @@
 /** The classifier's wiring: consume FileExtracted, produce FileAnalyzed, N analyses in flight. */
-import { Client } from "@elastic/elasticsearch";
-import { GROUPS, intFromEnv, serverAddresses, TOPICS } from "@filescan/config";
-import type { FileAnalyzed } from "@filescan/contracts";
+import { GROUPS, intFromEnv, TOPICS } from "@filescan/config";
 import { classifierFromEnv } from "@filescan/classify";
 import { optionsFromEnv } from "@filescan/detectors";
 import { aliasesFor } from "@filescan/search";
 import { Closers, connectEvents, ProcessorHealth, runProcessor, serveHealthFromEnv, startsAtEnd } from "@filescan/kafka";
 import { createAnalyzer, type Analyzer } from "./analyze.ts";
+import { earlierAnalyses, lookupClient } from "./lookup.ts";
 import { ClassifierMetrics } from "./metrics.ts";
 
 const DEFAULT_CONCURRENCY: Record<string, number> = { off: 32, local: 4, openai: 16 };
@@ -25,17 +24,8 @@ export interface RunningClassifier {
 export async function startClassifier(env: NodeJS.ProcessEnv = process.env): Promise<RunningClassifier> {
   const closers = new Closers();
   return closers.start(async () => {
-    const es = closers.add(new Client({ node: serverAddresses(env).esUrl }), (c) => c.close());
-    const analysesAlias = aliasesFor(env.FILESCAN_ES_INDEX_PREFIX ?? "filescan").analyses;
-    const lookup = async (sha256: string): Promise<FileAnalyzed | undefined> => {
-      try {
-        const r = await es.get<{ event?: FileAnalyzed & { analyzed_at: string } }>({ index: analysesAlias, id: sha256 });
-        const ev = r._source?.event;
-        return ev ? { ...ev, analyzed_at: Date.parse(ev.analyzed_at) } : undefined;
-      } catch {
-        return undefined; // not analysed yet (or the index is not there yet): analyse it
-      }
-    };
+    const es = closers.add(lookupClient(env), (c) => c.close());
+    const lookup = earlierAnalyses(es, aliasesFor(env.FILESCAN_ES_INDEX_PREFIX ?? "filescan").analyses);
     const analyzer = createAnalyzer({ classifier: classifierFromEnv(env), detectOptions: optionsFromEnv(env), lookup });
     const metrics = new ClassifierMetrics();
     const health = new ProcessorHealth("classifier");
