@@ -11,7 +11,7 @@ import { createEsClient, esErrors, type EsClient } from "@filescan/search";
 export const LOOKUP_TIMEOUT_MS = 2_000;
 const WARN_EVERY_MS = 30_000;
 
-/** The client for look-ups: no retries, `LOOKUP_TIMEOUT_MS` per request (a silent server costs 2 s, not the default 30 s × 4). */
+/** The client for look-ups: no retries, `LOOKUP_TIMEOUT_MS` per request (a silent server costs 2 s, not the client's default 30 s). */
 export function lookupClient(env: NodeJS.ProcessEnv = process.env): EsClient {
   return createEsClient(env, { requestTimeout: LOOKUP_TIMEOUT_MS, maxRetries: 0 });
 }
