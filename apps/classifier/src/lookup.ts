@@ -2,7 +2,7 @@
  * The classifier's look-up of an earlier analysis of the same content, so a file seen again is
  * not sent to the LLM again. A look-up is an optimisation, never a reason to stop: when
  * Elasticsearch cannot answer (down, silent, failing) the file is analysed again, after at most
- * `timeoutMs`, and a warning says so at most every 30 s.
+ * `LOOKUP_TIMEOUT_MS` (2 s), and a warning says so at most every 30 s.
  */
 import type { FileAnalyzed } from "@filescan/contracts";
 import { createEsClient, esErrors, type EsClient } from "@filescan/search";
