@@ -37,6 +37,9 @@ describe("ner/person_by_cue", () => {
     assert.deepEqual(found("[Desktop Entry]\nName=Firefox Web\nGenericName=Web Browser\nX-GNOME-FullName=Image Editor\nNAME=Debian Linux\n"), []);
     // a form's label on its own line, the name alone on the next
     assert.deepEqual(found("Name\nDeangelo Hackett\n\nName:\n  Golden Hessel\n"), ["Deangelo Hackett", "Golden Hessel"]);
+    // a key-value CSV export's row: the label starts the line, the name is a whole field
+    assert.deepEqual(found("Name,Tiara Gislason,active\n\"Customer name\",\"Drew Bernier\"\nNom,Conor Lemke\n"), ["Tiara Gislason", "Drew Bernier", "Conor Lemke"]);
+    assert.deepEqual(found("Name,Description,Version\nName, Address and Phone are required\nid,Name,Anna Smith\nName,Anna Smith and co\n"), [], "a header row, a sentence, a label that is no row's first field, a field that is more than a name");
     assert.deepEqual(found("Name\nDescription\nthe name\nAnna Smith\n"), []);
     // a CI job's or step's name
     assert.deepEqual(found("      - name: Setup Node\n        uses: actions/setup-node@v4\n  dependency-review:\n    name: Dependency Review\n    if: github.event_name\n"), []);

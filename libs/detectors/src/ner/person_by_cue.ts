@@ -33,6 +33,9 @@ const GREETINGS: RegExp[] = [
 const LABELLED = new RegExp(String.raw`\b(?<![\p{L}]-)${LABEL}(?:[ \t]+is[ \t]*[:=]?[ \t]+|[ \t]*[:=][ \t]+|(?<!\b(?:Name|NAME))=|\t[ \t]*|[ ]{2,})${TITLE}?(${NAME})(?=${SUFFIX}?[ \t]*(?:[,;:!)\]]|\.(?!\p{L})|\r?\n|$)|[ \t]+[A-Za-z_][\w.-]*=)`, "dyu");
 // A form's label alone on its line and the name alone on the next: "Name\nDeangelo Hackett".
 const BELOW = new RegExp(String.raw`[ \t]*${LABEL}[ \t]*:?[ \t]*\r?\n[ \t]*${TITLE}?(${NAME})(?=${SUFFIX}?[ \t]*(?:\r?\n|$))`, "dyu");
+// A CSV row of a label and its value, as key-value exports write them: "Name,Tiara Gislason,active",
+// "\"Customer name\",\"Drew Bernier\"". The label starts the line; the name is a whole field.
+const ROW = new RegExp(String.raw`[ \t]*"?${LABEL}"?[ \t]*,[ \t]*"?${TITLE}?(${NAME})(?=${SUFFIX}?"?[ \t]*(?:,|\r?\n|$))`, "dyu");
 /**
  * A piece every label holds ("Name" of "customerName", "older" of "Account holder", "nom" of
  * "Prénom"). The label cues are tried only where one occurs: at the start of its word, of the
@@ -73,7 +76,7 @@ export const personByCue: Detector = {
   context: ["dear", "hello", "regards", "sincerely", "faithfully", "yours", "cheers", "thanks", "best", "name", "surname", "holder", "cardholder", "kontoinhaber", "nom", "nombre", "apellido", "apellidos", "nome", "cognome", "naam", "vorname", "nachname", "imię", "nazwisko"],
   // ("nom" and "nome" with what may follow a label: as bare substrings they are in every text
   // about economy, anomalies or gnomes)
-  prefilter: { keywords: ["dear", "hello", "hi ", "regards", "sincerely", "faithfully", "yours", "cheers", "best", "thank", "name", "holder", "kontoinhaber", "nom ", "nom:", "nom=", "nom\t", "nom\n", "prénom", "prenom", "nombre", "nome ", "nome:", "nome=", "nome\t", "nome\n", "apellido", "naam", "imie", "imię", "nazwisko"] },
+  prefilter: { keywords: ["dear", "hello", "hi ", "regards", "sincerely", "faithfully", "yours", "cheers", "best", "thank", "name", "holder", "kontoinhaber", "nom ", "nom:", "nom=", "nom\t", "nom\n", "nom,", "prénom", "prenom", "nombre", "nome ", "nome:", "nome=", "nome\t", "nome\n", "nome,", "apellido", "naam", "imie", "imię", "nazwisko"] },
   find(text): Candidate[] {
     const out: Candidate[] = [];
     const take = (m: RegExpExecArray | null) => {
@@ -90,7 +93,7 @@ export const personByCue: Detector = {
     }
     const tried = new Set<number>();
     const tryAt = (rx: RegExp, at: number) => {
-      const key = rx === BELOW ? -1 - at : at;
+      const key = at * 3 + (rx === BELOW ? 1 : rx === ROW ? 2 : 0);
       if (tried.has(key)) return;
       tried.add(key);
       rx.lastIndex = at;
@@ -106,7 +109,9 @@ export const personByCue: Detector = {
         while (before > 0 && WORD.test(text[before - 1]!)) before--;
         tryAt(LABELLED, before);
       }
-      tryAt(BELOW, text.lastIndexOf("\n", p.index - 1) + 1);
+      const line = text.lastIndexOf("\n", p.index - 1) + 1;
+      tryAt(BELOW, line);
+      tryAt(ROW, line);
     }
     out.sort((a, b) => a.start - b.start);
     return out;

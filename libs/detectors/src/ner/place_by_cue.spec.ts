@@ -22,6 +22,7 @@ describe("ner/place_by_cue", () => {
     assert.deepEqual(found("Place of birth\tWaterloo\nplace_of_birth=Catonsville\nplaceOfBirth: Ocala\nPLACE_OF_BIRTH: Racine"), ["Waterloo", "Catonsville", "Ocala", "Racine"]);
     assert.deepEqual(found("My place of birth is Allentown."), ["Allentown"]);
     assert.deepEqual(found("Place of birth\nLivonia\n"), ["Livonia"], "a form's label on its own line");
+    assert.deepEqual(found("Place of birth,Owensboro,active\n\"City\",\"Ocala\"\nid,City,Mesa\n"), ["Owensboro", "Ocala"], "a key-value CSV row, the label first on its line");
     assert.deepEqual(found("best known in the city\nReading it again"), [], "a label on its own line only");
     // a birthplace's label needs no separator; "City" and "Country" do
     assert.deepEqual(found("Our records show the Place of birth Charleston for this person.\nKrystel Ratke (Geburtsort Yakima) joined."), ["Charleston", "Yakima"]);
