@@ -160,6 +160,23 @@ describe("detect()", () => {
     assert.equal(stats.nerChars, "name".length, "NER read the header row only");
   });
 
+  it("reads a form laid out as a sheet: a row's label (its first cell) is the context of the value beside it", () => {
+    const rows = [["Employee record"], ["Name", "Tiara Gislason"], ["SSN", "536-22-1234"], ["Phone", "(206) 342-8631"], ["City", "Owensboro"], ["Date of birth", "1985-03-14"], ["Bank account", "4419572038", "checking"]];
+    const cells = rows.flatMap((r, i) => r.map((t, c) => seg(t, { sheet: "S", row: i + 1, cell: `${"ABC"[c]}${i + 1}`, ...(i === 0 ? { part: "header" } : {}) })));
+    const found = detect(cells).map((f) => [f.locator.cell, f.type, f.context]);
+    assert.deepEqual(found, [
+      ["B2", "PERSON", ["name"]], ["B3", "US_SSN", ["ssn"]], ["B4", "PHONE_NUMBER", ["phone"]], ["B5", "LOCATION", ["city"]],
+      ["B6", "DATE_OF_BIRTH", ["birth", "date of birth"]], ["B7", "US_BANK_NUMBER", ["bank", "account"]],
+    ]);
+    // The same rows in a CSV file (cells named by column), and a table whose first column is no label.
+    const csv = rows.slice(1).flatMap((r, i) => r.map((t, c) => seg(t, { row: i + 2, column: String(c + 1) })));
+    assert.deepEqual(detect(csv).map((f) => f.type), ["PERSON", "US_SSN", "PHONE_NUMBER", "LOCATION", "DATE_OF_BIRTH", "US_BANK_NUMBER"]);
+    const cellsOf = (table: string[][]) => table.flatMap((r, i) => r.map((t, c) => seg(t, { sheet: "S", row: i + 2, cell: `${"ABCD"[c]}${i + 2}` })));
+    const noContext = [["Drew Bernier", "4419572038"], ["Passport Holder Wallet", "C03005988", "12.99", "3"], ["Bank 2", "4419572038"]];
+    assert.deepEqual(detect(cellsOf(noContext)), [], "a name, a row of a wider table or a label with a digit gives the cell beside it no context");
+    assert.deepEqual(detect(cellsOf([["Passport", "C03005988", "expires 2031"]])).map((f) => f.type), ["US_PASSPORT"], "a note after the value");
+  });
+
   it("leaves a cell that is a known place or a country code alone to place_in_cell, without NER", () => {
     const cells = [seg("country", { sheet: "S", row: 1, cell: "A1" }), seg("DE", { sheet: "S", row: 2, cell: "A2" }), seg("Paris", { sheet: "S", row: 3, cell: "A3" })];
     const { findings, stats } = detectWithStats(cells);

@@ -186,6 +186,47 @@ function headersFor(segments: Segment[]): (string | null)[] {
   });
 }
 
+/** The first words of every detector's context terms, stemmed: what a row's label must hold. */
+const CONTEXT_FIRST_WORDS: ReadonlySet<string> = new Set(COMPILED.flatMap((c) => [...c.ctxFirst]));
+
+/** A form's label: a few words without digits, one of them a detector's context word ("Name", "Date of birth:", "Bank account"). */
+function isRowLabel(text: string): boolean {
+  if (text.length > 40 || /\d/.test(text)) return false;
+  const words = headerWords(text);
+  return words.length > 0 && words.length <= 5 && words.some((w) => CONTEXT_FIRST_WORDS.has(w));
+}
+
+/**
+ * Row labels: in a form laid out as a sheet or a CSV file, labels in one column and values in the
+ * next ("Name | Tiara Gislason", "SSN | 536-22-1234"), a row's first cell is the context of its
+ * second, as a column header is of the cells below it. Only in a row of two or three cells (a
+ * label, a value, maybe a note; a table's rows are wider), and only a label `isRowLabel` accepts:
+ * a first column of names, ids or products gives the second nothing.
+ */
+function rowLabels(segments: Segment[]): (string | null)[] {
+  const out: (string | null)[] = new Array<string | null>(segments.length).fill(null);
+  let first = -1;
+  let second = -1;
+  let cells = 0;
+  let prev: Segment["locator"] | null = null;
+  const close = () => {
+    if (cells >= 2 && cells <= 3 && isRowLabel(segments[first]!.text)) out[second] = segments[first]!.text.trim();
+    cells = 0;
+  };
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i]!;
+    const loc = s.locator;
+    if (loc.row === null || loc.part === "header" || (loc.cell === null && loc.column === null) || !s.text) continue;
+    if (prev === null || loc.row !== prev.row || loc.sheet !== prev.sheet || loc.file_in_zip !== prev.file_in_zip) close();
+    prev = loc;
+    if (cells === 0) first = i;
+    else if (cells === 1) second = i;
+    cells++;
+  }
+  close();
+  return out;
+}
+
 /**
  * Merged windows of text worth giving to NER, bounded per segment: a short segment (a cell, a
  * line) whole when it holds a trigger (a finding, a person or address context word, or such a
@@ -273,7 +314,10 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
   const allow = new Set((opts.allow ?? []).map(normalizeValue).filter(Boolean));
   const deny = (opts.deny ?? []).filter((d) => d.trim() !== "");
   const denyRx = deny.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${deny.map((d) => escapeRegex(d.trim())).join("|")})(?![\\p{L}\\p{N}])`, "giu") : null;
-  const headers = headersFor(segments);
+  const columnHeaders = headersFor(segments);
+  const labels = rowLabels(segments);
+  // (a row's label joins its column's header: both are the cell's context)
+  const headers = columnHeaders.map((h, i) => (labels[i] === null ? h : h === null ? labels[i]! : `${h} ${labels[i]!}`));
   let nerBudget = opts.nerMaxChars ?? DEFAULT_NER_MAX;
   const stats: DetectStats = { segments: segments.length, chars: 0, nerChars: 0, nerWindows: 0, skipped: 0, ran: 0, atChance: 0 };
   const tallies = new Map<Compiled, Tally>();
