@@ -8,8 +8,9 @@
  * scheme's own language, a database column's name: "Geburtsdatum", "N° de sécurité sociale",
  * "nhs_number") in 15 layouts: "Label: value", a tab, the value on the next line, `key=value`,
  * a JSON member (snake_case and camelCase keys), a YAML line, an XML element, an HTML table
- * row, a Markdown row, an inline CSV row, a sentence, "My … is …" and a parenthesis after a
- * name, three times each. A value counts as found when a finding of its type overlaps it with
+ * row, a Markdown row, an inline CSV row, a sentence, "My … is …", a parenthesis after a name,
+ * and a form laid out as a spreadsheet (the label and the value in cells side by side), three
+ * times each. A value counts as found when a finding of its type overlaps it with
  * the default options. Prints recall per type and per layout; `--misses` lists each miss once
  * per type and layout.
  */
@@ -109,6 +110,28 @@ for (const [type, labels] of Object.entries(LABELS)) {
     }
   }
 }
+// A form laid out as a spreadsheet, as libs/extract emits it: a title row, then the label and
+// the value side by side in their own cells (A2, B2), and a row of something else below.
+for (const [type, labels] of Object.entries(LABELS)) {
+  for (const label of labels) {
+    for (let k = 0; k < 3; k++) {
+      const value = positive[type]!();
+      const cell = (text: string, ref: string, row: number) => ({ text, source: "text" as const, locator: locator({ sheet: "Form", row, cell: ref, column: ref[0] }) });
+      const segments = [
+        { text: "Customer record", source: "text" as const, locator: locator({ sheet: "Form", row: 1, part: "header" }) },
+        cell(label, "A2", 2),
+        cell(value, "B2", 2),
+        cell("Remarks", "A3", 3),
+        cell(faker.company.buzzPhrase(), "B3", 3),
+      ];
+      const hit = detect(segments).some((f) => f.type === type && f.locator.cell === "B2");
+      count(type, hit);
+      count("layout sheet", hit);
+      if (!hit && !misses.has(`${type} sheet`)) misses.set(`${type} sheet`, JSON.stringify(`${label} | ${value}`));
+    }
+  }
+}
+
 const row = (key: string, [n, h]: [number, number]) => console.log(`${key.padEnd(24)} ${`${h}/${n}`.padStart(9)}  ${(h / n).toFixed(3)}`);
 console.log("recall per type");
 for (const [k, v] of tally) if (!k.startsWith("layout ")) row(k, v);
