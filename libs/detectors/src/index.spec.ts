@@ -177,6 +177,12 @@ describe("detect()", () => {
     assert.deepEqual(detect(cellsOf([["Passport", "C03005988", "expires 2031"]])).map((f) => f.type), ["US_PASSPORT"], "a note after the value");
   });
 
+  it("reads a PDF form field's value under the field's name, as a cell under its column", () => {
+    const field = (text: string, column: string) => seg(text, { page: 1, part: "form field", column });
+    const found = detect([field("536-22-1234", "SSN"), field("4419572038", "Bank account number"), field("Tiara Gislason", "Applicant name"), field("4419572038", "Order")]);
+    assert.deepEqual(found.map((f) => [f.type, f.context]), [["US_SSN", ["ssn"]], ["US_BANK_NUMBER", ["bank", "account", "account number"]], ["PERSON", ["name", "applicant"]]]);
+  });
+
   it("leaves a cell that is a known place or a country code alone to place_in_cell, without NER", () => {
     const cells = [seg("country", { sheet: "S", row: 1, cell: "A1" }), seg("DE", { sheet: "S", row: 2, cell: "A2" }), seg("Paris", { sheet: "S", row: 3, cell: "A3" })];
     const { findings, stats } = detectWithStats(cells);

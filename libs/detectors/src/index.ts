@@ -148,8 +148,8 @@ function cellRef(ref: string): [number, number] | null {
 }
 
 /**
- * Column header text per segment: `locator.column` when it holds a name (CSV), otherwise the
- * first row of the same sheet in the same column (spreadsheets).
+ * Column header text per segment: `locator.column` when it holds a name (CSV; a PDF form field's
+ * name), otherwise the first row of the same sheet in the same column (spreadsheets).
  */
 function headersFor(segments: Segment[]): (string | null)[] {
   // Each segment's sheet (numbered), row and column, read once; a sheet's key is built only
@@ -178,8 +178,9 @@ function headersFor(segments: Segment[]): (string | null)[] {
     if (c && c.row === firstRow.get(c.sheet)) headerText.set(colKey(c), s.text.slice(0, 200));
   });
   return segments.map((s, i) => {
+    // (a sheet's column letter names no column; a form field's "SSN" does)
     const named = s.locator.column;
-    if (named && !/^[A-Z]{1,3}$/.test(named)) return named;
+    if (named && (s.locator.sheet === null || !/^[A-Z]{1,3}$/.test(named))) return named;
     const c = cells[i];
     if (!c || c.row === firstRow.get(c.sheet)) return null;
     return headerText.get(colKey(c)) ?? null;

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { makeEncryptedPdf, makePdf, noise } from "../test-util/fixtures.ts";
+import { makeEncryptedPdf, makePdf, makePdfForm, noise } from "../test-util/fixtures.ts";
 import { codes, run, segWith } from "../test-util/run.ts";
 
 describe("extract: PDF", () => {
@@ -10,6 +10,14 @@ describe("extract: PDF", () => {
     assert.equal(segWith(r, "MARKER-P2")?.locator.page, 2);
     assert.equal(segWith(r, "cover")?.locator.page, 1);
     assert.equal(segWith(r, "the end")?.locator.page, 3);
+  });
+
+  it("reads a filled form's text fields and choices, each on its page and named by its field", async () => {
+    const r = await run(await makePdfForm("Application form", { "applicant.ssn": "536-22-1234", "f1_01[0]": "Tiara Gislason", empty: "" }), "form.pdf", "application/pdf");
+    assert.equal(r.status, "complete");
+    const fields = r.segments.filter((s) => s.locator.part === "form field").map((s) => [s.text, s.locator.column, s.locator.page]);
+    assert.deepEqual(fields, [["536-22-1234", "applicant.ssn", 1], ["Tiara Gislason", "f1_01[0]", 1], ["France", "country", 1]]);
+    assert.equal(segWith(r, "Application form")?.locator.part, null, "the page's own text as before");
   });
 
   it("an encrypted PDF ends partial with reason encrypted, within its budget", async () => {

@@ -1,6 +1,9 @@
 /**
  * PDF: pdf.js (pdfjs-dist legacy build, eval disabled, no font loading, no network). One segment per
- * page with its 1-based `page`. Pages without a text layer go to OCR when it is on (ocr.ts).
+ * page with its 1-based `page`. Pages without a text layer go to OCR when it is on (ocr.ts). A
+ * filled form's values (AcroForm text fields and choices) are no part of the page's text layer:
+ * each is a segment of its own on its page, `part` "form field", named by the field's tooltip or
+ * name as `column`, which the detectors read as its label.
  */
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -28,6 +31,31 @@ export function loadPdfJs(): Promise<PdfJs> {
 interface TextItemLike {
   str?: string;
   hasEOL?: boolean;
+}
+
+/** What pdf.js reports of a form field's widget (`getAnnotations`). */
+interface WidgetLike {
+  annotationType?: number;
+  fieldType?: string;
+  fieldName?: string;
+  fieldValue?: unknown;
+  alternativeText?: string;
+}
+
+/** pdf.js's AnnotationType.WIDGET. */
+const WIDGET = 20;
+
+/** The filled text fields and choices of a page: value and label (tooltip, else the field's name). */
+export function formValues(annotations: readonly WidgetLike[]): Array<{ value: string; label: string | null }> {
+  const out: Array<{ value: string; label: string | null }> = [];
+  for (const a of annotations) {
+    if (a.annotationType !== WIDGET || (a.fieldType !== "Tx" && a.fieldType !== "Ch")) continue;
+    const v = Array.isArray(a.fieldValue) ? a.fieldValue.filter((x) => typeof x === "string").join(", ") : a.fieldValue;
+    if (typeof v !== "string" || v.trim() === "") continue;
+    const label = a.alternativeText?.trim() || a.fieldName?.trim() || null;
+    out.push({ value: v.trim(), label });
+  }
+  return out;
 }
 
 export const pdfFormat: Format = {
@@ -80,6 +108,9 @@ async function readPages(doc: PdfDoc, scope: Scope, ctx: Ctx): Promise<void> {
     }
     if (/\S/.test(text)) ctx.emit(scope, text.trim(), { page: p });
     else noText.push(p);
+    for (const f of formValues((await withinBudget(ctx, page.getAnnotations())) as WidgetLike[])) {
+      ctx.emit(scope, f.value, { page: p, part: "form field", column: f.label });
+    }
     page.cleanup();
   }
   if (noText.length > 0 && ctx.limits.ocr) {

@@ -15,6 +15,33 @@ export async function makePdf(pages: string[]): Promise<Uint8Array> {
 }
 
 /**
+ * A one-page PDF form (pdf-lib's AcroForm): `fields` are text fields filled with their values,
+ * `label` drawn on the page beside them; a checked box and a dropdown set to "France" too.
+ */
+export async function makePdfForm(label: string, fields: Record<string, string>): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([400, 300]);
+  page.drawText(label, { x: 30, y: 260, font, size: 14 });
+  const form = doc.getForm();
+  let y = 220;
+  for (const [name, value] of Object.entries(fields)) {
+    const f = form.createTextField(name);
+    f.setText(value);
+    f.addToPage(page, { x: 80, y, width: 200, height: 20 });
+    y -= 30;
+  }
+  const box = form.createCheckBox("agree");
+  box.check();
+  box.addToPage(page, { x: 80, y, width: 10, height: 10 });
+  const country = form.createDropdown("country");
+  country.addOptions(["Germany", "France"]);
+  country.select("France");
+  country.addToPage(page, { x: 80, y: y - 30, width: 100, height: 20 });
+  return doc.save();
+}
+
+/**
  * A hand-assembled PDF using the Standard security handler (RC4, R2) whose /U and /O entries match
  * no known password, so a reader needs a password to open it. Byte offsets in the xref are computed.
  */
