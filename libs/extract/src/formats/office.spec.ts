@@ -33,6 +33,12 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
     }
   });
 
+  it("reads a DOCX's tracked deletions, which no reader shows but the file still holds", async () => {
+    const r = await run(await makeDocx(["the final text"], ["SSN 536-22-8726 & more", "Tiara Gislason"]), "reviewed.docx", "application/octet-stream");
+    assert.equal(r.status, "complete");
+    assert.deepEqual(r.segments.map((s) => [s.text, s.locator.part]), [["the final text\nkept \nkept ", null], ["SSN 536-22-8726 & more\nTiara Gislason", "deleted text"]]);
+  });
+
   it("gives PPTX and ODP segments their 1-based slide", async () => {
     const p = await run(await makePptx(["title slide", "MARK-S2 on slide two", "third"]), "deck.pptx");
     assert.equal(segWith(p, "MARK-S2")?.locator.slide, 2);

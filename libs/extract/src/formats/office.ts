@@ -1,10 +1,12 @@
 /**
  * Office documents and presentations: DOCX, ODT, RTF, PPTX, ODP through officeparser (its AST
  * gives slides their numbers and headers/footers/notes their part), legacy DOC through
- * word-extractor. OOXML and ODF files are ZIP packages: their members are inflated once under
+ * word-extractor. A DOCX's tracked deletions, which officeparser (as any reader) leaves out, are
+ * read from its XML parts (`part: deleted text`). OOXML and ODF files are ZIP packages: their members are inflated once under
  * the archive limits (ratio, total bytes, entries — enforced on the bytes actually inflated)
  * before the parser sees them, so a bomb dressed as a document is stopped the same way.
  */
+import { Parser } from "htmlparser2";
 import { OfficeParser } from "officeparser";
 import "./word-extractor-fix.ts"; // must load before word-extractor
 import WordExtractor from "word-extractor";
@@ -47,6 +49,41 @@ function emitAst(ctx: Ctx, scope: Scope, content: Node[]): void {
   emitChunks(ctx, scope, body.filter(Boolean).join("\n"));
 }
 
+/** A Word document's parts that may hold tracked changes: the body, headers, footers, notes and comments. */
+const WORD_PARTS = /^word\/(?:document|header\d*|footer\d*|footnotes|endnotes|comments)\.xml$/;
+
+/**
+ * Text deleted with track changes on (`w:delText` inside `w:del`), which stays in the file until
+ * the change is accepted and which no reader shows: one line per deletion, in document order.
+ */
+export function deletedText(xml: string): string {
+  const out: string[] = [];
+  let inDelText = 0;
+  let current = "";
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        if (name === "w:delText") inDelText++;
+      },
+      ontext(t) {
+        if (inDelText > 0) current += t;
+      },
+      onclosetag(name) {
+        if (name === "w:delText") inDelText = Math.max(0, inDelText - 1);
+        else if (name === "w:del" && current !== "") {
+          out.push(current);
+          current = "";
+        }
+      },
+    },
+    { xmlMode: true, decodeEntities: true },
+  );
+  parser.write(xml);
+  parser.end();
+  if (current !== "") out.push(current);
+  return out.join("\n");
+}
+
 export const officeFormat: Format = {
   kinds: ["docx", "odt", "rtf", "pptx", "odp", "doc", "ooxml-encrypted"],
   library: "officeparser (DOCX, ODT, RTF, PPTX, ODP), word-extractor (DOC)",
@@ -61,8 +98,11 @@ export const officeFormat: Format = {
       }
       return;
     }
-    if (info.kind !== "rtf" && !(await checkPackage(buf, scope, ctx))) return;
+    const parts = info.kind === "rtf" ? new Map<string, Buffer>() : await checkPackage(buf, scope, ctx, info.kind === "docx" ? WORD_PARTS : undefined);
+    if (parts === null) return;
     const ast = await withinBudget(ctx, OfficeParser.parseOffice(buf, { ocr: false, extractAttachments: false, ignoreNotes: false } as never));
     emitAst(ctx, scope, ast.content as unknown as Node[]);
+    // (officeparser reads what a reader shows; a tracked deletion is still in the file)
+    for (const xml of parts.values()) if (xml.includes("w:delText")) emitChunks(ctx, scope, deletedText(xml.toString("utf8")), { part: "deleted text" });
   },
 };

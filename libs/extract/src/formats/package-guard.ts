@@ -9,32 +9,37 @@ import yauzl from "yauzl";
 import { Encrypted, type Ctx, type Scope } from "../context.ts";
 import { declaredProblem, LimitHit, nextEntry, readBounded } from "./archive-util.ts";
 
-/** True when the package may be parsed; false when a limit was hit (the reason is recorded). */
-export async function checkPackage(buf: Buffer, scope: Scope, ctx: Ctx): Promise<boolean> {
+/**
+ * The package's parts whose names `keep` accepts, inflated, when the package may be parsed; null
+ * when a limit was hit (the reason is recorded).
+ */
+export async function checkPackage(buf: Buffer, scope: Scope, ctx: Ctx, keep?: RegExp): Promise<Map<string, Buffer> | null> {
+  const kept = new Map<string, Buffer>();
   const zip = await yauzl.fromBufferPromise(buf, { lazyEntries: true, validateEntrySizes: false, strictFileNames: false });
   zip.on("error", () => {});
   try {
     for (let i = 0; ; i++) {
       ctx.checkTime();
       const e = await nextEntry(zip);
-      if (!e) return true;
+      if (!e) return kept;
       if (i >= ctx.limits.maxEntries) {
         ctx.reason("limit_entries", `document package with more than ${ctx.limits.maxEntries} parts`, scope.path);
-        return false;
+        return null;
       }
       if (e.fileName.endsWith("/")) continue;
       if (e.isEncrypted() || e.compressionMethod === 99) throw new Encrypted("document package with encrypted parts");
       const declared = declaredProblem(ctx, e.uncompressedSize, e.compressedSize);
       if (declared) {
         ctx.reason(declared.code, `document part ${e.fileName}: ${declared.message}`, scope.path);
-        return false;
+        return null;
       }
       try {
-        await readBounded(await zip.openReadStreamPromise(e), ctx, e.compressedSize);
+        const part = await readBounded(await zip.openReadStreamPromise(e), ctx, e.compressedSize);
+        if (keep?.test(e.fileName)) kept.set(e.fileName, part);
       } catch (err) {
         if (!(err instanceof LimitHit)) throw err;
         ctx.reason(err.code, `document part ${e.fileName}: ${err.message}`, scope.path);
-        return false;
+        return null;
       }
     }
   } finally {
