@@ -20,6 +20,12 @@ describe("extract: PDF", () => {
     assert.equal(segWith(r, "Application form")?.locator.part, null, "the page's own text as before");
   });
 
+  it("reads comments (a sticky note, a free-text box), which no page's text layer holds either", async () => {
+    const r = await run(await makePdfForm("Report", {}, [["Text", "call Tiara at +1 206 342 8631"], ["FreeText", "SSN 536-22-1234"], ["Text", "SSN 536-22-1234"]]), "notes.pdf", "application/pdf");
+    const comments = r.segments.filter((s) => s.locator.part === "comment").map((s) => [s.text, s.locator.page]);
+    assert.deepEqual(comments, [["call Tiara at +1 206 342 8631", 1], ["SSN 536-22-1234", 1]]);
+  });
+
   it("an encrypted PDF ends partial with reason encrypted, within its budget", async () => {
     const t0 = Date.now();
     const r = await run(makeEncryptedPdf(), "locked.pdf", "application/pdf", { timeBudgetMs: 5000 });

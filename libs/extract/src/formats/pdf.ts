@@ -3,7 +3,8 @@
  * page with its 1-based `page`. Pages without a text layer go to OCR when it is on (ocr.ts). A
  * filled form's values (AcroForm text fields and choices) are no part of the page's text layer:
  * each is a segment of its own on its page, `part` "form field", named by the field's tooltip or
- * name as `column`, which the detectors read as its label.
+ * name as `column`, which the detectors read as its label. Nor are comments (sticky notes, free
+ * text): each is a segment on its page, `part` "comment".
  */
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -33,17 +34,33 @@ interface TextItemLike {
   hasEOL?: boolean;
 }
 
-/** What pdf.js reports of a form field's widget (`getAnnotations`). */
+/** What pdf.js reports of an annotation (`getAnnotations`): a form field's widget, a comment. */
 interface WidgetLike {
   annotationType?: number;
   fieldType?: string;
   fieldName?: string;
   fieldValue?: unknown;
   alternativeText?: string;
+  contentsObj?: { str?: string };
 }
 
-/** pdf.js's AnnotationType.WIDGET. */
+/** pdf.js's AnnotationType: WIDGET, and POPUP (which repeats its parent's text). */
 const WIDGET = 20;
+const POPUP = 16;
+
+/**
+ * The text of a page's comments (sticky notes, free text, a highlight's note: any annotation's
+ * contents but a form field's and a popup's), each once.
+ */
+export function commentTexts(annotations: readonly WidgetLike[]): string[] {
+  const out = new Set<string>();
+  for (const a of annotations) {
+    if (a.annotationType === WIDGET || a.annotationType === POPUP) continue;
+    const t = a.contentsObj?.str?.trim();
+    if (t) out.add(t);
+  }
+  return [...out];
+}
 
 /** The filled text fields and choices of a page: value and label (tooltip, else the field's name). */
 export function formValues(annotations: readonly WidgetLike[]): Array<{ value: string; label: string | null }> {
@@ -108,9 +125,9 @@ async function readPages(doc: PdfDoc, scope: Scope, ctx: Ctx): Promise<void> {
     }
     if (/\S/.test(text)) ctx.emit(scope, text.trim(), { page: p });
     else noText.push(p);
-    for (const f of formValues((await withinBudget(ctx, page.getAnnotations())) as WidgetLike[])) {
-      ctx.emit(scope, f.value, { page: p, part: "form field", column: f.label });
-    }
+    const annotations = (await withinBudget(ctx, page.getAnnotations())) as WidgetLike[];
+    for (const f of formValues(annotations)) ctx.emit(scope, f.value, { page: p, part: "form field", column: f.label });
+    for (const c of commentTexts(annotations)) ctx.emit(scope, c, { page: p, part: "comment" });
     page.cleanup();
   }
   if (noText.length > 0 && ctx.limits.ocr) {

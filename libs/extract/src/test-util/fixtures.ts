@@ -1,7 +1,7 @@
 /**
  * Fixture builders for the extract specs: every test file is generated here, none is copied.
  */
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFArray, PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts } from "pdf-lib";
 
 /** A PDF with one text line per page (pdf-lib, standard Helvetica). */
 export async function makePdf(pages: string[]): Promise<Uint8Array> {
@@ -16,9 +16,10 @@ export async function makePdf(pages: string[]): Promise<Uint8Array> {
 
 /**
  * A one-page PDF form (pdf-lib's AcroForm): `fields` are text fields filled with their values,
- * `label` drawn on the page beside them; a checked box and a dropdown set to "France" too.
+ * `label` drawn on the page beside them; a checked box and a dropdown set to "France" too, and
+ * `comments` as annotations of their subtype.
  */
-export async function makePdfForm(label: string, fields: Record<string, string>): Promise<Uint8Array> {
+export async function makePdfForm(label: string, fields: Record<string, string>, comments: Array<[subtype: "Text" | "FreeText", text: string]> = []): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const page = doc.addPage([400, 300]);
@@ -38,6 +39,11 @@ export async function makePdfForm(label: string, fields: Record<string, string>)
   country.addOptions(["Germany", "France"]);
   country.select("France");
   country.addToPage(page, { x: 80, y: y - 30, width: 100, height: 20 });
+  // Comments: a sticky note, a free-text box (each an annotation the form's widgets sit beside).
+  const annots = page.node.lookup(PDFName.of("Annots"), PDFArray);
+  for (const [subtype, text] of comments) {
+    annots.push(doc.context.register(doc.context.obj({ Type: "Annot", Subtype: subtype, Rect: [250, 40, 380, 70], Contents: PDFHexString.fromText(text), T: PDFString.of("Reviewer") })));
+  }
   return doc.save();
 }
 
