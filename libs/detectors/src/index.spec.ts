@@ -175,6 +175,9 @@ describe("detect()", () => {
     const noContext = [["Drew Bernier", "4419572038"], ["Passport Holder Wallet", "C03005988", "12.99", "3"], ["Bank 2", "4419572038"]];
     assert.deepEqual(detect(cellsOf(noContext)), [], "a name, a row of a wider table or a label with a digit gives the cell beside it no context");
     assert.deepEqual(detect(cellsOf([["Passport", "C03005988", "expires 2031"]])).map((f) => f.type), ["US_PASSPORT"], "a note after the value");
+    // A cell's comments are no cells of the row, nor of the column: the label still counts.
+    const commented = [...cellsOf([["Bank account", "4419572038"]]), seg("checked", { sheet: "S", row: 2, cell: "B2", part: "comment" }), seg("called", { sheet: "S", row: 2, cell: "C2", part: "comment" })];
+    assert.deepEqual(detect(commented).map((f) => f.type), ["US_BANK_NUMBER"]);
   });
 
   it("reads a PDF form field's value under the field's name, as a cell under its column", () => {

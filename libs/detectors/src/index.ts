@@ -159,7 +159,8 @@ function headersFor(segments: Segment[]): (string | null)[] {
   let lastLoc: { sheet: string | null; file_in_zip: string | null } | null = null;
   const cells = segments.map((s) => {
     const loc = s.locator;
-    if (loc.sheet === null || !loc.cell) return null;
+    // (a cell's comment is no cell of the table)
+    if (loc.sheet === null || !loc.cell || loc.part !== null) return null;
     const ref = cellRef(loc.cell);
     if (ref === null) return null;
     if (lastLoc === null || loc.sheet !== lastLoc.sheet || loc.file_in_zip !== lastLoc.file_in_zip) {
@@ -217,7 +218,7 @@ function rowLabels(segments: Segment[]): (string | null)[] {
   for (let i = 0; i < segments.length; i++) {
     const s = segments[i]!;
     const loc = s.locator;
-    if (loc.row === null || loc.part === "header" || (loc.cell === null && loc.column === null) || !s.text) continue;
+    if (loc.row === null || loc.part !== null || (loc.cell === null && loc.column === null) || !s.text) continue;
     if (prev === null || loc.row !== prev.row || loc.sheet !== prev.sheet || loc.file_in_zip !== prev.file_in_zip) close();
     prev = loc;
     if (cells === 0) first = i;

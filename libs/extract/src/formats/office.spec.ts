@@ -48,6 +48,14 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
     assert.equal(segWith(o, "MARK-ODP")?.locator.slide, 3);
   });
 
+  it("reads a spreadsheet cell's comments, an empty cell's and a header's too, at their cell", async () => {
+    const rows = [["name", "amount"], ["Acme", 12]];
+    const r = await run(makeWorkbook({ Payroll: rows }, "xlsx", { "Payroll!B2": "paid by card 4111 1111 1111 1111", "Payroll!D5": "SSN 536-22-1234", "Payroll!A1": "who paid" }), "notes.xlsx");
+    const comments = r.segments.filter((s) => s.locator.part === "comment").map((s) => [s.text, s.locator.sheet, s.locator.cell, s.locator.row]).sort((a, b) => String(a[2]).localeCompare(String(b[2])));
+    assert.deepEqual(comments, [["who paid", "Payroll", "A1", 1], ["paid by card 4111 1111 1111 1111", "Payroll", "B2", 2], ["SSN 536-22-1234", "Payroll", "D5", 5]]);
+    assert.equal(segWith(r, "Acme")?.locator.part, null, "the cells as before");
+  });
+
   it("locates spreadsheet cells by sheet and cell, with headers as columns, numbers exact", async () => {
     const rows = [["name", "phone", "salary"], ["Erika Mustermann", 4915123456789, 1234.5], ["Max", 12345678901234, 0.1]];
     for (const type of ["xlsx", "xls", "ods"] as const) {

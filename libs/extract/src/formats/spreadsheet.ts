@@ -4,7 +4,8 @@
  * cell, located by sheet name and cell (`Payroll!C7`); a first row of text is taken as column
  * headers: emitted as a `header` segment and named as each cell's `column`, so the detectors
  * count it as context. Numbers are written from the stored value, never from the display
- * format: 4915123456789 stays 4915123456789 (not 4.91512E+12).
+ * format: 4915123456789 stays 4915123456789 (not 4.91512E+12). A cell's comments (notes) are
+ * segments of their own at the cell, `part` "comment".
  */
 import * as XLSX from "@e965/xlsx";
 import { Encrypted, type Ctx, type Scope } from "../context.ts";
@@ -50,6 +51,13 @@ function emitSheet(ctx: Ctx, scope: Scope, name: string, ws: XLSX.WorkSheet): vo
       const cell = XLSX.utils.encode_cell({ r, c });
       const column = (hasHeader && first[c - range.s.c]) || XLSX.utils.encode_col(c);
       ctx.emit(scope, text, { sheet: name, cell, row: r + 1, column });
+    }
+  }
+  // Comments (notes) on cells, the header row's and empty cells' included: text no cell shows.
+  for (const [ref, value] of Object.entries(ws)) {
+    if (ref.startsWith("!")) continue;
+    for (const note of (value as XLSX.CellObject).c ?? []) {
+      if (typeof note.t === "string") ctx.emit(scope, note.t, { sheet: name, cell: ref, row: XLSX.utils.decode_cell(ref).r + 1, part: "comment" });
     }
   }
 }

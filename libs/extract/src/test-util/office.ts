@@ -62,8 +62,21 @@ export function makeRtf(text: string): Buffer {
 }
 
 /** A workbook of sheets given as rows of values (numbers stay numbers). */
-export function makeWorkbook(sheets: Record<string, Array<Array<string | number>>>, bookType: "xlsx" | "xls" | "ods" = "xlsx"): Buffer {
+/** A workbook of `sheets` (rows of cells); `comments` are notes on cells ("Payroll!B2"), empty ones included. */
+export function makeWorkbook(sheets: Record<string, Array<Array<string | number>>>, bookType: "xlsx" | "xls" | "ods" = "xlsx", comments: Record<string, string> = {}): Buffer {
   const wb = XLSX.utils.book_new();
-  for (const [name, rows] of Object.entries(sheets)) XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), name);
+  for (const [name, rows] of Object.entries(sheets)) {
+    const ws = XLSX.utils.aoa_to_sheet(rows);
+    for (const [at, text] of Object.entries(comments)) {
+      const [sheet, ref] = at.split("!") as [string, string];
+      if (sheet !== name) continue;
+      ws[ref] ??= { t: "z" };
+      XLSX.utils.cell_add_comment(ws[ref] as XLSX.CellObject, text, "Reviewer");
+      const range = XLSX.utils.decode_range(ws["!ref"] ?? "A1");
+      const cell = XLSX.utils.decode_cell(ref);
+      ws["!ref"] = XLSX.utils.encode_range({ s: range.s, e: { r: Math.max(range.e.r, cell.r), c: Math.max(range.e.c, cell.c) } });
+    }
+    XLSX.utils.book_append_sheet(wb, ws, name);
+  }
   return XLSX.write(wb, { type: "buffer", bookType }) as Buffer;
 }
