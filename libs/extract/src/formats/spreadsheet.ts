@@ -54,9 +54,10 @@ function emitSheet(ctx: Ctx, scope: Scope, name: string, ws: XLSX.WorkSheet): vo
     }
   }
   // Comments (notes) on cells, the header row's and empty cells' included: text no cell shows.
-  for (const [ref, value] of Object.entries(ws)) {
+  // (keys walked, not entries: a large sheet's cells are not copied into an array)
+  for (const ref in ws) {
     if (ref.startsWith("!")) continue;
-    for (const note of (value as XLSX.CellObject).c ?? []) {
+    for (const note of (ws[ref] as XLSX.CellObject).c ?? []) {
       if (typeof note.t === "string") ctx.emit(scope, note.t, { sheet: name, cell: ref, row: XLSX.utils.decode_cell(ref).r + 1, part: "comment" });
     }
   }
