@@ -33,6 +33,14 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
     }
   });
 
+  it("reads an ODT's tracked deletions, without their author and date", async () => {
+    const r = await run(await makeOdt(["the final text"], ["SSN 536-22-8726 & more", "Tiara Gislason"]), "reviewed.odt", "application/octet-stream");
+    assert.equal(r.status, "complete");
+    const deleted = r.segments.filter((s) => s.locator.part === "deleted text").map((s) => s.text);
+    assert.deepEqual(deleted, ["SSN 536-22-8726 & more\nTiara Gislason"]);
+    assert.ok(!r.segments.some((s) => s.locator.part === null && s.text.includes("536-22-8726")), "not in the body: a reader does not show it");
+  });
+
   it("reads a DOCX's tracked deletions, which no reader shows but the file still holds", async () => {
     const r = await run(await makeDocx(["the final text"], ["SSN 536-22-8726 & more", "Tiara Gislason"]), "reviewed.docx", "application/octet-stream");
     assert.equal(r.status, "complete");

@@ -1,8 +1,8 @@
 /**
  * Office documents and presentations: DOCX, ODT, RTF, PPTX, ODP through officeparser (its AST
  * gives slides their numbers and headers/footers/notes their part), legacy DOC through
- * word-extractor. A DOCX's tracked deletions, which officeparser (as any reader) leaves out, are
- * read from its XML parts (`part: deleted text`). OOXML and ODF files are ZIP packages: their members are inflated once under
+ * word-extractor. Tracked deletions of DOCX and ODT, which officeparser (as any reader) leaves
+ * out, are read from their XML parts (`part: deleted text`). OOXML and ODF files are ZIP packages: their members are inflated once under
  * the archive limits (ratio, total bytes, entries — enforced on the bytes actually inflated)
  * before the parser sees them, so a bomb dressed as a document is stopped the same way.
  */
@@ -49,29 +49,49 @@ function emitAst(ctx: Ctx, scope: Scope, content: Node[]): void {
   emitChunks(ctx, scope, body.filter(Boolean).join("\n"));
 }
 
-/** A Word document's parts that may hold tracked changes: the body, headers, footers, notes and comments. */
-const WORD_PARTS = /^word\/(?:document|header\d*|footer\d*|footnotes|endnotes|comments)\.xml$/;
-
 /**
- * Text deleted with track changes on (`w:delText` inside `w:del`), which stays in the file until
- * the change is accepted and which no reader shows: one line per deletion, in document order.
+ * Where a format keeps text deleted with track changes on, which stays in the file until the
+ * change is accepted and which no reader shows: the parts that may hold deletions, the element
+ * of one deletion, and inside it the elements of its text (DOCX: `w:delText` in `w:del`, in the
+ * body, headers, footers, notes and comments) or all its text but an element's (ODT: a
+ * `text:deletion`'s paragraphs, not its `office:change-info`, in content.xml).
  */
-export function deletedText(xml: string): string {
+interface Deletions {
+  parts: RegExp;
+  marker: string;
+  deletion: string;
+  text: string | null;
+  skip: string | null;
+}
+const DELETIONS: Partial<Record<string, Deletions>> = {
+  docx: { parts: /^word\/(?:document|header\d*|footer\d*|footnotes|endnotes|comments)\.xml$/, marker: "w:delText", deletion: "w:del", text: "w:delText", skip: null },
+  odt: { parts: /^content\.xml$/, marker: "text:deletion", deletion: "text:deletion", text: null, skip: "office:change-info" },
+};
+
+/** The tracked deletions of one XML part: one line per deletion (a deleted paragraph a line of its own), in document order. */
+export function deletedText(xml: string, d: Deletions): string {
   const out: string[] = [];
-  let inDelText = 0;
+  let inDeletion = 0;
+  let inText = 0;
+  let skipped = 0;
   let current = "";
   const parser = new Parser(
     {
       onopentag(name) {
-        if (name === "w:delText") inDelText++;
+        if (name === d.deletion) inDeletion++;
+        else if (name === d.text) inText++;
+        else if (name === d.skip) skipped++;
       },
       ontext(t) {
-        if (inDelText > 0) current += t;
+        if (inDeletion > 0 && skipped === 0 && (d.text === null || inText > 0)) current += t;
       },
       onclosetag(name) {
-        if (name === "w:delText") inDelText = Math.max(0, inDelText - 1);
-        else if (name === "w:del" && current !== "") {
-          out.push(current);
+        if (name === d.text) inText = Math.max(0, inText - 1);
+        else if (name === d.skip) skipped = Math.max(0, skipped - 1);
+        else if ((name === "text:p" || name === "text:h") && inDeletion > 0 && current !== "") current += "\n";
+        else if (name === d.deletion) {
+          inDeletion = Math.max(0, inDeletion - 1);
+          if (current.trim() !== "") out.push(current.trim());
           current = "";
         }
       },
@@ -80,7 +100,7 @@ export function deletedText(xml: string): string {
   );
   parser.write(xml);
   parser.end();
-  if (current !== "") out.push(current);
+  if (current.trim() !== "") out.push(current.trim());
   return out.join("\n");
 }
 
@@ -98,11 +118,12 @@ export const officeFormat: Format = {
       }
       return;
     }
-    const parts = info.kind === "rtf" ? new Map<string, Buffer>() : await checkPackage(buf, scope, ctx, info.kind === "docx" ? WORD_PARTS : undefined);
+    const deletions = DELETIONS[info.kind];
+    const parts = info.kind === "rtf" ? new Map<string, Buffer>() : await checkPackage(buf, scope, ctx, deletions?.parts);
     if (parts === null) return;
     const ast = await withinBudget(ctx, OfficeParser.parseOffice(buf, { ocr: false, extractAttachments: false, ignoreNotes: false } as never));
     emitAst(ctx, scope, ast.content as unknown as Node[]);
     // (officeparser reads what a reader shows; a tracked deletion is still in the file)
-    for (const xml of parts.values()) if (xml.includes("w:delText")) emitChunks(ctx, scope, deletedText(xml.toString("utf8")), { part: "deleted text" });
+    if (deletions) for (const xml of parts.values()) if (xml.includes(deletions.marker)) emitChunks(ctx, scope, deletedText(xml.toString("utf8"), deletions), { part: "deleted text" });
   },
 };

@@ -45,12 +45,16 @@ function odf(mime: string, body: string): Promise<Buffer> {
   return makeZip({
     mimetype: mime,
     "META-INF/manifest.xml": `<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2"><manifest:file-entry manifest:full-path="/" manifest:media-type="${mime}"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>`,
-    "content.xml": `<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0" office:version="1.2"><office:body>${body}</office:body></office:document-content>`,
+    "content.xml": `<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/" office:version="1.2"><office:body>${body}</office:body></office:document-content>`,
   }, false);
 }
 
-export function makeOdt(paragraphs: string[]): Promise<Buffer> {
-  return odf("application/vnd.oasis.opendocument.text", `<office:text>${paragraphs.map((p) => `<text:p>${esc(p)}</text:p>`).join("")}</office:text>`);
+/** An ODT of `paragraphs`; `deleted` are tracked deletions (a changed region each, marked in a "kept" paragraph), as LibreOffice writes them. */
+export function makeOdt(paragraphs: string[], deleted: string[] = []): Promise<Buffer> {
+  const regions = deleted.map((d, i) => `<text:changed-region text:id="ct${i}"><text:deletion><office:change-info><dc:creator>Reviewer</dc:creator><dc:date>2026-01-02T10:00:00</dc:date></office:change-info><text:p>${esc(d)}</text:p></text:deletion></text:changed-region>`).join("");
+  const tracked = deleted.length ? `<text:tracked-changes>${regions}</text:tracked-changes>` : "";
+  const marks = deleted.map((_, i) => `<text:p>kept<text:change text:change-id="ct${i}"/></text:p>`).join("");
+  return odf("application/vnd.oasis.opendocument.text", `<office:text>${tracked}${paragraphs.map((p) => `<text:p>${esc(p)}</text:p>`).join("")}${marks}</office:text>`);
 }
 
 export function makeOdp(slides: string[]): Promise<Buffer> {
@@ -61,8 +65,7 @@ export function makeRtf(text: string): Buffer {
   return Buffer.from(`{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Arial;}}\\f0\\fs20 ${text.replace(/[\\{}]/g, (c) => `\\${c}`)}\\par}`, "latin1");
 }
 
-/** A workbook of sheets given as rows of values (numbers stay numbers). */
-/** A workbook of `sheets` (rows of cells); `comments` are notes on cells ("Payroll!B2"), empty ones included. */
+/** A workbook of `sheets` (rows of values; numbers stay numbers); `comments` are notes on cells ("Payroll!B2"), empty ones included. */
 export function makeWorkbook(sheets: Record<string, Array<Array<string | number>>>, bookType: "xlsx" | "xls" | "ods" = "xlsx", comments: Record<string, string> = {}): Buffer {
   const wb = XLSX.utils.book_new();
   for (const [name, rows] of Object.entries(sheets)) {
