@@ -9,14 +9,14 @@
  * "nhs_number") in 15 layouts: "Label: value", a tab, the value on the next line, `key=value`,
  * a JSON member (snake_case and camelCase keys), a YAML line, an XML element, an HTML table
  * row, a Markdown row, an inline CSV row, a sentence, "My … is …", a parenthesis after a name,
- * and a form laid out as a spreadsheet (the label and the value in cells side by side), three
- * times each. A value counts as found when a finding of its type overlaps it with
+ * and a form laid out as a spreadsheet (the label and the value in cells side by side; alone in
+ * their row, or a second pair after an e-mail's), three times each. A value counts as found when a finding of its type overlaps it with
  * the default options. Prints recall per type and per layout; `--misses` lists each miss once
  * per type and layout.
  */
 import { parseArgs } from "node:util";
 import { Faker, base as baseLocale, en } from "@faker-js/faker";
-import { locator } from "@filescan/contracts";
+import { locator, type Segment } from "@filescan/contracts";
 import { detect } from "@filescan/detectors";
 import { plantedValues } from "./values.ts";
 
@@ -111,23 +111,26 @@ for (const [type, labels] of Object.entries(LABELS)) {
   }
 }
 // A form laid out as a spreadsheet, as libs/extract emits it: a title row, then the label and
-// the value side by side in their own cells (A2, B2), and a row of something else below.
+// the value side by side in their own cells (A2, B2; or C2, D2 after an e-mail's pair), and a row
+// of something else below.
 for (const [type, labels] of Object.entries(LABELS)) {
   for (const label of labels) {
     for (let k = 0; k < 3; k++) {
       const value = positive[type]!();
       const cell = (text: string, ref: string, row: number) => ({ text, source: "text" as const, locator: locator({ sheet: "Form", row, cell: ref, column: ref[0] }) });
-      const segments = [
-        { text: "Customer record", source: "text" as const, locator: locator({ sheet: "Form", row: 1, part: "header" }) },
-        cell(label, "A2", 2),
-        cell(value, "B2", 2),
-        cell("Remarks", "A3", 3),
-        cell(faker.company.buzzPhrase(), "B3", 3),
+      const title = { text: "Customer record", source: "text" as const, locator: locator({ sheet: "Form", row: 1, part: "header" }) };
+      const remark = [cell("Remarks", "A3", 3), cell(faker.company.buzzPhrase(), "B3", 3)];
+      // one pair a row, and two pairs side by side (the value in the second)
+      const forms: Array<[string, Segment[], string]> = [
+        ["sheet", [title, cell(label, "A2", 2), cell(value, "B2", 2), ...remark], "B2"],
+        ["sheet pairs", [title, cell("Email", "A2", 2), cell(faker.internet.email(), "B2", 2), cell(label, "C2", 2), cell(value, "D2", 2), ...remark], "D2"],
       ];
-      const hit = detect(segments).some((f) => f.type === type && f.locator.cell === "B2");
-      count(type, hit);
-      count("layout sheet", hit);
-      if (!hit && !misses.has(`${type} sheet`)) misses.set(`${type} sheet`, JSON.stringify(`${label} | ${value}`));
+      for (const [layout, segments, at] of forms) {
+        const hit = detect(segments).some((f) => f.type === type && f.locator.cell === at);
+        count(type, hit);
+        count(`layout ${layout}`, hit);
+        if (!hit && !misses.has(`${type} ${layout}`)) misses.set(`${type} ${layout}`, JSON.stringify(`${label} | ${value}`));
+      }
     }
   }
 }

@@ -175,6 +175,9 @@ describe("detect()", () => {
     const noContext = [["Drew Bernier", "4419572038"], ["Passport Holder Wallet", "C03005988", "12.99", "3"], ["Bank 2", "4419572038"]];
     assert.deepEqual(detect(cellsOf(noContext)), [], "a name, a row of a wider table or a label with a digit gives the cell beside it no context");
     assert.deepEqual(detect(cellsOf([["Passport", "C03005988", "expires 2031"]])).map((f) => f.type), ["US_PASSPORT"], "a note after the value");
+    // Pairs side by side: every pair's first cell a label; a row of a table whose every other cell is no label gives nothing.
+    assert.deepEqual(detect(cellsOf([["Name", "Tiara Gislason", "Phone", "(206) 342-8631"], ["Bank account", "4419572038", "City", "Owensboro"]])).map((f) => [f.locator.cell, f.type]), [["B2", "PERSON"], ["D2", "PHONE_NUMBER"], ["B3", "US_BANK_NUMBER"], ["D3", "LOCATION"]]);
+    assert.deepEqual(detect(cellsOf([["Bank account", "4419572038", "Drew Bernier", "4419572038"]])).map((f) => f.type), [], "not every pair starts with a label");
     // A cell's comments are no cells of the row, nor of the column: the label still counts.
     const commented = [...cellsOf([["Bank account", "4419572038"]]), seg("checked", { sheet: "S", row: 2, cell: "B2", part: "comment" }), seg("called", { sheet: "S", row: 2, cell: "C2", part: "comment" })];
     assert.deepEqual(detect(commented).map((f) => f.type), ["US_BANK_NUMBER"]);

@@ -191,9 +191,12 @@ function headersFor(segments: Segment[]): (string | null)[] {
 /** The first words of every detector's context terms, stemmed: what a row's label must hold. */
 const CONTEXT_FIRST_WORDS: ReadonlySet<string> = new Set(COMPILED.flatMap((c) => [...c.ctxFirst]));
 
+/** Whether a cell may be a label at all: short, no digit (cheap; `isRowLabel` reads its words). */
+const labelShaped = (text: string) => text.length <= 40 && !/\d/.test(text);
+
 /** A form's label: a few words without digits, one of them a detector's context word ("Name", "Date of birth:", "Bank account"). */
 function isRowLabel(text: string): boolean {
-  if (text.length > 40 || /\d/.test(text)) return false;
+  if (!labelShaped(text)) return false;
   const words = headerWords(text);
   return words.length > 0 && words.length <= 5 && words.some((w) => CONTEXT_FIRST_WORDS.has(w));
 }
@@ -203,17 +206,31 @@ function isRowLabel(text: string): boolean {
  * next ("Name | Tiara Gislason", "SSN | 536-22-1234"), a row's first cell is the context of its
  * second, as a column header is of the cells below it. Only in a row of two or three cells (a
  * label, a value, maybe a note; a table's rows are wider), and only a label `isRowLabel` accepts:
- * a first column of names, ids or products gives the second nothing.
+ * a first column of names, ids or products gives the second nothing. A wider row of pairs side by
+ * side ("Name | Tiara Gislason | Phone | (206) 342-8631") counts when every pair's first cell is
+ * such a label (up to four pairs).
  */
 function rowLabels(segments: Segment[]): (string | null)[] {
   const out: (string | null)[] = new Array<string | null>(segments.length).fill(null);
-  let first = -1;
-  let second = -1;
-  let cells = 0;
+  const row: number[] = [];
   let prev: Segment["locator"] | null = null;
+  const label = (k: number) => (isRowLabel(segments[row[k]!]!.text) ? segments[row[k]!]!.text.trim() : null);
+  /** The labels of a row of pairs, or null when a pair's first cell is no label (a number fails at once, before any word is read). */
+  const pairLabels = (n: number): string[] | null => {
+    for (let k = 0; k < n; k += 2) if (!labelShaped(segments[row[k]!]!.text)) return null;
+    const labels: string[] = [];
+    for (let k = 0; k < n; k += 2) {
+      const l = label(k);
+      if (l === null) return null;
+      labels.push(l);
+    }
+    return labels;
+  };
   const close = () => {
-    if (cells >= 2 && cells <= 3 && isRowLabel(segments[first]!.text)) out[second] = segments[first]!.text.trim();
-    cells = 0;
+    const n = row.length;
+    if (n >= 2 && n <= 3) out[row[1]!] = label(0);
+    else if (n >= 4 && n <= 8 && n % 2 === 0) pairLabels(n)?.forEach((l, k) => (out[row[2 * k + 1]!] = l));
+    row.length = 0;
   };
   for (let i = 0; i < segments.length; i++) {
     const s = segments[i]!;
@@ -221,9 +238,7 @@ function rowLabels(segments: Segment[]): (string | null)[] {
     if (loc.row === null || loc.part !== null || (loc.cell === null && loc.column === null) || !s.text) continue;
     if (prev === null || loc.row !== prev.row || loc.sheet !== prev.sheet || loc.file_in_zip !== prev.file_in_zip) close();
     prev = loc;
-    if (cells === 0) first = i;
-    else if (cells === 1) second = i;
-    cells++;
+    if (row.length <= 8) row.push(i);
   }
   close();
   return out;
