@@ -9,7 +9,7 @@ import "./fast_sweep.ts";
 import type { Candidate } from "../core/types.ts";
 import { knownAsWord, tagsOf } from "./lexicon.ts";
 import { isParticle } from "./name_shape.ts";
-import { isKnownPlace } from "./gazetteer.ts";
+import { PLACE_FIRST_WORDS, PLACE_TAGS, isKnownPlace } from "./gazetteer.ts";
 
 export type NerLabel = "PERSON" | "LOCATION";
 
@@ -46,9 +46,6 @@ export function trimSpan(text: string, start: number, end: number): [number, num
 }
 const NOT_IN_ENTITY = /[[\](){}<>=|@\\/—–]/;
 
-/** First words of place names that are no place alone ("New" of "New Ava", a town compromise does not know). */
-const PLACE_PREFIX = /^(?:new|old|north|south|east|west|upper|lower|great|little|saint|st|san|santa|port|lake|mount|fort|glen|grand)$/i;
-
 /**
  * Whether a trimmed span is an entity and not tagging noise: one-letter or all-lower "names";
  * two or three capitals (country codes "MR", "MS", "LY" read as titles and initials, "GB" of a
@@ -71,7 +68,7 @@ export function worthKeeping(label: NerLabel, span: string): boolean {
   if (label === "PERSON" && !/\s/.test(span) && (tagsOf(span.toLowerCase())?.includes("Actor") ?? false)) return false;
   if (label === "PERSON" && (/^\p{Lu}+$/u.test(span) || /^(?:Jr|Sr|Esq|PhD|Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir)\.?$/.test(span) || /^(?:John|Jane|Richard|Baby) Doe$|^(?:Max|Erika) Mustermann$/.test(span))) return false;
   if (span.length <= 3 && !/\p{Ll}/u.test(span)) return false;
-  return !(label === "LOCATION" && (span.length <= 2 || PLACE_PREFIX.test(span)));
+  return !(label === "LOCATION" && (span.length <= 2 || PLACE_FIRST_WORDS.has(span.toLowerCase())));
 }
 
 /**
@@ -115,7 +112,6 @@ export function bareAbbreviation(text: string, start: number, end: number): bool
   return text[end] !== "." && !/\p{L},[ \t]*$/u.test(text.slice(Math.max(0, start - 3), start));
 }
 
-const PLACE_TAGS = new Set(["Place", "City", "Country", "Region"]);
 const NOUN_TAGS = new Set(["Singular", "Plural", "Gerund", "Noun"]);
 
 /**

@@ -24,7 +24,10 @@ const MIN_POPULATION = 5_000;
  * words "Rd", "St"; airports "ORD", "LAX").
  */
 const MIN_CHARS = 3;
-const PLACE_TAGS = new Set(["City", "Country", "Region", "Place"]);
+/** compromise's tags of a place. */
+export const PLACE_TAGS: ReadonlySet<string> = new Set(["City", "Country", "Region", "Place"]);
+/** First words of place names that are no place alone ("New" of "New Ava", "Fort", "Lake"). */
+export const PLACE_FIRST_WORDS: ReadonlySet<string> = new Set("new old north south east west upper lower great little saint st san santa port lake mount fort glen grand".split(" "));
 
 interface City {
   name: string;

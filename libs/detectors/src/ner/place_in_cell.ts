@@ -1,6 +1,5 @@
 import type { Candidate, Detector } from "../core/types.ts";
-import { PLACE_NAME, isCommonWord, isCountryCode, isKnownPlace } from "./gazetteer.ts";
-import { NAME_TAGS, tagsOf } from "./lexicon.ts";
+import { PLACE_FIRST_WORDS, PLACE_NAME, isCommonWord, isCountryCode, isKnownPlace } from "./gazetteer.ts";
 
 /** A place name alone in a cell, blanks around it aside. */
 const CELL = new RegExp(String.raw`^[ \t]*(${PLACE_NAME})[ \t]*$`, "u");
@@ -15,13 +14,13 @@ const TOWN_HEADERS: ReadonlySet<string> = new Set(["city", "town", "place of bir
 /** Longer texts are prose, read by NER. */
 const MAX_CHARS = 60;
 
-/** Words of town names that are no town alone ("Fort", "Lake", "Beach" of "Deerfield Beach"). */
-const TOWN_PARTS: ReadonlySet<string> = new Set(
-  "new old north south east west upper lower great little saint st san santa port lake mount mt fort ft glen grand bay beach city springs falls heights park valley village harbor harbour island hills creek point ridge mills center centre junction".split(" "),
-);
+/** Words of town names that are no town alone: a first word ("Fort", "Lake"), a last ("Beach" of "Deerfield Beach"). */
+const TOWN_PARTS: ReadonlySet<string> = new Set([
+  ...PLACE_FIRST_WORDS,
+  ..."mt ft bay beach city springs falls heights park valley village harbor harbour island hills creek point ridge mills center centre junction".split(" "),
+]);
 /** Words that join a town's name ("Stratford upon Avon"). */
 const JOINERS: ReadonlySet<string> = new Set(["and", "&", "of", "de", "del", "la", "le", "upon", "on", "the"]);
-const PLACE_TAGS: ReadonlySet<string> = new Set(["City", "Country", "Region", "Place", "ProperNoun"]);
 
 /**
  * Whether a place-shaped value no gazetteer knows may still be a town's name, where a town's
@@ -36,9 +35,7 @@ function mayBeTown(value: string): boolean {
   for (const word of value.split(/[ \t]+/)) {
     const w = word.toLowerCase().replace(/[.'’]+$/, "");
     if (JOINERS.has(w) || TOWN_PARTS.has(w)) continue;
-    if (w.length < 3 || !/\p{Ll}/u.test(word)) return false;
-    const tags = tagsOf(w);
-    if (tags !== null && !tags.some((t) => PLACE_TAGS.has(t) || NAME_TAGS.has(t))) return false;
+    if (w.length < 3 || !/\p{Ll}/u.test(word) || isCommonWord(w)) return false;
     own++;
   }
   return own > 0;
