@@ -214,6 +214,15 @@ describe("classify: classifierFromEnv through ChatOpenAI against a canned OpenAI
     assert.equal(r.llm.confidence, "low");
   });
 
+  it("leaves out wording that only echoes the instructions or loops, and keeps the verdict", async () => {
+    const e = await start(() => ({ content: answer({ reasoning: "one or two sentences,", description: "derei-dezim-en-dezim-en-dezim-en-dezim-en-dezim-en" }) }));
+    const r = await classifierFromEnv(envFor(e)).classify(input(SSN_TEXT, [finding(SSN_TEXT, SSN, "US_SSN")]));
+    assert.equal(r.llm.has_sensitive_data, true);
+    assert.doesNotMatch(r.llm.reasoning, /Model:|sentences|dezim/);
+    assert.match(r.llm.reasoning, /^Detectors found 1 × US_SSN/);
+    assert.match(r.llm.description, /^A text\/plain file, \d+ characters of text read\.$/);
+  });
+
   it("refuses LangSmith tracing (prompts carry PII) and requires a base URL for openai", () => {
     assert.throws(() => classifierFromEnv({ LANGSMITH_TRACING: "true" }), /tracing/);
     assert.throws(() => classifierFromEnv({ FILESCAN_LLM: "openai", FILESCAN_LLM_MODEL: "m" }), /FILESCAN_LLM_BASE_URL/);

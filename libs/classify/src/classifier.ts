@@ -6,10 +6,11 @@
 import type { Llm, Status } from "@filescan/contracts";
 import { classifyConfig, type ClassifyConfig } from "./config.ts";
 import { isFloor, piiSignal, verifySpan, type VerifiedSpan } from "./evidence.ts";
-import { LlmCallError, structuredCaller, type LlmReply } from "./llm.ts";
+import { FIELD_DESCRIPTIONS, LlmCallError, structuredCaller, type LlmReply } from "./llm.ts";
 import { buildPrompt } from "./prompt.ts";
 import type { ClassifyInput, ClassifyResult, Classifier } from "./types.ts";
 import { combine, deterministicVerdict } from "./verdict.ts";
+import { echoSource, ownWording } from "./wording.ts";
 
 export type Call = (system: string, user: string) => Promise<LlmReply>;
 
@@ -38,7 +39,10 @@ export function classifierFromConfig(cfg: ClassifyConfig, call: Call | null = cf
           const v = verifySpan(q, input.segments);
           if (v && piiSignal(v.quote)) verified.push(v);
         }
-        const llm: Llm = combine(input, det, reply.answer, verified, prompt.replacements, cfg.raiseCap);
+        // Wording that only echoes the instructions or loops is left out (wording.ts).
+        const source = echoSource(prompt.instructions, ...FIELD_DESCRIPTIONS);
+        const answer = { ...reply.answer, reasoning: ownWording(reply.answer.reasoning, source), description: ownWording(reply.answer.description, source) };
+        const llm: Llm = combine(input, det, answer, verified, prompt.replacements, cfg.raiseCap);
         return { llm, model, reasons: [] };
       } catch (err) {
         if (!(err instanceof LlmCallError)) throw err;

@@ -24,6 +24,9 @@ export const answerSchema = z.object({
 });
 export type Answer = z.infer<typeof answerSchema>;
 
+/** The schema's own field descriptions (a model may echo them as well as the prompt: wording.ts). */
+export const FIELD_DESCRIPTIONS: string[] = Object.values(answerSchema.shape).map((f) => f.description ?? "");
+
 export const LIMITS = LIMITS_;
 
 export const answerJsonSchema = (() => {

@@ -17,6 +17,8 @@ export interface Prompt {
   user: string;
   estimatedTokens: number;
   boundary: string;
+  /** What the prompt says of its own (the system message, the findings list), not the file's: a model answer made of it is an echo (wording.ts). */
+  instructions: string;
   /** Raw value → mask pairs, for scrubbing model output (in-process only). */
   replacements: Replacement[];
 }
@@ -143,6 +145,7 @@ export function buildPrompt(input: ClassifyInput, maxInputTokens: number, bounda
   if (findings.length === 0) lines.push("(none)");
   const totalChars = segments.reduce((n, s) => n + s.text.length, 0);
   lines.push(`Extraction: status ${m.status}, detected type ${clip(m.detected_type, 80)}, ${totalChars} characters in ${segments.length} segments.`);
+  const instructions = `${system}\n${lines.join("\n")}`;
   lines.push(`<<${boundary}>>`);
   lines.push(`file name: ${defang(clip(m.filename, 200))}`);
   lines.push(`path: ${defang(clip(m.full_path, 300))}`);
@@ -227,5 +230,5 @@ export function buildPrompt(input: ClassifyInput, maxInputTokens: number, bounda
   }
 
   const user = [head, ...body, tail].join("\n");
-  return { system, user, estimatedTokens: estimateTokens(system) + estimateTokens(user) + TEMPLATE_RESERVE, boundary, replacements };
+  return { system, user, estimatedTokens: estimateTokens(system) + estimateTokens(user) + TEMPLATE_RESERVE, boundary, instructions, replacements };
 }

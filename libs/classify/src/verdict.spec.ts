@@ -41,6 +41,16 @@ describe("classify: verdict policy", () => {
     assert.equal(deterministicVerdict(input(text, [], { status: "partial" })).status, "partial");
   });
 
+  it("deterministic: says what was not read, and why, in words that fit the status", () => {
+    const say = (t: string, meta: Parameters<typeof input>[2]) => deterministicVerdict(input(t, [], meta)).reasoning;
+    assert.equal(say(text, {}), "No detector found personal data.");
+    assert.equal(say("", {}), "The file holds no text, so no personal data was found in it.");
+    assert.equal(say(text, { status: "partial", reasons: ["limit_entries"] }), "No detector found personal data; extraction was partial (limit_entries), so parts of the file may not have been examined.");
+    assert.equal(say("", { status: "partial", reasons: ["encrypted"] }), "No text could be read; extraction was partial (encrypted), so parts of the file may not have been examined.");
+    assert.equal(say("", { status: "failed", reasons: ["corrupt"] }), "No text could be read; extraction failed (corrupt), so the file was not examined.");
+    assert.equal(say("", { status: "unsupported", reasons: [] }), "No text could be read; the file's type is not supported, so it was not examined.");
+  });
+
   it("the floor holds whatever the model says", () => {
     const inp = input(text, [floorF]);
     for (const conf of ["high", "medium", "low"] as const) {

@@ -105,14 +105,18 @@ export function deterministicVerdict(input: ClassifyInput): Llm {
     };
   }
   const weak = input.findings.length - counted.length;
-  const read = status === "complete" && hasText(input.segments);
+  const text = hasText(input.segments);
+  const read = status === "complete" && text;
+  const ignored = weak ? ` (${weak} low-score candidate${weak > 1 ? "s" : ""} ignored)` : "";
   return {
     has_sensitive_data: false,
     confidence: read ? "medium" : "low",
     reasoning: clip(
-      (hasText(input.segments) ? "No detector found personal data" : "No text could be read, so nothing was found") +
-        (weak ? ` (${weak} low-score candidate${weak > 1 ? "s" : ""} ignored)` : "") +
-        (read ? "." : `; extraction was ${status}, so parts of the file may not have been examined.`),
+      status === "complete"
+        ? text
+          ? `No detector found personal data${ignored}.`
+          : "The file holds no text, so no personal data was found in it."
+        : `${text ? "No detector found personal data" : "No text could be read"}${ignored}; ${unread(status, input.meta.reasons)}.`,
       MAX_REASONING,
     ),
     description: clip(describeFile(input), MAX_DESCRIPTION),
@@ -120,6 +124,14 @@ export function deterministicVerdict(input: ClassifyInput): Llm {
     page_number: null,
     file_in_zip: null,
   };
+}
+
+/** Why some or all of the file went unread, in words: "extraction was partial (encrypted), so …". */
+function unread(status: Status, reasons: readonly string[]): string {
+  const why = reasons.length ? ` (${reasons.slice(0, 3).join(", ")})` : "";
+  if (status === "partial") return `extraction was partial${why}, so parts of the file may not have been examined`;
+  if (status === "unsupported") return `the file's type is not supported${why}, so it was not examined`;
+  return `extraction failed${why}, so the file was not examined`;
 }
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
