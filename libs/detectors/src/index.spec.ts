@@ -189,6 +189,11 @@ describe("detect()", () => {
     assert.deepEqual(found.map((f) => [f.type, f.context]), [["US_SSN", ["ssn"]], ["US_BANK_NUMBER", ["bank", "account", "account number"]], ["PERSON", ["name", "applicant"]]]);
   });
 
+  it("reads a document's property and a message's header under their names (part property:<name>, header:<name>)", () => {
+    const found = detect([seg("4419572038", { part: "property:BankAccount" }), seg("Tiara Gislason", { part: "property:senderName" }), seg("4419572038", { part: "property:Order" }), seg("4419572038", { part: "header:x-account-number" })]);
+    assert.deepEqual(found.map((f) => [f.type, f.locator.part, f.context]), [["US_BANK_NUMBER", "property:BankAccount", ["bank", "account"]], ["PERSON", "property:senderName", ["name"]], ["US_BANK_NUMBER", "header:x-account-number", ["account", "account number"]]]);
+  });
+
   it("leaves a cell that is a known place or a country code alone to place_in_cell, without NER", () => {
     const cells = [seg("country", { sheet: "S", row: 1, cell: "A1" }), seg("DE", { sheet: "S", row: 2, cell: "A2" }), seg("Paris", { sheet: "S", row: 3, cell: "A3" })];
     const { findings, stats } = detectWithStats(cells);

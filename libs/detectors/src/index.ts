@@ -149,7 +149,8 @@ function cellRef(ref: string): [number, number] | null {
 
 /**
  * Column header text per segment: `locator.column` when it holds a name (CSV; a PDF form field's
- * name), otherwise the first row of the same sheet in the same column (spreadsheets).
+ * name), a property's or mail header's name (`part` "property:<name>", "header:<name>"),
+ * otherwise the first row of the same sheet in the same column (spreadsheets).
  */
 function headersFor(segments: Segment[]): (string | null)[] {
   // Each segment's sheet (numbered), row and column, read once; a sheet's key is built only
@@ -182,6 +183,9 @@ function headersFor(segments: Segment[]): (string | null)[] {
     // (a sheet's column letter names no column; a form field's "SSN" does)
     const named = s.locator.column;
     if (named && (s.locator.sheet === null || !/^[A-Z]{1,3}$/.test(named))) return named;
+    // (a document's or a message's property and a mail header are named by their part: "property:EmployeeSSN")
+    const part = s.locator.part;
+    if (part !== null && (part.startsWith("property:") || part.startsWith("header:"))) return part.slice(part.indexOf(":") + 1);
     const c = cells[i];
     if (!c || c.row === firstRow.get(c.sheet)) return null;
     return headerText.get(colKey(c)) ?? null;

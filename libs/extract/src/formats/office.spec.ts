@@ -47,6 +47,20 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
     assert.deepEqual(r.segments.map((s) => [s.text, s.locator.part]), [["the final text\nkept \nkept ", null], ["SSN 536-22-8726 & more\nTiara Gislason", "deleted text"]]);
   });
 
+  it("reads a DOCX's, an ODT's and a workbook's properties (title, subject, keywords, description, user-defined), not its author", async () => {
+    const props = { title: "Salary review Tiara Gislason", subject: "pay", keywords: "hr, 2026", description: "SSN 536-22-8726", creator: "Bertha Kuhn", custom: { EmployeeSSN: "536-22-8726", Grade: "7" } };
+    const want = [["property:title", "Salary review Tiara Gislason"], ["property:subject", "pay"], ["property:keywords", "hr, 2026"], ["property:description", "SSN 536-22-8726"], ["property:EmployeeSSN", "536-22-8726"], ["property:Grade", "7"]];
+    const properties = (r: Awaited<ReturnType<typeof run>>) => r.segments.filter((s) => s.locator.part?.startsWith("property:")).map((s) => [s.locator.part, s.text]);
+    for (const [name, bytes] of [["review.docx", await makeDocx(["the letter"], [], props)], ["review.odt", await makeOdt(["the letter"], [], props)], ["review.xlsx", makeWorkbook({ Pay: [["grade"], [7]] }, "xlsx", {}, props)]] as const) {
+      const r = await run(bytes, name);
+      assert.equal(r.status, "complete", name);
+      assert.deepEqual(properties(r), want, name);
+      assert.ok(!r.segments.some((s) => s.text.includes("Bertha Kuhn")), `${name}: the author is not read`);
+    }
+    // (a document without properties has no property segments)
+    assert.deepEqual(properties(await run(await makeDocx(["plain"]), "plain.docx")), []);
+  });
+
   it("gives PPTX and ODP segments their 1-based slide", async () => {
     const p = await run(await makePptx(["title slide", "MARK-S2 on slide two", "third"]), "deck.pptx");
     assert.equal(segWith(p, "MARK-S2")?.locator.slide, 2);

@@ -2,7 +2,8 @@
  * Office documents and presentations: DOCX, ODT, RTF, PPTX, ODP through officeparser (its AST
  * gives slides their numbers and headers/footers/notes their part), legacy DOC through
  * word-extractor. Tracked deletions of DOCX and ODT, which officeparser (as any reader) leaves
- * out, are read from their XML parts (`part: deleted text`). OOXML and ODF files are ZIP packages: their members are inflated once under
+ * out, are read from their XML parts (`part: deleted text`), and the document's properties
+ * (properties.ts) from officeparser's metadata. OOXML and ODF files are ZIP packages: their members are inflated once under
  * the archive limits (ratio, total bytes, entries — enforced on the bytes actually inflated)
  * before the parser sees them, so a bomb dressed as a document is stopped the same way.
  */
@@ -13,6 +14,7 @@ import WordExtractor from "word-extractor";
 import { Encrypted, withinBudget, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
 import { checkPackage } from "./package-guard.ts";
+import { emitProperties } from "./properties.ts";
 import { emitChunks } from "./text.ts";
 
 interface Node {
@@ -123,6 +125,8 @@ export const officeFormat: Format = {
     if (parts === null) return;
     const ast = await withinBudget(ctx, OfficeParser.parseOffice(buf, { ocr: false, extractAttachments: false, ignoreNotes: false } as never));
     emitAst(ctx, scope, ast.content as unknown as Node[]);
+    const meta = ast.metadata as { title?: unknown; subject?: unknown; keywords?: unknown; description?: unknown; customProperties?: Record<string, unknown> } | undefined;
+    if (meta) emitProperties(ctx, scope, { ...meta, custom: meta.customProperties });
     // (officeparser reads what a reader shows; a tracked deletion is still in the file)
     if (deletions) for (const xml of parts.values()) if (xml.includes(deletions.marker)) emitChunks(ctx, scope, deletedText(xml.toString("utf8"), deletions), { part: "deleted text" });
   },

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { makeEncryptedPdf, makePdf, makePdfForm, noise } from "../test-util/fixtures.ts";
+import { makeEncryptedPdf, makePdf, makePdfForm, makePdfWithProperties, noise } from "../test-util/fixtures.ts";
 import { codes, run, segWith } from "../test-util/run.ts";
 
 describe("extract: PDF", () => {
@@ -24,6 +24,14 @@ describe("extract: PDF", () => {
     const r = await run(await makePdfForm("Report", {}, [["Text", "call Tiara at +1 206 342 8631"], ["FreeText", "SSN 536-22-1234"], ["Text", "SSN 536-22-1234"]]), "notes.pdf", "application/pdf");
     const comments = r.segments.filter((s) => s.locator.part === "comment").map((s) => [s.text, s.locator.page]);
     assert.deepEqual(comments, [["call Tiara at +1 206 342 8631", 1], ["SSN 536-22-1234", 1]]);
+  });
+
+  it("reads the Info dictionary's title, subject, keywords and own keys, not the author", async () => {
+    const r = await run(await makePdfWithProperties("the letter", { title: "Salary review Tiara Gislason", subject: "pay", keywords: "hr", creator: "Bertha Kuhn", custom: { EmployeeSSN: "536-22-8726" } }), "review.pdf");
+    assert.equal(r.status, "complete");
+    const props = r.segments.filter((s) => s.locator.part?.startsWith("property:")).map((s) => [s.locator.part, s.text]);
+    assert.deepEqual(props, [["property:title", "Salary review Tiara Gislason"], ["property:subject", "pay"], ["property:keywords", "hr"], ["property:EmployeeSSN", "536-22-8726"]]);
+    assert.ok(!r.segments.some((s) => s.text.includes("Bertha Kuhn")));
   });
 
   it("an encrypted PDF ends partial with reason encrypted, within its budget", async () => {

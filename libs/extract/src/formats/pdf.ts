@@ -4,12 +4,14 @@
  * filled form's values (AcroForm text fields and choices) are no part of the page's text layer:
  * each is a segment of its own on its page, `part` "form field", named by the field's tooltip or
  * name as `column`, which the detectors read as its label. Nor are comments (sticky notes, free
- * text): each is a segment on its page, `part` "comment".
+ * text): each is a segment on its page, `part` "comment". The Info dictionary's title, subject,
+ * keywords and own keys are the document's properties (properties.ts).
  */
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { Ctx, Scope } from "../context.ts";
 import { Encrypted, withinBudget } from "../context.ts";
+import { emitProperties } from "./properties.ts";
 import type { Format } from "../format.ts";
 
 type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
@@ -105,6 +107,10 @@ export const pdfFormat: Format = {
     }
     try {
       await readPages(doc, scope, ctx);
+      const { info } = await withinBudget(ctx, doc.getMetadata());
+      // (pdf.js gives the dictionary's own keys as a Map)
+      const i = info as { Title?: unknown; Subject?: unknown; Keywords?: unknown; Custom?: Map<string, unknown> };
+      emitProperties(ctx, scope, { title: i.Title, subject: i.Subject, keywords: i.Keywords, custom: i.Custom instanceof Map ? Object.fromEntries(i.Custom) : undefined });
     } finally {
       void task.destroy();
     }

@@ -5,12 +5,13 @@
  * headers: emitted as a `header` segment and named as each cell's `column`, so the detectors
  * count it as context. Numbers are written from the stored value, never from the display
  * format: 4915123456789 stays 4915123456789 (not 4.91512E+12). A cell's comments (notes) are
- * segments of their own at the cell, `part` "comment".
+ * segments of their own at the cell, `part` "comment"; the workbook's properties (properties.ts) follow the sheets.
  */
 import * as XLSX from "@e965/xlsx";
 import { Encrypted, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
 import { checkPackage } from "./package-guard.ts";
+import { emitProperties } from "./properties.ts";
 
 /** The exact text of a cell's stored value; null for empty and error cells. */
 export function cellText(c: XLSX.CellObject | undefined): string | null {
@@ -81,5 +82,7 @@ export const spreadsheetFormat: Format = {
       const ws = wb.Sheets[name];
       if (ws) emitSheet(ctx, scope, name, ws);
     }
+    const props = wb.Props;
+    emitProperties(ctx, scope, { title: props?.Title, subject: props?.Subject, keywords: props?.Keywords, description: props?.Comments, custom: wb.Custprops as Record<string, unknown> | undefined });
   },
 };

@@ -1,7 +1,7 @@
 /**
  * Fixture builders for the extract specs: every test file is generated here, none is copied.
  */
-import { PDFArray, PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts } from "pdf-lib";
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts } from "pdf-lib";
 
 /** A PDF with one text line per page (pdf-lib, standard Helvetica). */
 export async function makePdf(pages: string[]): Promise<Uint8Array> {
@@ -44,6 +44,20 @@ export async function makePdfForm(label: string, fields: Record<string, string>,
   for (const [subtype, text] of comments) {
     annots.push(doc.context.register(doc.context.obj({ Type: "Annot", Subtype: subtype, Rect: [250, 40, 380, 70], Contents: PDFHexString.fromText(text), T: PDFString.of("Reviewer") })));
   }
+  return doc.save();
+}
+
+/** A one-page PDF with Info dictionary properties: title, subject, keywords, author and keys of its own. */
+export async function makePdfWithProperties(text: string, props: { title?: string; subject?: string; keywords?: string; creator?: string; custom?: Record<string, string> }): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.addPage([400, 300]).drawText(text, { x: 30, y: 260, font, size: 14 });
+  if (props.title !== undefined) doc.setTitle(props.title);
+  if (props.subject !== undefined) doc.setSubject(props.subject);
+  if (props.keywords !== undefined) doc.setKeywords([props.keywords]);
+  if (props.creator !== undefined) doc.setAuthor(props.creator);
+  const info = doc.context.lookup(doc.context.trailerInfo.Info, PDFDict);
+  for (const [k, v] of Object.entries(props.custom ?? {})) info.set(PDFName.of(k), PDFHexString.fromText(v));
   return doc.save();
 }
 

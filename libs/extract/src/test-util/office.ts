@@ -15,14 +15,38 @@ const OFFICE_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relati
  * A DOCX of `paragraphs`; `deleted` are tracked deletions (`w:del`, as Word writes them with
  * track changes on), each in a paragraph of its own after the others, split over two runs.
  */
-export function makeDocx(paragraphs: string[], deleted: string[] = []): Promise<Buffer> {
+/** A document's properties as the fixtures write them (`creator` is the author; `custom` the user-defined ones). */
+export interface DocProps {
+  title?: string;
+  subject?: string;
+  keywords?: string;
+  description?: string;
+  creator?: string;
+  custom?: Record<string, string>;
+}
+
+/** OOXML's property parts (docProps/core.xml, docProps/custom.xml), their relationships and content types. */
+function ooxmlProps(props: DocProps): { parts: Record<string, string>; rels: string; types: string } {
+  const el = (name: string, v: string | undefined) => (v === undefined ? "" : `<${name}>${esc(v)}</${name}>`);
+  const core = `<?xml version="1.0" encoding="UTF-8"?><cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/">${el("dc:title", props.title)}${el("dc:subject", props.subject)}${el("dc:creator", props.creator)}${el("cp:keywords", props.keywords)}${el("dc:description", props.description)}${el("cp:lastModifiedBy", props.creator)}</cp:coreProperties>`;
+  const custom = `<?xml version="1.0" encoding="UTF-8"?><Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/custom-properties" xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes">${Object.entries(props.custom ?? {}).map(([k, v], i) => `<property fmtid="{D5CDD505-2E9C-101B-9397-08002B2CF9AE}" pid="${i + 2}" name="${esc(k)}"><vt:lpwstr>${esc(v)}</vt:lpwstr></property>`).join("")}</Properties>`;
+  return {
+    parts: { "docProps/core.xml": core, "docProps/custom.xml": custom },
+    rels: `<Relationship Id="rIdCore" Type="${REL}/metadata/core-properties" Target="docProps/core.xml"/><Relationship Id="rIdCustom" Type="${OFFICE_REL}/custom-properties" Target="docProps/custom.xml"/>`,
+    types: `<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/><Override PartName="/docProps/custom.xml" ContentType="application/vnd.openxmlformats-officedocument.custom-properties+xml"/>`,
+  };
+}
+
+export function makeDocx(paragraphs: string[], deleted: string[] = [], props?: DocProps): Promise<Buffer> {
   const W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
+  const p = props ? ooxmlProps(props) : { parts: {}, rels: "", types: "" };
   const half = (t: string) => [t.slice(0, Math.ceil(t.length / 2)), t.slice(Math.ceil(t.length / 2))];
   const dels = deleted.map((d, i) => `<w:p><w:r><w:t>kept </w:t></w:r><w:del w:id="${i + 1}" w:author="Reviewer">${half(d).map((h) => `<w:r><w:delText xml:space="preserve">${esc(h)}</w:delText></w:r>`).join("")}</w:del></w:p>`).join("");
   return makeZip({
-    "[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="${CT}"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`,
-    "_rels/.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${REL}"><Relationship Id="rId1" Type="${OFFICE_REL}/officeDocument" Target="word/document.xml"/></Relationships>`,
-    "word/document.xml": `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}"><w:body>${paragraphs.map((p) => `<w:p><w:r><w:t xml:space="preserve">${esc(p)}</w:t></w:r></w:p>`).join("")}${dels}</w:body></w:document>`,
+    "[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="${CT}"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>${p.types}</Types>`,
+    "_rels/.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${REL}"><Relationship Id="rId1" Type="${OFFICE_REL}/officeDocument" Target="word/document.xml"/>${p.rels}</Relationships>`,
+    "word/document.xml": `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}"><w:body>${paragraphs.map((t) => `<w:p><w:r><w:t xml:space="preserve">${esc(t)}</w:t></w:r></w:p>`).join("")}${dels}</w:body></w:document>`,
+    ...p.parts,
   });
 }
 
@@ -41,8 +65,16 @@ export function makePptx(slides: string[]): Promise<Buffer> {
   return makeZip(files);
 }
 
-function odf(mime: string, body: string): Promise<Buffer> {
+/** ODF's meta.xml of `props` (user-defined properties as `meta:user-defined`). */
+function odfMeta(props: DocProps): string {
+  const el = (name: string, v: string | undefined) => (v === undefined ? "" : `<${name}>${esc(v)}</${name}>`);
+  const custom = Object.entries(props.custom ?? {}).map(([k, v]) => `<meta:user-defined meta:name="${esc(k)}">${esc(v)}</meta:user-defined>`).join("");
+  return `<?xml version="1.0" encoding="UTF-8"?><office:document-meta xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/" office:version="1.2"><office:meta>${el("dc:title", props.title)}${el("dc:subject", props.subject)}${el("meta:keyword", props.keywords)}${el("dc:description", props.description)}${el("meta:initial-creator", props.creator)}${el("dc:creator", props.creator)}${custom}</office:meta></office:document-meta>`;
+}
+
+function odf(mime: string, body: string, props?: DocProps): Promise<Buffer> {
   return makeZip({
+    ...(props ? { "meta.xml": odfMeta(props) } : {}),
     mimetype: mime,
     "META-INF/manifest.xml": `<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2"><manifest:file-entry manifest:full-path="/" manifest:media-type="${mime}"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>`,
     "content.xml": `<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/" office:version="1.2"><office:body>${body}</office:body></office:document-content>`,
@@ -50,11 +82,11 @@ function odf(mime: string, body: string): Promise<Buffer> {
 }
 
 /** An ODT of `paragraphs`; `deleted` are tracked deletions (a changed region each, marked in a "kept" paragraph), as LibreOffice writes them. */
-export function makeOdt(paragraphs: string[], deleted: string[] = []): Promise<Buffer> {
+export function makeOdt(paragraphs: string[], deleted: string[] = [], props?: DocProps): Promise<Buffer> {
   const regions = deleted.map((d, i) => `<text:changed-region text:id="ct${i}"><text:deletion><office:change-info><dc:creator>Reviewer</dc:creator><dc:date>2026-01-02T10:00:00</dc:date></office:change-info><text:p>${esc(d)}</text:p></text:deletion></text:changed-region>`).join("");
   const tracked = deleted.length ? `<text:tracked-changes>${regions}</text:tracked-changes>` : "";
   const marks = deleted.map((_, i) => `<text:p>kept<text:change text:change-id="ct${i}"/></text:p>`).join("");
-  return odf("application/vnd.oasis.opendocument.text", `<office:text>${tracked}${paragraphs.map((p) => `<text:p>${esc(p)}</text:p>`).join("")}${marks}</office:text>`);
+  return odf("application/vnd.oasis.opendocument.text", `<office:text>${tracked}${paragraphs.map((p) => `<text:p>${esc(p)}</text:p>`).join("")}${marks}</office:text>`, props);
 }
 
 export function makeOdp(slides: string[]): Promise<Buffer> {
@@ -66,8 +98,12 @@ export function makeRtf(text: string): Buffer {
 }
 
 /** A workbook of `sheets` (rows of values; numbers stay numbers); `comments` are notes on cells ("Payroll!B2"), empty ones included. */
-export function makeWorkbook(sheets: Record<string, Array<Array<string | number>>>, bookType: "xlsx" | "xls" | "ods" = "xlsx", comments: Record<string, string> = {}): Buffer {
+export function makeWorkbook(sheets: Record<string, Array<Array<string | number>>>, bookType: "xlsx" | "xls" | "ods" = "xlsx", comments: Record<string, string> = {}, props?: DocProps): Buffer {
   const wb = XLSX.utils.book_new();
+  if (props) {
+    wb.Props = { Title: props.title, Subject: props.subject, Keywords: props.keywords, Comments: props.description, Author: props.creator, LastAuthor: props.creator };
+    wb.Custprops = props.custom ?? {};
+  }
   for (const [name, rows] of Object.entries(sheets)) {
     const ws = XLSX.utils.aoa_to_sheet(rows);
     for (const [at, text] of Object.entries(comments)) {
