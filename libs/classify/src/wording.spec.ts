@@ -16,6 +16,8 @@ describe("classify: the model's own wording", () => {
       "The file contains sensitive personal data (PII), including names, addresses, government or tax ids, financial accounts, card numbers, health data, credentials,",
       "1.00 validated by email_syntax; context: mail_e",
       "What kind of document this is, in a few words",
+      "medium",
+      "low",
     ])
       assert.ok(echoes(echo, source), echo);
   });

@@ -2,10 +2,10 @@
  * Whether a model's wording (its reasoning or description) is its own, or text a small model
  * produces when it has nothing to say, which would be stored for analysts as if it were an
  * explanation. Two kinds are refused, both seen from SmolLM2-135M on real files:
- * - an echo of the instructions: "one or two sentences", "up to 3 short exact quotes copied from
+ * - an echo of the instructions: "one or two sentences", "medium", "up to 3 short exact quotes copied from
  *   the document text…", the prompt's list of what counts as personal data, a line of the findings
  *   list ("1.00 validated by email_syntax; context: mail"). Measured as the share of the text's
- *   word trigrams that occur in the instructions;
+ *   word trigrams that occur in the instructions (of one or two words: each word in them);
  * - a degenerate loop: a piece of text repeated back to back ("dezim-en-dezim-en-dezim-en…").
  * A refused wording is left out; the verdict's own words (from the evidence) stand alone.
  */
@@ -23,9 +23,9 @@ function trigrams(ws: readonly string[]): string[] {
   return out;
 }
 
-/** The instructions' trigrams, once per prompt. */
+/** The instructions' trigrams and words, once per prompt. */
 export function echoSource(...instructions: string[]): Set<string> {
-  return new Set(instructions.flatMap((s) => trigrams(words(s))));
+  return new Set(instructions.flatMap((s) => [...trigrams(words(s)), ...words(s)]));
 }
 
 /** Whether the wording repeats one piece back to back (a letter in it, four times or more). */
@@ -38,8 +38,10 @@ export function loops(text: string): boolean {
 
 /** Whether most of the wording is the instructions' own words. */
 export function echoes(text: string, source: ReadonlySet<string>): boolean {
-  const grams = trigrams(words(text));
-  if (grams.length === 0) return false;
+  const ws = words(text);
+  const grams = trigrams(ws);
+  // one or two words ("medium", "high"): an echo when each is the instructions' own
+  if (grams.length === 0) return ws.length > 0 && ws.every((w) => source.has(w));
   let hits = 0;
   for (const g of grams) if (source.has(g)) hits++;
   return hits / grams.length >= ECHO_SHARE;
