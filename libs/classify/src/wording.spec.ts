@@ -38,5 +38,7 @@ describe("classify: the model's own wording", () => {
     ])
       assert.equal(ownWording(own, source), own);
     assert.equal(ownWording("one or two sentences", source), "");
+    // an echoing sentence goes, the model's own stays
+    assert.equal(ownWording("The file contains sensitive personal data (PII), including names, addresses, government or tax IDs, and credentials. A staff list of a sales team.", source), "A staff list of a sales team.");
   });
 });

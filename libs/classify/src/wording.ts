@@ -7,11 +7,12 @@
  *   list ("1.00 validated by email_syntax; context: mail"). Measured as the share of the text's
  *   word trigrams that occur in the instructions (of one or two words: each word in them);
  * - a degenerate loop: a piece of text repeated back to back ("dezim-en-dezim-en-dezim-en…").
- * A refused wording is left out; the verdict's own words (from the evidence) stand alone.
+ * An echoing sentence is left out, a looping wording entirely; the verdict's own words (from the
+ * evidence) then stand alone.
  */
 
 /** At least this share of the wording's trigrams found in the instructions: an echo. */
-const ECHO_SHARE = 0.6;
+const ECHO_SHARE = 0.5;
 /** A piece repeated at least 4 times in a row over at least this many characters: a loop. */
 const LOOP_CHARS = 24;
 
@@ -47,7 +48,11 @@ export function echoes(text: string, source: ReadonlySet<string>): boolean {
   return hits / grams.length >= ECHO_SHARE;
 }
 
-/** The wording when it is the model's own, else "". */
+/** The wording's own sentences (those that echo the instructions left out), or "" when it loops or none is its own. */
 export function ownWording(text: string, source: ReadonlySet<string>): string {
-  return loops(text) || echoes(text, source) ? "" : text;
+  if (loops(text)) return "";
+  return text
+    .split(/(?<=[.!?])\s+/)
+    .filter((sentence) => !echoes(sentence, source))
+    .join(" ");
 }
