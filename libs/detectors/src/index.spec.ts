@@ -183,6 +183,16 @@ describe("detect()", () => {
     assert.deepEqual(detect(commented).map((f) => f.type), ["US_BANK_NUMBER"]);
   });
 
+  it("reads a form whose labels sit above their values mid-sheet: the label is the context of the cell below it", () => {
+    // A title in A1; labels in rows 3 and 5, each value right below its label, a remark beside.
+    const grid: Array<[string, string]> = [["A1", "Employee record"], ["B3", "Bank account"], ["C3", "Full name"], ["B4", "4419572038"], ["C4", "Tiara Gislason"], ["B5", "SSN"], ["B6", "536-22-1234"]];
+    const cells = grid.map(([ref, t]) => seg(t, { sheet: "S", row: Number(ref.slice(1)), cell: ref }));
+    assert.deepEqual(detect(cells).map((f) => [f.locator.cell, f.type, f.context]), [["B4", "US_BANK_NUMBER", ["bank", "account"]], ["C4", "PERSON", ["name", "full name"]], ["B6", "US_SSN", ["ssn"]]]);
+    // No label above (a name, an order number), or the label two rows up: no context.
+    const far: Array<[string, string]> = [["A1", "Orders"], ["B3", "Drew Bernier"], ["B4", "4419572038"], ["C3", "Bank account"], ["C5", "4419572038"]];
+    assert.deepEqual(detect(far.map(([ref, t]) => seg(t, { sheet: "S", row: Number(ref.slice(1)), cell: ref }))), []);
+  });
+
   it("reads a PDF form field's value under the field's name, as a cell under its column", () => {
     const field = (text: string, column: string) => seg(text, { page: 1, part: "form field", column });
     const found = detect([field("536-22-1234", "SSN"), field("4419572038", "Bank account number"), field("Tiara Gislason", "Applicant name"), field("4419572038", "Order")]);

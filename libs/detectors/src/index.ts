@@ -152,7 +152,34 @@ function cellRef(ref: string): [number, number] | null {
  * name), a property's or mail header's name (`part` "property:<name>", "header:<name>"),
  * otherwise the first row of the same sheet in the same column (spreadsheets).
  */
-function headersFor(segments: Segment[]): (string | null)[] {
+function headersFor(segments: Segment[], grid: SheetGrid): (string | null)[] {
+  const { cells, firstRow } = grid;
+  const headerText = new Map<number, string>();
+  const colKey = (c: { sheet: number; col: number }) => c.sheet * 20000 + c.col;
+  segments.forEach((s, i) => {
+    const c = cells[i];
+    if (c && c.row === firstRow.get(c.sheet)) headerText.set(colKey(c), s.text.slice(0, 200));
+  });
+  return segments.map((s, i) => {
+    // (a sheet's column letter names no column; a form field's "SSN" does)
+    const named = s.locator.column;
+    if (named && (s.locator.sheet === null || !/^[A-Z]{1,3}$/.test(named))) return named;
+    // (a document's or a message's property and a mail header are named by their part: "property:EmployeeSSN")
+    const part = s.locator.part;
+    if (part !== null && (part.startsWith("property:") || part.startsWith("header:"))) return part.slice(part.indexOf(":") + 1);
+    const c = cells[i];
+    if (!c || c.row === firstRow.get(c.sheet)) return null;
+    return headerText.get(colKey(c)) ?? null;
+  });
+}
+
+/** Each segment's place in its sheet (sheets numbered, columns from 0), and each sheet's first row. */
+interface SheetGrid {
+  cells: Array<{ sheet: number; row: number; col: number } | null>;
+  firstRow: Map<number, number>;
+}
+
+function sheetGrid(segments: Segment[]): SheetGrid {
   // Each segment's sheet (numbered), row and column, read once; a sheet's key is built only
   // where the sheet changes (its cells come together).
   const sheetIds = new Map<string, number>();
@@ -173,23 +200,7 @@ function headersFor(segments: Segment[]): (string | null)[] {
   });
   const firstRow = new Map<number, number>();
   for (const c of cells) if (c) firstRow.set(c.sheet, Math.min(firstRow.get(c.sheet) ?? Infinity, c.row));
-  const headerText = new Map<number, string>();
-  const colKey = (c: { sheet: number; col: number }) => c.sheet * 20000 + c.col;
-  segments.forEach((s, i) => {
-    const c = cells[i];
-    if (c && c.row === firstRow.get(c.sheet)) headerText.set(colKey(c), s.text.slice(0, 200));
-  });
-  return segments.map((s, i) => {
-    // (a sheet's column letter names no column; a form field's "SSN" does)
-    const named = s.locator.column;
-    if (named && (s.locator.sheet === null || !/^[A-Z]{1,3}$/.test(named))) return named;
-    // (a document's or a message's property and a mail header are named by their part: "property:EmployeeSSN")
-    const part = s.locator.part;
-    if (part !== null && (part.startsWith("property:") || part.startsWith("header:"))) return part.slice(part.indexOf(":") + 1);
-    const c = cells[i];
-    if (!c || c.row === firstRow.get(c.sheet)) return null;
-    return headerText.get(colKey(c)) ?? null;
-  });
+  return { cells, firstRow };
 }
 
 /** The first words of every detector's context terms, stemmed: what a row's label must hold. */
@@ -245,6 +256,41 @@ function rowLabels(segments: Segment[]): (string | null)[] {
     if (row.length <= 8) row.push(i);
   }
   close();
+  return out;
+}
+
+/**
+ * Labels above values: a form laid out as a sheet may put each label in the cell right above its
+ * value ("Employee name" in B3, "Tiara Gislason" in B4). A cell's context then holds the cell
+ * above it when that is a label `isRowLabel` accepts, in a row of at most four cells (a table's
+ * rows are wider), and not in the sheet's first row (a column header, which `headersFor` gives
+ * every cell below it).
+ */
+const MAX_LABELS_IN_ROW = 4;
+
+function labelsAbove(segments: Segment[], grid: SheetGrid): (string | null)[] {
+  const { cells, firstRow } = grid;
+  const out: (string | null)[] = new Array<string | null>(segments.length).fill(null);
+  // The cells that may be labels, by place (a number: sheet, column, row); a sheet's cells repeat
+  // their texts, so each text is judged once.
+  const key = (sheet: number, col: number, row: number) => (sheet * 20000 + col) * 2 ** 21 + row;
+  const judged = new Map<string, boolean>();
+  const labelAt = new Map<number, string>();
+  // (a row of a form's labels holds a few; a table's row more, and is not read word by word)
+  const inRow = new Map<number, number>();
+  for (const c of cells) if (c) inRow.set(key(c.sheet, 0, c.row), (inRow.get(key(c.sheet, 0, c.row)) ?? 0) + 1);
+  cells.forEach((c, i) => {
+    if (!c || c.row === firstRow.get(c.sheet) || inRow.get(key(c.sheet, 0, c.row))! > MAX_LABELS_IN_ROW) return;
+    const text = segments[i]!.text;
+    if (!labelShaped(text)) return;
+    let isLabel = judged.get(text);
+    if (isLabel === undefined) judged.set(text, (isLabel = isRowLabel(text)));
+    if (isLabel) labelAt.set(key(c.sheet, c.col, c.row), text.trim());
+  });
+  if (labelAt.size === 0) return out;
+  cells.forEach((c, i) => {
+    if (c) out[i] = labelAt.get(key(c.sheet, c.col, c.row - 1)) ?? null;
+  });
   return out;
 }
 
@@ -335,10 +381,15 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
   const allow = new Set((opts.allow ?? []).map(normalizeValue).filter(Boolean));
   const deny = (opts.deny ?? []).filter((d) => d.trim() !== "");
   const denyRx = deny.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${deny.map((d) => escapeRegex(d.trim())).join("|")})(?![\\p{L}\\p{N}])`, "giu") : null;
-  const columnHeaders = headersFor(segments);
+  const grid = sheetGrid(segments);
+  const columnHeaders = headersFor(segments, grid);
   const labels = rowLabels(segments);
-  // (a row's label joins its column's header: both are the cell's context)
-  const headers = columnHeaders.map((h, i) => (labels[i] === null ? h : h === null ? labels[i]! : `${h} ${labels[i]!}`));
+  const above = labelsAbove(segments, grid);
+  // (a row's label and the label above join its column's header: all are the cell's context)
+  const headers = columnHeaders.map((h, i) => {
+    for (const more of [labels[i]!, above[i]!]) if (more !== null) h = h === null ? more : `${h} ${more}`;
+    return h;
+  });
   let nerBudget = opts.nerMaxChars ?? DEFAULT_NER_MAX;
   const stats: DetectStats = { segments: segments.length, chars: 0, nerChars: 0, nerWindows: 0, skipped: 0, ran: 0, atChance: 0 };
   const tallies = new Map<Compiled, Tally>();
