@@ -183,6 +183,16 @@ describe("detect()", () => {
     assert.deepEqual(detect(commented).map((f) => f.type), ["US_BANK_NUMBER"]);
   });
 
+  it("reads a sheet's header of one to three capitals (SSN, DOB, PAN) as its column's name; a column's own letters name nothing", () => {
+    // As libs/extract emits a sheet: the header row's names as each cell's column, or the column's letters without one.
+    const cell = (text: string, ref: string, column: string) => seg(text, { sheet: "S", row: Number(ref.slice(1)), cell: ref, column });
+    const found = detect([cell("536-22-1234", "B2", "SSN"), cell("1985-03-14", "C2", "DOB"), cell("ABCPE1234F", "D2", "PAN")], { ner: false });
+    assert.deepEqual(found.map((f) => [f.locator.cell, f.type, f.context]), [["B2", "US_SSN", ["ssn"]], ["C2", "DATE_OF_BIRTH", ["dob"]], ["D2", "IN_PAN", ["pan"]]]);
+    assert.ok(found.every((f) => f.type === "DATE_OF_BIRTH" || f.score >= 0.8), "the SSN and the PAN lifted by their headers");
+    const lettered = detect([cell("536-22-1234", "B3", "B"), cell("1985-03-14", "C3", "C"), cell("ABCPE1234F", "AB3", "AB")], { ner: false });
+    assert.deepEqual(lettered.map((f) => [f.locator.cell, f.type, f.context]), [["B3", "US_SSN", []], ["AB3", "IN_PAN", []]], "valid alone, without context; a date is no birth date");
+  });
+
   it("reads a form whose labels sit above their values mid-sheet: the label is the context of the cell below it", () => {
     // A title in A1; labels in rows 3 and 5, each value right below its label, a remark beside.
     const grid: Array<[string, string]> = [["A1", "Employee record"], ["B3", "Bank account"], ["C3", "Full name"], ["B4", "4419572038"], ["C4", "Tiara Gislason"], ["B5", "SSN"], ["B6", "536-22-1234"]];

@@ -161,9 +161,10 @@ function headersFor(segments: Segment[], grid: SheetGrid): (string | null)[] {
     if (c && c.row === firstRow.get(c.sheet)) headerText.set(colKey(c), s.text.slice(0, 200));
   });
   return segments.map((s, i) => {
-    // (a sheet's column letter names no column; a form field's "SSN" does)
+    // (a sheet's cell without a header is named by its column's letters, "B" for B7: no name; a
+    // header "SSN", "DOB" or "PAN" is one)
     const named = s.locator.column;
-    if (named && (s.locator.sheet === null || !/^[A-Z]{1,3}$/.test(named))) return named;
+    if (named && !isColumnLetters(named, s.locator.cell)) return named;
     // (a document's or a message's property and a mail header are named by their part: "property:EmployeeSSN")
     const part = s.locator.part;
     if (part !== null && (part.startsWith("property:") || part.startsWith("header:"))) return part.slice(part.indexOf(":") + 1);
@@ -171,6 +172,13 @@ function headersFor(segments: Segment[], grid: SheetGrid): (string | null)[] {
     if (!c || c.row === firstRow.get(c.sheet)) return null;
     return headerText.get(colKey(c)) ?? null;
   });
+}
+
+/** Whether a cell's column name is its reference's letters ("B" of "B7"), which the extractor writes where no header names the column. */
+function isColumnLetters(name: string, cell: string | null): boolean {
+  if (cell === null || cell.length <= name.length || !cell.startsWith(name)) return false;
+  const c = cell.charCodeAt(name.length);
+  return c >= 48 && c <= 57;
 }
 
 /** Each segment's place in its sheet (sheets numbered, columns from 0), and each sheet's first row. */
