@@ -95,6 +95,21 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
     }
   });
 
+  it("finds the header row below a report's title rows, and keeps the first row as header otherwise", async () => {
+    const titled = await run(makeWorkbook({ Staff: [["Staff list Q3"], [], ["Name", "SSN", "DOB"], ["Tiara Gislason", "536-22-1234", "1985-03-14"]] }), "t.xlsx");
+    assert.deepEqual(titled.segments.map((s) => [s.text, s.locator.cell, s.locator.row, s.locator.column, s.locator.part]), [
+      ["Name, SSN, DOB", null, 3, null, "header"],
+      ["Staff list Q3", "A1", 1, "A", null],
+      ["Tiara Gislason", "A4", 4, "Name", null],
+      ["536-22-1234", "B4", 4, "SSN", null],
+      ["1985-03-14", "C4", 4, "DOB", null],
+    ]);
+    // A title over rows of numbers (no header row below it) and a one-column list: the first row heads, as before.
+    const untitled = await run(makeWorkbook({ Sales: [["Q3 sales"], ["Acme", 12], ["Initech", 7]], Names: [["Name"], ["Tiara Gislason"], ["Drew Bernier"]] }), "u.xlsx");
+    assert.deepEqual(untitled.segments.filter((s) => s.locator.part === "header").map((s) => [s.locator.sheet, s.text]), [["Sales", "Q3 sales"], ["Names", "Name"]]);
+    assert.equal(segWith(untitled, "Drew")?.locator.column, "Name");
+  });
+
   it("says a.zip!/b.docx for a DOCX inside a ZIP inside a TAR", async () => {
     const inner = await makeZip({ "b.docx": await makeDocx(["MARK-NESTED-DOCX"]) });
     const r = await run(await makeTar({ "a.zip": inner }), "outer.tar");
