@@ -6,12 +6,12 @@
  *
  * Each valid value of values.ts is planted under several labels per type (English, the
  * scheme's own language, a database column's name: "Geburtsdatum", "N° de sécurité sociale",
- * "nhs_number") in 17 layouts: "Label: value", a tab, the value on the next line, `key=value`,
+ * "nhs_number") in 18 layouts: "Label: value", a tab, the value on the next line, `key=value`,
  * a JSON member (snake_case and camelCase keys), a YAML line, an XML element, an HTML table
  * row, a Markdown row, an inline CSV row, a sentence, "My … is …", a parenthesis after a name,
- * and a form laid out as a spreadsheet (the label and the value in cells side by side, alone in
- * their row or a second pair after an e-mail's; or the label above its value, mid-sheet), three
- * times each. A value counts as found when a finding of its type overlaps it with
+ * a table's column under the label as its header, and a form laid out as a spreadsheet (the
+ * label and the value in cells side by side, alone in their row or a second pair after an
+ * e-mail's; or the label above its value, mid-sheet), three times each. A value counts as found when a finding of its type overlaps it with
  * the default options. Prints recall per type and per layout; `--misses` lists each miss once
  * per type and layout.
  */
@@ -125,6 +125,8 @@ for (const [type, labels] of Object.entries(LABELS)) {
       const forms: Array<[string, Segment[], string]> = [
         ["sheet", [title, cell(label, "A2", 2), cell(value, "B2", 2), ...remark], "B2"],
         ["sheet pairs", [title, cell("Email", "A2", 2), cell(faker.internet.email(), "B2", 2), cell(label, "C2", 2), cell(value, "D2", 2), ...remark], "D2"],
+        // a table: the label as the column's header (the extractor names each cell below by it)
+        ["sheet column", [{ text: `Customer, ${label}`, source: "text" as const, locator: locator({ sheet: "Form", row: 1, part: "header" }) }, { text: faker.person.fullName(), source: "text" as const, locator: locator({ sheet: "Form", row: 2, cell: "A2", column: "Customer" }) }, { text: value, source: "text" as const, locator: locator({ sheet: "Form", row: 2, cell: "B2", column: label }) }], "B2"],
         // the label above its value, mid-sheet, beside a remark and its text
         ["sheet above", [cell("Customer record", "A1", 1), cell(label, "B3", 3), cell("Remarks", "C3", 3), cell(value, "B4", 4), cell(faker.company.buzzPhrase(), "C4", 4)], "B4"],
       ];
