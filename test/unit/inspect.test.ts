@@ -14,7 +14,7 @@ import { makeWorkbook } from "../../libs/extract/src/test-util/office.ts";
 const dir = mkdtempSync(path.join(tmpdir(), "inspect-test-"));
 
 function inspect(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, [path.join(repoRoot(), "apps", "cli", "bin", "filescan.js"), "inspect", "--llm", "off", ...args], { encoding: "utf8", input, env: { ...process.env, FILESCAN_LLM: "" } });
+  const r = spawnSync(process.execPath, [path.join(repoRoot(), "apps", "cli", "bin", "filescan.js"), "inspect", "--llm", "off", ...args], { encoding: "utf8", input, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, FILESCAN_LLM: "" } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, json: () => r.stdout.trim().split("\n").map((l) => JSON.parse(l)) };
 }
 
@@ -74,5 +74,20 @@ describe("filescan inspect (CLI, --llm off)", function () {
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /ENOENT/);
     assert.equal(inspect(["--lines", f]).code, 2, "--lines without --text is a usage error");
+  });
+
+  it("reads a sheet of 60,000 cells, nearly all findings: the report lists 200 and counts the rest; --show-values finds each value", () => {
+    const rows: Array<Array<string | number>> = [["Name", "Email", "SSN"]];
+    for (let i = 0; i < 20_000; i++) rows.push([`Person${i} Example`, `person${i}@corp.example.net`, `536-${String(10 + (i % 89)).padStart(2, "0")}-${String(1000 + (i % 8999)).padStart(4, "0")}`]);
+    const f = path.join(dir, "big.xlsx");
+    writeFileSync(f, makeWorkbook({ Staff: rows }));
+    const r = inspect([f]);
+    assert.equal(r.code, 1, r.stderr);
+    const total = Number(/findings {4}(\d+)/.exec(r.stdout)?.[1]);
+    assert.ok(total >= 40_000, `findings ${total}`);
+    assert.match(r.stdout, new RegExp(`… and ${total - 200} more \\(--json lists every one\\)`));
+    const shown = inspect(["--json", "--show-values", f]).json()[0];
+    assert.equal(shown.findings.length, total);
+    assert.ok(shown.findings.every((x: any) => typeof x.value === "string" && x.value.length > 0), "every finding's value found by its locator");
   });
 });

@@ -27,25 +27,31 @@ export function byStrength(a: Finding, b: Finding): number {
   return Number(isFloor(b)) - Number(isFloor(a)) || b.score - a.score;
 }
 
-export function sameLocator(a: Locator, b: Locator): boolean {
-  return (
-    a.file_in_zip === b.file_in_zip && a.page === b.page && a.sheet === b.sheet && a.cell === b.cell &&
-    a.row === b.row && a.column === b.column && a.slide === b.slide && a.part === b.part
-  );
-}
+const locatorKey = (l: Locator) => `${l.file_in_zip}\u0000${l.page}\u0000${l.sheet}\u0000${l.cell}\u0000${l.row}\u0000${l.column}\u0000${l.slide}\u0000${l.part}`;
+
+/** The segments by locator, per segment list (made on first use; a list is not changed once classified). */
+const byLocator = new WeakMap<readonly Segment[], Map<string, number[]>>();
 
 /**
  * Indexes of the segments a finding may point into: same locator and long enough. Offsets are in
  * the segment's text (FileAnalyzed.avsc); when several segments share a locator each is a candidate
- * and callers treat all of them conservatively (mask in all, scrub all).
+ * and callers treat all of them conservatively (mask in all, scrub all). Looked up by locator: a
+ * sheet of 200,000 cells with as many findings is no 4 × 10^10 comparisons.
  */
 export function segmentsOf(f: Finding, segments: readonly Segment[]): number[] {
-  const out: number[] = [];
-  if (!(f.start >= 0 && f.end > f.start)) return out;
-  segments.forEach((s, i) => {
-    if (f.end <= s.text.length && sameLocator(s.locator, f.locator)) out.push(i);
-  });
-  return out;
+  if (!(f.start >= 0 && f.end > f.start)) return [];
+  let index = byLocator.get(segments);
+  if (!index) {
+    index = new Map();
+    for (let i = 0; i < segments.length; i++) {
+      const k = locatorKey(segments[i]!.locator);
+      const list = index.get(k);
+      if (list) list.push(i);
+      else index.set(k, [i]);
+    }
+    byLocator.set(segments, index);
+  }
+  return (index.get(locatorKey(f.locator)) ?? []).filter((i) => f.end <= segments[i]!.text.length);
 }
 
 /** The raw values a finding may stand for, recovered in-process from the segments. Never log them. */
@@ -102,31 +108,62 @@ export function valuePattern(value: string): RegExp {
   return new RegExp(patternOf(value), "giu");
 }
 
+interface Entry {
+  order: number;
+  source: string;
+  words: string;
+  digits: string | null;
+}
+
+/** Entries by the first three characters of their words (`w:`) and digits (`d:`). */
+const PREFIX = 3;
+
+/** The entries whose words (or digits) occur in `haystack`, found from every three characters of it. */
+function occurring(haystack: string, kind: "w" | "d", index: Map<string, Entry[]>, hits: Set<Entry>): void {
+  for (let i = 0; i + PREFIX <= haystack.length; i++) {
+    const bucket = index.get(`${kind}:${haystack.slice(i, i + PREFIX)}`);
+    if (bucket) for (const e of bucket) if (haystack.startsWith(kind === "w" ? e.words : e.digits!, i)) hits.add(e);
+  }
+}
+
 /**
  * One pass that replaces every known raw value (any spelling, see valuePattern) by its mask.
- * Longer values win where they overlap. Built once per document: thousands of values cost one regex.
+ * Longer values win where they overlap. Built once per document: thousands of values cost one
+ * regex, and a text is matched only against the values that occur in it, found from an index of
+ * their first characters (a sheet's 200,000 values are not each searched for in every line).
  */
 export function replacer(replacements: readonly Replacement[]): (text: string) => string {
   const byKey = new Map<string, string>();
-  const entries: Array<{ source: string; words: string; digits: string | null }> = [];
+  const index = new Map<string, Entry[]>();
+  const add = (key: string, e: Entry) => {
+    const bucket = index.get(key);
+    if (bucket) bucket.push(e);
+    else index.set(key, [e]);
+  };
   const sorted = [...replacements].filter((r) => r.value.trim().length >= 3).sort((a, b) => b.value.length - a.value.length);
   for (const r of sorted) {
     const k = keyOf(r.value);
     if (byKey.has(k)) continue;
     byKey.set(k, r.mask);
-    entries.push({ source: patternOf(r.value), words: normWords(r.value), digits: digitHeavy(r.value) ? r.value.replace(/\D/g, "") : null });
+    const e: Entry = { order: byKey.size, source: patternOf(r.value), words: normWords(r.value), digits: digitHeavy(r.value) ? r.value.replace(/\D/g, "") : null };
+    add(`w:${e.words.slice(0, PREFIX)}`, e);
+    if (e.digits !== null) add(`d:${e.digits.slice(0, PREFIX)}`, e);
   }
-  if (entries.length === 0) return (t) => t;
+  if (byKey.size === 0) return (t) => t;
   return (text) => {
-    // Cheap exact pre-filter (a superset of what the patterns can match), then one small regex.
-    const words = normWords(text);
-    const digits = text.replace(/\D/g, "");
-    const hits = entries.filter((e) => words.includes(e.words) || (e.digits !== null && digits.includes(e.digits)));
-    if (hits.length === 0) return text;
-    const re = new RegExp(hits.map((e) => e.source).join("|"), "giu");
+    // Exact pre-filter (a superset of what the patterns can match), then one small regex.
+    const hits = new Set<Entry>();
+    occurring(normWords(text), "w", index, hits);
+    occurring(text.replace(/\D/g, ""), "d", index, hits);
+    if (hits.size === 0) return text;
+    // (longest first, as sorted: the longer value wins where two overlap)
+    const re = new RegExp([...hits].sort((a, b) => a.order - b.order).map((e) => e.source).join("|"), "giu");
     return text.replace(re, (m) => byKey.get(keyOf(m)) ?? byKey.get(`w:${normWords(m)}`) ?? maskGeneric(m));
   };
 }
+
+/** One replacer per list of replacements (a verdict scrubs its reasoning and description with the same list). */
+const replacers = new WeakMap<readonly Replacement[], (text: string) => string>();
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 // 6+ digits, possibly separated by spaces, dots, dashes or slashes (ids, phone and card numbers).
@@ -138,7 +175,9 @@ const LONG_NUMBER = /(?<![\p{L}\p{N}])\+?\d(?:[\s.\-/]?\d){5,}(?![\p{L}\p{N}])/g
  * an e-mail address or a long number is masked generically.
  */
 export function scrub(text: string, replacements: readonly Replacement[]): string {
-  return replacer(replacements)(text).replace(EMAIL, (m) => maskGeneric(m)).replace(LONG_NUMBER, (m) => maskGeneric(m));
+  let replace = replacers.get(replacements);
+  if (!replace) replacers.set(replacements, (replace = replacer(replacements)));
+  return replace(text).replace(EMAIL, (m) => maskGeneric(m)).replace(LONG_NUMBER, (m) => maskGeneric(m));
 }
 
 const KEYWORDS =

@@ -36,6 +36,23 @@ describe("classify: the bounded prompt", () => {
     assert.match(p.user, /--- sample of the rest of the text ---/);
   });
 
+  it("stays linear for a sheet of 60,000 cells with a finding in each (segments found by locator, repeats by index)", () => {
+    const segments: Segment[] = [];
+    const findings: Finding[] = [];
+    for (let r = 2; r < 20_002; r++) {
+      for (const [col, text, type] of [["A", `Person${r} Example`, "PERSON"], ["B", `person${r}@corp.example.net`, "EMAIL_ADDRESS"], ["C", `536-${String(10 + (r % 89)).padStart(2, "0")}-${String(1000 + (r % 8999)).padStart(4, "0")}`, "US_SSN"]] as const) {
+        const loc = locator({ sheet: "Staff", row: r, cell: `${col}${r}`, column: col });
+        segments.push({ text, source: "text", locator: loc });
+        findings.push({ type, score: 0.9, detector: type.toLowerCase(), validation: "v", context: [], locator: loc, start: 0, end: text.length, masked: `${"*".repeat(text.length - 4)}${text.slice(-4)}` });
+      }
+    }
+    const t0 = performance.now();
+    const p = buildPrompt({ meta: input("").meta, segments, findings }, 3000);
+    assert.ok(performance.now() - t0 < 10_000, `${Math.round(performance.now() - t0)} ms: linear in the input, not quadratic`);
+    assert.ok(p.estimatedTokens <= 3000);
+    for (const raw of ["Person2 Example", "person2@corp.example.net", "Person19999 Example"]) assert.ok(!p.user.includes(raw), raw);
+  });
+
   it("samples across the whole document, not just its head", () => {
     const text = "alpha beta gamma delta. ".repeat(4000) + "ENDMARKER-ZEBRA " + "omega. ".repeat(40);
     const p = buildPrompt(input(text), 3000);

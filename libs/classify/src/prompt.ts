@@ -28,6 +28,8 @@ const TEMPLATE_RESERVE = 48;
 const WINDOW_RADIUS = 160;
 const SAMPLE_CHUNK = 360;
 const MAX_LISTED_FINDINGS = 20;
+/** Windows in a row that do not fit the budget before no more are tried. */
+const MAX_WINDOW_MISSES = 20;
 
 export function describeLocator(l: Locator): string {
   const parts: string[] = [];
@@ -162,7 +164,9 @@ export function buildPrompt(input: ClassifyInput, maxInputTokens: number, bounda
   const windowBudget = Math.floor(budget * 0.6);
   let used = 0;
   const windowLines: string[] = [];
-  for (let idx = 0; idx < findings.length && used < windowBudget; idx++) {
+  // (once windows stop fitting, the rest of a sheet's 200,000 findings are not each cut and masked)
+  let misses = 0;
+  for (let idx = 0; idx < findings.length && used < windowBudget && misses < MAX_WINDOW_MISSES; idx++) {
     for (const si of segmentsOf(findings[idx]!, segments)) {
       const ms = masked(si);
       const pos = ms.at.get(idx);
@@ -174,7 +178,11 @@ export function buildPrompt(input: ClassifyInput, maxInputTokens: number, bounda
       const where = describeLocator(segments[si]!.locator);
       const line = `[${where || "text"}] ${defang(maskRepeats(ms.text.slice(a, b)))}`;
       const cost = estimateTokens(line) + 1;
-      if (used + cost > windowBudget) continue;
+      if (used + cost > windowBudget) {
+        misses++;
+        continue;
+      }
+      misses = 0;
       used += cost;
       windowLines.push(line);
       ranges.push([a, b]);

@@ -7,6 +7,7 @@ import type { Command } from "commander";
 import { startLocalLlmServer, localLlmConfig, type LocalLlmServer } from "@filescan/llm-local";
 import { formatReport } from "../inspect/format.ts";
 import { createInspector, type InspectReport } from "../inspect/inspect.ts";
+import { exitAfterOutput } from "../exit.ts";
 
 export function registerInspect(program: Command): void {
   program
@@ -69,6 +70,6 @@ export function registerInspect(program: Command): void {
         }
       }
       await server?.close();
-      process.exit(failed ? 2 : sensitive ? 1 : 0);
+      await exitAfterOutput(failed ? 2 : sensitive ? 1 : 0);
     });
 }

@@ -8,6 +8,7 @@ import type { Command } from "commander";
 import { maxFileBytes, stateDir } from "@filescan/config";
 import { ApiError } from "../scan/client.ts";
 import { runScan, SCAN_VERSION, type Sensitive } from "../scan/run.ts";
+import { exitAfterOutput } from "../exit.ts";
 
 const collect = (v: string, prev: string[]) => [...prev, v];
 
@@ -87,7 +88,7 @@ export function registerScan(program: Command): void {
           else out.write("no sensitive data found in the submitted files\n");
           if (s.pending.length) out.write(`${s.pending.length} file(s) not analysed within the wait timeout\n`);
         }
-        process.exit(s.counts.failed > 0 || s.pending.length > 0 ? 1 : 0);
+        await exitAfterOutput(s.counts.failed > 0 || s.pending.length > 0 ? 1 : 0);
       } catch (err) {
         const msg = err instanceof ApiError ? `the API answered ${err.message}` : String((err as Error).message ?? err);
         console.error(`filescan scan: ${msg}`);

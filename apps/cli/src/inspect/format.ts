@@ -12,8 +12,12 @@ function where(l: InspectFinding["locator"]): string {
   return parts.join(" · ") || "-";
 }
 
+/** Findings listed in the readable report at most (--json lists every one). */
+export const MAX_LISTED = 200;
+
 function grid(head: string[], rows: string[][]): string[] {
-  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  // (a loop, not Math.max(...rows): a sheet's 200,000 findings are no call's arguments)
+  const w = head.map((h, i) => rows.reduce((m, r) => Math.max(m, r[i]!.length), h.length));
   const fmt = (r: string[]) => r.map((c, i) => c.padEnd(w[i]!)).join("  ").trimEnd();
   return [fmt(head), ...rows.map(fmt)];
 }
@@ -33,8 +37,9 @@ export function formatReport(r: InspectReport, showValues: boolean): string {
   } else {
     out.push(`  findings    ${r.findings.length}`);
     const head = ["type", "score", "validation", "where", "offsets", showValues ? "value" : "masked", "context"];
-    const rows = r.findings.map((f) => [f.type, f.score.toFixed(2), f.validation ?? "-", where(f.locator), `${f.start}-${f.end}`, showValues ? (f.value ?? f.masked) : f.masked, f.context.join(",") || "-"]);
+    const rows = r.findings.slice(0, MAX_LISTED).map((f) => [f.type, f.score.toFixed(2), f.validation ?? "-", where(f.locator), `${f.start}-${f.end}`, showValues ? (f.value ?? f.masked) : f.masked, f.context.join(",") || "-"]);
     for (const line of grid(head, rows)) out.push(`    ${line}`);
+    if (r.findings.length > MAX_LISTED) out.push(`    … and ${r.findings.length - MAX_LISTED} more (--json lists every one)`);
   }
   return out.join("\n");
 }

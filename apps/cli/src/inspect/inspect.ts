@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { createAnalyzer, type Analyzer } from "@filescan/classifier/analyze";
-import { classifierFromEnv } from "@filescan/classify";
+import { classifierFromEnv, segmentsOf } from "@filescan/classify";
 import { locator, type FileAnalyzed, type FileExtracted, type Locator, type Segment } from "@filescan/contracts";
 import { optionsFromEnv } from "@filescan/detectors";
 import { extractFile, limitsFromEnv } from "@filescan/extract";
@@ -53,10 +53,6 @@ function compact(l: Locator): Partial<Locator> {
   return Object.fromEntries(Object.entries(l).filter(([, v]) => v !== null)) as Partial<Locator>;
 }
 
-function sameLocator(a: Locator, b: Locator): boolean {
-  return (Object.keys(a) as Array<keyof Locator>).every((k) => a[k] === b[k]);
-}
-
 function report(input: string, bytes: Uint8Array, ex: FileExtracted, an: FileAnalyzed, showValues: boolean, line?: number): InspectReport {
   return {
     input,
@@ -73,8 +69,8 @@ function report(input: string, bytes: Uint8Array, ex: FileExtracted, an: FileAna
     findings: an.findings.map((f) => {
       const out: InspectFinding = { type: f.type, score: Math.round(f.score * 1000) / 1000, detector: f.detector, validation: f.validation, context: f.context, locator: compact(f.locator), start: f.start, end: f.end, masked: f.masked };
       if (showValues) {
-        const seg = ex.segments.find((s) => sameLocator(s.locator, f.locator) && s.text.length >= f.end);
-        if (seg) out.value = seg.text.slice(f.start, f.end);
+        const [i] = segmentsOf(f, ex.segments);
+        if (i !== undefined) out.value = ex.segments[i]!.text.slice(f.start, f.end);
       }
       return out;
     }),
