@@ -2,7 +2,7 @@
  * Spreadsheets: XLSX, legacy XLS and ODS through SheetJS (the maintained @e965/xlsx build of
  * SheetJS CE 0.20, outside the advisories of the old npm `xlsx` 0.18). One segment per non-empty
  * cell, located by sheet name and cell (`Payroll!C7`); a row of text is taken as column headers
- * (the first, or the first wide one below a report's title rows: `headerRowOf`): emitted as a
+ * (the first, or the first wide one below a report's title rows: header-row.ts): emitted as a
  * `header` segment and named as each cell's `column` below it, so the detectors count it as
  * context. Numbers are written from the stored value, never from the display
  * format: 4915123456789 stays 4915123456789 (not 4.91512E+12). A cell's comments (notes) are
@@ -12,6 +12,7 @@ import * as XLSX from "@e965/xlsx";
 import { Encrypted, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
 import { checkPackage } from "./package-guard.ts";
+import { headerRowOf } from "./header-row.ts";
 import { emitProperties } from "./properties.ts";
 
 /** The exact text of a cell's stored value; null for empty and error cells. */
@@ -35,28 +36,6 @@ export function cellText(c: XLSX.CellObject | undefined): string | null {
   }
 }
 
-/** Rows above the column headers read for titles at most (a report's title, its date, a blank row). */
-const MAX_TITLE_ROWS = 10;
-
-/**
- * The row of column headers (0-based), or null: the first row when all its two or more cells are
- * text; or, below title rows (rows of one cell at most: "Staff list Q3" in A1, a blank row), the
- * first row of two cells or more when all are text. Else, as before, a first row of text alone.
- * Data must follow it.
- */
-export function headerRowOf(range: XLSX.Range, rowTexts: (r: number) => Array<string | null>, isText: (r: number, i: number) => boolean): number | null {
-  const textRow = (r: number, cells: Array<string | null>) => cells.some((t) => t !== null) && cells.every((t, i) => t === null || isText(r, i));
-  const last = Math.min(range.e.r - 1, range.s.r + MAX_TITLE_ROWS);
-  for (let r = range.s.r; r <= last; r++) {
-    const cells = rowTexts(r);
-    const n = cells.filter((t) => t !== null).length;
-    if (r === range.s.r && n >= 2) return textRow(r, cells) ? r : null;
-    if (n >= 2) return textRow(r, cells) ? r : textRow(range.s.r, rowTexts(range.s.r)) ? range.s.r : null;
-  }
-  // (no wider row below: the first row's single cell heads its column, as before)
-  return range.e.r > range.s.r && textRow(range.s.r, rowTexts(range.s.r)) ? range.s.r : null;
-}
-
 function emitSheet(ctx: Ctx, scope: Scope, name: string, ws: XLSX.WorkSheet): void {
   const ref = ws["!ref"];
   if (!ref) return;
@@ -67,7 +46,10 @@ function emitSheet(ctx: Ctx, scope: Scope, name: string, ws: XLSX.WorkSheet): vo
     for (let c = range.s.c; c <= range.e.c; c++) out.push(cellText(at(r, c)));
     return out;
   };
-  const headerRow = headerRowOf(range, rowTexts, (r, i) => at(r, range.s.c + i)?.t === "s");
+  // (a header's cells are text: a row of numbers or dates is data)
+  const width = (r: number) => rowTexts(r).filter((t) => t !== null).length;
+  const textRow = (r: number) => rowTexts(r).every((t, i) => t === null || at(r, range.s.c + i)?.t === "s") && width(r) > 0;
+  const headerRow = headerRowOf(range.s.r, range.e.r, width, textRow);
   const first = headerRow === null ? [] : rowTexts(headerRow);
   if (headerRow !== null) ctx.emit(scope, first.filter((t) => t !== null).join(", "), { sheet: name, row: headerRow + 1, part: "header" });
   for (let r = range.s.r; r <= range.e.r; r++) {

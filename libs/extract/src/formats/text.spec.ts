@@ -31,6 +31,21 @@ describe("extract: text family", () => {
     assert.equal(segWith(r, "London")?.locator.row, 3);
   });
 
+  it("finds a CSV file's header below its title line and a blank line; a title over numbers stays the header", async () => {
+    const r = await run("Customer export 2026-11-01\n\nName,SSN,DOB\nTiara Gislason,536-22-1234,1985-03-14\n", "export.csv", "text/csv");
+    assert.equal(r.detected_type, "text/csv");
+    assert.deepEqual(r.segments.filter((s) => s.text !== "").map((s) => [s.text, s.locator.row, s.locator.column, s.locator.part]), [
+      ["Name, SSN, DOB", 3, null, "header"],
+      ["Customer export 2026-11-01", 1, "1", null],
+      ["Tiara Gislason", 4, "Name", null],
+      ["536-22-1234", 4, "SSN", null],
+      ["1985-03-14", 4, "DOB", null],
+    ]);
+    const numbers = await run("Totals\n12,7\n3,4\n", "totals.csv", "text/csv");
+    assert.equal(numbers.segments.find((s) => s.locator.part === "header")?.text, "Totals");
+    assert.equal(segWith(numbers, "7")?.locator.column, "2");
+  });
+
   it("reads TSV without a header with 1-based column numbers", async () => {
     const r = await run("1\t4915123456789\n2\tjohn@example.org\n", "x.tsv", "text/tab-separated-values");
     const mail = segWith(r, "john@example.org");

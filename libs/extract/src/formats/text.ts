@@ -1,5 +1,6 @@
 /** Plain text family: text, logs, Markdown, JSON, NDJSON, XML, HTML, CSV/TSV. */
 import { parse as parseCsv } from "csv-parse/sync";
+import { headerRowOf } from "./header-row.ts";
 import { Parser } from "htmlparser2";
 import type { Ctx, Scope } from "../context.ts";
 import type { Format } from "../format.ts";
@@ -65,15 +66,21 @@ function emitDelimited(ctx: Ctx, scope: Scope, text: string, delimiter: string):
     skip_empty_lines: false,
     bom: true,
   }) as string[][];
-  const first = rows[0] ?? [];
-  const nonEmpty = first.filter((c) => c.trim() !== "");
-  const hasHeader = rows.length > 1 && nonEmpty.length === first.length && new Set(first).size === first.length && !first.some(isNumberLike);
-  if (hasHeader) ctx.emit(scope, first.join(delimiter === "\t" ? "\t" : ", "), { row: 1, part: "header" });
-  for (let r = hasHeader ? 1 : 0; r < rows.length; r++) {
+  // A header: every cell filled, none twice, no number (below a title line maybe: header-row.ts).
+  const width = (r: number) => rows[r]!.filter((c) => c.trim() !== "").length;
+  const header = (r: number) => {
+    const row = rows[r]!;
+    return width(r) === row.length && new Set(row).size === row.length && !row.some(isNumberLike);
+  };
+  const headerRow = headerRowOf(0, rows.length - 1, width, header);
+  const first = headerRow === null ? [] : rows[headerRow]!;
+  if (headerRow !== null) ctx.emit(scope, first.join(delimiter === "\t" ? "\t" : ", "), { row: headerRow + 1, part: "header" });
+  for (let r = 0; r < rows.length; r++) {
     if (r % 256 === 0) ctx.checkTime();
+    if (r === headerRow) continue;
     const row = rows[r]!;
     for (let c = 0; c < row.length; c++) {
-      const column = hasHeader && first[c] ? first[c]! : String(c + 1);
+      const column = headerRow !== null && r > headerRow && first[c] ? first[c]! : String(c + 1);
       ctx.emit(scope, row[c]!, { row: r + 1, column });
     }
   }
