@@ -66,15 +66,35 @@ function depth(v: unknown): number {
   return 1 + Math.max(0, ...children.map(depth));
 }
 
+/**
+ * The findings shown as examples: the strongest of each type first, then the strongest of the
+ * rest, a value already shown once only when nothing else is left (a manual's one address on
+ * twenty pages, a sheet of 30,000 e-mail addresses beside its SSNs, showed one type or one value).
+ */
+function examplesOf(findings: Finding[]): Finding[] {
+  const sorted = [...findings].sort((a, b) => b.score - a.score);
+  const out: Finding[] = [];
+  const types = new Set<string>();
+  const values = new Set<string>();
+  const take = (f: Finding) => {
+    out.push(f);
+    types.add(f.type);
+    values.add(`${f.type} ${f.masked}`);
+  };
+  for (const f of sorted) if (out.length < EXAMPLES_PER_FILE && !types.has(f.type)) take(f);
+  for (const f of sorted) if (out.length < EXAMPLES_PER_FILE && !values.has(`${f.type} ${f.masked}`)) take(f);
+  for (const f of sorted) if (out.length < EXAMPLES_PER_FILE && !out.includes(f)) take(f);
+  return out.sort((a, b) => b.score - a.score);
+}
+
 export function summarise(findings: Finding[]): FindingsSummary {
   const counts: Record<string, number> = {};
   for (const f of findings) counts[f.type] = (counts[f.type] ?? 0) + 1;
-  const strongest = [...findings].sort((a, b) => b.score - a.score).slice(0, EXAMPLES_PER_FILE);
   return {
     total: findings.length,
     types: Object.keys(counts).sort(),
     counts,
-    examples: strongest.map((f) => {
+    examples: examplesOf(findings).map((f) => {
       const ex: Record<string, string | number> = { type: f.type, masked: f.masked, score: Math.round(f.score * 1000) / 1000 };
       if (f.validation) ex.validation = f.validation;
       for (const [k, v] of Object.entries(f.locator)) if (v !== null) ex[k] = v;

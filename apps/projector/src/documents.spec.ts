@@ -1,0 +1,21 @@
+import assert from "node:assert/strict";
+import { locator, type Finding } from "@filescan/contracts";
+import { EXAMPLES_PER_FILE, summarise } from "./documents.ts";
+
+const finding = (type: string, masked: string, score: number, page: number): Finding => ({ type, score, detector: type.toLowerCase(), validation: "v", context: [], locator: locator({ page }), start: 0, end: 3, masked });
+
+describe("projector: the findings summary", () => {
+  it("shows the strongest of every type, then other values, before a value already shown again", () => {
+    const mails = Array.from({ length: 30 }, (_, i) => finding("EMAIL_ADDRESS", "h***@gnu.org", 1, i + 1));
+    const ssn = finding("US_SSN", "***-**-6789", 0.85, 40);
+    const person = finding("PERSON", "J*** R***", 0.5, 41);
+    const other = finding("EMAIL_ADDRESS", "j***@acme.com", 1, 42);
+    const s = summarise([...mails, ssn, person, other]);
+    assert.equal(s.total, 33);
+    assert.deepEqual(s.counts, { EMAIL_ADDRESS: 31, US_SSN: 1, PERSON: 1 });
+    assert.equal(s.examples.length, EXAMPLES_PER_FILE);
+    const shown = s.examples.map((e) => `${e.type} ${e.masked}`);
+    for (const want of ["US_SSN ***-**-6789", "PERSON J*** R***", "EMAIL_ADDRESS j***@acme.com", "EMAIL_ADDRESS h***@gnu.org"]) assert.ok(shown.includes(want), want);
+    assert.deepEqual(s.examples.map((e) => e.score), [...s.examples.map((e) => e.score as number)].sort((a, b) => b - a), "strongest first");
+  });
+});
