@@ -267,6 +267,9 @@ function rowLabels(segments: Segment[]): (string | null)[] {
   return out;
 }
 
+/** Cells in a row of labels at most (a form's; a table's rows are wider). */
+const MAX_LABELS_IN_ROW = 4;
+
 /**
  * Labels above values: a form laid out as a sheet may put each label in the cell right above its
  * value ("Employee name" in B3, "Tiara Gislason" in B4). A cell's context then holds the cell
@@ -274,8 +277,6 @@ function rowLabels(segments: Segment[]): (string | null)[] {
  * rows are wider), and not in the sheet's first row (a column header, which `headersFor` gives
  * every cell below it).
  */
-const MAX_LABELS_IN_ROW = 4;
-
 function labelsAbove(segments: Segment[], grid: SheetGrid): (string | null)[] {
   const { cells, firstRow } = grid;
   const out: (string | null)[] = new Array<string | null>(segments.length).fill(null);
