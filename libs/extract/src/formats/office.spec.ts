@@ -47,11 +47,11 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
     assert.deepEqual(r.segments.map((s) => [s.text, s.locator.part]), [["the final text\nkept \nkept ", null], ["SSN 536-22-8726 & more\nTiara Gislason", "deleted text"]]);
   });
 
-  it("reads a DOCX's, an ODT's and a workbook's properties (title, subject, keywords, description, user-defined), not its author", async () => {
+  it("reads a DOCX's, an ODT's, a workbook's (XLSX, XLS) and a presentation's (PPTX, ODP) properties (title, subject, keywords, description, user-defined), not its author", async () => {
     const props = { title: "Salary review Tiara Gislason", subject: "pay", keywords: "hr, 2026", description: "SSN 536-22-8726", creator: "Bertha Kuhn", custom: { EmployeeSSN: "536-22-8726", Grade: "7" } };
     const want = [["property:title", "Salary review Tiara Gislason"], ["property:subject", "pay"], ["property:keywords", "hr, 2026"], ["property:description", "SSN 536-22-8726"], ["property:EmployeeSSN", "536-22-8726"], ["property:Grade", "7"]];
     const properties = (r: Awaited<ReturnType<typeof run>>) => r.segments.filter((s) => s.locator.part?.startsWith("property:")).map((s) => [s.locator.part, s.text]);
-    for (const [name, bytes] of [["review.docx", await makeDocx(["the letter"], [], props)], ["review.odt", await makeOdt(["the letter"], [], props)], ["review.xlsx", makeWorkbook({ Pay: [["grade"], [7]] }, "xlsx", {}, props)]] as const) {
+    for (const [name, bytes] of [["review.docx", await makeDocx(["the letter"], [], props)], ["review.odt", await makeOdt(["the letter"], [], props)], ["review.xlsx", makeWorkbook({ Pay: [["grade"], [7]] }, "xlsx", {}, props)], ["review.xls", makeWorkbook({ Pay: [["grade"], [7]] }, "xls", {}, props)], ["review.pptx", await makePptx(["a slide"], props)], ["review.odp", await makeOdp(["a slide"], props)]] as const) {
       const r = await run(bytes, name);
       assert.equal(r.status, "complete", name);
       assert.deepEqual(properties(r), want, name);
@@ -146,6 +146,21 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
 
   describe("legacy Word (.doc, Word 97 binary)", () => {
     const paragraphs = ["MARK-DOC first paragraph", "Her SSN is 536-22-8726 – “private”", "Ärztin Zoë Müller", "Καλημέρα Ελένη"];
+
+    it("reads its summary properties (title, subject, keywords, comments; not the author), as SheetJS writes them for XLS", async () => {
+      // The SummaryInformation stream of an XLS written by SheetJS (another writer than ours), put into a DOC.
+      const xls = CFB.read(makeWorkbook({ S: [["a"], ["b"]] }, "xls", {}, { title: "Salary review Tiara Gislason", subject: "pay", keywords: "hr", description: "SSN 536-22-8726 – Grüße", creator: "Bertha Kuhn" }), { type: "buffer" });
+      const stream = Buffer.from(CFB.find(xls, "\u0005SummaryInformation")!.content as Uint8Array);
+      const r = await run(withStreams(makeDoc({ paragraphs }), { "\u0005SummaryInformation": stream }), "review.doc", DOC_MIME);
+      assert.equal(r.status, "complete", JSON.stringify(r.reasons));
+      const props = r.segments.filter((s) => s.locator.part?.startsWith("property:")).map((s) => [s.locator.part, s.text]);
+      assert.deepEqual(props, [["property:title", "Salary review Tiara Gislason"], ["property:subject", "pay"], ["property:keywords", "hr"], ["property:description", "SSN 536-22-8726 – Grüße"]]);
+      assert.ok(!r.segments.some((s) => s.text.includes("Bertha Kuhn")), "the author is not read");
+      // A stream that is no property set, or none at all: no properties, no failure.
+      const broken = await run(withStreams(makeDoc({ paragraphs }), { "\u0005SummaryInformation": Buffer.from("not a property set at all, just bytes") }), "broken.doc", DOC_MIME);
+      assert.equal(broken.status, "complete");
+      assert.ok(!broken.segments.some((s) => s.locator.part?.startsWith("property:")));
+    });
 
     it("reads body paragraphs from 8-bit (cp1252) and UTF-16 pieces, and the header and footer", async () => {
       const r = await run(makeDoc({ paragraphs, header: "MARK-HEADER Acme GmbH", footer: "MARK-FOOTER page" }), "letter.doc", DOC_MIME);

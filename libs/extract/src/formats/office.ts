@@ -3,7 +3,8 @@
  * gives slides their numbers and headers/footers/notes their part), legacy DOC through
  * word-extractor. Tracked deletions of DOCX and ODT, which officeparser (as any reader) leaves
  * out, are read from their XML parts (`part: deleted text`), and the document's properties
- * (properties.ts) from officeparser's metadata. OOXML and ODF files are ZIP packages: their members are inflated once under
+ * (properties.ts) from officeparser's metadata (a DOC's from its SummaryInformation stream:
+ * ole-properties.ts). OOXML and ODF files are ZIP packages: their members are inflated once under
  * the archive limits (ratio, total bytes, entries — enforced on the bytes actually inflated)
  * before the parser sees them, so a bomb dressed as a document is stopped the same way.
  */
@@ -14,6 +15,7 @@ import WordExtractor from "word-extractor";
 import { Encrypted, withinBudget, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
 import { checkPackage } from "./package-guard.ts";
+import { oleSummaryProperties } from "./ole-properties.ts";
 import { emitProperties } from "./properties.ts";
 import { emitChunks } from "./text.ts";
 
@@ -118,6 +120,7 @@ export const officeFormat: Format = {
       for (const [part, text] of [["header", doc.getHeaders({ includeFooters: false })], ["footer", doc.getFooters()], ["note", `${doc.getFootnotes()}\n${doc.getEndnotes()}`], ["comment", doc.getAnnotations()]] as const) {
         emitChunks(ctx, scope, text, { part });
       }
+      emitProperties(ctx, scope, oleSummaryProperties(buf));
       return;
     }
     const deletions = DELETIONS[info.kind];

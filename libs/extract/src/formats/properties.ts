@@ -1,7 +1,7 @@
 /**
  * A document's descriptive properties: its title, subject, keywords, description (Word's
  * "Comments") and the properties its author defined (OOXML `docProps/custom.xml`, ODF
- * `meta:user-defined`, a PDF Info dictionary's own keys). No reader shows them on the page, and
+ * `meta:user-defined`, a PDF Info dictionary's own keys; a DOC's summary: ole-properties.ts). No reader shows them on the page, and
  * they often say whom the file is about ("Salary review Jane Roe", a custom "EmployeeSSN"). Each
  * is a segment of its own, `part: property:<name>` as an Outlook message's properties are, so the
  * name is its value's label.

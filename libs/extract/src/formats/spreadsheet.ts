@@ -73,6 +73,12 @@ function emitSheet(ctx: Ctx, scope: Scope, name: string, ws: XLSX.WorkSheet): vo
   }
 }
 
+/** Names SheetJS gives standard properties and property-set fields, which are no user-defined property. */
+const NOT_CUSTOM = new Set(
+  ("SystemIdentifier CodePage Title Subject Author Manager Company Category Keywords Comments LastAuthor CreatedDate ModifiedDate " +
+    "Application AppVersion DocSecurity HyperlinksChanged SharedDoc LinksUpToDate ScaleCrop Worksheets SheetNames ContentStatus LastPrinted Revision Version Identifier Language").split(" "),
+);
+
 export const spreadsheetFormat: Format = {
   kinds: ["xlsx", "xls", "ods"],
   library: "SheetJS CE (@e965/xlsx)",
@@ -92,6 +98,8 @@ export const spreadsheetFormat: Format = {
       if (ws) emitSheet(ctx, scope, name, ws);
     }
     const props = wb.Props;
-    emitProperties(ctx, scope, { title: props?.Title, subject: props?.Subject, keywords: props?.Keywords, description: props?.Comments, custom: wb.Custprops as Record<string, unknown> | undefined });
+    // (SheetJS lists an XLS's property-set plumbing and its standard properties among the custom ones too)
+    const custom = Object.entries((wb.Custprops ?? {}) as Record<string, unknown>).filter(([k]) => !NOT_CUSTOM.has(k));
+    emitProperties(ctx, scope, { title: props?.Title, subject: props?.Subject, keywords: props?.Keywords, description: props?.Comments, custom: Object.fromEntries(custom) });
   },
 };

@@ -50,12 +50,14 @@ export function makeDocx(paragraphs: string[], deleted: string[] = [], props?: D
   });
 }
 
-export function makePptx(slides: string[]): Promise<Buffer> {
+export function makePptx(slides: string[], props?: DocProps): Promise<Buffer> {
   const P = "http://schemas.openxmlformats.org/presentationml/2006/main";
+  const p = props ? ooxmlProps(props) : { parts: {}, rels: "", types: "" };
   const A = "http://schemas.openxmlformats.org/drawingml/2006/main";
   const files: Record<string, string> = {
-    "[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="${CT}"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/>${slides.map((_, i) => `<Override PartName="/ppt/slides/slide${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slide+xml"/>`).join("")}</Types>`,
-    "_rels/.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${REL}"><Relationship Id="rId1" Type="${OFFICE_REL}/officeDocument" Target="ppt/presentation.xml"/></Relationships>`,
+    "[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="${CT}"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/>${slides.map((_, i) => `<Override PartName="/ppt/slides/slide${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slide+xml"/>`).join("")}${p.types}</Types>`,
+    "_rels/.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${REL}"><Relationship Id="rId1" Type="${OFFICE_REL}/officeDocument" Target="ppt/presentation.xml"/>${p.rels}</Relationships>`,
+    ...p.parts,
     "ppt/presentation.xml": `<?xml version="1.0" encoding="UTF-8"?><p:presentation xmlns:p="${P}" xmlns:r="${OFFICE_REL}"><p:sldIdLst>${slides.map((_, i) => `<p:sldId id="${256 + i}" r:id="rId${i + 1}"/>`).join("")}</p:sldIdLst></p:presentation>`,
     "ppt/_rels/presentation.xml.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${REL}">${slides.map((_, i) => `<Relationship Id="rId${i + 1}" Type="${OFFICE_REL}/slide" Target="slides/slide${i + 1}.xml"/>`).join("")}</Relationships>`,
   };
@@ -89,8 +91,8 @@ export function makeOdt(paragraphs: string[], deleted: string[] = [], props?: Do
   return odf("application/vnd.oasis.opendocument.text", `<office:text>${tracked}${paragraphs.map((p) => `<text:p>${esc(p)}</text:p>`).join("")}${marks}</office:text>`, props);
 }
 
-export function makeOdp(slides: string[]): Promise<Buffer> {
-  return odf("application/vnd.oasis.opendocument.presentation", `<office:presentation>${slides.map((s, i) => `<draw:page draw:name="page${i + 1}"><draw:frame><draw:text-box><text:p>${esc(s)}</text:p></draw:text-box></draw:frame></draw:page>`).join("")}</office:presentation>`);
+export function makeOdp(slides: string[], props?: DocProps): Promise<Buffer> {
+  return odf("application/vnd.oasis.opendocument.presentation", `<office:presentation>${slides.map((s, i) => `<draw:page draw:name="page${i + 1}"><draw:frame><draw:text-box><text:p>${esc(s)}</text:p></draw:text-box></draw:frame></draw:page>`).join("")}</office:presentation>`, props);
 }
 
 export function makeRtf(text: string): Buffer {
