@@ -131,8 +131,18 @@ function occurring(haystack: string, kind: "w" | "d", index: Map<string, Entry[]
  * Longer values win where they overlap. Built once per document: thousands of values cost one
  * regex, and a text is matched only against the values that occur in it, found from an index of
  * their first characters (a sheet's 200,000 values are not each searched for in every line).
+ * One per list: the prompt masks its text and the verdict scrubs the model's wording with the
+ * same list (a list is not changed once made).
  */
 export function replacer(replacements: readonly Replacement[]): (text: string) => string {
+  let made = replacers.get(replacements);
+  if (!made) replacers.set(replacements, (made = makeReplacer(replacements)));
+  return made;
+}
+
+const replacers = new WeakMap<readonly Replacement[], (text: string) => string>();
+
+function makeReplacer(replacements: readonly Replacement[]): (text: string) => string {
   const byKey = new Map<string, string>();
   const index = new Map<string, Entry[]>();
   const add = (key: string, e: Entry) => {
@@ -162,9 +172,6 @@ export function replacer(replacements: readonly Replacement[]): (text: string) =
   };
 }
 
-/** One replacer per list of replacements (a verdict scrubs its reasoning and description with the same list). */
-const replacers = new WeakMap<readonly Replacement[], (text: string) => string>();
-
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 // 6+ digits, possibly separated by spaces, dots, dashes or slashes (ids, phone and card numbers).
 const LONG_NUMBER = /(?<![\p{L}\p{N}])\+?\d(?:[\s.\-/]?\d){5,}(?![\p{L}\p{N}])/gu;
@@ -175,9 +182,7 @@ const LONG_NUMBER = /(?<![\p{L}\p{N}])\+?\d(?:[\s.\-/]?\d){5,}(?![\p{L}\p{N}])/g
  * an e-mail address or a long number is masked generically.
  */
 export function scrub(text: string, replacements: readonly Replacement[]): string {
-  let replace = replacers.get(replacements);
-  if (!replace) replacers.set(replacements, (replace = replacer(replacements)));
-  return replace(text).replace(EMAIL, (m) => maskGeneric(m)).replace(LONG_NUMBER, (m) => maskGeneric(m));
+  return replacer(replacements)(text).replace(EMAIL, (m) => maskGeneric(m)).replace(LONG_NUMBER, (m) => maskGeneric(m));
 }
 
 const KEYWORDS =
