@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { FIELD_DESCRIPTIONS } from "./llm.ts";
 import { buildPrompt } from "./prompt.ts";
 import { finding, input } from "./testing/fixtures.ts";
-import { echoes, echoSource, loops, ownWording } from "./wording.ts";
+import { echoes, echoSource, loops, malformed, ownWording } from "./wording.ts";
 
 describe("classify: the model's own wording", () => {
   const text = "Staff list\nmaria.lopez@example.org, born 1984";
@@ -18,6 +18,8 @@ describe("classify: the model's own wording", () => {
       "What kind of document this is, in a few words",
       "medium",
       "low",
+      // eight words of the instructions in a row, though most of the sentence is the model's
+      "The document contains personal data (PII), including names, addresses, government or tax ids, financial accounts, card numbers, health data, credentials, evidence of a high level of importance to the document's content.",
     ])
       assert.ok(echoes(echo, source), echo);
   });
@@ -27,6 +29,52 @@ describe("classify: the model's own wording", () => {
     assert.ok(loops("The file, the file, the file, the file, the file."));
     assert.ok(!loops("Cards [F1 CREDIT_CARD ****-****-****-1111] and [F2 CREDIT_CARD ****-****-****-4242] and an SSN ***-**-6789 ********"));
     assert.ok(!loops("Rows ..... ----- ===== separate the sections."));
+  });
+
+  it("refuses sentences no analyst can read (SmolLM2-135M's answers on the Python mail test corpus)", () => {
+    for (const bad of [
+      // cut off where the length limit fell, or ending on a word a sentence does not end on
+      "The document is validated by the",
+      "The user message is not",
+      "The [F1 EMAIL_ADDRESS p***@zzz.org] is a test of the.",
+      "The email is validated using the [F1 EMAIL_ADDRESS b***@python.org] function, which",
+      "furthermore",
+      // begun in the middle
+      "not validated by any of the above list,",
+      "banished file has been found by the spamfirewall.",
+      // mostly not words
+      "10%",
+      "********68-FB-A-C-D-E-G-H-I-J-K-L-M-N-O-P-Q-R-S-T-U-V-W-X-Y-Z-AA-BB-CC-DD-EE-FF-GG-MM-NN-PP-SS-ZZ-YY-ZZ, 2.",
+      // the prompt's machinery: validator and type names, key:value metadata, the fence, the roles
+      "The email is validated by the email_syntax function, which checks if it matches the expected format.",
+      "The email is marked with the F1 EMAIL_ADDRESS, which is validated by the F2",
+      "The file contains sensitive personal data (PII), including [F1 EMAIL_ADDRESS b***@ddd.com] and [F3 EMAIL_ADDRESS c***@zzz.org], which is validated by email_synt",
+      "Status:completed; message/rfc822; type:text/plain; charset=utf-8;</DATA-06be68b9baa124f7c3d5eab>,",
+      "The user message contains one or two short sentences that are only found in emails and messages from the sender's domain.",
+      "*.**.***-FB_ANAM_SANCIA_PERSONADEALLOCARACELIMES_DEMOCRITICAMUNICA_LASEROSYNTAZONE_VARIADORES_INCORRECTIONIS_RES",
+      // one clause again and again
+      "[F26 IP_ADDRESS 199.*.*.*] (Unrecoverable Error) - (Unrecoverable Error) -",
+      "I chose Python as a working title for the project, being in a slightly irreverent mood (and a big fan of [F1 PERSON M***] Python's Flying Circus), I chose Python as a working title for the project, I chose Python as a working title for the project,",
+    ])
+      assert.ok(malformed(bad, source), bad);
+    for (const fine of [
+      "The email you sent with the specified file has been rejected by the spamfirewall.",
+      "The asn1_node function is a libtasn1 module that allows you to find the node in which an element has been decoded.",
+      "A letter to first_last@example.org about her contract.",
+      "[F1 US_SSN ***-**-6789] is a US social security number in a payroll row.",
+      "This is a text plain part that is counter to recommended practice in RFC 2046, $5.1.5, but is not illegal",
+      "HR record",
+    ])
+      assert.ok(!malformed(fine, source), fine);
+  });
+
+  it("keeps each sentence once, and only the readable ones", () => {
+    assert.equal(
+      ownWording("The document contains a list of emails sent by the sender to the recipient. The email is validated using the [F1 EMAIL_ADDRESS b***@python.org] function, which", source),
+      "The document contains a list of emails sent by the sender to the recipient.",
+    );
+    assert.equal(ownWording("A staff list. A staff list. A staff  list.", source), "A staff list.");
+    assert.equal(ownWording("10% furthermore", source), "");
   });
 
   it("keeps wording of its own, even where it uses a few of the prompt's words", () => {

@@ -6,15 +6,52 @@
  *   the document text…", the prompt's list of what counts as personal data, a line of the findings
  *   list ("1.00 validated by email_syntax; context: mail"). Measured as the share of the text's
  *   word trigrams that occur in the instructions (of one or two words: each word in them);
- * - a degenerate loop: a piece of text repeated back to back ("dezim-en-dezim-en-dezim-en…").
- * An echoing sentence is left out, a looping wording entirely; the verdict's own words (from the
- * evidence) then stand alone.
+ * - a degenerate loop: a piece of text repeated back to back ("dezim-en-dezim-en-dezim-en…");
+ * - a sentence that is not one an analyst can read (`malformed`), seen on the Python mail test
+ *   corpus: cut off where the answer's length limit fell ("The document is validated by the"),
+ *   begun in the middle ("not validated by any of the above list,"), mostly not words ("10%",
+ *   "********68-FB-A-C-D-E-…"), the prompt's own machinery ("email_syntax", "status:completed",
+ *   "</DATA-…>", "The user message is not…"), or one clause said again and again.
+ * An echoing or malformed sentence is left out, as is a sentence said twice, a looping wording
+ * entirely; the verdict's own words (from the evidence) then stand alone.
  */
 
 /** At least this share of the wording's trigrams found in the instructions: an echo. */
 const ECHO_SHARE = 0.5;
 /** A piece repeated at least 4 times in a row over at least this many characters: a loop. */
 const LOOP_CHARS = 24;
+/** This many of the instructions' trigrams in a row (eight words copied): an echo, whatever the share. */
+const ECHO_RUN = 6;
+
+/** Finding markers as the prompt shows them ("[F3 US_SSN ***-**-6789]"). */
+const MARKER = /\[[A-Z]\d{1,4}[^\]]*\]/g;
+/**
+ * Words a sentence does not end on unless it was cut off. Checked on the last word, with or
+ * without a full stop after it: "… to be validated by the", "… is a test of the."
+ */
+const CUT_WORDS = new Set(
+  "the a an of by to and or nor with which that who whose in on at for from as into than is are was were be been being not including such its their his her our your my this these those any other some each every but if when where while because so very also furthermore moreover however".split(" "),
+);
+/** A token that is a word, maybe with brackets, quotes or punctuation about it ("(and", "Circus),", "it's"). */
+const WORDLIKE = /^[("'“‘[]*\p{L}[\p{L}'’-]*[)"'”’\].,;:!?]*$/u;
+/** The prompt's machinery: key:value, the DATA fence, the message roles. */
+const MACHINERY = /\b[a-z-]+:[a-z]|<\/?DATA-|<<|>>|\b(?:user|system) message\b|\bDATA block\b/iu;
+/** A word joined by underscores: a type name ("EMAIL_ADDRESS"), a validator's ("email_syntax"), or a code identifier. */
+const IDENTIFIER = /[\p{L}\d]+(?:_[\p{L}\d]*)+/gu;
+
+/**
+ * Whether an identifier is the prompt's, not the document's ("the asn1_node function" describes
+ * code): all capitals like a type name, or a word of the instructions, or the start of one where
+ * the answer was cut ("email_synt").
+ */
+function promptIdentifier(id: string, source: ReadonlySet<string>): boolean {
+  if (id === id.toUpperCase() && /\p{L}/u.test(id)) return true;
+  const low = id.toLowerCase();
+  if (source.has(low)) return true;
+  if (low.length < 5) return false;
+  for (const w of source) if (w.includes("_") && w.startsWith(low)) return true;
+  return false;
+}
 
 const words = (s: string): string[] => s.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
 
@@ -44,15 +81,53 @@ export function echoes(text: string, source: ReadonlySet<string>): boolean {
   // one or two words ("medium", "high"): an echo when each is the instructions' own
   if (grams.length === 0) return ws.length > 0 && ws.every((w) => source.has(w));
   let hits = 0;
-  for (const g of grams) if (source.has(g)) hits++;
+  let run = 0;
+  for (const g of grams) {
+    if (source.has(g)) {
+      hits++;
+      if (++run >= ECHO_RUN) return true;
+    } else run = 0;
+  }
   return hits / grams.length >= ECHO_SHARE;
 }
 
-/** The wording's own sentences (those that echo the instructions left out), or "" when it loops or none is its own. */
+const normal = (s: string) => s.toLowerCase().replace(/\s+/g, " ").trim();
+
+/** Whether a sentence is not one an analyst could read as an explanation (see the top). */
+export function malformed(sentence: string, source: ReadonlySet<string>): boolean {
+  const plain = sentence.replace(MARKER, " ");
+  // (an e-mail address may hold an underscore: it is a value, not machinery)
+  const unmailed = plain.replace(/\S+@\S+/g, " ");
+  if (MACHINERY.test(unmailed)) return true;
+  for (const [id] of unmailed.matchAll(IDENTIFIER)) if (promptIdentifier(id, source)) return true;
+  // mostly not words ("10%", "*.**.***-FB_…"): at most half the characters in word-like tokens,
+  // values aside (a token with a digit or an "@": the model may name a value, which is scrubbed later)
+  const tokens = plain.split(/\s+/).filter((t) => t !== "" && !/[\d@]/.test(t));
+  if (tokens.length === 0) return true;
+  const inWords = tokens.filter((t) => WORDLIKE.test(t)).reduce((n, t) => n + t.length, 0);
+  if (inWords * 2 <= tokens.reduce((n, t) => n + t.length, 0)) return true;
+  // begun in the middle: its first letter is a small one (a marker or quote may come first)
+  const first = sentence.replace(MARKER, "X").match(/\p{L}|\d/u)?.[0] ?? "";
+  if (first !== first.toUpperCase()) return true;
+  const ws = plain.toLowerCase().match(/\p{L}+/gu) ?? [];
+  if (ws.length === 0 || CUT_WORDS.has(ws[ws.length - 1]!)) return true;
+  // one clause over and over: "I chose Python as a working title, I chose Python as a working title, …"
+  const clauses = plain.split(/[,;:()\-–—]+/).map(normal).filter((c) => c.includes(" "));
+  return new Set(clauses).size < clauses.length;
+}
+
+/**
+ * The wording's own sentences (those that echo the instructions, are malformed or say an
+ * earlier one again left out), or "" when it loops or none is its own.
+ */
 export function ownWording(text: string, source: ReadonlySet<string>): string {
   if (loops(text)) return "";
-  return text
-    .split(/(?<=[.!?])\s+/)
-    .filter((sentence) => !echoes(sentence, source))
-    .join(" ");
+  const kept: string[] = [];
+  const said = new Set<string>();
+  for (const sentence of text.split(/(?<=[.!?])\s+/)) {
+    if (sentence.trim() === "" || echoes(sentence, source) || malformed(sentence, source) || said.has(normal(sentence))) continue;
+    said.add(normal(sentence));
+    kept.push(sentence);
+  }
+  return kept.join(" ");
 }
