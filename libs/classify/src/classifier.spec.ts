@@ -214,6 +214,20 @@ describe("classify: classifierFromEnv through ChatOpenAI against a canned OpenAI
     assert.equal(r.llm.confidence, "low");
   });
 
+  it("skips the LLM for a text of fewer than three words without a finding (OCR noise, a label), not for one with a finding", async () => {
+    const e = await start(() => ({ content: answer({ has_sensitive_data: true, evidence: ["Ab"] }) }));
+    const c = classifierFromEnv(envFor(e));
+    for (const text of ["I", "Ab 12", "bar\nbaz\n"]) {
+      const r = await c.classify(input(text));
+      assert.deepEqual([r.llm.has_sensitive_data, r.llm.confidence, r.model.prompt_tokens], [false, "medium", 0], text);
+    }
+    assert.equal(e.requests.length, 0);
+    await c.classify(input("ok then go"));
+    assert.equal(e.requests.length, 1, "three words are worth asking about");
+    await c.classify(input(SSN, [finding(SSN, SSN, "US_SSN")]));
+    assert.equal(e.requests.length, 2, "a finding is always worth asking about");
+  });
+
   it("leaves out wording that only echoes the instructions or loops, and keeps the verdict", async () => {
     const e = await start(() => ({ content: answer({ reasoning: "one or two sentences,", description: "derei-dezim-en-dezim-en-dezim-en-dezim-en-dezim-en" }) }));
     const r = await classifierFromEnv(envFor(e)).classify(input(SSN_TEXT, [finding(SSN_TEXT, SSN, "US_SSN")]));

@@ -1,7 +1,8 @@
 /**
  * classifierFromEnv: detectors' findings + a bounded LLM call → the `llm` object.
- * The LLM is skipped when it cannot add anything (no text at all); any LLM failure falls back to
- * the deterministic verdict with status `partial` and a reason.
+ * The LLM is skipped when it cannot add anything (no finding and fewer than MIN_WORDS words: no
+ * text at all, OCR noise from a photo, a stray label); any LLM failure falls back to the
+ * deterministic verdict with status `partial` and a reason.
  */
 import type { Llm, Status } from "@filescan/contracts";
 import { classifyConfig, type ClassifyConfig } from "./config.ts";
@@ -18,12 +19,30 @@ function degrade(status: Status): Status {
   return status === "complete" ? "partial" : status;
 }
 
+/**
+ * Fewer words (runs of two letters or more) than this, and no finding: nothing for the model to
+ * weigh. On the Python mail test corpus the images' OCR gave one character each and a zip two
+ * 5-byte members, and each cost 11–43 s of the local model to learn nothing (one answer claimed
+ * sensitive data, citing nothing).
+ */
+export const MIN_WORDS = 3;
+
+function worthAsking(input: ClassifyInput): boolean {
+  if (input.findings.length > 0) return true;
+  let n = 0;
+  for (const s of input.segments) {
+    const word = /\p{L}{2,}/gu;
+    while (word.exec(s.text)) if (++n >= MIN_WORDS) return true;
+  }
+  return false;
+}
+
 export function classifierFromConfig(cfg: ClassifyConfig, call: Call | null = cfg.provider === "off" ? null : structuredCaller(cfg)): Classifier {
   return {
     async classify(input: ClassifyInput): Promise<ClassifyResult> {
       const det = deterministicVerdict(input);
       const model = { provider: cfg.provider, name: cfg.provider === "off" ? null : cfg.model, prompt_tokens: 0, completion_tokens: 0, llm_ms: 0 };
-      if (!call || !input.segments.some((s) => s.text.trim().length > 0)) return { llm: det, model, reasons: [] };
+      if (!call || !worthAsking(input)) return { llm: det, model, reasons: [] };
       if (cfg.callWhen === "uncertain" && input.findings.some(isFloor)) return { llm: det, model, reasons: [] };
 
       const prompt = buildPrompt(input, cfg.maxInputTokens);
