@@ -17,7 +17,7 @@ const OOXML_MIMES: Record<string, string> = {
 /** file-type ext → our kind (only the ones we treat specially; others keep their ext as kind). */
 const KIND_BY_EXT: Record<string, string> = {
   jpg: "image", png: "image", tif: "image", bmp: "image", gif: "image", webp: "image",
-  tgz: "gzip", gz: "gzip", bz2: "bz2", "7z": "7z", tar: "tar", zip: "zip", pdf: "pdf", rtf: "rtf",
+  tgz: "gzip", gz: "gzip", bz2: "bz2", xz: "xz", zst: "zstd", "7z": "7z", tar: "tar", zip: "zip", pdf: "pdf", rtf: "rtf",
   docx: "docx", xlsx: "xlsx", pptx: "pptx", odt: "odt", ods: "ods", odp: "odp", eml: "eml", xml: "xml",
   cfb: "cfb", msi: "cfb",
   // Text formats file-type names by their first line: read as text, under their own MIME type.

@@ -3,7 +3,7 @@
  * (and, if file-type does not know it, a line in detect.ts).
  */
 import type { Format } from "./format.ts";
-import { bz2Format, gzipFormat } from "./formats/compressed.ts";
+import { bz2Format, gzipFormat, xzFormat, zstdFormat } from "./formats/compressed.ts";
 import { emlFormat } from "./formats/eml.ts";
 import { imageFormat } from "./formats/image.ts";
 import { msgFormat } from "./formats/msg.ts";
@@ -16,10 +16,10 @@ import { tarFormat } from "./formats/tar.ts";
 import { zipFormat } from "./formats/zip.ts";
 import { textFormat } from "./formats/text.ts";
 
-export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat];
+export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, xzFormat, zstdFormat, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat];
 
 /** Kinds that hold other files: opening one costs a nesting level. */
-export const CONTAINER_KINDS = new Set(["zip", "tar", "gzip", "bz2", "7z", "eml", "msg"]);
+export const CONTAINER_KINDS = new Set(["zip", "tar", "gzip", "bz2", "xz", "zstd", "7z", "eml", "msg"]);
 
 const byKind = new Map<string, Format>();
 for (const f of FORMATS) for (const k of f.kinds) byKind.set(k, f);

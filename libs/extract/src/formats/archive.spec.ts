@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { gzipSync } from "node:zlib";
+import { gzipSync, zstdCompressSync } from "node:zlib";
 import { make7z, makePdf, makeTar, makeZip } from "../test-util/fixtures.ts";
 import { codes, run, segWith } from "../test-util/run.ts";
 import { buildZip } from "../test-util/zipwriter.ts";
@@ -33,6 +33,24 @@ describe("extract: archives", () => {
     assert.equal(bz.detected_type, "application/x-bzip2");
     assert.equal(bz.status, "complete");
     assert.ok(segWith(bz, "MARKER-BZ2"));
+  });
+
+  it("XZ and Zstandard are transparent too, a .tar.xz and .tar.zst included (seen: Python's testtar.tar.xz, unsupported before)", async () => {
+    const tarBytes = await makeTar({ "a.txt": "MARKER-IN-TAR" });
+    for (const [bytes, name, mime] of [
+      [await make7z({ "n.txt": "MARKER-XZ text" }, "xz"), "n.txt.xz", "application/x-xz"],
+      [zstdCompressSync("MARKER-ZST text"), "n.txt.zst", "application/zstd"],
+    ] as const) {
+      const r = await run(bytes, name, "application/octet-stream");
+      assert.deepEqual([r.detected_type, r.status], [mime, "complete"], name);
+      assert.equal(segWith(r, name === "n.txt.xz" ? "MARKER-XZ" : "MARKER-ZST")?.locator.file_in_zip, null, name);
+    }
+    const txz = await run(await make7z({ "outer.tar": tarBytes }, "xz"), "outer.tar.xz", "application/x-xz");
+    assert.equal(segWith(txz, "MARKER-IN-TAR")?.locator.file_in_zip, "a.txt");
+    const tzst = await run(zstdCompressSync(tarBytes), "outer.tzst", "application/zstd");
+    assert.equal(segWith(tzst, "MARKER-IN-TAR")?.locator.file_in_zip, "a.txt");
+    const cut = await run(zstdCompressSync(tarBytes).subarray(0, 40), "cut.tar.zst", "application/zstd");
+    assert.deepEqual([cut.status, codes(cut)], ["failed", ["corrupt"]]);
   });
 
   it("an archive whose members are all of unreadable types is unsupported, not complete (seen: a gzipped PostScript manual)", async () => {
@@ -94,7 +112,11 @@ describe("extract: archives", () => {
     const gz = await run(gzipSync(zeros), "zeros.gz", "application/gzip", { timeBudgetMs: 5000 });
     assert.deepEqual(codes(gz), ["limit_ratio"]);
     assert.equal(gz.status, "partial");
-    assert.ok(Date.now() - t0 < 5000, "all three within the 5 s budget");
+    for (const [bytes, name] of [[await make7z({ zeros }, "xz"), "zeros.xz"], [zstdCompressSync(zeros), "zeros.zst"]] as const) {
+      const r = await run(bytes, name, "application/octet-stream", { timeBudgetMs: 5000 });
+      assert.deepEqual([r.status, codes(r)], ["partial", ["limit_ratio"]], name);
+    }
+    assert.ok(Date.now() - t0 < 5000, "all five within the 5 s budget");
   });
 
   it("the total uncompressed bytes limit holds over many members", async () => {

@@ -1,10 +1,16 @@
 /**
- * Single-stream compression: GZIP (node:zlib) and BZIP2 (unbzip2-stream). The inner file is the same
- * file, so it keeps the outer file_in_zip; it still costs a nesting level.
+ * Single-stream compression: GZIP and Zstandard (node:zlib), BZIP2 (unbzip2-stream), XZ
+ * (xz-decompress, WebAssembly). Each is read as a stream, so the ratio and total-bytes limits
+ * stop a bomb while it inflates. The inner file is the same file, so it keeps the outer
+ * file_in_zip; it still costs a nesting level.
  */
 import { Readable } from "node:stream";
-import { createGunzip } from "node:zlib";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import { createGunzip, createZstdDecompress } from "node:zlib";
 import bz2 from "unbzip2-stream";
+import xzDecompress from "xz-decompress";
+
+const { XzReadableStream } = xzDecompress; // a CommonJS bundle: no named exports for ESM
 import { Stop, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
 import { LimitHit, readBounded } from "./archive-util.ts";
@@ -24,12 +30,17 @@ function innerName(outer: string, stored: string | null): string {
   if (stored) return stored;
   if (/\.tgz$/i.test(outer)) return outer.replace(/\.tgz$/i, ".tar");
   if (/\.tbz2?$/i.test(outer)) return outer.replace(/\.tbz2?$/i, ".tar");
-  return outer.replace(/\.(gz|bz2)$/i, "") || "data";
+  if (/\.txz$/i.test(outer)) return outer.replace(/\.txz$/i, ".tar");
+  if (/\.tzst$/i.test(outer)) return outer.replace(/\.tzst$/i, ".tar");
+  return outer.replace(/\.(gz|bz2|xz|zst)$/i, "") || "data";
 }
 
-async function inflate(ctx: Ctx, scope: Scope, bytes: Uint8Array, make: () => NodeJS.ReadWriteStream, name: string): Promise<void> {
+/** A Node stream decompressor, piped to. */
+const piped = (make: () => NodeJS.ReadWriteStream) => (src: Readable) => src.pipe(make() as unknown as NodeJS.WritableStream) as unknown as Readable;
+
+async function inflate(ctx: Ctx, scope: Scope, bytes: Uint8Array, decompress: (src: Readable) => Readable, name: string): Promise<void> {
   const src = Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]);
-  const stream = src.pipe(make() as unknown as NodeJS.WritableStream) as unknown as Readable;
+  const stream = decompress(src);
   let content: Buffer;
   try {
     content = await readBounded(stream, ctx, bytes.byteLength);
@@ -48,7 +59,7 @@ export const gzipFormat: Format = {
   kinds: ["gzip"],
   library: "node:zlib",
   async extract(bytes, scope, ctx, { filename }) {
-    await inflate(ctx, scope, bytes, () => createGunzip(), innerName(filename, gzipName(bytes)));
+    await inflate(ctx, scope, bytes, piped(createGunzip), innerName(filename, gzipName(bytes)));
   },
 };
 
@@ -56,6 +67,24 @@ export const bz2Format: Format = {
   kinds: ["bz2"],
   library: "unbzip2-stream",
   async extract(bytes, scope, ctx, { filename }) {
-    await inflate(ctx, scope, bytes, () => bz2() as unknown as NodeJS.ReadWriteStream, innerName(filename, null));
+    await inflate(ctx, scope, bytes, piped(() => bz2() as unknown as NodeJS.ReadWriteStream), innerName(filename, null));
+  },
+};
+
+export const xzFormat: Format = {
+  kinds: ["xz"],
+  library: "xz-decompress",
+  async extract(bytes, scope, ctx, { filename }) {
+    // (a web stream: destroying the Node side cancels it, which stops the WebAssembly decoder)
+    const xz = (src: Readable) => Readable.fromWeb(new XzReadableStream(Readable.toWeb(src) as ReadableStream<Uint8Array>) as unknown as WebReadableStream<Uint8Array>);
+    await inflate(ctx, scope, bytes, xz, innerName(filename, null));
+  },
+};
+
+export const zstdFormat: Format = {
+  kinds: ["zstd"],
+  library: "node:zlib",
+  async extract(bytes, scope, ctx, { filename }) {
+    await inflate(ctx, scope, bytes, piped(createZstdDecompress), innerName(filename, null));
   },
 };

@@ -122,12 +122,12 @@ export async function makeZip(files: Record<string, Uint8Array | string>, compre
 }
 
 /** An archive made by 7-Zip itself (7z-wasm, in memory): type "7z" or "bzip2"; optional password. */
-export async function make7z(files: Record<string, string>, type: "7z" | "bzip2" = "7z", password?: string): Promise<Buffer> {
+export async function make7z(files: Record<string, string | Uint8Array>, type: "7z" | "bzip2" | "xz" = "7z", password?: string): Promise<Buffer> {
   const mod = (await import("7z-wasm")).default as unknown as (o: object) => Promise<{ FS: { writeFile(p: string, d: Uint8Array | string): void; readFile(p: string): Uint8Array; mkdir(p: string): void }; callMain(a: string[]): void }>;
   const sz = await mod({ print: () => {}, printErr: () => {} });
   sz.FS.mkdir("/src");
   for (const [name, data] of Object.entries(files)) sz.FS.writeFile(`/src/${name}`, data);
-  const out = type === "7z" ? "/out.7z" : "/out.bz2";
+  const out = type === "7z" ? "/out.7z" : type === "xz" ? "/out.xz" : "/out.bz2";
   const args = ["a", `-t${type}`, out, ...Object.keys(files).map((n) => `/src/${n}`)];
   if (password) args.push(`-p${password}`, "-mhe=on");
   sz.callMain(args);
