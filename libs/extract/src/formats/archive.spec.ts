@@ -53,6 +53,19 @@ describe("extract: archives", () => {
     assert.deepEqual([cut.status, codes(cut)], ["failed", ["corrupt"]]);
   });
 
+  it("reads a pre-POSIX (V7) TAR, whose headers have no ustar magic", async () => {
+    const v7 = Buffer.from(await makeTar({ "old.txt": "MARKER-V7 text" }));
+    for (let h = 0; h < v7.length && v7[h] !== 0; h += 512 + Math.ceil(parseInt(v7.toString("latin1", h + 124, h + 136), 8) / 512) * 512) {
+      v7.fill(0, h + 257, h + 345); // magic, version, owner names, device numbers, prefix: what V7 lacks
+      v7.fill(0x20, h + 148, h + 156);
+      let sum = 0;
+      for (let i = h; i < h + 512; i++) sum += v7[i]!;
+      v7.write(`${sum.toString(8).padStart(6, "0")}\0 `, h + 148, "latin1");
+    }
+    const r = await run(v7, "old.tar", "application/x-tar");
+    assert.deepEqual([r.status, segWith(r, "MARKER-V7")?.locator.file_in_zip], ["complete", "old.txt"]);
+  });
+
   it("an archive whose members are all of unreadable types is unsupported, not complete (seen: a gzipped PostScript manual)", async () => {
     const ps = "%!PS-Adobe-3.0\n(Hello) show\nshowpage\n";
     const gz = await run(gzipSync(ps), "manual.ps.gz", "application/gzip");

@@ -9,7 +9,7 @@ export const tarFormat: Format = {
   kinds: ["tar"],
   library: "tar-stream",
   async extract(bytes, scope, ctx) {
-    const ex = tar.extract();
+    const ex = tar.extract({ allowUnknownFormat: true });
     Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]).pipe(ex);
     for await (const entry of ex) {
       ctx.checkTime();
