@@ -9,7 +9,8 @@ export const tarFormat: Format = {
   kinds: ["tar"],
   library: "tar-stream",
   async extract(bytes, scope, ctx) {
-    const ex = tar.extract({ allowUnknownFormat: true });
+    // (pre-POSIX V7 headers have no "ustar" magic; tar-stream reads them with this option, which its types lack)
+    const ex = tar.extract({ allowUnknownFormat: true } as Parameters<typeof tar.extract>[0]);
     Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]).pipe(ex);
     for await (const entry of ex) {
       ctx.checkTime();
