@@ -1,6 +1,8 @@
 /**
  * Character-encoding detection for text files: BOMs (UTF-8, UTF-16 LE/BE), strict UTF-8, UTF-16 without
- * a BOM (NUL pattern), otherwise chardet's guess among single-byte encodings (Windows-1252 by default).
+ * a BOM (NUL pattern), ISO-2022-JP (TextDecoder: iconv-lite lacks it), otherwise chardet's guess
+ * (Windows-1252 by default) decoded by iconv-lite. When chardet is unsure of a CJK encoding or
+ * its guess leaves the text unreadable, the legacy CJK encodings are tried strictly (`CJK`).
  */
 import chardet from "chardet";
 import iconv from "iconv-lite";
@@ -32,20 +34,72 @@ export function decodeText(b: Uint8Array): Decoded {
   const u16 = utf16Guess(b);
   if (u16) return { text: new TextDecoder(u16).decode(b), encoding: u16 };
   try {
-    return { text: new TextDecoder("utf-8", { fatal: true }).decode(b), encoding: "utf-8" };
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(b);
+    // ISO-2022-JP (Japanese mail and old text files) is 7-bit, so valid UTF-8, with escapes ("ESC $ B") between the scripts
+    if (text.includes("\x1b$")) {
+      const jp = new TextDecoder("iso-2022-jp").decode(b);
+      if (!unreadable(jp)) return { text: jp, encoding: "iso-2022-jp" };
+    }
+    return { text, encoding: "utf-8" };
   } catch {
     // not UTF-8: a single-byte or legacy multi-byte encoding
   }
   let enc = "windows-1252";
+  let sure = false;
   try {
-    const guess = chardet.detect(b.subarray(0, 65536));
-    if (guess && iconv.encodingExists(guess) && !/^utf-?(8|16|32)/i.test(guess)) enc = guess;
+    const [best] = chardet.analyse(b.subarray(0, 65536));
+    const guess = best?.name.toLowerCase();
+    if (guess && iconv.encodingExists(guess) && !/^utf-?(8|16|32)/.test(guess)) {
+      enc = guess;
+      sure = best!.confidence >= 90;
+    }
   } catch {
     // keep the default
   }
   // ISO-8859-1 is almost always Windows-1252 in practice (the WHATWG rule); 0x80–0x9F are then printable.
-  if (/^iso-8859-1$/i.test(enc)) enc = "windows-1252";
-  return { text: iconv.decode(Buffer.from(b.buffer, b.byteOffset, b.byteLength), enc), encoding: enc.toLowerCase() };
+  if (enc === "iso-8859-1") enc = "windows-1252";
+  const guessed = { text: iconv.decode(Buffer.from(b.buffer, b.byteOffset, b.byteLength), enc), encoding: enc };
+  if (sure) return guessed;
+  // An unsure multi-byte guess (Windows-949 text guessed Big5 at 59 %) or an unreadable result
+  // (U+FFFD or C1 controls for bytes the encoding lacks): the CJK encodings are tried strictly.
+  if (!CJK.includes(enc) && !unreadable(guessed.text)) return guessed;
+  return strictCjk(b) ?? guessed;
+}
+
+/**
+ * The legacy CJK encodings (iconv-lite's tables are the supersets Windows writes: EUC-KR is
+ * Windows-949, Big5 has HKSCS, Shift_JIS is Windows-31J), tried in this order when chardet is
+ * unsure or wrong; the first in which the head decodes with no invalid or unassigned sequence
+ * wins. On short texts chardet guessed Big5 or ISO-8859-6 for Windows-949 ("똠방각하 펲시콜라")
+ * and Windows-1252 for Big5-HKSCS. GB18030 is not tried: nearly every byte sequence is valid in
+ * it, so it would "read" anything.
+ */
+const CJK = ["euc-kr", "big5", "shift_jis", "euc-jp", "gbk"];
+
+/** The first of the CJK encodings in which the head decodes strictly into readable text. */
+function strictCjk(b: Uint8Array): Decoded | null {
+  const all = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+  const head = all.subarray(0, 65536);
+  for (const enc of CJK) {
+    const text = iconv.decode(head, enc);
+    // (the cut may split the head's last character)
+    const bad = text.indexOf("\ufffd");
+    if ((bad < 0 || (bad === text.length - 1 && head.length < all.length)) && !unreadable(text)) return { text: head.length < all.length ? iconv.decode(all, enc) : text, encoding: enc };
+  }
+  return null;
+}
+
+/**
+ * More than 2 % control characters (C0 but tab, line and page breaks; C1, which a byte the
+ * encoding lacks decodes to) or U+FFFD: not text in this encoding.
+ */
+function unreadable(text: string): boolean {
+  let bad = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 0x20 && c !== 9 && c !== 10 && c !== 13 && c !== 12) || (c >= 0x80 && c < 0xa0) || c === 0xfffd) bad++;
+  }
+  return bad > text.length * 0.02;
 }
 
 /** The decoded head of the file when it reads as text, else null (binary). */
@@ -53,10 +107,5 @@ export function looksLikeText(b: Uint8Array): string | null {
   const head = b.subarray(0, 65536);
   const { text, encoding } = decodeText(head);
   if (!encoding.startsWith("utf-16") && head.includes(0)) return null;
-  let bad = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if ((c < 0x20 && c !== 9 && c !== 10 && c !== 13 && c !== 12) || c === 0xfffd) bad++;
-  }
-  return bad <= text.length * 0.02 ? text : null;
+  return unreadable(text) ? null : text;
 }

@@ -18,6 +18,27 @@ describe("extract: text family", () => {
     assert.equal(allText(r), "Müller zahlt 5 € für Café – “quoted” und noch mehr Text über Größe");
   });
 
+  it("reads the legacy CJK encodings Windows writes, where chardet guesses wrong or its decoder lacks them (Python's cjkencodings test files)", async () => {
+    const cases: Array<[string, Buffer]> = [
+      // Windows-949 (Korean Windows): short, chardet guessed ISO-8859-6; Python's test file, Big5
+      ["똠방각하 펲시콜라", iconv.encode("똠방각하 펲시콜라", "cp949")],
+      // Big5-HKSCS: short, chardet guessed Windows-1252
+      ["𠄌Ě鵮罓洆", iconv.encode("𠄌Ě鵮罓洆", "big5hkscs")],
+      // ISO-2022-JP (7-bit: valid UTF-8 with escapes; iconv-lite has no decoder for it), written by Python's codec
+      ["山田太郎様の電話番号は 03-1234-5678 です。住所は東京都千代田区です。", Buffer.from("1b24423b33454442404f3a4d4d244e45454f4348563966244f1b28422030332d313233342d35363738201b24422447243921233d3b3d6a244f456c357e455440694265454436682447243921231b2842", "hex")],
+      ["山田太郎様の電話番号は 03-1234-5678 です。", iconv.encode("山田太郎様の電話番号は 03-1234-5678 です。", "shift_jis")],
+    ];
+    for (const [text, bytes] of cases) {
+      const r = await run(bytes, "legacy.txt", "text/plain");
+      assert.deepEqual([r.detected_type, r.status, allText(r)], ["text/plain", "complete", text], text);
+    }
+    // longer than the 64 KiB head that chardet and the strict check read, which the cut ends inside a character
+    const long = "똠방각하 ".repeat(9000);
+    const r = await run(iconv.encode(long, "cp949"), "long.txt", "text/plain");
+    assert.deepEqual([r.detected_type, r.status], ["text/plain", "complete"]);
+    assert.ok(allText(r).replace(/\s+/g, "") === long.replace(/\s+/g, ""), "the whole text, in Windows-949"); // (cut into segments)
+  });
+
   it("gives CSV cells their row and header column, keeps the header as its own segment and digits exact", async () => {
     const r = await run("name,phone,city\nAnna Schmidt,4915123456789,Köln\nBen,+44 20 7946 0958,London\n", "people.csv", "text/csv");
     assert.equal(r.detected_type, "text/csv");
