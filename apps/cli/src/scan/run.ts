@@ -32,6 +32,16 @@ export interface ScanOptions extends WalkOptions {
   pollMs?: number;
 }
 
+const WAIT_LINE_MS = 5_000;
+const WAIT_QUIET_MS = 30_000;
+
+/** "analysed 49/77, 28 to go, 3m12s" (and a rough time left once some are done). */
+export function waitLine(done: number, total: number, elapsedMs: number): string {
+  const mins = (ms: number) => `${Math.floor(ms / 60_000)}m${String(Math.floor((ms % 60_000) / 1000)).padStart(2, "0")}s`;
+  const left = done > 0 ? `, about ${mins((elapsedMs / done) * (total - done))} left` : "";
+  return `analysed ${done}/${total}, ${total - done} to go, ${mins(elapsedMs)}${left}`;
+}
+
 export interface Sensitive {
   path: string;
   sha256: string;
@@ -143,13 +153,21 @@ export async function runScan(o: ScanOptions): Promise<ScanSummary> {
   let pending: string[] = [];
   if (o.wait && submitted.size > 0) {
     const waiting = new Set(submitted.keys());
-    const deadline = Date.now() + o.waitTimeoutMs;
+    const started = Date.now();
+    const deadline = started + o.waitTimeoutMs;
     process.stderr.write(`waiting for ${waiting.size} analyses ...\n`);
+    // A line when more are done (at most every WAIT_LINE_MS), and one every WAIT_QUIET_MS while none finish: the LLM may take a minute a file.
+    let said = { at: started, left: waiting.size };
     while (waiting.size > 0 && Date.now() < deadline) {
       const check = pLimit(o.concurrency);
       await Promise.all([...waiting].map((sha) => check(async () => {
         if (await client.isAnalysed(sha).catch(() => false)) waiting.delete(sha);
       })));
+      const now = Date.now();
+      if (waiting.size > 0 && now - said.at >= (waiting.size < said.left ? WAIT_LINE_MS : WAIT_QUIET_MS)) {
+        process.stderr.write(`${waitLine(submitted.size - waiting.size, submitted.size, now - started)}\n`);
+        said = { at: now, left: waiting.size };
+      }
       if (waiting.size > 0) await new Promise((r) => setTimeout(r, o.pollMs ?? 2000));
     }
     pending = [...waiting].flatMap((sha) => submitted.get(sha) ?? []);

@@ -7,6 +7,7 @@ import { ScanCache } from "./cache.ts";
 import { ApiClient, backoffMs } from "./client.ts";
 import { hashFile } from "./hash.ts";
 import { Reporter } from "./report.ts";
+import { waitLine } from "./run.ts";
 import { walk, type WalkItem } from "./walk.ts";
 
 async function all(roots: string[], opts = {}): Promise<WalkItem[]> {
@@ -144,5 +145,11 @@ describe("scan: walking, hashing, caching, retrying", () => {
     const quiet = new Reporter({ json: false, tty: false, err, intervalMs: 3_600_000 });
     quiet.result({ path: "/a", outcome: "known" });
     assert.equal(quiet.finish().split("\n").length, 1);
+  });
+
+  it("says how the wait for analyses goes, with a rough time left once some are done", () => {
+    assert.equal(waitLine(0, 77, 30_000), "analysed 0/77, 77 to go, 0m30s");
+    assert.equal(waitLine(49, 77, 192_400), "analysed 49/77, 28 to go, 3m12s, about 1m49s left");
+    assert.equal(waitLine(1, 2, 59_999), "analysed 1/2, 1 to go, 0m59s, about 0m59s left");
   });
 });
