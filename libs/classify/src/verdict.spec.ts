@@ -105,9 +105,13 @@ describe("classify: verdict policy", () => {
     assert.equal(checkMarkers("names [P2 PERSON J*** R***] and [Q7 IBAN_CODE DE**], a valid application of the [LB-", all), "names [F3 PERSON J*** R***] and, a valid application of the");
 
     const inp = input(text, all);
-    const v = combine(inp, deterministicVerdict(inp), said({ reasoning: "found [F3 US_SSN ***-**-6789] and [F2 IBAN_CODE DE** 00]", description: "PII: [F3 PERSON J*** R***]" }), [], [], "medium");
-    assert.match(v.reasoning, /Model: found \[F1 US_SSN \*\*\*-\*\*-6789\] and$/);
+    const v = combine(inp, deterministicVerdict(inp), said({ reasoning: "found [F3 US_SSN ***-**-6789] [F2 IBAN_CODE DE** 00] in row 2", description: "PII: [F3 PERSON J*** R***]" }), [], [], "medium");
+    assert.match(v.reasoning, /Model: found \[F1 US_SSN \*\*\*-\*\*-6789\] in row 2$/);
     assert.equal(v.description, "PII: [F3 PERSON J*** R***]");
+    // a sentence the dropped marker leaves unreadable goes with it
+    const orphan = combine(inp, deterministicVerdict(inp), said({ reasoning: "found [F3 US_SSN ***-**-6789] and [F2 IBAN_CODE DE** 00]", description: "A payroll row. It lists [F9 IBAN_CODE DE** 00] and." }), [], [], "medium");
+    assert.doesNotMatch(orphan.reasoning, /Model:/);
+    assert.equal(orphan.description, "A payroll row.");
   });
   it("describes the file with the right article", () => {
     assert.equal(deterministicVerdict(input("", [], { detected_type: "application/zip" })).description, "An application/zip file with no extractable text.");

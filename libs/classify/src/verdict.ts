@@ -25,6 +25,7 @@
 import type { Confidence, Finding, Llm, Segment, Status } from "@filescan/contracts";
 import { byStrength, COUNT_SCORE, isFloor, levelOf, maxConfidence, minConfidence, scrub, maskGeneric, type Replacement, type VerifiedSpan } from "./evidence.ts";
 import type { ClassifyInput } from "./types.ts";
+import { withoutOrphans } from "./wording.ts";
 
 const MAX_REASONING = 1200;
 const MAX_DESCRIPTION = 300;
@@ -182,7 +183,7 @@ export function combine(
   // Cited spans are likely personal data themselves: mask them in any model wording.
   // Known finding values first (they get the detector's mask), then the cited spans.
   const spans: Replacement[] = verified.map((v) => ({ value: v.quote, mask: maskGeneric(v.quote) }));
-  const clean = (s: string) => checkMarkers(scrub(scrub(s, replacements), spans), input.findings).replace(/\s+/g, " ").trim();
+  const clean = (s: string) => withoutOrphans(checkMarkers(scrub(scrub(s, replacements), spans), input.findings).replace(/\s+/g, " ").trim());
 
   let has = det.has_sensitive_data;
   let confidence = det.confidence;

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { FIELD_DESCRIPTIONS } from "./llm.ts";
 import { buildPrompt } from "./prompt.ts";
 import { finding, input } from "./testing/fixtures.ts";
-import { echoes, echoSource, loops, malformed, ownWording } from "./wording.ts";
+import { echoes, echoSource, loops, malformed, ownWording, withoutOrphans } from "./wording.ts";
 
 describe("classify: the model's own wording", () => {
   const text = "Staff list\nmaria.lopez@example.org, born 1984";
@@ -75,6 +75,22 @@ describe("classify: the model's own wording", () => {
     );
     assert.equal(ownWording("A staff list. A staff list. A staff  list.", source), "A staff list.");
     assert.equal(ownWording("10% furthermore", source), "");
+    // a clause of four words or more said again, across sentences (SmolLM2 on Python's testtar.tar)
+    assert.equal(
+      ownWording("I chose Python as a working title for the project, being in a slightly irreverent mood. I chose Python as a working title for the project, because.", source),
+      "I chose Python as a working title for the project, being in a slightly irreverent mood.",
+    );
+  });
+
+  it("drops a sentence that a dropped marker left unreadable, after the markers are checked", () => {
+    for (const orphaned of [
+      "The file contains sensitive personal data (PII), including and, which is a valid email address,",
+      "The document contains personal data (PII), including, which is not only",
+      "Names or and addresses.",
+    ])
+      assert.equal(withoutOrphans(orphaned), "", orphaned);
+    assert.equal(withoutOrphans("A staff list of a sales team. It names [F1 PERSON J***] and [F2 PERSON A***]."), "A staff list of a sales team. It names [F1 PERSON J***] and [F2 PERSON A***].");
+    assert.equal(withoutOrphans("Mail to and from customers, with their orders."), "Mail to and from customers, with their orders.");
   });
 
   it("keeps wording of its own, even where it uses a few of the prompt's words", () => {

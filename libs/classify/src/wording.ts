@@ -112,22 +112,46 @@ export function malformed(sentence: string, source: ReadonlySet<string>): boolea
   const ws = plain.toLowerCase().match(/\p{L}+/gu) ?? [];
   if (ws.length === 0 || CUT_WORDS.has(ws[ws.length - 1]!)) return true;
   // one clause over and over: "I chose Python as a working title, I chose Python as a working title, …"
-  const clauses = plain.split(/[,;:()\-–—]+/).map(normal).filter((c) => c.includes(" "));
+  const clauses = clausesOf(plain).filter((c) => c.includes(" "));
   return new Set(clauses).size < clauses.length;
 }
 
+/** A sentence's clauses, normalised, markers left out. */
+function clausesOf(sentence: string): string[] {
+  return sentence.replace(MARKER, " ").split(/[,;:()\-–—.!?]+/).map(normal).filter(Boolean);
+}
+
+/** A clause of this many words said in an earlier sentence: the sentence says it again. */
+const REPEAT_WORDS = 4;
+
 /**
- * The wording's own sentences (those that echo the instructions, are malformed or say an
- * earlier one again left out), or "" when it loops or none is its own.
+ * The wording's own sentences (those that echo the instructions, are malformed or repeat a
+ * clause of an earlier one left out), or "" when it loops or none is its own.
  */
 export function ownWording(text: string, source: ReadonlySet<string>): string {
   if (loops(text)) return "";
   const kept: string[] = [];
   const said = new Set<string>();
   for (const sentence of text.split(/(?<=[.!?])\s+/)) {
-    if (sentence.trim() === "" || echoes(sentence, source) || malformed(sentence, source) || said.has(normal(sentence))) continue;
-    said.add(normal(sentence));
+    if (sentence.trim() === "" || echoes(sentence, source) || malformed(sentence, source)) continue;
+    const all = clausesOf(sentence);
+    // (the whole sentence too: "A staff list." twice)
+    const clauses = [all.join(" "), ...all.filter((c) => c.split(" ").length >= REPEAT_WORDS)];
+    if (clauses.some((c) => said.has(c))) continue;
+    for (const c of clauses) said.add(c);
     kept.push(sentence);
   }
   return kept.join(" ");
+}
+
+/**
+ * Sentences left unreadable once invalid finding markers were dropped from them ("including
+ * [F7 EMAIL_ADDRESS …] and, which" becomes "including and, which"): a joining word right before
+ * a comma, a stop or the end, or two in a row. Run on the wording after the markers are checked.
+ */
+export function withoutOrphans(text: string): string {
+  return text
+    .split(/(?<=[.!?])\s+/)
+    .filter((sentence) => !/\b(?:and|or|including|of|by|with|as|to|the|a|an)\s*(?:[,.;:!?]|$)|\b(?:and|or|including)\s+(?:and|or)\b/i.test(sentence))
+    .join(" ");
 }
