@@ -92,9 +92,10 @@ const NAMED_FOR_KEY = /^_?[A-Z]*[a-z]*(?:[A-Z][a-z]*)*(?:Password|Passwd|Passphr
  * (`password_file: /etc/secret`, `~/.pgpass`, `C:\keys`), roff markup (`\fIpassword\fR` in a
  * man page, its string escapes: `password=bar\*(Aq`), a decimal number (`last_pass_time =>
  * '1219328376.07815'`), a list of fields (`pw_passwd:pw_uid:pw_gid:pw_gecos`) or of choices
- * (`true|false`), a reStructuredText role (`Pass :meth:\`peek\``).
+ * (`true|false`), a reStructuredText role (`Pass :meth:\`peek\``), a glob of words (Samba's
+ * `passwd chat = … *passwd:*all*authentication*tokens*updated*successfully*`).
  */
-const NOT_A_SECRET = /:$|^:?[a-z]+:`|^(?:\/|~\/|\.\.?\/|[A-Za-z]:\\)|^\\f|\\\*\(|^\d+\.\d+$|^\w+(?::\w+){2,}$|^\w+(?:\|\w+)+$/;
+const NOT_A_SECRET = /:$|^:?[a-z]+:`|^(?:\/|~\/|\.\.?\/|[A-Za-z]:\\)|^\\f|\\\*\(|^\d+\.\d+$|^\w+(?::\w+){2,}$|^\w+(?:\|\w+)+$|^\*?(?:[A-Za-z]+\*){3,}/;
 
 /** A value as roff shows it: `\-` a hyphen, `\fI…\fR` a change of font. */
 const unroff = (v: string) => v.replace(/\\-/g, "-").replace(/\\f(?:[A-Z]|\(..)/g, "");

@@ -55,6 +55,8 @@ describe("secrets/password", () => {
     assert.deepEqual(values("  \\-\\-oracle\\-password=fakepassword \\-\\-oracle\\-username=fake\n    \\-\\-pvk\\-password=my\\-pvk\\-password\n"), []);
     // ... in roff fonts, in other languages, as a list of fields
     assert.deepEqual(values("\\fIscheme\\fR://[[\\fIuser\\fR][:\\fIPasswort\\fR]@]\\fIhost\\fR\n\\fB\\-\\-passwd=DATEI\\fP\n\\fB\\-\\-passwd=ФАЙЛ\\fP\npw_name:pw_passwd:pw_uid:pw_gid:pw_gecos:pw_dir:pw_shell"), []);
+    // Samba's smb.conf: the chat script that answers passwd, a glob of words
+    assert.deepEqual(values(";   passwd chat = *Enter\\snew\\s*\\spassword:* %n\\n *Retype\\snew\\s*\\spassword:* %n\\n *passwd:*all*authentication*tokens*updated*successfully*\n"), []);
     // /etc on every machine: nsswitch.conf, postgresql.conf, the JDK's management.properties
     assert.deepEqual(values("passwd:         files systemd\n#password_encryption = scram-sha-256\t# scram-sha-256 or md5\n# com.sun.management.jmxremote.password.file=filepath\n com.sun.management.jmxremote.password.toHashes = true|false"), []);
     // C headers: kernel-doc fields, a parameter's description, a base class's access
