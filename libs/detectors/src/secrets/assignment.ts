@@ -39,9 +39,10 @@ export const KEY_START = String.raw`(?<![A-Za-z0-9/\\:])`;
  * `$CPAN::Config->{password}`: the value stops at `>`) and the error variable (`$!`); a hexadecimal
  * literal (`STENCIL_PASS_DEPTH_PASS: 0x0B96`, WebGL's constants); in Vim
  * script, a scoped variable (`g:netrw_passwd`, `a:2`, `a:dict.istemp`); an arrow function's body
- * (`password => {`), a default (`password:U.password??null`).
+ * (`password => {`), a default (`password:U.password??null`), a list (`pass_fds=[wr]`,
+ * `pass_enctest = [(b'…` in Python's tests).
  */
-const CODE_VALUE = /^(?:(?:new|await|typeof|void|public|private|protected|static|const)$|\{|[\w$.]+(?:\?\?|\|\||&&)|0x[0-9A-Fa-f]+$|[sgablwtv]:[\w#.]+$|[a-z]+(?:_[a-z]+)+$|\(|[A-Za-z_$][\w$.:]*[([{]|\$[A-Za-z_][\w:]*-$|\$!|[a-z_$][A-Za-z_$]*(?:\.[A-Za-z_$]{2,})+$|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|[A-Za-z_$][\w$]*\.[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$)/;
+const CODE_VALUE = /^(?:(?:new|await|typeof|void|public|private|protected|static|const)$|\{|\[|[\w$.]+(?:\?\?|\|\||&&)|0x[0-9A-Fa-f]+$|[sgablwtv]:[\w#.]+$|[a-z]+(?:_[a-z]+)+$|\(|[A-Za-z_$][\w$.:]*[([{]|\$[A-Za-z_][\w:]*-$|\$!|[a-z_$][A-Za-z_$]*(?:\.[A-Za-z_$]{2,})+$|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|[A-Za-z_$][\w$]*\.[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$)/;
 
 /**
  * After an unquoted value: another assignment, an operator, an arrow, a conditional
@@ -93,9 +94,10 @@ const NAMED_FOR_KEY = /^_?[A-Z]*[a-z]*(?:[A-Z][a-z]*)*(?:Password|Passwd|Passphr
  * man page, its string escapes: `password=bar\*(Aq`), a decimal number (`last_pass_time =>
  * '1219328376.07815'`), a list of fields (`pw_passwd:pw_uid:pw_gid:pw_gecos`) or of choices
  * (`true|false`), a reStructuredText role (`Pass :meth:\`peek\``), a glob of words (Samba's
- * `passwd chat = … *passwd:*all*authentication*tokens*updated*successfully*`).
+ * `passwd chat = … *passwd:*all*authentication*tokens*updated*successfully*`), format fields
+ * (`USER_PASSWD = "%s:%s" % (USER, PASSWD)`).
  */
-const NOT_A_SECRET = /:$|^:?[a-z]+:`|^(?:\/|~\/|\.\.?\/|[A-Za-z]:\\)|^\\f|\\\*\(|^\d+\.\d+$|^\w+(?::\w+){2,}$|^\w+(?:\|\w+)+$|^\*?(?:[A-Za-z]+\*){3,}/;
+const NOT_A_SECRET = /:$|^:?[a-z]+:`|^(?:\/|~\/|\.\.?\/|[A-Za-z]:\\)|^\\f|\\\*\(|^\d+\.\d+$|^\w+(?::\w+){2,}$|^\w+(?:\|\w+)+$|^\*?(?:[A-Za-z]+\*){3,}|^(?:%[sd]|\{\d*\})(?:[:@/ ]?(?:%[sd]|\{\d*\}))+$/;
 
 /** A value as roff shows it: `\-` a hyphen, `\fI…\fR` a change of font. */
 const unroff = (v: string) => v.replace(/\\-/g, "-").replace(/\\f(?:[A-Z]|\(..)/g, "");
@@ -126,8 +128,14 @@ function counting(value: string): boolean {
 const alnum = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
 /** The rest of the key's name before where the key pattern starts (`FORCE_` of `FORCE_CHANGE_PASSWORD`). */
 const identifierBefore = (text: string, at: number) => /[\w.-]*$/.exec(text.slice(Math.max(0, at - 64), at))?.[0] ?? "";
-/** Names and commas from the line's start: the left side of a tuple's unpacking (`username, `). */
-const TUPLE_BEFORE = /(?:^|\n)[ \t]*[A-Za-z_]\w*(?:[ \t]*,[ \t]*[A-Za-z_]\w*)*[ \t]*,[ \t]*$/;
+/** Names and commas from the line's start: the left side of a tuple's unpacking (`username, `, `self.user, self.`). */
+const TUPLE_BEFORE = /(?:^|\n)[ \t]*[A-Za-z_][\w.]*(?:[ \t]*,[ \t]*[A-Za-z_][\w.]*)*[ \t]*,[ \t]*(?:[A-Za-z_]\w*\.)*$/;
+
+/** The key's place in a tuple's unpacking (1 for `user, password = …`), or -1 when it is not in one. */
+function tuplePlace(before: string): number {
+  const m = TUPLE_BEFORE.exec(before);
+  return m ? (m[0].match(/,/g) ?? []).length : -1;
+}
 
 /** The key's words of four letters or more, lower-cased ("password", "attempts" of `CHECK_PASSWORD_ATTEMPTS = `). */
 const keyWords = (key: string): string[] => key.toLowerCase().match(/[a-z]{4,}/g) ?? [];
@@ -169,8 +177,15 @@ export function findAssignments(text: string, keys: RegExp, minLength: number, s
     if (quote && text[m.index - 1] === quote && !m[0].includes(quote)) continue;
     // `this.data.password ? "password" : "text"`: a conditional's branch, not a key
     if (/\?[ \t]*["'`]?$/.test(text.slice(Math.max(0, m.index - 4), m.index))) continue;
-    // `username, password = split`: a tuple's unpacking
-    if (!quote && /= $|=$/.test(m[0]) && TUPLE_BEFORE.test(text.slice(Math.max(0, m.index - 64), m.index))) continue;
+    // `username, password = split`: a tuple's unpacking; of strings (`user, password = "wile",
+    // "coyote"`), the one in the key's place is the value
+    const tuple = /= $|=$/.test(m[0]) ? tuplePlace(text.slice(Math.max(0, m.index - 64), m.index)) : -1;
+    if (tuple >= 0 && !quote) continue;
+    if (tuple > 0) {
+      const nth = new RegExp(String.raw`^(?:(["'\`])(?:(?!\1)[^\n])*\1[ \t]*,[ \t]*){${tuple}}(["'\`])`).exec(text.slice(i, i + 600));
+      if (!nth) continue;
+      i += nth[0].length - 1;
+    }
     if (quote) i++;
     const start = i;
     while (i < text.length) {

@@ -55,6 +55,11 @@ describe("secrets/password", () => {
     assert.deepEqual(values("  \\-\\-oracle\\-password=fakepassword \\-\\-oracle\\-username=fake\n    \\-\\-pvk\\-password=my\\-pvk\\-password\n"), []);
     // ... in roff fonts, in other languages, as a list of fields
     assert.deepEqual(values("\\fIscheme\\fR://[[\\fIuser\\fR][:\\fIPasswort\\fR]@]\\fIhost\\fR\n\\fB\\-\\-passwd=DATEI\\fP\n\\fB\\-\\-passwd=ФАЙЛ\\fP\npw_name:pw_passwd:pw_uid:pw_gid:pw_gecos:pw_dir:pw_shell"), []);
+    // Python's tests: lists passed to a parameter named pass_…, a tuple's unpacking into attributes
+    assert.deepEqual(values("proc = self.subprocess(code, str(wr), pass_fds=[wr])\n    pass_enctest = [(b'\\xa4\\xd4', '\\u3164')]\n    self.user, self.passwd = user, passwd\n"), []);
+    assert.deepEqual(values('USER_PASSWD = "%s:%s" % (USER, PASSWD)\n'), []);
+    // the value in the key's place of a tuple's unpacking, not the first
+    assert.deepEqual(values('user, password = "wile", "coyote"\n        user, realm, password = \'wile\', "acme", \'coyote2\'\n'), ["coyote", "coyote2"]);
     // Samba's smb.conf: the chat script that answers passwd, a glob of words
     assert.deepEqual(values(";   passwd chat = *Enter\\snew\\s*\\spassword:* %n\\n *Retype\\snew\\s*\\spassword:* %n\\n *passwd:*all*authentication*tokens*updated*successfully*\n"), []);
     // /etc on every machine: nsswitch.conf, postgresql.conf, the JDK's management.properties
@@ -87,7 +92,7 @@ describe("secrets/password", () => {
     assert.deepEqual(values('    FORCE_CHANGE_PASSWORD = "FORCE_CHANGE_PASSWORD"\n        self._master_user_password = value\n    Pass = ASLLexer.PASS\n                username, password = split\n'), []);
     assert.deepEqual(values('    Pass :meth:`peek` a default value\n    "passwd:dir",\n    "passwd:gecos",\nHTTPBasicAuthHandler(password_mgr=auth)\ngiving you a password: prompt):\n'), []);
     assert.deepEqual(values("  * passwd.master: Add _apt user\nGNUTLS_PKCS_NULL_PASSWORD: Added\n-pkeyopt_passin pass:env:MYPASS \\\noutput_password        = mypass\n"), []);
-    assert.deepEqual(values("user, password = 'Zx81kq', 'x'\npassword = Zx81kq)\n"), ["Zx81kq", "Zx81kq"], "a tuple's literal, a value with a digit before a parenthesis stay");
+    assert.deepEqual(values("user, password = 'bob', 'Zx81kq'\npassword = Zx81kq)\n"), ["Zx81kq", "Zx81kq"], "a tuple's literal, a value with a digit before a parenthesis stay");
     assert.deepEqual(values("password=hunter user=bob\npassword: Sunshine Bakery\npassword = Tr0ub4dor;\nServer=db;Password=hunter;\n"), ["hunter", "Tr0ub4dor", "hunter"], "a log's pairs, a statement's value with a digit, a connection string stay");
     // ... while the real thing in the same syntaxes is still found
     assert.deepEqual(values("pass: Wq9zT7x\nPass = hunter22\ndb.pass=Zx81kq\npassword_hash: 9f8e7d6c"), ["Wq9zT7x", "hunter22", "Zx81kq", "9f8e7d6c"]);
