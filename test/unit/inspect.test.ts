@@ -10,6 +10,7 @@ import path from "node:path";
 import { repoRoot } from "@filescan/config";
 import { makePdf, makeTar, makeZip } from "../../libs/extract/src/test-util/fixtures.ts";
 import { makeWorkbook } from "../../libs/extract/src/test-util/office.ts";
+import initSqlJs from "sql.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "inspect-test-"));
 
@@ -20,6 +21,20 @@ function inspect(args: string[], input?: string) {
 
 describe("filescan inspect (CLI, --llm off)", function () {
   this.timeout(60_000);
+
+  it("reads a SQLite database's tables, its column names as context, and says which row and column", async () => {
+    const SQL = await initSqlJs();
+    const db = new SQL.Database();
+    db.run("CREATE TABLE customers (full_name TEXT, ssn TEXT, iban TEXT); INSERT INTO customers VALUES ('Jane Roe', '536-22-1234', 'DE89370400440532013000');");
+    const f = path.join(dir, "crm.db");
+    writeFileSync(f, db.export());
+    db.close();
+    const r = inspect([f]);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stdout, /application\/x-sqlite3\s+complete/);
+    assert.match(r.stdout, /US_SSN\s+0\.\d+\s+ssn_rules\s+customers row 2 ssn\s/);
+    assert.match(r.stdout, /IBAN_CODE\s+1\.00\s+mod97\s+customers row 2 iban\s/);
+  });
 
   it("locates a finding on page 2 of a PDF inside a ZIP inside a TAR", async () => {
     const pdf = await makePdf(["cover page", "Employee Jane Doe, SSN 536-22-8726"]);

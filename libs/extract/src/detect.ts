@@ -19,7 +19,7 @@ const KIND_BY_EXT: Record<string, string> = {
   jpg: "image", png: "image", tif: "image", bmp: "image", gif: "image", webp: "image",
   tgz: "gzip", gz: "gzip", bz2: "bz2", xz: "xz", zst: "zstd", "7z": "7z", tar: "tar", zip: "zip", pdf: "pdf", rtf: "rtf",
   docx: "docx", xlsx: "xlsx", pptx: "pptx", odt: "odt", ods: "ods", odp: "odp", eml: "eml", xml: "xml",
-  cfb: "cfb", msi: "cfb",
+  cfb: "cfb", msi: "cfb", sqlite: "sqlite",
   // Text formats file-type names by their first line: read as text, under their own MIME type.
   vcf: "text", ics: "text",
   // An ASCII-armoured OpenPGP message: there is no text to read without the key.

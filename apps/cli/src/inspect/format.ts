@@ -5,8 +5,10 @@ function where(l: InspectFinding["locator"]): string {
   const parts: string[] = [];
   if (l.file_in_zip) parts.push(l.file_in_zip);
   if (l.page) parts.push(`page ${l.page}`);
-  if (l.sheet) parts.push(l.cell ? `${l.sheet}!${l.cell}` : l.sheet);
-  else if (l.row) parts.push(l.column ? `row ${l.row} ${l.column}` : `row ${l.row}`);
+  const row = l.row ? (l.column ? `row ${l.row} ${l.column}` : `row ${l.row}`) : "";
+  // (a sheet's cell names its place; a database table's rows have no cell)
+  if (l.sheet) parts.push(l.cell ? `${l.sheet}!${l.cell}` : [l.sheet, row].filter(Boolean).join(" "));
+  else if (row) parts.push(row);
   if (l.slide) parts.push(`slide ${l.slide}`);
   if (l.part) parts.push(l.part);
   return parts.join(" · ") || "-";
