@@ -8,7 +8,12 @@ import type { Detected } from "./context.ts";
 import { scanOle } from "./ole-scan.ts";
 import { looksLikeText } from "./text-decode.ts";
 
-const OOXML_MIMES: Record<string, string> = {
+/**
+ * MIME types named here rather than by file-type: OOXML by its parts, and a PST (file-type says
+ * application/vnd.ms-outlook, which is a single MSG item's; Apache Tika's name for it).
+ */
+const NAMED_MIMES: Record<string, string> = {
+  pst: "application/vnd.ms-outlook-pst",
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
   pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
@@ -117,7 +122,7 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
     if (ft.ext === "cfb" || ft.ext === "msi") return detectCfb(bytes);
     // A zip that file-type could not tell apart may still be OOXML/ODF; the zip handler looks inside.
     const kind = KIND_BY_EXT[ft.ext] ?? (ft.ext.endsWith("gz") ? "gzip" : ft.ext.endsWith("bz2") ? "bz2" : ft.ext);
-    const mime = OOXML_MIMES[ft.ext] ?? ft.mime;
+    const mime = NAMED_MIMES[ft.ext] ?? ft.mime;
     if (ft.ext === "xml" || ft.ext === "eml") {
       const { decodeText } = await import("./text-decode.ts");
       return detectText(decodeText(bytes.subarray(0, 65536)).text, filename);
