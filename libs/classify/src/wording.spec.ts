@@ -52,6 +52,8 @@ describe("classify: the model's own wording", () => {
       "Status:completed; message/rfc822; type:text/plain; charset=utf-8;</DATA-06be68b9baa124f7c3d5eab>,",
       "The user message contains one or two short sentences that are only found in emails and messages from the sender's domain.",
       "*.**.***-FB_ANAM_SANCIA_PERSONADEALLOCARACELIMES_DEMOCRITICAMUNICA_LASEROSYNTAZONE_VARIADORES_INCORRECTIONIS_RES",
+      "The file contains a JSON object with the following structure: {json_object} where json_object is a JSON string that contains data.",
+      "The emails are all in JSON format and contain text.",
       // one clause again and again
       "[F26 IP_ADDRESS 199.*.*.*] (Unrecoverable Error) - (Unrecoverable Error) -",
       "I chose Python as a working title for the project, being in a slightly irreverent mood (and a big fan of [F1 PERSON M***] Python's Flying Circus), I chose Python as a working title for the project, I chose Python as a working title for the project,",

@@ -34,8 +34,11 @@ const CUT_WORDS = new Set(
 );
 /** A token that is a word, maybe with brackets, quotes or punctuation about it ("(and", "Circus),", "it's"). */
 const WORDLIKE = /^[("'“‘[]*\p{L}[\p{L}'’-]*[)"'”’\].,;:!?]*$/u;
-/** The prompt's machinery: key:value, the DATA fence, the message roles. */
-const MACHINERY = /\b[a-z-]+:[a-z]|<\/?DATA-|<<|>>|\b(?:user|system) message\b|\bDATA block\b/iu;
+/**
+ * The prompt's machinery: key:value, the DATA fence, the message roles, the reply's "JSON object"
+ * (SmolLM2 describes mail, databases and mailboxes as "a JSON object with the following fields").
+ */
+const MACHINERY = /\b[a-z-]+:[a-z]|<\/?DATA-|<<|>>|\b(?:user|system) message\b|\bDATA block\b|\bJSON (?:object|format|string)\b/iu;
 /** A word joined by underscores: a type name ("EMAIL_ADDRESS"), a validator's ("email_syntax"), or a code identifier. */
 const IDENTIFIER = /[\p{L}\d]+(?:_[\p{L}\d]*)+/gu;
 
