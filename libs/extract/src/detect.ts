@@ -92,6 +92,8 @@ export function detectText(head: string, filename: string): Detected {
   if (ext === "tsv" || ext === "tab") return { mime: "text/tab-separated-values", kind: "tsv" };
   if (ext === "ndjson" || ext === "jsonl") return { mime: "application/x-ndjson", kind: "ndjson" };
   if (ext === "md" || ext === "markdown") return { mime: "text/markdown", kind: "markdown" };
+  // an mbox: a "From " envelope line, then a message's header
+  if (ext === "mbox" || ext === "mbx" || (/^From \S+ [^\n]*\d\r?\n/.test(t) && EML_HEADER.test(t.slice(t.indexOf("\n") + 1, 8192)))) return { mime: "application/mbox", kind: "mbox" };
   if (ext === "eml" || EML_HEADER.test(t.slice(0, 8192))) return { mime: "message/rfc822", kind: "eml" };
   if (/^<!doctype html|^<html[\s>]/i.test(t) || ext === "html" || ext === "htm") return { mime: "text/html", kind: "html" };
   if (/^<\?xml|^<[A-Za-z_][\w:.-]*[\s>]/.test(t) || ext === "xml") return { mime: "application/xml", kind: "xml" };

@@ -31,6 +31,15 @@ export function attachmentName(raw: string | null | undefined, index: number, fa
   return base || `attachment-${index + 1}${fallbackExt}`;
 }
 
+/**
+ * A mailbox item's name in `file_in_zip` (PST, mbox): its number and its subject, without path
+ * separators or the `!` of `!/`, at most 60 characters of the subject ("3-Re: payroll").
+ */
+export function itemName(n: number, subject: string): string {
+  const clean = [...subject].filter((c) => c.charCodeAt(0) >= 0x20).join("").replace(/[\\/!\s]+/g, " ").trim().slice(0, 60);
+  return clean ? `${n}-${clean}` : `${n}`;
+}
+
 /** Reads one attachment like an archive member; limits become reasons, never exceptions. */
 export async function readAttachment(ctx: Ctx, scope: Scope, name: string, content: Uint8Array): Promise<boolean> {
   ctx.checkTime();

@@ -11,7 +11,7 @@
 import { PSTFile, type PSTAttachment, type PSTFolder, type PSTMessage } from "pst-extractor";
 import { childPath, childScope, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
-import { attachmentName, emitBody, emitHeader, readAttachment } from "./mail-parts.ts";
+import { attachmentName, emitBody, emitHeader, itemName, readAttachment } from "./mail-parts.ts";
 
 /** Folders nested deeper than this are not walked (a damaged file may loop). */
 const MAX_FOLDER_DEPTH = 32;
@@ -41,12 +41,6 @@ function field(item: PSTMessage, name: string): string {
   } catch {
     return "";
   }
-}
-
-/** An item's name in `file_in_zip`: its number in its folder and its subject, without path separators. */
-function itemName(n: number, subject: string): string {
-  const clean = [...subject].filter((c) => c.charCodeAt(0) >= 0x20).join("").replace(/[\\/!]+/g, " ").trim().slice(0, 60);
-  return clean ? `${n}-${clean}` : `${n}`;
 }
 
 /** One item: its headers, body, personal fields and attachments (exported for the spec's contact, which no fixture holds). */
