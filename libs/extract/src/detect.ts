@@ -24,6 +24,9 @@ const KIND_BY_EXT: Record<string, string> = {
   jpg: "image", png: "image", tif: "image", bmp: "image", gif: "image", webp: "image",
   tgz: "gzip", gz: "gzip", bz2: "bz2", xz: "xz", zst: "zstd", "7z": "7z", tar: "tar", zip: "zip", pdf: "pdf", rtf: "rtf",
   docx: "docx", xlsx: "xlsx", pptx: "pptx", odt: "odt", ods: "ods", odp: "odp", eml: "eml", xml: "xml",
+  // macro-enabled documents, templates and slide shows are the same packages (they were unsupported)
+  docm: "docx", dotx: "docx", dotm: "docx", xlsm: "xlsx", xltx: "xlsx", xltm: "xlsx",
+  pptm: "pptx", potx: "pptx", potm: "pptx", ppsx: "pptx", ppsm: "pptx",
   cfb: "cfb", msi: "cfb", sqlite: "sqlite",
   // Text formats file-type names by their first line: read as text, under their own MIME type.
   vcf: "text", ics: "text",
@@ -122,6 +125,8 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
   }
   if (ft) {
     if (ft.ext === "cfb" || ft.ext === "msi") return detectCfb(bytes);
+    // an Excel binary workbook is a ZIP package that file-type does not name (its parts are .bin)
+    if (ft.ext === "zip" && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes("xl/workbook.bin")) return { mime: "application/vnd.ms-excel.sheet.binary.macroenabled.12", kind: "xlsb" };
     // A zip that file-type could not tell apart may still be OOXML/ODF; the zip handler looks inside.
     const kind = KIND_BY_EXT[ft.ext] ?? (ft.ext.endsWith("gz") ? "gzip" : ft.ext.endsWith("bz2") ? "bz2" : ft.ext);
     const mime = NAMED_MIMES[ft.ext] ?? ft.mime;

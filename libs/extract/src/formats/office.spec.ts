@@ -3,7 +3,7 @@ import CFB from "cfb";
 import { makeTar, makeZip } from "../test-util/fixtures.ts";
 import { makeMsg } from "../test-util/mail.ts";
 import { detect } from "../detect.ts";
-import { makeDocx, makeOdp, makeOdt, makePptx, makeRtf, makeWorkbook } from "../test-util/office.ts";
+import { MAIN_TYPES, makeDocx, makeOdp, makeOdt, makePptx, makeRtf, makeWorkbook } from "../test-util/office.ts";
 import { codes, run, segWith } from "../test-util/run.ts";
 import { makeDoc } from "../test-util/worddoc.ts";
 
@@ -20,6 +20,27 @@ function withStreams(container: Buffer, streams: Record<string, Buffer>): Buffer
 const DOC_MIME = "application/msword";
 
 describe("extract: Office documents, presentations and spreadsheets", () => {
+  it("reads macro-enabled documents, templates, slide shows and binary workbooks, which were unsupported", async () => {
+    const text = "Employee Jane Roe, SSN 536-22-1234";
+    const cases: Array<[string, Buffer, string]> = [
+      ["docm", await makeDocx([text], [], undefined, MAIN_TYPES.docm), "application/vnd.ms-word.document.macroenabled.12"],
+      ["dotx", await makeDocx([text], [], undefined, MAIN_TYPES.dotx), "application/vnd.openxmlformats-officedocument.wordprocessingml.template"],
+      ["pptm", await makePptx(["cover", text], undefined, MAIN_TYPES.pptm), "application/vnd.ms-powerpoint.presentation.macroenabled.12"],
+      ["ppsx", await makePptx(["cover", text], undefined, MAIN_TYPES.ppsx), "application/vnd.openxmlformats-officedocument.presentationml.slideshow"],
+      ["potx", await makePptx(["cover", text], undefined, MAIN_TYPES.potx), "application/vnd.openxmlformats-officedocument.presentationml.template"],
+      ["xlsm", makeWorkbook({ Staff: [["name", "ssn"], ["Jane Roe", "536-22-1234"]] }, "xlsm"), "application/vnd.ms-excel.sheet.macroenabled.12"],
+      ["xlsb", makeWorkbook({ Staff: [["name", "ssn"], ["Jane Roe", "536-22-1234"]] }, "xlsb"), "application/vnd.ms-excel.sheet.binary.macroenabled.12"],
+    ];
+    for (const [ext, bytes, mime] of cases) {
+      const r = await run(bytes, `f.${ext}`);
+      assert.deepEqual([r.detected_type, r.status, codes(r)], [mime, "complete", []], ext);
+      const seg = segWith(r, "536-22-1234");
+      assert.ok(seg, ext);
+      if (ext.startsWith("p")) assert.equal(seg.locator.slide, 2, ext);
+      if (ext.startsWith("x")) assert.deepEqual([seg.locator.sheet, seg.locator.cell, seg.locator.column], ["Staff", "B2", "ssn"], ext);
+    }
+  });
+
   it("reads DOCX, ODT and RTF text and detects each type from the bytes", async () => {
     for (const [bytes, name, mime] of [
       [await makeDocx(["Dear Ms Example,", "her SSN is 536-22-8726 MARK-DOCX"]), "letter.docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"],

@@ -1,5 +1,6 @@
 /**
- * Office documents and presentations: DOCX, ODT, RTF, PPTX, ODP through officeparser (its AST
+ * Office documents and presentations: DOCX, ODT, RTF, PPTX, ODP (and the macro-enabled, template
+ * and slide-show variants of DOCX and PPTX, detect.ts) through officeparser (its AST
  * gives slides their numbers and headers/footers/notes their part), legacy DOC through
  * word-extractor. Tracked deletions of DOCX and ODT, which officeparser (as any reader) leaves
  * out, are read from their XML parts (`part: deleted text`), and the document's properties
@@ -126,7 +127,8 @@ export const officeFormat: Format = {
     const deletions = DELETIONS[info.kind];
     const parts = info.kind === "rtf" ? new Map<string, Buffer>() : await checkPackage(buf, scope, ctx, deletions?.parts);
     if (parts === null) return;
-    const ast = await withinBudget(ctx, OfficeParser.parseOffice(buf, { ocr: false, extractAttachments: false, ignoreNotes: false } as never));
+    // (the kind as its type: officeparser's own detection refuses a DOCM, DOTX, PPTM, PPSX or POTX, which are the same packages)
+    const ast = await withinBudget(ctx, OfficeParser.parseOffice(buf, { ocr: false, extractAttachments: false, ignoreNotes: false, fileType: info.kind } as never));
     emitAst(ctx, scope, ast.content as unknown as Node[]);
     const meta = ast.metadata as { title?: unknown; subject?: unknown; keywords?: unknown; description?: unknown; customProperties?: Record<string, unknown> } | undefined;
     if (meta) emitProperties(ctx, scope, { ...meta, custom: meta.customProperties });

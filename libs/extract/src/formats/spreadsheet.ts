@@ -80,7 +80,7 @@ const NOT_CUSTOM = new Set(
 );
 
 export const spreadsheetFormat: Format = {
-  kinds: ["xlsx", "xls", "ods"],
+  kinds: ["xlsx", "xlsb", "xls", "ods"],
   library: "SheetJS CE (@e965/xlsx)",
   async extract(bytes, scope, ctx, info) {
     const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -37,25 +37,34 @@ function ooxmlProps(props: DocProps): { parts: Record<string, string>; rels: str
   };
 }
 
-export function makeDocx(paragraphs: string[], deleted: string[] = [], props?: DocProps): Promise<Buffer> {
+/** The main part's content type of a macro-enabled document, a template or a slide show (what names it DOCM, DOTX, PPTM, PPSX, …). */
+export const MAIN_TYPES = {
+  docm: "application/vnd.ms-word.document.macroEnabled.main+xml",
+  dotx: "application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml",
+  pptm: "application/vnd.ms-powerpoint.presentation.macroEnabled.main+xml",
+  ppsx: "application/vnd.openxmlformats-officedocument.presentationml.slideshow.main+xml",
+  potx: "application/vnd.openxmlformats-officedocument.presentationml.template.main+xml",
+} as const;
+
+export function makeDocx(paragraphs: string[], deleted: string[] = [], props?: DocProps, mainType = "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"): Promise<Buffer> {
   const W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
   const p = props ? ooxmlProps(props) : { parts: {}, rels: "", types: "" };
   const half = (t: string) => [t.slice(0, Math.ceil(t.length / 2)), t.slice(Math.ceil(t.length / 2))];
   const dels = deleted.map((d, i) => `<w:p><w:r><w:t>kept </w:t></w:r><w:del w:id="${i + 1}" w:author="Reviewer">${half(d).map((h) => `<w:r><w:delText xml:space="preserve">${esc(h)}</w:delText></w:r>`).join("")}</w:del></w:p>`).join("");
   return makeZip({
-    "[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="${CT}"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>${p.types}</Types>`,
+    "[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="${CT}"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="${mainType}"/>${p.types}</Types>`,
     "_rels/.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${REL}"><Relationship Id="rId1" Type="${OFFICE_REL}/officeDocument" Target="word/document.xml"/>${p.rels}</Relationships>`,
     "word/document.xml": `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}"><w:body>${paragraphs.map((t) => `<w:p><w:r><w:t xml:space="preserve">${esc(t)}</w:t></w:r></w:p>`).join("")}${dels}</w:body></w:document>`,
     ...p.parts,
   });
 }
 
-export function makePptx(slides: string[], props?: DocProps): Promise<Buffer> {
+export function makePptx(slides: string[], props?: DocProps, mainType = "application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"): Promise<Buffer> {
   const P = "http://schemas.openxmlformats.org/presentationml/2006/main";
   const p = props ? ooxmlProps(props) : { parts: {}, rels: "", types: "" };
   const A = "http://schemas.openxmlformats.org/drawingml/2006/main";
   const files: Record<string, string> = {
-    "[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="${CT}"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/>${slides.map((_, i) => `<Override PartName="/ppt/slides/slide${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slide+xml"/>`).join("")}${p.types}</Types>`,
+    "[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="${CT}"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/ppt/presentation.xml" ContentType="${mainType}"/>${slides.map((_, i) => `<Override PartName="/ppt/slides/slide${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slide+xml"/>`).join("")}${p.types}</Types>`,
     "_rels/.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${REL}"><Relationship Id="rId1" Type="${OFFICE_REL}/officeDocument" Target="ppt/presentation.xml"/>${p.rels}</Relationships>`,
     ...p.parts,
     "ppt/presentation.xml": `<?xml version="1.0" encoding="UTF-8"?><p:presentation xmlns:p="${P}" xmlns:r="${OFFICE_REL}"><p:sldIdLst>${slides.map((_, i) => `<p:sldId id="${256 + i}" r:id="rId${i + 1}"/>`).join("")}</p:sldIdLst></p:presentation>`,
@@ -100,7 +109,7 @@ export function makeRtf(text: string): Buffer {
 }
 
 /** A workbook of `sheets` (rows of values; numbers stay numbers); `comments` are notes on cells ("Payroll!B2"), empty ones included. */
-export function makeWorkbook(sheets: Record<string, Array<Array<string | number>>>, bookType: "xlsx" | "xls" | "ods" = "xlsx", comments: Record<string, string> = {}, props?: DocProps): Buffer {
+export function makeWorkbook(sheets: Record<string, Array<Array<string | number>>>, bookType: "xlsx" | "xlsm" | "xlsb" | "xls" | "ods" = "xlsx", comments: Record<string, string> = {}, props?: DocProps): Buffer {
   const wb = XLSX.utils.book_new();
   if (props) {
     wb.Props = { Title: props.title, Subject: props.subject, Keywords: props.keywords, Comments: props.description, Author: props.creator, LastAuthor: props.creator };
