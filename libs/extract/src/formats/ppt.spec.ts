@@ -1,0 +1,33 @@
+import assert from "node:assert/strict";
+import { codes, run } from "../test-util/run.ts";
+import { makePpt } from "../test-util/ppt.ts";
+
+describe("extract: legacy PowerPoint (.ppt)", () => {
+  it("reads the slides' text boxes with their slide numbers, notes and comments, not the masters' placeholders", async () => {
+    const ppt = makePpt({
+      slides: [["Staff review 2024", "Jane Roe, SSN 536-22-1234"], ["Zoë Müller: +49 30 901820"]],
+      notes: ["Ask Müller about the bonus"],
+      comment: ["Ben Okafor", "Check Jane's salary figure"],
+    });
+    const r = await run(ppt, "review.ppt");
+    assert.deepEqual([r.detected_type, r.status, codes(r)], ["application/vnd.ms-powerpoint", "complete", []]);
+    assert.deepEqual(r.segments.map((s) => [s.locator.slide, s.locator.part, s.text]), [
+      [1, null, "Staff review 2024"],
+      [1, null, "Jane Roe, SSN 536-22-1234"],
+      [1, "comment", "Ben Okafor"],
+      [1, "comment", "Check Jane's salary figure"],
+      [2, null, "Zoë Müller: +49 30 901820"],
+      [1, "note", "Ask Müller about the bonus"],
+    ]);
+  });
+
+  it("reads PowerPoint 97's slide list, where the text sits in the document rather than the slides", async () => {
+    const r = await run(makePpt({ slides: [[], []], listed: ["First slide title", "Second: jane.roe@example.org"] }), "old.pps");
+    assert.deepEqual(r.segments.map((s) => [s.locator.slide, s.text]), [[1, "First slide title"], [2, "Second: jane.roe@example.org"]]);
+  });
+
+  it("an encrypted presentation is partial with reason encrypted", async () => {
+    const r = await run(makePpt({ slides: [["secret"]], encrypted: true }), "locked.ppt");
+    assert.deepEqual([r.status, codes(r), r.segments.length], ["partial", ["encrypted"], 0]);
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * Legacy PowerPoint (PPT, PPS, POT: PowerPoint 97–2003) — no maintained npm library reads them,
+ * and they were `unsupported`. The text is read from the records of the "PowerPoint Document"
+ * stream ([MS-PPT] 2.3: an 8-byte header of version and instance, type and length; a container
+ * when the version is 0xF), as Apache POI's quick text extractor does: every text atom
+ * (TextCharsAtom in UTF-16, TextBytesAtom in 8-bit) wherever it sits, so both the old slide text
+ * lists and the text boxes of the slides' drawings are found. Text in the n-th slide container,
+ * or after the n-th slide in the slide list, is on `slide` n; notes have `part: note`, comments
+ * (author and text) `part: comment`. The masters' placeholder text is skipped. An encrypted
+ * document (its Current User atom says so, or a CryptSession10 container shows) ends `partial`,
+ * reason `encrypted`.
+ */
+import CFB from "cfb";
+import { Encrypted, type Ctx, type Scope } from "../context.ts";
+import type { Format } from "../format.ts";
+
+const RT = {
+  slide: 0x03ee,
+  notes: 0x03f0,
+  slidePersist: 0x03f3,
+  mainMaster: 0x03f8,
+  handout: 0x0fc9,
+  slideList: 0x0ff0,
+  textChars: 0x0fa0,
+  textBytes: 0x0fa8,
+  cString: 0x0fba,
+  comment: 0x2ee0,
+  cryptSession: 0x2f14,
+} as const;
+
+interface Open {
+  end: number;
+  type: number;
+  instance: number;
+  /** The slide this container's text is on (slides and notes: their ordinal; slide lists: the persist atoms seen). */
+  slide: number | null;
+}
+
+/** The text atoms of a PowerPoint Document stream, with the slide and part each is in. */
+export function pptTexts(stream: Uint8Array): Array<{ text: string; slide: number | null; part: string | null }> {
+  const view = new DataView(stream.buffer, stream.byteOffset, stream.byteLength);
+  const out: Array<{ text: string; slide: number | null; part: string | null }> = [];
+  const stack: Open[] = [];
+  let slides = 0;
+  let notes = 0;
+  for (let at = 0; at + 8 <= stream.length; ) {
+    while (stack.length && at >= stack[stack.length - 1]!.end) stack.pop();
+    const verInst = view.getUint16(at, true);
+    const type = view.getUint16(at + 2, true);
+    const len = view.getUint32(at + 4, true);
+    const body = at + 8;
+    const end = Math.min(stream.length, body + len);
+    if (type === RT.cryptSession) throw new Encrypted("PowerPoint 97–2003 document is encrypted");
+    const inside = (t: number) => stack.some((o) => o.type === t);
+    if ((verInst & 0xf) === 0xf) {
+      const instance = verInst >> 4;
+      const slide = type === RT.slide ? ++slides : type === RT.notes ? ++notes : type === RT.slideList ? 0 : (stack[stack.length - 1]?.slide ?? null);
+      stack.push({ end, type, instance, slide });
+      at = body; // into the container
+      continue;
+    }
+    const list = stack.findLast((o) => o.type === RT.slideList);
+    if (type === RT.slidePersist && list) list.slide = (list.slide ?? 0) + 1;
+    const skipped = inside(RT.mainMaster) || inside(RT.handout) || (list !== undefined && list.instance === 1);
+    const isText = type === RT.textChars || type === RT.textBytes || (type === RT.cString && inside(RT.comment));
+    if (isText && !skipped) {
+      const bytes = stream.subarray(body, end);
+      const text = (type === RT.textBytes ? Buffer.from(bytes).toString("latin1") : Buffer.from(bytes.subarray(0, bytes.length & ~1)).toString("utf16le")).replace(/[\r\v]/g, "\n");
+      const part = inside(RT.comment) ? "comment" : inside(RT.notes) || list?.instance === 2 ? "note" : null;
+      const slide = stack[stack.length - 1]?.slide ?? null;
+      out.push({ text, slide: slide === 0 ? null : slide, part });
+    }
+    at = end;
+  }
+  return out;
+}
+
+export const pptFormat: Format = {
+  kinds: ["ppt"],
+  library: "cfb (the records read here, [MS-PPT])",
+  async extract(bytes, scope: Scope, ctx: Ctx) {
+    const cfb = CFB.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { type: "buffer" });
+    const entry = CFB.find(cfb, "PowerPoint Document");
+    if (!entry?.content) throw new Error("ppt: no PowerPoint Document stream");
+    // The Current User stream's atom says whether the document is encrypted ([MS-PPT] 2.3.2: header token 0xF3D1C4DF)
+    const user = CFB.find(cfb, "Current User")?.content as Uint8Array | undefined;
+    if (user && user.length >= 16 && new DataView(user.buffer, user.byteOffset, user.byteLength).getUint32(12, true) === 0xf3d1c4df) {
+      throw new Encrypted("PowerPoint 97–2003 document is encrypted");
+    }
+    for (const t of pptTexts(entry.content as Uint8Array)) {
+      ctx.emit(scope, t.text, { ...(t.slide !== null ? { slide: t.slide } : {}), ...(t.part ? { part: t.part } : {}) });
+    }
+  },
+};

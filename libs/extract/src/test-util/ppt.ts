@@ -1,0 +1,58 @@
+/**
+ * A PowerPoint 97–2003 file for the specs, written record by record ([MS-PPT] 2.3: header of
+ * version/instance, type, length; containers have version 0xF) into an OLE container. No tool
+ * here writes PPT, so the structure is the spec's: a Document with its slide lists, a main
+ * master, and per slide a Slide container whose drawing's text box holds the text.
+ */
+import CFB from "cfb";
+
+function record(type: number, body: Buffer, instance = 0, container = false): Buffer {
+  const h = Buffer.alloc(8);
+  h.writeUInt16LE(((instance & 0xfff) << 4) | (container ? 0xf : 0), 0);
+  h.writeUInt16LE(type, 2);
+  h.writeUInt32LE(body.length, 4);
+  return Buffer.concat([h, body]);
+}
+const container = (type: number, children: Buffer[], instance = 0) => record(type, Buffer.concat(children), instance, true);
+const chars = (text: string) => [record(0x0f9f, Buffer.alloc(4)), record(0x0fa0, Buffer.from(text, "utf16le"))];
+const bytes = (text: string) => [record(0x0f9f, Buffer.alloc(4)), record(0x0fa8, Buffer.from(text, "latin1"))];
+/** A drawing with one text box per text (PPDrawing > DgContainer > SpContainer > ClientTextbox). */
+const drawing = (atoms: Buffer[][]) => container(0x040c, [container(0xf002, atoms.map((a) => container(0xf004, [record(0xf00a, Buffer.alloc(8)), container(0xf00d, a)])))]);
+
+export interface PptSpec {
+  /** Each slide's text boxes. */
+  slides: string[][];
+  /** Text kept in the document's slide list (PowerPoint 97's place for it), per slide. */
+  listed?: string[];
+  /** Each slide's notes, written as 8-bit text. */
+  notes?: string[];
+  /** A comment on the first slide: author and text. */
+  comment?: [string, string];
+  encrypted?: boolean;
+}
+
+export function makePpt(spec: PptSpec): Buffer {
+  const list = (spec.listed ?? []).flatMap((t) => [record(0x03f3, Buffer.alloc(20)), ...chars(t)]);
+  const doc = container(0x03e8, [
+    record(0x03e9, Buffer.alloc(40)),
+    container(0x0ff0, [record(0x03f3, Buffer.alloc(20)), ...chars("Click to edit Master title style")], 1),
+    container(0x0ff0, list, 0),
+  ]);
+  // CurrentUserAtom: size 0x14, then the header token (encrypted or not), offset to the current edit, …
+  const user = Buffer.alloc(20);
+  user.writeUInt32LE(0x14, 0);
+  user.writeUInt32LE(spec.encrypted ? 0xf3d1c4df : 0xe391c05f, 4);
+  const master = container(0x03f8, [drawing([chars("Click to edit Master text styles")])]);
+  const slides = spec.slides.map((boxes, i) =>
+    container(0x03ee, [
+      record(0x03ef, Buffer.alloc(24)),
+      drawing(boxes.map(chars)),
+      ...(i === 0 && spec.comment ? [container(0x2ee0, [record(0x0fba, Buffer.from(spec.comment[0], "utf16le"), 0), record(0x0fba, Buffer.from(spec.comment[1], "utf16le"), 1), record(0x2ee1, Buffer.alloc(28))])] : []),
+    ]),
+  );
+  const notes = (spec.notes ?? []).map((n) => container(0x03f0, [record(0x03f1, Buffer.alloc(8)), drawing([bytes(n)])]));
+  const cfb = CFB.utils.cfb_new();
+  CFB.utils.cfb_add(cfb, "PowerPoint Document", Buffer.concat([doc, master, ...slides, ...notes]));
+  CFB.utils.cfb_add(cfb, "Current User", record(0x0ff6, user));
+  return CFB.write(cfb, { type: "buffer" }) as Buffer;
+}
