@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { codes, run } from "../test-util/run.ts";
 import { makePpt } from "../test-util/ppt.ts";
+import { pptTexts } from "./ppt.ts";
 
 describe("extract: legacy PowerPoint (.ppt)", () => {
   it("reads the slides' text boxes with their slide numbers, notes and comments, not the masters' placeholders", async () => {
@@ -24,6 +25,18 @@ describe("extract: legacy PowerPoint (.ppt)", () => {
   it("reads PowerPoint 97's slide list, where the text sits in the document rather than the slides", async () => {
     const r = await run(makePpt({ slides: [[], []], listed: ["First slide title", "Second: jane.roe@example.org"] }), "old.pps");
     assert.deepEqual(r.segments.map((s) => [s.locator.slide, s.text]), [[1, "First slide title"], [2, "Second: jane.roe@example.org"]]);
+  });
+
+  it("walks a hostile stream of a million nested containers in linear time", () => {
+    const nested = Buffer.alloc(8 * 1_000_000);
+    for (let at = 0; at < nested.length; at += 8) {
+      nested.writeUInt16LE(0xf, at);
+      nested.writeUInt16LE(0x03ee, at + 2);
+      nested.writeUInt32LE(nested.length - at - 8, at + 4);
+    }
+    const t0 = Date.now();
+    assert.deepEqual(pptTexts(nested), []);
+    assert.ok(Date.now() - t0 < 2000, `${Date.now() - t0} ms`);
   });
 
   it("an encrypted presentation is partial with reason encrypted", async () => {

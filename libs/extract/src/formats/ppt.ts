@@ -28,6 +28,9 @@ const RT = {
   cryptSession: 0x2f14,
 } as const;
 
+/** Containers nested deeper than this are skipped whole. */
+const MAX_NESTING = 32;
+
 interface Open {
   end: number;
   type: number;
@@ -52,7 +55,8 @@ export function pptTexts(stream: Uint8Array): Array<{ text: string; slide: numbe
     const end = Math.min(stream.length, body + len);
     if (type === RT.cryptSession) throw new Encrypted("PowerPoint 97–2003 document is encrypted");
     const inside = (t: number) => stack.some((o) => o.type === t);
-    if ((verInst & 0xf) === 0xf) {
+    // (real files nest a few levels; a hostile one of nested empty containers is not walked past MAX_NESTING)
+    if ((verInst & 0xf) === 0xf && stack.length < MAX_NESTING) {
       const instance = verInst >> 4;
       const slide = type === RT.slide ? ++slides : type === RT.notes ? ++notes : type === RT.slideList ? 0 : (stack[stack.length - 1]?.slide ?? null);
       stack.push({ end, type, instance, slide });
