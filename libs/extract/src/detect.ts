@@ -85,6 +85,26 @@ function detectCfb(bytes: Uint8Array): Detected {
   }
 }
 
+/** dBase / FoxPro table versions ([dBase] byte 0): III, IV, 5, Visual FoxPro, with or without memo. */
+const DBF_VERSIONS = new Set([0x02, 0x03, 0x04, 0x05, 0x30, 0x31, 0x32, 0x43, 0x63, 0x83, 0x8b, 0x8e, 0xcb, 0xf5, 0xfb]);
+
+/**
+ * A dBase table (GIS shapefiles' attributes, FoxPro and Clipper applications), which has no magic
+ * number: a known version, a last-update date, field descriptors of 32 bytes ended by 0x0D within
+ * the declared header, and records that fit in the file.
+ */
+function isDbf(b: Uint8Array): boolean {
+  if (b.length < 65 || !DBF_VERSIONS.has(b[0]!) || b[2]! < 1 || b[2]! > 12 || b[3]! < 1 || b[3]! > 31) return false;
+  const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const records = v.getUint32(4, true);
+  const headerLen = v.getUint16(8, true);
+  const recordLen = v.getUint16(10, true);
+  if (headerLen < 65 || headerLen > b.length || recordLen < 2 || headerLen + records * recordLen > b.length + 1) return false;
+  let end = 32;
+  while (end < headerLen && b[end] !== 0x0d) end += 32;
+  return end < headerLen && end > 32;
+}
+
 const EML_HEADER = /^(?:(?:Received|Return-Path|From|To|Subject|Date|Message-ID|MIME-Version|Delivered-To|X-[\w-]+|Content-Type|DKIM-Signature|Reply-To|Cc):[^\n]*\r?\n(?:[ \t][^\n]*\r?\n)*){2,}/i;
 
 /** Text subtypes from the decoded head of the file plus the extension. */
@@ -138,6 +158,7 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
   }
   const decoded = looksLikeText(bytes);
   if (decoded !== null) return detectText(decoded, filename);
+  if (isDbf(bytes)) return { mime: "application/x-dbf", kind: "dbf" };
   return { mime: "application/octet-stream", kind: "binary" };
 }
 

@@ -20,6 +20,19 @@ function withStreams(container: Buffer, streams: Record<string, Buffer>): Buffer
 const DOC_MIME = "application/msword";
 
 describe("extract: Office documents, presentations and spreadsheets", () => {
+  it("reads a dBase table (DBF, no magic number: told by its header), its field names as column headers", async () => {
+    const dbf = makeWorkbook({ Sheet1: [["NAME", "SSN"], ["Jane Roe", "536-22-1234"]] }, "dbf");
+    const r = await run(dbf, "parcels.dbf");
+    assert.deepEqual([r.detected_type, r.status], ["application/x-dbf", "complete"]);
+    assert.deepEqual([segWith(r, "536-22-1234")?.locator.column, segWith(r, "536-22-1234")?.locator.row], ["SSN", 2]);
+    // a header that does not add up (records past the end, no field terminator) is no table
+    const broken = Buffer.from(dbf);
+    broken.writeUInt32LE(1_000_000, 4);
+    assert.equal((await run(broken, "broken.dbf")).detected_type, "application/octet-stream");
+    const noTerminator = Buffer.from(dbf).fill(0x20, 32, broken.readUInt16LE(8));
+    assert.equal((await run(noTerminator, "x.dbf")).detected_type, "application/octet-stream");
+  });
+
   it("reads macro-enabled documents, templates, slide shows and binary workbooks, which were unsupported", async () => {
     const text = "Employee Jane Roe, SSN 536-22-1234";
     const cases: Array<[string, Buffer, string]> = [

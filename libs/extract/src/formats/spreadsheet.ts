@@ -1,5 +1,5 @@
 /**
- * Spreadsheets: XLSX, legacy XLS and ODS through SheetJS (the maintained @e965/xlsx build of
+ * Spreadsheets: XLSX (XLSM, XLSB), legacy XLS, ODS and dBase tables (DBF) through SheetJS (the maintained @e965/xlsx build of
  * SheetJS CE 0.20, outside the advisories of the old npm `xlsx` 0.18). One segment per non-empty
  * cell, located by sheet name and cell (`Payroll!C7`); a row of text is taken as column headers
  * (the first, or the first wide one below a report's title rows: header-row.ts): emitted as a
@@ -80,11 +80,12 @@ const NOT_CUSTOM = new Set(
 );
 
 export const spreadsheetFormat: Format = {
-  kinds: ["xlsx", "xlsb", "xls", "ods"],
+  kinds: ["xlsx", "xlsb", "xls", "ods", "dbf"],
   library: "SheetJS CE (@e965/xlsx)",
   async extract(bytes, scope, ctx, info) {
     const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    if (info.kind !== "xls" && !(await checkPackage(buf, scope, ctx))) return;
+    // (XLS and DBF are no ZIP packages)
+    if (info.kind !== "xls" && info.kind !== "dbf" && !(await checkPackage(buf, scope, ctx))) return;
     let wb: XLSX.WorkBook;
     try {
       wb = XLSX.read(buf, { type: "buffer", cellDates: true, cellFormula: false, cellHTML: false, cellNF: false, cellStyles: false, sheetStubs: false, dense: false });

@@ -109,7 +109,7 @@ export function makeRtf(text: string): Buffer {
 }
 
 /** A workbook of `sheets` (rows of values; numbers stay numbers); `comments` are notes on cells ("Payroll!B2"), empty ones included. */
-export function makeWorkbook(sheets: Record<string, Array<Array<string | number>>>, bookType: "xlsx" | "xlsm" | "xlsb" | "xls" | "ods" = "xlsx", comments: Record<string, string> = {}, props?: DocProps): Buffer {
+export function makeWorkbook(sheets: Record<string, Array<Array<string | number>>>, bookType: "xlsx" | "xlsm" | "xlsb" | "xls" | "ods" | "dbf" = "xlsx", comments: Record<string, string> = {}, props?: DocProps): Buffer {
   const wb = XLSX.utils.book_new();
   if (props) {
     wb.Props = { Title: props.title, Subject: props.subject, Keywords: props.keywords, Comments: props.description, Author: props.creator, LastAuthor: props.creator };
