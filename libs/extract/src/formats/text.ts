@@ -24,6 +24,9 @@ export function emitChunks(ctx: Ctx, scope: Scope, text: string, loc = {}, sourc
 }
 
 /** Text nodes (and useful attribute values) of HTML or XML, script and style dropped. */
+/** XML attributes that declare namespaces or point at schemas, never data. */
+const XML_PLUMBING = /^(?:xmlns(?::.*)?|xsi:(?:schemaLocation|noNamespaceSchemaLocation)|xml:space|xml:lang)$/;
+
 export function markupText(src: string, xml: boolean): string {
   const out: string[] = [];
   let skip = 0;
@@ -34,7 +37,8 @@ export function markupText(src: string, xml: boolean): string {
         if (!xml && (n === "script" || n === "style" || n === "noscript")) skip++;
         if (!xml && (n === "br" || n === "p" || n === "div" || n === "tr" || n === "li" || /^h\d$/.test(n))) out.push("\n");
         for (const [k, v] of Object.entries(attrs)) {
-          if (xml ? /\S/.test(v) && /[A-Za-z0-9@]/.test(v) : /^(alt|title|value|content|href)$/i.test(k)) out.push(` ${v} `);
+          // (in XML every attribute may hold data, but namespaces and schema locations are plumbing: "urn:oasis:names:tc:…")
+          if (xml ? /\S/.test(v) && /[A-Za-z0-9@]/.test(v) && !XML_PLUMBING.test(k) : /^(alt|title|value|content|href)$/i.test(k)) out.push(` ${v} `);
         }
       },
       ontext(t) {
