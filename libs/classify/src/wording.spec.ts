@@ -93,6 +93,7 @@ describe("classify: the model's own wording", () => {
       assert.equal(withoutOrphans(orphaned), "", orphaned);
     assert.equal(withoutOrphans("A staff list of a sales team. It names [F1 PERSON J***] and [F2 PERSON A***]."), "A staff list of a sales team. It names [F1 PERSON J***] and [F2 PERSON A***].");
     assert.equal(withoutOrphans("Mail to and from customers, with their orders."), "Mail to and from customers, with their orders.");
+    assert.equal(withoutOrphans("Lab results for vitamin A. Plan B, part A, attached."), "Lab results for vitamin A. Plan B, part A, attached.");
   });
 
   it("keeps wording of its own, even where it uses a few of the prompt's words", () => {

@@ -155,6 +155,6 @@ export function ownWording(text: string, source: ReadonlySet<string>): string {
 export function withoutOrphans(text: string): string {
   return text
     .split(/(?<=[.!?])\s+/)
-    .filter((sentence) => !/\b(?:and|or|including|of|by|with|as|to|the|a|an)\s*(?:[,.;:!?]|$)|\b(?:and|or|including)\s+(?:and|or)\b/i.test(sentence))
+    .filter((sentence) => !/\b(?:and|or|including|of|by|with|as|to|the)\s*(?:[,.;:!?]|$)|\b(?:and|or|including)\s+(?:and|or)\b/i.test(sentence))
     .join(" ");
 }
