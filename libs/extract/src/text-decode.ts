@@ -63,24 +63,24 @@ export function decodeText(b: Uint8Array): Decoded {
   // An unsure multi-byte guess (Windows-949 text guessed Big5 at 59 %) or an unreadable result
   // (U+FFFD or C1 controls for bytes the encoding lacks): the CJK encodings are tried strictly.
   if (!CJK.includes(enc) && !unreadable(guessed.text)) return guessed;
-  return strictCjk(b) ?? guessed;
+  return strictCjk(b, enc) ?? guessed;
 }
 
 /**
  * The legacy CJK encodings (iconv-lite's tables are the supersets Windows writes: EUC-KR is
- * Windows-949, Big5 has HKSCS, Shift_JIS is Windows-31J), tried in this order when chardet is
- * unsure or wrong; the first in which the head decodes with no invalid or unassigned sequence
- * wins. On short texts chardet guessed Big5 or ISO-8859-6 for Windows-949 ("똠방각하 펲시콜라")
+ * Windows-949, Big5 has HKSCS, Shift_JIS is Windows-31J), tried in this order (chardet's own
+ * guess first) when chardet is unsure or wrong; the first in which the head decodes with no
+ * invalid or unassigned sequence wins. On short texts chardet guessed Big5 or ISO-8859-6 for Windows-949 ("똠방각하 펲시콜라")
  * and Windows-1252 for Big5-HKSCS. GB18030 is not tried: nearly every byte sequence is valid in
  * it, so it would "read" anything.
  */
 const CJK = ["euc-kr", "big5", "shift_jis", "euc-jp", "gbk"];
 
-/** The first of the CJK encodings in which the head decodes strictly into readable text. */
-function strictCjk(b: Uint8Array): Decoded | null {
+/** The first of the CJK encodings (chardet's guess first, when it is one) in which the head decodes strictly into readable text. */
+function strictCjk(b: Uint8Array, guess: string): Decoded | null {
   const all = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
   const head = all.subarray(0, 65536);
-  for (const enc of CJK) {
+  for (const enc of CJK.includes(guess) ? [guess, ...CJK.filter((e) => e !== guess)] : CJK) {
     const text = iconv.decode(head, enc);
     // (the cut may split the head's last character)
     const bad = text.indexOf("\ufffd");

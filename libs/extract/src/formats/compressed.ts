@@ -9,11 +9,11 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { createGunzip, createZstdDecompress } from "node:zlib";
 import bz2 from "unbzip2-stream";
 import xzDecompress from "xz-decompress";
-
-const { XzReadableStream } = xzDecompress; // a CommonJS bundle: no named exports for ESM
 import { Stop, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
 import { LimitHit, readBounded } from "./archive-util.ts";
+
+const { XzReadableStream } = xzDecompress; // a CommonJS bundle: no named exports for ESM
 
 /** FNAME from the gzip header (RFC 1952), if the writer stored one. */
 function gzipName(b: Uint8Array): string | null {
