@@ -106,8 +106,11 @@ function sourceFiles(root: string): string[] {
   return out.split("\0").filter((f) => f && !/\.spec\.ts$/.test(f) && existsSync(path.join(root, f)));
 }
 
+/** Folders of production packages that nothing reads at run time: pst-extractor's 47 MB of example mailboxes (the extract spec's fixtures). */
+const NOT_SHIPPED = ["pst-extractor/example"];
+
 /**
- * `npm ci --omit=dev` of the lockfile, kept per lockfile hash under images/npm/ and reused. Returns
+ * `npm ci --omit=dev` of the lockfile, less NOT_SHIPPED, kept per lockfile hash under images/npm/ and reused. Returns
  * the node_modules folders relative to that install's root: the top one and those npm nests in
  * workspaces (a workspace whose dependency version differs from the hoisted one gets its own).
  */
@@ -130,6 +133,7 @@ function productionModules(root: string, files: string[], env: NodeJS.ProcessEnv
   log("apps: npm ci --omit=dev (production dependencies only) ...");
   const t0 = Date.now();
   run("npm", ["ci", "--omit=dev", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir, what: "npm ci --omit=dev" });
+  for (const f of NOT_SHIPPED) rmSync(path.join(dir, "node_modules", f), { recursive: true, force: true });
   log(`apps: node_modules installed in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   return { dir, folders: moduleFolders(dir, manifests) };
 }
