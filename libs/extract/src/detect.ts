@@ -138,6 +138,8 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
   } catch {
     ft = undefined;
   }
+  // TNEF (winmail.dat), which file-type does not know: its signature
+  if (bytes.byteLength >= 6 && new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true) === 0x223e9f78) return { mime: "application/vnd.ms-tnef", kind: "tnef" };
   // (a NUL in the first KiB settles it cheaply for almost every real binary)
   if (ft && !TRUSTED_TEXTUAL.has(ft.ext) && !bytes.subarray(0, 1024).includes(0)) {
     const decoded = looksLikeText(bytes);

@@ -15,15 +15,16 @@ import { sevenZipFormat } from "./formats/sevenzip.ts";
 import { mboxFormat } from "./formats/mbox.ts";
 import { pptFormat } from "./formats/ppt.ts";
 import { pstFormat } from "./formats/pst.ts";
+import { tnefFormat } from "./formats/tnef.ts";
 import { sqliteFormat } from "./formats/sqlite.ts";
 import { tarFormat } from "./formats/tar.ts";
 import { zipFormat } from "./formats/zip.ts";
 import { textFormat } from "./formats/text.ts";
 
-export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, xzFormat, zstdFormat, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat, sqliteFormat, pstFormat, mboxFormat, pptFormat];
+export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, xzFormat, zstdFormat, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat, sqliteFormat, pstFormat, mboxFormat, pptFormat, tnefFormat];
 
 /** Kinds that hold other files: opening one costs a nesting level. */
-export const CONTAINER_KINDS = new Set(["zip", "tar", "gzip", "bz2", "xz", "zstd", "7z", "eml", "msg", "pst", "mbox"]);
+export const CONTAINER_KINDS = new Set(["zip", "tar", "gzip", "bz2", "xz", "zstd", "7z", "eml", "msg", "pst", "mbox", "tnef"]);
 
 const byKind = new Map<string, Format>();
 for (const f of FORMATS) for (const k of f.kinds) byKind.set(k, f);

@@ -3,6 +3,7 @@
  * locator, attachments read like archive members — each one counts against the entry and
  * total-bytes limits, gets `file_in_zip` = its name (nested with `!/`), and costs a nesting level.
  */
+import { decompressRTF } from "@kenjiuno/decompressrtf";
 import { childPath, childScope, type Ctx, type Scope } from "../context.ts";
 import { emitChunks, markupText } from "./text.ts";
 
@@ -52,4 +53,21 @@ export async function readAttachment(ctx: Ctx, scope: Scope, name: string, conte
   ctx.totalBytes += content.byteLength;
   await ctx.recurse(content, name, childScope(scope, name));
   return true;
+}
+
+/** An RTF-only body, decompressed (MS-OXRTFCP) and read by whatever handler reads RTF. */
+export async function rtfBody(ctx: Ctx, scope: Scope, compressed: Uint8Array): Promise<void> {
+  const declared = compressed.byteLength >= 16 ? new DataView(compressed.buffer, compressed.byteOffset).getUint32(0, true) + 4 : Infinity;
+  if (declared > compressed.byteLength) {
+    ctx.reason("corrupt", "compressed RTF body: declared size past the end of the data", scope.path);
+    return;
+  }
+  let rtf: Uint8Array;
+  try {
+    rtf = Uint8Array.from(decompressRTF(Array.from(compressed)));
+  } catch (e) {
+    ctx.reason("corrupt", `compressed RTF body: ${(e as Error).message}`, scope.path);
+    return;
+  }
+  await ctx.recurse(rtf, "body.rtf", { path: scope.path, depth: scope.depth + 1, base: { ...scope.base, part: "body" } });
 }

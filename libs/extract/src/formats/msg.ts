@@ -5,10 +5,8 @@
  * phone numbers there), and the attachments — embedded messages included — read recursively.
  */
 import msgreader, { type FieldsData } from "@kenjiuno/msgreader";
-import { decompressRTF } from "@kenjiuno/decompressrtf";
 import type { Format } from "../format.ts";
-import { attachmentName, emitBody, emitHeader, readAttachment } from "./mail-parts.ts";
-import type { Ctx, Scope } from "../context.ts";
+import { attachmentName, emitBody, emitHeader, readAttachment, rtfBody } from "./mail-parts.ts";
 
 // A CommonJS module whose class is `exports.default`: from ESM that is the default import's `.default`.
 const MsgReader = msgreader.default;
@@ -32,23 +30,6 @@ function dateOf(f: FieldsData): string | undefined {
   if (!raw) return undefined;
   const d = new Date(raw);
   return Number.isNaN(d.getTime()) ? raw : d.toISOString();
-}
-
-/** An RTF-only body, decompressed (MS-OXRTFCP) and read by whatever handler reads RTF. */
-async function rtfBody(ctx: Ctx, scope: Scope, compressed: Uint8Array): Promise<void> {
-  const declared = compressed.byteLength >= 16 ? new DataView(compressed.buffer, compressed.byteOffset).getUint32(0, true) + 4 : Infinity;
-  if (declared > compressed.byteLength) {
-    ctx.reason("corrupt", "compressed RTF body: declared size past the end of the data", scope.path);
-    return;
-  }
-  let rtf: Uint8Array;
-  try {
-    rtf = Uint8Array.from(decompressRTF(Array.from(compressed)));
-  } catch (e) {
-    ctx.reason("corrupt", `compressed RTF body: ${(e as Error).message}`, scope.path);
-    return;
-  }
-  await ctx.recurse(rtf, "body.rtf", { path: scope.path, depth: scope.depth + 1, base: { ...scope.base, part: "body" } });
 }
 
 export const msgFormat: Format = {
