@@ -27,6 +27,11 @@ const KIND_BY_EXT: Record<string, string> = {
   // macro-enabled documents, templates and slide shows are the same packages (they were unsupported)
   docm: "docx", dotx: "docx", dotm: "docx", xlsm: "xlsx", xltx: "xlsx", xltm: "xlsx",
   pptm: "pptx", potx: "pptx", potm: "pptx", ppsx: "pptx", ppsm: "pptx",
+  // ODF templates are their documents' packages; a drawing is read by officeparser too
+  ott: "odt", ots: "ods", otp: "odp", otg: "odg", odg: "odg",
+  // ZIP packages file-type names for what they hold, read as archives: an e-book's chapters, a
+  // Java or Android package's configuration (passwords in application.properties), a Visio drawing's pages
+  epub: "zip", jar: "zip", apk: "zip", xpi: "zip", vsdx: "zip",
   cfb: "cfb", msi: "cfb", sqlite: "sqlite",
   // Text formats file-type names by their first line: read as text, under their own MIME type.
   vcf: "text", ics: "text",

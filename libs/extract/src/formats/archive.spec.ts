@@ -53,6 +53,13 @@ describe("extract: archives", () => {
     assert.deepEqual([cut.status, codes(cut)], ["failed", ["corrupt"]]);
   });
 
+  it("reads ZIP packages file-type names for what they hold as archives: an e-book, a Java package (unsupported before)", async () => {
+    const epub = await run(await makeZip({ mimetype: "application/epub+zip", "META-INF/container.xml": "<container/>", "OEBPS/ch1.xhtml": "<html><body><p>Dear Jane Roe</p></body></html>" }, false), "book.epub");
+    assert.deepEqual([epub.detected_type, epub.status, segWith(epub, "Dear Jane Roe")?.locator.file_in_zip], ["application/epub+zip", "complete", "OEBPS/ch1.xhtml"]);
+    const jar = await run(await makeZip({ "META-INF/MANIFEST.MF": "Manifest-Version: 1.0\n", "application.properties": "db.password=Xk29!pQ7zW\n" }), "service.jar");
+    assert.deepEqual([jar.detected_type, jar.status, segWith(jar, "db.password")?.locator.file_in_zip], ["application/java-archive", "complete", "application.properties"]);
+  });
+
   it("reads a pre-POSIX (V7) TAR, whose headers have no ustar magic", async () => {
     const v7 = Buffer.from(await makeTar({ "old.txt": "MARKER-V7 text" }));
     for (let h = 0; h < v7.length && v7[h] !== 0; h += 512 + Math.ceil(parseInt(v7.toString("latin1", h + 124, h + 136), 8) / 512) * 512) {

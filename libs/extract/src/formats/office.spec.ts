@@ -33,6 +33,19 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
     assert.equal((await run(noTerminator, "x.dbf")).detected_type, "application/octet-stream");
   });
 
+  it("reads ODF templates and drawings (OTT, OTP, ODG), which were unsupported", async () => {
+    const text = "Employee Jane Roe, SSN 536-22-1234";
+    for (const [ext, bytes, mime] of [
+      ["ott", await makeOdt([text], [], undefined, "application/vnd.oasis.opendocument.text-template"), "application/vnd.oasis.opendocument.text-template"],
+      ["otp", await makeOdp(["cover", text], undefined, "application/vnd.oasis.opendocument.presentation-template"), "application/vnd.oasis.opendocument.presentation-template"],
+      ["odg", await makeOdp([text], undefined, "application/vnd.oasis.opendocument.graphics"), "application/vnd.oasis.opendocument.graphics"],
+    ] as const) {
+      const r = await run(bytes, `f.${ext}`);
+      assert.deepEqual([r.detected_type, r.status, codes(r)], [mime, "complete", []], ext);
+      assert.ok(segWith(r, "536-22-1234"), ext);
+    }
+  });
+
   it("reads macro-enabled documents, templates, slide shows and binary workbooks, which were unsupported", async () => {
     const text = "Employee Jane Roe, SSN 536-22-1234";
     const cases: Array<[string, Buffer, string]> = [

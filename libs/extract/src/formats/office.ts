@@ -110,8 +110,8 @@ export function deletedText(xml: string, d: Deletions): string {
 }
 
 export const officeFormat: Format = {
-  kinds: ["docx", "odt", "rtf", "pptx", "odp", "doc", "ooxml-encrypted"],
-  library: "officeparser (DOCX, ODT, RTF, PPTX, ODP), word-extractor (DOC)",
+  kinds: ["docx", "odt", "rtf", "pptx", "odp", "odg", "doc", "ooxml-encrypted"],
+  library: "officeparser (DOCX, ODT, RTF, PPTX, ODP, ODG), word-extractor (DOC)",
   async extract(bytes, scope, ctx, info) {
     const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     if (info.kind === "ooxml-encrypted") throw new Encrypted("password-protected Office document (OOXML encrypted package)");

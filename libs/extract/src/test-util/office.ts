@@ -93,15 +93,16 @@ function odf(mime: string, body: string, props?: DocProps): Promise<Buffer> {
 }
 
 /** An ODT of `paragraphs`; `deleted` are tracked deletions (a changed region each, marked in a "kept" paragraph), as LibreOffice writes them. */
-export function makeOdt(paragraphs: string[], deleted: string[] = [], props?: DocProps): Promise<Buffer> {
+export function makeOdt(paragraphs: string[], deleted: string[] = [], props?: DocProps, mime = "application/vnd.oasis.opendocument.text"): Promise<Buffer> {
   const regions = deleted.map((d, i) => `<text:changed-region text:id="ct${i}"><text:deletion><office:change-info><dc:creator>Reviewer</dc:creator><dc:date>2026-01-02T10:00:00</dc:date></office:change-info><text:p>${esc(d)}</text:p></text:deletion></text:changed-region>`).join("");
   const tracked = deleted.length ? `<text:tracked-changes>${regions}</text:tracked-changes>` : "";
   const marks = deleted.map((_, i) => `<text:p>kept<text:change text:change-id="ct${i}"/></text:p>`).join("");
-  return odf("application/vnd.oasis.opendocument.text", `<office:text>${tracked}${paragraphs.map((p) => `<text:p>${esc(p)}</text:p>`).join("")}${marks}</office:text>`, props);
+  return odf(mime, `<office:text>${tracked}${paragraphs.map((p) => `<text:p>${esc(p)}</text:p>`).join("")}${marks}</office:text>`, props);
 }
 
-export function makeOdp(slides: string[], props?: DocProps): Promise<Buffer> {
-  return odf("application/vnd.oasis.opendocument.presentation", `<office:presentation>${slides.map((s, i) => `<draw:page draw:name="page${i + 1}"><draw:frame><draw:text-box><text:p>${esc(s)}</text:p></draw:text-box></draw:frame></draw:page>`).join("")}</office:presentation>`, props);
+export function makeOdp(slides: string[], props?: DocProps, mime = "application/vnd.oasis.opendocument.presentation"): Promise<Buffer> {
+  const body = mime.endsWith(".graphics") ? "office:drawing" : "office:presentation";
+  return odf(mime, `<${body}>${slides.map((s, i) => `<draw:page draw:name="page${i + 1}"><draw:frame><draw:text-box><text:p>${esc(s)}</text:p></draw:text-box></draw:frame></draw:page>`).join("")}</${body}>`, props);
 }
 
 export function makeRtf(text: string): Buffer {
