@@ -10,34 +10,14 @@
  */
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
 import { parquetMetadata, parquetReadObjects } from "hyparquet";
-import type { Ctx, Scope } from "../context.ts";
 import type { Format } from "../format.ts";
-import { decodeText, looksLikeText } from "../text-decode.ts";
+import { emitValue } from "./record-cells.ts";
 
 /** Rows decoded at a time. */
 const BATCH = 5000;
-/** Nesting followed into a value at most; deeper parts are written as JSON. */
-const MAX_NESTING = 4;
-
 type Inflate = (input: Uint8Array, outputLength: number) => Uint8Array;
 const bounded = (inflate: (b: Uint8Array, o: { maxOutputLength: number }) => Buffer): Inflate => (input, outputLength) => inflate(input, { maxOutputLength: Math.max(1, outputLength) });
 const COMPRESSORS = { GZIP: bounded(gunzipSync), ZSTD: bounded(zstdDecompressSync), BROTLI: bounded(brotliDecompressSync) };
-
-/** One value as cells: a leaf's text under its column's name, a nested value's leaves under their paths. */
-function emitValue(ctx: Ctx, scope: Scope, row: number, column: string, value: unknown, depth = 0): void {
-  if (value === null || value === undefined) return;
-  if (value instanceof Date) return ctx.emit(scope, Number.isNaN(value.getTime()) ? "" : value.toISOString(), { row, column });
-  if (value instanceof Uint8Array) {
-    if (looksLikeText(value) !== null) ctx.emit(scope, decodeText(value).text, { row, column });
-    return;
-  }
-  if (typeof value === "object") {
-    if (depth >= MAX_NESTING) return ctx.emit(scope, JSON.stringify(value, (_, v: unknown) => (typeof v === "bigint" ? String(v) : v)), { row, column });
-    for (const [key, inner] of Object.entries(value)) emitValue(ctx, scope, row, `${column}.${key}`, inner, depth + 1);
-    return;
-  }
-  ctx.emit(scope, String(value), { row, column });
-}
 
 export const parquetFormat: Format = {
   kinds: ["parquet"],
@@ -52,7 +32,7 @@ export const parquetFormat: Format = {
       ctx.checkTime();
       const batch = await parquetReadObjects({ file, metadata: meta, rowStart: start, rowEnd: Math.min(rows, start + BATCH), compressors: COMPRESSORS });
       for (const [i, record] of batch.entries()) {
-        for (const name of top) emitValue(ctx, scope, start + i + 2, name, (record as Record<string, unknown>)[name]);
+        for (const name of top) emitValue(ctx, scope, { row: start + i + 2, column: name }, (record as Record<string, unknown>)[name]);
       }
     }
   },

@@ -13,17 +13,11 @@ import initSqlJs from "sql.js";
 import type { SqlJsStatic, SqlValue } from "sql.js";
 import type { Format } from "../format.ts";
 import { errorMessage } from "../context.ts";
-import { decodeText, looksLikeText } from "../text-decode.ts";
+import { emitValue } from "./record-cells.ts";
 
 let engine: Promise<SqlJsStatic> | null = null;
 
 const quoteId = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
-function cellText(v: SqlValue | bigint): string | null {
-  if (v === null) return null;
-  if (v instanceof Uint8Array) return looksLikeText(v) === null ? null : decodeText(v).text;
-  return String(v);
-}
 
 export const sqliteFormat: Format = {
   kinds: ["sqlite"],
@@ -52,10 +46,7 @@ export const sqliteFormat: Format = {
             if ((row & 255) === 0) ctx.checkTime();
             // (BigInt for integers: a 19-digit card number survives)
             const values = get(null, { useBigInt: true });
-            for (let i = 0; i < values.length; i++) {
-              const text = cellText(values[i]!);
-              if (text !== null) ctx.emit(scope, text, { sheet: table, row, column: columns[i] ?? String(i + 1) });
-            }
+            for (let i = 0; i < values.length; i++) emitValue(ctx, scope, { sheet: table, row, column: columns[i] ?? String(i + 1) }, values[i]);
           }
         } finally {
           stmt.free();
