@@ -14,6 +14,7 @@ import { spreadsheetFormat } from "./formats/spreadsheet.ts";
 import { sevenZipFormat } from "./formats/sevenzip.ts";
 import { mboxFormat } from "./formats/mbox.ts";
 import { pptFormat } from "./formats/ppt.ts";
+import { avroFormat } from "./formats/avro.ts";
 import { parquetFormat } from "./formats/parquet.ts";
 import { pstFormat } from "./formats/pst.ts";
 import { tnefFormat } from "./formats/tnef.ts";
@@ -22,7 +23,7 @@ import { tarFormat } from "./formats/tar.ts";
 import { zipFormat } from "./formats/zip.ts";
 import { textFormat } from "./formats/text.ts";
 
-export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, xzFormat, zstdFormat, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat, sqliteFormat, pstFormat, mboxFormat, pptFormat, tnefFormat, parquetFormat];
+export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, xzFormat, zstdFormat, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat, sqliteFormat, pstFormat, mboxFormat, pptFormat, tnefFormat, parquetFormat, avroFormat];
 
 /** Kinds that hold other files: opening one costs a nesting level. */
 export const CONTAINER_KINDS = new Set(["zip", "tar", "gzip", "bz2", "xz", "zstd", "7z", "eml", "msg", "pst", "mbox", "tnef"]);
