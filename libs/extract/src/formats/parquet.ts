@@ -15,6 +15,7 @@ import { emitValue } from "./record-cells.ts";
 
 /** Rows decoded at a time. */
 const BATCH = 5000;
+
 type Inflate = (input: Uint8Array, outputLength: number) => Uint8Array;
 const bounded = (inflate: (b: Uint8Array, o: { maxOutputLength: number }) => Buffer): Inflate => (input, outputLength) => inflate(input, { maxOutputLength: Math.max(1, outputLength) });
 const COMPRESSORS = { GZIP: bounded(gunzipSync), ZSTD: bounded(zstdDecompressSync), BROTLI: bounded(brotliDecompressSync) };
@@ -44,7 +45,8 @@ function topLevelNames(schema: Array<{ name: string; num_children?: number }>): 
   let i = 1;
   const skip = (at: number): number => {
     let next = at + 1;
-    for (let k = 0; k < (schema[at]?.num_children ?? 0); k++) next = skip(next);
+    // (a damaged schema may claim more children than it has)
+    for (let k = 0; k < (schema[at]?.num_children ?? 0) && next < schema.length; k++) next = skip(next);
     return next;
   };
   while (i < schema.length) {
