@@ -90,6 +90,9 @@ function detectCfb(bytes: Uint8Array): Detected {
   }
 }
 
+/** The end of a ZIP file searched for an OOXML part's name (a central directory of some thousands of entries). */
+const ZIP_DIRECTORY_TAIL = 1 << 20;
+
 /** dBase / FoxPro table versions ([dBase] byte 0): III, IV, 5, Visual FoxPro, with or without memo. */
 const DBF_VERSIONS = new Set([0x02, 0x03, 0x04, 0x05, 0x30, 0x31, 0x32, 0x43, 0x63, 0x83, 0x8b, 0x8e, 0xcb, 0xf5, 0xfb]);
 
@@ -152,8 +155,9 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
   }
   if (ft) {
     if (ft.ext === "cfb" || ft.ext === "msi") return detectCfb(bytes);
-    // an Excel binary workbook is a ZIP package that file-type does not name (its parts are .bin)
-    if (ft.ext === "zip" && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes("xl/workbook.bin")) return { mime: "application/vnd.ms-excel.sheet.binary.macroenabled.12", kind: "xlsb" };
+    // an Excel binary workbook is a ZIP package that file-type does not name (its parts are .bin):
+    // its central directory, at the end, names the part
+    if (ft.ext === "zip" && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).subarray(-ZIP_DIRECTORY_TAIL).includes("xl/workbook.bin")) return { mime: "application/vnd.ms-excel.sheet.binary.macroenabled.12", kind: "xlsb" };
     // A zip that file-type could not tell apart may still be OOXML/ODF; the zip handler looks inside.
     const kind = KIND_BY_EXT[ft.ext] ?? (ft.ext.endsWith("gz") ? "gzip" : ft.ext.endsWith("bz2") ? "bz2" : ft.ext);
     const mime = NAMED_MIMES[ft.ext] ?? ft.mime;
