@@ -32,12 +32,23 @@ export function attachmentName(raw: string | null | undefined, index: number, fa
   return base || `attachment-${index + 1}${fallbackExt}`;
 }
 
+/** "Name <address>", or whichever of the two there is (MSG, PST). */
+export function who(name: string | undefined, address: string | undefined): string | undefined {
+  if (name && address && name !== address) return `${name} <${address}>`;
+  return name || address || undefined;
+}
+
+/** Text fit for one element of a `file_in_zip` path: no control characters, path separators or the `!` of `!/`. */
+export function pathPart(text: string): string {
+  return [...text].filter((c) => c.charCodeAt(0) >= 0x20).join("").replace(/[\\/!\s]+/g, " ").trim();
+}
+
 /**
- * A mailbox item's name in `file_in_zip` (PST, mbox): its number and its subject, without path
- * separators or the `!` of `!/`, at most 60 characters of the subject ("3-Re: payroll").
+ * A mailbox item's name in `file_in_zip` (PST, mbox): its number and at most 60 characters of its
+ * subject ("3-Re: payroll").
  */
 export function itemName(n: number, subject: string): string {
-  const clean = [...subject].filter((c) => c.charCodeAt(0) >= 0x20).join("").replace(/[\\/!\s]+/g, " ").trim().slice(0, 60);
+  const clean = pathPart(subject).slice(0, 60);
   return clean ? `${n}-${clean}` : `${n}`;
 }
 

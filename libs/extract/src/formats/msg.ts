@@ -6,7 +6,7 @@
  */
 import msgreader, { type FieldsData } from "@kenjiuno/msgreader";
 import type { Format } from "../format.ts";
-import { attachmentName, emitBody, emitHeader, readAttachment, rtfBody } from "./mail-parts.ts";
+import { attachmentName, emitBody, emitHeader, readAttachment, rtfBody, who } from "./mail-parts.ts";
 
 // A CommonJS module whose class is `exports.default`: from ESM that is the default import's `.default`.
 const MsgReader = msgreader.default;
@@ -18,11 +18,6 @@ const NOT_PROPERTIES = new Set([
   "conversationTopic", "internetCodepage", "messageCodepage", "messageLocaleId", "messageFlags", "creationTime", "lastModificationTime",
   "addressType", "fax1AddrType", "fax2AddrType", "fax3AddrType", "recipients", "attachments", "rawProps",
 ]);
-
-function who(name: string | undefined, address: string | undefined): string | undefined {
-  if (name && address && name !== address) return `${name} <${address}>`;
-  return name || address || undefined;
-}
 
 /** The date: submit time, else delivery time, else the Date line of the transport headers. */
 function dateOf(f: FieldsData): string | undefined {

@@ -11,7 +11,7 @@
 import { PSTFile, type PSTAttachment, type PSTFolder, type PSTMessage } from "pst-extractor";
 import { childPath, childScope, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
-import { attachmentName, emitBody, emitHeader, itemName, readAttachment } from "./mail-parts.ts";
+import { attachmentName, emitBody, emitHeader, itemName, pathPart, readAttachment, who } from "./mail-parts.ts";
 
 /** Folders nested deeper than this are not walked (a damaged file may loop). */
 const MAX_FOLDER_DEPTH = 32;
@@ -26,11 +26,6 @@ const CONTACT_FIELDS = (
   "otherAddress postalAddress email1EmailAddress email2EmailAddress email3EmailAddress instantMessagingAddress personalHomePage hobbies birthday anniversary"
 ).split(" ");
 const APPOINTMENT_FIELDS = ["location", "allAttendees", "requiredAttendees"];
-
-function who(name: string, address: string): string {
-  if (name && address && name !== address) return `${name} <${address}>`;
-  return name || address;
-}
 
 /** A field's text: a string, or a date as ISO 8601; a getter that throws on a damaged item gives nothing. */
 function field(item: PSTMessage, name: string): string {
@@ -118,7 +113,7 @@ async function walk(ctx: Ctx, scope: Scope, folder: PSTFolder, path: string, dep
   }
   for (const sub of folder.getSubFolders()) {
     if (ctx.entriesExhausted) return;
-    await walk(ctx, scope, sub, `${path}${sub.displayName.replace(/[\\/!]+/g, " ").trim() || "folder"}/`, depth + 1, pstBytes);
+    await walk(ctx, scope, sub, `${path}${pathPart(sub.displayName) || "folder"}/`, depth + 1, pstBytes);
   }
 }
 
