@@ -158,7 +158,7 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
     // an Excel binary workbook is a ZIP package that file-type does not name (its parts are .bin):
     // its central directory, at the end, names the part
     if (ft.ext === "zip" && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).subarray(-ZIP_DIRECTORY_TAIL).includes("xl/workbook.bin")) return { mime: "application/vnd.ms-excel.sheet.binary.macroenabled.12", kind: "xlsb" };
-    // A zip that file-type could not tell apart may still be OOXML/ODF; the zip handler looks inside.
+    // (any other ZIP file-type could not name is read as an archive: its members one by one)
     const kind = KIND_BY_EXT[ft.ext] ?? (ft.ext.endsWith("gz") ? "gzip" : ft.ext.endsWith("bz2") ? "bz2" : ft.ext);
     const mime = NAMED_MIMES[ft.ext] ?? ft.mime;
     if (ft.ext === "xml" || ft.ext === "eml") {
