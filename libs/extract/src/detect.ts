@@ -7,6 +7,7 @@ import CFB from "cfb";
 import type { Detected } from "./context.ts";
 import { scanOle } from "./ole-scan.ts";
 import { looksLikeText } from "./text-decode.ts";
+import { zipBounds } from "./formats/zip.ts";
 
 /**
  * MIME types named here rather than by file-type: OOXML by its parts, and a PST (file-type says
@@ -48,6 +49,9 @@ const KIND_BY_EXT: Record<string, string> = {
  * vCard, iCalendar, OpenPGP armour), or are text-based and deliberately not read (PostScript).
  */
 const TRUSTED_TEXTUAL = new Set(["pdf", "rtf", "xml", "eml", "vcf", "ics", "pgp", "ps"]);
+
+/** file-type's names of programs that may carry an archive after their code (self-extracting). */
+const EXECUTABLES = new Set(["exe", "elf", "macho", "sh"]);
 
 function extOf(filename: string): string {
   const m = /\.([A-Za-z0-9]{1,8})$/.exec(filename);
@@ -148,6 +152,12 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
   }
   // TNEF (winmail.dat), which file-type does not know: its signature
   if (bytes.byteLength >= 6 && new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true) === 0x223e9f78) return { mime: "application/vnd.ms-tnef", kind: "tnef" };
+  // A ZIP after a program or a script (a self-extracting archive, an installer that unpacks the
+  // rest of itself, a JAR behind a launcher script): read as the archive, named as what it starts with
+  if (!ft || EXECUTABLES.has(ft.ext)) {
+    const zip = zipBounds(bytes);
+    if (zip !== null && zip.start > 0) return { mime: ft?.mime ?? "application/zip", kind: "zip" };
+  }
   // (a NUL in the first KiB settles it cheaply for almost every real binary)
   if (ft && !TRUSTED_TEXTUAL.has(ft.ext) && !bytes.subarray(0, 1024).includes(0)) {
     const decoded = looksLikeText(bytes);

@@ -60,6 +60,48 @@ describe("extract: archives", () => {
     assert.deepEqual([jar.detected_type, jar.status, segWith(jar, "db.password")?.locator.file_in_zip], ["application/java-archive", "complete", "application.properties"]);
   });
 
+  describe("a ZIP that does not fill its file (Go's archive/zip test files showed each; yauzl refused them)", () => {
+    const eocdOf = (z: Buffer) => z.lastIndexOf(Buffer.from("PK\x05\x06", "latin1"));
+
+    it("after a program's stub (a self-extracting archive): read as the archive, named as the program", async () => {
+      const zip = await makeZip({ "setup/config.ini": "[db]\npassword=Xk29!pQ7zW\n" });
+      const stub = Buffer.concat([Buffer.from("MZ\x90\x00", "latin1"), Buffer.alloc(2000)]);
+      const r = await run(Buffer.concat([stub, zip]), "setup.exe");
+      assert.deepEqual([r.detected_type, r.status, codes(r), segWith(r, "password=")?.locator.file_in_zip], ["application/x-msdownload", "complete", [], "setup/config.ini"]);
+    });
+
+    it("after a script that unpacks it: the script is read as the file's own text, the archive as its members", async () => {
+      const zip = await makeZip({ "payload/notes.txt": "MARKER-PAYLOAD" });
+      const script = Buffer.from("#!/bin/sh\n# installer\nADMIN_PASSWORD='Xk29!pQ7zW'\ntail -c +42 \"$0\" > /tmp/p.zip\nexit 0\n");
+      const r = await run(Buffer.concat([script, zip]), "install.sh");
+      assert.deepEqual([r.detected_type, r.status, segWith(r, "ADMIN_PASSWORD")?.locator.file_in_zip, segWith(r, "MARKER-PAYLOAD")?.locator.file_in_zip], ["application/zip", "complete", null, "payload/notes.txt"]);
+      assert.equal(segWith(r, "ADMIN_PASSWORD")?.text.includes("PK"), false, "the archive's bytes are not read as the script's text");
+    });
+
+    it("with bytes after it, or its comment cut short: read, and partial with what was left unread", async () => {
+      const zip = await makeZip({ "a.txt": "MARKER-JUNK" });
+      const junk = await run(Buffer.concat([zip, Buffer.from("some nonsense")]), "junk.zip", "application/zip");
+      assert.deepEqual([junk.status, segWith(junk, "MARKER-JUNK")?.locator.file_in_zip], ["partial", "a.txt"]);
+      assert.match(junk.reasons.find((x) => x.code === "corrupt")!.message, /13 bytes after the archive's end not read/);
+      // padding is no loss
+      assert.deepEqual(codes(await run(Buffer.concat([zip, Buffer.alloc(512)]), "padded.zip", "application/zip")), []);
+      const cut = Buffer.concat([zip.subarray(0, eocdOf(zip) + 20), Buffer.from([40, 0]), Buffer.from("a comment, cut")]);
+      const r = await run(cut, "cut.zip", "application/zip");
+      assert.deepEqual([r.status, segWith(r, "MARKER-JUNK")?.locator.file_in_zip], ["partial", "a.txt"]);
+      assert.match(r.reasons.find((x) => x.code === "corrupt")!.message, /comment is cut short \(14 of 40 bytes\)/);
+    });
+
+    it("whose end record's directory size lies: read from the file's start where its offset finds the directory", async () => {
+      const zip = Buffer.from(await makeZip({ "a.txt": "MARKER-A", "b.txt": "MARKER-B" }));
+      const eocd = eocdOf(zip);
+      const dir = zip.readUInt32LE(eocd + 16);
+      const first = 46 + zip.readUInt16LE(dir + 28) + zip.readUInt16LE(dir + 30) + zip.readUInt16LE(dir + 32);
+      zip.writeUInt32LE(zip.readUInt32LE(eocd + 12) - first, eocd + 12); // the size of the second entry alone
+      const r = await run(zip, "lying.zip", "application/zip");
+      assert.deepEqual([r.status, segWith(r, "MARKER-A")?.locator.file_in_zip, segWith(r, "MARKER-B")?.locator.file_in_zip], ["complete", "a.txt", "b.txt"]);
+    });
+  });
+
   it("reads a pre-POSIX (V7) TAR, whose headers have no ustar magic", async () => {
     const v7 = Buffer.from(await makeTar({ "old.txt": "MARKER-V7 text" }));
     for (let h = 0; h < v7.length && v7[h] !== 0; h += 512 + Math.ceil(parseInt(v7.toString("latin1", h + 124, h + 136), 8) / 512) * 512) {

@@ -1,11 +1,16 @@
 /**
  * ZIP via yauzl: declared sizes and encryption flags are read from the central directory before any
  * byte is inflated; names are decoded and checked here (yauzl's own check would abort the whole archive).
+ * yauzl wants the end-of-central-directory record (EOCD) and its comment to end the buffer and the
+ * offsets to count from its first byte: `zipBounds` finds where the archive really lies, so a ZIP
+ * with bytes before it (a self-extracting program's stub, a script that unpacks the rest) or after
+ * it (padding, a signature appended by a download tool), or whose comment is cut short, is read.
  */
 import iconv from "iconv-lite";
 import yauzl, { type Entry } from "yauzl";
-import { childPath, childScope, Stop } from "../context.ts";
+import { childPath, childScope, Stop, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
+import { looksLikeText } from "../text-decode.ts";
 import { declaredProblem, isTraversal, LimitHit, nextEntry, readBounded } from "./archive-util.ts";
 
 function entryName(e: Entry): string {
@@ -14,11 +19,86 @@ function entryName(e: Entry): string {
   return e.generalPurposeBitFlag & 0x800 ? raw.toString("utf8") : iconv.decode(raw, "cp437");
 }
 
+/** EOCD: signature, then the central directory's size at 12, its offset at 16, the comment's length at 20. */
+const EOCD_LEN = 22;
+const EOCD_SIGNATURE = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
+/** The ZIP64 EOCD locator (20 bytes, just before the EOCD) and the ZIP64 EOCD record (56 bytes and more). */
+const EOCD64_LOCATOR = 0x07064b50;
+const EOCD64 = 0x06064b50;
+const CENTRAL_HEADER = 0x02014b50;
+/** How far from the end an EOCD is looked for: its comment (at most 65,535 bytes) and some bytes after. */
+const EOCD_SEARCH = EOCD_LEN + 0xffff + 1024;
+
+/**
+ * Where the ZIP archive lies in `b`: from `start` (the byte its offsets count from) to `end` (its
+ * EOCD's comment's end, or the file's end when the comment is cut short, `commentCut` then), or
+ * null when no EOCD near the end points at a central directory that is there. The last EOCD whose
+ * directory checks out wins (a stored ZIP inside the archive has its own EOCD earlier). As Go's
+ * archive/zip does, the start is where the directory really is minus where the EOCD says it is,
+ * unless the EOCD's offset, counted from the file's first byte, finds a directory there too.
+ */
+export function zipBounds(b: Uint8Array): { start: number; end: number; commentCut: boolean } | null {
+  if (b.byteLength < EOCD_LEN) return null;
+  const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const buf = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+  const lowest = Math.max(0, b.byteLength - EOCD_SEARCH);
+  for (let at = buf.lastIndexOf(EOCD_SIGNATURE, b.byteLength - EOCD_LEN); at >= lowest; at = at > 0 ? buf.lastIndexOf(EOCD_SIGNATURE, at - 1) : -1) {
+    let size = v.getUint32(at + 12, true);
+    let offset = v.getUint32(at + 16, true);
+    let dirEnd = at;
+    // ZIP64: the sizes are in the ZIP64 record, which ends where the locator starts
+    const loc = at - 20;
+    if (loc >= 56 && v.getUint32(loc, true) === EOCD64_LOCATOR && (size === 0xffffffff || offset === 0xffffffff || v.getUint16(at + 10, true) === 0xffff)) {
+      const rec = loc - 56;
+      if (v.getUint32(rec, true) !== EOCD64) continue;
+      size = Number(v.getBigUint64(rec + 40, true));
+      offset = Number(v.getBigUint64(rec + 48, true));
+      dirEnd = rec;
+    }
+    const isDirectory = (o: number) => o >= 0 && o + 4 <= b.byteLength && v.getUint32(o, true) === CENTRAL_HEADER;
+    let start = dirEnd - size - offset;
+    if (start < 0 || (size > 0 && !isDirectory(dirEnd - size))) continue;
+    // A size that lies (seen in real files): where the offset, counted from the file's start, is a
+    // directory, the archive starts with the file
+    if (start > 0 && isDirectory(offset)) start = 0;
+    const end = at + EOCD_LEN + v.getUint16(at + 20, true);
+    return { start, end: Math.min(end, b.byteLength), commentCut: end > b.byteLength };
+  }
+  return null;
+}
+
+/**
+ * The archive alone, as yauzl reads it: `b` when it is all archive, else the part `zipBounds`
+ * found (a copy with the comment's length mended when the comment is cut short), and the bytes
+ * before it (a self-extracting program's stub, or the script that unpacks the rest of its file).
+ * What it leaves unread is said: a comment cut short (unzip reads such an archive with a caution;
+ * Go refuses it, as an earlier EOCD may hide in the missing comment, where other readers see
+ * another archive) and bytes after the archive that are not padding.
+ */
+function archiveOf(b: Buffer, scope: Scope, ctx: Ctx): { archive: Buffer; before: Buffer | null } {
+  const at = zipBounds(b);
+  if (at === null || (at.start === 0 && at.end === b.byteLength && !at.commentCut)) return { archive: b, before: null };
+  const where = scope.path;
+  const part = b.subarray(at.start, at.end);
+  const before = at.start > 0 ? b.subarray(0, at.start) : null;
+  const after = b.subarray(at.end);
+  if (after.some((x) => x !== 0)) ctx.reason("corrupt", `zip: ${after.byteLength} byte${after.byteLength === 1 ? "" : "s"} after the archive's end not read`, where);
+  if (!at.commentCut) return { archive: part, before };
+  const mended = Buffer.from(part);
+  const eocd = mended.lastIndexOf(EOCD_SIGNATURE);
+  const declared = mended.readUInt16LE(eocd + 20);
+  mended.writeUInt16LE(mended.byteLength - eocd - EOCD_LEN, eocd + 20);
+  ctx.reason("corrupt", `zip: the archive's comment is cut short (${mended.byteLength - eocd - EOCD_LEN} of ${declared} bytes); read as unzip reads it`, where);
+  return { archive: mended, before };
+}
+
 export const zipFormat: Format = {
   kinds: ["zip"],
   library: "yauzl",
-  async extract(bytes, scope, ctx) {
-    const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  async extract(bytes, scope, ctx, { filename }) {
+    const { archive: buf, before } = archiveOf(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), scope, ctx);
+    // a script before the archive is the file's own text (an installer's settings, its passwords)
+    if (before !== null && looksLikeText(before) !== null) await ctx.recurse(before, filename, scope);
     // validateEntrySizes is off on purpose: a lying declared size must not end the archive with an error;
     // readBounded enforces the ratio and total-bytes limits on the bytes actually inflated.
     const zip = await yauzl.fromBufferPromise(buf, { lazyEntries: true, decodeStrings: false, validateEntrySizes: false, strictFileNames: false });
