@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { compactDate, HASH_CONSTANTS, inArn, inHexList, inNumberList, inNumberRow, issueNumber, lowerHexHash, mixedCase, numericNoise, placeholderDigits } from "./shape.ts";
+import { bitConstant, compactDate, HASH_CONSTANTS, inArn, inHexList, inNumberList, inNumberRow, issueNumber, lowerHexHash, mixedCase, numericNoise, placeholderDigits } from "./shape.ts";
 
 /** `fn` asked about `value` where it stands in `text` (its first occurrence unless `start` says). */
 const at = (fn: (text: string, start: number, end: number) => boolean, text: string, value: string, start = text.indexOf(value)) => fn(text, start, start + value.length);
@@ -24,6 +24,13 @@ describe("core/shape: values that are something else", () => {
     assert.equal(at(numericNoise, "SSN 078051120, tel 4155550132,4155550133", "4155550132"), false, "the first of a list");
     assert.equal(at(numericNoise, "no. 4111111111111111", "4111111111111111"), false);
     assert.equal(at(numericNoise, "card 4111-1111-1111-1111", "4111-1111-1111-1111"), false, "digits alone only");
+    // an assembler's immediate (Go's loong64 tests)
+    assert.equal(at(numericNoise, "\tAND\t$-2251797666199552, R4", "2251797666199552"), true);
+    assert.equal(at(numericNoise, "\tMOVQ $4611686018427387904, AX", "4611686018427387904"), true);
+  });
+  it("takes a number whose bits come in few runs for a constant of code (powers of two, masks), and no card", () => {
+    for (const n of ["2251799813685251", "4503599627370495", "2251797666199552", "9223372036854775807", "18446744073709551615"]) assert.equal(bitConstant(n), true, n);
+    for (const n of ["4111111111111111", "5500000000000004", "378282246310005", "6011111111111117", "8291032395191335", "4012888888881881", "65536"]) assert.equal(bitConstant(n), false, n);
   });
   it("tells mixed case and lower-case hex hashes", () => {
     assert.deepEqual(["T8169345a", "T8169345A", "2315785f", "2315785F", "abcdef"].map((v) => [mixedCase(v), lowerHexHash(v)]), [[true, false], [false, false], [false, true], [false, false], [false, false]]);

@@ -63,15 +63,36 @@ export const HASH_CONSTANTS: ReadonlySet<string> = (() => {
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
+/**
+ * Whether a number of 15 digits or more is a constant of code written in decimal: a power of two
+ * near it, a mask, a float's boundary (2251799813685251 = 2⁵¹ + 3, 2251797666199552 = 2⁵¹ − 2³¹ −
+ * 2¹¹, as Go's math tests and assembler tests write them). Its bits come in at most 8 runs of
+ * ones and zeros; a random number of that length (a card's, an account's) comes in ~26, and in 8
+ * or fewer once in 20 million.
+ */
+export function bitConstant(digits: string): boolean {
+  if (digits.length < 15) return false;
+  let n = BigInt(digits);
+  let runs = 1;
+  let last = n & 1n;
+  for (n >>= 1n; n > 0n; n >>= 1n) {
+    const bit = n & 1n;
+    if (bit !== last && ++runs > 8) return false;
+    last = bit;
+  }
+  return true;
+}
+
 /** A minus sign where code writes a negative number: after an assignment, an opening bracket or a comma. */
-const NEGATIVE_BEFORE = /[=([,:]\s*-$/;
+const NEGATIVE_BEFORE = /(?:[=([,:]\s*|\$)-$/;
 
 /**
  * Whether the digits at [start, end) are numbers of code, not identifiers: a well-known hash
  * constant, an element of a comma-separated array of numbers ("…,1294757372,1396182291,…",
  * "new tr(96652208,967058379)"), or
  * either part of a decimal number ("-.4435068666934967", "1624912434.431"), or a negative
- * number after an assignment, a bracket or a comma ("Final = -2144272312"). Only runs of digits
+ * number after an assignment, a bracket or a comma ("Final = -2144272312"), or an assembler's
+ * immediate ("$2251799813685248", "$-2251797666199552"). Only runs of digits
  * alone are judged.
  */
 export function numericNoise(text: string, start: number, end: number): boolean {
@@ -84,6 +105,7 @@ export function numericNoise(text: string, start: number, end: number): boolean 
     if (isDigit(p2) || p2 === 45 /* - */ || p2 === 40 /* ( */) return true;
   }
   const next = text.charCodeAt(end);
+  if (prev === 36 /* $ */) return true;
   // a negative number of code: "ERROR_CLIP_LICENSE_EXPIRED: Final = -1058406395", "(-2144272312,"
   if (prev === 45 /* - */ && NEGATIVE_BEFORE.test(text.slice(Math.max(0, start - 4), start))) return true;
   // the whole part of a decimal number ("lastUpdatedTime": 1624912434.431, an amount's 12345678.50)

@@ -24,6 +24,10 @@ describe("generic/credit_card", () => {
     assert.deepEqual(spans(creditCard, "41111111111111111"), []); // 17 digits starting with 4
     assert.deepEqual(spans(creditCard, "41111111111111110000"), []); // part of a longer number
   });
+  it("takes a constant of code for no card: a power of two or a mask in decimal (Go's math tests)", () => {
+    assert.deepEqual(spans(creditCard, "{2251799813685250.5, 2251799813685251}, {4503599627370495.5, 4503599627370496}"), []);
+    assert.equal(String(2 ** 51 + 3), "2251799813685251");
+  });
   it("knows issuer ranges", () => {
     assert.equal(issuerOf("4111111111111111"), "visa");
     assert.equal(issuerOf("371449635398431"), "amex");

@@ -2,6 +2,7 @@ import type { Detector } from "../core/types.ts";
 import { bounded, NOT_IN_TOKEN } from "../core/regex.ts";
 import { allSame, digitsOf, luhn } from "../core/checksums.ts";
 import { OTHER_NUMBER_LABELS } from "../core/context.ts";
+import { bitConstant } from "../core/shape.ts";
 
 /** Issuer identification ranges (first digits) and the lengths each network issues. */
 const ISSUERS: Array<{ name: string; test: (d: string) => boolean; lengths: number[] }> = [
@@ -41,7 +42,7 @@ export const creditCard: Detector = {
   validate(value) {
     const d = digitsOf(value);
     if (d.length < 12 || d.length > 19 || allSame(d) || !luhn(d)) return false;
-    if (issuerOf(d) === null) return false;
+    if (issuerOf(d) === null || bitConstant(d)) return false;
     // A plain run of digits passes Luhn one time in ten: other numbers (national ids, accounts,
     // references) do too. Grouped like a card it is one; plain at a card's usual length (16, or
     // an Amex's 15) it probably is; plain at another length it needs card context.

@@ -13,4 +13,15 @@ describe("medical/icd10_code", () => {
     assert.deepEqual(reported("Print on A4, see cell B12 and route E11.65"), []);
     assert.deepEqual(reported("dx: version E11.6.5"), []);
   });
+  it("in assembly code, where DX is a register, \"dx\" is no context (seen: Go's .s files, 7,521 findings)", () => {
+    assert.deepEqual(reported("\tTESTQ   DX, DX\n\tCMOVQEQ R10, BX\n\tCMOVQEQ R11, CX\n"), []);
+    assert.deepEqual(reported("\tADOXL (R11), DX                    // f30f38f613\n"), []);
+    assert.deepEqual(reported("// AX CX DX BX SP BP SI DI R8 R9 R10 R11 R12 R13 R15"), []);
+    assert.deepEqual(reported("\tmovq %rdx, %r10 ; DX X14"), []);
+    assert.deepEqual(reported("\tBSWAPL DX                               // 0fca\n\tBSWAPL R11                         // 410fcb"), []);
+    assert.deepEqual(reported("\tMOVW\tR11, gobuf_ctxt(R1)\n\tCMP\tR11, R11 // set condition codes"), []);
+    // a clinical note's capitals are not registers; other context words still count in code
+    assert.deepEqual(reported("BP 150/90, SI denied. Dx: R10.9, R11"), ["R10.9", "R11"]);
+    assert.deepEqual(reported("\tMOVQ AX, BX // diagnosis E11.65"), ["E11.65"]);
+  });
 });

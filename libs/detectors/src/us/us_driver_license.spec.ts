@@ -15,6 +15,11 @@ describe("us/us_driver_license", () => {
     assert.ok(scoreOf(usDriverLicense, "parse the ASCII driver! id=1187884934") < 0.4);
     assert.ok(scoreOf(usDriverLicense, "driver's license 1187884934") >= 0.4);
   });
+  it("takes no register for a licence's label in assembly code (Go's assembler tests)", () => {
+    const reported = (text: string) => run(usDriverLicense, text).filter((f) => f.score >= 0.4).map((f) => text.slice(f.start, f.end));
+    assert.deepEqual(reported("\tADCB DL, (R11)                          // 411013\n\tADCB $7, DL    // 41801307"), []);
+    assert.deepEqual(reported("DL: D1234567"), ["D1234567"]);
+  });
   it("takes no calendar period for a licence, even next to licence words", () => {
     assert.deepEqual(spans(usDriverLicense, "889 units in Q4. Renew the licence in Q1 or H2"), []);
     assert.deepEqual(spans(usDriverLicense, "driver license A1234"), [[15, 20]]);

@@ -1,6 +1,8 @@
 import type { Detector } from "../core/types.ts";
 import { re } from "../core/regex.ts";
 import { allSame } from "../core/checksums.ts";
+import { patternCandidates } from "../core/engine.ts";
+import { inAssembly } from "../core/assembly.ts";
 
 /**
  * Not glued to a word, not an HTML tag's name ("<H3>", "</H1>"), not an offset in an info file's
@@ -30,6 +32,11 @@ const ALNUM_FORMATS = [
   String.raw`[A-Z]\d[A-Z]\d[A-Z]`, // MN (older)
 ];
 
+const CONTEXT = ["license", "licence", "permit", "lic", "dl", "dln", "dls", "cdl", "cdls", "identification"];
+
+/** The context terms that still count in assembly code, where "DL" is a register. */
+const NOT_DL: ReadonlySet<string> = new Set(CONTEXT.filter((t) => t !== "dl"));
+
 export const usDriverLicense: Detector = {
   id: "us_driver_license",
   type: "US_DRIVER_LICENSE",
@@ -42,7 +49,7 @@ export const usDriverLicense: Detector = {
   ],
   // Not "driver" or "driving" alone: device drivers and "driving growth" are everywhere in
   // technical and business text; "driver's license" and "driving licence" carry "license".
-  context: ["license", "licence", "permit", "lic", "dl", "dln", "dls", "cdl", "cdls", "identification"],
+  context: CONTEXT,
   // A software licence ("License: X11", "Copyright (C) 2006 Project X0213") and a bug or commit
   // number near "license" ("Closes: #1019937", "[Bug 3059922]") are no driver's licence.
   negativeContext: ["copyright", "gpl", "lgpl", "bsd", "mit", "apache", "mpl", "software", "permission", "warranty", "redistribution", "bug", "closes", "issue", "commit", "patch", "upgrade", "cve"],
@@ -53,4 +60,8 @@ export const usDriverLicense: Detector = {
   // one of two or three characters either ("V2", "N0", "X86" next to LLVM's `DL`, a
   // DataLayout): found (Presidio's cases have "A1"), never lifted by context.
   validate: (value) => (NOT_LICENCE.test(value) || allSame(value) ? false : value.length <= 3 ? { validation: null, score: 0.01, fixed: true } : { validation: null }),
+  // In assembly code "DL" is a register, not a licence's label ("ADCB DL, (R11)  // 411013").
+  find(text) {
+    return patternCandidates(usDriverLicense, text).map((c) => (inAssembly(text, c.start, c.end) ? { ...c, onlyContext: NOT_DL } : c));
+  },
 };
