@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
+import { locator } from "@filescan/contracts";
 import { recordValues } from "./records.ts";
+import { detect } from "../index.ts";
 
 /** [key, value] of each record value found. */
 const pairs = (text: string) => recordValues(text).map((r) => [r.key, text.slice(r.start, r.end)]);
@@ -12,6 +14,12 @@ describe("core/records", () => {
     assert.deepEqual(pairs("owner:\n  name: 'Dereck Flatley'\n  - city: \"North Port\"\n"), [["name", "Dereck Flatley"], ["city", "North Port"]]);
     assert.deepEqual(pairs("| Field | Value |\n|---|---|\n| Geburtsort | Vineland |\n| a | b | c |"), [["Geburtsort", "Vineland"]], "a header row is no record");
     assert.deepEqual(pairs("| Option Name | Default Value |\r\n| :--- | ---: |\r\n| Name | Ara Waters |\r\n"), [["Name", "Ara Waters"]]);
+  });
+  it("reads a JSON member's number of six digits or more under its key: a timestamp's key is no phone's context (Go's JSON test data)", () => {
+    assert.deepEqual(pairs('{"id": 7, "phone": 4155550132, "min_t":1228525763,"ratio":0.0017318415877075515}'), [["phone", "4155550132"], ["min_t", "1228525763"]]);
+    const text = '{"cl_weight":0.0011574074074074073,"touches":1,"min_t":1252097274,"max_t":1252097274,"mean_t":1252097274},{"name":"CallStackSidebarPane.js","kids":[]}';
+    assert.deepEqual(detect([{ text, locator: locator() }], { ner: false }).filter((f) => f.type === "PHONE_NUMBER"), []);
+    assert.deepEqual(detect([{ text: '{"name":"Jo","phone":6502530000}', locator: locator() }], { ner: false }).filter((f) => f.type === "PHONE_NUMBER").map((f) => f.context), [["phone"]]);
   });
   it("takes no HTML cell's tag for a key, and no unquoted line, long value or value across lines", () => {
     assert.deepEqual(pairs("<td>Name</td>"), []);

@@ -3,7 +3,7 @@
  * its column header are to the detectors of a cell alone (a name under "name", a town under
  * "city"), a key is to its value. Data files write records as
  *
- * - JSON members: `"customerName": "Hadley Hane"`;
+ * - JSON members: `"customerName": "Hadley Hane"`, and numbers of six digits or more: `"phone": 4155550132`;
  * - XML elements: `<placeOfBirth>Portugal</placeOfBirth>`;
  * - HTML table rows and definition lists: `<td>Name</td><td>Roma Mayert</td>`, `<dt>City</dt><dd>Riverton</dd>`;
  * - quoted values of YAML lines: `name: 'Dereck Flatley'`, `- city: "North Port"`;
@@ -35,6 +35,8 @@ const VALUE = String.raw`[^"'<>|\n\\]{1,80}`;
  */
 const KINDS: Array<{ has: string; hint: RegExp | null; rx: RegExp }> = [
   { has: '"', hint: /"[ \t]*:/, rx: new RegExp(String.raw`"(?<k>${KEY})"[ \t]*:[ \t]*"(?<v>${VALUE})"`, "dg") },
+  // a JSON member's number of six digits or more (an id, a phone number, a timestamp: "min_t":1228525763)
+  { has: '"', hint: /"[ \t]*:[ \t]*\d{6}/, rx: new RegExp(String.raw`"(?<k>${KEY})"[ \t]*:[ \t]*(?<v>\d{6,20})(?=[ \t]*[,}\]\r\n])`, "dg") },
   { has: "</", hint: /<\/(?:t[dh]|dt)/i, rx: new RegExp(String.raw`<(?<t>t[dh]|dt)\b[^<>\n]*>[ \t]*(?<k>${KEY})[ \t]*</\k<t>[ \t]*>\s*<(?<u>td|dd)\b[^<>\n]*>(?<v>${VALUE})</\k<u>[ \t]*>`, "dgi") },
   { has: "</", hint: null, rx: new RegExp(String.raw`<(?<k>[A-Za-z_][\w.\-]{0,39})(?:[ \t][^<>\n]*)?>(?<v>${VALUE})</\k<k>[ \t]*>`, "dg") },
   { has: "'", hint: /:[ \t]*'/, rx: new RegExp(String.raw`^[ \t]*(?:-[ \t]+)?(?<k>${KEY}):[ \t]*'(?<v>[^'\n]{1,80})'[ \t]*$`, "dgm") },

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { bitConstant, compactDate, HASH_CONSTANTS, inArn, inHexList, inNumberList, inNumberRow, issueNumber, lowerHexHash, mixedCase, numericNoise, placeholderDigits } from "./shape.ts";
+import { bitConstant, compactDate, HASH_CONSTANTS, inArn, inHexDump, inHexList, inNumberList, inNumberRow, issueNumber, lowerHexHash, mixedCase, numericNoise, placeholderDigits } from "./shape.ts";
 
 /** `fn` asked about `value` where it stands in `text` (its first occurrence unless `start` says). */
 const at = (fn: (text: string, start: number, end: number) => boolean, text: string, value: string, start = text.indexOf(value)) => fn(text, start, start + value.length);
@@ -27,6 +27,15 @@ describe("core/shape: values that are something else", () => {
     // an assembler's immediate (Go's loong64 tests)
     assert.equal(at(numericNoise, "\tAND\t$-2251797666199552, R4", "2251797666199552"), true);
     assert.equal(at(numericNoise, "\tMOVQ $4611686018427387904, AX", "4611686018427387904"), true);
+  });
+  it("takes the bytes of a hex dump line for bytes, and not its text column (Go's TLS and RSA test vectors)", () => {
+    const dump = "000000a0  81 00 ba 6f aa 86 bd cf  bf 9f f2 ef 5c 94 60 78  |...o....\\.`x|\n00000050  31 36 30 38 31 37 32 31  35 32 33 5a 17 0d 32 36  |o0...16081721523|";
+    assert.equal(at(inHexDump, dump, "86 bd cf"), true);
+    assert.equal(at(inHexDump, dump, "16081721523"), false);
+    assert.equal(at(inHexDump, "8a 76 44 72 1a 0c be c6 dd 3f 62 79 bd e3 e8 f2 \r\n", "79 bd e"), true);
+    assert.equal(at(inHexDump, "ffff ffff ffff dede 9090 6565 cccc ffff ffff", "9090 6565"), true);
+    assert.equal(at(inHexDump, "call 02 63 29 59 03 or 01 23 45 67 89 today", "02 63 29 59 03"), false, "numbers without a hex letter are no dump");
+    assert.equal(at(inHexDump, "Card: 4111 1111 1111 1111 Exp 12 25 CVV 123 ab", "4111 1111 1111 1111"), false);
   });
   it("takes a number whose bits come in few runs for a constant of code (powers of two, masks), and no card", () => {
     for (const n of ["2251799813685251", "4503599627370495", "2251797666199552", "9223372036854775807", "18446744073709551615"]) assert.equal(bitConstant(n), true, n);

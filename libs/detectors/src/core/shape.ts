@@ -152,6 +152,39 @@ export function inHexList(text: string, start: number, end: number): boolean {
   return hexWithLetters(tokenBefore(text, start)) || hexWithLetters(tokenAfter(text, end));
 }
 
+/** A byte or a pair of bytes in hexadecimal, as a dump writes it. */
+const HEX_BYTES = /^(?:[0-9a-f]{2}|[0-9A-F]{2}|[0-9a-f]{4}|[0-9A-F]{4})$/;
+
+/**
+ * Whether the value at [start, end) stands among the bytes of a hex dump line (`hexdump -C`,
+ * `xxd`, od, a test vector's "98 5a 7e 01 00 32 5e 95 19 f1 ca 6a 92 16 bd a0"): a line of eight or
+ * more bytes written in hexadecimal, two or four digits each, most of its tokens, one with a
+ * letter (a row of numbers has none), and the value
+ * before the line's text column ("|...16081721523|", which is the bytes as text and is read).
+ * "86 bd cf" there is no street address and "02 63 29 59 03" no French phone number.
+ */
+export function inHexDump(text: string, start: number, end: number): boolean {
+  const from = text.lastIndexOf("\n", start - 1) + 1;
+  let to = text.indexOf("\n", end);
+  if (to < 0) to = text.length;
+  if (to - from > 200) return false;
+  let line = text.slice(from, to);
+  const column = line.indexOf("|");
+  if (column >= 0) {
+    if (from + column < end) return false;
+    line = line.slice(0, column);
+  }
+  const tokens = line.split(/[ \t]+/).filter((t) => t !== "");
+  let hex = 0;
+  let letter = false;
+  for (const t of tokens) {
+    if (!HEX_BYTES.test(t)) continue;
+    hex++;
+    letter ||= /[a-fA-F]/.test(t);
+  }
+  return hex >= 8 && hex >= tokens.length * 0.6 && letter;
+}
+
 const isUpperHex = (c: number) => isDigit(c) || (c >= 65 && c <= 70);
 
 /**

@@ -11,6 +11,13 @@ describe("secrets/password", () => {
     assert.deepEqual(values("Server=db;User Id=sa;Password=Pa55w0rd;"), ["Pa55w0rd"]);
     assert.deepEqual(values("url: postgres://app:Wq9zT7@db.internal:5432/app"), ["Wq9zT7"]);
   });
+  it("takes the working directory's \"pwd\" for no password key where a directory word is near (Go's tests and tools)", () => {
+    assert.deepEqual(values('\t\tcase "chdir":\n\t\t\tpwd = name // always absolute'), []);
+    assert.deepEqual(values("\ts.pwd = dir\n\ts.Setenv(\"PWD\", dir)"), []);
+    assert.deepEqual(values('{name: "original PWD", dir: link, pwd: cwd},'), []);
+    assert.deepEqual(values("Server=db;Uid=sa;Pwd=Xk29pQ7z;Database=crm"), ["Xk29pQ7z"]);
+    assert.deepEqual(values("password = hunter22 # in the config dir"), ["hunter22"], "only the pwd key");
+  });
   it("ignores placeholders, references and prose", () => {
     assert.deepEqual(values("password=${DB_PASSWORD}\npassword: <your password>\npassword = ''\npwd=****"), []);
     assert.deepEqual(values("Please reset your password at the portal."), []);

@@ -24,6 +24,14 @@ const ABOUT_PASSWORDS = /[_.-](?:file|path|dir|directory|encryption|tohashes|len
  * `@NL80211_ATTR_SAE_PASSWORD: attribute for …`).
  */
 const DOC_FIELD = /(?:(?::param|:type|:arg|:ivar|:cvar|@param|@arg)[ \t]+|@\w*)$/;
+/**
+ * "pwd" as the shell and code name the working directory (`$PWD`, `s.pwd = dir`, `pwd: cwd`,
+ * `"PWD: want %s"` next to `os.Getwd()` in Go's tests): the key alone, with a directory word
+ * near. A connection string's `Pwd=…;` has none.
+ */
+const PWD_KEY = /^(?:[\w.]*\.)?(?:old)?pwd["']?[ \t]*(?::=|=>|=|:)/i;
+const DIRECTORY_NEAR = /\b(?:cwd|chdir|getwd|getcwd|dir|dirs|directory|folder|oldpwd)\b|\bworking[ \t]+dir|\bGetwd\b/i;
+
 /** The part of every KEYS match from the key name on: a quick test that the text assigns a password at all. */
 const TAIL = new RegExp(NAMES, "i");
 /** Credentials inside URLs: scheme://user:password@host. */
@@ -41,7 +49,7 @@ export const password: Detector = {
   find(text) {
     // "PASS: name" is a test result (DejaGnu, Automake, TAP-like logs), not a password; a URL
     // is a reference (credentials inside one are read below).
-    const out: Candidate[] = findAssignments(text, KEYS, 3, 0.7, TAIL, (key, at) => TEST_RESULT.test(key) || (/^pass\b/i.test(key) && PASS_OF.test(text.slice(Math.max(0, at - 16), at))) || ABOUT_PASSWORDS.test(key) || DOC_FIELD.test(text.slice(Math.max(0, at - 24), at))).filter((c) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(text.slice(c.start, c.end)));
+    const out: Candidate[] = findAssignments(text, KEYS, 3, 0.7, TAIL, (key, at) => TEST_RESULT.test(key) || (/^pass\b/i.test(key) && PASS_OF.test(text.slice(Math.max(0, at - 16), at))) || ABOUT_PASSWORDS.test(key) || DOC_FIELD.test(text.slice(Math.max(0, at - 24), at)) || (PWD_KEY.test(key) && DIRECTORY_NEAR.test(text.slice(Math.max(0, at - 120), at + key.length + 120)))).filter((c) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(text.slice(c.start, c.end)));
     // Every URL_CREDS match holds "://" and "@".
     if (!text.includes("://") || !text.includes("@")) return out;
     URL_CREDS.lastIndex = 0;
