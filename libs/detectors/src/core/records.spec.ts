@@ -18,8 +18,8 @@ describe("core/records", () => {
   it("reads a JSON member's number of six digits or more under its key: a timestamp's key is no phone's context (Go's JSON test data)", () => {
     assert.deepEqual(pairs('{"id": 7, "phone": 4155550132, "min_t":1228525763,"ratio":0.0017318415877075515}'), [["phone", "4155550132"], ["min_t", "1228525763"]]);
     const text = '{"cl_weight":0.0011574074074074073,"touches":1,"min_t":1252097274,"max_t":1252097274,"mean_t":1252097274},{"name":"CallStackSidebarPane.js","kids":[]}';
-    assert.deepEqual(detect([{ text, locator: locator() }], { ner: false }).filter((f) => f.type === "PHONE_NUMBER"), []);
-    assert.deepEqual(detect([{ text: '{"name":"Jo","phone":6502530000}', locator: locator() }], { ner: false }).filter((f) => f.type === "PHONE_NUMBER").map((f) => f.context), [["phone"]]);
+    assert.deepEqual(detect([{ text, source: "text", locator: locator() }], { ner: false }).filter((f) => f.type === "PHONE_NUMBER"), []);
+    assert.deepEqual(detect([{ text: '{"name":"Jo","phone":6502530000}', source: "text", locator: locator() }], { ner: false }).filter((f) => f.type === "PHONE_NUMBER").map((f) => f.context), [["phone"]]);
   });
   it("takes no HTML cell's tag for a key, and no unquoted line, long value or value across lines", () => {
     assert.deepEqual(pairs("<td>Name</td>"), []);
