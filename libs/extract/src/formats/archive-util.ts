@@ -2,20 +2,25 @@
 import type { Readable } from "node:stream";
 import type { Entry, ZipFile } from "yauzl";
 import { RATIO_MIN_BYTES, type Ctx } from "../context.ts";
+import { looksLikeText } from "../text-decode.ts";
 
 /** A limit reached while inflating one member; the handler records it as a reason and moves on. */
 export class LimitHit extends Error {
   readonly code: string;
-  constructor(code: string, message: string) {
+  /** What a stream gave before the limit stopped it (readBounded; a prefix of the member, still readable). */
+  readonly before: Buffer | null;
+  constructor(code: string, message: string, before: Buffer | null = null) {
     super(message);
     this.code = code;
+    this.before = before;
   }
 }
 
 /**
  * Reads a stream into memory, stopping (and destroying the stream) as soon as it produces more than
  * the total-bytes budget left, or more than maxRatio × compressedSize (the ratio enforced while
- * inflating, whatever the declared sizes said).
+ * inflating, whatever the declared sizes said). The LimitHit then carries the bytes read before
+ * it (`before`): a highly compressible text (a JSON catalogue at 175:1, a log) is read up to there.
  */
 export function readBounded(stream: Readable, ctx: Ctx, compressedSize: number | null): Promise<Buffer> {
   const byteCap = ctx.bytesLeft();
@@ -33,8 +38,13 @@ export function readBounded(stream: Readable, ctx: Ctx, compressedSize: number |
     stream.on("data", (c: Buffer) => {
       if (done) return;
       n += c.length;
-      if (n > ratioCap) return fail(new LimitHit("limit_ratio", `inflated past ${ctx.limits.maxRatio}:1 of ${compressedSize} compressed bytes`));
-      if (n > byteCap) return fail(new LimitHit("limit_total_bytes", `uncompressed bytes over ${ctx.limits.maxTotalBytes}`));
+      if (n > ratioCap || n > byteCap) {
+        // what came before the limit is kept, counted against the total, for the caller to read
+        const before = Buffer.concat(chunks, n - c.length);
+        if (compressedSize !== null) ctx.totalBytes += before.byteLength;
+        if (n > ratioCap) return fail(new LimitHit("limit_ratio", `inflated past ${ctx.limits.maxRatio}:1 of ${compressedSize} compressed bytes`, before));
+        return fail(new LimitHit("limit_total_bytes", `uncompressed bytes over ${ctx.limits.maxTotalBytes}`, before));
+      }
       if (Date.now() > ctx.deadline) return fail(new LimitHit("limit_time", `time budget of ${ctx.limits.timeBudgetMs} ms spent`));
       chunks.push(c);
     });
@@ -46,6 +56,17 @@ export function readBounded(stream: Readable, ctx: Ctx, compressedSize: number |
       resolve(Buffer.concat(chunks, n));
     });
   });
+}
+
+/**
+ * A limit hit while inflating one member, said as a reason; returns what was inflated before it
+ * when that is text (a JSON catalogue at 175:1, a log), which the caller reads as the member's
+ * first part; else null (a bomb's zeros, the first part of an archive, which cannot be read).
+ */
+export function keptBefore(ctx: Ctx, err: LimitHit, where: string | null): Buffer | null {
+  const kept = err.before !== null && err.before.byteLength > 0 && looksLikeText(err.before) !== null ? err.before : null;
+  ctx.reason(err.code, kept ? `${err.message}; its first ${kept.byteLength} bytes read` : err.message, where);
+  return kept;
 }
 
 /** True for names that would leave the extraction root if written to disk (`../x`, `/etc/x`, `C:\x`). */

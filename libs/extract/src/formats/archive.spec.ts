@@ -139,6 +139,18 @@ describe("extract: archives", () => {
     assert.equal(enc.segments.length, 0);
   });
 
+  it("a text that compresses past the ratio limit is read up to it, and partial (Go's citm_catalog.json.zst, 175:1, was not read at all)", async () => {
+    const lines = Array.from({ length: 40_000 }, (_, i) => `{"event":${i % 7},"seat":"A${i % 3}","status":"available"}`).join("\n");
+    const text = `{"contact":"jane.roe@example.org","phone":"+49 30 901820"}\n${lines}`;
+    for (const [bytes, name] of [[gzipSync(text, { level: 9 }), "catalog.json.gz"], [zstdCompressSync(text), "catalog.json.zst"]] as const) {
+      const r = await run(bytes, name, "application/octet-stream", { maxRatio: 20 });
+      assert.deepEqual([r.status, codes(r)], ["partial", ["limit_ratio"]], name);
+      assert.match(r.reasons[0]!.message, /its first \d+ bytes read/);
+      assert.ok(segWith(r, "jane.roe@example.org"), name);
+      assert.ok(r.stats.chars < text.length, "only what came before the limit");
+    }
+  });
+
   it("a nested bomb stops at the depth limit", async () => {
     let z: Buffer = Buffer.from("MARKER-DEEP");
     let name = "deep.txt";

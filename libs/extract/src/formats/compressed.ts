@@ -1,7 +1,7 @@
 /**
  * Single-stream compression: GZIP and Zstandard (node:zlib), BZIP2 (unbzip2-stream), XZ
  * (xz-decompress, WebAssembly). Each is read as a stream, so the ratio and total-bytes limits
- * stop a bomb while it inflates. The inner file is the same file, so it keeps the outer
+ * stop a bomb while it inflates; what it gave before the limit is read. The inner file is the same file, so it keeps the outer
  * file_in_zip; it still costs a nesting level.
  */
 import { Readable } from "node:stream";
@@ -11,7 +11,7 @@ import bz2 from "unbzip2-stream";
 import xzDecompress from "xz-decompress";
 import { Stop, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
-import { LimitHit, readBounded } from "./archive-util.ts";
+import { keptBefore, LimitHit, readBounded } from "./archive-util.ts";
 
 const { XzReadableStream } = xzDecompress; // a CommonJS bundle: no named exports for ESM
 
@@ -45,12 +45,11 @@ async function inflate(ctx: Ctx, scope: Scope, bytes: Uint8Array, decompress: (s
   try {
     content = await readBounded(stream, ctx, bytes.byteLength);
   } catch (err) {
-    if (err instanceof LimitHit) {
-      if (err.code === "limit_time") throw new Stop(err.code, err.message);
-      ctx.reason(err.code, err.message, scope.path);
-      return;
-    }
-    throw err;
+    if (!(err instanceof LimitHit)) throw err;
+    if (err.code === "limit_time") throw new Stop(err.code, err.message);
+    const before = keptBefore(ctx, err, scope.path);
+    if (before === null) return;
+    content = before;
   }
   await ctx.recurse(content, name, { path: scope.path, depth: scope.depth + 1, base: scope.base });
 }

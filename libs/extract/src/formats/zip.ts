@@ -11,7 +11,7 @@ import yauzl, { type Entry } from "yauzl";
 import { childPath, childScope, Stop, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
 import { looksLikeText } from "../text-decode.ts";
-import { declaredProblem, isTraversal, LimitHit, nextEntry, readBounded } from "./archive-util.ts";
+import { declaredProblem, isTraversal, keptBefore, LimitHit, nextEntry, readBounded } from "./archive-util.ts";
 
 function entryName(e: Entry): string {
   const raw = e.fileName as unknown as Buffer | string;
@@ -134,13 +134,14 @@ export const zipFormat: Format = {
         try {
           content = await readBounded(await zip.openReadStreamPromise(e), ctx, e.compressedSize);
         } catch (err) {
-          if (err instanceof LimitHit) {
-            if (err.code === "limit_time") throw new Stop(err.code, err.message);
-            ctx.reason(err.code, err.message, where);
+          if (!(err instanceof LimitHit)) {
+            ctx.reason("corrupt", `zip entry: ${(err as Error).message}`, where);
             continue;
           }
-          ctx.reason("corrupt", `zip entry: ${(err as Error).message}`, where);
-          continue;
+          if (err.code === "limit_time") throw new Stop(err.code, err.message);
+          const before = keptBefore(ctx, err, where);
+          if (before === null) continue;
+          content = before;
         }
         await ctx.recurse(content, name.split("/").pop() ?? name, childScope(scope, name));
       }
