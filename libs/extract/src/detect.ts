@@ -8,6 +8,7 @@ import type { Detected } from "./context.ts";
 import { scanOle } from "./ole-scan.ts";
 import { looksLikeText } from "./text-decode.ts";
 import { zipBounds } from "./formats/zip.ts";
+import { isDerCertificate } from "./formats/x509.ts";
 
 /**
  * MIME types named here rather than by file-type: OOXML by its parts, and a PST (file-type says
@@ -52,6 +53,9 @@ const TRUSTED_TEXTUAL = new Set(["pdf", "rtf", "xml", "eml", "vcf", "ics", "pgp"
 
 /** file-type's names of programs that may carry an archive after their code (self-extracting). */
 const EXECUTABLES = new Set(["exe", "elf", "macho", "sh"]);
+
+/** Extensions of PEM files, which may start with a comment ("subject=…", "Bag Attributes") before the armour. */
+const PEM_EXTS = new Set(["pem", "crt", "cer", "cert", "ca-bundle", "chain"]);
 
 function extOf(filename: string): string {
   const m = /\.([A-Za-z0-9]{1,8})$/.exec(filename);
@@ -123,6 +127,8 @@ const EML_HEADER = /^(?:(?:Received|Return-Path|From|To|Subject|Date|Message-ID|
 export function detectText(head: string, filename: string): Detected {
   const ext = extOf(filename);
   const t = head.replace(/^\uFEFF/, "").trimStart();
+  // PEM certificates (a certificate file, a chain, a bundle with its key): read decoded too
+  if ((t.startsWith("-----BEGIN ") || PEM_EXTS.has(ext)) && /-----BEGIN (?:X509 |TRUSTED )?CERTIFICATE-----/.test(t)) return { mime: "application/x-pem-file", kind: "pem" };
   if (ext === "csv") return { mime: "text/csv", kind: "csv" };
   if (ext === "tsv" || ext === "tab") return { mime: "text/tab-separated-values", kind: "tsv" };
   if (ext === "ndjson" || ext === "jsonl") return { mime: "application/x-ndjson", kind: "ndjson" };
@@ -158,6 +164,8 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
     const zip = zipBounds(bytes);
     if (zip !== null && zip.start > 0) return { mime: ft?.mime ?? "application/zip", kind: "zip" };
   }
+  // a DER certificate has no magic number: its structure says it
+  if (!ft && isDerCertificate(bytes)) return { mime: "application/pkix-cert", kind: "x509" };
   // (a NUL in the first KiB settles it cheaply for almost every real binary)
   if (ft && !TRUSTED_TEXTUAL.has(ft.ext) && !bytes.subarray(0, 1024).includes(0)) {
     const decoded = looksLikeText(bytes);

@@ -1,0 +1,46 @@
+import assert from "node:assert/strict";
+import { generateKeyPairSync } from "node:crypto";
+import { codes, run, segWith } from "../test-util/run.ts";
+import { makeCertificate } from "../test-util/x509.ts";
+import { isDerCertificate } from "./x509.ts";
+
+describe("extract: X.509 certificates (Go's 405 DER test certificates were unsupported binaries)", () => {
+  const personal = makeCertificate({ subject: { CN: "Jane Roe", emailAddress: "jane.roe@example.org", O: "Acme GmbH", L: "Berlin", C: "DE" }, emails: ["jane@roe.example"] });
+
+  it("reads a DER certificate's subject, issuer and alternative names, whatever its name", async () => {
+    for (const name of ["jane.crt", "blob.bin", "noext"]) {
+      const r = await run(personal.der, name);
+      assert.deepEqual([r.detected_type, r.status, codes(r)], ["application/pkix-cert", "complete", []], name);
+      const seg = segWith(r, "Jane Roe")!;
+      assert.equal(seg.locator.part, "certificate 1");
+      assert.match(seg.text, /^Subject common name: Jane Roe$/m);
+      assert.match(seg.text, /^Subject e-mail: jane\.roe@example\.org$/m);
+      assert.match(seg.text, /^Subject city: Berlin$/m);
+      assert.match(seg.text, /^Issuer common name: Example Issuing CA$/m);
+      assert.match(seg.text, /email:jane@roe\.example/);
+    }
+  });
+
+  it("reads every certificate of a PEM chain decoded, and the file's text too (a key beside them is still seen)", async () => {
+    const other = makeCertificate({ subject: { CN: "Max Mustermann", O: "Beispiel AG" } });
+    const key = generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+    const r = await run(`subject=CN = Jane Roe\n${personal.pem}${other.pem}${key}`, "chain.pem");
+    assert.deepEqual([r.detected_type, r.status], ["application/x-pem-file", "complete"]);
+    assert.equal(segWith(r, "Subject common name: Jane Roe")?.locator.part, "certificate 1");
+    assert.equal(segWith(r, "Subject common name: Max Mustermann")?.locator.part, "certificate 2");
+    assert.equal(segWith(r, "BEGIN PRIVATE KEY")?.locator.part, null);
+    // a text that only quotes a certificate stays what it is
+    assert.equal((await run(`# How to\nPaste it:\n${personal.pem}`, "notes.md")).detected_type, "text/markdown");
+  });
+
+  it("tells a DER certificate from other DER files and cut ones; a certificate that does not parse fails", async () => {
+    assert.equal(isDerCertificate(personal.der), true);
+    const key = generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ type: "pkcs8", format: "der" });
+    assert.equal(isDerCertificate(key), false, "a private key's first element is an INTEGER, its version");
+    assert.equal(isDerCertificate(personal.der.subarray(0, personal.der.length - 1)), false, "cut short");
+    const broken = Buffer.from(personal.der);
+    broken.fill(0xff, 40, 80);
+    const r = await run(broken, "broken.crt");
+    assert.deepEqual([r.detected_type, r.status, codes(r)], ["application/pkix-cert", "failed", ["corrupt"]]);
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * X.509 certificates for the specs, issued by node-forge and signed with a key node:crypto makes
+ * (forge's own RSA key generation is slow in JavaScript): a personal certificate with the subject's
+ * attributes and e-mail alternative names, as DER and as PEM.
+ */
+import { generateKeyPairSync } from "node:crypto";
+import forge from "node-forge";
+
+export interface CertificateSpec {
+  /** Subject attributes by short name (CN, O, L, emailAddress, ...). */
+  subject: Record<string, string>;
+  /** rfc822Name alternative names. */
+  emails?: string[];
+}
+
+export function makeCertificate(spec: CertificateSpec): { der: Buffer; pem: string } {
+  const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 1024 });
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: "spki", format: "pem" }).toString());
+  cert.serialNumber = "01";
+  cert.validity.notBefore = new Date("2025-01-01T00:00:00Z");
+  cert.validity.notAfter = new Date("2027-01-01T00:00:00Z");
+  // (forge knows long attribute names by `name`, short ones by `shortName`)
+  const attrs = Object.entries(spec.subject).map(([key, value]) => (key.length > 2 ? { name: key, value } : { shortName: key, value }));
+  cert.setSubject(attrs);
+  cert.setIssuer([{ shortName: "CN", value: "Example Issuing CA" }, { shortName: "O", value: "Example Trust Services" }]);
+  if (spec.emails?.length) cert.setExtensions([{ name: "subjectAltName", altNames: spec.emails.map((value) => ({ type: 1, value })) }]);
+  cert.sign(forge.pki.privateKeyFromPem(privateKey.export({ type: "pkcs8", format: "pem" }).toString()), forge.md.sha256.create());
+  const der = Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), "binary");
+  return { der, pem: forge.pki.certificateToPem(cert) };
+}
