@@ -3,8 +3,10 @@
  * bundle with keys), read by node:crypto's X509Certificate. A certificate names its subject: a
  * person's name, e-mail address, organisation and town in a personal (S/MIME, client, ID-card)
  * certificate. Those were a binary file with no text, or a base64 block no detector could read.
- * Each certificate becomes one segment (part "certificate N"): its subject's and issuer's
- * attributes under readable labels ("Subject common name: Jane Roe") and its alternative names.
+ * Each attribute of a certificate's subject becomes a cell in part "certificate N" under its
+ * label as column ("common name": "Jane Roe", "e-mail", "city"), and so do its alternative
+ * names' e-mail addresses: the detectors read them as a sheet's cells under their headers. A CA's
+ * certificate names an authority and is skipped (a bundle of root certificates holds no one).
  * A PEM file's text is emitted as well, so a private key beside the certificates is still found.
  */
 import { X509Certificate } from "node:crypto";
@@ -13,14 +15,17 @@ import type { Format } from "../format.ts";
 import { decodeText } from "../text-decode.ts";
 import { emitChunks } from "./text.ts";
 
-/** Attribute names as node:crypto writes them (RFC 4514 / 4519), read as words. */
+/**
+ * Subject attributes as node:crypto names them (RFC 4514 / 4519), under the words a column
+ * header would use. Not the country (two letters of a certificate's jurisdiction) nor domain
+ * components (a directory's path).
+ */
 const LABELS: Record<string, string> = {
   CN: "common name",
   O: "organization",
   OU: "organizational unit",
   L: "city",
   ST: "state or province",
-  C: "country",
   street: "street",
   postalCode: "postal code",
   emailAddress: "e-mail",
@@ -34,28 +39,22 @@ const LABELS: Record<string, string> = {
   pseudonym: "pseudonym",
   telephoneNumber: "telephone",
   UID: "user id",
-  DC: "domain component",
 };
 
-/** One distinguished name ("C=US\nO=Acme\nCN=Jane Roe"), as lines "<role> <label>: <value>". */
-function nameLines(role: string, dn: string | undefined): string[] {
-  if (!dn) return [];
-  const out: string[] = [];
-  for (const line of dn.split("\n")) {
-    const eq = line.indexOf("=");
-    if (eq <= 0) continue;
-    const key = line.slice(0, eq);
-    out.push(`${role} ${LABELS[key] ?? key}: ${line.slice(eq + 1)}`);
-  }
-  return out;
-}
-
-/** What a certificate says about whom it names, as text. */
-export function certificateText(der: Uint8Array): string {
+/** What a certificate says about whom it names: [label, value] pairs. */
+export function certificateFields(der: Uint8Array): Array<[string, string]> {
   const c = new X509Certificate(der);
-  const lines = [...nameLines("Subject", c.subject), ...nameLines("Issuer", c.issuer)];
-  if (c.subjectAltName) lines.push(`Subject alternative names: ${c.subjectAltName}`);
-  return lines.join("\n");
+  // A CA's certificate names an authority, not a person (a bundle of root certificates).
+  if (c.ca) return [];
+  const out: Array<[string, string]> = [];
+  for (const line of c.subject.split("\n")) {
+    const eq = line.indexOf("=");
+    const label = eq > 0 ? LABELS[line.slice(0, eq)] : undefined;
+    if (label && eq < line.length - 1) out.push([label, line.slice(eq + 1)]);
+  }
+  // (of the alternative names, the e-mail addresses: DNS names and IP addresses name machines)
+  for (const m of (c.subjectAltName ?? "").matchAll(/(?:^|, )email:("(?:[^"\\]|\\.)*"|[^,]+)/g)) out.push(["e-mail", m[1]!.replace(/^"|"$/g, "")]);
+  return out;
 }
 
 /** The length of the DER element at `at` and the size of its tag and length bytes, or null. */
@@ -88,31 +87,28 @@ export function isDerCertificate(b: Uint8Array): boolean {
 
 const PEM_BLOCK = /-----BEGIN (?:X509 |TRUSTED )?CERTIFICATE-----([A-Za-z0-9+/=\s]+?)-----END (?:X509 |TRUSTED )?CERTIFICATE-----/g;
 
-function emitCertificate(ctx: Ctx, scope: Scope, der: Uint8Array, n: number): void {
-  ctx.checkTime();
-  let text: string;
-  try {
-    text = certificateText(der);
-  } catch (e) {
-    ctx.reason("corrupt", `certificate ${n}: ${(e as Error).message}`, scope.path);
-    return;
-  }
-  if (text) ctx.emit(scope, text, { part: `certificate ${n}` });
+/** A certificate's fields, each a cell under its label, in part "certificate N". */
+function emitFields(ctx: Ctx, scope: Scope, fields: Array<[string, string]>, n: number): void {
+  for (const [column, value] of fields) ctx.emit(scope, value, { part: `certificate ${n}`, column });
 }
 
 export const x509Format: Format = {
   kinds: ["x509", "pem"],
   library: "node:crypto X509Certificate",
   async extract(bytes, scope, ctx, { kind }) {
-    if (kind === "x509") {
-      // (a DER file that does not parse is a failed file, not a partial one)
-      const text = certificateText(bytes);
-      if (text) ctx.emit(scope, text, { part: "certificate 1" });
-      return;
-    }
+    // (a DER file that does not parse is a failed file, not a partial one)
+    if (kind === "x509") return emitFields(ctx, scope, certificateFields(bytes), 1);
     const { text } = decodeText(bytes);
     emitChunks(ctx, scope, text);
     let n = 0;
-    for (const m of text.matchAll(PEM_BLOCK)) emitCertificate(ctx, scope, Buffer.from(m[1]!.replace(/\s+/g, ""), "base64"), ++n);
+    for (const m of text.matchAll(PEM_BLOCK)) {
+      ctx.checkTime();
+      n++;
+      try {
+        emitFields(ctx, scope, certificateFields(Buffer.from(m[1]!.replace(/\s+/g, ""), "base64")), n);
+      } catch (e) {
+        ctx.reason("corrupt", `certificate ${n}: ${(e as Error).message}`, scope.path);
+      }
+    }
   },
 };

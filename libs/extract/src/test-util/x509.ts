@@ -11,6 +11,8 @@ export interface CertificateSpec {
   subject: Record<string, string>;
   /** rfc822Name alternative names. */
   emails?: string[];
+  /** A CA's certificate (basicConstraints cA), self-issued. */
+  ca?: boolean;
 }
 
 export function makeCertificate(spec: CertificateSpec): { der: Buffer; pem: string } {
@@ -23,8 +25,10 @@ export function makeCertificate(spec: CertificateSpec): { der: Buffer; pem: stri
   // (forge knows long attribute names by `name`, short ones by `shortName`)
   const attrs = Object.entries(spec.subject).map(([key, value]) => (key.length > 2 ? { name: key, value } : { shortName: key, value }));
   cert.setSubject(attrs);
-  cert.setIssuer([{ shortName: "CN", value: "Example Issuing CA" }, { shortName: "O", value: "Example Trust Services" }]);
-  if (spec.emails?.length) cert.setExtensions([{ name: "subjectAltName", altNames: spec.emails.map((value) => ({ type: 1, value })) }]);
+  cert.setIssuer(spec.ca ? attrs : [{ shortName: "CN", value: "Example Issuing CA" }, { shortName: "O", value: "Example Trust Services" }]);
+  const extensions: object[] = [{ name: "basicConstraints", cA: spec.ca === true }];
+  if (spec.emails?.length) extensions.push({ name: "subjectAltName", altNames: spec.emails.map((value) => ({ type: 1, value })) });
+  cert.setExtensions(extensions);
   cert.sign(forge.pki.privateKeyFromPem(privateKey.export({ type: "pkcs8", format: "pem" }).toString()), forge.md.sha256.create());
   const der = Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), "binary");
   return { der, pem: forge.pki.certificateToPem(cert) };
