@@ -40,6 +40,11 @@ export type RecurseFn = (bytes: Uint8Array, name: string, scope: Scope, hint?: {
 /** Minimum uncompressed size before the ratio limit applies (tiny, highly repetitive files are normal). */
 export const RATIO_MIN_BYTES = 64 * 1024;
 
+/** Reasons of one code and message kept with their member's path; more are counted (Ctx.reason). */
+const REPEATS_KEPT = 10;
+/** Reasons kept in all. */
+const MAX_REASONS = 1000;
+
 export class Ctx {
   readonly limits: ExtractLimits;
   readonly started = Date.now();
@@ -53,6 +58,7 @@ export class Ctx {
   entriesExhausted = false;
   recurse: RecurseFn = async () => {};
   private readonly reasonKeys = new Set<string>();
+  private readonly reasonCounts = new Map<string, number>();
 
   constructor(limits: ExtractLimits) {
     this.limits = limits;
@@ -68,11 +74,38 @@ export class Ctx {
     if (Date.now() > this.deadline) throw new Stop("limit_time", `time budget of ${this.limits.timeBudgetMs} ms spent`);
   }
 
+  /**
+   * Records a reason once. The same code and message for more than REPEATS_KEPT members (a JAR's
+   * thousands of classes, each `unsupported_type`) are counted instead, and said once at the end
+   * (`reasonsSaid`): they would fill the event, and before they were counted, 1,000 of them hid
+   * every later reason, an encrypted member's too, which made the file `complete`.
+   */
   reason(code: string, message: string, fileInZip: string | null): void {
     const key = `${code}\u0000${fileInZip ?? ""}\u0000${message}`;
-    if (this.reasonKeys.has(key) || this.reasons.length >= 1000) return;
+    if (this.reasonKeys.has(key)) return;
+    const kind = `${code}\u0000${message}`;
+    const seen = this.reasonCounts.get(kind) ?? 0;
+    this.reasonCounts.set(kind, seen + 1);
+    if (seen >= REPEATS_KEPT || this.reasons.length >= MAX_REASONS) return;
     this.reasonKeys.add(key);
     this.reasons.push({ code, message, file_in_zip: fileInZip });
+  }
+
+  /** Whether a reason of one of these codes was given (kept or only counted). */
+  said(codes: ReadonlySet<string>): boolean {
+    for (const kind of this.reasonCounts.keys()) if (codes.has(kind.slice(0, kind.indexOf("\u0000")))) return true;
+    return false;
+  }
+
+  /** The reasons, with one more for each code and message that was said of more members than were kept. */
+  reasonsSaid(): Reason[] {
+    const more: Reason[] = [];
+    for (const [kind, n] of this.reasonCounts) {
+      if (n <= REPEATS_KEPT) continue;
+      const [code, message] = kind.split("\u0000") as [string, string];
+      more.push({ code, message: `${message} (and ${n - REPEATS_KEPT} more members)`, file_in_zip: null });
+    }
+    return more.length ? [...this.reasons, ...more] : this.reasons;
   }
 
   /** Adds a segment; cuts it and throws Stop once the character limit is reached. Blank text is dropped. */

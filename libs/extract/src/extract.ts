@@ -24,6 +24,8 @@ export interface ExtractResult {
 /** Reason codes that make a result `partial`: something was there that we did not read. */
 const PARTIAL_CODES = new Set(["encrypted", "corrupt", "unsupported_compression", "path_traversal", "limit_depth", "limit_entries", "limit_ratio", "limit_total_bytes", "limit_chars", "limit_time", "limit_ocr_pages", "limit_pixels", "ocr_failed"]);
 
+const UNSUPPORTED = new Set(["unsupported_type"]);
+
 type Outcome = "ok" | "unsupported" | "failed" | "encrypted";
 
 async function runHandler(ctx: Ctx, bytes: Uint8Array, name: string, scope: Scope, det: Detected): Promise<Outcome> {
@@ -88,16 +90,16 @@ export async function extractFile(input: ExtractInput, limits: Partial<ExtractLi
   let status: Status;
   if (outcome === "unsupported") status = "unsupported";
   else if (outcome === "failed") status = ctx.segments.length > 0 ? "partial" : "failed";
-  else if (outcome === "encrypted" || ctx.reasons.some((r) => PARTIAL_CODES.has(r.code))) status = "partial";
+  else if (outcome === "encrypted" || ctx.said(PARTIAL_CODES)) status = "partial";
   // An archive or compressed file whose members are all of types we cannot read (a gzipped
   // PostScript manual, a zip of executables) gave no text: it is unsupported, not complete.
-  else if (ctx.segments.length === 0 && ctx.reasons.some((r) => r.code === "unsupported_type")) status = "unsupported";
+  else if (ctx.segments.length === 0 && ctx.said(UNSUPPORTED)) status = "unsupported";
   else status = "complete";
   return {
     detected_type: det.mime,
     type_mismatch: isMismatch(input.claimedMime, det.mime),
     status,
-    reasons: ctx.reasons,
+    reasons: ctx.reasonsSaid(),
     segments: ctx.segments,
     stats: { chars: ctx.chars, entries: ctx.entries, duration_ms: Date.now() - ctx.started },
   };

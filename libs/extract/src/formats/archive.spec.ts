@@ -231,6 +231,22 @@ describe("extract: archives", () => {
     assert.ok(Date.now() - t0 < 2000);
   });
 
+  it("a reason said of many members is counted, not repeated: an encrypted member after 1,200 unreadable ones still makes the file partial", async () => {
+    const elf = Buffer.concat([Buffer.from("\x7fELF\x02\x01\x01", "latin1"), Buffer.alloc(120)]);
+    const zip = buildZip([
+      ...Array.from({ length: 1200 }, (_, i) => ({ name: `classes/C${i}.bin`, data: elf })),
+      { name: "secret.txt", data: Buffer.from("MARKER-ZC secret"), mode: "zipcrypto" as const },
+      { name: "readme.txt", data: Buffer.from("MARKER-OPEN") },
+    ]);
+    const r = await run(zip, "app.jar", "application/java-archive");
+    assert.equal(r.status, "partial");
+    assert.deepEqual(r.reasons.filter((x) => x.code === "encrypted").map((x) => x.file_in_zip), ["secret.txt"]);
+    const unreadable = r.reasons.filter((x) => x.code === "unsupported_type");
+    assert.equal(unreadable.length, 11, "ten with their paths, one for the rest");
+    assert.match(unreadable.at(-1)!.message, /\(and 1190 more members\)$/);
+    assert.equal(unreadable.at(-1)!.file_in_zip, null);
+  });
+
   it("ZipCrypto and AES entries end partial with reason encrypted, plain members still read", async () => {
     const zip = buildZip([
       { name: "zc.txt", data: Buffer.from("MARKER-ZC secret"), mode: "zipcrypto" },
