@@ -20,6 +20,7 @@ describe("medical/icd10_code", () => {
     assert.deepEqual(reported("\tmovq %rdx, %r10 ; DX X14"), []);
     assert.deepEqual(reported("\tBSWAPL DX                               // 0fca\n\tBSWAPL R11                         // 410fcb"), []);
     assert.deepEqual(reported("\tMOVW\tR11, gobuf_ctxt(R1)\n\tCMP\tR11, R11 // set condition codes"), []);
+    assert.deepEqual(reported("\t//TODO: CALLQ* DX                       // ffd2\n\t//TODO: CALLQ* R11                      // 41ffd3"), []);
     // a clinical note's capitals are not registers; other context words still count in code
     assert.deepEqual(reported("BP 150/90, SI denied. Dx: R10.9, R11"), ["R10.9", "R11"]);
     assert.deepEqual(reported("\tMOVQ AX, BX // diagnosis E11.65"), ["E11.65"]);
