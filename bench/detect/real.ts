@@ -15,6 +15,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { detect } from "@filescan/detectors";
 import { extractFile } from "@filescan/extract";
+import { segmentsOf } from "@filescan/classify";
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { type: { type: "string" }, ner: { type: "boolean", default: false } } });
 if (positionals.length !== 1) {
@@ -53,20 +54,15 @@ for (const file of walk(root)) {
     seen.add(f.type);
     counts.set(f.type, c);
   }
-  if (listed && found.some((f) => listed.has(f.type))) {
-    // Each listed finding with its segment's text around it: the segment's own findings that the
-    // file's call also reported.
-    const key = (f: (typeof found)[number]) => `${f.type}|${f.start}|${f.end}|${f.masked}|${JSON.stringify(f.locator)}`;
-    const left = new Map<string, number>();
-    for (const f of found) left.set(key(f), (left.get(key(f)) ?? 0) + 1);
-    for (const seg of r.segments) {
-      for (const f of detect([seg], { ner: values.ner })) {
-        const n = left.get(key(f)) ?? 0;
-        if (n === 0 || !listed.has(f.type)) continue;
-        left.set(key(f), n - 1);
-        const t = seg.text;
-        console.log([f.type, f.score.toFixed(2), f.validation, path.relative(root, file), JSON.stringify(t.slice(f.start, f.end)), JSON.stringify(t.slice(Math.max(0, f.start - 50), f.end + 25)), f.context.join(",")].join("\t"));
-      }
+  if (listed) {
+    // Each listed finding with its segment's text around it (offsets count in the text of the
+    // finding's locator: segmentsOf finds the segment and the offsets in it).
+    for (const f of found) {
+      if (!listed.has(f.type)) continue;
+      const [at] = segmentsOf(f, r.segments);
+      if (at === undefined) continue;
+      const t = r.segments[at.i]!.text;
+      console.log([f.type, f.score.toFixed(2), f.validation, path.relative(root, file), JSON.stringify(t.slice(at.start, at.end)), JSON.stringify(t.slice(Math.max(0, at.start - 50), at.end + 25)), f.context.join(",")].join("\t"));
     }
   }
   if (files % 500 === 0) console.error(`real: ${files} files, ${(bytes / 1e6).toFixed(1)} MB, ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -11,10 +11,19 @@ describe("classify: evidence helpers", () => {
 
   it("recovers a finding's raw value from the segment with its locator", () => {
     const f = finding(segs[1]!.text, SSN, "US_SSN", { loc: locator({ page: 2 }) });
-    assert.deepEqual(segmentsOf(f, segs), [1]);
+    assert.deepEqual(segmentsOf(f, segs), [{ i: 1, start: f.start, end: f.end }]);
     assert.deepEqual(rawValuesOf(f, segs), [SSN]);
     assert.deepEqual(rawValuesOf({ ...f, locator: locator({ page: 9 }) }, segs), [], "no segment, no value");
     assert.deepEqual(rawValuesOf({ ...f, end: 10_000 }, segs), [], "offsets beyond the text are ignored");
+  });
+
+  it("reads a finding's offsets in its locator's text: a long text's chunks share one locator, one after the other", () => {
+    const chunks = ["First chunk of a long text.\n", "Second chunk, where the SSN is ", `${SSN}.\n`].map((text) => ({ text, source: "text", locator: locator() }));
+    const start = chunks[0]!.text.length + chunks[1]!.text.length;
+    const f = { ...finding(chunks[2]!.text, SSN, "US_SSN", { loc: locator() }), start, end: start + SSN.length };
+    assert.deepEqual(segmentsOf(f, chunks), [{ i: 2, start: 0, end: SSN.length }]);
+    assert.deepEqual(rawValuesOf(f, chunks), [SSN]);
+    assert.deepEqual(segmentsOf({ ...f, start: start - 3, end: start + 3 }, chunks), [], "a span across two chunks is in neither");
   });
 
   it("scrubs known values in any case, whitespace or digit-separator spelling, then e-mails and long numbers", () => {

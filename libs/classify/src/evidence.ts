@@ -2,7 +2,7 @@
  * Evidence helpers: where a finding's text is, how strong it is, whether a span the LLM cites
  * occurs in the document, and masking of anything that must never leave the process raw.
  */
-import type { Confidence, Finding, Locator, Segment } from "@filescan/contracts";
+import { locatorKey, type Confidence, type Finding, type Segment } from "@filescan/contracts";
 
 /** A finding that validated (checksum, rules) and scored >= this is a floor the LLM cannot lower. */
 export const FLOOR_SCORE = 0.8;
@@ -27,18 +27,23 @@ export function byStrength(a: Finding, b: Finding): number {
   return Number(isFloor(b)) - Number(isFloor(a)) || b.score - a.score;
 }
 
-const locatorKey = (l: Locator) => `${l.file_in_zip}\u0000${l.page}\u0000${l.sheet}\u0000${l.cell}\u0000${l.row}\u0000${l.column}\u0000${l.slide}\u0000${l.part}`;
+/** Each locator's segments in order, with the offset of each in the locator's text (made on first use; a list is not changed once classified). */
+const byLocator = new WeakMap<readonly Segment[], Map<string, Array<{ i: number; base: number }>>>();
 
-/** The segments by locator, per segment list (made on first use; a list is not changed once classified). */
-const byLocator = new WeakMap<readonly Segment[], Map<string, number[]>>();
+/** Where a finding's span lies: the segment and the span's offsets in that segment's text. */
+export interface SegmentSpan {
+  i: number;
+  start: number;
+  end: number;
+}
 
 /**
- * Indexes of the segments a finding may point into: same locator and long enough. Offsets are in
- * the segment's text (FileAnalyzed.avsc); when several segments share a locator each is a candidate
- * and callers treat all of them conservatively (mask in all, scrub all). Looked up by locator: a
- * sheet of 200,000 cells with as many findings is no 4 × 10^10 comparisons.
+ * The segment a finding points into and its span there. Offsets count in the text of the
+ * finding's locator, its segments' texts joined in order (FileAnalyzed.avsc), so the span lies in
+ * exactly one of them; none when it lies in none (a finding of other segments). Looked up by
+ * locator: a sheet of 200,000 cells with as many findings is no 4 × 10^10 comparisons.
  */
-export function segmentsOf(f: Finding, segments: readonly Segment[]): number[] {
+export function segmentsOf(f: Finding, segments: readonly Segment[]): SegmentSpan[] {
   if (!(f.start >= 0 && f.end > f.start)) return [];
   let index = byLocator.get(segments);
   if (!index) {
@@ -46,19 +51,32 @@ export function segmentsOf(f: Finding, segments: readonly Segment[]): number[] {
     for (let i = 0; i < segments.length; i++) {
       const k = locatorKey(segments[i]!.locator);
       const list = index.get(k);
-      if (list) list.push(i);
-      else index.set(k, [i]);
+      const base = list?.length ? list.at(-1)!.base + segments[list.at(-1)!.i]!.text.length : 0;
+      if (list) list.push({ i, base });
+      else index.set(k, [{ i, base }]);
     }
     byLocator.set(segments, index);
   }
-  return (index.get(locatorKey(f.locator)) ?? []).filter((i) => f.end <= segments[i]!.text.length);
+  const list = index.get(locatorKey(f.locator));
+  if (!list) return [];
+  // the last segment that starts at or before the span (binary search: a text of many chunks)
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (list[mid]!.base <= f.start) lo = mid;
+    else hi = mid - 1;
+  }
+  const { i, base } = list[lo]!;
+  if (f.start < base || f.end - base > segments[i]!.text.length) return [];
+  return [{ i, start: f.start - base, end: f.end - base }];
 }
 
 /** The raw values a finding may stand for, recovered in-process from the segments. Never log them. */
 export function rawValuesOf(f: Finding, segments: readonly Segment[]): string[] {
   const vals = new Set<string>();
-  for (const i of segmentsOf(f, segments)) {
-    const v = segments[i]!.text.slice(f.start, f.end);
+  for (const { i, start, end } of segmentsOf(f, segments)) {
+    const v = segments[i]!.text.slice(start, end);
     if (v.trim().length >= 3) vals.add(v);
   }
   return [...vals];

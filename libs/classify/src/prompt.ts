@@ -72,18 +72,18 @@ interface MaskedSegment {
  * Masked text of one segment: every finding span pointing into it becomes `[F<n> TYPE masked]`.
  * Overlapping spans keep the strongest-first one.
  */
-function maskSegment(seg: Segment, spans: Array<{ idx: number; f: Finding }>): MaskedSegment {
-  const sorted = [...spans].sort((a, b) => a.f.start - b.f.start || b.f.end - a.f.end);
+function maskSegment(seg: Segment, spans: Array<{ idx: number; f: Finding; start: number; end: number }>): MaskedSegment {
+  const sorted = [...spans].sort((a, b) => a.start - b.start || b.end - a.end);
   let out = "";
   let pos = 0;
   const at = new Map<number, { start: number; end: number }>();
-  for (const { idx, f } of sorted) {
-    if (f.start < pos) continue;
-    out += seg.text.slice(pos, f.start);
+  for (const { idx, f, start, end } of sorted) {
+    if (start < pos) continue;
+    out += seg.text.slice(pos, start);
     const marker = `[F${idx + 1} ${f.type} ${f.masked}]`;
     at.set(idx, { start: out.length, end: out.length + marker.length });
     out += marker;
-    pos = f.end;
+    pos = end;
   }
   out += seg.text.slice(pos);
   return { text: out, at };
@@ -95,13 +95,13 @@ export function buildPrompt(input: ClassifyInput, maxInputTokens: number, bounda
 
   // Raw values (in-process) → masks; used to mask the sampled text and to scrub model output.
   const replacements: Replacement[] = [];
-  const spansBySegment = new Map<number, Array<{ idx: number; f: Finding }>>();
+  const spansBySegment = new Map<number, Array<{ idx: number; f: Finding; start: number; end: number }>>();
   findings.forEach((f, idx) => {
     for (const v of rawValuesOf(f, segments)) replacements.push({ value: v, mask: f.masked });
-    for (const si of segmentsOf(f, segments)) {
-      const list = spansBySegment.get(si) ?? [];
-      list.push({ idx, f });
-      spansBySegment.set(si, list);
+    for (const { i, start, end } of segmentsOf(f, segments)) {
+      const list = spansBySegment.get(i) ?? [];
+      list.push({ idx, f, start, end });
+      spansBySegment.set(i, list);
     }
   });
   const maskedCache = new Map<number, MaskedSegment>();
@@ -167,7 +167,7 @@ export function buildPrompt(input: ClassifyInput, maxInputTokens: number, bounda
   // (once windows stop fitting, the rest of a sheet's 200,000 findings are not each cut and masked)
   let misses = 0;
   for (let idx = 0; idx < findings.length && used < windowBudget && misses < MAX_WINDOW_MISSES; idx++) {
-    for (const si of segmentsOf(findings[idx]!, segments)) {
+    for (const { i: si } of segmentsOf(findings[idx]!, segments)) {
       const ms = masked(si);
       const pos = ms.at.get(idx);
       if (!pos) continue;

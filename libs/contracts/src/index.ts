@@ -49,6 +49,14 @@ export function locator(partial: Partial<Locator> = {}): Locator {
   return { file_in_zip: null, page: null, sheet: null, cell: null, row: null, column: null, slide: null, part: null, ...partial };
 }
 
+/**
+ * One string per locator, equal for equal locators: the segments that share it (a long text cut
+ * into chunks) make one text, in which findings' offsets count (FileAnalyzed.avsc).
+ */
+export function locatorKey(l: Locator): string {
+  return `${l.file_in_zip}\u0000${l.page}\u0000${l.sheet}\u0000${l.cell}\u0000${l.row}\u0000${l.column}\u0000${l.slide}\u0000${l.part}`;
+}
+
 export interface Reason {
   code: string;
   message: string;
@@ -98,6 +106,7 @@ export interface Finding {
   validation: string | null;
   context: string[];
   locator: Locator;
+  /** Offsets in the text of the locator: the texts of the segments that share it, joined in order. */
   start: number;
   end: number;
   /** Never the raw value. */

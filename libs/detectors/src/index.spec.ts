@@ -30,6 +30,15 @@ describe("detect()", () => {
     }
   });
 
+  it("counts offsets in the text of a locator: a long text's chunks, which share one, joined in order", () => {
+    const chunks = ["Minutes of the meeting.\n".repeat(30), "Call Jane at jane.roe@example.org today.\n", "SSN: 536-22-1234\n"];
+    const findings = detect([...chunks.map((t) => seg(t)), seg("IBAN DE89 3704 0044 0532 0130 00", { page: 2 })], { ner: false });
+    const joined = chunks.join("");
+    const at = (type: string) => findings.find((f) => f.type === type)!;
+    assert.equal(joined.slice(at("EMAIL_ADDRESS").start, at("EMAIL_ADDRESS").end), "jane.roe@example.org");
+    assert.equal(joined.slice(at("US_SSN").start, at("US_SSN").end), "536-22-1234");
+    assert.deepEqual([at("IBAN_CODE").locator.page, at("IBAN_CODE").start], [2, 5], "another locator counts from its own start");
+  });
   it("is deterministic", () => {
     const s = [seg("Dear John Smith, your IBAN DE89 3704 0044 0532 0130 00 and phone +44 20 7946 0958.")];
     assert.deepEqual(detect(s), detect(s));

@@ -11,7 +11,7 @@
  * person/address words, and overlapping findings keep the stronger.
  */
 import { readFileSync } from "node:fs";
-import type { Finding, Segment } from "@filescan/contracts";
+import { locatorKey, type Finding, type Segment } from "@filescan/contracts";
 import type { Detector } from "./core/types.ts";
 import { atChance, candidates, compile, factsOf, passes, runDetector, score, shareGates, strongestFirst, type Compiled, type Scored, type Tally, type TextFacts } from "./core/engine.ts";
 import { GLOBAL_NEGATIVE, headerWords, stem, windowWords } from "./core/context.ts";
@@ -557,7 +557,13 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
   const chance = new Set<string>();
   for (const [c, t] of tallies) if (atChance(t, c.det.chance!)) chance.add(c.det.id);
   const unsupported = (x: Internal) => chance.has(x.detector) && !x.context.some((w) => !w.startsWith("-"));
+  // Offsets count in the text of a locator: its segments' texts joined in order (a long text is
+  // cut into chunks that share one locator, and an offset in "a chunk" would say nowhere).
+  const offsetOf = new Map<string, number>();
   for (const { seg, text, found } of pending) {
+    const key = locatorKey(seg.locator);
+    const base = offsetOf.get(key) ?? 0;
+    offsetOf.set(key, base + text.length);
     const kept = allow.size ? found.filter((x) => !allow.has(normalizeValue(text.slice(x.start, x.end)))) : found;
     // (after the overlaps: a span taken by a chance pass is not given to a weaker reading of it)
     for (const x of strongestFirst(kept)) {
@@ -572,8 +578,8 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
         validation: x.validation,
         context: x.context,
         locator: { ...seg.locator },
-        start: x.start,
-        end: x.end,
+        start: base + x.start,
+        end: base + x.end,
         masked: mask(x.type, text.slice(x.start, x.end)),
       });
     }

@@ -69,8 +69,8 @@ function report(input: string, bytes: Uint8Array, ex: FileExtracted, an: FileAna
     findings: an.findings.map((f) => {
       const out: InspectFinding = { type: f.type, score: Math.round(f.score * 1000) / 1000, detector: f.detector, validation: f.validation, context: f.context, locator: compact(f.locator), start: f.start, end: f.end, masked: f.masked };
       if (showValues) {
-        const [i] = segmentsOf(f, ex.segments);
-        if (i !== undefined) out.value = ex.segments[i]!.text.slice(f.start, f.end);
+        const [at] = segmentsOf(f, ex.segments);
+        if (at !== undefined) out.value = ex.segments[at.i]!.text.slice(at.start, at.end);
       }
       return out;
     }),
