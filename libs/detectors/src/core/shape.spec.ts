@@ -24,6 +24,12 @@ describe("core/shape: values that are something else", () => {
     assert.equal(at(numericNoise, "SSN 078051120, tel 4155550132,4155550133", "4155550132"), false, "the first of a list");
     assert.equal(at(numericNoise, "no. 4111111111111111", "4111111111111111"), false);
     assert.equal(at(numericNoise, "card 4111-1111-1111-1111", "4111-1111-1111-1111"), false, "digits alone only");
+    // an array of numbers one to a line (Go's citm_catalog.json: "subTopicIds"); a lone number in brackets is not a list
+    const ids = '"subTopicIds": [\n                337184279,\n                337184283\n            ],';
+    assert.equal(at(numericNoise, ids, "337184279"), true);
+    assert.equal(at(numericNoise, ids, "337184283"), true);
+    assert.equal(at(numericNoise, '"ssn": [\n  "536-22-1234"\n], "id": [\n  536221234\n]', "536221234"), false);
+    assert.equal(at(numericNoise, "SSN:\n536221234,\nphone 4155550132", "536221234"), false);
     // an assembler's immediate (Go's loong64 tests)
     assert.equal(at(numericNoise, "\tAND\t$-2251797666199552, R4", "2251797666199552"), true);
     assert.equal(at(numericNoise, "\tMOVQ $4611686018427387904, AX", "4611686018427387904"), true);

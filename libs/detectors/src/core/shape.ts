@@ -89,7 +89,7 @@ const NEGATIVE_BEFORE = /(?:[=([,:]\s*|\$)-$/;
 /**
  * Whether the digits at [start, end) are numbers of code, not identifiers: a well-known hash
  * constant, an element of a comma-separated array of numbers ("…,1294757372,1396182291,…",
- * "new tr(96652208,967058379)"), or
+ * "new tr(96652208,967058379)", one to a line in pretty-printed JSON), or
  * either part of a decimal number ("-.4435068666934967", "1624912434.431"), or a negative
  * number after an assignment, a bracket or a comma ("Final = -2144272312"), or an assembler's
  * immediate ("$2251799813685248", "$-2251797666199552"). Only runs of digits
@@ -113,7 +113,31 @@ export function numericNoise(text: string, start: number, end: number): boolean 
   // ",N," between numbers, and the first or last of numbers in parentheses: "new tr(96652208,967058379)"
   const commaBefore = prev === 44 /* , */ && isDigit(text.charCodeAt(start - 2));
   const commaAfter = next === 44 && isDigit(text.charCodeAt(end + 1));
-  return (commaBefore && (commaAfter || next === 41)) /* ) */ || (commaAfter && prev === 40) /* ( */;
+  if ((commaBefore && (commaAfter || next === 41)) /* ) */ || (commaAfter && prev === 40) /* ( */) return true;
+  // the same laid out one to a line, as pretty-printed JSON writes an array of numbers:
+  // "[\n    337184279,\n    337184283\n]"
+  const before = blankBefore(text, start);
+  const after = blankAfter(text, end);
+  if (before === start && after === end) return false;
+  const p = text.charCodeAt(before - 1);
+  const n = text.charCodeAt(after);
+  const listBefore = (p === 44 && isDigit(text.charCodeAt(blankBefore(text, before - 1) - 1))) || p === 91; /* , [ */
+  const listAfter = (n === 44 && isDigit(text.charCodeAt(blankAfter(text, after + 1)))) || n === 93; /* , ] */
+  return listBefore && listAfter && !(p === 91 && n === 93);
+}
+
+/** Where the blanks (spaces, tabs, line ends; at most 40) before `at` start. */
+function blankBefore(text: string, at: number): number {
+  let i = at;
+  while (i > 0 && at - i < 40 && /[ \t\r\n]/.test(text[i - 1]!)) i--;
+  return i;
+}
+
+/** Where the blanks (at most 40) after `at` end. */
+function blankAfter(text: string, at: number): number {
+  let i = at;
+  while (i < text.length && i - at < 40 && /[ \t\r\n]/.test(text[i]!)) i++;
+  return i;
 }
 
 const HEX_TOKEN = /^(?:[0-9A-F]{2,8}|[0-9a-f]{2,8})$/;
