@@ -23,8 +23,9 @@ import { tarFormat } from "./formats/tar.ts";
 import { zipFormat } from "./formats/zip.ts";
 import { textFormat } from "./formats/text.ts";
 import { x509Format } from "./formats/x509.ts";
+import { derKeyFormat } from "./formats/der-key.ts";
 
-export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, xzFormat, zstdFormat, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat, sqliteFormat, pstFormat, mboxFormat, pptFormat, tnefFormat, parquetFormat, avroFormat, x509Format];
+export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, xzFormat, zstdFormat, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat, sqliteFormat, pstFormat, mboxFormat, pptFormat, tnefFormat, parquetFormat, avroFormat, x509Format, derKeyFormat];
 
 /** Kinds that hold other files: opening one costs a nesting level. */
 export const CONTAINER_KINDS = new Set(["zip", "tar", "gzip", "bz2", "xz", "zstd", "7z", "eml", "msg", "pst", "mbox", "tnef"]);

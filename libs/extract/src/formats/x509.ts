@@ -58,7 +58,7 @@ export function certificateFields(der: Uint8Array): Array<[string, string]> {
 }
 
 /** The length of the DER element at `at` and the size of its tag and length bytes, or null. */
-function derElement(b: Uint8Array, at: number): { length: number; header: number } | null {
+export function derElement(b: Uint8Array, at: number): { length: number; header: number } | null {
   const first = b[at + 1];
   if (first === undefined) return null;
   if (first < 0x80) return { length: first, header: 2 };

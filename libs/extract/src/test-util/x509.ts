@@ -1,7 +1,7 @@
 /**
  * X.509 certificates for the specs, issued by node-forge and signed with a key node:crypto makes
  * (forge's own RSA key generation is slow in JavaScript): a personal certificate with the subject's
- * attributes and e-mail alternative names, as DER and as PEM.
+ * attributes and e-mail alternative names, as DER and as PEM; a PKCS #12 key store.
  */
 import { generateKeyPairSync } from "node:crypto";
 import forge from "node-forge";
@@ -13,6 +13,19 @@ export interface CertificateSpec {
   emails?: string[];
   /** A CA's certificate (basicConstraints cA), self-issued. */
   ca?: boolean;
+}
+
+/** A PKCS #12 store of a fresh key and its certificate, protected by `password` (forge). */
+export function makePkcs12(password: string): Buffer {
+  const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 1024 });
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: "spki", format: "pem" }).toString());
+  cert.setSubject([{ shortName: "CN", value: "Jane Roe" }]);
+  cert.setIssuer([{ shortName: "CN", value: "Jane Roe" }]);
+  const key = forge.pki.privateKeyFromPem(privateKey.export({ type: "pkcs8", format: "pem" }).toString());
+  cert.sign(key, forge.md.sha256.create());
+  const p12 = forge.pkcs12.toPkcs12Asn1(key, [cert], password, { algorithm: "3des" });
+  return Buffer.from(forge.asn1.toDer(p12).getBytes(), "binary");
 }
 
 export function makeCertificate(spec: CertificateSpec): { der: Buffer; pem: string } {
