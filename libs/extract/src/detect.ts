@@ -9,7 +9,7 @@ import { scanOle } from "./ole-scan.ts";
 import { looksLikeText } from "./text-decode.ts";
 import { zipBounds } from "./formats/zip.ts";
 import { isDerCertificate } from "./formats/x509.ts";
-import { derKeyKind } from "./formats/der-key.ts";
+import { derKeyKind, isJavaKeyStore } from "./formats/der-key.ts";
 
 /**
  * MIME types named here rather than by file-type: OOXML by its parts, and a PST (file-type says
@@ -169,6 +169,7 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
   if (!ft && isDerCertificate(bytes)) return { mime: "application/pkix-cert", kind: "x509" };
   // nor has a private key or a key store in DER
   const key = ft ? null : derKeyKind(bytes);
+  if (!ft && isJavaKeyStore(bytes)) return { mime: "application/x-java-keystore", kind: "java-keystore" };
   if (key !== null) return { mime: key === "pkcs12" ? "application/x-pkcs12" : key === "encrypted key" ? "application/pkcs8-encrypted" : "application/pkcs8", kind: "der-key" };
   // (a NUL in the first KiB settles it cheaply for almost every real binary)
   if (ft && !TRUSTED_TEXTUAL.has(ft.ext) && !bytes.subarray(0, 1024).includes(0)) {

@@ -23,13 +23,16 @@ describe("extract: private keys in DER (unsupported binaries before: a key on a 
     }
   });
 
-  it("reads an encrypted PKCS #8 key as ENCRYPTED PRIVATE KEY armour; a PKCS #12 store is encrypted, partial", async () => {
+  it("reads an encrypted PKCS #8 key as ENCRYPTED PRIVATE KEY armour; a PKCS #12 or Java key store is encrypted, partial", async () => {
     const enc = rsa.export({ type: "pkcs8", format: "der", cipher: "aes-256-cbc", passphrase: "secret" });
     const r = await run(enc, "backup.p8");
     assert.deepEqual([r.detected_type, r.status], ["application/pkcs8-encrypted", "complete"]);
     assert.match(r.segments[0]!.text, /^-----BEGIN ENCRYPTED PRIVATE KEY-----\n/);
     const p12 = await run(makePkcs12("secret"), "jane.pfx");
     assert.deepEqual([p12.detected_type, p12.status, codes(p12), p12.segments.length], ["application/x-pkcs12", "partial", ["encrypted"], 0]);
+    // a Java key store: its magic number, a version, a count of entries
+    const jks = await run(Buffer.concat([Buffer.from("feedfeed0000000200000001", "hex"), Buffer.alloc(64, 7)]), "server.jks");
+    assert.deepEqual([jks.detected_type, jks.status, codes(jks)], ["application/x-java-keystore", "partial", ["encrypted"]]);
   });
 
   it("tells keys from certificates and other DER; a key that does not parse fails", async () => {

@@ -4,8 +4,8 @@
  * unsupported binary, so a key on a share went unseen. A DER key (PKCS #1 RSA, PKCS #8, SEC 1 EC;
  * node:crypto reads it) is emitted as its PEM armour, the file's own bytes in base64 under the
  * label of its kind, and an encrypted PKCS #8 key the same way under "ENCRYPTED PRIVATE KEY". A
- * PKCS #12 store (private keys and certificates) is protected by a password here: reason
- * `encrypted`, its text unknown.
+ * PKCS #12 store (private keys and certificates) or a Java key store (JKS, JCEKS) is protected
+ * by a password here: reason `encrypted`, its text unknown.
  */
 import { createPrivateKey } from "node:crypto";
 import { Encrypted } from "../context.ts";
@@ -42,10 +42,18 @@ export function derKeyKind(b: Uint8Array): "key" | "encrypted key" | "pkcs12" | 
 
 const armour = (label: string, der: Uint8Array) => `-----BEGIN ${label}-----\n${(Buffer.from(der).toString("base64").match(/.{1,64}/g) ?? []).join("\n")}\n-----END ${label}-----\n`;
 
+/** A Java key store by its magic number: JKS (0xFEEDFEED) or JCEKS (0xCECECECE). */
+export function isJavaKeyStore(b: Uint8Array): boolean {
+  if (b.length < 12) return false;
+  const magic = new DataView(b.buffer, b.byteOffset, 4).getUint32(0);
+  return magic === 0xfeedfeed || magic === 0xcececece;
+}
+
 export const derKeyFormat: Format = {
-  kinds: ["der-key"],
+  kinds: ["der-key", "java-keystore"],
   library: "node:crypto createPrivateKey",
-  async extract(bytes, scope, ctx) {
+  async extract(bytes, scope, ctx, { kind: format }) {
+    if (format === "java-keystore") throw new Encrypted("Java key store: its private keys are protected by a password");
     const kind = derKeyKind(bytes);
     if (kind === "pkcs12") throw new Encrypted("PKCS #12 key store: its private keys and certificates are protected by a password");
     if (kind === "encrypted key") {
