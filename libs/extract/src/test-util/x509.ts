@@ -15,20 +15,8 @@ export interface CertificateSpec {
   ca?: boolean;
 }
 
-/** A PKCS #12 store of a fresh key and its certificate, protected by `password` (forge). */
-export function makePkcs12(password: string): Buffer {
-  const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 1024 });
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: "spki", format: "pem" }).toString());
-  cert.setSubject([{ shortName: "CN", value: "Jane Roe" }]);
-  cert.setIssuer([{ shortName: "CN", value: "Jane Roe" }]);
-  const key = forge.pki.privateKeyFromPem(privateKey.export({ type: "pkcs8", format: "pem" }).toString());
-  cert.sign(key, forge.md.sha256.create());
-  const p12 = forge.pkcs12.toPkcs12Asn1(key, [cert], password, { algorithm: "3des" });
-  return Buffer.from(forge.asn1.toDer(p12).getBytes(), "binary");
-}
-
-export function makeCertificate(spec: CertificateSpec): { der: Buffer; pem: string } {
+/** A certificate for a fresh key, signed by that key (forge's objects). */
+function issue(spec: CertificateSpec): { cert: forge.pki.Certificate; key: forge.pki.PrivateKey } {
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 1024 });
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: "spki", format: "pem" }).toString());
@@ -42,7 +30,20 @@ export function makeCertificate(spec: CertificateSpec): { der: Buffer; pem: stri
   const extensions: object[] = [{ name: "basicConstraints", cA: spec.ca === true }];
   if (spec.emails?.length) extensions.push({ name: "subjectAltName", altNames: spec.emails.map((value) => ({ type: 1, value })) });
   cert.setExtensions(extensions);
-  cert.sign(forge.pki.privateKeyFromPem(privateKey.export({ type: "pkcs8", format: "pem" }).toString()), forge.md.sha256.create());
+  const key = forge.pki.privateKeyFromPem(privateKey.export({ type: "pkcs8", format: "pem" }).toString());
+  cert.sign(key, forge.md.sha256.create());
+  return { cert, key };
+}
+
+export function makeCertificate(spec: CertificateSpec): { der: Buffer; pem: string } {
+  const { cert } = issue(spec);
   const der = Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), "binary");
   return { der, pem: forge.pki.certificateToPem(cert) };
+}
+
+/** A PKCS #12 store of a fresh key and its certificate, protected by `password`. */
+export function makePkcs12(password: string): Buffer {
+  const { cert, key } = issue({ subject: { CN: "Jane Roe" } });
+  const p12 = forge.pkcs12.toPkcs12Asn1(key, [cert], password, { algorithm: "3des" });
+  return Buffer.from(forge.asn1.toDer(p12).getBytes(), "binary");
 }
