@@ -16,7 +16,7 @@ export interface CertificateSpec {
 }
 
 /** A certificate for a fresh key, signed by that key (forge's objects). */
-function issue(spec: CertificateSpec): { cert: forge.pki.Certificate; key: forge.pki.PrivateKey } {
+function issue(spec: CertificateSpec): { cert: forge.pki.Certificate; key: forge.pki.rsa.PrivateKey } {
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 1024 });
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: "spki", format: "pem" }).toString());
