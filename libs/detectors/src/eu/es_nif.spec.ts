@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { dniLetter, esNif } from "./es_nif.ts";
-import { spans } from "../testing.ts";
+import { run, spans } from "../testing.ts";
 
 describe("eu/es_nif", () => {
   it("accepts numbers whose letter matches mod 23", () => {
@@ -18,5 +18,12 @@ describe("eu/es_nif", () => {
     // nor a number's mantissa and exponent
     assert.equal(dniLetter(38435736), "E");
     assert.deepEqual(spans(esNif, "Decimal('1.38435736E+12')"), []);
+  });
+  it("reports a lower-case letter only with a DNI word near: after digits it is more often a unit (Go's durations)", () => {
+    const reported = (text: string) => run(esNif, text).filter((f) => f.score >= 0.4).map((f) => text.slice(f.start, f.end));
+    assert.equal(dniLetter(3000000), "H");
+    assert.deepEqual(reported('{"3000000h", `"3000000h"`},'), []);
+    assert.deepEqual(reported("DNI 12345678z"), ["12345678z"]);
+    assert.deepEqual(reported("12345678Z"), ["12345678Z"]);
   });
 });

@@ -24,6 +24,8 @@ export const esNif: Detector = {
     const m = /^(\d{7,8})-?([A-Za-z])$/.exec(value);
     if (lowerHexHash(value)) return false; // "2315785f Add Mux library": a commit
     if (!m || dniLetter(Number(m[1])) !== m[2]!.toUpperCase()) return false;
-    return { validation: "dni_letter_mod23", score: 0.9 };
+    // A DNI's letter is written in capitals; a lower-case one after digits is more often a unit
+    // ("3000000h", a duration in Go's tests): reported only with a DNI word near.
+    return { validation: "dni_letter_mod23", score: m[2] === m[2]!.toUpperCase() ? 0.9 : 0.35 };
   },
 };

@@ -36,4 +36,8 @@ describe("ner/place_by_cue", () => {
     assert.deepEqual(found("the cursor was moved in Normal mode\nCountry: Normal\n    country = None"), []);
     assert.deepEqual(found("She lives in Reading.\nCity: Normal"), ["Reading", "Normal"]);
   });
+  it("takes a time zone's name for none (a JAR's time zone table: \"Mexico\\ City=America/Mexico_City\")", () => {
+    assert.deepEqual(found("Ho\\ Chi\\ Minh\\ City=Asia/Saigon\nVatican\\ City=Europe/Vatican"), []);
+    assert.deepEqual(found("City: Berlin/Potsdam"), ["Berlin"], "a town, then a slash and another, stays");
+  });
 });

@@ -33,6 +33,10 @@ const STEMS = ["born", "raised", "live", "living", "resid", "located", "based", 
 const STARTS = [...STEMS.flatMap((s) => [s, s[0]!.toUpperCase() + s.slice(1)]), "PLACE OF BIRTH"];
 const START = new RegExp(STARTS.sort((a, b) => b.length - a.length).join("|"), "g");
 
+/** The regions of the time zone database's names, and what follows one there: a slash and a city ("Asia/Ho_Chi_Minh"). */
+const TIME_ZONE_REGIONS = new Set(["Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific", "US", "Canada", "Brazil", "Chile", "Mexico"]);
+const TIME_ZONE_AFTER = /^\/[A-Z]/;
+
 /** The longest run of leading words of `words` that is a known place ("Houston Texas" → "Houston"). */
 function knownPrefix(words: string): string | null {
   let w = trimPlace(words);
@@ -79,6 +83,8 @@ export const placeByCue: Detector = {
       // in Normal mode" is vim's, "Country = Normal" no country)
       if (place === null || (m.groups!.weak !== undefined && isCommonWord(place))) continue;
       const start = m.indices!.groups!.place![0];
+      // (a time zone's name is a region and a city: "City=Asia/Saigon", "Europe/Vatican")
+      if (TIME_ZONE_REGIONS.has(place) && TIME_ZONE_AFTER.test(text.slice(start + place.length, start + place.length + 2))) continue;
       if (out.some((c) => c.start === start)) continue;
       out.push({ start, end: start + place.length, score: 0.7, validation: "gazetteer" });
     }
