@@ -40,9 +40,12 @@ const EOCD_SEARCH = EOCD_LEN + 0xffff + 1024;
 export function zipBounds(b: Uint8Array): { start: number; end: number; commentCut: boolean } | null {
   if (b.byteLength < EOCD_LEN) return null;
   const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  const buf = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+  // (searched in the tail alone: detect() asks this of every file without a magic number, a
+  // text of 30 MB included, and a search of the whole buffer would read all of it)
   const lowest = Math.max(0, b.byteLength - EOCD_SEARCH);
-  for (let at = buf.lastIndexOf(EOCD_SIGNATURE, b.byteLength - EOCD_LEN); at >= lowest; at = at > 0 ? buf.lastIndexOf(EOCD_SIGNATURE, at - 1) : -1) {
+  const tail = Buffer.from(b.buffer, b.byteOffset + lowest, b.byteLength - lowest);
+  for (let t = tail.lastIndexOf(EOCD_SIGNATURE, tail.byteLength - EOCD_LEN); t >= 0; t = t > 0 ? tail.lastIndexOf(EOCD_SIGNATURE, t - 1) : -1) {
+    const at = lowest + t;
     let size = v.getUint32(at + 12, true);
     let offset = v.getUint32(at + 16, true);
     let dirEnd = at;
