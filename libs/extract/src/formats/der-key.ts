@@ -61,7 +61,8 @@ export const derKeyFormat: Format = {
       return;
     }
     // the element after the version says the encoding: an algorithm (PKCS #8), the modulus (PKCS #1), the key (SEC 1)
-    const type = bytes[derElement(bytes, 0)!.header + 3] === 0x30 ? "pkcs8" : bytes[derElement(bytes, 0)!.header + 3] === 0x02 ? "pkcs1" : "sec1";
+    const next = bytes[derElement(bytes, 0)!.header + 3];
+    const type = next === 0x30 ? "pkcs8" : next === 0x02 ? "pkcs1" : "sec1";
     createPrivateKey({ key: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), format: "der", type }); // throws on a structure that is no key: failed
     ctx.emit(scope, armour(ARMOUR[type], bytes));
   },
