@@ -20,3 +20,8 @@ export function segWith(r: ExtractResult, needle: string) {
 export function codes(r: ExtractResult): string[] {
   return r.reasons.map((x) => x.code);
 }
+
+/** A record file's cells as [row, column (or part: the header row), text] (Parquet, Avro). */
+export function rowCells(r: ExtractResult): Array<[number | null, string | null, string]> {
+  return r.segments.map((s) => [s.locator.row, s.locator.column ?? s.locator.part, s.text]);
+}
