@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import iconv from "iconv-lite";
 import { allText, codes, run, segWith } from "../test-util/run.ts";
+import { cutBefore } from "./text.ts";
 
 describe("extract: text family", () => {
   it("reads UTF-8, UTF-16 LE/BE with BOM, UTF-16 without BOM and Windows-1252", async () => {
@@ -103,6 +104,31 @@ describe("extract: text family", () => {
     assert.equal(log.detected_type, "text/plain");
     assert.equal(log.type_mismatch, true);
     assert.match(allText(log), /user=alice/);
+  });
+
+  it("cuts a text without line ends into chunks between values, never inside one (a one-line JSON export, rustdoc's search index)", async () => {
+    // a one-line export: every record's e-mail and float whole in one chunk
+    const records = Array.from({ length: 400 }, (_, i) => `{"id":${i},"email":"user.number${i}@example.org","tf":2.23606797749979}`);
+    const json = `[${records.join(",")}]`;
+    const r = await run(json, "export.json", "application/json");
+    assert.ok(r.segments.length > 3);
+    assert.equal(r.segments.map((s) => s.text).join(""), json, "nothing lost or repeated");
+    const whole = (re: RegExp) => r.segments.reduce((n, s) => n + (s.text.match(re)?.length ?? 0), 0);
+    assert.equal(whole(/user\.number\d+@example\.org/g), 400);
+    assert.equal(whole(/2\.23606797749979/g), 400);
+    // the 8,192nd character inside an address
+    const pad = `[{"pad":"${"y".repeat(8165)}"},{"email":"jane.doe@example.org"}]`;
+    const e = await run(pad, "pad.json", "application/json");
+    assert.equal(e.segments.length, 2);
+    assert.ok(e.segments.some((s) => s.text.includes("jane.doe@example.org")));
+    // prose on one line ends at a sentence; digits in blocks stay together; a character beyond the BMP stays whole
+    const prose = "Pay with card 4111 1111 1111 1111 today. ".repeat(400);
+    const p = await run(prose, "one-line.txt", "text/plain");
+    assert.ok(p.segments.every((s) => s.text.endsWith(". ") || s === p.segments.at(-1)));
+    assert.equal(cutBefore("card: 4111 1111 1111 1111", 2, 24), 6, "after the last blank that is not between digits");
+    assert.equal(cutBefore("id=user.name@example.org", 1, 20), 3, "after the last character no value holds");
+    const emoji = "😀".repeat(10);
+    assert.equal(cutBefore(emoji, 2, 9), 8, "not inside a surrogate pair");
   });
 
   it("cuts at the character limit with reason limit_chars and status partial", async () => {

@@ -8,19 +8,54 @@ import { decodeText } from "../text-decode.ts";
 
 const CHUNK = 8192;
 
-/** Emits text in chunks of about CHUNK characters cut at line ends. */
+/**
+ * Emits text in chunks of about CHUNK characters. A chunk ends at a line end in its second
+ * half; a text with no line end there (minified JSON or JavaScript, a long paragraph, an HTML
+ * page on one line) ends at the best break `cutBefore` finds, so a value is never cut in two
+ * (an e-mail address, a card number, the end of a float read as a 12-digit identifier).
+ */
 export function emitChunks(ctx: Ctx, scope: Scope, text: string, loc = {}, source = "text"): void {
   let i = 0;
   while (i < text.length) {
     ctx.checkTime();
-    let end = Math.min(text.length, i + CHUNK);
-    if (end < text.length) {
-      const nl = text.lastIndexOf("\n", end);
-      if (nl > i + CHUNK / 2) end = nl + 1;
-    }
+    const end = text.length - i <= CHUNK ? text.length : cutBefore(text, i + CHUNK / 2, i + CHUNK);
     ctx.emit(scope, text.slice(i, end), loc, source);
     i = end;
   }
+}
+
+/**
+ * Where to end a chunk in (lo, hi]: after the last line end; else after the last sentence
+ * or record end (". " "; " "}," "]," and the like); else after the last blank that is not
+ * between two digits ("4111 1111 …"); else after the last character that cannot be inside a
+ * value (no letter, digit or one of `.@+-_%'`); else at hi, never between the halves of a
+ * surrogate pair. Each rule searches the whole range before the next one is tried.
+ */
+export function cutBefore(text: string, lo: number, hi: number): number {
+  const nl = text.lastIndexOf("\n", hi - 1);
+  if (nl >= lo) return nl + 1;
+  let blank = -1;
+  let other = -1;
+  for (let k = hi - 1; k >= lo; k--) {
+    const c = text.charCodeAt(k);
+    const next = text.charCodeAt(k + 1);
+    if ((c === 46 || c === 59 || c === 33 || c === 63) && isBlank(next)) return k + 2; // ". " "; " "! " "? "
+    if ((c === 125 || c === 93) && (next === 44 || next === 59)) return k + 2; // "}," "]," "};"
+    if (blank < 0 && isBlank(c) && !(isDigit(text.charCodeAt(k - 1)) && isDigit(next))) blank = k + 1;
+    if (other < 0 && !inValue(c)) other = k + 1;
+  }
+  if (blank >= 0) return blank;
+  if (other >= 0) return other;
+  const c = text.charCodeAt(hi - 1);
+  return c >= 0xd800 && c <= 0xdbff ? hi - 1 : hi; // a high surrogate stays with its low one
+}
+
+const isBlank = (c: number) => c === 32 || c === 9 || c === 13 || c === 0xa0;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+/** Whether a character may be part of a value: a letter, digit, or one of the joiners of e-mails, numbers and names. */
+function inValue(c: number): boolean {
+  const l = c | 32;
+  return (l >= 97 && l <= 122) || isDigit(c) || c === 46 || c === 64 || c === 43 || c === 45 || c === 95 || c === 37 || c === 39 || c >= 128;
 }
 
 /** Text nodes (and useful attribute values) of HTML or XML, script and style dropped. */
