@@ -69,6 +69,9 @@ describe("generic/ip_address", () => {
     assert.deepEqual(reported("/* [MS-XLSB] 2.5.97.2 */\n/* 22.4.2.32 (CT_Variant). Omit the base */\n/* [MS-XLSB] 2.1.7.45 Shared Strings */"), []);
     assert.deepEqual(reported("/* [MS-XLS] 2.5.198.105 ; [MS-XLSB] 2.5.97.89 */\n\t/* Part 4 19.4.2.3 Anchor (Anchor) */\n\t   - 20.5.2.35 wsDr CT_Drawing\n\t\t\tcase 'sender-city': // 7.3.6.13\n"), []);
     assert.deepEqual(reported("/* 22.4.2.32 (CT_Variant) */ connect(\"22.4.2.32\")"), ["22.4.2.32"]);
+    // a book's table of contents (Cargo's): numbered headings with their siblings; a host at a sentence's end stays one
+    assert.deepEqual(reported("reference/registries.html 3.12. Registries\n credential-provider-protocol.html 3.12.1.1. Credential Provider Protocol\n registry-index.html 3.12.2.1. Registry Index\n"), []);
+    assert.deepEqual(reported("The proxy listens on 3.12.1.1. Clients connect there."), ["3.12.1.1"]);
     // a weak quad takes its address word from its own line only (bench/detect's look-alikes: a line about an ip above a version)
     assert.deepEqual(reported("netmask 255.255.255.0; my ip: ::1\n      // 13.7.7.6 element access:\nSync with upstream 4.9.8.9.\ncapacitor (1.14.5.3) unstable; urgency=low\n\t* src"), []);
   });

@@ -168,7 +168,24 @@ const HOST_BEFORE = /[A-Za-z0-9-]\.[A-Za-z]{2,}\)? ?[[(]$/;
 /** Whether the quad at [start, end) stands where a standard's section stands. */
 function inSectionsPlace(text: string, start: number, end: number): boolean {
   const before = text.slice(Math.max(0, start - 24), start);
-  return (SECTION_BEFORE.test(before) && !HOST_BEFORE.test(before) && SECTION_AFTER.test(text.slice(end, end + 8))) || STABLE_NAME.test(text.slice(end, end + 64));
+  return (SECTION_BEFORE.test(before) && !HOST_BEFORE.test(before) && SECTION_AFTER.test(text.slice(end, end + 8))) || STABLE_NAME.test(text.slice(end, end + 64)) || inOutline(text, start, end);
+}
+
+/**
+ * A numbered heading of an outline, as a book's table of contents lists them ("3.12.1.1.
+ * Credential Provider Protocol" in Cargo's book): the number ends with a dot and a title
+ * follows, and a sibling or a parent heading numbered the same way ("3.12.1." or "3.12.2.1. ")
+ * is in the text too.
+ */
+function inOutline(text: string, start: number, end: number): boolean {
+  if (!/^\.[ \t]+\p{Lu}/u.test(text.slice(end, end + 4))) return false;
+  const parts = text.slice(start, end).split(".");
+  const parent = `${parts[0]}.${parts[1]}.`;
+  for (let at = text.indexOf(parent); at >= 0; at = text.indexOf(parent, at + 1)) {
+    if (at === start || /[\d.]/.test(text[at - 1] ?? "")) continue;
+    if (/^(?:\d{1,2}\.){0,2}[ \t]+\p{Lu}/u.test(text.slice(at + parent.length, at + parent.length + 12))) return true;
+  }
+  return false;
 }
 
 /** Whether the address's host bits under a prefix of `bits` are all zero (and the prefix is shorter than 32). */
