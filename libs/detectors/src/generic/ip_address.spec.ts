@@ -83,6 +83,8 @@ describe("generic/ip_address", () => {
     assert.deepEqual(reported("2001:4:112:ffff:ffff:ffff:ffff:ffff"), []);
     assert.equal(run(ipAddress, "1.0.4.0")[0]?.validation, "range_boundary");
     assert.deepEqual(reported("1.0.4.0 - 1.0.7.255; 2001:4:112:: to 2001:4:112:ffff:ffff:ffff:ffff:ffff"), []);
+    // Rust's Ipv4Addr docs: a benchmarking range over a line break
+    assert.deepEqual(reported("IETF RFC 2544 as 198.18.0.0 through\n198.19.255.255 but"), []);
     assert.deepEqual(reported("client 10.2.3.0 - 81.2.3.255, host 2001:4:112::"), ["10.2.3.0", "81.2.3.255", "2001:4:112::"]);
     assert.deepEqual(reported("request from 112.28.6.0 took 878 ms"), ["112.28.6.0"]);
     assert.deepEqual(reported("1.0.4.0,1.0.7.255,38803,GTELECOM\n\t* src/passwd.c: fix"), [], "an address word on the next line says nothing of a range");

@@ -69,15 +69,17 @@ function withPrefix(text: string, end: number, max: number): number {
  */
 const V4_BOUNDARY = /\.(?:0|255)$/;
 const V6_BOUNDARY = /[0-9a-f]::$|(?::ffff){4}$/i;
-const RANGE_NEXT = /^\s*(?:,|-|–|\.\.|to)\s*[0-9A-Fa-f]{1,4}[.:]/;
-const RANGE_BEFORE = /[0-9A-Fa-f][.:]{1,2}[0-9A-Fa-f]{0,4}\s*(?:,|-|–|\.\.|to)\s*$/;
+/** What joins a range's ends: "1.0.4.0,1.0.7.255", "10.0.0.0 - 10.255.255.255", "198.18.0.0 through\n198.19.255.255" (Rust's Ipv4Addr docs). */
+const TO = String.raw`\s*(?:,|-|–|\.\.|to|through|thru)\s*`;
+const RANGE_NEXT = new RegExp(String.raw`^${TO}[0-9A-Fa-f]{1,4}[.:]`);
+const RANGE_BEFORE = new RegExp(String.raw`[0-9A-Fa-f][.:]{1,2}[0-9A-Fa-f]{0,4}${TO}$`);
 /** Whether the address at [start, end) is a cell's whole text or one end of a range written out. */
 function rangeEnd(text: string, start: number, end: number): boolean {
   return text.trim().length === end - start || RANGE_NEXT.test(text.slice(end, end + 12)) || RANGE_BEFORE.test(text.slice(Math.max(0, start - 12), start));
 }
 
-const V4_NEXT = /^[ \t]*(?:,|-|–|\.\.|to)[ \t]*(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})(?![\d.])/;
-const V4_BEFORE = /(?<![\d.])(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})[ \t]*(?:,|-|–|\.\.|to)[ \t]*$/;
+const V4_NEXT = new RegExp(String.raw`^${TO}(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})(?![\d.])`);
+const V4_BEFORE = new RegExp(String.raw`(?<![\d.])(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})${TO}$`);
 const v4Value = (ip: string) => ip.split(".").reduce((a, o) => a * 256 + Number(o), 0);
 /** A block of 16 addresses or more, aligned: its first address's last four bits are 0, its last's 1. */
 const alignedBlock = (lo: number, hi: number) => lo < hi && lo % 16 === 0 && (hi + 1) % 16 === 0;

@@ -34,5 +34,7 @@ describe("ner/address_by_label", () => {
   it("does not take a number inside another token", () => {
     assert.deepEqual(found("address: v2.10 Release"), []);
     assert.deepEqual(found("address: user42 Admin"), []);
+    // no house is numbered 0 (Rust's std::ptr::null: "this pointer has the address 0 Run code")
+    assert.deepEqual(found("// this pointer has the address 0 Run code"), []);
   });
 });

@@ -23,7 +23,8 @@ const LABEL_BEFORE = new RegExp(String.raw`(?:(?<![\p{L}\p{N}_])(?:${LABELS})\p{
  * name as a place or a person. Alone the shape is anything numbered ("3 Blue Widgets"), so it
  * scores 0.3 and only the word right before it (the label) or the column header lifts it; with
  * the lift (0.6) it outranks a place or a person NER reads into it ("Please note my address: 185
- * Colton Ramp": compromise's PERSON, 0.85).
+ * Colton Ramp": compromise's PERSON, 0.85). No house has the number 0 ("this pointer has the
+ * address 0 Run code" in Rust's docs).
  */
 export const addressByLabel: Detector = {
   id: "address_by_label",
@@ -34,7 +35,7 @@ export const addressByLabel: Detector = {
   patterns: [
     {
       name: "number and 1-3 capitalised words",
-      regex: re(String.raw`(?<![\p{L}\p{N}_./-])\d{1,6}[A-Z]?[ \t]+(?:The[ \t]+)?\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’-]*){0,2}(?![\p{L}\p{N}_@])`, "u"),
+      regex: re(String.raw`(?<![\p{L}\p{N}_./-])[1-9]\d{0,5}[A-Z]?[ \t]+(?:The[ \t]+)?\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’-]*){0,2}(?![\p{L}\p{N}_@])`, "u"),
       score: 0.3,
     },
   ],

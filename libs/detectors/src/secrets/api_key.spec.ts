@@ -17,6 +17,7 @@ describe("secrets/api_key", () => {
   it("takes an attribute of an object for code, not a key (OpenAI's and LangChain's clients)", () => {
     assert.deepEqual(values("const apiKey = this._options.apiKey;\nparams.apiKey = openAIEndpointConfig.azureOpenAIApiKey;"), []);
     assert.deepEqual(values('const LANGSMITH_API_KEY = "LANGSMITH_API_KEY";\napi_key: SecurityGrantApiKeyGrantApiKey;\nclient_secret: TranscriptionSession.ClientSecret;'), []);
+    assert.deepEqual(values('{token:"comment.line.double-dash.source.rust",regex:"//.*$"}'), []);
     // LangChain's docs (TypeScript's non-null assertion) and OpenTelemetry's re-exported constants
     assert.deepEqual(values("token: process.env.UPSTASH_REDIS_REST_TOKEN!,\nexports.K8S_VOLUME_TYPE_VALUE_SECRET = require_experimental_attributes.K8S_VOLUME_TYPE_VALUE_SECRET;"), []);
     // gcloud's man pages: a secret manager's resource name, a value named after its option

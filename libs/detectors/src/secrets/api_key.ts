@@ -11,12 +11,13 @@ const TAIL = new RegExp(NAMES, "i");
 /**
  * Values that are no key whatever their entropy: with a blank ("**GDPR COMPLIANT**"), a URL, code
  * (`fieldsWithDefaults?.apiKey`, `Lexer.#operatorSingletons[op`), and names without a digit
- * (`LANGSMITH_API_KEY`, `SecurityGrantApiKeyGrantApiKey`, `TranscriptionSession.ClientSecret`:
+ * (`LANGSMITH_API_KEY`, `SecurityGrantApiKeyGrantApiKey`, `TranscriptionSession.ClientSecret`, a
+ * TextMate scope `comment.line.double-dash.source.rust` in an editor's syntax rules:
  * a random key of 16 or more characters holds a digit but for a few in a hundred), a secret
  * manager's resource name (`projects/my-project/secrets/my-secret/versions/2`), a URN (`X509_SUBJECT_TOKEN =
  * 'urn:openai:params:oauth:token-type:x509'`, an OAuth token type in OpenAI's SDK).
  */
-const NOT_A_KEY = /\s|:\/\/|\?\.|#|\[|^[A-Za-z_.$]+$|^projects\/|\/secrets\/|^urn:/i;
+const NOT_A_KEY = /\s|:\/\/|\?\.|#|\[|^[A-Za-z_.$-]+$|^projects\/|\/secrets\/|^urn:/i;
 
 /** Shannon entropy in bits per character. */
 function entropy(s: string): number {

@@ -210,6 +210,9 @@ export function findAssignments(text: string, keys: RegExp, minLength: number, s
     if (!quote && /["'`]/.test(text[m.index - 1] ?? "") && text[i] === text[m.index - 1] && /[:=]$/.test(m[0]) && /^[a-z]+$/.test(value)) continue;
     if (!quote && /^[a-z_]\w*$/.test(value) && text[i] === ")") continue;
     if (!quote && /^[A-Za-z]+$/.test(value) && PROSE_AFTER.test(text.slice(i, i + 40))) continue;
+    // a command after "pass:" in prose, with its options ("and pass: rustc --env-set PATH=env" in
+    // Rust's unstable book; a command line's `--password=secret --host=db` assigns with "=")
+    if (!quote && /^[a-z]+$/.test(value) && /:[ \t]+$/.test(m[0]) && /^ --?[a-z]/.test(text.slice(i, i + 4))) continue;
     if (!quote && /^[a-z_$][A-Za-z_$]*$/.test(value) && / = $/.test(m[0]) && STATEMENT_END.test(text.slice(i, i + 4))) continue;
     if (!quote && text[i] === ";" && /:[ \t]+$/.test(m[0]) && TYPE_NAME.test(value)) continue;
     // a Python or TypeScript parameter's annotation (`def scrypt(password: ReadableBuffer, *,

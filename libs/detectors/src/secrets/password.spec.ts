@@ -87,6 +87,9 @@ describe("secrets/password", () => {
     assert.deepEqual(values("const password = 'correct horse battery staple';\npassword: 0x0B96z"), ["correct horse battery staple", "0x0B96z"], "a passphrase of words stays");
     // ChangeLogs and NEWS (GnuTLS, PAM, GnuPG, systemd), coreutils' AUTHORS, gdb's and libjpeg's prose: a sentence after the key
     assert.deepEqual(values("    gnutls_utf8_password_normalize: avoid use of strlen()\n\tgpg: The option --passphrase= can be empty.\npwd: Jim Meyering\nJPOOL_PASS = one processing pass, was\n* pam_unix_passwd: don't accept null"), []);
+    // a command after "pass:" with its options (Rust's unstable book); a command line's own option stays
+    assert.deepEqual(values("have PATH=a in your environment and pass: rustc --env-set PATH=env Then"), []);
+    assert.deepEqual(values("mysql -u root --password=hunter --host=db"), ["hunter"]);
     // zod, officeparser, pdf.js, libcst: an algorithm's pass, a conditional's branch, a statement, an arrow
     assert.deepEqual(values("    // First pass: process all schemas\n * one forward pass: text outside entries\n3. multi-pass: First pass now uses\ni.type=this.data.password?\"password\":\"text\",\n    password = supplied;\n  - pass: BatchedProviderA -> 1"), []);
     // the AWS CLI's examples, a format string's field

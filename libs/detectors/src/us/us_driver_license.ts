@@ -18,6 +18,9 @@ const E = String.raw`(?![A-Za-z0-9_]|-\d)`;
  */
 const NOT_LICENCE = /^(?:Q[1-4]|H[1-6]|X11|C(?:89|90|99|11|17|23)|VS20\d\d)$/;
 
+/** An error's code label right before a value. */
+const ERROR_CODE = /\b(?:error|code|err)[ \t]*[[:#(]?[ \t]*$/i;
+
 /** State formats (AAMVA DL/ID numbering as published per state); none carries a check digit. */
 const ALNUM_FORMATS = [
   String.raw`[A-Z]\d{1,14}`, // CA, CO, FL, IL, MD, MI, MN, NJ, NY, WI, WY, ...
@@ -61,7 +64,11 @@ export const usDriverLicense: Detector = {
   // DataLayout): found (Presidio's cases have "A1"), never lifted by context.
   validate: (value) => (NOT_LICENCE.test(value) || allSame(value) ? false : value.length <= 3 ? { validation: null, score: 0.01, fixed: true } : { validation: null }),
   // In assembly code "DL" is a register, not a licence's label ("ADCB DL, (R11)  // 411013").
+  // A value labelled an error's code is one ("Error code E0670 Rust 2015 does not permit …",
+  // "error[E0670]" in Rust's error index).
   find(text) {
-    return patternCandidates(usDriverLicense, text).map((c) => (inAssembly(text, c.start, c.end) ? { ...c, onlyContext: NOT_DL } : c));
+    return patternCandidates(usDriverLicense, text)
+      .filter((c) => !ERROR_CODE.test(text.slice(Math.max(0, c.start - 12), c.start)))
+      .map((c) => (inAssembly(text, c.start, c.end) ? { ...c, onlyContext: NOT_DL } : c));
   },
 };
