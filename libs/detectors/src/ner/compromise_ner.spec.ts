@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import nlp from "compromise";
-import { acronymAsTitle, bareAbbreviation, displayName, entities, inForeignText, inIdentifier, lowerWordInName, notAPlace, personAround, placeEnd, placeOnlyByTail, trimSpan, worthKeeping } from "./compromise_ner.ts";
+import { acronymAsTitle, bareAbbreviation, displayName, entities, inForeignText, inIdentifier, lowerWordInName, notAPlace, pastVerb, personAround, placeEnd, placeOnlyByTail, trimSpan, worthKeeping } from "./compromise_ner.ts";
 import { nerSampleTexts } from "../testing.ts";
 import { isKnownPlace } from "./gazetteer.ts";
 
@@ -11,7 +11,8 @@ function viaJson(text: string): Array<[string, number, number]> {
   for (const [label, view] of [["PERSON", doc.people()], ["LOCATION", doc.places()]] as const) {
     for (const it of view.json({ offset: true }) as Array<{ offset?: { start: number; length: number } }>) {
       if (!it.offset) continue;
-      const [s, trimmedEnd] = trimSpan(text, it.offset.start, it.offset.start + it.offset.length);
+      const [trimmedStart, trimmedEnd] = trimSpan(text, it.offset.start, it.offset.start + it.offset.length);
+      const s = label === "PERSON" ? pastVerb(text, trimmedStart, trimmedEnd) : trimmedStart;
       const e = label === "LOCATION" ? placeEnd(text, s, trimmedEnd) : trimmedEnd;
       if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e) || (label === "PERSON" && (inForeignText(text, s, e) || acronymAsTitle(text, s, e) || lowerWordInName(text.slice(s, e))))) continue;
       if (label === "LOCATION" && (bareAbbreviation(text, s, e) || notAPlace(text, s, e) || placeOnlyByTail(text, s, e, trimmedEnd))) continue;
@@ -148,6 +149,13 @@ describe("ner/compromise_ner", () => {
     assert.equal(lowerWordInName("Ludwig van Beethoven"), false);
     assert.equal(lowerWordInName("David A. Schleef"), false);
     assert.deepEqual(entities("/* Virtio ABI version, this must match exactly */").filter((e) => e.label === "PERSON"), []);
+  });
+  it("starts a person past an imperative before the name (the Rust book's exercise), not past a first name that is a verb too", () => {
+    const t = "let the user add names: “Add Sally to Engineering” or “Add Amir to Sales.” Mark Twain wrote it.";
+    const people = entities(t).filter((e) => e.label === "PERSON").map((e) => t.slice(e.start, e.end));
+    assert.ok(!people.some((p) => p.startsWith("Add")), JSON.stringify(people));
+    assert.equal(pastVerb("Mark Twain", 0, 10), 0);
+    assert.equal(pastVerb("Add Amir", 0, 8), 4);
   });
   it("finds people and places with offsets into the text", () => {
     const t = "Contact Maria Garcia in Paris, France or call Dr. Anna Muller.";

@@ -8,7 +8,7 @@ import nlp from "compromise";
 import "./fast_sweep.ts";
 import type { Candidate } from "../core/types.ts";
 import { knownAsWord, tagsOf } from "./lexicon.ts";
-import { isParticle } from "./name_shape.ts";
+import { isParticle, startsWithVerb } from "./name_shape.ts";
 import { PLACE_FIRST_WORDS, PLACE_TAGS, isKnownPlace } from "./gazetteer.ts";
 
 export type NerLabel = "PERSON" | "LOCATION";
@@ -235,6 +235,12 @@ interface Matches {
   docs: Term[][];
 }
 
+/** Where a person's span starts past an imperative before the name ("Add Amir to Sales" in the Rust book's exercise). */
+export function pastVerb(text: string, s: number, e: number): number {
+  const span = text.slice(s, e);
+  return startsWithVerb(span) ? s + /^\S+\s+/.exec(span)![0].length : s;
+}
+
 /**
  * People and places in `text`, memoised for the last text (both NER detectors read the same
  * window). Spans are read off the first and last term's offsets: compromise's `json()` would
@@ -250,7 +256,8 @@ export function entities(text: string): Entity[] {
       const first = terms[0]?.offset;
       const last = terms[terms.length - 1]?.offset;
       if (!first || !last) continue;
-      const [s, trimmedEnd] = trimSpan(text, first.start, last.start + last.length);
+      const [trimmedStart, trimmedEnd] = trimSpan(text, first.start, last.start + last.length);
+      const s = label === "PERSON" ? pastVerb(text, trimmedStart, trimmedEnd) : trimmedStart;
       const e = label === "LOCATION" ? placeEnd(text, s, trimmedEnd) : trimmedEnd;
       if (label === "LOCATION" && placeOnlyByTail(text, s, e, trimmedEnd)) continue;
       if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e)) continue;
