@@ -157,6 +157,14 @@ describe("ner/compromise_ner", () => {
     assert.equal(pastVerb("Mark Twain", 0, 10), 0);
     assert.equal(pastVerb("Add Amir", 0, 8), 4);
   });
+  it("ends a span before Chinese, Japanese or Korean words, and takes no product ending with an acronym nor an acronym's plural for a person (Rust's docs)", () => {
+    const zh = 'println!("没有 Daniel 的电话号码。")';
+    assert.equal(zh.slice(...trimSpan(zh, zh.indexOf("Daniel"), zh.indexOf("。"))), "Daniel");
+    const ja = '// FIXME ^ 不足している引数 "James" を追加しましょう。';
+    assert.equal(ja.slice(...trimSpan(ja, ja.indexOf("James"), ja.indexOf("。"))), "James");
+    for (const span of ["System V ABI", "Rust ABI", "Emscripten ABI", "AMOs"]) assert.equal(worthKeeping("PERSON", span), false, span);
+    for (const span of ["Jean DUPONT", "Amos", "Abi Smith"]) assert.equal(worthKeeping("PERSON", span), true, span);
+  });
   it("finds people and places with offsets into the text", () => {
     const t = "Contact Maria Garcia in Paris, France or call Dr. Anna Muller.";
     const got = entities(t).map((e) => [e.label, t.slice(e.start, e.end)]);

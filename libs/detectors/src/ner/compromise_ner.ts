@@ -40,11 +40,15 @@ export function trimSpan(text: string, start: number, end: number): [number, num
   }
   // No name or place holds a bracket, an operator or a slash: the entity ends before one ("David
   // Necas (Yeti) <yeti@…>", a Markdown link's "[Jon Schlinkert](https://…", "const URI =",
-  // "America/New_York").
+  // "America/New_York"). Nor does compromise's English entity run on into Chinese, Japanese or
+  // Korean words ("Daniel 的电话号码", "James\" を追加しましょう" in Rust by Example's translations).
   const cut = NOT_IN_ENTITY.exec(text.slice(s + 1, e));
   return cut ? trimSpan(text, s, s + 1 + cut.index) : [s, e];
 }
-const NOT_IN_ENTITY = /[[\](){}<>=|@\\/—–]/;
+const NOT_IN_ENTITY = /[[\](){}<>=|@\\/—–]|"?\s*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** A product's or a standard's name ends with one of these ("System V ABI", "Emscripten ABI" in Rust's reference). */
+const TECH_LAST = /\s(?:ABI|API|SDK|CLI|CPU|GPU|OS|UI|URL|URI|ID|USB|DNS|HTTP|SQL|JSON|XML|VM|IDE|SSH|TLS|SSL|TCP|UDP|IP)$/;
 
 /**
  * Whether a trimmed span is an entity and not tagging noise: one-letter or all-lower "names";
@@ -57,7 +61,8 @@ const NOT_IN_ENTITY = /[[\](){}<>=|@\\/—–]/;
  * one word in capitals ("MARK", "SKIP", "LANG": constants), a name's suffix or a title alone ("Jr", "Ms"), or the
  * placeholder of an unknown person ("John Doe", "Erika Mustermann"); one word the lexicon knows
  * as a role ("Manager" of gcloud's "Privileged Access Manager"; not "Ward", a noun and a name);
- * an identifier ("LT_NAME").
+ * an identifier ("LT_NAME"); for a person, a name that ends with a technical acronym ("Rust ABI")
+ * or an acronym's plural ("AMOs").
  */
 export function worthKeeping(label: NerLabel, span: string): boolean {
   if (span.length < 2 || !/\p{Lu}/u.test(span)) return false;
@@ -66,6 +71,7 @@ export function worthKeeping(label: NerLabel, span: string): boolean {
   if (/^\p{Lu}\p{Ll}+\p{Lu}[\p{L}]*$/u.test(span) && !/^(?:Mc|Mac|De|Di|Da|La|Le|Du|Van|Von|Jo|O)\p{Lu}/u.test(span)) return false;
   if (/_/.test(span)) return false;
   if (label === "PERSON" && !/\s/.test(span) && (tagsOf(span.toLowerCase())?.includes("Actor") ?? false)) return false;
+  if (label === "PERSON" && (TECH_LAST.test(span) || /^\p{Lu}{2,}s$/u.test(span))) return false;
   if (label === "PERSON" && (/^\p{Lu}+$/u.test(span) || /^(?:Jr|Sr|Esq|PhD|Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir)\.?$/.test(span) || /^(?:John|Jane|Richard|Baby) Doe$|^(?:Max|Erika) Mustermann$/.test(span))) return false;
   if (span.length <= 3 && !/\p{Ll}/u.test(span)) return false;
   return !(label === "LOCATION" && (span.length <= 2 || PLACE_FIRST_WORDS.has(span.toLowerCase())));
