@@ -1,6 +1,7 @@
 import type { Detector } from "../core/types.ts";
 import { re } from "../core/regex.ts";
 import { lowerHexHash } from "../core/shape.ts";
+import { patternCandidates } from "../core/engine.ts";
 
 export const DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE";
 
@@ -27,5 +28,10 @@ export const esNif: Detector = {
     // A DNI's letter is written in capitals; a lower-case one after digits is more often a unit
     // ("3000000h", a duration in Go's tests): reported only with a DNI word near.
     return { validation: "dni_letter_mod23", score: m[2] === m[2]!.toUpperCase() ? 0.9 : 0.35 };
+  },
+  // A long integer literal in code ("serialVersionUID = 19190115L;", "foo(12345678L)"): unquoted
+  // after "=" or "(" and before ";", "," or ")". A DNI in code is a string, quoted.
+  find(text) {
+    return patternCandidates(esNif, text).filter((c) => !(/[lL]$/.test(text.slice(c.start, c.end)) && /[=(,][ \t]*$/.test(text.slice(Math.max(0, c.start - 4), c.start)) && /^[ \t]*[;,)]/.test(text.slice(c.end, c.end + 3))));
   },
 };

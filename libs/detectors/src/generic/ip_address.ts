@@ -28,12 +28,17 @@ export function v6Runs(text: string): Array<[number, number]> {
 /**
  * Special-purpose addresses (RFC 6890, IANA's registries) that name no one's host: this host,
  * loopback, link-local, documentation and benchmarking ranges, multicast, reserved and broadcast
- * (netmasks such as 255.255.255.0 fall there too). Private ranges (10/8, 172.16/12,
+ * (netmasks such as 255.255.255.0 fall there too), and the RFCs' own examples (below). Private ranges (10/8, 172.16/12,
  * 192.168/16, fc00::/7) are not here: they name hosts of the organisation.
  */
 const SPECIAL = new BlockList();
 for (const [net, bits] of [["0.0.0.0", 8], ["127.0.0.0", 8], ["169.254.0.0", 16], ["192.0.0.0", 24], ["192.0.2.0", 24], ["198.18.0.0", 15], ["198.51.100.0", 24], ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4]] as const) SPECIAL.addSubnet(net, bits, "ipv4");
-for (const [net, bits] of [["::", 128], ["::1", 128], ["fe80::", 10], ["ff00::", 8], ["2001:db8::", 32], ["100::", 64]] as const) SPECIAL.addSubnet(net, bits, "ipv6");
+for (const [net, bits] of [["::", 128], ["::1", 128], ["fe80::", 10], ["ff00::", 8], ["2001:db8::", 32], ["100::", 64], ["3ffe::", 16]] as const) SPECIAL.addSubnet(net, bits, "ipv6");
+// The examples of RFC 1884 and 2373 (IPv6 addressing), which every network library's
+// documentation repeats (Java's Inet6Address, Python's ipaddress): no host of the document's
+// owner. (3ffe::/16 above was the 6bone's test network, returned in 2006.)
+for (const ip of ["1080::8:800:200c:417a", "fedc:ba98:7654:3210:fedc:ba98:7654:3210", "ff01::101"]) SPECIAL.addAddress(ip, "ipv6");
+for (const ip of ["129.144.52.38", "13.1.68.3"]) SPECIAL.addAddress(ip, "ipv4");
 
 /**
  * Found but never reported, whatever words are near (`fixed`: "my ip: ::1" names no one): a
@@ -47,6 +52,7 @@ const WEAK = 0.1;
  * "X::c" in C++ text are scopes, not addresses, and a real host's address has a longer prefix.
  */
 const SHORT_V6 = /^[0-9A-Fa-f]{0,4}::[0-9A-Fa-f]{0,4}$/;
+const HEX_BYTES = /^[0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2}){7}$/;
 
 function specialV4(ip: string): boolean {
   return SPECIAL.check(ip, "ipv4");
@@ -113,6 +119,12 @@ function findV6(text: string, out: Candidate[]): void {
     // ("2001:db8::192.168.1.1" names the host 192.168.1.1).
     const tail = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(run)?.[1];
     const special = tail ? specialV4(tail) : SPECIAL.check(run, "ipv6") || SHORT_V6.test(run);
+    // Eight bytes in hex ("00:01:02:03:7C:7D:7E:7F" in Java's HexFormat docs, an EUI-64, a key's
+    // fingerprint): an address's groups are not all two digits written out.
+    if (HEX_BYTES.test(run)) {
+      out.push({ start, end, score: WEAK, validation: "hex_bytes", fixed: true });
+      continue;
+    }
     // A network with its prefix ("2001:0::/32" in gai.conf), as for IPv4.
     const bits = end > start + run.length ? Number(/\/(\d+)$/.exec(text.slice(start, end))?.[1] ?? 128) : 128;
     const network = !special && !tail && bits < 128 && isNetworkV6(run, bits);
@@ -166,6 +178,30 @@ const SECTION_AFTER = /^(?:[\])](?:[\s/,.:;)]|$)|[ \t]+[A-Za-z(]|[ \t]*(?:\r?\n|
 const STABLE_NAME = /^ \[[a-z]+(?:\.[a-z_]+)+\]/;
 /** A host's name before the brackets: a mail header's address ("from mx.example.com [64.12.3.4]"). */
 const HOST_BEFORE = /[A-Za-z0-9-]\.[A-Za-z]{2,}\)? ?[[(]$/;
+
+/**
+ * A section cited right after its standard, whatever its numbers: a Javadoc tag of the Java
+ * Language or VM Specification ("{@jls 8.10.4.1}", "@jvms 4.7.16.1", maybe over a comment's line
+ * break), an RFC ("[RFC 5280 4.2.1.10 Name Constraints]"), a NIST special publication ("//
+ * 800-90Ar1 10.1.1.2: Hash_DRBG Instantiate Process").
+ */
+const CITED_SECTION = /(?:@(?:jls|jvms)(?:\s*\*)?\s+|\bRFC[ -]?\d{3,5},? (?:sections? |§ ?)?|(?<![\d-])\d{3}-\d{2,3}[A-Z]?(?:r\d)? )$/;
+
+/** X.500's arcs of attribute types, object classes and certificate extensions. */
+const X500_ARC = /^2\.5\.(?:4|6|29)\.\d+$/;
+/** Object identifiers of five arcs or more (the first 0, 1 or 2). */
+const LONG_OID = /(?<![\d.])([012]\.\d{1,5}\.)\d+(?:\.\d+){2,}(?![\d.])/g;
+let oidText = "";
+let oidSet: Set<string> = new Set();
+/** The first two arcs ("1.2.") of each long OID in the text (memoised for the last text). */
+function oidArcs(text: string): Set<string> {
+  if (text !== oidText) {
+    oidText = text;
+    oidSet = new Set();
+    if (/[012]\.\d+\.\d+\.\d+\.\d/.test(text)) for (const m of text.matchAll(LONG_OID)) oidSet.add(m[1]!);
+  }
+  return oidSet;
+}
 
 /** Whether the quad at [start, end) stands where a standard's section stands. */
 function inSectionsPlace(text: string, start: number, end: number): boolean {
@@ -227,14 +263,18 @@ function findV4(text: string, out: Candidate[]): void {
         ((m.index === 0 || text[m.index - 1] === "\n") && HEADING.test(text.slice(end, end + 200))));
     // A section-shaped quad where a standard's section stands: weak, as a one-digit quad is (an
     // address word near still makes it a host: "mail server (64.12.3.6)").
-    const section = !m[2] && sectionShaped(m[1]!) && inSectionsPlace(text, m.index, end);
+    const section = !m[2] && ((sectionShaped(m[1]!) && inSectionsPlace(text, m.index, end)) || CITED_SECTION.test(text.slice(Math.max(0, m.index - 20), m.index)));
+    // An object identifier of four arcs: X.500's attribute types and certificate extensions
+    // ("2.5.4.9", "2.5.29.15"), or under the first two arcs of a longer OID in the same text
+    // ("1.2.840.113549.1.1.1" beside "1.2.840.10040"; Java's KnownOIDs).
+    const oid = !m[2] && (X500_ARC.test(m[1]!) || (/^[012]\./.test(m[1]!) && oidArcs(text).has(m[1]!.slice(0, m[1]!.indexOf(".", 2) + 1))));
     const special = specialV4(m[1]!);
     // Four one-digit numbers ("1.4.1.4", "2.9.5.0", "1.2.3.4") are a version or a section far
     // more often than a host: weak alone, an address with an address word near ("server 8.8.8.8").
     const digitsOnly = m[1]!.length === 7;
     const boundary = !m[2] && !special && ((V4_BOUNDARY.test(m[1]!) && rangeEnd(text, m.index, end)) || alignedRangeEnd(text, m.index, end, m[1]!));
     // (Their address word must stand on their own line: "my ip: ::1" above a section heading says nothing of it.)
-    out.push({ start: m.index, end, score: special || longer || version || network || digitsOnly || section || boundary ? WEAK : 0.6, validation: special ? "special_purpose" : longer || version || section ? "dotted_number" : network ? "network" : boundary ? "range_boundary" : "inet_pton", fixed: special || longer || version || network, ownLine: digitsOnly || section || boundary });
+    out.push({ start: m.index, end, score: special || longer || version || network || digitsOnly || section || boundary || oid ? WEAK : 0.6, validation: special ? "special_purpose" : longer || version || section || oid ? "dotted_number" : network ? "network" : boundary ? "range_boundary" : "inet_pton", fixed: special || longer || version || network || oid, ownLine: digitsOnly || section || boundary });
   }
 }
 

@@ -65,6 +65,7 @@ describe("generic/phone_number", () => {
     assert.deepEqual(run(phoneNumber, "Releases:\n- type: stable\n  unix-timestamp: 1675036800\n  url:\n    details: https://plasma-mobile.org/2023/01/30/january-blog-post/").filter((f) => f.score >= 0.4), []);
     // line ranges in rustdoc's links to the source
     assert.deepEqual(none("1.0.0 · ../../src/core/iter/traits/iterator.rs.html#3228-3231 Source #method.max"), []);
+    assert.deepEqual(none("        // For ex: [2010:836B:4179::836B:4179]:8080-9090"), []);
     // an SVG path's numbers (inline SVG in The Rust Programming Language's HTML)
     assert.deepEqual(none("c-0.896,3.569-76.534,91.718-94.043,94.524C1038.411,722.773 194,-72 184.4818,-67.3467 183.6574"), []);
     assert.deepEqual(spans(phoneNumber, "call 212.392.0132 or 030 1234567"), [[5, 17], [21, 32]], "dotted and blank numbers stay");

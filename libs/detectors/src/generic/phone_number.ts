@@ -214,6 +214,9 @@ function shapeOf(text: string, start: number, end: number): Shape | null {
   // After "#" it is a URL's fragment, lines of a source file ("iterator.rs.html#3228-3231" in
   // rustdoc's pages), or an issue's number.
   if (text[start - 1] === "#") return null;
+  // After an IPv6 address's bracket and a colon it is a port or a port range ("[::1]:8080-9090"
+  // in Java's HostPortrange).
+  if (text[start - 1] === ":" && text[start - 2] === "]") return null;
   // Pages of a citation ("pp. 573-583. 2020", "23(3): 181-201. 1999", "p. 8577-8582").
   if (CITATION_BEFORE.test(text.slice(Math.max(0, start - 12), start))) return null;
   // A piece of a longer dotted token: a version with a suffix ("15.00.4073.23.v1" in an engine list).

@@ -43,6 +43,9 @@ describe("ner/person_by_cue", () => {
     assert.deepEqual(found("Name\nDescription\nthe name\nAnna Smith\n"), []);
     // a CI job's or step's name
     assert.deepEqual(found("      - name: Setup Node\n        uses: actions/setup-node@v4\n  dependency-review:\n    name: Dependency Review\n    if: github.event_name\n"), []);
+    // a table's column headers over its rule (Java's CalendarSystem); a name over a rule of its own is still read
+    assert.deepEqual(found(" * <pre>\n *  Name          Calendar System\n *  ---------------------------------------\n *  gregorian     Gregorian Calendar\n"), []);
+    assert.deepEqual(found("Name: Golden Hessel\nPhone: 555\n---\n"), ["Golden Hessel"]);
     assert.deepEqual(found("  - name: Golden Hessel\n    role: admin\n"), ["Golden Hessel"], "a list of people is not a CI file");
     // Doxygen's grouping command in LLVM's headers
     assert.deepEqual(found("  /// @}\n  /// @name Alias Queries\n  /// @{\n    /// \\name Section Management\n"), []);

@@ -61,6 +61,16 @@ function ciStep(text: string, end: number): boolean {
 }
 
 /**
+ * Whether the line after the name's is a table's rule ("Name          Calendar System\n *
+ * -----------" in Java's sources): the label and the name were the table's column headers.
+ */
+function overRule(text: string, end: number): boolean {
+  const eol = text.indexOf("\n", end);
+  return eol >= 0 && RULE.test(text.slice(eol + 1, eol + 80));
+}
+const RULE = /^[ \t]*(?:[*#;]|\/\/)?[ \t]*[-=]{3,}[-=+| \t]*(?:\r?\n|$)/;
+
+/**
  * A name after a cue that introduces a person: the addressee after "Dear", the signature
  * under "Kind regards", the value after "Name:". NER, not knowing the name, often misses
  * these. The lexicon vetoes "Dear Customer", "Kind regards, The Support Team", "File name:
@@ -84,7 +94,7 @@ export const personByCue: Detector = {
       const [start, end] = m.indices![1]!;
       // `@name Alias Queries`, `\name Section Management`: a documentation command (Doxygen)
       const command = m.index > 0 && (text[m.index - 1] === "@" || text[m.index - 1] === "\\");
-      if (command || out.some((c) => c.start === start) || !mayBePerson(m[1]!) || startsWithVerb(m[1]!) || ciStep(text, end)) return;
+      if (command || out.some((c) => c.start === start) || !mayBePerson(m[1]!) || startsWithVerb(m[1]!) || ciStep(text, end) || overRule(text, end)) return;
       out.push({ start, end, score: 0.6, validation: "name_shape" });
     };
     for (const rx of GREETINGS) {
