@@ -125,3 +125,11 @@ export function isCommonWord(name: string): boolean {
 export function isCountryCode(code: string): boolean {
   return regionNames().has(code);
 }
+
+/** The regions of the time zone database's names. */
+const TIME_ZONE_REGIONS = new Set(["Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific", "US", "Canada", "Brazil", "Chile", "Mexico"]);
+
+/** Whether the place at [start, end) is a time zone's region before its slash and city ("Asia/Ho_Chi_Minh", "America/New_York"). */
+export function timeZoneRegion(text: string, start: number, end: number): boolean {
+  return text[end] === "/" && /[A-Z]/.test(text[end + 1] ?? "") && TIME_ZONE_REGIONS.has(text.slice(start, end));
+}

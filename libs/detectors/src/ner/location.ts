@@ -1,5 +1,7 @@
 import type { Detector } from "../core/types.ts";
 import { nerCandidates } from "./compromise_ner.ts";
+import { outsideOrganisationAddresses } from "./street_address.ts";
+import { timeZoneRegion } from "./gazetteer.ts";
 
 /**
  * The Free Software Foundation's city in every GPL notice ("Boston, MA 02110-1301 USA", the older
@@ -22,6 +24,10 @@ export const location: Detector = {
   // A place-like word in a cell of a people column is a name ("Hudson Upton", "London Ward").
   negativeHeader: ["name", "full name", "first name", "last name", "surname", "customer", "client", "employee", "patient", "applicant", "tenant", "cardholder", "beneficiary", "recipient", "spouse", "person", "member", "student", "guest", "passenger"],
   prefilter: {},
+  // (nor the town of an organisation's address: "Redwood Shores" in every file of a JDK's sources)
   find: (text) =>
-    nerCandidates(text, "LOCATION", 0.4).map((c) => (FSF_CITY_AFTER.test(text.slice(c.end, c.end + 24)) ? { ...c, score: 0.01, validation: "organisation_address", fixed: true } : c)),
+    outsideOrganisationAddresses(text, nerCandidates(text, "LOCATION", 0.4))
+      // (a time zone's region: "America/Los_Angeles" in java.time's docs)
+      .filter((c) => !timeZoneRegion(text, c.start, c.end))
+      .map((c) => (FSF_CITY_AFTER.test(text.slice(c.end, c.end + 24)) ? { ...c, score: 0.01, validation: "organisation_address", fixed: true } : c)),
 };

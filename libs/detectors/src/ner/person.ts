@@ -1,5 +1,6 @@
 import type { Detector } from "../core/types.ts";
 import { nerCandidates } from "./compromise_ner.ts";
+import { outsideOrganisationAddresses } from "./street_address.ts";
 
 /** Names of people, from compromise's lexicon and grammar (English-centred). */
 export const person: Detector = {
@@ -14,5 +15,6 @@ export const person: Detector = {
   // A name-like word under a place label is a place compromise does not know ("Houston" in a place_of_birth column).
   negativeContext: ["place of birth", "birthplace", "nationality", "citizenship", "country", "city"],
   prefilter: {},
-  find: (text) => nerCandidates(text, "PERSON", 0.5),
+  // (the street of an organisation's address is no one's name: "51 Franklin St" in a GPL notice)
+  find: (text) => outsideOrganisationAddresses(text, nerCandidates(text, "PERSON", 0.5)),
 };

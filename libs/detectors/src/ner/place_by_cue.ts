@@ -1,5 +1,5 @@
 import type { Candidate, Detector } from "../core/types.ts";
-import { PLACE_NAME, isCommonWord, isKnownPlace, trimPlace } from "./gazetteer.ts";
+import { PLACE_NAME, isCommonWord, isKnownPlace, timeZoneRegion, trimPlace } from "./gazetteer.ts";
 
 /**
  * One scan for both kinds of cue: a verb of living or coming from, then "in", "to", "at" or
@@ -33,9 +33,6 @@ const STEMS = ["born", "raised", "live", "living", "resid", "located", "based", 
 const STARTS = [...STEMS.flatMap((s) => [s, s[0]!.toUpperCase() + s.slice(1)]), "PLACE OF BIRTH"];
 const START = new RegExp(STARTS.sort((a, b) => b.length - a.length).join("|"), "g");
 
-/** The regions of the time zone database's names, and what follows one there: a slash and a city ("Asia/Ho_Chi_Minh"). */
-const TIME_ZONE_REGIONS = new Set(["Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific", "US", "Canada", "Brazil", "Chile", "Mexico"]);
-const TIME_ZONE_AFTER = /^\/[A-Z]/;
 
 /** The longest run of leading words of `words` that is a known place ("Houston Texas" → "Houston"). */
 function knownPrefix(words: string): string | null {
@@ -84,7 +81,7 @@ export const placeByCue: Detector = {
       if (place === null || (m.groups!.weak !== undefined && isCommonWord(place))) continue;
       const start = m.indices!.groups!.place![0];
       // (a time zone's name is a region and a city: "City=Asia/Saigon", "Europe/Vatican")
-      if (TIME_ZONE_REGIONS.has(place) && TIME_ZONE_AFTER.test(text.slice(start + place.length, start + place.length + 2))) continue;
+      if (timeZoneRegion(text, start, start + place.length)) continue;
       if (out.some((c) => c.start === start)) continue;
       out.push({ start, end: start + place.length, score: 0.7, validation: "gazetteer" });
     }

@@ -114,3 +114,24 @@ export const streetAddress: Detector = {
     return { validation: full ? "address_with_postcode" : null, score: full ? 0.85 : undefined };
   },
 };
+
+/**
+ * The spans of an organisation's or a documentation's address in `text` ("Free Software
+ * Foundation, Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA"; "Oracle, 500 Oracle
+ * Parkway, Redwood Shores, CA 94065 USA or visit www.oracle.com"): NER reads its street as a
+ * person ("Franklin St") and its town as a place ("Redwood Shores"), in every file that carries
+ * the notice, and neither is anyone's.
+ */
+export function organisationAddresses(text: string): Array<[number, number]> {
+  if (!/\d/.test(text)) return [];
+  return streetAddress.find!(text)
+    .filter((c) => c.validation === "organisation_address" || c.validation === "documentation_example")
+    .map((c) => [c.start, c.end]);
+}
+
+/** Candidates that do not overlap an organisation's address (`organisationAddresses`). */
+export function outsideOrganisationAddresses(text: string, found: Candidate[]): Candidate[] {
+  if (found.length === 0) return found;
+  const spans = organisationAddresses(text);
+  return spans.length === 0 ? found : found.filter((c) => !spans.some(([s, e]) => c.start < e && s < c.end));
+}

@@ -1,0 +1,15 @@
+import assert from "node:assert/strict";
+import { person } from "./person.ts";
+import { run } from "../testing.ts";
+
+const people = (text: string) => run(person, text).filter((f) => f.score >= 0.4).map((f) => text.slice(f.start, f.end));
+
+describe("ner/person", () => {
+  it("reports the people compromise reads", () => {
+    assert.deepEqual(people("The report was written by Marianne Mueller and Benjamin Renaud."), ["Marianne Mueller", "Benjamin Renaud"]);
+  });
+  it("takes no street of an organisation's address for a name (the GPL notice in every file of a JDK's sources)", () => {
+    const gpl = " * You should have received a copy of the GNU General Public License version\n * 2 along with this work; if not, write to the Free Software Foundation,\n * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.\n";
+    assert.deepEqual(people(gpl), []);
+  });
+});
