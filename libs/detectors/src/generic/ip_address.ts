@@ -118,7 +118,8 @@ function findV6(text: string, out: Candidate[]): void {
     // An IPv4-mapped or -embedded form is judged by its IPv4 tail, as that tail alone would be
     // ("2001:db8::192.168.1.1" names the host 192.168.1.1).
     const tail = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(run)?.[1];
-    const special = tail ? specialV4(tail) : SPECIAL.check(run, "ipv6") || SHORT_V6.test(run);
+    const embedded = tail ? null : embeddedV4(run);
+    const special = tail ? specialV4(tail) : SPECIAL.check(run, "ipv6") || SHORT_V6.test(run) || (embedded !== null && specialV4(embedded));
     // Eight bytes in hex ("00:01:02:03:7C:7D:7E:7F" in Java's HexFormat docs, an EUI-64, a key's
     // fingerprint): an address's groups are not all two digits written out.
     if (HEX_BYTES.test(run)) {
@@ -233,14 +234,30 @@ function isNetwork(ip: string, bits: number): boolean {
   return n % 2 ** (32 - bits) === 0;
 }
 
-/** Whether an IPv6 address's bits after the first `bits` are all zero. */
-function isNetworkV6(ip: string, bits: number): boolean {
+/** An IPv6 address (without a dotted tail) as a 128-bit number. */
+function v6Value(ip: string): bigint {
   const [head = "", tail] = ip.split("::");
   const h = head ? head.split(":") : [];
   const t = tail ? tail.split(":") : [];
   const groups = tail === undefined ? h : [...h, ...Array<string>(8 - h.length - t.length).fill("0"), ...t];
-  const value = groups.reduce((a, g) => (a << 16n) | BigInt(parseInt(g || "0", 16)), 0n);
-  return value % (1n << BigInt(128 - bits)) === 0n;
+  return groups.reduce((a, g) => (a << 16n) | BigInt(parseInt(g || "0", 16)), 0n);
+}
+
+/** Whether an IPv6 address's bits after the first `bits` are all zero. */
+function isNetworkV6(ip: string, bits: number): boolean {
+  return v6Value(ip) % (1n << BigInt(128 - bits)) === 0n;
+}
+
+/**
+ * The IPv4 address an IPv4-compatible (::/96) or IPv4-mapped (::ffff:0:0/96) address written in
+ * hex holds ("::FFFF:d", "0:0:0:0:0:0:0:d" in Java's Inet6Address docs: 0.0.0.13); null for others.
+ */
+function embeddedV4(ip: string): string | null {
+  const v = v6Value(ip);
+  const high = v >> 32n;
+  if (high !== 0n && high !== 0xffffn) return null;
+  const low = Number(v & 0xffffffffn);
+  return [low >>> 24, (low >>> 16) & 255, (low >>> 8) & 255, low & 255].join(".");
 }
 
 function findV4(text: string, out: Candidate[]): void {
