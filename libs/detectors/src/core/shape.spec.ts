@@ -57,6 +57,10 @@ describe("core/shape: values that are something else", () => {
     assert.equal(at(inNumberList, "5FDA 5FDB 225BE 620C 620F 6210 6257 6258\n6259", "6257 6258"), true);
     assert.equal(at(inNumberList, "51E8 51E9 5210\n5211 5212 5213 5214 5215 5216 5217 5218 5219", "5211 5212 5213 5214"), true);
     assert.equal(at(inNumberList, "8550 8551 8552 8553 8554 8555 8556 8558", "8556 8558"), true);
+    // a row of a code point table on its own line (Perl's Pinyin collation table); a phone number between lines of prose is none
+    assert.equal(at(inNumberList, "5B1C 85AA 99A8 946B 99AB\n6794 8951 9414\n4F08\n", "6794 8951 9414"), true);
+    assert.equal(at(inNumberList, "7C54\n8184 7636\n55FD\n", "8184 7636"), true);
+    assert.equal(at(inNumberList, "Call us:\n8184 7636\nThanks, ABCD\n", "8184 7636"), false);
     // ... and not a card, a phone number or an account next to words, or two cards in a row
     assert.equal(at(inHexList, "Card: 4111 1111 1111 1111, exp 12/27", "4111 1111 1111 1111"), false);
     assert.equal(at(inHexList, "Fax 030 1234567 or face 030 7654321", "030 7654321"), false, "a word of hex letters alone is a word");

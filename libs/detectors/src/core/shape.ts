@@ -217,7 +217,8 @@ const isUpperHex = (c: number) => isDigit(c) || (c >= 65 && c <= 70);
  * hexadecimal, next to it on either side. It is a list when one of the others has a letter
  * ("620E 620F 6210 6257 6258" of a Unicode table: "6257 6258" looks like a phone number) or when
  * there are at least five groups in all ("8552 8553 8554 8555 8556", of which four may pass Luhn).
- * A card number is four groups; a fifth of the same width next to it makes a list.
+ * A card number is four groups; a fifth of the same width next to it makes a list. A value that
+ * is its line's whole text is in a list when the line before or after is such a list with a letter.
  */
 export function inNumberList(text: string, start: number, end: number): boolean {
   let w = 0;
@@ -250,7 +251,18 @@ export function inNumberList(text: string, start: number, end: number): boolean 
   let more = 0;
   for (let s = start; blank(s - 1) && group(s - w - 1) && edge(s - w - 2); s -= w + 1) more++;
   for (let e = end; blank(e) && group(e + 1) && edge(e + 1 + w); e += w + 1) more++;
-  return more > 0 && (letters || groups + more >= 5);
+  if (more > 0) return letters || groups + more >= 5;
+  // The value is its line's whole text: a row of the table whose next or previous row is such a
+  // list with a letter ("6794 8951 9414" between "5B1C 85AA 99A8 946B 99AB" and "4F08" in Perl's
+  // Pinyin collation table).
+  const from = text.lastIndexOf("\n", start - 1) + 1;
+  let to = text.indexOf("\n", end);
+  if (to < 0) to = text.length;
+  if (text.slice(from, start).trim() !== "" || text.slice(end, to).trim() !== "") return false;
+  const row = (a: number, b: number) => new RegExp(String.raw`^[ \t]*[0-9A-F]{${w}}(?:[ \t][0-9A-F]{${w}})*[ \t]*\r?$`).test(text.slice(a, b)) && /[A-F]/.test(text.slice(a, b));
+  const prevFrom = from > 0 ? text.lastIndexOf("\n", from - 2) + 1 : -1;
+  const nextTo = to < text.length ? (text.indexOf("\n", to + 1) < 0 ? text.length : text.indexOf("\n", to + 1)) : -1;
+  return (prevFrom >= 0 && row(prevFrom, from - 1)) || (nextTo >= 0 && row(to + 1, nextTo));
 }
 
 /**
