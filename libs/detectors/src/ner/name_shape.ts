@@ -6,7 +6,7 @@
  * which compromise knows some as ordinary words and none as a name ("Rustic Steel Keyboard",
  * "The Support Team") is not a person.
  */
-import { NAME_TAGS, tagsOf } from "./lexicon.ts";
+import { NAME_TAGS, commonWord, tagsOf } from "./lexicon.ts";
 
 /** One name word: capitalised, with inner capitals or apostrophes (McClure, DuBuque, O'Neil) and one hyphen (Hoeger-Towne). */
 const WORD = String.raw`\p{Lu}\p{Ll}*(?:['’]?\p{Lu}\p{Ll}+)*\p{Ll}(?:-\p{Lu}\p{Ll}*(?:['’]?\p{Lu}\p{Ll}+)*\p{Ll})?`;
@@ -30,6 +30,9 @@ export const SUFFIX = String.raw`(?:,?[ \t]+(?:Jr|Sr|II|III|IV|PhD|MD|DDS|DVM|Es
  * citm_catalog.json test data).
  */
 const ORGANISATION = /^(?:ltd|limited|inc|llc|llp|plc|gmbh|ag|sa|sarl|bv|nv|corp|corporation|co|company|group|team|department|dept|office|services|solutions|support|bank|university|hospital|school|council|ministry|agency|foundation|association|club|society|trust|partners|holdings|international|industries|systems|technologies|amazon|aws|azure|microsoft|google|orchestra|orchestre|orquesta|orkest|philharmonic|philharmonia|philharmonie|philharmoniker|philharmonique|filarmonica|symphony|symphonie|symphoniker|symphonique|sinfonietta|quartet|quartett|quatuor|quartetto|quintet|quintett|sextet|octet|trio|ensemble|choir|chorus|chœur|choeur|chor|coro|band|opera|opéra|oper|ballet|theatre|theater|théâtre|teatro|festival|academy|akademie|académie|conservatory|conservatoire|museum|musée|cathedral|institute|college|library)$|(?:orchester|philharmoniker|symphoniker|ensemble|quartett|kapelle)$/;
+
+/** Endings of abstract nouns, which no given name or surname has (not "-ity": "Serenity"; not "-ing": "Manning"). */
+const ABSTRACT = /(?:[^aeiou]sis|ency|ancy|tion|sion|ment|ory|ness|ism|ance|ence|ogy|ics)$/;
 
 /**
  * Tags of words that make a name-shaped run something else: a currency ("Swedish Krona",
@@ -112,7 +115,13 @@ export function mayBePerson(value: string): boolean {
       if (bare === "") continue;
       if (ORGANISATION.test(bare)) return false;
       const tags = tagsOf(bare);
-      if (tags === null) continue;
+      if (tags === null) {
+        // A common English word compromise does not know, of an abstract noun's ending, is a word
+        // too ("Dependency Analysis", "Repository Name" under a name key in Maven's POMs). Not any
+        // common word: some are first names and surnames as well ("Oral Crooks", "Autumn Mills").
+        if (ABSTRACT.test(bare) && commonWord(bare)) isWord = true;
+        continue;
+      }
       if (tags.some((t) => NAME_TAGS.has(t))) isName = true;
       else {
         isWord = true;

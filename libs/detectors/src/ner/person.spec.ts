@@ -12,4 +12,11 @@ describe("ner/person", () => {
     const gpl = " * You should have received a copy of the GNU General Public License version\n * 2 along with this work; if not, write to the Free Software Foundation,\n * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.\n";
     assert.deepEqual(people(gpl), []);
   });
+  it("takes no project's name for a person when the text writes it in an identifier (the Jackson library's POM); a name in an e-mail address stays", () => {
+    const pom = "<groupId>com.fasterxml.jackson.core</groupId>\n<artifactId>jackson-core</artifactId>\n<description>Core Jackson processing abstractions</description>";
+    assert.deepEqual(people(pom), []);
+    assert.deepEqual(people("Core Jackson processing abstractions"), ["Jackson"], "without the identifiers, compromise's person");
+    const mail = "Regards, Jackson (jackson.smith@acme.com)";
+    assert.deepEqual(people(mail), ["Jackson"]);
+  });
 });
