@@ -165,6 +165,9 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
     const zip = zipBounds(bytes);
     if (zip !== null && zip.start > 0) return { mime: ft?.mime ?? "application/zip", kind: "zip" };
   }
+  // a cpio archive in the portable ASCII formats ("newc", "crc", "odc": initramfs images, RPM
+  // payloads), whose magic is six digits file-type does not look for
+  if (!ft && /^07070[127]$/.test(Buffer.from(bytes.subarray(0, 6)).toString("latin1")) && bytes.subarray(0, 512).includes(0)) return { mime: "application/x-cpio", kind: "cpio" };
   // a DER certificate has no magic number: its structure says it,
   if (!ft && isDerCertificate(bytes)) return { mime: "application/pkix-cert", kind: "x509" };
   // nor has a private key or a key store in DER

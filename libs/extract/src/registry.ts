@@ -11,7 +11,7 @@ import { openpgpFormat } from "./formats/openpgp.ts";
 import { officeFormat } from "./formats/office.ts";
 import { pdfFormat } from "./formats/pdf.ts";
 import { spreadsheetFormat } from "./formats/spreadsheet.ts";
-import { sevenZipFormat } from "./formats/sevenzip.ts";
+import { SEVEN_ZIP_KINDS, sevenZipFormat } from "./formats/sevenzip.ts";
 import { mboxFormat } from "./formats/mbox.ts";
 import { pptFormat } from "./formats/ppt.ts";
 import { avroFormat } from "./formats/avro.ts";
@@ -28,7 +28,7 @@ import { derKeyFormat } from "./formats/der-key.ts";
 export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, xzFormat, zstdFormat, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat, sqliteFormat, pstFormat, mboxFormat, pptFormat, tnefFormat, parquetFormat, avroFormat, x509Format, derKeyFormat];
 
 /** Kinds that hold other files: opening one costs a nesting level. */
-export const CONTAINER_KINDS = new Set(["zip", "tar", "gzip", "bz2", "xz", "zstd", "7z", "eml", "msg", "pst", "mbox", "tnef"]);
+export const CONTAINER_KINDS = new Set(["zip", "tar", "gzip", "bz2", "xz", "zstd", ...SEVEN_ZIP_KINDS, "eml", "msg", "pst", "mbox", "tnef"]);
 
 const byKind = new Map<string, Format>();
 for (const f of FORMATS) for (const k of f.kinds) byKind.set(k, f);

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { gzipSync, zstdCompressSync } from "node:zlib";
 import { make7z, makePdf, makeTar, makeZip } from "../test-util/fixtures.ts";
+import { makeCab, makeCpio, makeIso, makeRar5 } from "../test-util/archives.ts";
 import { codes, run, segWith } from "../test-util/run.ts";
 import { buildZip } from "../test-util/zipwriter.ts";
 
@@ -137,6 +138,29 @@ describe("extract: archives", () => {
     assert.equal(enc.status, "partial");
     assert.ok(codes(enc).includes("encrypted"));
     assert.equal(enc.segments.length, 0);
+  });
+
+  it("reads RAR, cabinet, cpio and ISO 9660 members through 7-Zip (they were unsupported); RAR with encrypted headers ends partial/encrypted; a traversing name is skipped", async () => {
+    const files = { "notes.txt": "MARKER-ARC alpha", "hr/staff.csv": "name,mail\nx,y@z.de\n" };
+    for (const [bytes, name, mime] of [
+      [makeRar5(files), "x.rar", "application/x-rar-compressed"],
+      [makeCab(files), "x.cab", "application/vnd.ms-cab-compressed"],
+      [makeCpio(files), "x.cpio", "application/x-cpio"],
+    ] as const) {
+      const r = await run(bytes, name, "application/octet-stream");
+      assert.deepEqual([r.detected_type, r.status, codes(r)], [mime, "complete", []], name);
+      assert.equal(segWith(r, "MARKER-ARC")?.locator.file_in_zip, "notes.txt", name);
+      assert.equal(segWith(r, "y@z.de")?.locator.column, "mail", name);
+      assert.equal(segWith(r, "y@z.de")?.locator.file_in_zip, "hr/staff.csv", name);
+    }
+    const iso = await run(makeIso({ "notes.txt": "MARKER-ISO alpha", "staff.csv": "name,mail\nx,y@z.de\n" }), "disk.iso", "application/octet-stream");
+    assert.deepEqual([iso.detected_type, iso.status], ["application/x-iso9660-image", "complete"]);
+    assert.equal(segWith(iso, "MARKER-ISO")?.locator.file_in_zip, "NOTES.TXT");
+    const enc = await run(makeRar5(files, true), "locked.rar", "application/octet-stream");
+    assert.deepEqual([enc.status, codes(enc), enc.segments.length], ["partial", ["encrypted"], 0]);
+    const evil = await run(makeRar5({ "../../etc/cron.d/job": "MARKER-EVIL", "ok.txt": "MARKER-OK" }), "evil.rar", "application/octet-stream");
+    assert.ok(codes(evil).includes("path_traversal"));
+    assert.ok(segWith(evil, "MARKER-OK") && !segWith(evil, "MARKER-EVIL"));
   });
 
   it("a text that compresses past the ratio limit is read up to it, and partial (Go's citm_catalog.json.zst, 175:1, was not read at all)", async () => {

@@ -1,7 +1,9 @@
 /**
- * 7z via 7z-wasm (7-Zip 24.09 compiled to WebAssembly). The archive lives in the module's in-memory
- * file system (MEMFS); nothing reaches the disk. Sizes and encryption come from `7z l -slt` before
- * anything is extracted.
+ * 7z and the other archives 7-Zip reads, via 7z-wasm (7-Zip 24.09 compiled to WebAssembly): RAR
+ * (4 and 5), Microsoft Cabinet, ISO 9660 and UDF images, cpio, LZH, ARJ, Unix compress (.Z),
+ * compiled HTML help (CHM), RPM and Debian packages and ar archives, each named by file-type.
+ * The archive lives in the module's in-memory file system (MEMFS); nothing reaches the disk.
+ * Sizes and encryption come from `7z l -slt` before anything is extracted.
  */
 import SevenZipModule from "7z-wasm";
 import type { SevenZipModuleFactory } from "7z-wasm";
@@ -55,26 +57,31 @@ function hasAesCoder(b: Uint8Array): boolean {
   return false;
 }
 
+/** The kinds (file-type's extensions) this format reads. */
+export const SEVEN_ZIP_KINDS = ["7z", "rar", "cab", "iso", "cpio", "lzh", "arj", "Z", "chm", "rpm", "deb", "ar"];
+
 export const sevenZipFormat: Format = {
-  kinds: ["7z"],
+  kinds: SEVEN_ZIP_KINDS,
   library: "7z-wasm",
-  async extract(bytes, scope, ctx) {
+  async extract(bytes, scope, ctx, { kind }) {
     const out: string[] = [];
     const err: string[] = [];
     const SevenZip = SevenZipModule as unknown as SevenZipModuleFactory; // CJS default export
     const sz = await SevenZip({ print: (s: string) => out.push(s), printErr: (s: string) => err.push(s), stdin: () => null as unknown as number });
-    sz.FS.writeFile("/in.7z", bytes);
+    // (named by its kind: 7-Zip tries the handler of the name's extension first)
+    const input = `/in.${kind}`;
+    sz.FS.writeFile(input, bytes);
     // A dummy password: 7-Zip must never prompt (there is no stdin), a wrong one fails fast.
     let threw = false;
     try {
-      sz.callMain(["l", "-slt", "-pX", "/in.7z"]);
+      sz.callMain(["l", "-slt", "-pX", input]);
     } catch {
       threw = true; // 7-Zip's C++ exceptions surface as a thrown number
     }
     const listing = parseListing(out).filter((i) => !i.folder);
     if (listing.length === 0 && (threw || err.length > 0)) {
-      if (hasAesCoder(bytes) || /password|encrypted/i.test(err.join("\n"))) throw new Encrypted("7z archive with encrypted headers");
-      throw new Error(err.filter((l) => l.trim()).slice(0, 2).join(" ") || "7z listing failed");
+      if ((kind === "7z" && hasAesCoder(bytes)) || /password|encrypted/i.test(err.join("\n"))) throw new Encrypted(`${kind} archive with encrypted headers`);
+      throw new Error(err.filter((l) => l.trim()).slice(0, 2).join(" ") || `${kind} listing failed`);
     }
     const wanted: Item[] = [];
     let declared = 0;
@@ -92,7 +99,8 @@ export const sevenZipFormat: Format = {
       declared += it.size;
       wanted.push(it);
     }
-    // 7z compresses solid blocks, not entries: the ratio is checked over the whole archive.
+    // 7z (and RAR's solid mode, a cabinet's folders) compresses blocks, not entries: the ratio is
+    // checked over the whole archive.
     const problem = declaredProblem(ctx, declared, bytes.byteLength);
     if (problem) {
       ctx.reason(problem.code, problem.message, scope.path);
@@ -102,7 +110,7 @@ export const sevenZipFormat: Format = {
     ctx.checkTime();
     sz.FS.mkdir("/out");
     try {
-      sz.callMain(["x", "-pX", "-y", "-bso0", "-bsp0", "-o/out", "/in.7z", ...wanted.map((w) => w.path)]);
+      sz.callMain(["x", "-pX", "-y", "-bso0", "-bsp0", "-o/out", input, ...wanted.map((w) => w.path)]);
     } catch {
       // partial extraction: read whatever came out
     }
@@ -113,7 +121,7 @@ export const sevenZipFormat: Format = {
       try {
         content = sz.FS.readFile(`/out/${it.path}`);
       } catch {
-        ctx.reason("corrupt", "7z entry could not be extracted", childPath(scope, it.path));
+        ctx.reason("corrupt", `${kind} entry could not be extracted`, childPath(scope, it.path));
         continue;
       }
       await ctx.recurse(content, it.path.split("/").pop() ?? it.path, childScope(scope, it.path));
