@@ -96,6 +96,33 @@ export function inIdentifier(text: string, start: number, end: number): boolean 
 }
 
 /**
+ * Whether a one-word entity at [start, end) is a name of code or a project's: the text also
+ * writes the word, as it is or in lower case, inside an identifier, glued to a name before it
+ * by "." or "::" or to one after it by ".", "::" or "-", or before "<" ("Jackson" beside
+ * "com.fasterxml.jackson" and "jackson-core" in a POM; "Ord" and "Scan" beside
+ * "std::cmp::Ord", "trait.Ord.html" and "Scan<Self, St, F>" in Rust's API pages). Not inside an
+ * e-mail address: "Nielsen" beside "nielsen.k@example.com" stays a person.
+ */
+export function writtenAsIdentifier(text: string, start: number, end: number): boolean {
+  const word = text.slice(start, end);
+  if (!/^\p{Lu}\p{Ll}+$/u.test(word)) return false;
+  for (const form of [word, word.toLowerCase()]) {
+    for (let at = text.indexOf(form); at >= 0; at = text.indexOf(form, at + 1)) {
+      const after = at + form.length;
+      if (/[\p{L}\p{N}_]/u.test(text[at - 1] ?? " ") || /[\p{L}\p{N}_]/u.test(text[after] ?? " ")) continue; // inside a longer word
+      const glued = /[\p{L}\p{N}_](?:\.|::)$/u.test(text.slice(Math.max(0, at - 3), at)) || /^(?:(?:\.|::|-)[\p{L}_]|<)/u.test(text.slice(after, after + 3));
+      if (!glued) continue;
+      let s = at;
+      while (s > 0 && !/\s/.test(text[s - 1]!)) s--;
+      let e = after;
+      while (e < text.length && !/\s/.test(text[e]!)) e++;
+      if (!text.slice(s, e).includes("@")) return true;
+    }
+  }
+  return false;
+}
+
+/**
  * The end of a place span without the lower-case words compromise ran it into: no place name
  * ends in one ("Stratford upon Avon"), but in German "Berlin ist schön" it took "Berlin ist"
  * (its lexicon holds "ist" as a place).

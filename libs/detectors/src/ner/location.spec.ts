@@ -24,6 +24,11 @@ describe("ner/location", () => {
   it("takes no time zone's region for a place (java.time's docs)", () => {
     assert.deepEqual(places(' * ZoneId.of("America/Los_Angeles") and "Europe/Paris" in the docs; she moved to America.'), ["America"]);
   });
+  it("takes no name of code for a place (Rust's API pages)", () => {
+    assert.deepEqual(places("impl trait.Ord.html trait std::cmp::Ord Ord for ../net/enum.IpAddr.html"), []);
+    assert.deepEqual(places("struct std::iter::Scan Scan<Self, St, F>"), []);
+    assert.deepEqual(places("The office moved to Paris in May; write to paris.office@acme.com."), ["Paris"]);
+  });
   it("reports no place in a cell of a people column: a first name or surname that is also a place", () => {
     assert.deepEqual(places("London Ward", "name"), []);
     assert.deepEqual(places("Hudson Upton", "Customer"), []);

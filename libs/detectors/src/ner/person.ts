@@ -1,31 +1,9 @@
 import type { Detector } from "../core/types.ts";
-import { nerCandidates } from "./compromise_ner.ts";
+import { nerCandidates, writtenAsIdentifier } from "./compromise_ner.ts";
 import { outsideOrganisationAddresses } from "./street_address.ts";
 
-/**
- * Whether a one-word person at [start, end) is a project's name: the text also writes the word
- * in lower case inside an identifier, a package's or an artifact's ("Jackson" beside
- * "com.fasterxml.jackson.core" and "jackson-core" in Maven's repository). Not inside an e-mail
- * address ("Nielsen" beside "nielsen@example.com" stays a person).
- */
-function projectName(text: string, start: number, end: number): boolean {
-  const word = text.slice(start, end);
-  if (!/^\p{Lu}\p{Ll}+$/u.test(word)) return false;
-  const lower = word.toLowerCase();
-  for (let at = text.indexOf(lower); at >= 0; at = text.indexOf(lower, at + 1)) {
-    const before = text[at - 1] ?? " ";
-    const after = text[at + lower.length] ?? " ";
-    const joined = (c: string, next: string) => (c === "." || c === "-") && /[a-z]/.test(next);
-    if (!(joined(before, text[at - 2] ?? " ") || joined(after, text[at + lower.length + 1] ?? " "))) continue;
-    // the identifier it stands in, to its blanks: no e-mail address
-    let s = at;
-    while (s > 0 && !/\s/.test(text[s - 1]!)) s--;
-    let e = at + lower.length;
-    while (e < text.length && !/\s/.test(text[e]!)) e++;
-    if (!text.slice(s, e).includes("@")) return true;
-  }
-  return false;
-}
+/** A web page's link past its navigation: "Skip to main content" names no Skip. */
+const skipLink = (text: string, end: number) => /^[ \t]+(?:to[ \t]+(?:(?:the|main)[ \t]+)?(?:content|navigation|search)|navigation)\b/i.test(text.slice(end, end + 32));
 
 /** Names of people, from compromise's lexicon and grammar (English-centred). */
 export const person: Detector = {
@@ -41,5 +19,5 @@ export const person: Detector = {
   negativeContext: ["place of birth", "birthplace", "nationality", "citizenship", "country", "city"],
   prefilter: {},
   // (the street of an organisation's address is no one's name: "51 Franklin St" in a GPL notice)
-  find: (text) => outsideOrganisationAddresses(text, nerCandidates(text, "PERSON", 0.5)).filter((c) => !projectName(text, c.start, c.end)),
+  find: (text) => outsideOrganisationAddresses(text, nerCandidates(text, "PERSON", 0.5)).filter((c) => !writtenAsIdentifier(text, c.start, c.end) && !skipLink(text, c.end)),
 };
