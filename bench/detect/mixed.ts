@@ -11,6 +11,7 @@
  */
 import type { Faker } from "@faker-js/faker";
 import { locator, type Segment } from "@filescan/contracts";
+import { chunkSpans } from "@filescan/extract";
 
 export interface MixedDoc {
   kind: string;
@@ -28,22 +29,9 @@ export const KINDS: Record<string, number> = {
   "labelled (dense)": 0.15,
 };
 
-const CHUNK = 8192;
-
-/** Text in chunks of about 8 KiB cut at line ends, as libs/extract emits it. */
+/** Text in chunks of about 8 KiB, cut where libs/extract cuts them (at line ends). */
 function chunks(text: string): Segment[] {
-  const out: Segment[] = [];
-  let i = 0;
-  while (i < text.length) {
-    let end = Math.min(text.length, i + CHUNK);
-    if (end < text.length) {
-      const nl = text.lastIndexOf("\n", end);
-      if (nl > i + CHUNK / 2) end = nl + 1;
-    }
-    out.push({ text: text.slice(i, end), source: "text", locator: locator() });
-    i = end;
-  }
-  return out;
+  return [...chunkSpans(text)].map(([s, e]) => ({ text: text.slice(s, e), source: "text", locator: locator() }));
 }
 
 /** A sheet as libs/extract emits it: the header row, then one segment per cell named by its column. */

@@ -6,3 +6,4 @@ export { limitsFromEnv, DEFAULT_LIMITS, type ExtractLimits } from "./limits.ts";
 export { createExtractPool, type ExtractPool } from "./pool.ts";
 export { detect, isMismatch } from "./detect.ts";
 export { FORMATS } from "./registry.ts";
+export { chunkSpans } from "./formats/text.ts";

@@ -15,11 +15,18 @@ const CHUNK = 8192;
  * (an e-mail address, a card number, the end of a float read as a 12-digit identifier).
  */
 export function emitChunks(ctx: Ctx, scope: Scope, text: string, loc = {}, source = "text"): void {
+  for (const [start, end] of chunkSpans(text)) {
+    ctx.checkTime();
+    ctx.emit(scope, text.slice(start, end), loc, source);
+  }
+}
+
+/** Where `emitChunks` cuts a text: [start, end) of each chunk, in order (also bench/detect's corpus). */
+export function* chunkSpans(text: string): Generator<[number, number]> {
   let i = 0;
   while (i < text.length) {
-    ctx.checkTime();
     const end = text.length - i <= CHUNK ? text.length : cutBefore(text, i + CHUNK / 2, i + CHUNK);
-    ctx.emit(scope, text.slice(i, end), loc, source);
+    yield [i, end];
     i = end;
   }
 }
