@@ -91,6 +91,8 @@ describe("generic/ip_address", () => {
     assert.deepEqual(reported('// The formatted string is: "00:01:02:03:7C:7D:7E:7F"\n *   <li>{@code 1080::8:800:200C:417A}</li>\n *   <li>{@code ::FFFF:129.144.52.38}</li>'), []);
     assert.deepEqual(reported('the general IPv6 address\n *   "0:0:0:0:0:0:0:d".</li>\n *   <li>{@code ::FFFF:d}</li>\nhost ::ffff:c0a8:101'), ["::ffff:c0a8:101"], "an embedded IPv4 address is judged as that address (0.0.0.13; 192.168.1.1)");
     assert.deepEqual(reported("server 2.5.4.9 and server 1.2.3.40 and host 2001:db9:1:2:3:4:5:6"), ["1.2.3.40", "2001:db9:1:2:3:4:5:6"], "an X.500 arc stays an OID whatever the words; others are hosts");
+    // a version since which something holds (dpkg's manuals)
+    assert.deepEqual(reported("lange Dateinamen (seit Dpkg 1.4.1.17).\n.IP ip (since 1.15.5.4) host 10.1.1.1"), ["10.1.1.1"]);
     // Rust's Ipv4Addr docs: a benchmarking range over a line break
     assert.deepEqual(reported("IETF RFC 2544 as 198.18.0.0 through\n198.19.255.255 but"), []);
     assert.deepEqual(reported("client 10.2.3.0 - 81.2.3.255, host 2001:4:112::"), ["10.2.3.0", "81.2.3.255", "2001:4:112::"]);

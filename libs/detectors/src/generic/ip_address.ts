@@ -139,9 +139,10 @@ function findV6(text: string, out: Candidate[]): void {
  * `\-`: "openjdk\-1.8.0.121"), a Maven packaging and a colon, a section sign ("RFC 9106
  * §3.4.1.2"), an RCS file's ",v " ("err.3,v 1.11.2.5"), a Debian relation ("mono-gac (<<
  * 2.10.8.1-3)") or epoch ("XIAllowEvents@Base 2:1.2.99.4"), a Microsoft open specification's name
- * before its section, as SheetJS cites them ("[MS-XLS] 2.5.198.105").
+ * before its section, as SheetJS cites them ("[MS-XLS] 2.5.198.105"), "since" and a name ("seit
+ * Dpkg 1.4.1.17" in dpkg's German manual).
  */
-const VERSION_BEFORE = /\[MS-[A-Z0-9]+\] $|[A-Za-z]\\?-$|:(?:jar|pom|war|ear|aar|zip|bundle):$|§ ?$|,v $|(?:<<|>>|<=|>=) ?$|(?<![\d:.])\d:$/;
+const VERSION_BEFORE = /\b(?:since|seit|depuis|desde)[ \t]+(?:[\w+.-]+[ \t]+)?$|\[MS-[A-Z0-9]+\] $|[A-Za-z]\\?-$|:(?:jar|pom|war|ear|aar|zip|bundle):$|§ ?$|,v $|(?:<<|>>|<=|>=) ?$|(?<![\d:.])\d:$/;
 /**
  * What follows a version, not an address: a file's extension ("RelNotes/1.7.10.1.txt"), a
  * pre-release's or a build's name ("zlib to 1.2.13.1-motley-fef5869", "2.0.10.4+snapshot").

@@ -58,7 +58,7 @@ describe("ner/street_address", () => {
     assert.deepEqual(found("Maria Garcia, 51 Franklin Street, Boston, MA 02110"), ["51 Franklin Street, Boston, MA 02110"]);
   });
   it("takes a documentation's made-up address, a run-time and a date's year for no address (the AWS CLI's examples, Node's docs, botocore)", () => {
-    for (const text of ["He lives at 100 Main Street, Anytown, USA, where", '--street-1 "123 Any Street"', "to Sunshine Spa, 123 Main St, Anywhere and send"]) {
+    for (const text of ["He lives at 100 Main Street, Anytown, USA, where", '--street-1 "123 Any Street"', "to Sunshine Spa, 123 Main St, Anywhere and send", "    locality: 'Mountain View'\n    addressLines: ['1600 Amphitheatre Pkwy']", "ship it to 1 Infinite Loop, Cupertino"]) {
       const [f] = run(streetAddress, text);
       assert.equal(f?.validation, "documentation_example", text);
     }

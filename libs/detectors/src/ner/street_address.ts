@@ -42,8 +42,12 @@ const ROMANCE = String.raw`${house(4)}(?:\s?(?:bis|ter))?,? (?:rue|avenue|boulev
 const ORGANISATION_BEFORE = /(?:\b(?:Inc|Ltd|LLC|GmbH|Corp|Corporation|Foundation|Institute|University|Incorporated|Limited|Initiatives|Department|Dept|Products|Solutions|Laboratory|Laboratories|Consortium|Association|Society|Commons)\b\.?,?(?: at)?|\boffices? at|\bMail Stop \d+)[\s%#*;/\\"]*$/;
 /** The Free Software Foundation's addresses, in every GPL notice, old and new. */
 const FSF_ADDRESS = /^(?:51 Franklin St(?:reet)?\.?,?\s+Fifth Floor|59 Temple Place,?\s+Suite 330|675 Mass(?:achusetts)? Ave(?:nue)?,?\s+Cambridge)/;
-/** A documentation's made-up town or street ("100 Main Street, Anytown, USA", "123 Any Street"). */
-const EXAMPLE_PLACE = /\b(?:Any ?town|Anywhere|Any ?Street|Any ?City|Somewhere|Exampleville)\b/i;
+/**
+ * A documentation's made-up town or street ("100 Main Street, Anytown, USA", "123 Any Street"),
+ * and the head offices documentation uses for an example ("addressLines: ['1600 Amphitheatre
+ * Pkwy']" in the Google Cloud CLI's pages; Apple's, Microsoft's, Amazon's, Meta's, the White House).
+ */
+const EXAMPLE_PLACE = /\b(?:Any ?town|Anywhere|Any ?Street|Any ?City|Somewhere|Exampleville)\b|^(?:1600 Amphitheatre P(?:kwy|arkway)|1 Infinite Loop|(?:1|One) Apple Park Way|(?:1|One) Microsoft Way|410 Terry Ave(?:nue)? N|(?:1|One) Hacker Way|1600 Pennsylvania Ave(?:nue)?(?: NW)?)\b/i;
 /**
  * A website right after the address: a business sends its readers there ("Please contact Oracle,
  * 500 Oracle Parkway, Redwood Shores, CA 94065 USA or visit www.oracle.com", in every file of a
