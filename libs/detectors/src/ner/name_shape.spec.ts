@@ -21,6 +21,8 @@ describe("ner/name_shape", () => {
     // two words of which compromise knows at most one, the other a common English word of an abstract noun's ending (Maven's POMs);
     // common words that are names too stay (faker's "Oral Crooks", "Autumn Mills")
     for (const v of ["Dependency Analysis", "Repository Name"]) assert.ok(!mayBePerson(v), v);
+    // a setting's or a product's name (the Google Cloud CLI's and CMake's pages)
+    for (const v of ["New Dashboard", "Default Config", "My Project"]) assert.ok(!mayBePerson(v), v);
     for (const v of ["Oral Crooks", "Autumn Mills", "Serenity Waters", "Hunter Manning"]) assert.ok(mayBePerson(v), v);
     // three words or more: one of them a known name, else a heading (Node's all.json "displayName"s)
     for (const v of ["Basic Extension Errors", "Resolution Algorithm Specification", "Community Conditions Definitions"]) assert.ok(!mayBePerson(v), v);

@@ -16,8 +16,11 @@ const TITLE_WORD = String.raw`(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame)`;
 const PARTICLE_WORD = new RegExp(`^${PARTICLE}$`);
 /** Whether a lower-case word may stand inside a name ("van", "de", "bin"). */
 export const isParticle = (word: string) => PARTICLE_WORD.test(word);
-/** 1–4 name words, particles between them. */
-export const NAME = String.raw`(?!${TITLE_WORD}(?![\p{L}]))${WORD}(?:[ \t]+(?:${PARTICLE}[ \t]+){0,2}${WORD}){0,3}`;
+/**
+ * 1–4 name words, particles between them, one or two blanks apart (more are a table's columns:
+ * "Kwork name                 Runtime     Delaytime" in perf's manual).
+ */
+export const NAME = String.raw`(?!${TITLE_WORD}(?![\p{L}]))${WORD}(?:[ \t]{1,2}(?:${PARTICLE}[ \t]{1,2}){0,2}${WORD}){0,3}`;
 /** A title before a name, not part of the span. */
 export const TITLE = String.raw`(?:${TITLE_WORD}\.?[ \t]+)`;
 /** Letters after a name, not part of the span. */
@@ -30,6 +33,12 @@ export const SUFFIX = String.raw`(?:,?[ \t]+(?:Jr|Sr|II|III|IV|PhD|MD|DDS|DVM|Es
  * citm_catalog.json test data).
  */
 const ORGANISATION = /^(?:ltd|limited|inc|llc|llp|plc|gmbh|ag|sa|sarl|bv|nv|corp|corporation|co|company|group|team|department|dept|office|services|solutions|support|bank|university|hospital|school|council|ministry|agency|foundation|association|club|society|trust|partners|holdings|international|industries|systems|technologies|amazon|aws|azure|microsoft|google|orchestra|orchestre|orquesta|orkest|philharmonic|philharmonia|philharmonie|philharmoniker|philharmonique|filarmonica|symphony|symphonie|symphoniker|symphonique|sinfonietta|quartet|quartett|quatuor|quartetto|quintet|quintett|sextet|octet|trio|ensemble|choir|chorus|chœur|choeur|chor|coro|band|opera|opéra|oper|ballet|theatre|theater|théâtre|teatro|festival|academy|akademie|académie|conservatory|conservatoire|museum|musée|cathedral|institute|college|library)$|(?:orchester|philharmoniker|symphoniker|ensemble|quartett|kapelle)$/;
+
+/**
+ * First words of a setting's or a product's name that no one's name starts with ("New
+ * Dashboard", "Default Config" under a `displayName` in the Google Cloud CLI's and CMake's pages).
+ */
+const NOT_FIRST = /^(?:New|Default|Main|Custom|Basic|Advanced|Sample|Example|Test|Demo|My|Your|Our|Untitled|Unnamed|Generic|Global|Primary|Secondary|Standard)\s/;
 
 /** Endings of abstract nouns, which no given name or surname has (not "-ity": "Serenity"; not "-ing": "Manning"). */
 const ABSTRACT = /(?:[^aeiou]sis|ency|ancy|tion|sion|ment|ory|ness|ism|ance|ence|ogy|ics)$/;
@@ -98,6 +107,7 @@ const languageVariant = (all: string[]) => all.length > 1 && icu().languages.has
  * "Hessel-Ward"); alone, one of unknown halves is a surname ("Hoeger-Towne").
  */
 export function mayBePerson(value: string): boolean {
+  if (NOT_FIRST.test(value)) return false;
   let known = 0;
   let words = 0;
   let name = false;

@@ -46,6 +46,8 @@ describe("ner/person_by_cue", () => {
     // a table's column headers over its rule (Java's CalendarSystem); a name over a rule of its own is still read
     assert.deepEqual(found(" * <pre>\n *  Name          Calendar System\n *  ---------------------------------------\n *  gregorian     Gregorian Calendar\n"), []);
     assert.deepEqual(found("Name: Golden Hessel\nPhone: 555\n---\n"), ["Golden Hessel"]);
+    // a table's header row, its columns far apart (perf's manual)
+    assert.deepEqual(found("  Kwork name                 Runtime     Delaytime\n"), []);
     assert.deepEqual(found("  - name: Golden Hessel\n    role: admin\n"), ["Golden Hessel"], "a list of people is not a CI file");
     // Doxygen's grouping command in LLVM's headers
     assert.deepEqual(found("  /// @}\n  /// @name Alias Queries\n  /// @{\n    /// \\name Section Management\n"), []);
