@@ -19,8 +19,10 @@ describe("ner/person", () => {
     const mail = "Regards, Jackson (jackson.smith@acme.com)";
     assert.deepEqual(people(mail), ["Jackson"]);
   });
-  it("takes no link past a web page's navigation for a person (\"Skip to main content\" on every page of Rust's docs)", () => {
+  it("takes no link past a web page's navigation for a person (\"Skip to main content\" on every page of Rust's docs), nor the Julian calendar", () => {
     assert.deepEqual(people("#main-content Skip to main content\n# type_name"), []);
     assert.deepEqual(people("Regards,\nSkip Thompson"), ["Skip Thompson"]);
+    assert.deepEqual(people("The Julian calendar was replaced. Convert the Julian day number."), []);
+    assert.deepEqual(people("Julian Assange spoke."), ["Julian Assange"]);
   });
 });

@@ -2,8 +2,16 @@ import type { Detector } from "../core/types.ts";
 import { nerCandidates, writtenAsIdentifier } from "./compromise_ner.ts";
 import { outsideOrganisationAddresses } from "./street_address.ts";
 
-/** A web page's link past its navigation: "Skip to main content" names no Skip. */
-const skipLink = (text: string, end: number) => /^[ \t]+(?:to[ \t]+(?:(?:the|main)[ \t]+)?(?:content|navigation|search)|navigation)\b/i.test(text.slice(end, end + 32));
+/**
+ * A first name that is something else by the word after it: a web page's link past its
+ * navigation ("Skip to main content"), the calendar and its day numbers ("Julian calendar",
+ * "Julian day" in java.time's docs).
+ */
+const NOT_A_NAME_AFTER: Record<string, RegExp> = {
+  Skip: /^[ \t]+(?:to[ \t]+(?:(?:the|main)[ \t]+)?(?:content|navigation|search)|navigation)\b/i,
+  Julian: /^[ \t]+(?:calendar|day|date|year|period|epoch)s?\b/i,
+};
+const notANameAfter = (text: string, start: number, end: number) => NOT_A_NAME_AFTER[text.slice(start, end)]?.test(text.slice(end, end + 32)) ?? false;
 
 /** Names of people, from compromise's lexicon and grammar (English-centred). */
 export const person: Detector = {
@@ -19,5 +27,5 @@ export const person: Detector = {
   negativeContext: ["place of birth", "birthplace", "nationality", "citizenship", "country", "city"],
   prefilter: {},
   // (the street of an organisation's address is no one's name: "51 Franklin St" in a GPL notice)
-  find: (text) => outsideOrganisationAddresses(text, nerCandidates(text, "PERSON", 0.5)).filter((c) => !writtenAsIdentifier(text, c.start, c.end) && !skipLink(text, c.end)),
+  find: (text) => outsideOrganisationAddresses(text, nerCandidates(text, "PERSON", 0.5)).filter((c) => !writtenAsIdentifier(text, c.start, c.end) && !notANameAfter(text, c.start, c.end)),
 };
