@@ -21,6 +21,7 @@ describe("ner/person", () => {
   });
   it("takes no link past a web page's navigation for a person (\"Skip to main content\" on every page of Rust's docs), nor the Julian calendar", () => {
     assert.deepEqual(people("#main-content Skip to main content\n# type_name"), []);
+    assert.deepEqual(people("                p++;                    // Skip ':'\n                if (x) {"), []);
     assert.deepEqual(people("Regards,\nSkip Thompson"), ["Skip Thompson"]);
     assert.deepEqual(people("The Julian calendar was replaced. Convert the Julian day number."), []);
     assert.deepEqual(people("Julian Assange spoke."), ["Julian Assange"]);

@@ -4,11 +4,12 @@ import { outsideOrganisationAddresses } from "./street_address.ts";
 
 /**
  * A first name that is something else by the word after it: a web page's link past its
- * navigation ("Skip to main content"), the calendar and its day numbers ("Julian calendar",
+ * navigation ("Skip to main content") and the verb in code's comments ("// Skip ':'"), the calendar and its day numbers ("Julian calendar",
  * "Julian day" in java.time's docs).
  */
 const NOT_A_NAME_AFTER: Record<string, RegExp> = {
-  Skip: /^[ \t]+(?:to[ \t]+(?:(?:the|main)[ \t]+)?(?:content|navigation|search)|navigation)\b/i,
+  // (and the verb: "// Skip ':'", "Skip whitespace"; a surname after it is capitalised)
+  Skip: /^[ \t]+[^\p{Lu}\s]/u,
   Julian: /^[ \t]+(?:calendar|day|date|year|period|epoch)s?\b/i,
 };
 const notANameAfter = (text: string, start: number, end: number) => NOT_A_NAME_AFTER[text.slice(start, end)]?.test(text.slice(end, end + 32)) ?? false;
