@@ -28,8 +28,8 @@ export function v6Runs(text: string): Array<[number, number]> {
 /**
  * Special-purpose addresses (RFC 6890, IANA's registries) that name no one's host: this host,
  * loopback, link-local, documentation and benchmarking ranges, multicast, reserved and broadcast
- * (netmasks such as 255.255.255.0 fall there too), and the RFCs' own examples (below). Private ranges (10/8, 172.16/12,
- * 192.168/16, fc00::/7) are not here: they name hosts of the organisation.
+ * (netmasks such as 255.255.255.0 fall there too), and the RFCs' own examples (below). Private
+ * ranges (10/8, 172.16/12, 192.168/16, fc00::/7) are not here: they name hosts of the organisation.
  */
 const SPECIAL = new BlockList();
 for (const [net, bits] of [["0.0.0.0", 8], ["127.0.0.0", 8], ["169.254.0.0", 16], ["192.0.0.0", 24], ["192.0.2.0", 24], ["198.18.0.0", 15], ["198.51.100.0", 24], ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4]] as const) SPECIAL.addSubnet(net, bits, "ipv4");

@@ -4,11 +4,11 @@ import { outsideOrganisationAddresses } from "./street_address.ts";
 
 /**
  * A first name that is something else by the word after it: a web page's link past its
- * navigation ("Skip to main content") and the verb in code's comments ("// Skip ':'"), the calendar and its day numbers ("Julian calendar",
- * "Julian day" in java.time's docs).
+ * navigation ("Skip to main content") and the verb in code's comments ("// Skip ':'", "Skip
+ * whitespace": a surname after the name is capitalised); the calendar and its day numbers
+ * ("Julian calendar", "Julian day" in java.time's docs).
  */
 const NOT_A_NAME_AFTER: Record<string, RegExp> = {
-  // (and the verb: "// Skip ':'", "Skip whitespace"; a surname after it is capitalised)
   Skip: /^[ \t]+[^\p{Lu}\s]/u,
   Julian: /^[ \t]+(?:calendar|day|date|year|period|epoch)s?\b/i,
 };
