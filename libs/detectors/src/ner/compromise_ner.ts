@@ -123,6 +123,18 @@ export function writtenAsIdentifier(text: string, start: number, end: number): b
 }
 
 /**
+ * Whether [start, end) lies on a roff request line and holds a macro's name: a man page's source
+ * in the mdoc macros (".It Li \"q\" Ta \"Exit mode\"" in tmux's, ".Li 0", ".Ed", ".Op Fl Fl
+ * apple") has two-letter macros compromise takes for names. (An author's name after ".An" holds
+ * no such word.)
+ */
+export function inRoffRequest(text: string, start: number, end: number): boolean {
+  const line = text.lastIndexOf("\n", start - 1) + 1;
+  if (text[line] !== "." && text[line] !== "'") return false;
+  return /(?:^|\s)\p{Lu}\p{Ll}?(?=\s|$)/u.test(text.slice(start, end));
+}
+
+/**
  * The end of a place span without the lower-case words compromise ran it into: no place name
  * ends in one ("Stratford upon Avon"), but in German "Berlin ist schön" it took "Berlin ist"
  * (its lexicon holds "ist" as a place).

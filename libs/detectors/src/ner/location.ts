@@ -1,5 +1,5 @@
 import type { Detector } from "../core/types.ts";
-import { nerCandidates, writtenAsIdentifier } from "./compromise_ner.ts";
+import { inRoffRequest, nerCandidates, writtenAsIdentifier } from "./compromise_ner.ts";
 import { outsideOrganisationAddresses } from "./street_address.ts";
 import { timeZoneRegion } from "./gazetteer.ts";
 
@@ -27,7 +27,8 @@ export const location: Detector = {
   // (nor the town of an organisation's address: "Redwood Shores" in every file of a JDK's sources)
   find: (text) =>
     outsideOrganisationAddresses(text, nerCandidates(text, "LOCATION", 0.4))
-      // (a time zone's region: "America/Los_Angeles" in java.time's docs; a name of code, "Ord" of "std::cmp::Ord")
-      .filter((c) => !timeZoneRegion(text, c.start, c.end) && !writtenAsIdentifier(text, c.start, c.end))
+      // (a time zone's region: "America/Los_Angeles" in java.time's docs; a name of code, "Ord" of
+      // "std::cmp::Ord"; an mdoc macro, ".Op Fl Fl apple")
+      .filter((c) => !timeZoneRegion(text, c.start, c.end) && !writtenAsIdentifier(text, c.start, c.end) && !inRoffRequest(text, c.start, c.end))
       .map((c) => (FSF_CITY_AFTER.test(text.slice(c.end, c.end + 24)) ? { ...c, score: 0.01, validation: "organisation_address", fixed: true } : c)),
 };

@@ -26,4 +26,10 @@ describe("ner/person", () => {
     assert.deepEqual(people("The Julian calendar was replaced. Convert the Julian day number."), []);
     assert.deepEqual(people("Julian Assange spoke."), ["Julian Assange"]);
   });
+  it("takes no mdoc macro of a man page's source for a name, nor an instruction's verb (tmux's and the Google Cloud CLI's pages)", () => {
+    const mdoc = '.Bl -column "Key" "Function" -offset indent\n.It Sy "Key" Ta Sy "Function"\n.It Li "v" Ta "Toggle preview"\n.It Li "q" Ta "Exit mode"\n.El\nIf\n.Ar signal\nis\n.Li 0\nor\n.Ed\n.An Joerg Wunsch\n';
+    assert.deepEqual(people(mdoc).filter((p) => p !== "Joerg Wunsch"), []);
+    assert.deepEqual(people("\\fB(ALPHA)\\fR Mark an insight's state as ACCEPTED.\nGrant the role to the group."), []);
+    assert.deepEqual(people("Yesterday I told Mark Twain the news."), ["Mark Twain"]);
+  });
 });

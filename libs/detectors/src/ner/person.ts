@@ -1,5 +1,5 @@
 import type { Detector } from "../core/types.ts";
-import { nerCandidates, writtenAsIdentifier } from "./compromise_ner.ts";
+import { inRoffRequest, nerCandidates, writtenAsIdentifier } from "./compromise_ner.ts";
 import { outsideOrganisationAddresses } from "./street_address.ts";
 
 /**
@@ -13,6 +13,20 @@ const NOT_A_NAME_AFTER: Record<string, RegExp> = {
   Julian: /^[ \t]+(?:calendar|day|date|year|period|epoch)s?\b/i,
 };
 const notANameAfter = (text: string, start: number, end: number) => NOT_A_NAME_AFTER[text.slice(start, end)]?.test(text.slice(end, end + 32)) ?? false;
+
+/** First names that are verbs too. */
+const VERB_NAMES = new Set(["Mark", "Grant", "Skip", "Bill", "Rob", "Sue", "Pat", "Chase", "Drew", "Wade", "Will", "Lance", "Sterling", "Frank", "Bob", "Jack", "Josh", "Nick", "Ray", "Rush", "Cliff", "Don", "Carol", "Sky"]);
+/**
+ * A verb that is a first name too, first on its line or after a sentence's end and followed by
+ * a determiner, gives an instruction: "Mark an insight's state as ACCEPTED" (the Google Cloud
+ * CLI's pages), "Grant the role". ("I told Mark the news" has the name inside its sentence.)
+ */
+function imperative(text: string, start: number, end: number): boolean {
+  if (!VERB_NAMES.has(text.slice(start, end))) return false;
+  // (after a line's start, a sentence's end, a label in parentheses or a roff font change: "\fB(ALPHA)\fR Mark an …")
+  if (!/(?:^|\n|[.!?:;)]\s|\\f[BIRP])[ \t"'(*-]*$/.test(text.slice(Math.max(0, start - 8), start))) return false;
+  return /^[ \t]+(?:a|an|the|this|that|these|those|all|each|every|any|its|their|your|our|my)\b/.test(text.slice(end, end + 8));
+}
 
 /** Names of people, from compromise's lexicon and grammar (English-centred). */
 export const person: Detector = {
@@ -28,5 +42,5 @@ export const person: Detector = {
   negativeContext: ["place of birth", "birthplace", "nationality", "citizenship", "country", "city"],
   prefilter: {},
   // (the street of an organisation's address is no one's name: "51 Franklin St" in a GPL notice)
-  find: (text) => outsideOrganisationAddresses(text, nerCandidates(text, "PERSON", 0.5)).filter((c) => !writtenAsIdentifier(text, c.start, c.end) && !notANameAfter(text, c.start, c.end)),
+  find: (text) => outsideOrganisationAddresses(text, nerCandidates(text, "PERSON", 0.5)).filter((c) => !writtenAsIdentifier(text, c.start, c.end) && !notANameAfter(text, c.start, c.end) && !inRoffRequest(text, c.start, c.end) && !imperative(text, c.start, c.end)),
 };
