@@ -158,6 +158,14 @@ describe("extract: archives", () => {
     assert.equal(segWith(iso, "MARKER-ISO")?.locator.file_in_zip, "NOTES.TXT");
     const enc = await run(makeRar5(files, true), "locked.rar", "application/octet-stream");
     assert.deepEqual([enc.status, codes(enc), enc.segments.length], ["partial", ["encrypted"], 0]);
+    // cut short: what came is read, and the file is partial with reason corrupt (it was "complete")
+    const long = { "notes.txt": `MARKER-ARC ${"x".repeat(3000)}`, "b.csv": "name,mail\nx,y@z.de\n" };
+    for (const [bytes, name] of [[makeRar5(long), "cut.rar"], [makeCab(long), "cut.cab"], [makeIso(long), "cut.iso"]] as const) {
+      const cut = await run(bytes.subarray(0, name.endsWith("iso") ? 22 * 2048 : bytes.length - 1500), name, "application/octet-stream");
+      assert.equal(cut.status, "partial", name);
+      assert.ok(cut.reasons.some((r) => r.code === "corrupt" && /Unexpected end of archive/.test(r.message)), `${name}: ${JSON.stringify(cut.reasons)}`);
+      assert.ok(cut.reasons.some((r) => r.code === "corrupt" && /^notes\.txt$/i.test(r.file_in_zip ?? "") && /Data Error/.test(r.message)), `${name}: the member cut short is named`);
+    }
     const evil = await run(makeRar5({ "../../etc/cron.d/job": "MARKER-EVIL", "ok.txt": "MARKER-OK" }), "evil.rar", "application/octet-stream");
     assert.ok(codes(evil).includes("path_traversal"));
     assert.ok(segWith(evil, "MARKER-OK") && !segWith(evil, "MARKER-EVIL"));

@@ -50,6 +50,26 @@ function parseListing(lines: string[]): Item[] {
   return items;
 }
 
+/**
+ * The archive's own errors and warnings in a listing: the lines under "ERRORS:" or "WARNINGS:"
+ * before the items ("Unexpected end of archive" of a cut RAR, cabinet or image, "There are data
+ * after the end of archive"). 7-Zip still lists what it could read.
+ */
+export function archiveProblems(lines: string[]): string[] {
+  const problems: string[] = [];
+  let inProblems = false;
+  for (const line of lines) {
+    if (line.startsWith("----------")) break;
+    if (line === "ERRORS:" || line === "WARNINGS:") inProblems = true;
+    else if (inProblems && line.trim() !== "" && !/ = /.test(line)) problems.push(line.trim());
+    else inProblems = false;
+  }
+  return problems;
+}
+
+/** A member 7-Zip could not extract whole: "ERROR: Data Error : notes.txt", "ERROR: CRC Failed : a/b.csv". */
+const MEMBER_ERROR = /^ERROR: (.+?) : (.+)$/;
+
 /** The 7zAES coder id (06 F1 07 01) in the archive's (encoded) header: its names are encrypted. */
 function hasAesCoder(b: Uint8Array): boolean {
   const tail = b.subarray(Math.max(0, b.length - 65536));
@@ -83,6 +103,7 @@ export const sevenZipFormat: Format = {
       if ((kind === "7z" && hasAesCoder(bytes)) || /password|encrypted/i.test(err.join("\n"))) throw new Encrypted(`${kind} archive with encrypted headers`);
       throw new Error(err.filter((l) => l.trim()).slice(0, 2).join(" ") || `${kind} listing failed`);
     }
+    for (const problem of archiveProblems(out)) ctx.reason("corrupt", `${kind}: ${problem}; what could be read was`, scope.path);
     const wanted: Item[] = [];
     let declared = 0;
     for (const it of listing) {
@@ -109,12 +130,19 @@ export const sevenZipFormat: Format = {
     if (wanted.length === 0) return;
     ctx.checkTime();
     sz.FS.mkdir("/out");
+    err.length = 0;
     try {
       sz.callMain(["x", "-pX", "-y", "-bso0", "-bsp0", "-o/out", input, ...wanted.map((w) => w.path)]);
     } catch {
       // partial extraction: read whatever came out
     }
     ctx.totalBytes += declared;
+    // A member cut short or failing its checksum is read as far as it came, and said so.
+    const damaged = new Map<string, string>();
+    for (const line of err) {
+      const m = MEMBER_ERROR.exec(line.trim());
+      if (m) damaged.set(m[2]!, m[1]!);
+    }
     for (const it of wanted) {
       ctx.checkTime();
       let content: Uint8Array;
@@ -124,6 +152,8 @@ export const sevenZipFormat: Format = {
         ctx.reason("corrupt", `${kind} entry could not be extracted`, childPath(scope, it.path));
         continue;
       }
+      const problem = damaged.get(it.path);
+      if (problem !== undefined) ctx.reason("corrupt", `${kind} entry: ${problem}; read as far as it came`, childPath(scope, it.path));
       await ctx.recurse(content, it.path.split("/").pop() ?? it.path, childScope(scope, it.path));
     }
   },
