@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { gzipSync, zstdCompressSync } from "node:zlib";
 import { make7z, makePdf, makeTar, makeZip } from "../test-util/fixtures.ts";
-import { makeCab, makeCpio, makeIso, makeRar5 } from "../test-util/archives.ts";
+import { makeAr, makeCab, makeCpio, makeIso, makeRar5 } from "../test-util/archives.ts";
 import { codes, run, segWith } from "../test-util/run.ts";
 import { buildZip } from "../test-util/zipwriter.ts";
 
@@ -158,6 +158,12 @@ describe("extract: archives", () => {
     assert.equal(segWith(iso, "MARKER-ISO")?.locator.file_in_zip, "NOTES.TXT");
     const enc = await run(makeRar5(files, true), "locked.rar", "application/octet-stream");
     assert.deepEqual([enc.status, codes(enc), enc.segments.length], ["partial", ["encrypted"], 0]);
+    // a Debian package: its control member (the maintainer) and its data member, both read (7-Zip alone opens data.tar.xz in its place)
+    const deb = makeAr({ "debian-binary": "2.0\n", "control.tar.gz": gzipSync(await makeTar({ control: "Package: payroll\nMaintainer: Jane Roe <jane.roe@acme-corp.com>\n" })), "data.tar.gz": gzipSync(await makeTar({ "etc/payroll.conf": "db.password=Xk29!pQ7zW\n" })) });
+    const pkg = await run(deb, "payroll_1.0_amd64.deb", "application/octet-stream");
+    assert.deepEqual([pkg.detected_type, pkg.status], ["application/x-deb", "complete"]);
+    assert.equal(segWith(pkg, "jane.roe@acme-corp.com")?.locator.file_in_zip, "control.tar.gz!/control");
+    assert.equal(segWith(pkg, "Xk29!pQ7zW")?.locator.file_in_zip, "data.tar.gz!/etc/payroll.conf");
     // cut short: what came is read, and the file is partial with reason corrupt (it was "complete")
     const long = { "notes.txt": `MARKER-ARC ${"x".repeat(3000)}`, "b.csv": "name,mail\nx,y@z.de\n" };
     for (const [bytes, name] of [[makeRar5(long), "cut.rar"], [makeCab(long), "cut.cab"], [makeIso(long), "cut.iso"]] as const) {

@@ -77,6 +77,13 @@ function hasAesCoder(b: Uint8Array): boolean {
   return false;
 }
 
+/**
+ * 7-Zip's handler forced for kinds whose handler would otherwise open the package's main member
+ * in its place: a Debian package listed as its data.tar.xz alone (its control member, with the
+ * maintainer, unseen), an RPM as its payload.
+ */
+const FORCED_TYPE: Record<string, string> = { deb: "-tAr", ar: "-tAr", rpm: "-tRpm" };
+
 /** The kinds (file-type's extensions) this format reads. */
 export const SEVEN_ZIP_KINDS = ["7z", "rar", "cab", "iso", "cpio", "lzh", "arj", "Z", "chm", "rpm", "deb", "ar"];
 
@@ -90,11 +97,12 @@ export const sevenZipFormat: Format = {
     const sz = await SevenZip({ print: (s: string) => out.push(s), printErr: (s: string) => err.push(s), stdin: () => null as unknown as number });
     // (named by its kind: 7-Zip tries the handler of the name's extension first)
     const input = `/in.${kind}`;
+    const typeArg = FORCED_TYPE[kind] === undefined ? [] : [FORCED_TYPE[kind]];
     sz.FS.writeFile(input, bytes);
     // A dummy password: 7-Zip must never prompt (there is no stdin), a wrong one fails fast.
     let threw = false;
     try {
-      sz.callMain(["l", "-slt", "-pX", input]);
+      sz.callMain(["l", "-slt", "-pX", ...typeArg, input]);
     } catch {
       threw = true; // 7-Zip's C++ exceptions surface as a thrown number
     }
@@ -132,7 +140,7 @@ export const sevenZipFormat: Format = {
     sz.FS.mkdir("/out");
     err.length = 0;
     try {
-      sz.callMain(["x", "-pX", "-y", "-bso0", "-bsp0", "-o/out", input, ...wanted.map((w) => w.path)]);
+      sz.callMain(["x", "-pX", "-y", "-bso0", "-bsp0", ...typeArg, "-o/out", input, ...wanted.map((w) => w.path)]);
     } catch {
       // partial extraction: read whatever came out
     }

@@ -1,8 +1,8 @@
 /**
  * Archives no library here writes, built from their specifications with their members stored
  * (no compression), for the specs of the formats 7-Zip reads: RAR 5 (rarlab's "RAR 5.0 archive
- * format"), Microsoft Cabinet ([MS-CAB]), cpio "newc" (the SVR4 format of cpio(5)) and an ISO
- * 9660 image (ECMA-119, one directory level).
+ * format"), Microsoft Cabinet ([MS-CAB]), cpio "newc" (the SVR4 format of cpio(5)), an ISO
+ * 9660 image (ECMA-119, one directory level) and an ar archive (a Debian package's container).
  */
 import { crc32 } from "node:zlib";
 
@@ -185,4 +185,16 @@ export function makeIso(files: Files): Buffer {
   dir.copy(image, ROOT * S);
   for (const e of placed) e.data.copy(image, e.extent * S);
   return image;
+}
+
+/** An ar archive ("!<arch>", 60-byte member headers, members padded to even sizes), as a Debian package is one. */
+export function makeAr(files: Files): Buffer {
+  const parts: Buffer[] = [Buffer.from("!<arch>\n")];
+  for (const [name, v] of Object.entries(files)) {
+    const data = bytesOf(v);
+    const field = (text: string, width: number) => text.padEnd(width, " ");
+    parts.push(Buffer.from(`${field(name, 16)}${field("1767225600", 12)}${field("0", 6)}${field("0", 6)}${field("100644", 8)}${field(String(data.length), 10)}\x60\n`, "latin1"), data);
+    if (data.length % 2 === 1) parts.push(Buffer.from("\n"));
+  }
+  return Buffer.concat(parts);
 }
