@@ -91,21 +91,36 @@ function strictCjk(b: Uint8Array, guess: string): Decoded | null {
 
 /**
  * More than 2 % control characters (C0 but tab, line and page breaks; C1, which a byte the
- * encoding lacks decodes to) or U+FFFD: not text in this encoding.
+ * encoding lacks decodes to) or U+FFFD: not text in this encoding. A run of NULs of NUL_HOLE or
+ * more counts once: a hole, as a log truncated under its writer starts with (logrotate's
+ * copytruncate) or a crash leaves, or a preallocated file's zero padding; shorter NULs count each
+ * (GNU info's index markers "\0\b[index\0\b]" are a few in a manual).
  */
 function unreadable(text: string): boolean {
   let bad = 0;
+  let chars = text.length;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if ((c < 0x20 && c !== 9 && c !== 10 && c !== 13 && c !== 12) || (c >= 0x80 && c < 0xa0) || c === 0xfffd) bad++;
+    if (c === 0) {
+      let j = i;
+      while (j < text.length && text.charCodeAt(j) === 0) j++;
+      if (j - i >= NUL_HOLE) {
+        bad++;
+        chars -= j - i - 1;
+      } else bad += j - i;
+      i = j - 1;
+    } else if ((c < 0x20 && c !== 9 && c !== 10 && c !== 13 && c !== 12) || (c >= 0x80 && c < 0xa0) || c === 0xfffd) bad++;
   }
-  return bad > text.length * 0.02;
+  return bad > chars * 0.02 || chars < text.length * 0.02;
 }
+const NUL_HOLE = 64;
 
-/** The decoded head of the file when it reads as text, else null (binary). */
+/**
+ * The decoded head of the file when it reads as text, else null (binary). NULs count as control
+ * characters, their holes once (`unreadable`): a log that starts with one was `unsupported`.
+ */
 export function looksLikeText(b: Uint8Array): string | null {
   const head = b.subarray(0, 65536);
-  const { text, encoding } = decodeText(head);
-  if (!encoding.startsWith("utf-16") && head.includes(0)) return null;
+  const { text } = decodeText(head);
   return unreadable(text) ? null : text;
 }

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import iconv from "iconv-lite";
 import { allText, codes, run, segWith } from "../test-util/run.ts";
 import { cutBefore } from "./text.ts";
+import { noise } from "../test-util/fixtures.ts";
 
 describe("extract: text family", () => {
   it("reads UTF-8, UTF-16 LE/BE with BOM, UTF-16 without BOM and Windows-1252", async () => {
@@ -129,6 +130,22 @@ describe("extract: text family", () => {
     assert.equal(cutBefore("id=user.name@example.org", 1, 20), 3, "after the last character no value holds");
     const emoji = "😀".repeat(10);
     assert.equal(cutBefore(emoji, 2, 9), 8, "not inside a surrogate pair");
+  });
+
+  it("reads a log that starts with a hole of NULs (logrotate's copytruncate) or has one, and GNU info's index markers; zeros and random bytes stay binary", async () => {
+    const lines = "2026-11-01 INFO login user=jane.roe@acme-corp.com from 10.2.3.4\n".repeat(20);
+    for (const bytes of [Buffer.concat([Buffer.alloc(8192), Buffer.from(lines)]), Buffer.concat([Buffer.from(lines), Buffer.alloc(4096), Buffer.from(lines)])]) {
+      const r = await run(bytes, "app.log", "text/plain");
+      assert.deepEqual([r.detected_type, r.status], ["text/plain", "complete"]);
+      assert.ok(allText(r).includes("jane.roe@acme-corp.com"));
+      assert.ok(!allText(r).includes("\0"), "a hole is a line break");
+    }
+    const info = await run(Buffer.from(`File: hello.info,  Node: Index\n\n\0\b[index\0\b]\n* Menu:\n${"* Jane Roe: maintainer.\n".repeat(40)}`), "hello.info", "application/octet-stream");
+    assert.deepEqual([info.detected_type, info.status], ["text/plain", "complete"]);
+    for (const [bytes, name] of [[Buffer.alloc(70_000), "zeros.bin"], [noise(70_000), "noise.bin"]] as const) {
+      const r = await run(bytes, name, "application/octet-stream");
+      assert.equal(r.status, "unsupported", name);
+    }
   });
 
   it("cuts at the character limit with reason limit_chars and status partial", async () => {

@@ -65,6 +65,9 @@ function inValue(c: number): boolean {
   return (l >= 97 && l <= 122) || isDigit(c) || c === 46 || c === 64 || c === 43 || c === 45 || c === 95 || c === 37 || c === 39 || c >= 128;
 }
 
+/** The text with each run of NULs as one line break. */
+export const withoutNuls = (text: string) => (text.includes("\0") ? text.replace(/\0+/g, "\n") : text);
+
 /** Text nodes (and useful attribute values) of HTML or XML, script and style dropped. */
 /** XML attributes that declare namespaces or point at schemas, never data. */
 const XML_PLUMBING = /^(?:xmlns(?::.*)?|xsi:(?:schemaLocation|noNamespaceSchemaLocation)|xml:space|xml:lang)$/;
@@ -152,7 +155,8 @@ export const textFormat: Format = {
   kinds: ["text", "markdown", "json", "ndjson", "xml", "html", "csv", "tsv"],
   library: "TextDecoder/iconv-lite + chardet, csv-parse, htmlparser2",
   async extract(bytes, scope, ctx, { kind }) {
-    const { text } = decodeText(bytes);
+    // (a hole of NULs in a log, GNU info's index markers: a line break, not characters to read)
+    const text = withoutNuls(decodeText(bytes).text);
     switch (kind) {
       case "csv":
       case "tsv":
