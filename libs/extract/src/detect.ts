@@ -134,6 +134,8 @@ export function detectText(head: string, filename: string): Detected {
   if (ext === "tsv" || ext === "tab") return { mime: "text/tab-separated-values", kind: "tsv" };
   if (ext === "ndjson" || ext === "jsonl") return { mime: "application/x-ndjson", kind: "ndjson" };
   if (ext === "md" || ext === "markdown") return { mime: "text/markdown", kind: "markdown" };
+  // an LDAP export (RFC 2849): its entries start "dn:" (after "version: 1" and comments)
+  if (ext === "ldif" || /^(?:version:[ \t]*1[ \t]*\r?\n(?:[ \t]*\r?\n)*)?(?:#[^\n]*\n)*dn::?[ \t]*\S/i.test(t)) return { mime: "text/x-ldif", kind: "ldif" };
   // an mbox: a "From " envelope line, then a message's header
   if (ext === "mbox" || ext === "mbx" || (/^From \S+ [^\n]*\d\r?\n/.test(t) && EML_HEADER.test(t.slice(t.indexOf("\n") + 1, 8192)))) return { mime: "application/mbox", kind: "mbox" };
   if (ext === "eml" || EML_HEADER.test(t.slice(0, 8192))) return { mime: "message/rfc822", kind: "eml" };

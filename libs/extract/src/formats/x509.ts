@@ -14,32 +14,7 @@ import type { Ctx, Scope } from "../context.ts";
 import type { Format } from "../format.ts";
 import { decodeText } from "../text-decode.ts";
 import { emitChunks } from "./text.ts";
-
-/**
- * Subject attributes as node:crypto names them (RFC 4514 / 4519), under the words a column
- * header would use. Not the country (two letters of a certificate's jurisdiction) nor domain
- * components (a directory's path).
- */
-const LABELS: Record<string, string> = {
-  CN: "common name",
-  O: "organization",
-  OU: "organizational unit",
-  L: "city",
-  ST: "state or province",
-  street: "street",
-  postalCode: "postal code",
-  emailAddress: "e-mail",
-  serialNumber: "serial number",
-  title: "title",
-  GN: "given name",
-  givenName: "given name",
-  SN: "surname",
-  surname: "surname",
-  initials: "initials",
-  pseudonym: "pseudonym",
-  telephoneNumber: "telephone",
-  UID: "user id",
-};
+import { directoryLabelOf } from "./directory-labels.ts";
 
 /** What a certificate says about whom it names: [label, value] pairs. */
 export function certificateFields(der: Uint8Array): Array<[string, string]> {
@@ -49,7 +24,8 @@ export function certificateFields(der: Uint8Array): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   for (const line of c.subject.split("\n")) {
     const eq = line.indexOf("=");
-    const label = eq > 0 ? LABELS[line.slice(0, eq)] : undefined;
+    // (under the words a column header would use: "common name", "city", "e-mail")
+    const label = eq > 0 ? directoryLabelOf(line.slice(0, eq)) : null;
     if (label && eq < line.length - 1) out.push([label, line.slice(eq + 1)]);
   }
   // (of the alternative names, the e-mail addresses: DNS names and IP addresses name machines)
