@@ -37,7 +37,7 @@ const KIND_BY_EXT: Record<string, string> = {
   epub: "zip", jar: "zip", apk: "zip", xpi: "zip", vsdx: "zip",
   cfb: "cfb", msi: "cfb", sqlite: "sqlite",
   // Text formats file-type names by their first line: read as text, under their own MIME type.
-  vcf: "text", ics: "text",
+  vcf: "vcard", ics: "text",
   // An ASCII-armoured OpenPGP message: there is no text to read without the key.
   pgp: "pgp",
 };
