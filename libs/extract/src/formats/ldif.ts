@@ -8,10 +8,9 @@
  * headers; base64 values are decoded, binary ones (photos, GUIDs, SIDs) left out. The entry's DN
  * repeats its common name and is not emitted.
  */
-import type { Format } from "../format.ts";
 import { decodeText, looksLikeText } from "../text-decode.ts";
 import { directoryLabel } from "./directory-labels.ts";
-import { withoutNuls } from "./text.ts";
+import { recordsFormat } from "./record-cells.ts";
 
 /** The text's entries as [attribute, value] lines, folded lines joined, comments dropped. */
 export function* ldifEntries(text: string): Generator<Array<[attribute: string, separator: string, value: string]>> {
@@ -46,26 +45,23 @@ export function* ldifEntries(text: string): Generator<Array<[attribute: string, 
 /** Attributes that say what the record is or how it changes, not about whom. */
 const PLUMBING = /^(?:dn|version|changetype|objectclass|control|add|delete|replace|-)$/i;
 
-export const ldifFormat: Format = {
-  kinds: ["ldif"],
-  library: "RFC 2849, read here",
-  async extract(bytes, scope, ctx) {
-    const text = withoutNuls(decodeText(bytes).text);
-    let row = 0;
-    for (const entry of ldifEntries(text)) {
-      if (!entry.some(([a]) => a.toLowerCase() === "dn")) continue; // "version: 1" on its own
-      if (++row % 256 === 0) ctx.checkTime();
-      for (const [attribute, separator, raw] of entry) {
-        const name = attribute.split(";")[0]!;
-        if (PLUMBING.test(name) || separator === ":<") continue; // (a value by URL is not in the file)
-        let value = raw;
-        if (separator === "::") {
-          const decoded = Buffer.from(raw, "base64");
-          if (decoded.length === 0 || looksLikeText(decoded) === null) continue; // a photo, a GUID, a SID
-          value = decodeText(decoded).text;
-        }
-        if (value.trim() !== "") ctx.emit(scope, value, { row, column: directoryLabel(name) });
+/** Each entry's values as [label, value] cells: plumbing, values by URL and binary values left out. */
+function* entryCells(text: string): Generator<Array<[string, string]>> {
+  for (const entry of ldifEntries(text)) {
+    if (!entry.some(([a]) => a.toLowerCase() === "dn")) continue; // "version: 1" on its own
+    const cells: Array<[string, string]> = [];
+    for (const [attribute, separator, raw] of entry) {
+      const name = attribute.split(";")[0]!;
+      if (PLUMBING.test(name) || separator === ":<") continue; // (a value by URL is not in the file)
+      if (separator !== "::") {
+        cells.push([directoryLabel(name), raw]);
+        continue;
       }
+      const decoded = Buffer.from(raw, "base64");
+      if (decoded.length > 0 && looksLikeText(decoded) !== null) cells.push([directoryLabel(name), decodeText(decoded).text]); // (not a photo, a GUID, a SID)
     }
-  },
-};
+    yield cells;
+  }
+}
+
+export const ldifFormat = recordsFormat(["ldif"], "RFC 2849, read here", entryCells);

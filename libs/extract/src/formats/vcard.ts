@@ -11,9 +11,7 @@
  * identifiers and revision stamps are left out.
  */
 import iconv from "iconv-lite";
-import type { Format } from "../format.ts";
-import { decodeText } from "../text-decode.ts";
-import { withoutNuls } from "./text.ts";
+import { recordsFormat } from "./record-cells.ts";
 
 /** Properties that say something of the person, under the words a column header would use. */
 const LABELS: Record<string, string> = {
@@ -123,20 +121,16 @@ function telLabel(p: VcardProperty): string {
   return "telephone";
 }
 
-export const vcardFormat: Format = {
-  kinds: ["vcard"],
-  library: "RFC 6350 and vCard 2.1, read here (iconv-lite for charsets)",
-  async extract(bytes, scope, ctx) {
-    const text = withoutNuls(decodeText(bytes).text);
-    let row = 0;
-    for (const card of vcards(text)) {
-      if (++row % 256 === 0) ctx.checkTime();
-      for (const p of card) {
-        const label = p.name === "TEL" ? telLabel(p) : LABELS[p.name];
-        if (label === undefined) continue;
-        const value = readable(p);
-        if (value !== "") ctx.emit(scope, value, { row, column: label });
-      }
+/** Each card's properties as [label, value] cells, those that say nothing of the person left out. */
+function* cardCells(text: string): Generator<Array<[string, string]>> {
+  for (const card of vcards(text)) {
+    const cells: Array<[string, string]> = [];
+    for (const p of card) {
+      const label = p.name === "TEL" ? telLabel(p) : LABELS[p.name];
+      if (label !== undefined) cells.push([label, readable(p)]);
     }
-  },
-};
+    yield cells;
+  }
+}
+
+export const vcardFormat = recordsFormat(["vcard"], "RFC 6350 and vCard 2.1, read here (iconv-lite for charsets)", cardCells);
