@@ -36,8 +36,8 @@ const KIND_BY_EXT: Record<string, string> = {
   // Java or Android package's configuration (passwords in application.properties), a Visio drawing's pages
   epub: "zip", jar: "zip", apk: "zip", xpi: "zip", vsdx: "zip",
   cfb: "cfb", msi: "cfb", sqlite: "sqlite",
-  // Text formats file-type names by their first line: read as text, under their own MIME type.
-  vcf: "vcard", ics: "text",
+  // Text formats file-type names by their first line: read as records (formats/vcard.ts, formats/icalendar.ts), under their own MIME type.
+  vcf: "vcard", ics: "icalendar",
   // An ASCII-armoured OpenPGP message: there is no text to read without the key.
   pgp: "pgp",
 };

@@ -43,10 +43,18 @@ export interface VcardProperty {
 }
 
 /** The cards of a text: each its properties in order. */
-export function* vcards(text: string): Generator<VcardProperty[]> {
+export const vcards = (text: string) => componentsOf(text, "VCARD");
+
+/**
+ * The components of a text in the content-line format of vCard and iCalendar ("BEGIN:VCARD" …
+ * "END:VCARD", "BEGIN:VEVENT" … "END:VEVENT"), those of the kinds asked for, each its properties
+ * in order (a nested component's, an event's alarm, among them).
+ */
+export function* componentsOf(text: string, ...kinds: string[]): Generator<VcardProperty[]> {
   // folded lines (a line break and one blank) are one line
   const lines = text.replace(/\r?\n[ \t]/g, "").split(/\r?\n/);
   let card: VcardProperty[] | null = null;
+  let kind = "";
   for (let i = 0; i < lines.length; i++) {
     let line = lines[i]!;
     const colon = valueColon(line);
@@ -61,13 +69,15 @@ export function* vcards(text: string): Generator<VcardProperty[]> {
       params.set(key, [...(params.get(key) ?? []), ...values]);
     }
     const encoding = (params.get("ENCODING")?.[0] ?? (params.get("TYPE")?.includes("QUOTED-PRINTABLE") ? "QUOTED-PRINTABLE" : "")).toUpperCase();
-    if (name === "BEGIN" && /^vcard$/i.test(line.slice(colon + 1).trim())) {
-      card = [];
-      continue;
-    }
-    if (name === "END") {
-      if (card) yield card;
-      card = null;
+    if (name === "BEGIN" || name === "END") {
+      const which = line.slice(colon + 1).trim().toUpperCase();
+      if (name === "BEGIN" && card === null && kinds.includes(which)) {
+        card = [];
+        kind = which;
+      } else if (name === "END" && card !== null && which === kind) {
+        yield card;
+        card = null;
+      }
       continue;
     }
     if (!card) continue;
@@ -95,7 +105,7 @@ function valueColon(line: string): number {
 }
 
 /** A structured value's components, split at unescaped ";", each unescaped. */
-function components(value: string): string[] {
+export function components(value: string): string[] {
   return value.split(/(?<!\\);/).map((p) => p.replace(/\\n/gi, " ").replace(/\\([,;\\])/g, "$1").trim());
 }
 

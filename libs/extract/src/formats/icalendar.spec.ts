@@ -1,0 +1,40 @@
+import assert from "node:assert/strict";
+import { rowCells, run } from "../test-util/run.ts";
+
+/** An invitation as Outlook writes it: attendee lines folded at 75 octets inside the address, an alarm inside the event. */
+const INVITE = [
+  "BEGIN:VCALENDAR",
+  "VERSION:2.0",
+  "PRODID:-//Microsoft Corporation//Outlook 16.0 MIMEDIR//EN",
+  "BEGIN:VEVENT",
+  "ORGANIZER;CN=Jane Roe:mailto:jane.roe@acme-corp.com",
+  "ATTENDEE;CN=Jonathan Smithers;ROLE=REQ-PARTICIPANT;RSVP=TRUE:mailto:jonathan.smit",
+  " hers@acme-corp.com",
+  "SUMMARY:Salary review\\, Q4",
+  "DESCRIPTION:Bring the payroll sheet.\\nRoom booked by HR.",
+  "LOCATION:Building 2\\, Room 301",
+  "UID:040000008200E00074C5B7101A82E008",
+  "BEGIN:VALARM",
+  "ACTION:DISPLAY",
+  "DESCRIPTION:Reminder",
+  "END:VALARM",
+  "END:VEVENT",
+  "END:VCALENDAR",
+].join("\r\n");
+
+describe("extract: iCalendar (a calendar's events)", () => {
+  it("reads each event as a row, its people's names and addresses, summary, description and location as cells; folded lines joined", async () => {
+    const r = await run(INVITE, "invite.ics", "text/calendar");
+    assert.deepEqual([r.detected_type, r.status], ["text/calendar", "complete"]);
+    assert.deepEqual(rowCells(r), [
+      [1, "organizer name", "Jane Roe"],
+      [1, "organizer e-mail", "jane.roe@acme-corp.com"],
+      [1, "attendee name", "Jonathan Smithers"],
+      [1, "attendee e-mail", "jonathan.smithers@acme-corp.com"],
+      [1, "summary", "Salary review, Q4"],
+      [1, "description", "Bring the payroll sheet. Room booked by HR."],
+      [1, "location", "Building 2, Room 301"],
+      [1, "description", "Reminder"],
+    ]);
+  });
+});
