@@ -181,7 +181,7 @@ describe("extract: text family", () => {
     assert.notEqual((await run(bmp, "x.bmp")).detected_type, "text/plain");
   });
 
-  it("reads vCard files as cards (vcard.spec.ts) and iCalendar files as text, under their own type; OpenPGP armour is encrypted; PostScript stays unsupported", async () => {
+  it("reads vCard and iCalendar files under their own type (as cards and events: vcard.spec.ts, icalendar.spec.ts); OpenPGP armour is encrypted; PostScript stays unsupported", async () => {
     const vcf = await run("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Anna Schmidt\r\nEMAIL:anna.schmidt@example.org\r\nTEL:+49 30 1234567\r\nEND:VCARD\r\n", "contacts.vcf", "text/vcard");
     assert.deepEqual([vcf.detected_type, vcf.status, vcf.type_mismatch], ["text/vcard", "complete", false]);
     assert.match(allText(vcf), /anna\.schmidt@example\.org/);
