@@ -6,7 +6,7 @@
  * is a row; its organizer's and attendees' names and addresses, summary, description, location,
  * comments and contacts are cells under their meaning, lines unfolded and escapes undone.
  */
-import { componentsOf, components, type VcardProperty } from "./vcard.ts";
+import { componentsOf, components, type ContentProperty } from "./content-lines.ts";
 import { recordsFormat } from "./record-cells.ts";
 
 /** Properties of free text, under the words a column header would use. */
@@ -19,7 +19,7 @@ const LABELS: Record<string, string> = {
 };
 
 /** A person of the event: [name, e-mail] cells under "organizer name", "attendee e-mail" and the like. */
-function personCells(p: VcardProperty): Array<[string, string]> {
+function personCells(p: ContentProperty): Array<[string, string]> {
   const who = p.name === "ORGANIZER" ? "organizer" : "attendee";
   const cells: Array<[string, string]> = [];
   const name = p.params.get("CN")?.join(", ");

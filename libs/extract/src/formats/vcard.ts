@@ -10,8 +10,8 @@
  * "1985-03-14". Photos, keys and sounds (base64),
  * identifiers and revision stamps are left out.
  */
-import iconv from "iconv-lite";
 import { recordsFormat } from "./record-cells.ts";
+import { componentsOf, components, type ContentProperty } from "./content-lines.ts";
 
 /** Properties that say something of the person, under the words a column header would use. */
 const LABELS: Record<string, string> = {
@@ -34,83 +34,11 @@ const LABELS: Record<string, string> = {
   "X-ANDROID-CUSTOM": "note",
 };
 
-export interface VcardProperty {
-  name: string;
-  /** Parameters, upper-cased names; bare 2.1 types ("CELL", "HOME") under TYPE. */
-  params: Map<string, string[]>;
-  /** The value, decoded: quoted-printable and charset applied, escapes not yet. */
-  value: string;
-}
-
 /** The cards of a text: each its properties in order. */
 export const vcards = (text: string) => componentsOf(text, "VCARD");
 
-/**
- * The components of a text in the content-line format of vCard and iCalendar ("BEGIN:VCARD" …
- * "END:VCARD", "BEGIN:VEVENT" … "END:VEVENT"), those of the kinds asked for, each its properties
- * in order (a nested component's, an event's alarm, among them).
- */
-export function* componentsOf(text: string, ...kinds: string[]): Generator<VcardProperty[]> {
-  // folded lines (a line break and one blank) are one line
-  const lines = text.replace(/\r?\n[ \t]/g, "").split(/\r?\n/);
-  let card: VcardProperty[] | null = null;
-  let kind = "";
-  for (let i = 0; i < lines.length; i++) {
-    let line = lines[i]!;
-    const colon = valueColon(line);
-    if (colon < 0) continue;
-    const [head, ...paramParts] = line.slice(0, colon).split(";");
-    const name = head!.replace(/^[\w-]+\./, "").toUpperCase(); // ("item1.EMAIL": a group)
-    const params = new Map<string, string[]>();
-    for (const p of paramParts) {
-      const eq = p.indexOf("=");
-      const key = eq < 0 ? "TYPE" : p.slice(0, eq).toUpperCase();
-      const values = (eq < 0 ? p : p.slice(eq + 1)).replace(/^"|"$/g, "").split(",");
-      params.set(key, [...(params.get(key) ?? []), ...values]);
-    }
-    const encoding = (params.get("ENCODING")?.[0] ?? (params.get("TYPE")?.includes("QUOTED-PRINTABLE") ? "QUOTED-PRINTABLE" : "")).toUpperCase();
-    if (name === "BEGIN" || name === "END") {
-      const which = line.slice(colon + 1).trim().toUpperCase();
-      if (name === "BEGIN" && card === null && kinds.includes(which)) {
-        card = [];
-        kind = which;
-      } else if (name === "END" && card !== null && which === kind) {
-        yield card;
-        card = null;
-      }
-      continue;
-    }
-    if (!card) continue;
-    if (encoding === "QUOTED-PRINTABLE") {
-      // a soft line break ("=" at the end) goes on with the next line
-      while (line.endsWith("=") && i + 1 < lines.length) line = line.slice(0, -1) + lines[++i]!;
-      const charset = params.get("CHARSET")?.[0] ?? "UTF-8";
-      const bytes = Buffer.from(line.slice(colon + 1).replace(/=([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1");
-      card.push({ name, params, value: iconv.encodingExists(charset) ? iconv.decode(bytes, charset) : bytes.toString("utf8") });
-    } else if (encoding === "B" || encoding === "BASE64") {
-      continue; // a photo, a logo, a key, a sound
-    } else card.push({ name, params, value: line.slice(colon + 1) });
-  }
-}
-
-/** The colon that ends a property's name and parameters (not one inside a quoted parameter value). */
-function valueColon(line: string): number {
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (c === '"') quoted = !quoted;
-    else if (c === ":" && !quoted) return i;
-  }
-  return -1;
-}
-
-/** A structured value's components, split at unescaped ";", each unescaped. */
-export function components(value: string): string[] {
-  return value.split(/(?<!\\);/).map((p) => p.replace(/\\n/gi, " ").replace(/\\([,;\\])/g, "$1").trim());
-}
-
 /** A property's text as a reader would write it: a name given name first, an address's parts in order. */
-export function readable(p: VcardProperty): string {
+export function readable(p: ContentProperty): string {
   if (p.name === "N") {
     const [family = "", given = "", additional = "", prefix = "", suffix = ""] = components(p.value);
     return [prefix, given, additional, family, suffix].filter((x) => x !== "").join(" ");
@@ -123,7 +51,7 @@ export function readable(p: VcardProperty): string {
 }
 
 /** A telephone's label by its type: a mobile, a fax and a pager are said so. */
-function telLabel(p: VcardProperty): string {
+function telLabel(p: ContentProperty): string {
   const types = (p.params.get("TYPE") ?? []).map((t) => t.toUpperCase());
   if (types.includes("CELL")) return "mobile phone";
   if (types.includes("FAX")) return "fax";
