@@ -94,6 +94,13 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
     assert.deepEqual(r.segments.map((s) => [s.text, s.locator.part]), [["the final text\nkept \nkept ", null], ["SSN 536-22-8726 & more\nTiara Gislason", "deleted text"]]);
   });
 
+  it("reads a DOCX's and an RTF's header and footer, each as its part (officeparser keeps them out of the body)", async () => {
+    const docx = await run(await makeDocx(["the letter"], [], undefined, undefined, { header: "Prepared for Tiara Gislason", footer: "SSN 536-22-8726" }), "letter.docx");
+    assert.deepEqual(docx.segments.map((s) => [s.locator.part, s.text]), [["header", "Prepared for Tiara Gislason"], ["footer", "SSN 536-22-8726"], [null, "the letter"]]);
+    const rtf = await run(Buffer.from("{\\rtf1\\ansi{\\header Prepared for Tiara Gislason\\par}{\\footer SSN 536-22-8726\\par}the letter\\par}", "latin1"), "letter.rtf");
+    assert.deepEqual(rtf.segments.map((s) => [s.locator.part, s.text.trim()]), [["header", "Prepared for Tiara Gislason"], ["footer", "SSN 536-22-8726"], [null, "the letter"]]);
+  });
+
   it("reads a DOCX's, an ODT's, a workbook's (XLSX, XLS) and a presentation's (PPTX, ODP) properties (title, subject, keywords, description, user-defined), not its author", async () => {
     const props = { title: "Salary review Tiara Gislason", subject: "pay", keywords: "hr, 2026", description: "SSN 536-22-8726", creator: "Bertha Kuhn", custom: { EmployeeSSN: "536-22-8726", Grade: "7" } };
     const want = [["property:title", "Salary review Tiara Gislason"], ["property:subject", "pay"], ["property:keywords", "hr, 2026"], ["property:description", "SSN 536-22-8726"], ["property:EmployeeSSN", "536-22-8726"], ["property:Grade", "7"]];
@@ -264,6 +271,12 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
       const msg = withStreams(makeMsg({ subject: "with doc", body: "b" }), { "/__attach_version1.0_#00000000/__substg1.0_3701000D/WordDocument": Buffer.from(word) });
       assert.equal((await detect(msg, "m.msg")).kind, "msg");
       assert.equal((await detect(doc, "x.bin")).kind, "doc");
+    });
+
+    it("marks a DOC with a password to open `encrypted` (partial), not corrupt, and reads none of it", async () => {
+      const r = await run(makeDoc({ paragraphs: ["MARK-LOCKED"], encrypted: true }), "locked.doc", DOC_MIME);
+      assert.deepEqual([r.detected_type, r.status, codes(r), r.segments.length], [DOC_MIME, "partial", ["encrypted"], 0], JSON.stringify(r.reasons));
+      assert.equal((await run(makeDoc({ paragraphs: ["MARK-OPEN"] }), "open.doc", DOC_MIME)).status, "complete");
     });
 
     it("ends a truncated DOC `failed` with reason corrupt, and a DOC with a broken piece table too", async () => {

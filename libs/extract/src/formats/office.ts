@@ -9,6 +9,7 @@
  * the archive limits (ratio, total bytes, entries — enforced on the bytes actually inflated)
  * before the parser sees them, so a bomb dressed as a document is stopped the same way.
  */
+import CFB from "cfb";
 import { Parser } from "htmlparser2";
 import { OfficeParser } from "officeparser";
 import "./word-extractor-fix.ts"; // must load before word-extractor
@@ -37,8 +38,17 @@ function textOf(n: Node): string {
   return n.text ?? "";
 }
 
-/** Emits the AST: one chunked text per slide, per part (header, footer, note, comment) and for the body. */
-function emitAst(ctx: Ctx, scope: Scope, content: Node[]): void {
+/**
+ * Emits the AST: one chunked text per slide, per part (header, footer, note, comment) and for the
+ * body. officeparser keeps a DOCX's, ODT's and RTF's headers and footers out of the content, in
+ * `auxiliary` (a letterhead, "Prepared for …", a signature line in the footer); a presentation's
+ * slide masters, also there, hold the template's prompts ("Click to edit Master title style") and
+ * are not read.
+ */
+function emitAst(ctx: Ctx, scope: Scope, content: Node[], auxiliary: { headers?: Node[]; footers?: Node[] } = {}): void {
+  for (const [part, nodes] of [["header", auxiliary.headers], ["footer", auxiliary.footers]] as const) {
+    if (nodes?.length) emitChunks(ctx, scope, nodes.map(textOf).filter(Boolean).join("\n"), { part });
+  }
   const body: string[] = [];
   for (const n of content) {
     ctx.checkTime();
@@ -109,6 +119,22 @@ export function deletedText(xml: string, d: Deletions): string {
   return out.join("\n");
 }
 
+/**
+ * Whether a Word 97–2003 document is encrypted (a password to open it): FibBase.fEncrypted, bit 8
+ * of the flags at 0x0A of its WordDocument stream's FIB ([MS-DOC] 2.5.2; XOR obfuscation sets it too).
+ * Its text is then RC4 or XOR ciphertext, which word-extractor read as a corrupt file.
+ */
+function wordEncrypted(file: Buffer): boolean {
+  try {
+    const content = CFB.find(CFB.read(file, { type: "buffer" }), "WordDocument")?.content;
+    if (content === undefined || content.length < 12) return false;
+    const fib = Buffer.from(content as Uint8Array);
+    return fib.readUInt16LE(0) === 0xa5ec && (fib.readUInt16LE(0x0a) & 0x0100) !== 0; // (wIdent: a FIB at all)
+  } catch {
+    return false;
+  }
+}
+
 export const officeFormat: Format = {
   kinds: ["docx", "odt", "rtf", "pptx", "odp", "odg", "doc", "ooxml-encrypted"],
   library: "officeparser (DOCX, ODT, RTF, PPTX, ODP, ODG), word-extractor (DOC)",
@@ -116,6 +142,7 @@ export const officeFormat: Format = {
     const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     if (info.kind === "ooxml-encrypted") throw new Encrypted("password-protected Office document (OOXML encrypted package)");
     if (info.kind === "doc") {
+      if (wordEncrypted(buf)) throw new Encrypted("Word 97–2003 document is encrypted (a password to open it)");
       const doc = await withinBudget(ctx, new WordExtractor().extract(buf));
       emitChunks(ctx, scope, doc.getBody());
       for (const [part, text] of [["header", doc.getHeaders({ includeFooters: false })], ["footer", doc.getFooters()], ["note", `${doc.getFootnotes()}\n${doc.getEndnotes()}`], ["comment", doc.getAnnotations()]] as const) {
@@ -129,7 +156,7 @@ export const officeFormat: Format = {
     if (parts === null) return;
     // (the kind as its type: officeparser's own detection refuses a DOCM, DOTX, PPTM, PPSX or POTX, which are the same packages)
     const ast = await withinBudget(ctx, OfficeParser.parseOffice(buf, { ocr: false, extractAttachments: false, ignoreNotes: false, fileType: info.kind } as never));
-    emitAst(ctx, scope, ast.content as unknown as Node[]);
+    emitAst(ctx, scope, ast.content as unknown as Node[], ast.auxiliary as { headers?: Node[]; footers?: Node[] } | undefined);
     const meta = ast.metadata as { title?: unknown; subject?: unknown; keywords?: unknown; description?: unknown; customProperties?: Record<string, unknown> } | undefined;
     if (meta) emitProperties(ctx, scope, { ...meta, custom: meta.customProperties });
     // (officeparser reads what a reader shows; a tracked deletion is still in the file)

@@ -46,15 +46,29 @@ export const MAIN_TYPES = {
   potx: "application/vnd.openxmlformats-officedocument.presentationml.template.main+xml",
 } as const;
 
-export function makeDocx(paragraphs: string[], deleted: string[] = [], props?: DocProps, mainType = "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"): Promise<Buffer> {
+/** A DOCX section's running texts: its default header and footer (word/header1.xml, word/footer1.xml, referenced from the section's properties). */
+export interface Running {
+  header?: string;
+  footer?: string;
+}
+
+export function makeDocx(paragraphs: string[], deleted: string[] = [], props?: DocProps, mainType = "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml", running: Running = {}): Promise<Buffer> {
   const W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
   const p = props ? ooxmlProps(props) : { parts: {}, rels: "", types: "" };
+  const bands = (["header", "footer"] as const).filter((b) => running[b] !== undefined);
+  const tag = { header: "hdr", footer: "ftr" } as const;
+  const bandParts = Object.fromEntries(bands.map((b) => [`word/${b}1.xml`, `<?xml version="1.0" encoding="UTF-8"?><w:${tag[b]} xmlns:w="${W}"><w:p><w:r><w:t xml:space="preserve">${esc(running[b]!)}</w:t></w:r></w:p></w:${tag[b]}>`]));
+  const bandTypes = bands.map((b) => `<Override PartName="/word/${b}1.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.${b}+xml"/>`).join("");
+  const bandRels: Record<string, string> = bands.length ? { "word/_rels/document.xml.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${REL}">${bands.map((b) => `<Relationship Id="rId${b}" Type="${OFFICE_REL}/${b}" Target="${b}1.xml"/>`).join("")}</Relationships>` } : {};
+  const sectPr = bands.length ? `<w:sectPr xmlns:r="${OFFICE_REL}">${bands.map((b) => `<w:${b}Reference w:type="default" r:id="rId${b}"/>`).join("")}</w:sectPr>` : "";
   const half = (t: string) => [t.slice(0, Math.ceil(t.length / 2)), t.slice(Math.ceil(t.length / 2))];
   const dels = deleted.map((d, i) => `<w:p><w:r><w:t>kept </w:t></w:r><w:del w:id="${i + 1}" w:author="Reviewer">${half(d).map((h) => `<w:r><w:delText xml:space="preserve">${esc(h)}</w:delText></w:r>`).join("")}</w:del></w:p>`).join("");
   return makeZip({
-    "[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="${CT}"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="${mainType}"/>${p.types}</Types>`,
+    "[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="${CT}"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="${mainType}"/>${bandTypes}${p.types}</Types>`,
     "_rels/.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${REL}"><Relationship Id="rId1" Type="${OFFICE_REL}/officeDocument" Target="word/document.xml"/>${p.rels}</Relationships>`,
-    "word/document.xml": `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}"><w:body>${paragraphs.map((t) => `<w:p><w:r><w:t xml:space="preserve">${esc(t)}</w:t></w:r></w:p>`).join("")}${dels}</w:body></w:document>`,
+    "word/document.xml": `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}"><w:body>${paragraphs.map((t) => `<w:p><w:r><w:t xml:space="preserve">${esc(t)}</w:t></w:r></w:p>`).join("")}${dels}${sectPr}</w:body></w:document>`,
+    ...bandRels,
+    ...bandParts,
     ...p.parts,
   });
 }

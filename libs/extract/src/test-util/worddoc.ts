@@ -29,6 +29,8 @@ export interface DocSpec {
   footer?: string;
   /** Which table stream holds the Clx: `1Table` (default, fWhichTblStm = 1) or `0Table`. */
   table?: "0Table" | "1Table";
+  /** Set FibBase.fEncrypted, as Word does for a document with a password to open (the text stays plain here). */
+  encrypted?: boolean;
 }
 
 /** cp1252 bytes 0x80-0x9F and the Unicode characters they stand for ([MS-DOC] 2.4.1, FcCompressed). */
@@ -98,7 +100,7 @@ export function makeDoc(spec: DocSpec): Buffer {
   word.writeUInt16LE(0x00c1, 0x02); // nFib: Word 97
   word.writeUInt16LE(0x0409, 0x06); // lid: en-US
   // fExtChar (MUST be 1) | fWhichTblStm
-  word.writeUInt16LE(0x1000 | (table === "1Table" ? 0x0200 : 0), 0x0a);
+  word.writeUInt16LE(0x1000 | (table === "1Table" ? 0x0200 : 0) | (spec.encrypted ? 0x0100 : 0), 0x0a);
   word.writeUInt16LE(0x00bf, 0x0c); // nFibBack
   word.writeUInt16LE(14, 0x20); // csw
   word.writeUInt16LE(22, 0x3e); // cslw
