@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
 import CFB from "cfb";
+import officeCrypto from "officecrypto-tool";
 import { makeTar, makeZip } from "../test-util/fixtures.ts";
 import { makeMsg } from "../test-util/mail.ts";
 import { detect } from "../detect.ts";
+import { EXCEL_BUILT_IN_PASSWORD } from "./office-crypto.ts";
 import { MAIN_TYPES, makeDocx, makeOdp, makeOdt, makePptx, makeRtf, makeWorkbook } from "../test-util/office.ts";
 import { codes, run, segWith } from "../test-util/run.ts";
 import { makeDoc } from "../test-util/worddoc.ts";
@@ -178,6 +180,27 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
     const r = await run(Buffer.from(CFB.write(cfb, { type: "buffer" }) as Uint8Array), "locked.xlsx");
     assert.equal(r.status, "partial");
     assert.ok(codes(r).includes("encrypted"), JSON.stringify(r.reasons));
+  });
+
+  it("reads an OOXML file encrypted with the password Excel supplies itself (agile and standard encryption), as what it holds; any other password stays encrypted", async () => {
+    const book = makeWorkbook({ Staff: [["name", "ssn"], ["Tiara Gislason", "536-22-8726"]] });
+    const letter = await makeDocx(["SSN 536-22-8726"]);
+    for (const [plain, name, type] of [[book, "staff.xlsx", "standard"], [book, "staff.xlsx", undefined], [letter, "letter.docx", undefined]] as const) {
+      const r = await run(officeCrypto.encrypt(plain, { password: EXCEL_BUILT_IN_PASSWORD, ...(type ? { type } : {}) }), name);
+      assert.deepEqual([r.detected_type, r.status, r.reasons], ["application/x-ooxml-encrypted", "complete", []], `${name} ${type ?? "agile"}`);
+      assert.ok(segWith(r, "536-22-8726"), `${name} ${type ?? "agile"}: ${JSON.stringify(r.segments)}`);
+    }
+    assert.equal(segWith(await run(officeCrypto.encrypt(book, { password: EXCEL_BUILT_IN_PASSWORD }), "staff.xlsx"), "Tiara Gislason")?.locator.sheet, "Staff");
+    const locked = await run(officeCrypto.encrypt(book, { password: "s3cret-Pass" }), "staff.xlsx");
+    assert.deepEqual([locked.status, codes(locked), locked.segments.length], ["partial", ["encrypted"], 0]);
+  });
+
+  it("does not try a password on a file that asks for more hashing than Office ever writes (a spin count of 2,000,000,000 would take hours)", async () => {
+    const cfb = CFB.read(officeCrypto.encrypt(makeWorkbook({ S: [["x"]] }), { password: EXCEL_BUILT_IN_PASSWORD }), { type: "buffer" });
+    const info = CFB.find(cfb, "/EncryptionInfo")!;
+    info.content = Buffer.from(Buffer.from(info.content as Uint8Array).toString("latin1").replace(/spinCount="\d+"/g, 'spinCount="2000000000"'), "latin1");
+    const r = await run(Buffer.from(CFB.write(cfb, { type: "buffer" }) as Uint8Array), "slow.xlsx");
+    assert.deepEqual([r.status, codes(r)], ["partial", ["encrypted"]]);
   });
 
   it("stops a zip bomb dressed as a DOCX at the ratio limit, without parsing it", async () => {

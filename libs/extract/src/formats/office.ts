@@ -16,6 +16,7 @@ import "./word-extractor-fix.ts"; // must load before word-extractor
 import WordExtractor from "word-extractor";
 import { Encrypted, withinBudget, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
+import { openedWithBuiltInPassword } from "./office-crypto.ts";
 import { checkPackage } from "./package-guard.ts";
 import { oleSummaryProperties } from "./ole-properties.ts";
 import { emitProperties } from "./properties.ts";
@@ -140,7 +141,13 @@ export const officeFormat: Format = {
   library: "officeparser (DOCX, ODT, RTF, PPTX, ODP, ODG), word-extractor (DOC)",
   async extract(bytes, scope, ctx, info) {
     const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    if (info.kind === "ooxml-encrypted") throw new Encrypted("password-protected Office document (OOXML encrypted package)");
+    if (info.kind === "ooxml-encrypted") {
+      // (the decrypted package is the same file: read as what it is, one level deeper against nesting)
+      const plain = await openedWithBuiltInPassword(buf);
+      if (!plain) throw new Encrypted("password-protected Office document (OOXML encrypted package)");
+      await ctx.recurse(plain, info.filename, { ...scope, depth: scope.depth + 1 });
+      return;
+    }
     if (info.kind === "doc") {
       if (wordEncrypted(buf)) throw new Encrypted("Word 97–2003 document is encrypted (a password to open it)");
       const doc = await withinBudget(ctx, new WordExtractor().extract(buf));

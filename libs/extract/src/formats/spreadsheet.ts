@@ -11,6 +11,7 @@
 import * as XLSX from "@e965/xlsx";
 import { Encrypted, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
+import { openedWithBuiltInPassword } from "./office-crypto.ts";
 import { checkPackage } from "./package-guard.ts";
 import { headerRowOf } from "./header-row.ts";
 import { emitProperties } from "./properties.ts";
@@ -86,12 +87,16 @@ export const spreadsheetFormat: Format = {
     const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     // (XLS and DBF are no ZIP packages)
     if (info.kind !== "xls" && info.kind !== "dbf" && !(await checkPackage(buf, scope, ctx))) return;
+    const read = (b: Buffer) => XLSX.read(b, { type: "buffer", cellDates: true, cellFormula: false, cellHTML: false, cellNF: false, cellStyles: false, sheetStubs: false, dense: false });
     let wb: XLSX.WorkBook;
     try {
-      wb = XLSX.read(buf, { type: "buffer", cellDates: true, cellFormula: false, cellHTML: false, cellNF: false, cellStyles: false, sheetStubs: false, dense: false });
+      wb = read(buf);
     } catch (e) {
-      if (/password|encrypt/i.test(String(e))) throw new Encrypted("password-protected spreadsheet");
-      throw e;
+      if (!/password|encrypt/i.test(String(e))) throw e;
+      // (an XLS encrypted with the password Excel supplies itself opens without asking)
+      const plain = info.kind === "xls" ? await openedWithBuiltInPassword(buf) : null;
+      if (!plain) throw new Encrypted("password-protected spreadsheet");
+      wb = read(plain);
     }
     for (const name of wb.SheetNames) {
       ctx.checkTime();
