@@ -72,6 +72,7 @@ function cfbKind(rootNames: readonly string[]): Detected {
   if (has("Workbook") || has("Book")) return { mime: "application/vnd.ms-excel", kind: "xls" };
   if (has("PowerPoint Document")) return { mime: "application/vnd.ms-powerpoint", kind: "ppt" };
   if ([...names].some((n) => n.startsWith("__substg1.0_"))) return { mime: "application/vnd.ms-outlook", kind: "msg" };
+  if (has("\u0001Ole10Native")) return { mime: "application/x-ole-package", kind: "ole-package" };
   return { mime: "application/x-cfb", kind: "cfb" };
 }
 

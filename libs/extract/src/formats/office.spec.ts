@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import CFB from "cfb";
 import officeCrypto from "officecrypto-tool";
-import { makeTar, makeZip } from "../test-util/fixtures.ts";
+import { makeTar, makeZip, withMembers } from "../test-util/fixtures.ts";
 import { makeMsg } from "../test-util/mail.ts";
 import { detect } from "../detect.ts";
 import { EXCEL_BUILT_IN_PASSWORD } from "./office-crypto.ts";
-import { MAIN_TYPES, makeDocx, makeOdp, makeOdt, makePptx, makeRtf, makeWorkbook } from "../test-util/office.ts";
+import { MAIN_TYPES, makeDocx, makeOdp, makeOdt, makeOlePackage, makePptx, makeRtf, makeWorkbook, oleNative } from "../test-util/office.ts";
 import { codes, run, segWith } from "../test-util/run.ts";
 import { makeDoc } from "../test-util/worddoc.ts";
 
@@ -316,6 +316,51 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
       const notWord = withStreams(whole, { "/WordDocument": Buffer.alloc(2048, 0x41) });
       const n = await run(notWord, "fake.doc", DOC_MIME);
       assert.deepEqual([n.status, codes(n)], ["failed", ["corrupt"]], JSON.stringify(n.reasons));
+    });
+  });
+
+  describe("embedded files", () => {
+    const csv = "name,ssn\nTiara Gislason,536-22-8726\n";
+    const sheet = makeWorkbook({ Sales: [["rep", "total"], ["Tiara Gislason", 1200]] });
+
+    it("reads the workbook behind a presentation's chart, and a workbook or document embedded in a document, at file_in_zip naming the part", async () => {
+      for (const [bytes, name, part] of [
+        [await withMembers(await makePptx(["Q3 sales"]), { "ppt/embeddings/Microsoft_Excel_Sheet1.xlsx": sheet }), "q3.pptx", "ppt/embeddings/Microsoft_Excel_Sheet1.xlsx"],
+        [await withMembers(await makeDocx(["Q3 sales"]), { "word/embeddings/Microsoft_Excel_Worksheet.xlsx": sheet }), "q3.docx", "word/embeddings/Microsoft_Excel_Worksheet.xlsx"],
+        [await withMembers(makeWorkbook({ Summary: [["Q3"]] }), { "xl/embeddings/Microsoft_Word_Document.docx": await makeDocx(["rep Tiara Gislason"]) }), "q3.xlsx", "xl/embeddings/Microsoft_Word_Document.docx"],
+      ] as const) {
+        const r = await run(bytes, name);
+        assert.deepEqual([r.status, r.reasons], ["complete", []], name);
+        assert.equal(segWith(r, "Tiara Gislason")?.locator.file_in_zip, part, `${name}: ${JSON.stringify(r.segments)}`);
+      }
+      assert.equal(segWith(await run(await withMembers(await makePptx(["Q3"]), { "ppt/embeddings/Microsoft_Excel_Sheet1.xlsx": sheet }), "q3.pptx"), "Tiara Gislason")?.locator.sheet, "Sales");
+    });
+
+    it("reads a file inserted as an object (an OLE package) in a DOCX, an ODT, a DOC and an XLS, under its UTF-16 name", async () => {
+      const name = "clients ü 고객.csv";
+      for (const [bytes, file, where] of [
+        [await withMembers(await makeDocx(["see the list"]), { "word/embeddings/oleObject1.bin": makeOlePackage(name, csv) }), "memo.docx", `word/embeddings/oleObject1.bin!/${name}`],
+        [await withMembers(await makeOdt(["see the list"]), { "Object 1": makeOlePackage(name, csv) }), "memo.odt", `Object 1!/${name}`],
+        [withStreams(makeDoc({ paragraphs: ["see the list"] }), { "/ObjectPool/_1577691201/\u0001Ole10Native": oleNative(name, csv) }), "memo.doc", `ObjectPool/_1577691201/${name}`],
+        [withStreams(makeWorkbook({ S: [["see the list"]] }, "xls"), { "/MBD0009CF7B/\u0001Ole10Native": oleNative(name, csv) }), "memo.xls", `MBD0009CF7B/${name}`],
+        [makeOlePackage(name, csv), "oleObject1.bin", name],
+      ] as const) {
+        const r = await run(bytes, file);
+        assert.deepEqual([r.status, r.reasons], ["complete", []], file);
+        const seg = segWith(r, "536-22-8726");
+        assert.deepEqual([seg?.locator.file_in_zip, seg?.locator.column], [where, "ssn"], `${file}: ${JSON.stringify(r.segments)}`);
+      }
+    });
+
+    it("ends a package cut short corrupt: the object alone failed, the document around it partial with its text", async () => {
+      const cut = CFB.utils.cfb_new();
+      CFB.utils.cfb_add(cut, "/\u0001Ole10Native", oleNative("clients.csv", csv, 10));
+      const alone = await run(Buffer.from(CFB.write(cut, { type: "buffer" }) as Uint8Array), "oleObject1.bin");
+      assert.deepEqual([alone.detected_type, alone.status, codes(alone)], ["application/x-ole-package", "failed", ["corrupt"]]);
+      assert.match(alone.reasons[0]!.message, /packaged file's \d+ bytes run past the stream's end/);
+      const doc = await run(withStreams(makeDoc({ paragraphs: ["see the list"] }), { "/ObjectPool/_1/\u0001Ole10Native": oleNative("clients.csv", csv, 10) }), "memo.doc");
+      assert.deepEqual([doc.status, codes(doc), doc.segments.map((s) => s.text)], ["partial", ["corrupt"], ["see the list\n"]]);
+      assert.match(doc.reasons[0]!.message, /^embedded object ObjectPool\/_1: /);
     });
   });
 });

@@ -16,7 +16,9 @@ import "./word-extractor-fix.ts"; // must load before word-extractor
 import WordExtractor from "word-extractor";
 import { Encrypted, withinBudget, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
+import { EMBEDDED_PARTS, readEmbedded } from "./embedded.ts";
 import { openedWithBuiltInPassword } from "./office-crypto.ts";
+import { readPackages } from "./ole-package.ts";
 import { checkPackage } from "./package-guard.ts";
 import { oleSummaryProperties } from "./ole-properties.ts";
 import { emitProperties } from "./properties.ts";
@@ -156,10 +158,12 @@ export const officeFormat: Format = {
         emitChunks(ctx, scope, text, { part });
       }
       emitProperties(ctx, scope, oleSummaryProperties(buf));
+      await readPackages(ctx, scope, buf);
       return;
     }
     const deletions = DELETIONS[info.kind];
-    const parts = info.kind === "rtf" ? new Map<string, Buffer>() : await checkPackage(buf, scope, ctx, deletions?.parts);
+    const keep = deletions ? new RegExp(`${deletions.parts.source}|${EMBEDDED_PARTS.source}`) : EMBEDDED_PARTS;
+    const parts = info.kind === "rtf" ? new Map<string, Buffer>() : await checkPackage(buf, scope, ctx, keep);
     if (parts === null) return;
     // (the kind as its type: officeparser's own detection refuses a DOCM, DOTX, PPTM, PPSX or POTX, which are the same packages)
     const ast = await withinBudget(ctx, OfficeParser.parseOffice(buf, { ocr: false, extractAttachments: false, ignoreNotes: false, fileType: info.kind } as never));
@@ -167,6 +171,7 @@ export const officeFormat: Format = {
     const meta = ast.metadata as { title?: unknown; subject?: unknown; keywords?: unknown; description?: unknown; customProperties?: Record<string, unknown> } | undefined;
     if (meta) emitProperties(ctx, scope, { ...meta, custom: meta.customProperties });
     // (officeparser reads what a reader shows; a tracked deletion is still in the file)
-    if (deletions) for (const xml of parts.values()) if (xml.includes(deletions.marker)) emitChunks(ctx, scope, deletedText(xml.toString("utf8"), deletions), { part: "deleted text" });
+    if (deletions) for (const [name, xml] of parts) if (deletions.parts.test(name) && xml.includes(deletions.marker)) emitChunks(ctx, scope, deletedText(xml.toString("utf8"), deletions), { part: "deleted text" });
+    await readEmbedded(ctx, scope, parts);
   },
 };

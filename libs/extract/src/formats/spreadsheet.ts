@@ -11,7 +11,9 @@
 import * as XLSX from "@e965/xlsx";
 import { Encrypted, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
+import { EMBEDDED_PARTS, readEmbedded } from "./embedded.ts";
 import { openedWithBuiltInPassword } from "./office-crypto.ts";
+import { readPackages } from "./ole-package.ts";
 import { checkPackage } from "./package-guard.ts";
 import { headerRowOf } from "./header-row.ts";
 import { emitProperties } from "./properties.ts";
@@ -86,9 +88,11 @@ export const spreadsheetFormat: Format = {
   async extract(bytes, scope, ctx, info) {
     const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     // (XLS and DBF are no ZIP packages)
-    if (info.kind !== "xls" && info.kind !== "dbf" && !(await checkPackage(buf, scope, ctx))) return;
+    const parts = info.kind === "xls" || info.kind === "dbf" ? new Map<string, Buffer>() : await checkPackage(buf, scope, ctx, EMBEDDED_PARTS);
+    if (parts === null) return;
     const read = (b: Buffer) => XLSX.read(b, { type: "buffer", cellDates: true, cellFormula: false, cellHTML: false, cellNF: false, cellStyles: false, sheetStubs: false, dense: false });
     let wb: XLSX.WorkBook;
+    let decrypted = false;
     try {
       wb = read(buf);
     } catch (e) {
@@ -97,6 +101,7 @@ export const spreadsheetFormat: Format = {
       const plain = info.kind === "xls" ? await openedWithBuiltInPassword(buf) : null;
       if (!plain) throw new Encrypted("password-protected spreadsheet");
       wb = read(plain);
+      decrypted = true;
     }
     for (const name of wb.SheetNames) {
       ctx.checkTime();
@@ -107,5 +112,7 @@ export const spreadsheetFormat: Format = {
     // (SheetJS lists an XLS's property-set plumbing and its standard properties among the custom ones too)
     const custom = Object.entries((wb.Custprops ?? {}) as Record<string, unknown>).filter(([k]) => !NOT_CUSTOM.has(k));
     emitProperties(ctx, scope, { title: props?.Title, subject: props?.Subject, keywords: props?.Keywords, description: props?.Comments, custom: Object.fromEntries(custom) });
+    await readEmbedded(ctx, scope, parts);
+    if (info.kind === "xls" && !decrypted) await readPackages(ctx, scope, buf);
   },
 };

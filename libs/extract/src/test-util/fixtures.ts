@@ -133,3 +133,23 @@ export async function make7z(files: Record<string, string | Uint8Array>, type: "
   sz.callMain(args);
   return Buffer.from(sz.FS.readFile(out));
 }
+
+/** A ZIP's members (names and bytes), read with yauzl. */
+export async function zipMembers(zip: Uint8Array): Promise<Record<string, Buffer>> {
+  const yauzl = (await import("yauzl")).default;
+  const { nextEntry } = await import("../formats/archive-util.ts");
+  const z = await yauzl.fromBufferPromise(Buffer.from(zip), { lazyEntries: true });
+  const out: Record<string, Buffer> = {};
+  for (let e = await nextEntry(z); e; e = await nextEntry(z)) {
+    const chunks: Buffer[] = [];
+    for await (const c of await z.openReadStreamPromise(e)) chunks.push(c as Buffer);
+    out[e.fileName] = Buffer.concat(chunks);
+  }
+  z.close();
+  return out;
+}
+
+/** A ZIP package (a DOCX, an XLSX, an ODT, …) with more members added: embedded files. */
+export async function withMembers(zip: Uint8Array, files: Record<string, Uint8Array | string>): Promise<Buffer> {
+  return makeZip({ ...(await zipMembers(zip)), ...files });
+}

@@ -4,6 +4,7 @@
  * spreadsheets written by SheetJS.
  */
 import * as XLSX from "@e965/xlsx";
+import CFB from "cfb";
 import { makeZip } from "./fixtures.ts";
 
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -144,4 +145,35 @@ export function makeWorkbook(sheets: Record<string, Array<Array<string | number>
     XLSX.utils.book_append_sheet(wb, ws, name);
   }
   return XLSX.write(wb, { type: "buffer", bookType }) as Buffer;
+}
+
+/**
+ * An OLE package's `\x01Ole10Native` stream: `name`'s bytes as the Packager writes a file inserted
+ * as an object (label, source path, temporary path in ANSI, the data, then the three names in
+ * UTF-16). `cut` drops that many bytes from the end of the data and everything after it.
+ */
+export function oleNative(name: string, data: Uint8Array | string, cut = 0): Buffer {
+  const ansi = (t: string) => Buffer.concat([Buffer.from(t, "latin1"), Buffer.from([0])]);
+  const wide = (t: string) => {
+    const n = Buffer.alloc(4);
+    n.writeUInt32LE(t.length);
+    return Buffer.concat([n, Buffer.from(t, "utf16le")]);
+  };
+  const u32 = (v: number) => {
+    const b = Buffer.alloc(4);
+    b.writeUInt32LE(v);
+    return b;
+  };
+  const bytes = Buffer.from(data);
+  const source = `C:\\Users\\clerk\\Documents\\${name}`;
+  const temp = `C:\\Users\\clerk\\AppData\\Local\\Temp\\${name}`;
+  const body = Buffer.concat([Buffer.from([2, 0]), ansi(name), ansi(source), u32(0x00030000), u32(temp.length + 1), ansi(temp), u32(bytes.length), bytes.subarray(0, bytes.length - cut), ...(cut ? [] : [wide(temp), wide(name), wide(source)])]);
+  return Buffer.concat([u32(body.length), body]);
+}
+
+/** An OLE object's container (`oleObject1.bin`) holding `name` as a package. */
+export function makeOlePackage(name: string, data: Uint8Array | string): Buffer {
+  const cfb = CFB.utils.cfb_new();
+  CFB.utils.cfb_add(cfb, "/\u0001Ole10Native", oleNative(name, data));
+  return Buffer.from(CFB.write(cfb, { type: "buffer" }) as Uint8Array);
 }

@@ -1,0 +1,86 @@
+/**
+ * OLE packages: a file dragged or inserted into a Word, Excel or PowerPoint document as an object
+ * ("Insert → Object → Create from file": a text file, a CSV export, a PDF) is kept in an OLE
+ * container of its own (`word/embeddings/oleObject1.bin` in a DOCX) whose `\x01Ole10Native` stream
+ * holds the file's name and bytes. The container was `application/x-cfb`, `unsupported`; the
+ * file inside is now read as a member under its own name
+ * (`word/embeddings/oleObject1.bin!/customers.csv`).
+ *
+ * The stream ([MS-OLEDS] 2.3.6 names it; the layout is the Packager's, as oletools' oleobj reads
+ * it): total size (u32), a type (u16), the label and the source path (NUL-terminated, ANSI), two
+ * u32 (the second is the length of the temporary path), the temporary path, the data size (u32)
+ * and the data; then, from newer writers, the three names again in UTF-16. Anything that does not
+ * add up is `corrupt`.
+ */
+import CFB from "cfb";
+import { childPath, childScope, type Ctx, type Scope } from "../context.ts";
+import type { Format } from "../format.ts";
+import { pathPart } from "./mail-parts.ts";
+
+/** The embedded file's name and bytes, or a reason the stream does not hold one. */
+export function packagedFile(stream: Buffer): { name: string; data: Buffer } | string {
+  let at = 6; // (total size, type)
+  const zString = (): string | null => {
+    const end = stream.indexOf(0, at);
+    if (end < 0) return null;
+    const s = stream.toString("latin1", at, end);
+    at = end + 1;
+    return s;
+  };
+  const label = zString();
+  const source = zString();
+  if (label === null || source === null || at + 8 > stream.length) return "the package's names run past its end";
+  const tempLength = stream.readUInt32LE(at + 4);
+  at += 8 + tempLength;
+  if (at + 4 > stream.length) return "the package's temporary path runs past its end";
+  const size = stream.readUInt32LE(at);
+  at += 4;
+  if (at + size > stream.length) return `the packaged file's ${size} bytes run past the stream's end (${stream.length - at} left)`;
+  const data = stream.subarray(at, at + size);
+  // Newer writers follow the data with the temporary path, the label and the source path in
+  // UTF-16 (a u32 count of characters each): the ANSI ones have "?" for what the code page lacks.
+  at += size;
+  const wide: string[] = [];
+  while (wide.length < 3 && at + 4 <= stream.length) {
+    const end = at + 4 + stream.readUInt32LE(at) * 2;
+    if (end > stream.length) break;
+    wide.push(stream.toString("utf16le", at + 4, end));
+    at = end;
+  }
+  const [wideLabel, wideSource] = wide.length === 3 ? [wide[1], wide[2]] : [label, source];
+  // (the label is what the document shows and is the file's name; a path's last part otherwise)
+  const name = pathPart(wideLabel || wideSource?.split(/[\\/]/).pop() || label || "") || "packaged file";
+  return { name, data };
+}
+
+/**
+ * Reads the packaged files of an OLE container: its root `\x01Ole10Native` stream (an embedded
+ * object's own container) or those of its storages (a DOC's `ObjectPool/_1577691201`, an XLS's
+ * `MBD0009CF7B`), each as a member named by its storage and its name. A stream that does not add
+ * up is a `corrupt` reason; at the root, the file's failure.
+ */
+export async function readPackages(ctx: Ctx, scope: Scope, file: Buffer): Promise<void> {
+  const cfb = CFB.read(file, { type: "buffer" });
+  for (const [i, full] of cfb.FullPaths.entries()) {
+    if (!full.endsWith("/\u0001Ole10Native")) continue;
+    ctx.checkTime();
+    const storage = full.split("/").slice(1, -1).join("/");
+    const got = packagedFile(Buffer.from((cfb.FileIndex[i]?.content ?? new Uint8Array()) as Uint8Array));
+    if (typeof got === "string") {
+      if (!storage) throw new Error(got);
+      ctx.reason("corrupt", `embedded object ${storage}: ${got}`, scope.path);
+      continue;
+    }
+    const name = storage ? `${storage}/${got.name}` : got.name;
+    if (!ctx.takeEntry(childPath(scope, name))) return;
+    await ctx.recurse(got.data, got.name, childScope(scope, name));
+  }
+}
+
+export const olePackageFormat: Format = {
+  kinds: ["ole-package"],
+  library: "cfb (the container); the Ole10Native stream read here",
+  async extract(bytes, scope, ctx) {
+    await readPackages(ctx, scope, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  },
+};
