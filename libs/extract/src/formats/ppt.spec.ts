@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { codes, run } from "../test-util/run.ts";
+import { makeOlePackage, makeWorkbook } from "../test-util/office.ts";
+import { codes, run, segWith } from "../test-util/run.ts";
 import { makePpt } from "../test-util/ppt.ts";
 import { pptTexts } from "./ppt.ts";
 
@@ -20,6 +21,18 @@ describe("extract: legacy PowerPoint (.ppt)", () => {
       [2, null, "Zoë Müller: +49 30 901820"],
       [1, "note", "Ask Müller about the bonus"],
     ]);
+  });
+
+  it("reads embedded objects (ExOleObjStg, compressed or not) as members `object 1`, …: a file inserted as an object, a workbook", async () => {
+    const objects = [makeOlePackage("clients.csv", "name,ssn\nTiara Gislason,536-22-8726\n"), makeWorkbook({ Staff: [["email"], ["jane.roe@example.org"]] }, "xls")];
+    for (const plainObjects of [false, true]) {
+      const r = await run(makePpt({ slides: [["see the attached list"]], objects, plainObjects }), "deck.ppt");
+      assert.deepEqual([r.status, codes(r)], ["complete", []]);
+      assert.deepEqual([segWith(r, "536-22-8726")?.locator.file_in_zip, segWith(r, "jane.roe@example.org")?.locator.file_in_zip], ["object 1!/clients.csv", "object 2"]);
+    }
+    // (a storage that claims more than the limits leave is not inflated)
+    const big = await run(makePpt({ slides: [["x"]], objects: [Buffer.alloc(200_000)] }), "deck.ppt", undefined, { maxRatio: 10 });
+    assert.deepEqual([big.status, codes(big)], ["partial", ["limit_ratio"]]);
   });
 
   it("reads PowerPoint 97's slide list, where the text sits in the document rather than the slides", async () => {

@@ -6,12 +6,14 @@
  * (TextCharsAtom in UTF-16, TextBytesAtom in 8-bit) wherever it sits, so both the old slide text
  * lists and the text boxes of the slides' drawings are found. Text in the n-th slide container,
  * or after the n-th slide in the slide list, is on `slide` n; notes have `part: note`, comments
- * (author and text) `part: comment`. The masters' placeholder text is skipped. An encrypted
+ * (author and text) `part: comment`. The masters' placeholder text is skipped. Embedded objects
+ * (ExOleObjStg: an OLE container, zlib-compressed or not) are read as members `object 1`, … An encrypted
  * document (its Current User atom says so, or a CryptSession10 container shows) ends `partial`,
  * reason `encrypted`.
  */
+import { inflateSync } from "node:zlib";
 import CFB from "cfb";
-import { Encrypted, type Ctx, type Scope } from "../context.ts";
+import { childPath, childScope, Encrypted, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
 
 const RT = {
@@ -26,6 +28,7 @@ const RT = {
   cString: 0x0fba,
   comment: 0x2ee0,
   cryptSession: 0x2f14,
+  exOleObjStg: 0x1011,
 } as const;
 
 /** Containers nested deeper than this are skipped whole. */
@@ -39,10 +42,22 @@ interface Open {
   slide: number | null;
 }
 
+/** An embedded object's storage (ExOleObjStg): an OLE container, zlib-compressed when `compressed` (its first 4 bytes the size inflated). */
+interface StoredObject {
+  compressed: boolean;
+  bytes: Uint8Array;
+}
+
 /** The text atoms of a PowerPoint Document stream, with the slide and part each is in. */
 export function pptTexts(stream: Uint8Array): Array<{ text: string; slide: number | null; part: string | null }> {
+  return pptRecords(stream).texts;
+}
+
+/** The text atoms of a PowerPoint Document stream and its embedded objects' storages. */
+function pptRecords(stream: Uint8Array): { texts: Array<{ text: string; slide: number | null; part: string | null }>; objects: StoredObject[] } {
   const view = new DataView(stream.buffer, stream.byteOffset, stream.byteLength);
   const out: Array<{ text: string; slide: number | null; part: string | null }> = [];
+  const objects: StoredObject[] = [];
   const stack: Open[] = [];
   let slides = 0;
   let notes = 0;
@@ -63,6 +78,7 @@ export function pptTexts(stream: Uint8Array): Array<{ text: string; slide: numbe
       at = body; // into the container
       continue;
     }
+    if (type === RT.exOleObjStg) objects.push({ compressed: verInst >> 4 === 1, bytes: stream.subarray(body, end) });
     const list = stack.findLast((o) => o.type === RT.slideList);
     if (type === RT.slidePersist && list) list.slide = (list.slide ?? 0) + 1;
     const skipped = inside(RT.mainMaster) || inside(RT.handout) || (list !== undefined && list.instance === 1);
@@ -76,7 +92,21 @@ export function pptTexts(stream: Uint8Array): Array<{ text: string; slide: numbe
     }
     at = end;
   }
-  return out;
+  return { texts: out, objects };
+}
+
+/** An embedded object's OLE container, inflated within what the limits leave; a reason when it is not there. */
+function objectBytes(o: StoredObject, ctx: Ctx): Uint8Array | { code: string; message: string } {
+  if (!o.compressed) return o.bytes;
+  if (o.bytes.length < 4) return { code: "corrupt", message: "its storage is cut short" };
+  const declared = new DataView(o.bytes.buffer, o.bytes.byteOffset, 4).getUint32(0, true);
+  if (declared > ctx.bytesLeft()) return { code: "limit_total_bytes", message: `it would inflate to ${declared} bytes, over what the limits leave` };
+  if (declared > Math.max(1, o.bytes.length) * ctx.limits.maxRatio) return { code: "limit_ratio", message: `it would inflate ${declared} bytes from ${o.bytes.length}` };
+  try {
+    return inflateSync(o.bytes.subarray(4), { maxOutputLength: Math.max(1, declared) });
+  } catch (e) {
+    return { code: "corrupt", message: `its storage does not inflate: ${(e as Error).message}` };
+  }
 }
 
 export const pptFormat: Format = {
@@ -91,8 +121,22 @@ export const pptFormat: Format = {
     if (user && user.length >= 16 && new DataView(user.buffer, user.byteOffset, user.byteLength).getUint32(12, true) === 0xf3d1c4df) {
       throw new Encrypted("PowerPoint 97–2003 document is encrypted");
     }
-    for (const t of pptTexts(entry.content as Uint8Array)) {
+    const { texts, objects } = pptRecords(entry.content as Uint8Array);
+    for (const t of texts) {
       ctx.emit(scope, t.text, { ...(t.slide !== null ? { slide: t.slide } : {}), ...(t.part ? { part: t.part } : {}) });
+    }
+    // (embedded objects — a workbook, a document, a file inserted as an object — are members: `object 1`, …)
+    for (const [i, o] of objects.entries()) {
+      ctx.checkTime();
+      const name = `object ${i + 1}`;
+      const got = objectBytes(o, ctx);
+      if (!(got instanceof Uint8Array)) {
+        ctx.reason(got.code, `embedded ${name}: ${got.message}`, scope.path);
+        continue;
+      }
+      if (!ctx.takeEntry(childPath(scope, name))) return;
+      ctx.totalBytes += got.byteLength;
+      await ctx.recurse(got, name, childScope(scope, name));
     }
   },
 };

@@ -4,6 +4,7 @@
  * here writes PPT, so the structure is the spec's: a Document with its slide lists, a main
  * master, and per slide a Slide container whose drawing's text box holds the text.
  */
+import { deflateSync } from "node:zlib";
 import CFB from "cfb";
 
 function record(type: number, body: Buffer, instance = 0, container = false): Buffer {
@@ -29,6 +30,9 @@ export interface PptSpec {
   /** A comment on the first slide: author and text. */
   comment?: [string, string];
   encrypted?: boolean;
+  /** Embedded objects' OLE containers, each an ExOleObjStg record (zlib-compressed, as PowerPoint writes them, unless `plainObjects`). */
+  objects?: Uint8Array[];
+  plainObjects?: boolean;
 }
 
 export function makePpt(spec: PptSpec): Buffer {
@@ -51,8 +55,14 @@ export function makePpt(spec: PptSpec): Buffer {
     ]),
   );
   const notes = (spec.notes ?? []).map((n) => container(0x03f0, [record(0x03f1, Buffer.alloc(8)), drawing([bytes(n)])]));
+  const objects = (spec.objects ?? []).map((o) => {
+    if (spec.plainObjects) return record(0x1011, Buffer.from(o), 0);
+    const size = Buffer.alloc(4);
+    size.writeUInt32LE(o.length);
+    return record(0x1011, Buffer.concat([size, deflateSync(o)]), 1);
+  });
   const cfb = CFB.utils.cfb_new();
-  CFB.utils.cfb_add(cfb, "PowerPoint Document", Buffer.concat([doc, master, ...slides, ...notes]));
+  CFB.utils.cfb_add(cfb, "PowerPoint Document", Buffer.concat([doc, master, ...slides, ...notes, ...objects]));
   CFB.utils.cfb_add(cfb, "Current User", record(0x0ff6, user));
   return CFB.write(cfb, { type: "buffer" }) as Buffer;
 }
