@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import CFB from "cfb";
 import officeCrypto from "officecrypto-tool";
-import { makeTar, makeZip, withMembers } from "../test-util/fixtures.ts";
+import { makeTar, makeZip, noise, withMembers } from "../test-util/fixtures.ts";
 import { makeMsg } from "../test-util/mail.ts";
 import { detect } from "../detect.ts";
 import { EXCEL_BUILT_IN_PASSWORD } from "./office-crypto.ts";
@@ -180,6 +180,24 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
     const r = await run(Buffer.from(CFB.write(cfb, { type: "buffer" }) as Uint8Array), "locked.xlsx");
     assert.equal(r.status, "partial");
     assert.ok(codes(r).includes("encrypted"), JSON.stringify(r.reasons));
+  });
+
+  it("reads a document package with a line end appended after the archive (a tool's end-of-file fixer), and one with other bytes there `partial`", async () => {
+    for (const [bytes, name] of [[await makeOdt(["SSN 536-22-8726"]), "a.odt"], [makeWorkbook({ S: [["SSN 536-22-8726"]] }, "ods"), "a.ods"], [await makeDocx(["SSN 536-22-8726"]), "a.docx"], [makeWorkbook({ S: [["SSN 536-22-8726"]] }), "a.xlsx"]] as const) {
+      const newline = await run(Buffer.concat([bytes, Buffer.from("\n")]), name);
+      assert.deepEqual([newline.status, newline.reasons, !!segWith(newline, "536-22-8726")], ["complete", [], true], name);
+      const junk = await run(Buffer.concat([bytes, Buffer.from("JUNK")]), name);
+      assert.deepEqual([junk.status, codes(junk), !!segWith(junk, "536-22-8726")], ["partial", ["corrupt"], true], name);
+      assert.match(junk.reasons[0]!.message, /4 bytes after the archive's end not read/);
+    }
+  });
+
+  it("marks an OpenDocument file saved with a password (its manifest's encryption-data) encrypted, not corrupt", async () => {
+    const manifest = `<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml" manifest:size="2011"><manifest:encryption-data manifest:checksum-type="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0#sha256-1k" manifest:checksum="qgpv"><manifest:algorithm manifest:algorithm-name="http://www.w3.org/2001/04/xmlenc#aes256-cbc" manifest:initialisation-vector="nEE8"/></manifest:encryption-data></manifest:file-entry></manifest:manifest>`;
+    for (const [bytes, name] of [[await makeOdt(["SSN 536-22-8726"]), "locked.odt"], [makeWorkbook({ S: [["x"]] }, "ods"), "locked.ods"]] as const) {
+      const r = await run(await withMembers(bytes, { "META-INF/manifest.xml": manifest, "content.xml": noise(2011) }), name);
+      assert.deepEqual([r.status, codes(r), r.segments.length], ["partial", ["encrypted"], 0], `${name}: ${JSON.stringify(r.reasons)}`);
+    }
   });
 
   it("reads an OOXML file encrypted with the password Excel supplies itself (agile and standard encryption), as what it holds; any other password stays encrypted", async () => {

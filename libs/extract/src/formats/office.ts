@@ -163,10 +163,11 @@ export const officeFormat: Format = {
     }
     const deletions = DELETIONS[info.kind];
     const keep = deletions ? new RegExp(`${deletions.parts.source}|${EMBEDDED_PARTS.source}`) : EMBEDDED_PARTS;
-    const parts = info.kind === "rtf" ? new Map<string, Buffer>() : await checkPackage(buf, scope, ctx, keep);
-    if (parts === null) return;
+    const pkg = info.kind === "rtf" ? { archive: buf, parts: new Map<string, Buffer>() } : await checkPackage(buf, scope, ctx, keep);
+    if (pkg === null) return;
+    const { archive, parts } = pkg;
     // (the kind as its type: officeparser's own detection refuses a DOCM, DOTX, PPTM, PPSX or POTX, which are the same packages)
-    const ast = await withinBudget(ctx, OfficeParser.parseOffice(buf, { ocr: false, extractAttachments: false, ignoreNotes: false, fileType: info.kind } as never));
+    const ast = await withinBudget(ctx, OfficeParser.parseOffice(archive, { ocr: false, extractAttachments: false, ignoreNotes: false, fileType: info.kind } as never));
     emitAst(ctx, scope, ast.content as unknown as Node[], ast.auxiliary as { headers?: Node[]; footers?: Node[] } | undefined);
     const meta = ast.metadata as { title?: unknown; subject?: unknown; keywords?: unknown; description?: unknown; customProperties?: Record<string, unknown> } | undefined;
     if (meta) emitProperties(ctx, scope, { ...meta, custom: meta.customProperties });

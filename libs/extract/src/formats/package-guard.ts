@@ -3,17 +3,27 @@
  * one, every member is inflated here under the archive limits — declared sizes first, then the
  * bytes actually produced (ratio, total bytes, time) — so a zip bomb dressed as a document ends
  * with a limit reason, not in the parser's memory. Encrypted members (never legitimate in a
- * document package) make the file `encrypted`.
+ * document package) make the file `encrypted`, and so does an OpenDocument file saved with a
+ * password (its manifest's `encryption-data`), which SheetJS and officeparser called corrupt.
  */
 import yauzl from "yauzl";
 import { Encrypted, type Ctx, type Scope } from "../context.ts";
 import { declaredProblem, LimitHit, nextEntry, readBounded } from "./archive-util.ts";
+import { archiveOf } from "./zip.ts";
 
 /**
- * The package's parts whose names `keep` accepts, inflated, when the package may be parsed; null
- * when a limit was hit (the reason is recorded).
+ * The package as its parser should get it (the archive alone: zip.ts's `archiveOf`, so a file
+ * with a line end appended after the archive is still read) and its parts whose names `keep`
+ * accepts, inflated, when the package may be parsed; null when a limit was hit (the reason is
+ * recorded).
  */
-export async function checkPackage(buf: Buffer, scope: Scope, ctx: Ctx, keep?: RegExp): Promise<Map<string, Buffer> | null> {
+export async function checkPackage(file: Buffer, scope: Scope, ctx: Ctx, keep?: RegExp): Promise<{ archive: Buffer; parts: Map<string, Buffer> } | null> {
+  const { archive } = archiveOf(file, scope, ctx);
+  const parts = await checkParts(archive, scope, ctx, keep);
+  return parts && { archive, parts };
+}
+
+async function checkParts(buf: Buffer, scope: Scope, ctx: Ctx, keep?: RegExp): Promise<Map<string, Buffer> | null> {
   const kept = new Map<string, Buffer>();
   const zip = await yauzl.fromBufferPromise(buf, { lazyEntries: true, validateEntrySizes: false, strictFileNames: false });
   zip.on("error", () => {});
@@ -35,6 +45,8 @@ export async function checkPackage(buf: Buffer, scope: Scope, ctx: Ctx, keep?: R
       }
       try {
         const part = await readBounded(await zip.openReadStreamPromise(e), ctx, e.compressedSize);
+        // (an OpenDocument file saved with a password: its manifest lists each part's encryption; the parts are AES ciphertext)
+        if (e.fileName === "META-INF/manifest.xml" && part.includes("encryption-data")) throw new Encrypted("password-protected OpenDocument file");
         if (keep?.test(e.fileName)) kept.set(e.fileName, part);
       } catch (err) {
         if (!(err instanceof LimitHit)) throw err;

@@ -86,10 +86,11 @@ export const spreadsheetFormat: Format = {
   kinds: ["xlsx", "xlsb", "xls", "ods", "dbf"],
   library: "SheetJS CE (@e965/xlsx)",
   async extract(bytes, scope, ctx, info) {
-    const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const file = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     // (XLS and DBF are no ZIP packages)
-    const parts = info.kind === "xls" || info.kind === "dbf" ? new Map<string, Buffer>() : await checkPackage(buf, scope, ctx, EMBEDDED_PARTS);
-    if (parts === null) return;
+    const pkg = info.kind === "xls" || info.kind === "dbf" ? { archive: file, parts: new Map<string, Buffer>() } : await checkPackage(file, scope, ctx, EMBEDDED_PARTS);
+    if (pkg === null) return;
+    const { archive: buf, parts } = pkg;
     const read = (b: Buffer) => XLSX.read(b, { type: "buffer", cellDates: true, cellFormula: false, cellHTML: false, cellNF: false, cellStyles: false, sheetStubs: false, dense: false });
     let wb: XLSX.WorkBook;
     let decrypted = false;

@@ -70,6 +70,9 @@ export function zipBounds(b: Uint8Array): { start: number; end: number; commentC
   return null;
 }
 
+/** Bytes after an archive that hold nothing: zeros, and the line end or blanks a tool appended to a "text" file. */
+const PADDING = new Set([0x00, 0x0a, 0x0d, 0x20]);
+
 /**
  * The archive alone, as yauzl reads it: `b` when it is all archive, else the part `zipBounds`
  * found (a copy with the comment's length mended when the comment is cut short), and the bytes
@@ -78,14 +81,14 @@ export function zipBounds(b: Uint8Array): { start: number; end: number; commentC
  * Go refuses it, as an earlier EOCD may hide in the missing comment, where other readers see
  * another archive) and bytes after the archive that are not padding.
  */
-function archiveOf(b: Buffer, scope: Scope, ctx: Ctx): { archive: Buffer; before: Buffer | null } {
+export function archiveOf(b: Buffer, scope: Scope, ctx: Ctx): { archive: Buffer; before: Buffer | null } {
   const at = zipBounds(b);
   if (at === null || (at.start === 0 && at.end === b.byteLength && !at.commentCut)) return { archive: b, before: null };
   const where = scope.path;
   const part = b.subarray(at.start, at.end);
   const before = at.start > 0 ? b.subarray(0, at.start) : null;
   const after = b.subarray(at.end);
-  if (after.some((x) => x !== 0)) ctx.reason("corrupt", `zip: ${after.byteLength} byte${after.byteLength === 1 ? "" : "s"} after the archive's end not read`, where);
+  if (after.some((x) => !PADDING.has(x))) ctx.reason("corrupt", `zip: ${after.byteLength} byte${after.byteLength === 1 ? "" : "s"} after the archive's end not read`, where);
   if (!at.commentCut) return { archive: part, before };
   const mended = Buffer.from(part);
   const eocd = mended.lastIndexOf(EOCD_SIGNATURE);
