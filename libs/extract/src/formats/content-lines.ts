@@ -28,13 +28,13 @@ export function* componentsOf(text: string, ...kinds: string[]): Generator<Conte
     let line = lines[i]!;
     const colon = valueColon(line);
     if (colon < 0) continue;
-    const [head, ...paramParts] = line.slice(0, colon).split(";");
+    const [head, ...paramParts] = splitOutsideQuotes(line.slice(0, colon), ";");
     const name = head!.replace(/^[\w-]+\./, "").toUpperCase(); // ("item1.EMAIL": a group)
     const params = new Map<string, string[]>();
     for (const p of paramParts) {
       const eq = p.indexOf("=");
       const key = eq < 0 ? "TYPE" : p.slice(0, eq).toUpperCase();
-      const values = (eq < 0 ? p : p.slice(eq + 1)).replace(/^"|"$/g, "").split(",");
+      const values = splitOutsideQuotes(eq < 0 ? p : p.slice(eq + 1), ",").map(paramValue);
       params.set(key, [...(params.get(key) ?? []), ...values]);
     }
     const encoding = (params.get("ENCODING")?.[0] ?? (params.get("TYPE")?.includes("QUOTED-PRINTABLE") ? "QUOTED-PRINTABLE" : "")).toUpperCase();
@@ -63,6 +63,27 @@ export function* componentsOf(text: string, ...kinds: string[]): Generator<Conte
 }
 
 /** The colon that ends a property's name and parameters (not one inside a quoted parameter value). */
+/** `text` split at `sep` where it is not between double quotes (CN="Doe, Jane"; CN="Society; 2014"). */
+function splitOutsideQuotes(text: string, sep: string): string[] {
+  const out: string[] = [];
+  let quoted = false;
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '"') quoted = !quoted;
+    else if (text[i] === sep && !quoted) {
+      out.push(text.slice(from, i));
+      from = i + 1;
+    }
+  }
+  out.push(text.slice(from));
+  return out;
+}
+
+/** A parameter value unquoted, RFC 6868's escapes decoded (^' a double quote, ^n a line break, ^^ a caret). */
+function paramValue(raw: string): string {
+  return raw.replace(/^"|"$/g, "").replace(/\^(['n^])/g, (_, c: string) => (c === "'" ? '"' : c === "n" ? "\n" : "^"));
+}
+
 function valueColon(line: string): number {
   let quoted = false;
   for (let i = 0; i < line.length; i++) {

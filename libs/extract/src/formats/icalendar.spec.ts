@@ -37,4 +37,14 @@ describe("extract: iCalendar (a calendar's events)", () => {
       [1, "description", "Reminder"],
     ]);
   });
+
+  it("reads quoted parameter values whole (a comma or semicolon in a name) and decodes RFC 6868's escapes (^' a quote)", async () => {
+    const ics = ["BEGIN:VCALENDAR", "BEGIN:VEVENT", `ORGANIZER;CN="Roe, Jane; HR":mailto:jane.roe@acme-corp.com`, "ATTENDEE;CN=George Herman ^'Babe^' Ruth;ROLE=CHAIR:mailto:babe@example.com", "END:VEVENT", "END:VCALENDAR"].join("\r\n");
+    assert.deepEqual(rowCells(await run(ics, "invite.ics", "text/calendar")), [
+      [1, "organizer name", "Roe, Jane; HR"],
+      [1, "organizer e-mail", "jane.roe@acme-corp.com"],
+      [1, "attendee name", 'George Herman "Babe" Ruth'],
+      [1, "attendee e-mail", "babe@example.com"],
+    ]);
+  });
 });
