@@ -123,7 +123,27 @@ function isDbf(b: Uint8Array): boolean {
   return end < headerLen && end > 32;
 }
 
-const EML_HEADER = /^(?:(?:Received|Return-Path|From|To|Subject|Date|Message-ID|MIME-Version|Delivered-To|X-[\w-]+|Content-Type|DKIM-Signature|Reply-To|Cc):[^\n]*\r?\n(?:[ \t][^\n]*\r?\n)*){2,}/i;
+/** Header fields a message's header starts with or holds (RFC 5322, 2045; trace and signature fields). */
+const MAIL_FIELD = /^(?:Received|Return-Path|From|To|Subject|Date|Message-ID|MIME-Version|Delivered-To|X-[\w-]+|Content-Type|DKIM-Signature|Reply-To|Cc):/i;
+
+/**
+ * Whether a text starts with a message's header: from the first line to the blank line (or the
+ * end of the 8 KiB looked at), header fields and their folded continuations only, the first
+ * field and at least one more of MAIL_FIELD's. (Two known fields in a row were asked for: a
+ * message relayed through a filter, "Received:" then "Authentication-Results:", was read as text.)
+ */
+function looksLikeMail(text: string): boolean {
+  const lines = text.slice(0, 8192).split(/\r?\n/);
+  if (!MAIL_FIELD.test(lines[0] ?? "")) return false;
+  let known = 0;
+  for (const [i, line] of lines.entries()) {
+    if (line === "") break;
+    if (/^[ \t]/.test(line)) continue;
+    if (!/^[\x21-\x39\x3b-\x7e]+:/.test(line)) return i === lines.length - 1 && known >= 2; // (a line cut at 8 KiB)
+    if (MAIL_FIELD.test(line)) known++;
+  }
+  return known >= 2;
+}
 
 /** Text subtypes from the decoded head of the file plus the extension. */
 export function detectText(head: string, filename: string): Detected {
@@ -138,8 +158,8 @@ export function detectText(head: string, filename: string): Detected {
   // an LDAP export (RFC 2849): its entries start "dn:" (after "version: 1" and comments)
   if (ext === "ldif" || /^(?:version:[ \t]*1[ \t]*\r?\n(?:[ \t]*\r?\n)*)?(?:#[^\n]*\n)*dn::?[ \t]*\S/i.test(t)) return { mime: "text/x-ldif", kind: "ldif" };
   // an mbox: a "From " envelope line, then a message's header
-  if (ext === "mbox" || ext === "mbx" || (/^From \S+ [^\n]*\d\r?\n/.test(t) && EML_HEADER.test(t.slice(t.indexOf("\n") + 1, 8192)))) return { mime: "application/mbox", kind: "mbox" };
-  if (ext === "eml" || EML_HEADER.test(t.slice(0, 8192))) return { mime: "message/rfc822", kind: "eml" };
+  if (ext === "mbox" || ext === "mbx" || (/^From \S+ [^\n]*\d\r?\n/.test(t) && looksLikeMail(t.slice(t.indexOf("\n") + 1)))) return { mime: "application/mbox", kind: "mbox" };
+  if (ext === "eml" || looksLikeMail(t)) return { mime: "message/rfc822", kind: "eml" };
   if (/^<!doctype html|^<html[\s>]/i.test(t) || ext === "html" || ext === "htm") return { mime: "text/html", kind: "html" };
   if (/^<\?xml|^<[A-Za-z_][\w:.-]*[\s>]/.test(t) || ext === "xml") return { mime: "application/xml", kind: "xml" };
   if (/^[{[]/.test(t)) {

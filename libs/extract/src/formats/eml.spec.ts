@@ -38,6 +38,26 @@ describe("extract: EML", () => {
     assert.ok(!allText(r).includes("alert"));
   });
 
+  it("is recognised when a relay's trace fields come first (Received, Authentication-Results, Received-SPF folded), not only known fields in a row", async () => {
+    const relayed = [
+      "Received: from relay.example.net (203.0.113.9) by mx.example.com",
+      " (198.51.100.7) with SMTP; Mon, 10 Oct 2022 15:11:35 -0500",
+      "Authentication-Results: mx.example.com; spf=none smtp.mailfrom=www-data@example.net",
+      "Received-SPF: None (mx.example.com: no sender authenticity",
+      "  information available)",
+      "IronPort-Data: A9a23:P1Ts4KAPg74kWhVW",
+      "Subject: Payment",
+      "From: Jane Roe <jane.roe@example.net>",
+      "To: <compliance@example.com>",
+      "",
+      "IBAN DE89 3704 0044 0532 0130 00",
+    ].join("\r\n");
+    const r = await run(relayed, "mail_test_17");
+    assert.deepEqual([r.detected_type, segWith(r, "jane.roe@example.net")?.locator.part, segWith(r, "DE89")?.locator.part], ["message/rfc822", "header:from", "body"]);
+    // a note with a date line and other labels is no message
+    assert.equal((await run("Date: 2024-05-01\nAuthor: Jane Roe\n\nMinutes of the meeting.", "notes")).detected_type, "text/plain");
+  });
+
   it("reads attachments recursively like archive members (file_in_zip, nested with !/)", async () => {
     const inner = makeEml({ From: "carl@example.com", To: "anna.schmidt@example.com", Subject: "fwd" }, [
       { contentType: "text/plain", body: "MARKER-INNER-BODY" },
