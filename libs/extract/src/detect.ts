@@ -7,6 +7,7 @@ import CFB from "cfb";
 import type { Detected } from "./context.ts";
 import { scanOle } from "./ole-scan.ts";
 import { looksLikeText } from "./text-decode.ts";
+import { UU_START } from "./formats/uuencode.ts";
 import { zipBounds } from "./formats/zip.ts";
 import { isDerCertificate } from "./formats/x509.ts";
 import { derKeyKind, isJavaKeyStore } from "./formats/der-key.ts";
@@ -151,6 +152,8 @@ export function detectText(head: string, filename: string): Detected {
   const t = head.replace(/^\uFEFF/, "").trimStart();
   // PEM certificates (a certificate file, a chain, a bundle with its key): read decoded too
   if ((t.startsWith("-----BEGIN ") || PEM_EXTS.has(ext)) && /-----BEGIN (?:X509 |TRUSTED )?CERTIFICATE-----/.test(t)) return { mime: "application/x-pem-file", kind: "pem" };
+  // a uuencoded file (a mail's x-uuencode attachment keeps its name: "clients.csv")
+  if (UU_START.test(t)) return { mime: "text/x-uuencode", kind: "uuencoded" };
   if (ext === "csv") return { mime: "text/csv", kind: "csv" };
   if (ext === "tsv" || ext === "tab") return { mime: "text/tab-separated-values", kind: "tsv" };
   if (ext === "ndjson" || ext === "jsonl") return { mime: "application/x-ndjson", kind: "ndjson" };

@@ -31,7 +31,7 @@ export const emlFormat: Format = {
       date: mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date.toISOString() : (mail.headers.get("date") as string | undefined),
     };
     for (const h of MAIL_HEADERS) emitHeader(ctx, scope, h, values[h]);
-    emitBody(ctx, scope, mail.text, typeof mail.html === "string" ? mail.html : null);
+    await emitBody(ctx, scope, mail.text, typeof mail.html === "string" ? mail.html : null);
     for (const [i, a] of mail.attachments.entries()) {
       const ext = a.contentType === "message/rfc822" ? ".eml" : "";
       if (!(await readAttachment(ctx, scope, attachmentName(a.filename, i, ext), a.content)) && ctx.entriesExhausted) break;

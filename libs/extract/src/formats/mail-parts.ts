@@ -5,6 +5,7 @@
  */
 import { decompressRTF } from "@kenjiuno/decompressrtf";
 import { childPath, childScope, type Ctx, type Scope } from "../context.ts";
+import { uuFiles } from "./uuencode.ts";
 import { emitChunks, markupText } from "./text.ts";
 
 /** Header fields worth reading for PII, in the order they are emitted. */
@@ -20,10 +21,16 @@ export function emitHeader(ctx: Ctx, scope: Scope, name: string, value: string |
  * The body: the plain-text alternative when there is one, else the HTML one as text (scripts and
  * styles dropped). Both together would only repeat the same words.
  */
-export function emitBody(ctx: Ctx, scope: Scope, text: string | null | undefined, html: string | null | undefined): void {
-  if (text && /\S/.test(text)) emitChunks(ctx, scope, text.replace(/\r\n/g, "\n"), { part: "body" });
-  else if (html && /\S/.test(html)) emitChunks(ctx, scope, markupText(html, false), { part: "body" });
+export async function emitBody(ctx: Ctx, scope: Scope, text: string | null | undefined, html: string | null | undefined): Promise<void> {
+  if (text && /\S/.test(text)) {
+    // uuencoded files in the text ("begin 644 name" … "end"): old mailers' and Usenet's
+    // attachments, and spam's; they are read as attachments, the body keeps "[name]"
+    const { rest, files } = uuFiles(text.replace(/\r\n/g, "\n"));
+    emitChunks(ctx, scope, rest, { part: "body" });
+    for (const [i, f] of files.entries()) await readAttachment(ctx, scope, attachmentName(f.name, i), f.bytes);
+  } else if (html && /\S/.test(html)) emitChunks(ctx, scope, markupText(html, false), { part: "body" });
 }
+
 
 /** The last path element of an attachment name, never empty, never containing the `!/` separator. */
 export function attachmentName(raw: string | null | undefined, index: number, fallbackExt = ""): string {

@@ -42,7 +42,7 @@ export const msgFormat: Format = {
     emitHeader(ctx, scope, "subject", f.subject);
     emitHeader(ctx, scope, "date", dateOf(f));
     const html = f.bodyHtml ?? (f.html ? new TextDecoder("utf-8").decode(f.html) : undefined);
-    if ((f.body && /\S/.test(f.body)) || (html && /\S/.test(html))) emitBody(ctx, scope, f.body, html);
+    if ((f.body && /\S/.test(f.body)) || (html && /\S/.test(html))) await emitBody(ctx, scope, f.body, html);
     else if (f.compressedRtf) await rtfBody(ctx, scope, f.compressedRtf);
     for (const [key, value] of Object.entries(f)) {
       if (typeof value === "string" && !NOT_PROPERTIES.has(key)) ctx.emit(scope, value.trim(), { part: `property:${key}` });

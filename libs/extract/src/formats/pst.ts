@@ -47,7 +47,7 @@ export async function readItem(ctx: Ctx, scope: Scope, item: PSTMessage, pstByte
   emitHeader(ctx, scope, "bcc", field(item, "displayBCC"));
   emitHeader(ctx, scope, "subject", field(item, "subject"));
   emitHeader(ctx, scope, "date", field(item, "clientSubmitTime") || field(item, "messageDeliveryTime"));
-  emitBody(ctx, scope, field(item, "body"), field(item, "bodyHTML"));
+  await emitBody(ctx, scope, field(item, "body"), field(item, "bodyHTML"));
   const extra = cls.startsWith("IPM.Contact") ? CONTACT_FIELDS : cls.startsWith("IPM.Appointment") || cls.startsWith("IPM.Schedule") ? APPOINTMENT_FIELDS : [];
   for (const name of extra) ctx.emit(scope, field(item, name), { part: `property:${name}` });
   const attachments = safe(() => item.numberOfAttachments) ?? 0;

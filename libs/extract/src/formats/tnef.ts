@@ -126,7 +126,7 @@ export const tnefFormat: Format = {
   async extract(bytes, scope, ctx) {
     const t = readTnef(bytes);
     if (t.damaged) ctx.reason("corrupt", `tnef: ${t.damaged}`, scope.path);
-    if (t.body?.trim() || t.html?.trim()) emitBody(ctx, scope, t.body, t.html);
+    if (t.body?.trim() || t.html?.trim()) await emitBody(ctx, scope, t.body, t.html);
     else if (t.rtf) await rtfBody(ctx, scope, t.rtf);
     for (const [i, a] of t.attachments.entries()) {
       if (!a.data) continue;

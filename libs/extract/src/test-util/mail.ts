@@ -11,7 +11,7 @@ export interface MimePart {
   body: string | Buffer;
   filename?: string;
   /** base64 (default for Buffers) or 8bit (default for strings) */
-  encoding?: "base64" | "8bit" | "quoted-printable";
+  encoding?: "base64" | "8bit" | "quoted-printable" | "x-uuencode";
 }
 
 const CRLF = "\r\n";
@@ -138,4 +138,21 @@ function writeItem(add: (name: string, data: Buffer) => void, root: string, spec
     }
     add(`${dir}__properties_version1.0`, Buffer.concat([Buffer.alloc(8), prop(0x37050003, u32(Buffer.isBuffer(a.data) ? 1 : 5))]));
   });
+}
+
+/** `bytes` uuencoded as `name` ("begin 644 name", lines of 45 bytes, "`", "end"), as uuencode(1) writes it. */
+export function uuencode(name: string, bytes: Uint8Array | string): string {
+  const b = Buffer.from(bytes);
+  const ch = (v: number) => (v === 0 ? "`" : String.fromCharCode(32 + v));
+  const lines = [`begin 644 ${name}`];
+  for (let at = 0; at < b.length; at += 45) {
+    const chunk = b.subarray(at, at + 45);
+    let line = ch(chunk.length);
+    for (let i = 0; i < chunk.length; i += 3) {
+      const [x = 0, y = 0, z = 0] = [chunk[i], chunk[i + 1], chunk[i + 2]];
+      line += ch(x >> 2) + ch(((x << 4) | (y >> 4)) & 63) + ch(((y << 2) | (z >> 6)) & 63) + ch(z & 63);
+    }
+    lines.push(line);
+  }
+  return [...lines, "`", "end", ""].join("\n");
 }
