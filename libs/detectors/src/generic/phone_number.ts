@@ -455,7 +455,9 @@ export const phoneNumber: Detector = {
   context: ["phone", "telephone", "tel", "cell", "cellphone", "mobile", "mob", "call", "fax", "contact", "whatsapp", "phone number", "mobile number", "handy", "handynummer", "handy nr", "mobilnummer", "mobiltelefon", "telefon", "téléphone", "teléfono", "telefono"],
   // Labels of identifiers that share a phone number's shape, of byte dumps (Node's
   // "<Buffer 88 13 70 17>") and of ranges ("# range 0-100000" in postgresql.conf).
-  negativeContext: [...OTHER_NUMBER_LABELS, "isbn", "account", "reference", "ref", "session", "nhs", "ssn", "cpf", "iban", "card", "bsn", "pesel", "tfn", "npi", "aadhaar", "itin", "medicare", "passport", "id", "uuid", "guid", "version", "part", "buffer", "bytes", "hexdump", "range"],
+  negativeContext: [...OTHER_NUMBER_LABELS, "isbn", "account", "reference", "ref", "session", "nhs", "ssn", "cpf", "iban", "card", "bsn", "pesel", "tfn", "npi", "aadhaar", "itin", "medicare", "passport", "id", "uuid", "guid", "version", "part", "buffer", "bytes", "hexdump", "range",
+    // a company's tax numbers, in the footer under its phone lines ("P.IVA", "USt-IdNr.", "VAT No")
+    "iva", "vat", "ust", "ustid", "steuernummer", "siret", "siren"],
   prefilter: { minDigits: 7 },
   find(text) {
     const out: Candidate[] = [];
