@@ -376,3 +376,12 @@ export function compactDate(value: string): boolean {
   return m !== null;
 }
 
+
+/** Whether `start` is in a URL's path or query: its token (back to a blank, quote or bracket) holds "://" or starts "www." before a "/". */
+export function inUrlPath(text: string, start: number): boolean {
+  let i = start;
+  while (i > 0 && i > start - 2048 && !/[\s"'<>()[\]]/.test(text[i - 1]!)) i--;
+  const token = text.slice(i, start);
+  const slash = token.indexOf("/", token.indexOf("://") + 3);
+  return slash >= 0 && (token.includes("://") || /^www\./i.test(token));
+}

@@ -20,6 +20,11 @@ describe("us/us_driver_license", () => {
     assert.deepEqual(reported("\tADCB DL, (R11)                          // 411013\n\tADCB $7, DL    // 41801307"), []);
     assert.deepEqual(reported("DL: D1234567"), ["D1234567"]);
   });
+  it("takes no URL's path segment for a licence, beside authors' initials DL (a paper's references)", () => {
+    const refs = "Available at: http://www.ncbi.nlm.nih.gov/pubmed/17453286.\n449. Learoyd DL, Gosnell JE. Available at:\nhttp://www.ncbi.nlm.nih.gov/pubmed/19623515.\n305. Schwartz DL, Lobo M";
+    assert.deepEqual(run(usDriverLicense, refs).filter((f) => f.score >= 0.4), []);
+    assert.deepEqual(run(usDriverLicense, "driver's license 17453286, see https://www.dmv.ca.gov/portal").filter((f) => f.score >= 0.4).length, 1);
+  });
   it("takes no calendar period for a licence, even next to licence words", () => {
     assert.deepEqual(spans(usDriverLicense, "889 units in Q4. Renew the licence in Q1 or H2"), []);
     assert.deepEqual(spans(usDriverLicense, "driver license A1234"), [[15, 20]]);

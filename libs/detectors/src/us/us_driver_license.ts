@@ -3,6 +3,7 @@ import { re } from "../core/regex.ts";
 import { allSame } from "../core/checksums.ts";
 import { patternCandidates } from "../core/engine.ts";
 import { inAssembly } from "../core/assembly.ts";
+import { inUrlPath } from "../core/shape.ts";
 
 /**
  * Not glued to a word, not an HTML tag's name ("<H3>", "</H1>"), not an offset in an info file's
@@ -66,9 +67,11 @@ export const usDriverLicense: Detector = {
   // In assembly code "DL" is a register, not a licence's label ("ADCB DL, (R11)  // 411013").
   // A value labelled an error's code is one ("Error code E0670 Rust 2015 does not permit …",
   // "error[E0670]" in Rust's error index).
+  // A URL's path segment is a page's id ("…/pubmed/20526288." in a paper's references, beside
+  // authors' initials "DL").
   find(text) {
     return patternCandidates(usDriverLicense, text)
-      .filter((c) => !ERROR_CODE.test(text.slice(Math.max(0, c.start - 12), c.start)))
+      .filter((c) => !ERROR_CODE.test(text.slice(Math.max(0, c.start - 12), c.start)) && !inUrlPath(text, c.start))
       .map((c) => (inAssembly(text, c.start, c.end) ? { ...c, onlyContext: NOT_DL } : c));
   },
 };
