@@ -197,7 +197,8 @@ export function findAssignments(text: string, keys: RegExp, minLength: number, s
     if (value.length < minLength || value.length > 256 || isPlaceholder(value)) continue;
     // `--passwd=FILE`: a command-line option's metavariable, as usage texts and man pages write it
     if (/^\p{Lu}{3,}$/u.test(unroff(value)) && /(?:--|\\-\\-)$/.test(text.slice(Math.max(0, m.index - 4), m.index))) continue;
-    if (!quote && CODE_VALUE.test(value)) continue;
+    // (a code name at a sentence's end keeps its period: "These elements contain form.Password: form.Form.")
+    if (!quote && (CODE_VALUE.test(value) || (value.endsWith(".") && CODE_VALUE.test(value.slice(0, -1))))) continue;
     if (NOT_A_SECRET.test(value)) continue;
     // `userid = passwd = acct = ''`: a chain of assignments, the value is the next variable; and
     // what follows an unquoted value may say it is code: an operator (`pass: actual === expected,`),

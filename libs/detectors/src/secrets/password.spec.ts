@@ -37,6 +37,8 @@ describe("secrets/password", () => {
     // pdf.js and officeparser: an operator, an enumeration, a constant's name
     assert.deepEqual(values('const password = await getPassword(e);\nPASSWORD_INCORRECT = "PASSWORD_INCORRECT",\nC.PASSWORD_REQUIRED="PASSWORD_REQUIRED";\nx = {password: PDF_PASSWORD_MISSING}'), []);
     assert.deepEqual(values("password=newyork77\npwd: awaited1"), ["newyork77", "awaited1"]);
+    // an API reference's element names in a sentence (odfpy's api-for-odfpy.odt); a password ending a sentence stays one
+    assert.deepEqual(values("These elements contain form.Password: form.Form.\nThe password: newyork77."), ["newyork77."]);
     // TypeScript types and constants in JavaScript bundles
     assert.deepEqual(values("interface ExpectationResult {\n  pass: boolean;\n}\nvar EVENT_TEST_PASS = constants.EVENT_TEST_PASS;\nexports.MAX_PASSWORD_ATTEMPTS = void 0;"), []);
     assert.deepEqual(values("self.password = config['password']\npassword = self.distribution.password\nuser_pass = (self.username + ':' + x)\nuserid = passwd = acct = ''"), []);
