@@ -73,7 +73,8 @@ function cfbKind(rootNames: readonly string[]): Detected {
   if (has("Workbook") || has("Book")) return { mime: "application/vnd.ms-excel", kind: "xls" };
   if (has("PowerPoint Document")) return { mime: "application/vnd.ms-powerpoint", kind: "ppt" };
   if ([...names].some((n) => n.startsWith("__substg1.0_"))) return { mime: "application/vnd.ms-outlook", kind: "msg" };
-  if (has("\u0001Ole10Native")) return { mime: "application/x-ole-package", kind: "ole-package" };
+  // an embedded object's own container: a packaged file, an OOXML file ("Package"), a PDF ("CONTENTS", Acrobat's)
+  if (has("\u0001Ole10Native") || (has("\u0001CompObj") && (rootNames.includes("Package") || rootNames.includes("CONTENTS")))) return { mime: "application/x-ole-package", kind: "ole-package" };
   return { mime: "application/x-cfb", kind: "cfb" };
 }
 
@@ -89,7 +90,14 @@ function detectCfb(bytes: Uint8Array): Detected {
   try {
     const cfb = CFB.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { type: "buffer" });
     const root = cfb.FullPaths.map((p) => p.replace(/\/$/, "").split("/")).filter((parts) => parts.length === 2).map((parts) => parts[1]!);
-    return cfbKind(root);
+    const det = cfbKind(root);
+    // A Microsoft Graph chart (an object in older documents) keeps its data in a "Workbook" stream
+    // of its own BIFF, which no spreadsheet reader takes ("Unexpected BIFF Ver 1664")
+    const rootCompObj = cfb.FileIndex[cfb.FullPaths.indexOf(`${cfb.FullPaths[0]}\u0001CompObj`)]?.content;
+    if (det.kind === "xls" && /MSGraph\.Chart/.test(Buffer.from((rootCompObj ?? []) as Uint8Array).toString("latin1"))) {
+      return { mime: "application/x-ms-graph-chart", kind: "cfb" };
+    }
+    return det;
   } catch (e) {
     const scan = scanOle(bytes);
     const det = cfbKind(scan?.rootNames ?? []);

@@ -22,9 +22,9 @@ export class LimitHit extends Error {
  * inflating, whatever the declared sizes said). The LimitHit then carries the bytes read before
  * it (`before`): a highly compressible text (a JSON catalogue at 175:1, a log) is read up to there.
  */
-export function readBounded(stream: Readable, ctx: Ctx, compressedSize: number | null): Promise<Buffer> {
+export function readBounded(stream: Readable, ctx: Ctx, compressedSize: number | null, ratioFloor = RATIO_MIN_BYTES): Promise<Buffer> {
   const byteCap = ctx.bytesLeft();
-  const ratioCap = compressedSize === null ? Infinity : Math.max(RATIO_MIN_BYTES, compressedSize * ctx.limits.maxRatio);
+  const ratioCap = compressedSize === null ? Infinity : Math.max(ratioFloor, compressedSize * ctx.limits.maxRatio);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let n = 0;
@@ -75,9 +75,12 @@ export function isTraversal(name: string): boolean {
   return n.startsWith("/") || /^[A-Za-z]:/.test(n) || n.split("/").some((p) => p === "..");
 }
 
-/** Declared-size checks before inflating: ratio and the total-bytes budget. Returns a reason or null. */
-export function declaredProblem(ctx: Ctx, uncompressed: number, compressed: number): LimitHit | null {
-  if (uncompressed > RATIO_MIN_BYTES && uncompressed / Math.max(1, compressed) > ctx.limits.maxRatio) {
+/**
+ * Declared-size checks before inflating: ratio and the total-bytes budget. Returns a reason or
+ * null. The ratio counts above `ratioFloor` bytes only (a small member may compress as well as it likes).
+ */
+export function declaredProblem(ctx: Ctx, uncompressed: number, compressed: number, ratioFloor = RATIO_MIN_BYTES): LimitHit | null {
+  if (uncompressed > ratioFloor && uncompressed / Math.max(1, compressed) > ctx.limits.maxRatio) {
     return new LimitHit("limit_ratio", `declared ratio ${Math.round(uncompressed / Math.max(1, compressed))}:1 over ${ctx.limits.maxRatio}:1`);
   }
   if (uncompressed > ctx.bytesLeft()) return new LimitHit("limit_total_bytes", `uncompressed bytes over ${ctx.limits.maxTotalBytes}`);

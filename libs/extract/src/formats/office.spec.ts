@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import CFB from "cfb";
 import officeCrypto from "officecrypto-tool";
-import { makeTar, makeZip, noise, withMembers } from "../test-util/fixtures.ts";
+import { makePdf, makeTar, makeZip, noise, withMembers } from "../test-util/fixtures.ts";
 import { makeMsg } from "../test-util/mail.ts";
 import { detect } from "../detect.ts";
 import { EXCEL_BUILT_IN_PASSWORD } from "./office-crypto.ts";
-import { MAIN_TYPES, makeDocx, makeOdp, makeOdt, makeOlePackage, makePptx, makeRtf, makeWorkbook, oleNative } from "../test-util/office.ts";
+import { MAIN_TYPES, makeDocx, makeOdp, makeOdt, makeOleObject, makeOlePackage, makePptx, makeRtf, makeWorkbook, oleNative } from "../test-util/office.ts";
 import { codes, run, segWith } from "../test-util/run.ts";
 import { makeDoc } from "../test-util/worddoc.ts";
 
@@ -368,6 +368,29 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
         const seg = segWith(r, "536-22-8726");
         assert.deepEqual([seg?.locator.file_in_zip, seg?.locator.column], [where, "ssn"], `${file}: ${JSON.stringify(r.segments)}`);
       }
+    });
+
+    it("reads a PDF and a workbook embedded as OLE objects (Acrobat's CONTENTS stream, Office's Package stream) as members of their object", async () => {
+      const pdf = makeOleObject("Acrobat Document", "AcroExch.Document.7", { CONTENTS: await makePdf(["SSN 536-22-8726"]) });
+      const book = makeOleObject("Microsoft Excel Worksheet", "Excel.Sheet.12", { Package: sheet });
+      const r = await run(await withMembers(await makeDocx(["see the report"]), { "word/embeddings/oleObject1.bin": pdf, "word/embeddings/oleObject2.bin": book }), "memo.docx");
+      assert.deepEqual([r.status, r.reasons], ["complete", []]);
+      assert.deepEqual([segWith(r, "536-22-8726")?.locator.file_in_zip, segWith(r, "536-22-8726")?.locator.page], ["word/embeddings/oleObject1.bin!/CONTENTS", 1]);
+      assert.deepEqual([segWith(r, "Tiara Gislason")?.locator.file_in_zip, segWith(r, "Tiara Gislason")?.locator.sheet], ["word/embeddings/oleObject2.bin!/Package", "Sales"]);
+      // in a DOC's object pool too
+      const doc = await run(withStreams(makeDoc({ paragraphs: ["see the report"] }), { "/ObjectPool/_1/\u0001CompObj": Buffer.from("AcroExch.Document.7"), "/ObjectPool/_1/CONTENTS": Buffer.from(await makePdf(["SSN 536-22-8726"])) }), "memo.doc");
+      assert.equal(segWith(doc, "536-22-8726")?.locator.file_in_zip, "ObjectPool/_1/CONTENTS");
+    });
+
+    it("takes a Microsoft Graph chart object for no workbook: unsupported, the document around it complete", async () => {
+      const chart = makeOleObject("Microsoft Graph Chart", "MSGraph.Chart.8", { Workbook: Buffer.from([0x09, 0x08, 0x10, 0, 0x80, 0x06, 0x20, 0]) });
+      const r = await run(await withMembers(await makeDocx(["sales by quarter"]), { "word/embeddings/oleObject1.bin": chart }), "memo.docx");
+      assert.deepEqual([r.status, r.reasons.map((x) => [x.code, x.message, x.file_in_zip])], ["complete", [["unsupported_type", "no text from application/x-ms-graph-chart", "word/embeddings/oleObject1.bin"]]]);
+    });
+
+    it("reads a document whose images or objects compress better than the archive ratio (a blank EMF at 130:1), a bomb-sized part still stopped", async () => {
+      const r = await run(await withMembers(await makeDocx(["SSN 536-22-8726"]), { "word/media/image1.emf": Buffer.alloc(2_000_000) }), "memo.docx");
+      assert.deepEqual([r.status, r.reasons, !!segWith(r, "536-22-8726")], ["complete", [], true]);
     });
 
     it("ends a package cut short corrupt: the object alone failed, the document around it partial with its text", async () => {

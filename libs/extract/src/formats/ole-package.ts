@@ -1,4 +1,7 @@
 /**
+ * OLE objects and packages. A workbook, a PDF or a document embedded in an Office document as an
+ * object is kept in an OLE container of its own, its file in a `Package` stream (OOXML) or a
+ * `CONTENTS` stream (Acrobat's PDF); those are read as members `Package` and `CONTENTS`.
  * OLE packages: a file dragged or inserted into a Word, Excel or PowerPoint document as an object
  * ("Insert → Object → Create from file": a text file, a CSV export, a PDF) is kept in an OLE
  * container of its own (`word/embeddings/oleObject1.bin` in a DOCX) whose `\x01Ole10Native` stream
@@ -54,18 +57,30 @@ export function packagedFile(stream: Buffer): { name: string; data: Buffer } | s
 }
 
 /**
- * Reads the packaged files of an OLE container: its root `\x01Ole10Native` stream (an embedded
- * object's own container) or those of its storages (a DOC's `ObjectPool/_1577691201`, an XLS's
- * `MBD0009CF7B`), each as a member named by its storage and its name. A stream that does not add
- * up is a `corrupt` reason; at the root, the file's failure.
+ * The streams that hold an OLE object's file, beside its `\x01CompObj`: the Packager's
+ * `\x01Ole10Native` (a name and the bytes), `Package` (an OOXML file: a workbook or document
+ * embedded by Office 2007 and later) and `CONTENTS` (a PDF, as Acrobat embeds one).
+ */
+const PAYLOADS = ["\u0001Ole10Native", "Package", "CONTENTS"];
+
+/**
+ * Reads the embedded files of an OLE container: those of the object it is (`word/embeddings/oleObject1.bin`)
+ * or of its storages (a DOC's `ObjectPool/_1577691201`, an XLS's `MBD0009CF7B`), each as a member
+ * named by its storage and its name (a Package or CONTENTS stream by that name). A Packager stream
+ * that does not add up is a `corrupt` reason; at the root, the file's failure.
  */
 export async function readPackages(ctx: Ctx, scope: Scope, file: Buffer): Promise<void> {
   const cfb = CFB.read(file, { type: "buffer" });
+  const paths = new Set(cfb.FullPaths);
   for (const [i, full] of cfb.FullPaths.entries()) {
-    if (!full.endsWith("/\u0001Ole10Native")) continue;
+    const parts = full.split("/");
+    const stream = parts[parts.length - 1]!;
+    const storage = parts.slice(1, -1).join("/");
+    if (!PAYLOADS.includes(stream)) continue;
+    if (stream !== PAYLOADS[0] && !paths.has(`${parts.slice(0, -1).join("/")}/\u0001CompObj`)) continue; // (an object's, not another program's stream of that name)
     ctx.checkTime();
-    const storage = full.split("/").slice(1, -1).join("/");
-    const got = packagedFile(Buffer.from((cfb.FileIndex[i]?.content ?? new Uint8Array()) as Uint8Array));
+    const content = Buffer.from((cfb.FileIndex[i]?.content ?? new Uint8Array()) as Uint8Array);
+    const got = stream === PAYLOADS[0] ? packagedFile(content) : { name: stream, data: content };
     if (typeof got === "string") {
       if (!storage) throw new Error(got);
       ctx.reason("corrupt", `embedded object ${storage}: ${got}`, scope.path);

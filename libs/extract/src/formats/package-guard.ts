@@ -12,6 +12,14 @@ import { declaredProblem, LimitHit, nextEntry, readBounded } from "./archive-uti
 import { archiveOf } from "./zip.ts";
 
 /**
+ * Below this many bytes a document's part may compress as well as it likes: Office writes blank
+ * EMF images at 130:1 and OLE objects padded with zeros at 73:1 (Tika's testWORD_embedded_pdf.docx),
+ * and one such part over the ratio left the whole document unread. A bomb inflates past it and is
+ * stopped there; the total-bytes limit bounds the sum of all parts.
+ */
+const PART_RATIO_FLOOR = 16 * 1024 * 1024;
+
+/**
  * The package as its parser should get it (the archive alone: zip.ts's `archiveOf`, so a file
  * with a line end appended after the archive is still read) and its parts whose names `keep`
  * accepts, inflated, when the package may be parsed; null when a limit was hit (the reason is
@@ -38,13 +46,13 @@ async function checkParts(buf: Buffer, scope: Scope, ctx: Ctx, keep?: RegExp): P
       }
       if (e.fileName.endsWith("/")) continue;
       if (e.isEncrypted() || e.compressionMethod === 99) throw new Encrypted("document package with encrypted parts");
-      const declared = declaredProblem(ctx, e.uncompressedSize, e.compressedSize);
+      const declared = declaredProblem(ctx, e.uncompressedSize, e.compressedSize, PART_RATIO_FLOOR);
       if (declared) {
         ctx.reason(declared.code, `document part ${e.fileName}: ${declared.message}`, scope.path);
         return null;
       }
       try {
-        const part = await readBounded(await zip.openReadStreamPromise(e), ctx, e.compressedSize);
+        const part = await readBounded(await zip.openReadStreamPromise(e), ctx, e.compressedSize, PART_RATIO_FLOOR);
         // (an OpenDocument file saved with a password: its manifest lists each part's encryption; the parts are AES ciphertext)
         if (e.fileName === "META-INF/manifest.xml" && part.includes("encryption-data")) throw new Encrypted("password-protected OpenDocument file");
         if (keep?.test(e.fileName)) kept.set(e.fileName, part);

@@ -79,7 +79,7 @@ function emitSheet(ctx: Ctx, scope: Scope, name: string, ws: XLSX.WorkSheet): vo
 /** Names SheetJS gives standard properties and property-set fields, which are no user-defined property. */
 const NOT_CUSTOM = new Set(
   ("SystemIdentifier CodePage Title Subject Author Manager Company Category Keywords Comments LastAuthor CreatedDate ModifiedDate " +
-    "Application AppVersion DocSecurity HyperlinksChanged SharedDoc LinksUpToDate ScaleCrop Worksheets SheetNames ContentStatus LastPrinted Revision Version Identifier Language").split(" "),
+    "FMTID Application AppVersion DocSecurity HyperlinksChanged SharedDoc LinksUpToDate ScaleCrop Worksheets SheetNames ContentStatus LastPrinted Revision Version Identifier Language").split(" "),
 );
 
 export const spreadsheetFormat: Format = {

@@ -177,3 +177,20 @@ export function makeOlePackage(name: string, data: Uint8Array | string): Buffer 
   CFB.utils.cfb_add(cfb, "/\u0001Ole10Native", oleNative(name, data));
   return Buffer.from(CFB.write(cfb, { type: "buffer" }) as Uint8Array);
 }
+
+/**
+ * An embedded object's OLE container: its `\x01CompObj` (the user type and ProgID, as Office
+ * writes them after a fixed header) and its payload streams (`CONTENTS` for Acrobat's PDF,
+ * `Package` for an OOXML file, `Workbook` for Microsoft Graph's chart data).
+ */
+export function makeOleObject(userType: string, progId: string, streams: Record<string, Uint8Array>): Buffer {
+  const lp = (t: string) => {
+    const b = Buffer.alloc(4);
+    b.writeUInt32LE(t.length + 1);
+    return Buffer.concat([b, Buffer.from(`${t}\0`, "latin1")]);
+  };
+  const cfb = CFB.utils.cfb_new();
+  CFB.utils.cfb_add(cfb, "/\u0001CompObj", Buffer.concat([Buffer.from([1, 0, 0xfe, 0xff, 3, 10, 0, 0, 0xff, 0xff, 0xff, 0xff]), Buffer.alloc(16), lp(userType), lp(""), lp(progId)]));
+  for (const [name, data] of Object.entries(streams)) CFB.utils.cfb_add(cfb, `/${name}`, data);
+  return Buffer.from(CFB.write(cfb, { type: "buffer" }) as Uint8Array);
+}
