@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { gzipSync, zstdCompressSync } from "node:zlib";
-import { make7z, makePdf, makeTar, makeZip } from "../test-util/fixtures.ts";
+import { make7z, makePdf, makeTar, makeZip, makeZipWithMethod } from "../test-util/fixtures.ts";
 import { makeAr, makeCab, makeCpio, makeIso, makeRar5 } from "../test-util/archives.ts";
 import { codes, run, segWith } from "../test-util/run.ts";
 import { buildZip } from "../test-util/zipwriter.ts";
@@ -126,6 +126,15 @@ describe("extract: archives", () => {
     const mixed = await run(await makeZip({ "bin/tool": elf, "notes.txt": "MARKER-MIXED" }), "mixed.zip", "application/zip");
     assert.deepEqual([mixed.status, codes(mixed)], ["complete", ["unsupported_type"]]);
     assert.ok(segWith(mixed, "MARKER-MIXED"));
+  });
+
+  it("reads ZIP members in the methods yauzl does not inflate (deflate64, bzip2, LZMA, PPMd) through 7-Zip; they were unsupported_compression (seen: Tika's moby.zip, implode)", async () => {
+    for (const method of ["Deflate64", "BZip2", "LZMA", "PPMd"] as const) {
+      // (large enough to compress: 7-Zip stores what would not shrink)
+      const r = await run(await makeZipWithMethod({ "staff.csv": `name,ssn\n${"Ann Lee,000-00-0000\n".repeat(50)}Tiara Gislason,536-22-8726\n`, "notes.txt": `${"minutes of the meeting\n".repeat(50)}call jane.roe@example.org` }, method), "old.zip");
+      assert.deepEqual([r.status, codes(r)], ["complete", []], method);
+      assert.deepEqual([segWith(r, "536-22-8726")?.locator.file_in_zip, segWith(r, "536-22-8726")?.locator.column, segWith(r, "jane.roe@example.org")?.locator.file_in_zip], ["staff.csv", "ssn", "notes.txt"], method);
+    }
   });
 
   it("reads 7z members with file_in_zip; an encrypted 7z ends partial/encrypted", async () => {

@@ -7,7 +7,7 @@
  */
 import SevenZipModule from "7z-wasm";
 import type { SevenZipModuleFactory } from "7z-wasm";
-import { childPath, childScope, Encrypted } from "../context.ts";
+import { childPath, childScope, Encrypted, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
 import { declaredProblem, isTraversal } from "./archive-util.ts";
 
@@ -90,79 +90,86 @@ export const SEVEN_ZIP_KINDS = ["7z", "rar", "cab", "iso", "cpio", "lzh", "arj",
 export const sevenZipFormat: Format = {
   kinds: SEVEN_ZIP_KINDS,
   library: "7z-wasm",
-  async extract(bytes, scope, ctx, { kind }) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const SevenZip = SevenZipModule as unknown as SevenZipModuleFactory; // CJS default export
-    const sz = await SevenZip({ print: (s: string) => out.push(s), printErr: (s: string) => err.push(s), stdin: () => null as unknown as number });
-    // (named by its kind: 7-Zip tries the handler of the name's extension first)
-    const input = `/in.${kind}`;
-    const typeArg = FORCED_TYPE[kind] === undefined ? [] : [FORCED_TYPE[kind]];
-    sz.FS.writeFile(input, bytes);
-    // A dummy password: 7-Zip must never prompt (there is no stdin), a wrong one fails fast.
-    let threw = false;
-    try {
-      sz.callMain(["l", "-slt", "-pX", ...typeArg, input]);
-    } catch {
-      threw = true; // 7-Zip's C++ exceptions surface as a thrown number
-    }
-    const listing = parseListing(out).filter((i) => !i.folder);
-    if (listing.length === 0 && (threw || err.length > 0)) {
-      if ((kind === "7z" && hasAesCoder(bytes)) || /password|encrypted/i.test(err.join("\n"))) throw new Encrypted(`${kind} archive with encrypted headers`);
-      throw new Error(err.filter((l) => l.trim()).slice(0, 2).join(" ") || `${kind} listing failed`);
-    }
-    for (const problem of archiveProblems(out)) ctx.reason("corrupt", `${kind}: ${problem}; what could be read was`, scope.path);
-    const wanted: Item[] = [];
-    let declared = 0;
-    for (const it of listing) {
-      const where = childPath(scope, it.path);
-      if (!ctx.takeEntry(where)) break;
-      if (isTraversal(it.path)) {
-        ctx.reason("path_traversal", "entry name leaves the archive root; skipped", where);
-        continue;
-      }
-      if (it.encrypted) {
-        ctx.reason("encrypted", "encrypted entry", where);
-        continue;
-      }
-      declared += it.size;
-      wanted.push(it);
-    }
-    // 7z (and RAR's solid mode, a cabinet's folders) compresses blocks, not entries: the ratio is
-    // checked over the whole archive.
-    const problem = declaredProblem(ctx, declared, bytes.byteLength);
-    if (problem) {
-      ctx.reason(problem.code, problem.message, scope.path);
-      return;
-    }
-    if (wanted.length === 0) return;
-    ctx.checkTime();
-    sz.FS.mkdir("/out");
-    err.length = 0;
-    try {
-      sz.callMain(["x", "-pX", "-y", "-bso0", "-bsp0", ...typeArg, "-o/out", input, ...wanted.map((w) => w.path)]);
-    } catch {
-      // partial extraction: read whatever came out
-    }
-    ctx.totalBytes += declared;
-    // A member cut short or failing its checksum is read as far as it came, and said so.
-    const damaged = new Map<string, string>();
-    for (const line of err) {
-      const m = MEMBER_ERROR.exec(line.trim());
-      if (m) damaged.set(m[2]!, m[1]!);
-    }
-    for (const it of wanted) {
-      ctx.checkTime();
-      let content: Uint8Array;
-      try {
-        content = sz.FS.readFile(`/out/${it.path}`);
-      } catch {
-        ctx.reason("corrupt", `${kind} entry could not be extracted`, childPath(scope, it.path));
-        continue;
-      }
-      const problem = damaged.get(it.path);
-      if (problem !== undefined) ctx.reason("corrupt", `${kind} entry: ${problem}; read as far as it came`, childPath(scope, it.path));
-      await ctx.recurse(content, it.path.split("/").pop() ?? it.path, childScope(scope, it.path));
-    }
-  },
+  extract: (bytes, scope, ctx, { kind }) => readWith7Zip(bytes, scope, ctx, kind),
 };
+
+/**
+ * Reads an archive's members with 7-Zip: all of them, or only those named in `only` (a ZIP's
+ * members in a method yauzl cannot inflate: implode, deflate64, bzip2, LZMA, zstd, xz, PPMd),
+ * which the caller has already counted and checked.
+ */
+export async function readWith7Zip(bytes: Uint8Array, scope: Scope, ctx: Ctx, kind: string, only?: ReadonlySet<string>): Promise<void> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const SevenZip = SevenZipModule as unknown as SevenZipModuleFactory; // CJS default export
+  const sz = await SevenZip({ print: (s: string) => out.push(s), printErr: (s: string) => err.push(s), stdin: () => null as unknown as number });
+  // (named by its kind: 7-Zip tries the handler of the name's extension first)
+  const input = `/in.${kind}`;
+  const typeArg = FORCED_TYPE[kind] === undefined ? [] : [FORCED_TYPE[kind]];
+  sz.FS.writeFile(input, bytes);
+  // A dummy password: 7-Zip must never prompt (there is no stdin), a wrong one fails fast.
+  let threw = false;
+  try {
+    sz.callMain(["l", "-slt", "-pX", ...typeArg, input]);
+  } catch {
+    threw = true; // 7-Zip's C++ exceptions surface as a thrown number
+  }
+  const listing = parseListing(out).filter((i) => !i.folder && (only === undefined || only.has(i.path)));
+  if (listing.length === 0 && (threw || err.length > 0)) {
+    if ((kind === "7z" && hasAesCoder(bytes)) || /password|encrypted/i.test(err.join("\n"))) throw new Encrypted(`${kind} archive with encrypted headers`);
+    throw new Error(err.filter((l) => l.trim()).slice(0, 2).join(" ") || `${kind} listing failed`);
+  }
+  for (const problem of archiveProblems(out)) ctx.reason("corrupt", `${kind}: ${problem}; what could be read was`, scope.path);
+  const wanted: Item[] = [];
+  let declared = 0;
+  for (const it of listing) {
+    const where = childPath(scope, it.path);
+    if (only === undefined && !ctx.takeEntry(where)) break;
+    if (isTraversal(it.path)) {
+      ctx.reason("path_traversal", "entry name leaves the archive root; skipped", where);
+      continue;
+    }
+    if (it.encrypted) {
+      ctx.reason("encrypted", "encrypted entry", where);
+      continue;
+    }
+    declared += it.size;
+    wanted.push(it);
+  }
+  // 7z (and RAR's solid mode, a cabinet's folders) compresses blocks, not entries: the ratio is
+  // checked over the whole archive.
+  const problem = declaredProblem(ctx, declared, bytes.byteLength);
+  if (problem) {
+    ctx.reason(problem.code, problem.message, scope.path);
+    return;
+  }
+  if (wanted.length === 0) return;
+  ctx.checkTime();
+  sz.FS.mkdir("/out");
+  err.length = 0;
+  try {
+    sz.callMain(["x", "-pX", "-y", "-bso0", "-bsp0", ...typeArg, "-o/out", input, ...wanted.map((w) => w.path)]);
+  } catch {
+    // partial extraction: read whatever came out
+  }
+  ctx.totalBytes += declared;
+  // A member cut short or failing its checksum is read as far as it came, and said so.
+  const damaged = new Map<string, string>();
+  for (const line of err) {
+    const m = MEMBER_ERROR.exec(line.trim());
+    if (m) damaged.set(m[2]!, m[1]!);
+  }
+  for (const it of wanted) {
+    ctx.checkTime();
+    let content: Uint8Array;
+    try {
+      content = sz.FS.readFile(`/out/${it.path}`);
+    } catch {
+      ctx.reason("corrupt", `${kind} entry could not be extracted`, childPath(scope, it.path));
+      continue;
+    }
+    const problem = damaged.get(it.path);
+    if (problem !== undefined) ctx.reason("corrupt", `${kind} entry: ${problem}; read as far as it came`, childPath(scope, it.path));
+    await ctx.recurse(content, it.path.split("/").pop() ?? it.path, childScope(scope, it.path));
+  }
+}

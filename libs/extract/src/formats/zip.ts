@@ -9,6 +9,7 @@
 import iconv from "iconv-lite";
 import yauzl, { type Entry } from "yauzl";
 import { childPath, childScope, Stop, type Ctx, type Scope } from "../context.ts";
+import { readWith7Zip } from "./sevenzip.ts";
 import type { Format } from "../format.ts";
 import { looksLikeText } from "../text-decode.ts";
 import { declaredProblem, isTraversal, keptBefore, LimitHit, nextEntry, readBounded } from "./archive-util.ts";
@@ -108,6 +109,7 @@ export const zipFormat: Format = {
     // validateEntrySizes is off on purpose: a lying declared size must not end the archive with an error;
     // readBounded enforces the ratio and total-bytes limits on the bytes actually inflated.
     const zip = await yauzl.fromBufferPromise(buf, { lazyEntries: true, decodeStrings: false, validateEntrySizes: false, strictFileNames: false });
+    const byOthers = new Set<string>();
     zip.on("error", () => {}); // errors surface through nextEntry/openReadStream
     try {
       while (true) {
@@ -127,7 +129,7 @@ export const zipFormat: Format = {
           continue;
         }
         if (e.compressionMethod !== 0 && e.compressionMethod !== 8) {
-          ctx.reason("unsupported_compression", `compression method ${e.compressionMethod}`, where);
+          byOthers.add(name); // (read below by 7-Zip)
           continue;
         }
         const declared = declaredProblem(ctx, e.uncompressedSize, e.compressedSize);
@@ -154,5 +156,8 @@ export const zipFormat: Format = {
     } finally {
       zip.close();
     }
+    // Members in a method yauzl does not inflate — implode (PKZIP 1), deflate64 (Windows'
+    // compressed folders past 2 GB), bzip2, LZMA, zstd, xz, PPMd (7-Zip's and WinZip's) — 7-Zip does.
+    if (byOthers.size) await readWith7Zip(buf, scope, ctx, "zip", byOthers);
   },
 };

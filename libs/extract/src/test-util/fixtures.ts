@@ -134,6 +134,16 @@ export async function make7z(files: Record<string, string | Uint8Array>, type: "
   return Buffer.from(sz.FS.readFile(out));
 }
 
+/** A ZIP whose members 7-Zip compresses with `method` (Deflate64, BZip2, LZMA, PPMd: methods 9, 12, 14, 98). */
+export async function makeZipWithMethod(files: Record<string, string | Uint8Array>, method: "Deflate64" | "BZip2" | "LZMA" | "PPMd"): Promise<Buffer> {
+  const mod = (await import("7z-wasm")).default as unknown as (o: object) => Promise<{ FS: { writeFile(p: string, d: Uint8Array | string): void; readFile(p: string): Uint8Array; mkdir(p: string): void }; callMain(a: string[]): void }>;
+  const sz = await mod({ print: () => {}, printErr: () => {} });
+  sz.FS.mkdir("/src");
+  for (const [name, data] of Object.entries(files)) sz.FS.writeFile(`/src/${name}`, data);
+  sz.callMain(["a", "-tzip", `-mm=${method}`, "/out.zip", ...Object.keys(files).map((n) => `/src/${n}`)]);
+  return Buffer.from(sz.FS.readFile("/out.zip"));
+}
+
 /** A ZIP's members (names and bytes), read with yauzl. */
 export async function zipMembers(zip: Uint8Array): Promise<Record<string, Buffer>> {
   const yauzl = (await import("yauzl")).default;
