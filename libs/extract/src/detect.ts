@@ -8,6 +8,7 @@ import type { Detected } from "./context.ts";
 import { scanOle } from "./ole-scan.ts";
 import { looksLikeText } from "./text-decode.ts";
 import { UU_START } from "./formats/uuencode.ts";
+import { isAccessDatabase } from "./formats/access.ts";
 import { zipBounds } from "./formats/zip.ts";
 import { isDerCertificate } from "./formats/x509.ts";
 import { derKeyKind, isJavaKeyStore } from "./formats/der-key.ts";
@@ -202,6 +203,8 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
   // a cpio archive in the portable ASCII formats ("newc", "crc", "odc": initramfs images, RPM
   // payloads), whose magic is six digits file-type does not look for
   if (!ft && /^07070[127]$/.test(Buffer.from(bytes.subarray(0, 6)).toString("latin1")) && bytes.subarray(0, 512).includes(0)) return { mime: "application/x-cpio", kind: "cpio" };
+  // an Access database: file-type does not know "Standard Jet DB" / "Standard ACE DB"
+  if (!ft && isAccessDatabase(bytes)) return { mime: "application/x-msaccess", kind: "access" };
   // a DER certificate has no magic number: its structure says it,
   if (!ft && isDerCertificate(bytes)) return { mime: "application/pkix-cert", kind: "x509" };
   // nor has a private key or a key store in DER

@@ -29,8 +29,9 @@ import { vcardFormat } from "./formats/vcard.ts";
 import { icalendarFormat } from "./formats/icalendar.ts";
 import { olePackageFormat } from "./formats/ole-package.ts";
 import { uuencodeFormat } from "./formats/uuencode.ts";
+import { accessFormat } from "./formats/access.ts";
 
-export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, xzFormat, zstdFormat, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat, sqliteFormat, pstFormat, mboxFormat, pptFormat, tnefFormat, parquetFormat, avroFormat, x509Format, derKeyFormat, ldifFormat, vcardFormat, icalendarFormat, olePackageFormat, uuencodeFormat];
+export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, xzFormat, zstdFormat, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat, sqliteFormat, pstFormat, mboxFormat, pptFormat, tnefFormat, parquetFormat, avroFormat, x509Format, derKeyFormat, ldifFormat, vcardFormat, icalendarFormat, olePackageFormat, uuencodeFormat, accessFormat];
 
 /** Kinds that hold other files: opening one costs a nesting level. */
 export const CONTAINER_KINDS = new Set(["zip", "tar", "gzip", "bz2", "xz", "zstd", ...SEVEN_ZIP_KINDS, "eml", "msg", "pst", "mbox", "tnef", "ole-package", "uuencoded"]);
