@@ -314,6 +314,20 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
       assert.equal((await detect(doc, "x.bin")).kind, "doc");
     });
 
+    it("reads a DOC whose streams are named in another case (worddocument, 1TABLE: compound file names are case-insensitive)", async () => {
+      for (const change of [(n: string) => n.toLowerCase(), (n: string) => n.toUpperCase()]) {
+        const cfb = CFB.read(makeDoc({ paragraphs: ["SSN 536-22-8726"] }), { type: "buffer" });
+        const root = cfb.FullPaths[0]!;
+        cfb.FullPaths.forEach((full, i) => {
+          if (i === 0) return;
+          cfb.FileIndex[i]!.name = change(cfb.FileIndex[i]!.name);
+          cfb.FullPaths[i] = root + change(full.slice(root.length));
+        });
+        const r = await run(Buffer.from(CFB.write(cfb, { type: "buffer" }) as Uint8Array), "cased.doc");
+        assert.deepEqual([r.detected_type, r.status, r.segments.map((s) => s.text.trim())], [DOC_MIME, "complete", ["SSN 536-22-8726"]], JSON.stringify(r.reasons));
+      }
+    });
+
     it("marks a DOC with a password to open `encrypted` (partial), not corrupt, and reads none of it", async () => {
       const r = await run(makeDoc({ paragraphs: ["MARK-LOCKED"], encrypted: true }), "locked.doc", DOC_MIME);
       assert.deepEqual([r.detected_type, r.status, codes(r), r.segments.length], [DOC_MIME, "partial", ["encrypted"], 0], JSON.stringify(r.reasons));
@@ -380,6 +394,12 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
       // in a DOC's object pool too
       const doc = await run(withStreams(makeDoc({ paragraphs: ["see the report"] }), { "/ObjectPool/_1/\u0001CompObj": Buffer.from("AcroExch.Document.7"), "/ObjectPool/_1/CONTENTS": Buffer.from(await makePdf(["SSN 536-22-8726"])) }), "memo.doc");
       assert.equal(segWith(doc, "536-22-8726")?.locator.file_in_zip, "ObjectPool/_1/CONTENTS");
+    });
+
+    it("takes an OLE 1 object of another class (an equation's native data in Ole10Native) for no packaged file: nothing read, nothing wrong", async () => {
+      const equation = { "/ObjectPool/_1/\u0001CompObj": Buffer.from("\u0017\u0000\u0000\u0000Microsoft Equation 3.0\u0000\u000b\u0000\u0000\u0000Equation.3\u0000", "latin1"), "/ObjectPool/_1/\u0001Ole10FmtProgID": Buffer.from("\t\u0000\u0000\u0000Equation\u0000", "latin1"), "/ObjectPool/_1/\u0001Ole10Native": Buffer.from("24000000020001010009011283460286", "hex") };
+      const r = await run(withStreams(makeDoc({ paragraphs: ["E = mc2"] }), equation), "physics.doc");
+      assert.deepEqual([r.status, r.reasons, r.segments.map((s) => s.text.trim())], ["complete", [], ["E = mc2"]]);
     });
 
     it("takes a Microsoft Graph chart object for no workbook: unsupported, the document around it complete", async () => {

@@ -138,6 +138,30 @@ function wordEncrypted(file: Buffer): boolean {
   }
 }
 
+/** The root streams word-extractor looks up by their exact names. */
+const WORD_STREAMS = ["WordDocument", "1Table", "0Table", "Data", "\u0005SummaryInformation", "\u0005DocumentSummaryInformation", "\u0001CompObj"];
+
+/**
+ * A DOC whose root streams are named in another case ("worddocument", "1TABLE": a compound
+ * file's names are case-insensitive, and some writers use them so) with Word's names, which
+ * word-extractor looks up as they are ("Attempt to access memory outside buffer bounds"
+ * otherwise, on Tika's casing test files). The file as it is when its names are Word's.
+ */
+function withWordNames(file: Buffer): Buffer {
+  const cfb = CFB.read(file, { type: "buffer" });
+  const root = cfb.FullPaths[0]!;
+  let renamed = false;
+  cfb.FullPaths.forEach((full, i) => {
+    const name = full.slice(root.length);
+    const word = WORD_STREAMS.find((w) => w.toLowerCase() === name.toLowerCase());
+    if (word === undefined || word === name) return;
+    cfb.FileIndex[i]!.name = word;
+    cfb.FullPaths[i] = root + word;
+    renamed = true;
+  });
+  return renamed ? Buffer.from(CFB.write(cfb, { type: "buffer" }) as Uint8Array) : file;
+}
+
 export const officeFormat: Format = {
   kinds: ["docx", "odt", "rtf", "pptx", "odp", "odg", "doc", "ooxml-encrypted"],
   library: "officeparser (DOCX, ODT, RTF, PPTX, ODP, ODG), word-extractor (DOC)",
@@ -151,8 +175,9 @@ export const officeFormat: Format = {
       return;
     }
     if (info.kind === "doc") {
-      if (wordEncrypted(buf)) throw new Encrypted("Word 97–2003 document is encrypted (a password to open it)");
-      const doc = await withinBudget(ctx, new WordExtractor().extract(buf));
+      const doc97 = withWordNames(buf);
+      if (wordEncrypted(doc97)) throw new Encrypted("Word 97–2003 document is encrypted (a password to open it)");
+      const doc = await withinBudget(ctx, new WordExtractor().extract(doc97));
       emitChunks(ctx, scope, doc.getBody());
       for (const [part, text] of [["header", doc.getHeaders({ includeFooters: false })], ["footer", doc.getFooters()], ["note", `${doc.getFootnotes()}\n${doc.getEndnotes()}`], ["comment", doc.getAnnotations()]] as const) {
         emitChunks(ctx, scope, text, { part });

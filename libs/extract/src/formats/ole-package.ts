@@ -17,7 +17,7 @@
  */
 import CFB from "cfb";
 import { childPath, childScope, type Ctx, type Scope } from "../context.ts";
-import type { Format } from "../format.ts";
+import { NoText, type Format } from "../format.ts";
 import { pathPart } from "./mail-parts.ts";
 
 /** The embedded file's name and bytes, or a reason the stream does not hold one. */
@@ -69,15 +69,28 @@ const PAYLOADS = ["\u0001Ole10Native", "Package", "CONTENTS"];
  * named by its storage and its name (a Package or CONTENTS stream by that name). A Packager stream
  * that does not add up is a `corrupt` reason; at the root, the file's failure.
  */
-export async function readPackages(ctx: Ctx, scope: Scope, file: Buffer): Promise<void> {
+export async function readPackages(ctx: Ctx, scope: Scope, file: Buffer): Promise<number> {
   const cfb = CFB.read(file, { type: "buffer" });
-  const paths = new Set(cfb.FullPaths);
+  const index = new Map(cfb.FullPaths.map((p, i) => [p, i]));
+  const sibling = (parts: string[], name: string) => {
+    const at = index.get(`${parts.slice(0, -1).join("/")}/${name}`);
+    return at === undefined ? null : Buffer.from((cfb.FileIndex[at]?.content ?? new Uint8Array()) as Uint8Array).toString("latin1");
+  };
+  let read = 0;
   for (const [i, full] of cfb.FullPaths.entries()) {
     const parts = full.split("/");
     const stream = parts[parts.length - 1]!;
     const storage = parts.slice(1, -1).join("/");
     if (!PAYLOADS.includes(stream)) continue;
-    if (stream !== PAYLOADS[0] && !paths.has(`${parts.slice(0, -1).join("/")}/\u0001CompObj`)) continue; // (an object's, not another program's stream of that name)
+    const compObj = sibling(parts, "\u0001CompObj");
+    // (an object's, not another program's stream of that name)
+    if (stream !== PAYLOADS[0] && compObj === null) continue;
+    // An OLE 1 object of another class keeps its own data in Ole10Native (an equation:
+    // "Equation.3"); only the Packager's holds a file
+    if (stream === PAYLOADS[0]) {
+      const progId = sibling(parts, "\u0001Ole10FmtProgID");
+      if ((compObj !== null && !compObj.includes("Package\u0000")) || (progId !== null && !progId.includes("Package"))) continue;
+    }
     ctx.checkTime();
     const content = Buffer.from((cfb.FileIndex[i]?.content ?? new Uint8Array()) as Uint8Array);
     const got = stream === PAYLOADS[0] ? packagedFile(content) : { name: stream, data: content };
@@ -87,15 +100,17 @@ export async function readPackages(ctx: Ctx, scope: Scope, file: Buffer): Promis
       continue;
     }
     const name = storage ? `${storage}/${got.name}` : got.name;
-    if (!ctx.takeEntry(childPath(scope, name))) return;
+    if (!ctx.takeEntry(childPath(scope, name))) return read;
+    read++;
     await ctx.recurse(got.data, got.name, childScope(scope, name));
   }
+  return read;
 }
 
 export const olePackageFormat: Format = {
   kinds: ["ole-package"],
   library: "cfb (the container); the Ole10Native stream read here",
   async extract(bytes, scope, ctx) {
-    await readPackages(ctx, scope, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    if ((await readPackages(ctx, scope, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))) === 0) throw new NoText("an OLE object that holds no file (an equation, a drawing)");
   },
 };
