@@ -25,8 +25,8 @@ describe("extract: legacy PowerPoint (.ppt)", () => {
 
   it("reads embedded objects (ExOleObjStg, compressed or not) as members `object 1`, …: a file inserted as an object, a workbook", async () => {
     const objects = [makeOlePackage("clients.csv", "name,ssn\nTiara Gislason,536-22-8726\n"), makeWorkbook({ Staff: [["email"], ["jane.roe@example.org"]] }, "xls")];
-    for (const plainObjects of [false, true]) {
-      const r = await run(makePpt({ slides: [["see the attached list"]], objects, plainObjects }), "deck.ppt");
+    for (const [plainObjects, noChecksum] of [[false, false], [true, false], [false, true]]) {
+      const r = await run(makePpt({ slides: [["see the attached list"]], objects, plainObjects, noChecksum }), "deck.ppt");
       assert.deepEqual([r.status, codes(r)], ["complete", []]);
       assert.deepEqual([segWith(r, "536-22-8726")?.locator.file_in_zip, segWith(r, "jane.roe@example.org")?.locator.file_in_zip], ["object 1!/clients.csv", "object 2"]);
     }

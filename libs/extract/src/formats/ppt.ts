@@ -11,7 +11,7 @@
  * document (its Current User atom says so, or a CryptSession10 container shows) ends `partial`,
  * reason `encrypted`.
  */
-import { inflateSync } from "node:zlib";
+import { constants, inflateSync } from "node:zlib";
 import CFB from "cfb";
 import { childPath, childScope, Encrypted, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
@@ -103,7 +103,8 @@ function objectBytes(o: StoredObject, ctx: Ctx): Uint8Array | { code: string; me
   if (declared > ctx.bytesLeft()) return { code: "limit_total_bytes", message: `it would inflate to ${declared} bytes, over what the limits leave` };
   if (declared > Math.max(1, o.bytes.length) * ctx.limits.maxRatio) return { code: "limit_ratio", message: `it would inflate ${declared} bytes from ${o.bytes.length}` };
   try {
-    return inflateSync(o.bytes.subarray(4), { maxOutputLength: Math.max(1, declared) });
+    // (PowerPoint may end the stream without its last block's flag or checksum: take what inflates, as POI's InflaterInputStream does)
+    return inflateSync(o.bytes.subarray(4), { maxOutputLength: Math.max(1, declared), finishFlush: constants.Z_SYNC_FLUSH });
   } catch (e) {
     return { code: "corrupt", message: `its storage does not inflate: ${(e as Error).message}` };
   }

@@ -33,6 +33,8 @@ export interface PptSpec {
   /** Embedded objects' OLE containers, each an ExOleObjStg record (zlib-compressed, as PowerPoint writes them, unless `plainObjects`). */
   objects?: Uint8Array[];
   plainObjects?: boolean;
+  /** Write each compressed object's zlib stream without its final checksum, as PowerPoint's files in Tika's tests have them. */
+  noChecksum?: boolean;
 }
 
 export function makePpt(spec: PptSpec): Buffer {
@@ -59,7 +61,8 @@ export function makePpt(spec: PptSpec): Buffer {
     if (spec.plainObjects) return record(0x1011, Buffer.from(o), 0);
     const size = Buffer.alloc(4);
     size.writeUInt32LE(o.length);
-    return record(0x1011, Buffer.concat([size, deflateSync(o)]), 1);
+    const z = deflateSync(o);
+    return record(0x1011, Buffer.concat([size, spec.noChecksum ? z.subarray(0, z.length - 4) : z]), 1);
   });
   const cfb = CFB.utils.cfb_new();
   CFB.utils.cfb_add(cfb, "PowerPoint Document", Buffer.concat([doc, master, ...slides, ...notes, ...objects]));
