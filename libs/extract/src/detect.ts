@@ -9,6 +9,7 @@ import { scanOle } from "./ole-scan.ts";
 import { looksLikeText } from "./text-decode.ts";
 import { UU_START } from "./formats/uuencode.ts";
 import { isAccessDatabase } from "./formats/access.ts";
+import { isZlibStream } from "./formats/compressed.ts";
 import { zipBounds } from "./formats/zip.ts";
 import { isDerCertificate } from "./formats/x509.ts";
 import { derKeyKind, isJavaKeyStore } from "./formats/der-key.ts";
@@ -56,6 +57,9 @@ const TRUSTED_TEXTUAL = new Set(["pdf", "rtf", "xml", "eml", "vcf", "ics", "pgp"
 
 /** file-type's names of programs that may carry an archive after their code (self-extracting). */
 const EXECUTABLES = new Set(["exe", "elf", "macho", "sh"]);
+
+/** Extensions of bare zlib streams. */
+const ZLIB_EXTS = new Set(["zlib", "zz", "deflate"]);
 
 /** Extensions of PEM files, which may start with a comment ("subject=…", "Bag Attributes") before the armour. */
 const PEM_EXTS = new Set(["pem", "crt", "cer", "cert", "ca-bundle", "chain"]);
@@ -203,6 +207,9 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
   // a cpio archive in the portable ASCII formats ("newc", "crc", "odc": initramfs images, RPM
   // payloads), whose magic is six digits file-type does not look for
   if (!ft && /^07070[127]$/.test(Buffer.from(bytes.subarray(0, 6)).toString("latin1")) && bytes.subarray(0, 512).includes(0)) return { mime: "application/x-cpio", kind: "cpio" };
+  // Brotli has no magic number, a bare zlib stream a two-byte one: told by their extension
+  if (!ft && extOf(filename) === "br") return { mime: "application/x-brotli", kind: "brotli" };
+  if (!ft && ZLIB_EXTS.has(extOf(filename)) && isZlibStream(bytes)) return { mime: "application/zlib", kind: "zlib" };
   // an Access database: file-type does not know "Standard Jet DB" / "Standard ACE DB"
   if (!ft && isAccessDatabase(bytes)) return { mime: "application/x-msaccess", kind: "access" };
   // a DER certificate has no magic number: its structure says it,

@@ -3,7 +3,7 @@
  * (and, if file-type does not know it, a line in detect.ts).
  */
 import type { Format } from "./format.ts";
-import { bz2Format, gzipFormat, xzFormat, zstdFormat } from "./formats/compressed.ts";
+import { brotliFormat, bz2Format, gzipFormat, xzFormat, zlibFormat, zstdFormat } from "./formats/compressed.ts";
 import { emlFormat } from "./formats/eml.ts";
 import { imageFormat } from "./formats/image.ts";
 import { msgFormat } from "./formats/msg.ts";
@@ -31,10 +31,10 @@ import { olePackageFormat } from "./formats/ole-package.ts";
 import { uuencodeFormat } from "./formats/uuencode.ts";
 import { accessFormat } from "./formats/access.ts";
 
-export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, xzFormat, zstdFormat, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat, sqliteFormat, pstFormat, mboxFormat, pptFormat, tnefFormat, parquetFormat, avroFormat, x509Format, derKeyFormat, ldifFormat, vcardFormat, icalendarFormat, olePackageFormat, uuencodeFormat, accessFormat];
+export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, xzFormat, zstdFormat, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat, sqliteFormat, pstFormat, mboxFormat, pptFormat, tnefFormat, parquetFormat, avroFormat, x509Format, derKeyFormat, ldifFormat, vcardFormat, icalendarFormat, olePackageFormat, uuencodeFormat, accessFormat, brotliFormat, zlibFormat];
 
 /** Kinds that hold other files: opening one costs a nesting level. */
-export const CONTAINER_KINDS = new Set(["zip", "tar", "gzip", "bz2", "xz", "zstd", ...SEVEN_ZIP_KINDS, "eml", "msg", "pst", "mbox", "tnef", "ole-package", "uuencoded"]);
+export const CONTAINER_KINDS = new Set(["zip", "tar", "gzip", "bz2", "xz", "zstd", ...SEVEN_ZIP_KINDS, "eml", "msg", "pst", "mbox", "tnef", "ole-package", "uuencoded", "brotli", "zlib"]);
 
 const byKind = new Map<string, Format>();
 for (const f of FORMATS) for (const k of f.kinds) byKind.set(k, f);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { gzipSync, zstdCompressSync } from "node:zlib";
+import { brotliCompressSync, deflateSync, gzipSync, zstdCompressSync } from "node:zlib";
 import { make7z, makePdf, makeTar, makeZip, makeZipWithMethod } from "../test-util/fixtures.ts";
 import { makeAr, makeCab, makeCpio, makeIso, makeRar5 } from "../test-util/archives.ts";
 import { codes, run, segWith } from "../test-util/run.ts";
@@ -52,6 +52,18 @@ describe("extract: archives", () => {
     assert.equal(segWith(tzst, "MARKER-IN-TAR")?.locator.file_in_zip, "a.txt");
     const cut = await run(zstdCompressSync(tarBytes).subarray(0, 40), "cut.tar.zst", "application/zstd");
     assert.deepEqual([cut.status, codes(cut)], ["failed", ["corrupt"]]);
+  });
+
+  it("reads Brotli (a web server's precompressed `.br`) and bare zlib streams (`.zlib`), told by their extension; a bomb stops at the ratio", async () => {
+    const csv = "name,ssn\nTiara Gislason,536-22-8726\n";
+    const br = await run(brotliCompressSync(Buffer.from(csv)), "staff.csv.br");
+    assert.deepEqual([br.detected_type, br.status, segWith(br, "536-22-8726")?.locator.column], ["application/x-brotli", "complete", "ssn"]);
+    const z = await run(deflateSync(Buffer.from(csv)), "staff.csv.zlib");
+    assert.deepEqual([z.detected_type, z.status, segWith(z, "536-22-8726")?.locator.column], ["application/zlib", "complete", "ssn"]);
+    const notBrotli = await run(Buffer.from([0x01, 0x02, 0x03, 0xff, 0xfe, 0x00, 0x10]), "data.br");
+    assert.deepEqual([notBrotli.status, codes(notBrotli)], ["failed", ["corrupt"]]);
+    const bomb = await run(brotliCompressSync(Buffer.alloc(50_000_000, 0x41)), "bomb.txt.br");
+    assert.deepEqual([bomb.status, codes(bomb)], ["partial", ["limit_ratio"]]);
   });
 
   it("reads ZIP packages file-type names for what they hold as archives: an e-book, a Java package (unsupported before)", async () => {

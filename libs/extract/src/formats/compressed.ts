@@ -1,12 +1,12 @@
 /**
- * Single-stream compression: GZIP and Zstandard (node:zlib), BZIP2 (unbzip2-stream), XZ
- * (xz-decompress, WebAssembly). Each is read as a stream, so the ratio and total-bytes limits
+ * Single-stream compression: GZIP, Zstandard, Brotli and bare zlib streams (node:zlib), BZIP2
+ * (unbzip2-stream), XZ (xz-decompress, WebAssembly). Each is read as a stream, so the ratio and total-bytes limits
  * stop a bomb while it inflates; what it gave before the limit is read. The inner file is the same file, so it keeps the outer
  * file_in_zip; it still costs a nesting level.
  */
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import { createGunzip, createZstdDecompress } from "node:zlib";
+import { createBrotliDecompress, createGunzip, createInflate, createZstdDecompress } from "node:zlib";
 import bz2 from "unbzip2-stream";
 import xzDecompress from "xz-decompress";
 import { Stop, type Ctx, type Scope } from "../context.ts";
@@ -32,7 +32,7 @@ function innerName(outer: string, stored: string | null): string {
   if (/\.tbz2?$/i.test(outer)) return outer.replace(/\.tbz2?$/i, ".tar");
   if (/\.txz$/i.test(outer)) return outer.replace(/\.txz$/i, ".tar");
   if (/\.tzst$/i.test(outer)) return outer.replace(/\.tzst$/i, ".tar");
-  return outer.replace(/\.(gz|bz2|xz|zst)$/i, "") || "data";
+  return outer.replace(/\.(gz|bz2|xz|zst|br|zlib|zz)$/i, "") || "data";
 }
 
 /** A Node stream decompressor, piped to. */
@@ -87,3 +87,26 @@ export const zstdFormat: Format = {
     await inflate(ctx, scope, bytes, piped(createZstdDecompress), innerName(filename, null));
   },
 };
+
+/** Brotli (a web server's precompressed `index.html.br`, `app.js.br`): no magic number, told by its extension. */
+export const brotliFormat: Format = {
+  kinds: ["brotli"],
+  library: "node:zlib",
+  async extract(bytes, scope, ctx, { filename }) {
+    await inflate(ctx, scope, bytes, piped(createBrotliDecompress), innerName(filename, null));
+  },
+};
+
+/** A bare zlib stream (RFC 1950: `.zlib`, `.zz`, what a program wrote with zlib's compress()). */
+export const zlibFormat: Format = {
+  kinds: ["zlib"],
+  library: "node:zlib",
+  async extract(bytes, scope, ctx, { filename }) {
+    await inflate(ctx, scope, bytes, piped(createInflate), innerName(filename, null));
+  },
+};
+
+/** Whether the bytes start a zlib stream (RFC 1950): deflate with a window of at most 32 KiB, and the header's check. */
+export function isZlibStream(b: Uint8Array): boolean {
+  return b.length >= 3 && ((b[0] ?? 0) & 0x0f) === 8 && (b[0] ?? 0) >> 4 <= 7 && (((b[0] ?? 0) << 8) | (b[1] ?? 0)) % 31 === 0 && ((b[1] ?? 0) & 0x20) === 0;
+}
