@@ -5,7 +5,7 @@ import { makePdf, makeTar, makeZip, noise, withMembers } from "../test-util/fixt
 import { makeMsg } from "../test-util/mail.ts";
 import { detect } from "../detect.ts";
 import { EXCEL_BUILT_IN_PASSWORD } from "./office-crypto.ts";
-import { MAIN_TYPES, makeDocx, makeOdp, makeOdt, makeOleObject, makeOlePackage, makePptx, makeRtf, makeWorkbook, oleNative } from "../test-util/office.ts";
+import { MAIN_TYPES, makeDocx, makeOdp, makeOdt, makeOleObject, makeOlePackage, makePptx, makeRtf, makeWorkbook, oleNative, rtfObject } from "../test-util/office.ts";
 import { codes, run, segWith } from "../test-util/run.ts";
 import { makeDoc } from "../test-util/worddoc.ts";
 
@@ -400,6 +400,14 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
       const equation = { "/ObjectPool/_1/\u0001CompObj": Buffer.from("\u0017\u0000\u0000\u0000Microsoft Equation 3.0\u0000\u000b\u0000\u0000\u0000Equation.3\u0000", "latin1"), "/ObjectPool/_1/\u0001Ole10FmtProgID": Buffer.from("\t\u0000\u0000\u0000Equation\u0000", "latin1"), "/ObjectPool/_1/\u0001Ole10Native": Buffer.from("24000000020001010009011283460286", "hex") };
       const r = await run(withStreams(makeDoc({ paragraphs: ["E = mc2"] }), equation), "physics.doc");
       assert.deepEqual([r.status, r.reasons, r.segments.map((s) => s.text.trim())], ["complete", [], ["E = mc2"]]);
+    });
+
+    it("reads an RTF's embedded objects (a packaged file, a Word 97 document, an Excel workbook) as members `object 1`, …", async () => {
+      const rtf = ["{\\rtf1\\ansi see the attachments\\par ", rtfObject("Package", oleNative("clients.csv", csv).subarray(4)), rtfObject("Word.Document.8", makeDoc({ paragraphs: ["letter to jane.roe@example.org"] })), rtfObject("Excel.Sheet.8", makeWorkbook({ Staff: [["email"], ["ben.okafor@example.org"]] }, "xls")), "}"].join("\n");
+      const r = await run(Buffer.from(rtf, "latin1"), "mail.rtf");
+      assert.deepEqual([r.detected_type, r.status, r.reasons], ["application/rtf", "complete", []]);
+      assert.deepEqual([segWith(r, "536-22-8726")?.locator.file_in_zip, segWith(r, "jane.roe@example.org")?.locator.file_in_zip, segWith(r, "ben.okafor@example.org")?.locator.file_in_zip], ["object 1/clients.csv", "object 2", "object 3"]);
+      assert.ok(segWith(r, "see the attachments"));
     });
 
     it("takes a Microsoft Graph chart object for no workbook: unsupported, the document around it complete", async () => {

@@ -19,6 +19,7 @@ import type { Format } from "../format.ts";
 import { EMBEDDED_PARTS, readEmbedded } from "./embedded.ts";
 import { openedWithBuiltInPassword } from "./office-crypto.ts";
 import { readPackages } from "./ole-package.ts";
+import { readRtfObjects } from "./rtf-objects.ts";
 import { checkPackage } from "./package-guard.ts";
 import { oleSummaryProperties } from "./ole-properties.ts";
 import { emitProperties } from "./properties.ts";
@@ -199,5 +200,6 @@ export const officeFormat: Format = {
     // (officeparser reads what a reader shows; a tracked deletion is still in the file)
     if (deletions) for (const [name, xml] of parts) if (deletions.parts.test(name) && xml.includes(deletions.marker)) emitChunks(ctx, scope, deletedText(xml.toString("utf8"), deletions), { part: "deleted text" });
     await readEmbedded(ctx, scope, parts);
+    if (info.kind === "rtf") await readRtfObjects(ctx, scope, buf.toString("latin1"));
   },
 };

@@ -194,3 +194,16 @@ export function makeOleObject(userType: string, progId: string, streams: Record<
   for (const [name, data] of Object.entries(streams)) CFB.utils.cfb_add(cfb, `/${name}`, data);
   return Buffer.from(CFB.write(cfb, { type: "buffer" }) as Uint8Array);
 }
+
+/** An RTF `\object` group embedding `native` as an OLE 1 object of `className` (hex in `\objdata`, 64 digits a line, as Word writes it). */
+export function rtfObject(className: string, native: Uint8Array): string {
+  const u32 = (v: number) => {
+    const b = Buffer.alloc(4);
+    b.writeUInt32LE(v);
+    return b;
+  };
+  const name = Buffer.from(`${className}\0`, "latin1");
+  const header = Buffer.concat([u32(0x0501), u32(2), u32(name.length), name, u32(0), u32(0), u32(native.length), Buffer.from(native)]);
+  const hex = header.toString("hex").replace(/.{64}/g, "$&\n");
+  return `{\\object\\objemb{\\*\\objclass ${className}}{\\*\\objdata\n${hex}}}`;
+}
