@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { makeEncryptedPdf, makePdf, makePdfForm, makePdfWithProperties, noise } from "../test-util/fixtures.ts";
+import { makeEncryptedPdf, makePdf, makePdfForm, makePdfWithAttachments, makePdfWithProperties, noise } from "../test-util/fixtures.ts";
 import { codes, run, segWith } from "../test-util/run.ts";
 
 describe("extract: PDF", () => {
@@ -32,6 +32,14 @@ describe("extract: PDF", () => {
     const props = r.segments.filter((s) => s.locator.part?.startsWith("property:")).map((s) => [s.locator.part, s.text]);
     assert.deepEqual(props, [["property:title", "Salary review Tiara Gislason"], ["property:subject", "pay"], ["property:keywords", "hr"], ["property:EmployeeSSN", "536-22-8726"]]);
     assert.ok(!r.segments.some((s) => s.text.includes("Bertha Kuhn")));
+  });
+
+  it("reads attached files as members: the document's (an e-invoice's XML) and a page's file attachment annotation", async () => {
+    const invoice = "<Invoice><Buyer><Name>Tiara Gislason</Name><IBAN>DE89 3704 0044 0532 0130 00</IBAN></Buyer></Invoice>";
+    const pdf = await makePdfWithAttachments("Invoice 2026-114", { "factur-x.xml": invoice }, { "staff.csv": "name,ssn\nBen Okafor,536-22-8726\n" });
+    const r = await run(pdf, "invoice.pdf");
+    assert.deepEqual([r.status, r.reasons], ["complete", []]);
+    assert.deepEqual([segWith(r, "Invoice 2026-114")?.locator.file_in_zip, segWith(r, "DE89 3704")?.locator.file_in_zip, segWith(r, "536-22-8726")?.locator.file_in_zip, segWith(r, "536-22-8726")?.locator.column], [null, "factur-x.xml", "staff.csv", "ssn"]);
   });
 
   it("an encrypted PDF ends partial with reason encrypted, within its budget", async () => {

@@ -11,6 +11,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { Ctx, Scope } from "../context.ts";
 import { Encrypted, withinBudget } from "../context.ts";
+import { attachmentName, readAttachment } from "./mail-parts.ts";
 import { emitProperties } from "./properties.ts";
 import type { Format } from "../format.ts";
 
@@ -106,11 +107,22 @@ export const pdfFormat: Format = {
       throw e;
     }
     try {
-      await readPages(doc, scope, ctx);
+      const attached = await readPages(doc, scope, ctx);
       const { info } = await withinBudget(ctx, doc.getMetadata());
       // (pdf.js gives the dictionary's own keys as a Map)
       const i = info as { Title?: unknown; Subject?: unknown; Keywords?: unknown; Custom?: Map<string, unknown> };
       emitProperties(ctx, scope, { title: i.Title, subject: i.Subject, keywords: i.Keywords, custom: i.Custom instanceof Map ? Object.fromEntries(i.Custom) : undefined });
+      // Attached files: the document's (its EmbeddedFiles: a ZUGFeRD or Factur-X invoice's XML, a
+      // portfolio's files) and its pages' file attachment annotations, as members. pdf.js gives
+      // their names (a Map, by id) and each one's bytes on request.
+      const named = (await withinBudget(ctx, doc.getAttachments())) as Map<string, AttachedFile> | null;
+      const ids = [...(named?.entries() ?? []), ...attached.map((a) => [a.fileId, a.file] as const)];
+      for (const [i, [id, file]] of ids.entries()) {
+        ctx.checkTime();
+        const content = (await withinBudget(ctx, doc.getAttachmentContent(id))) as Uint8Array | undefined;
+        if (!(content instanceof Uint8Array)) continue;
+        if (!(await readAttachment(ctx, scope, attachmentName(file?.filename, i), content))) break;
+      }
     } finally {
       void task.destroy();
     }
@@ -119,8 +131,17 @@ export const pdfFormat: Format = {
 
 type PdfDoc = Awaited<ReturnType<PdfJs["getDocument"]>["promise"]>;
 
-async function readPages(doc: PdfDoc, scope: Scope, ctx: Ctx): Promise<void> {
+/** A file attached to a PDF, as pdf.js describes it (`getAttachments`, a file attachment annotation's `file`). */
+interface AttachedFile {
+  filename?: string;
+}
+
+const FILE_ATTACHMENT = 17;
+
+/** Reads the pages' text, form fields and comments; returns the files their annotations attach. */
+async function readPages(doc: PdfDoc, scope: Scope, ctx: Ctx): Promise<Array<{ fileId: string; file?: AttachedFile }>> {
   const noText: number[] = [];
+  const attached: Array<{ fileId: string; file?: AttachedFile }> = [];
   for (let p = 1; p <= doc.numPages; p++) {
     ctx.checkTime();
     const page = await withinBudget(ctx, doc.getPage(p));
@@ -134,10 +155,12 @@ async function readPages(doc: PdfDoc, scope: Scope, ctx: Ctx): Promise<void> {
     const annotations = (await withinBudget(ctx, page.getAnnotations())) as WidgetLike[];
     for (const f of formValues(annotations)) ctx.emit(scope, f.value, { page: p, part: "form field", column: f.label });
     for (const c of commentTexts(annotations)) ctx.emit(scope, c, { page: p, part: "comment" });
+    for (const a of annotations as Array<WidgetLike & { fileId?: string; file?: AttachedFile }>) if (a.annotationType === FILE_ATTACHMENT && typeof a.fileId === "string") attached.push({ fileId: a.fileId, file: a.file });
     page.cleanup();
   }
   if (noText.length > 0 && ctx.limits.ocr) {
     const { ocrPdfPages } = await import("./ocr.ts");
     await ocrPdfPages(doc, noText, scope, ctx);
   }
+  return attached;
 }

@@ -15,6 +15,27 @@ export async function makePdf(pages: string[]): Promise<Uint8Array> {
 }
 
 /**
+ * A one-page PDF with `text` and attached files: `embedded` in the document's EmbeddedFiles (pdf-lib's
+ * `attach`, as an e-invoice carries its XML) and `annotated` as a file attachment annotation on
+ * the page (a pushpin icon; its FileSpec and EmbeddedFile stream written by hand).
+ */
+export async function makePdfWithAttachments(text: string, embedded: Record<string, string | Uint8Array>, annotated: Record<string, string | Uint8Array> = {}): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([400, 300]);
+  page.drawText(text, { x: 30, y: 200, font, size: 14 });
+  for (const [name, data] of Object.entries(embedded)) await doc.attach(typeof data === "string" ? Buffer.from(data) : data, name, { mimeType: "application/octet-stream" });
+  const annots = doc.context.obj([]) as PDFArray;
+  for (const [name, data] of Object.entries(annotated)) {
+    const stream = doc.context.stream(typeof data === "string" ? Buffer.from(data) : data, { Type: "EmbeddedFile" });
+    const spec = doc.context.obj({ Type: "Filespec", F: PDFString.of(name), UF: PDFHexString.fromText(name), EF: { F: doc.context.register(stream) } });
+    annots.push(doc.context.register(doc.context.obj({ Type: "Annot", Subtype: "FileAttachment", Rect: [30, 30, 50, 50], FS: doc.context.register(spec), Contents: PDFString.of(name) })));
+  }
+  if (annots.size()) page.node.set(PDFName.of("Annots"), annots);
+  return doc.save();
+}
+
+/**
  * A one-page PDF form (pdf-lib's AcroForm): `fields` are text fields filled with their values,
  * `label` drawn on the page beside them; a checked box and a dropdown set to "France" too, and
  * `comments` as annotations of their subtype.
