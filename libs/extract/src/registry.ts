@@ -33,8 +33,15 @@ import { accessFormat } from "./formats/access.ts";
 
 export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, xzFormat, zstdFormat, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat, sqliteFormat, pstFormat, mboxFormat, pptFormat, tnefFormat, parquetFormat, avroFormat, x509Format, derKeyFormat, ldifFormat, vcardFormat, icalendarFormat, olePackageFormat, uuencodeFormat, accessFormat, brotliFormat, zlibFormat];
 
-/** Kinds that hold other files: opening one costs a nesting level. */
-export const CONTAINER_KINDS = new Set(["zip", "tar", "gzip", "bz2", "xz", "zstd", ...SEVEN_ZIP_KINDS, "eml", "msg", "pst", "mbox", "tnef", "ole-package", "uuencoded", "brotli", "zlib"]);
+/**
+ * Kinds that hold other files: opening one costs a nesting level. Documents are among them: they
+ * hold embedded objects and attachments (a PDF's attached files, a DOCX's embedded workbook, an
+ * RTF's objects), so a document inside a document inside … stops at the depth limit too.
+ */
+export const CONTAINER_KINDS = new Set([
+  ...["zip", "tar", "gzip", "bz2", "xz", "zstd", ...SEVEN_ZIP_KINDS, "eml", "msg", "pst", "mbox", "tnef", "ole-package", "uuencoded", "brotli", "zlib"],
+  ...["pdf", "docx", "xlsx", "xlsb", "pptx", "odt", "ods", "odp", "odg", "doc", "xls", "ppt", "rtf", "ooxml-encrypted"],
+]);
 
 const byKind = new Map<string, Format>();
 for (const f of FORMATS) for (const k of f.kinds) byKind.set(k, f);

@@ -421,6 +421,13 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
       assert.deepEqual([r.status, r.reasons, !!segWith(r, "536-22-8726")], ["complete", [], true]);
     });
 
+    it("stops a document embedding a document embedding … at the depth limit", async () => {
+      let doc = await makeDocx(["the innermost, SSN 536-22-8726"]);
+      for (let i = 0; i < 12; i++) doc = await withMembers(await makeDocx([`level ${i}`]), { "word/embeddings/Microsoft_Word_Document.docx": doc });
+      const r = await run(doc, "nested.docx");
+      assert.deepEqual([r.status, codes(r), !!segWith(r, "level 11"), !!segWith(r, "536-22-8726")], ["partial", ["limit_depth"], true, false]);
+    });
+
     it("ends a package cut short corrupt: the object alone failed, the document around it partial with its text", async () => {
       const cut = CFB.utils.cfb_new();
       CFB.utils.cfb_add(cut, "/\u0001Ole10Native", oleNative("clients.csv", csv, 10));
