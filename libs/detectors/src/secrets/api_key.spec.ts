@@ -14,6 +14,10 @@ describe("secrets/api_key", () => {
     // the AWS CLI's examples and moto's fixtures: an example's marker, values counting up, a format string's field
     assert.deepEqual(values('"SecretAccessKey": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",\n"token": "abcd1234defg5678",\nsecret_key = "a1b2c3d4567890ab"\napi_key: 1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d\ntoken = {self._starting_token}'), []);
   });
+  it("takes a WebDAV lock token for no key (Subversion's book: Lock Token: opaquelocktoken:…)", () => {
+    assert.deepEqual(values("Lock Token: opaquelocktoken:0c0f600b-88f9-0310-9e48-355b44d4a58e\nLock Owner: harry"), []);
+    assert.deepEqual(values("auth_token: 0c0f600b88f903109e48355b44d4a58e"), ["0c0f600b88f903109e48355b44d4a58e"]);
+  });
   it("takes an attribute of an object for code, not a key (OpenAI's and LangChain's clients)", () => {
     assert.deepEqual(values("const apiKey = this._options.apiKey;\nparams.apiKey = openAIEndpointConfig.azureOpenAIApiKey;"), []);
     assert.deepEqual(values('const LANGSMITH_API_KEY = "LANGSMITH_API_KEY";\napi_key: SecurityGrantApiKeyGrantApiKey;\nclient_secret: TranscriptionSession.ClientSecret;'), []);

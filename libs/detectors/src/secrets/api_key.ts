@@ -15,9 +15,10 @@ const TAIL = new RegExp(NAMES, "i");
  * TextMate scope `comment.line.double-dash.source.rust` in an editor's syntax rules:
  * a random key of 16 or more characters holds a digit but for a few in a hundred), a secret
  * manager's resource name (`projects/my-project/secrets/my-secret/versions/2`), a URN (`X509_SUBJECT_TOKEN =
- * 'urn:openai:params:oauth:token-type:x509'`, an OAuth token type in OpenAI's SDK).
+ * 'urn:openai:params:oauth:token-type:x509'`, an OAuth token type in OpenAI's SDK), a WebDAV lock
+ * token (`Lock Token: opaquelocktoken:0c0f600b-88f9-…` in Subversion's book: a lock's name, RFC 4918).
  */
-const NOT_A_KEY = /\s|:\/\/|\?\.|#|\[|^[A-Za-z_.$-]+$|^projects\/|\/secrets\/|^urn:/i;
+const NOT_A_KEY = /\s|:\/\/|\?\.|#|\[|^[A-Za-z_.$-]+$|^projects\/|\/secrets\/|^urn:|^opaquelocktoken:/i;
 
 /** Shannon entropy in bits per character. */
 function entropy(s: string): number {

@@ -37,6 +37,8 @@ describe("secrets/password", () => {
     // pdf.js and officeparser: an operator, an enumeration, a constant's name
     assert.deepEqual(values('const password = await getPassword(e);\nPASSWORD_INCORRECT = "PASSWORD_INCORRECT",\nC.PASSWORD_REQUIRED="PASSWORD_REQUIRED";\nx = {password: PDF_PASSWORD_MISSING}'), []);
     assert.deepEqual(values("password=newyork77\npwd: awaited1"), ["newyork77", "awaited1"]);
+    // Subversion's book: the file of passwords (svnserve.conf), an example's value
+    assert.deepEqual(values("[general]\npassword-db = userfile\nrealm = example realm\nssl-client-cert-password = somepassword\ndb_password = Xk7#pq2v"), ["Xk7#pq2v"]);
     // an API reference's element names in a sentence (odfpy's api-for-odfpy.odt); a password ending a sentence stays one
     assert.deepEqual(values("These elements contain form.Password: form.Form.\nThe password: newyork77."), ["newyork77."]);
     // TypeScript types and constants in JavaScript bundles

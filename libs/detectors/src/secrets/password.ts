@@ -14,10 +14,10 @@ const TEST_RESULT = /^PASS["']?[ \t]*:/;
 const PASS_OF = /\b(?:first|second|third|fourth|fifth|last|final|next|previous|each|every|one|two|three|single|double|forward|backward|reverse|another|this|that|the|a|an|same|initial|extra|additional|main|\d+(?:st|nd|rd|th))[ \t]+$/i;
 /**
  * Keys that name a setting about passwords, not one (`password_encryption = scram-sha-256` in
- * postgresql.conf, `jmxremote.password.file=filepath`, `password.toHashes = true|false`), or
- * none (`File is password-protected: ECMA-376`, a stylesheet's `--mocha-test-pass-color: #007f6a`).
+ * postgresql.conf, `jmxremote.password.file=filepath`, `password.toHashes = true|false`,
+ * svnserve.conf's `password-db = userfile`), or none (`File is password-protected: ECMA-376`, a stylesheet's `--mocha-test-pass-color: #007f6a`).
  */
-const ABOUT_PASSWORDS = /[_.-](?:file|path|dir|directory|encryption|tohashes|length|minlength|maxlength|policy|prompt|expiry|expires|age|complexity|history|command|cmd|program|helper|store|storage|manager|field|column|label|hint|reset|change|required|rules|strength|method|format|protected|protection|color|colour)["']?[ \t]*(?::=|=>|=|:)/i;
+const ABOUT_PASSWORDS = /(?:-(?:db|database)|[_.-](?:file|path|dir|directory|encryption|tohashes|length|minlength|maxlength|policy|prompt|expiry|expires|age|complexity|history|command|cmd|program|helper|store|storage|manager|field|column|label|hint|reset|change|required|rules|strength|method|format|protected|protection|color|colour))["']?[ \t]*(?::=|=>|=|:)/i;
 /**
  * A documentation field naming a parameter (`:param password: The user's password.`, `:type
  * passphrase:`, `@param password`, kernel-doc's `@pwd: the key file password.` and
