@@ -177,6 +177,9 @@ export function detectText(head: string, filename: string): Detected {
   if (ext === "mbox" || ext === "mbx" || (/^From \S+ [^\n]*\d\r?\n/.test(t) && looksLikeMail(t.slice(t.indexOf("\n") + 1)))) return { mime: "application/mbox", kind: "mbox" };
   if (ext === "eml" || looksLikeMail(t)) return { mime: "message/rfc822", kind: "eml" };
   if (/^<!doctype html|^<html[\s>]/i.test(t) || ext === "html" || ext === "htm") return { mime: "text/html", kind: "html" };
+  // XHTML (an e-book's chapters, a saved page) is a web page, not data: its attributes (epub:type
+  // "z3998:name-title", classes, ids) are markup, read as HTML's are
+  if (/^<\?xml[^>]*>\s*(?:<!--[^]*?-->\s*)*(?:<!doctype html[^>]*>\s*)?<html[\s>]/i.test(t) || ext === "xhtml") return { mime: "application/xhtml+xml", kind: "html" };
   if (/^<\?xml|^<[A-Za-z_][\w:.-]*[\s>]/.test(t) || ext === "xml") return { mime: "application/xml", kind: "xml" };
   if (/^[{[]/.test(t)) {
     const lines = t.split(/\r?\n/, 3).filter((l) => l.trim());

@@ -95,6 +95,9 @@ describe("extract: text family", () => {
     assert.match(allText(h), /Call\u00a0Anna/);
     assert.match(allText(h), /DE89370400440532013000/);
     assert.doesNotMatch(allText(h), /secret/);
+    // XHTML (an e-book's chapter) is a web page: its epub:type, class and id attributes are markup, not text
+    const xhtml = await run('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><body><p class="first" id="p1">Dear <abbr epub:type="z3998:name-title">Mr.</abbr> Polehampton,</p></body></html>', "chapter1.xhtml");
+    assert.deepEqual([xhtml.detected_type, allText(xhtml).trim()], ["application/xhtml+xml", "Dear Mr. Polehampton,"]);
   });
 
   it("reads Markdown and logs, and flags a claimed type that disagrees", async () => {
