@@ -48,6 +48,9 @@ describe("extract: PDF", () => {
     assert.equal(r.status, "partial");
     assert.deepEqual(codes(r), ["encrypted"]);
     assert.ok(Date.now() - t0 < 5000);
+    // a rights-management security handler pdf.js does not know (Microsoft IRM's) is encryption too, not corruption
+    const irm = await run(makeEncryptedPdf("MicrosoftIRMServices"), "protected.pdf");
+    assert.deepEqual([irm.status, codes(irm)], ["partial", ["encrypted"]], JSON.stringify(irm.reasons));
   });
 
   it("a truncated PDF and random bytes behind a %PDF header end failed with the parser's reason", async () => {

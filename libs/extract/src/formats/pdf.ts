@@ -104,6 +104,8 @@ export const pdfFormat: Format = {
     } catch (e) {
       void task.destroy();
       if (e instanceof Error && e.name === "PasswordException") throw new Encrypted("PDF needs a password");
+      // (a rights-management wrapper: Microsoft IRM's "MicrosoftIRMServices" security handler)
+      if (e instanceof Error && /unknown encryption method/i.test(e.message)) throw new Encrypted("PDF encrypted by a security handler pdf.js does not know (rights management)");
       throw e;
     }
     try {

@@ -87,8 +87,8 @@ describe("extract: text family", () => {
     assert.equal(x.detected_type, "application/xml");
     assert.match(allText(x), /Eve/);
     assert.match(allText(x), /eve@example\.com/);
-    // a flat ODF spreadsheet's namespaces and a schema location are no text; its cells' values are
-    const fods = await run('<?xml version="1.0"?><office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="urn:x schema.xsd" xml:lang="en"><table:cell office:value="536-22-1234"><p>Jane Roe</p></table:cell></office:document>', "t.fods");
+    // a flat ODF spreadsheet's namespaces, a schema location, its fonts and styles are no text; its cells' values are
+    const fods = await run('<?xml version="1.0"?><office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="urn:x schema.xsd" xml:lang="en"><office:font-face-decls><style:font-face style:name="Arial Unicode MS" svg:font-family="\'Arial Unicode MS\'"/></office:font-face-decls><table:cell table:style-name="ce1" office:value="536-22-1234"><p>Jane Roe</p></table:cell></office:document>', "t.fods");
     assert.equal(allText(fods).replace(/\s+/g, " ").trim(), "536-22-1234 Jane Roe");
     const h = await run("<!DOCTYPE html><html><head><script>var secret='x1'</script></head><body><p>Call&nbsp;Anna</p><td>DE89370400440532013000</td></body></html>", "x.html", "text/html");
     assert.equal(h.detected_type, "text/html");

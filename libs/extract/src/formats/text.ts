@@ -69,8 +69,12 @@ function inValue(c: number): boolean {
 export const withoutNuls = (text: string) => (text.includes("\0") ? text.replace(/\0+/g, "\n") : text);
 
 /** Text nodes (and useful attribute values) of HTML or XML, script and style dropped. */
-/** XML attributes that declare namespaces or point at schemas, never data. */
-const XML_PLUMBING = /^(?:xmlns(?::.*)?|xsi:(?:schemaLocation|noNamespaceSchemaLocation)|xml:space|xml:lang)$/;
+/**
+ * XML attributes that declare namespaces or point at schemas, and ODF's (a flat .fodt, .fods,
+ * .fodp) and SVG's layout attributes (fonts, styles, geometry: "Arial Unicode MS" was a person),
+ * never data.
+ */
+const XML_PLUMBING = /^(?:xmlns(?::.*)?|xsi:(?:schemaLocation|noNamespaceSchemaLocation)|xml:space|xml:lang|(?:style|fo|svg|loext|number|presentation|smil|anim|dr3d|chart):.*|[\w-]+:(?:style-name|class-names?|font-name|font-family|master-page-name|data-style-name|text-style-name))$/;
 
 export function markupText(src: string, xml: boolean): string {
   const out: string[] = [];

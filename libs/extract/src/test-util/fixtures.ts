@@ -83,16 +83,16 @@ export async function makePdfWithProperties(text: string, props: { title?: strin
 }
 
 /**
- * A hand-assembled PDF using the Standard security handler (RC4, R2) whose /U and /O entries match
+ * A hand-assembled PDF using the Standard security handler (or the one `filter` names) (RC4, R2) whose /U and /O entries match
  * no known password, so a reader needs a password to open it. Byte offsets in the xref are computed.
  */
-export function makeEncryptedPdf(): Uint8Array {
+export function makeEncryptedPdf(filter = "Standard"): Uint8Array {
   const hex32 = (seed: number) => Array.from({ length: 32 }, (_, i) => ((i * 37 + seed) & 0xff).toString(16).padStart(2, "0")).join("");
   const objs = [
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 5 0 R >>",
-    `<< /Filter /Standard /V 1 /R 2 /O <${hex32(11)}> /U <${hex32(99)}> /P -44 >>`,
+    `<< /Filter /${filter} /V 1 /R 2 /O <${hex32(11)}> /U <${hex32(99)}> /P -44 >>`,
     "<< /Length 8 >>\nstream\n\u0001\u0002\u0003\u0004\u0005\u0006\u0007\u0008\nendstream",
   ];
   let out = "%PDF-1.4\n";
