@@ -103,6 +103,13 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
     assert.deepEqual(rtf.segments.map((s) => [s.locator.part, s.text.trim()]), [["header", "Prepared for Tiara Gislason"], ["footer", "SSN 536-22-8726"], [null, "the letter"]]);
   });
 
+  it("reads a DOCX's review comments (author and text) and footnotes, a PPTX's comments and speaker notes on their slide (officeparser hangs them on their nodes)", async () => {
+    const docx = await run(await makeDocx(["the letter", "second paragraph"], [], undefined, undefined, { comments: [{ author: "Ben Okafor", text: "check SSN 536-22-8726" }], footnotes: ["Source: jane.roe@example.org"] }), "letter.docx");
+    assert.deepEqual(docx.segments.map((s) => [s.locator.part, s.text]), [[null, "the letter\nsecond paragraph"], ["comment", "Ben Okafor\ncheck SSN 536-22-8726"], ["note", "Source: jane.roe@example.org"]]);
+    const pptx = await run(await makePptx(["Q3 review", "Outlook"], undefined, undefined, { notes: ["tell Tiara Gislason", "call +1 415 555 0132"], comments: [{ author: "Ben Okafor", text: "numbers?" }] }), "deck.pptx");
+    assert.deepEqual(pptx.segments.map((s) => [s.locator.slide, s.locator.part, s.text]), [[1, null, "Q3 review"], [1, "comment", "Ben Okafor\nnumbers?"], [1, "note", "tell Tiara Gislason"], [2, null, "Outlook"], [2, "note", "call +1 415 555 0132"]]);
+  });
+
   it("reads a DOCX's, an ODT's, a workbook's (XLSX, XLS) and a presentation's (PPTX, ODP) properties (title, subject, keywords, description, user-defined), not its author", async () => {
     const props = { title: "Salary review Tiara Gislason", subject: "pay", keywords: "hr, 2026", description: "SSN 536-22-8726", creator: "Bertha Kuhn", custom: { EmployeeSSN: "536-22-8726", Grade: "7" } };
     const want = [["property:title", "Salary review Tiara Gislason"], ["property:subject", "pay"], ["property:keywords", "hr, 2026"], ["property:description", "SSN 536-22-8726"], ["property:EmployeeSSN", "536-22-8726"], ["property:Grade", "7"]];

@@ -29,14 +29,45 @@ interface Node {
   type: string;
   text?: string;
   children?: Node[];
-  metadata?: { slideNumber?: number };
+  /** Review comments and notes (footnotes, endnotes, speaker notes) officeparser attaches to the node they belong to. */
+  comments?: Node[];
+  notes?: Node[];
+  metadata?: { slideNumber?: number; author?: string };
+}
+
+/**
+ * The comments (each its author's name, then its text, as a PPT's are read) and notes attached
+ * anywhere under `nodes`, in document order. officeparser 8 hangs them on the node they belong
+ * to (`node.comments`, `node.notes`), outside its children, and they were never read: a DOCX's
+ * review comments and footnotes, a presentation's comments and speaker notes.
+ */
+function attachedTexts(nodes: readonly Node[], out: { comment: string[]; note: string[] } = { comment: [], note: [] }): { comment: string[]; note: string[] } {
+  for (const n of nodes) {
+    for (const c of n.comments ?? []) {
+      if (c.metadata?.author) out.comment.push(c.metadata.author);
+      out.comment.push(textOf(c));
+    }
+    for (const note of n.notes ?? []) out.note.push(textOf(note));
+    if (n.children) attachedTexts(n.children, out);
+  }
+  return out;
+}
+
+/** Emits the comments and notes under `nodes`, each part one chunked text (on `slide` when they are a slide's). */
+function emitAttached(ctx: Ctx, scope: Scope, nodes: readonly Node[], slide?: number): void {
+  const texts = attachedTexts(nodes);
+  for (const part of ["comment", "note"] as const) {
+    const text = texts[part].filter((t) => /\S/.test(t)).join("\n");
+    if (text) emitChunks(ctx, scope, text, slide ? { slide, part } : { part });
+  }
 }
 
 const PARTS = new Set(["header", "footer", "note", "comment"]);
 
+/** A node's text: a paragraph's runs joined as they are, a row's cells by tabs, anything else's parts (paragraphs, rows, items) by line ends. */
 function textOf(n: Node): string {
   if (n.children?.length) {
-    const sep = n.type === "row" ? "\t" : n.type === "table" || n.type === "list" || n.type === "slide" ? "\n" : "";
+    const sep = n.type === "row" ? "\t" : n.children.every((c) => c.type === "text") ? "" : "\n";
     return n.children.map(textOf).filter(Boolean).join(sep);
   }
   return n.text ?? "";
@@ -59,6 +90,7 @@ function emitAst(ctx: Ctx, scope: Scope, content: Node[], auxiliary: { headers?:
     if (n.type === "slide") {
       const slide = n.metadata?.slideNumber;
       emitChunks(ctx, scope, textOf(n), slide ? { slide } : {});
+      emitAttached(ctx, scope, [n], slide);
     } else if (PARTS.has(n.type)) {
       emitChunks(ctx, scope, textOf(n), { part: n.type });
     } else {
@@ -66,6 +98,7 @@ function emitAst(ctx: Ctx, scope: Scope, content: Node[], auxiliary: { headers?:
     }
   }
   emitChunks(ctx, scope, body.filter(Boolean).join("\n"));
+  emitAttached(ctx, scope, content.filter((n) => n.type !== "slide"));
 }
 
 /**

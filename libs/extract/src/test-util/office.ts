@@ -47,34 +47,57 @@ export const MAIN_TYPES = {
   potx: "application/vnd.openxmlformats-officedocument.presentationml.template.main+xml",
 } as const;
 
-/** A DOCX section's running texts: its default header and footer (word/header1.xml, word/footer1.xml, referenced from the section's properties). */
-export interface Running {
+/**
+ * What a DOCX holds beside its body: its section's default header and footer (word/header1.xml,
+ * word/footer1.xml, referenced from the section's properties), review comments on its first
+ * paragraph (word/comments.xml) and footnotes referenced from it (word/footnotes.xml).
+ */
+export interface DocxExtras {
   header?: string;
   footer?: string;
+  comments?: Array<{ author: string; text: string }>;
+  footnotes?: string[];
 }
 
-export function makeDocx(paragraphs: string[], deleted: string[] = [], props?: DocProps, mainType = "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml", running: Running = {}): Promise<Buffer> {
+export function makeDocx(paragraphs: string[], deleted: string[] = [], props?: DocProps, mainType = "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml", extras: DocxExtras = {}): Promise<Buffer> {
   const W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
   const p = props ? ooxmlProps(props) : { parts: {}, rels: "", types: "" };
-  const bands = (["header", "footer"] as const).filter((b) => running[b] !== undefined);
-  const tag = { header: "hdr", footer: "ftr" } as const;
-  const bandParts = Object.fromEntries(bands.map((b) => [`word/${b}1.xml`, `<?xml version="1.0" encoding="UTF-8"?><w:${tag[b]} xmlns:w="${W}"><w:p><w:r><w:t xml:space="preserve">${esc(running[b]!)}</w:t></w:r></w:p></w:${tag[b]}>`]));
-  const bandTypes = bands.map((b) => `<Override PartName="/word/${b}1.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.${b}+xml"/>`).join("");
-  const bandRels: Record<string, string> = bands.length ? { "word/_rels/document.xml.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${REL}">${bands.map((b) => `<Relationship Id="rId${b}" Type="${OFFICE_REL}/${b}" Target="${b}1.xml"/>`).join("")}</Relationships>` } : {};
+  const para = (t: string) => `<w:p><w:r><w:t xml:space="preserve">${esc(t)}</w:t></w:r></w:p>`;
+  const xml = (root: string, body: string) => `<?xml version="1.0" encoding="UTF-8"?><w:${root} xmlns:w="${W}">${body}</w:${root}>`;
+  // (each extra part: its name, its relationship's and content type's last word, its XML)
+  const parts: Array<[name: string, type: string, xml: string]> = [];
+  if (extras.header !== undefined) parts.push(["header1.xml", "header", xml("hdr", para(extras.header))]);
+  if (extras.footer !== undefined) parts.push(["footer1.xml", "footer", xml("ftr", para(extras.footer))]);
+  const comments = extras.comments ?? [];
+  if (comments.length) parts.push(["comments.xml", "comments", xml("comments", comments.map((c, i) => `<w:comment w:id="${i}" w:author="${esc(c.author)}" w:initials="X">${para(c.text)}</w:comment>`).join(""))]);
+  const footnotes = extras.footnotes ?? [];
+  if (footnotes.length) parts.push(["footnotes.xml", "footnotes", xml("footnotes", `<w:footnote w:type="separator" w:id="-1"><w:p/></w:footnote>${footnotes.map((f, i) => `<w:footnote w:id="${i + 1}">${para(f)}</w:footnote>`).join("")}`)]);
+  const rels: Record<string, string> = parts.length ? { "word/_rels/document.xml.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${REL}">${parts.map(([name, type]) => `<Relationship Id="rId${type}" Type="${OFFICE_REL}/${type}" Target="${name}"/>`).join("")}</Relationships>` } : {};
+  const types = parts.map(([name, type]) => `<Override PartName="/word/${name}" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.${type}+xml"/>`).join("");
+  const bands = parts.filter(([, type]) => type === "header" || type === "footer").map(([, type]) => type);
   const sectPr = bands.length ? `<w:sectPr xmlns:r="${OFFICE_REL}">${bands.map((b) => `<w:${b}Reference w:type="default" r:id="rId${b}"/>`).join("")}</w:sectPr>` : "";
+  // the first paragraph carries the comments' ranges and the footnotes' references
+  const marks = `${comments.map((_, i) => `<w:commentRangeStart w:id="${i}"/>`).join("")}<w:r><w:t xml:space="preserve">${esc(paragraphs[0] ?? "")}</w:t></w:r>${comments.map((_, i) => `<w:commentRangeEnd w:id="${i}"/><w:r><w:commentReference w:id="${i}"/></w:r>`).join("")}${footnotes.map((_, i) => `<w:r><w:footnoteReference w:id="${i + 1}"/></w:r>`).join("")}`;
+  const body = [...(paragraphs.length ? [`<w:p>${marks}</w:p>`] : []), ...paragraphs.slice(1).map(para)].join("");
   const half = (t: string) => [t.slice(0, Math.ceil(t.length / 2)), t.slice(Math.ceil(t.length / 2))];
   const dels = deleted.map((d, i) => `<w:p><w:r><w:t>kept </w:t></w:r><w:del w:id="${i + 1}" w:author="Reviewer">${half(d).map((h) => `<w:r><w:delText xml:space="preserve">${esc(h)}</w:delText></w:r>`).join("")}</w:del></w:p>`).join("");
   return makeZip({
-    "[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="${CT}"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="${mainType}"/>${bandTypes}${p.types}</Types>`,
+    "[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="${CT}"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="${mainType}"/>${types}${p.types}</Types>`,
     "_rels/.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${REL}"><Relationship Id="rId1" Type="${OFFICE_REL}/officeDocument" Target="word/document.xml"/>${p.rels}</Relationships>`,
-    "word/document.xml": `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}"><w:body>${paragraphs.map((t) => `<w:p><w:r><w:t xml:space="preserve">${esc(t)}</w:t></w:r></w:p>`).join("")}${dels}${sectPr}</w:body></w:document>`,
-    ...bandRels,
-    ...bandParts,
+    "word/document.xml": `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}"><w:body>${body}${dels}${sectPr}</w:body></w:document>`,
+    ...rels,
+    ...Object.fromEntries(parts.map(([name, , x]) => [`word/${name}`, x])),
     ...p.parts,
   });
 }
 
-export function makePptx(slides: string[], props?: DocProps, mainType = "application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"): Promise<Buffer> {
+/** What a PPTX holds beside its slides: each slide's speaker notes (a notes page), review comments on its first slide with their authors. */
+export interface PptxExtras {
+  notes?: string[];
+  comments?: Array<{ author: string; text: string }>;
+}
+
+export function makePptx(slides: string[], props?: DocProps, mainType = "application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml", extras: PptxExtras = {}): Promise<Buffer> {
   const P = "http://schemas.openxmlformats.org/presentationml/2006/main";
   const p = props ? ooxmlProps(props) : { parts: {}, rels: "", types: "" };
   const A = "http://schemas.openxmlformats.org/drawingml/2006/main";
@@ -85,8 +108,21 @@ export function makePptx(slides: string[], props?: DocProps, mainType = "applica
     "ppt/presentation.xml": `<?xml version="1.0" encoding="UTF-8"?><p:presentation xmlns:p="${P}" xmlns:r="${OFFICE_REL}"><p:sldIdLst>${slides.map((_, i) => `<p:sldId id="${256 + i}" r:id="rId${i + 1}"/>`).join("")}</p:sldIdLst></p:presentation>`,
     "ppt/_rels/presentation.xml.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${REL}">${slides.map((_, i) => `<Relationship Id="rId${i + 1}" Type="${OFFICE_REL}/slide" Target="slides/slide${i + 1}.xml"/>`).join("")}</Relationships>`,
   };
+  const textBody = (text: string) => `<p:cSld><p:spTree><p:sp><p:txBody><a:p><a:r><a:t>${esc(text)}</a:t></a:r></a:p></p:txBody></p:sp></p:spTree></p:cSld>`;
   slides.forEach((text, i) => {
-    files[`ppt/slides/slide${i + 1}.xml`] = `<?xml version="1.0" encoding="UTF-8"?><p:sld xmlns:p="${P}" xmlns:a="${A}"><p:cSld><p:spTree><p:sp><p:txBody><a:p><a:r><a:t>${esc(text)}</a:t></a:r></a:p></p:txBody></p:sp></p:spTree></p:cSld></p:sld>`;
+    files[`ppt/slides/slide${i + 1}.xml`] = `<?xml version="1.0" encoding="UTF-8"?><p:sld xmlns:p="${P}" xmlns:a="${A}">${textBody(text)}</p:sld>`;
+    const rels: string[] = [];
+    const note = extras.notes?.[i];
+    if (note !== undefined) {
+      files[`ppt/notesSlides/notesSlide${i + 1}.xml`] = `<?xml version="1.0" encoding="UTF-8"?><p:notes xmlns:p="${P}" xmlns:a="${A}">${textBody(note)}</p:notes>`;
+      rels.push(`<Relationship Id="rIdNotes" Type="${OFFICE_REL}/notesSlide" Target="../notesSlides/notesSlide${i + 1}.xml"/>`);
+    }
+    if (i === 0 && extras.comments?.length) {
+      files["ppt/comments/comment1.xml"] = `<?xml version="1.0" encoding="UTF-8"?><p:cmLst xmlns:p="${P}">${extras.comments.map((c, k) => `<p:cm authorId="${k}" dt="2026-01-02T10:00:00.000" idx="1"><p:pos x="10" y="10"/><p:text>${esc(c.text)}</p:text></p:cm>`).join("")}</p:cmLst>`;
+      files["ppt/commentAuthors.xml"] = `<?xml version="1.0" encoding="UTF-8"?><p:cmAuthorLst xmlns:p="${P}">${extras.comments.map((c, k) => `<p:cmAuthor id="${k}" name="${esc(c.author)}" initials="X" lastIdx="1" clrIdx="${k}"/>`).join("")}</p:cmAuthorLst>`;
+      rels.push(`<Relationship Id="rIdComments" Type="${OFFICE_REL}/comments" Target="../comments/comment1.xml"/>`);
+    }
+    if (rels.length) files[`ppt/slides/_rels/slide${i + 1}.xml.rels`] = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${REL}">${rels.join("")}</Relationships>`;
   });
   return makeZip(files);
 }
