@@ -141,6 +141,12 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
     assert.equal(segWith(r, "Acme")?.locator.part, null, "the cells as before");
   });
 
+  it("reads a spreadsheet cell's hyperlink target when the cell does not show it (a name linking to a mailto:)", async () => {
+    const book = makeWorkbook({ Staff: [["name"], ["Jane Roe"], ["jane.roe@example.org"]] }, "xlsx", {}, undefined, { "Staff!A2": "mailto:jane.roe@example.org", "Staff!A3": "mailto:jane.roe@example.org" });
+    const r = await run(book, "staff.xlsx");
+    assert.deepEqual(r.segments.filter((s) => s.locator.part === "hyperlink").map((s) => [s.locator.cell, s.text]), [["A2", "mailto:jane.roe@example.org"]]);
+  });
+
   it("locates spreadsheet cells by sheet and cell, with headers as columns, numbers exact", async () => {
     const rows = [["name", "phone", "salary"], ["Erika Mustermann", 4915123456789, 1234.5], ["Max", 12345678901234, 0.1]];
     for (const type of ["xlsx", "xls", "ods"] as const) {

@@ -70,9 +70,13 @@ function emitSheet(ctx: Ctx, scope: Scope, name: string, ws: XLSX.WorkSheet): vo
   // (keys walked, not entries: a large sheet's cells are not copied into an array)
   for (const ref in ws) {
     if (ref.startsWith("!")) continue;
-    for (const note of (ws[ref] as XLSX.CellObject).c ?? []) {
+    const cell = ws[ref] as XLSX.CellObject;
+    for (const note of cell.c ?? []) {
       if (typeof note.t === "string") ctx.emit(scope, note.t, { sheet: name, cell: ref, row: XLSX.utils.decode_cell(ref).r + 1, part: "comment" });
     }
+    // A hyperlink's target when the cell does not show it: "Jane Roe" linking mailto:jane.roe@…
+    const target = cell.l?.Target;
+    if (target && !target.startsWith("#") && !(cellText(cell) ?? "").includes(target.replace(/^mailto:/i, "").split("?")[0]!)) ctx.emit(scope, target, { sheet: name, cell: ref, row: XLSX.utils.decode_cell(ref).r + 1, part: "hyperlink" });
   }
 }
 

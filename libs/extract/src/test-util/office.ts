@@ -160,8 +160,8 @@ export function makeRtf(text: string): Buffer {
   return Buffer.from(`{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Arial;}}\\f0\\fs20 ${text.replace(/[\\{}]/g, (c) => `\\${c}`)}\\par}`, "latin1");
 }
 
-/** A workbook of `sheets` (rows of values; numbers stay numbers); `comments` are notes on cells ("Payroll!B2"), empty ones included. */
-export function makeWorkbook(sheets: Record<string, Array<Array<string | number>>>, bookType: "xlsx" | "xlsm" | "xlsb" | "xls" | "ods" | "dbf" = "xlsx", comments: Record<string, string> = {}, props?: DocProps): Buffer {
+/** A workbook of `sheets` (rows of values; numbers stay numbers); `comments` are notes on cells ("Payroll!B2"), empty ones included; `links` hyperlinks' targets on cells. */
+export function makeWorkbook(sheets: Record<string, Array<Array<string | number>>>, bookType: "xlsx" | "xlsm" | "xlsb" | "xls" | "ods" | "dbf" = "xlsx", comments: Record<string, string> = {}, props?: DocProps, links: Record<string, string> = {}): Buffer {
   const wb = XLSX.utils.book_new();
   if (props) {
     wb.Props = { Title: props.title, Subject: props.subject, Keywords: props.keywords, Comments: props.description, Author: props.creator, LastAuthor: props.creator };
@@ -177,6 +177,10 @@ export function makeWorkbook(sheets: Record<string, Array<Array<string | number>
       const range = XLSX.utils.decode_range(ws["!ref"] ?? "A1");
       const cell = XLSX.utils.decode_cell(ref);
       ws["!ref"] = XLSX.utils.encode_range({ s: range.s, e: { r: Math.max(range.e.r, cell.r), c: Math.max(range.e.c, cell.c) } });
+    }
+    for (const [at, target] of Object.entries(links)) {
+      const [sheet, ref] = at.split("!") as [string, string];
+      if (sheet === name && ws[ref]) (ws[ref] as XLSX.CellObject).l = { Target: target };
     }
     XLSX.utils.book_append_sheet(wb, ws, name);
   }
