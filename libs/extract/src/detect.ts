@@ -58,6 +58,18 @@ const TRUSTED_TEXTUAL = new Set(["pdf", "rtf", "xml", "eml", "vcf", "ics", "pgp"
 /** file-type's names of programs that may carry an archive after their code (self-extracting). */
 const EXECUTABLES = new Set(["exe", "elf", "macho", "sh"]);
 
+/**
+ * Whether the bytes are an Excel 2.x, 3.0 or 4.0 file: a BIFF2/3/4 stream of its own, not in an
+ * OLE container. Its first record is a BOF (0x0009, 0x0209, 0x0409) of 4 to 8 bytes whose type
+ * is a worksheet, chart, macro sheet or workbook (0x10, 0x20, 0x40, 0x100).
+ */
+function isBareBiff(b: Uint8Array): boolean {
+  if (b.length < 16 || b[0] !== 0x09 || ![0x00, 0x02, 0x04].includes(b[1]!)) return false;
+  const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const len = v.getUint16(2, true);
+  return len >= 4 && len <= 8 && [0x10, 0x20, 0x40, 0x100].includes(v.getUint16(6, true));
+}
+
 /** Extensions of bare zlib streams. */
 const ZLIB_EXTS = new Set(["zlib", "zz", "deflate"]);
 
@@ -213,6 +225,8 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
   // Brotli has no magic number, a bare zlib stream a two-byte one: told by their extension
   if (!ft && extOf(filename) === "br") return { mime: "application/x-brotli", kind: "brotli" };
   if (!ft && ZLIB_EXTS.has(extOf(filename)) && isZlibStream(bytes)) return { mime: "application/zlib", kind: "zlib" };
+  // an Excel 2.x–4.0 worksheet: a bare BIFF stream (no OLE container), its first record a BOF
+  if (!ft && isBareBiff(bytes)) return { mime: "application/vnd.ms-excel", kind: "xls" };
   // an Access database: file-type does not know "Standard Jet DB" / "Standard ACE DB"
   if (!ft && isAccessDatabase(bytes)) return { mime: "application/x-msaccess", kind: "access" };
   // a DER certificate has no magic number: its structure says it,

@@ -141,6 +141,13 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
     assert.equal(segWith(r, "Acme")?.locator.part, null, "the cells as before");
   });
 
+  it("reads Excel 2.x, 3.0 and 4.0 files, bare BIFF streams without an OLE container (they were octet-stream, unsupported)", async () => {
+    for (const bookType of ["biff2", "biff3", "biff4"] as const) {
+      const r = await run(makeWorkbook({ S: [["name", "ssn"], ["Tiara Gislason", "536-22-8726"]] }, bookType), "old.xls");
+      assert.deepEqual([r.detected_type, r.status, segWith(r, "536-22-8726")?.locator.column], ["application/vnd.ms-excel", "complete", "ssn"], bookType);
+    }
+  });
+
   it("reads a spreadsheet cell's hyperlink target when the cell does not show it (a name linking to a mailto:)", async () => {
     const book = makeWorkbook({ Staff: [["name"], ["Jane Roe"], ["jane.roe@example.org"]] }, "xlsx", {}, undefined, { "Staff!A2": "mailto:jane.roe@example.org", "Staff!A3": "mailto:jane.roe@example.org" });
     const r = await run(book, "staff.xlsx");

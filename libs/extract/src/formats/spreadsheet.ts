@@ -118,6 +118,7 @@ export const spreadsheetFormat: Format = {
     const custom = Object.entries((wb.Custprops ?? {}) as Record<string, unknown>).filter(([k]) => !NOT_CUSTOM.has(k));
     emitProperties(ctx, scope, { title: props?.Title, subject: props?.Subject, keywords: props?.Keywords, description: props?.Comments, custom: Object.fromEntries(custom) });
     await readEmbedded(ctx, scope, parts);
-    if (info.kind === "xls" && !decrypted) await readPackages(ctx, scope, buf);
+    // (an Excel 2.x–4.0 file is a bare BIFF stream: no container, no objects)
+    if (info.kind === "xls" && !decrypted && buf.readUInt32BE(0) === 0xd0cf11e0) await readPackages(ctx, scope, buf);
   },
 };

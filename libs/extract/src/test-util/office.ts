@@ -161,7 +161,7 @@ export function makeRtf(text: string): Buffer {
 }
 
 /** A workbook of `sheets` (rows of values; numbers stay numbers); `comments` are notes on cells ("Payroll!B2"), empty ones included; `links` hyperlinks' targets on cells. */
-export function makeWorkbook(sheets: Record<string, Array<Array<string | number>>>, bookType: "xlsx" | "xlsm" | "xlsb" | "xls" | "ods" | "dbf" = "xlsx", comments: Record<string, string> = {}, props?: DocProps, links: Record<string, string> = {}): Buffer {
+export function makeWorkbook(sheets: Record<string, Array<Array<string | number>>>, bookType: "xlsx" | "xlsm" | "xlsb" | "xls" | "ods" | "dbf" | "biff2" | "biff3" | "biff4" = "xlsx", comments: Record<string, string> = {}, props?: DocProps, links: Record<string, string> = {}): Buffer {
   const wb = XLSX.utils.book_new();
   if (props) {
     wb.Props = { Title: props.title, Subject: props.subject, Keywords: props.keywords, Comments: props.description, Author: props.creator, LastAuthor: props.creator };
@@ -184,7 +184,7 @@ export function makeWorkbook(sheets: Record<string, Array<Array<string | number>
     }
     XLSX.utils.book_append_sheet(wb, ws, name);
   }
-  return XLSX.write(wb, { type: "buffer", bookType }) as Buffer;
+  return XLSX.write(wb, { type: "buffer", bookType: bookType as XLSX.BookType }) as Buffer; // (biff3, biff4: written, not in the types)
 }
 
 /**
