@@ -388,6 +388,14 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
       assert.equal(segWith(await run(await withMembers(await makePptx(["Q3"]), { "ppt/embeddings/Microsoft_Excel_Sheet1.xlsx": sheet }), "q3.pptx"), "Tiara Gislason")?.locator.sheet, "Sales");
     });
 
+    it("reads a chart's title and cached labels (its categories: the people of a sales chart), not its numbers, in DOCX, PPTX and XLSX", async () => {
+      const chart = `<?xml version="1.0"?><c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart><c:title><c:tx><c:rich><a:p><a:r><a:t>Sales by rep</a:t></a:r></a:p></c:rich></c:tx></c:title><c:plotArea><c:barChart><c:ser><c:tx><c:strRef><c:f>Sheet1!$B$1</c:f><c:strCache><c:pt idx="0"><c:v>Q3</c:v></c:pt></c:strCache></c:strRef></c:tx><c:cat><c:strRef><c:strCache><c:pt idx="0"><c:v>Tiara Gislason</c:v></c:pt><c:pt idx="1"><c:v>Ben Okafor</c:v></c:pt></c:strCache></c:strRef></c:cat><c:val><c:numRef><c:numCache><c:pt idx="0"><c:v>1200</c:v></c:pt></c:numCache></c:numRef></c:val></c:ser></c:barChart></c:plotArea></c:chart></c:chartSpace>`;
+      for (const [bytes, name] of [[await withMembers(await makeDocx(["Q3"]), { "word/charts/chart1.xml": chart }), "q3.docx"], [await withMembers(await makePptx(["Q3"]), { "ppt/charts/chart1.xml": chart }), "q3.pptx"], [await withMembers(makeWorkbook({ S: [["Q3"]] }), { "xl/charts/chart1.xml": chart }), "q3.xlsx"]] as const) {
+        const r = await run(bytes, name);
+        assert.deepEqual(r.segments.filter((s) => s.locator.part === "chart").map((s) => s.text), ["Sales by rep\nQ3\nTiara Gislason\nBen Okafor"], name);
+      }
+    });
+
     it("reads a file inserted as an object (an OLE package) in a DOCX, an ODT, a DOC and an XLS, under its UTF-16 name", async () => {
       const name = "clients ü 고객.csv";
       for (const [bytes, file, where] of [

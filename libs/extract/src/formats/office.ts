@@ -16,6 +16,7 @@ import "./word-extractor-fix.ts"; // must load before word-extractor
 import WordExtractor from "word-extractor";
 import { Encrypted, withinBudget, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
+import { CHART_PARTS, emitCharts } from "./charts.ts";
 import { EMBEDDED_PARTS, readEmbedded } from "./embedded.ts";
 import { openedWithBuiltInPassword } from "./office-crypto.ts";
 import { readPackages } from "./ole-package.ts";
@@ -221,7 +222,7 @@ export const officeFormat: Format = {
       return;
     }
     const deletions = DELETIONS[info.kind];
-    const keep = deletions ? new RegExp(`${deletions.parts.source}|${EMBEDDED_PARTS.source}`) : EMBEDDED_PARTS;
+    const keep = new RegExp([deletions?.parts, EMBEDDED_PARTS, CHART_PARTS].filter((r) => r !== undefined).map((r) => r.source).join("|"));
     const pkg = info.kind === "rtf" ? { archive: buf, parts: new Map<string, Buffer>() } : await checkPackage(buf, scope, ctx, keep);
     if (pkg === null) return;
     const { archive, parts } = pkg;
@@ -232,6 +233,7 @@ export const officeFormat: Format = {
     if (meta) emitProperties(ctx, scope, { ...meta, custom: meta.customProperties });
     // (officeparser reads what a reader shows; a tracked deletion is still in the file)
     if (deletions) for (const [name, xml] of parts) if (deletions.parts.test(name) && xml.includes(deletions.marker)) emitChunks(ctx, scope, deletedText(xml.toString("utf8"), deletions), { part: "deleted text" });
+    emitCharts(ctx, scope, parts);
     await readEmbedded(ctx, scope, parts);
     if (info.kind === "rtf") await readRtfObjects(ctx, scope, buf.toString("latin1"));
   },
