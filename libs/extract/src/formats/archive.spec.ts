@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { brotliCompressSync, deflateSync, gzipSync, zstdCompressSync } from "node:zlib";
 import { make7z, makePdf, makeTar, makeZip, makeZipWithMethod } from "../test-util/fixtures.ts";
-import { makeAr, makeCab, makeCpio, makeIso, makeRar5 } from "../test-util/archives.ts";
+import { makeAr, makeCab, makeCompressZ, makeCpio, makeIso, makeRar5 } from "../test-util/archives.ts";
 import { codes, run, segWith } from "../test-util/run.ts";
 import { buildZip } from "../test-util/zipwriter.ts";
 
@@ -138,6 +138,12 @@ describe("extract: archives", () => {
     const mixed = await run(await makeZip({ "bin/tool": elf, "notes.txt": "MARKER-MIXED" }), "mixed.zip", "application/zip");
     assert.deepEqual([mixed.status, codes(mixed)], ["complete", ["unsupported_type"]]);
     assert.ok(segWith(mixed, "MARKER-MIXED"));
+  });
+
+  it("reads a Unix compress file (.Z, 7-Zip's Z handler: its one stream has no name), as gzip's, under its name less .Z", async () => {
+    const r = await run(makeCompressZ("name,ssn\nTiara Gislason,536-22-8726\n"), "staff.csv.Z");
+    assert.deepEqual([r.detected_type, r.status, codes(r)], ["application/x-compress", "complete", []]);
+    assert.deepEqual([segWith(r, "536-22-8726")?.locator.file_in_zip, segWith(r, "536-22-8726")?.locator.column], [null, "ssn"]);
   });
 
   it("reads ZIP members in the methods yauzl does not inflate (deflate64, bzip2, LZMA, PPMd) through 7-Zip; they were unsupported_compression (seen: Tika's moby.zip, implode)", async () => {

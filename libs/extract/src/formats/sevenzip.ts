@@ -22,8 +22,9 @@ function parseListing(lines: string[]): Item[] {
   const items: Item[] = [];
   let cur: Partial<Item> & { started?: boolean } = {};
   let inBody = false;
+  // (a single-stream format's one item has no Path line: `.Z` lists only its packed size; it is "")
   const flush = () => {
-    if (cur.path !== undefined) items.push({ path: cur.path, size: cur.size ?? 0, encrypted: cur.encrypted ?? false, folder: cur.folder ?? false });
+    if (cur.started) items.push({ path: cur.path ?? "", size: cur.size ?? 0, encrypted: cur.encrypted ?? false, folder: cur.folder ?? false });
     cur = {};
   };
   for (const line of lines) {
@@ -38,10 +39,10 @@ function parseListing(lines: string[]): Item[] {
       continue;
     }
     const [, k, v] = m as unknown as [string, string, string];
-    if (k === "Path") {
-      flush();
-      cur.path = v;
-    } else if (k === "Size") cur.size = Number(v) || 0;
+    if (k === "Path") flush();
+    cur.started = true;
+    if (k === "Path") cur.path = v;
+    else if (k === "Size") cur.size = Number(v) || 0;
     else if (k === "Encrypted") cur.encrypted = v === "+";
     else if (k === "Folder") cur.folder = v === "+";
     else if (k === "Attributes" && v.startsWith("D")) cur.folder = true;
@@ -90,7 +91,7 @@ export const SEVEN_ZIP_KINDS = ["7z", "rar", "cab", "iso", "cpio", "lzh", "arj",
 export const sevenZipFormat: Format = {
   kinds: SEVEN_ZIP_KINDS,
   library: "7z-wasm",
-  extract: (bytes, scope, ctx, { kind }) => readWith7Zip(bytes, scope, ctx, kind),
+  extract: (bytes, scope, ctx, { kind, filename }) => readWith7Zip(bytes, scope, ctx, kind, undefined, filename),
 };
 
 /**
@@ -98,7 +99,7 @@ export const sevenZipFormat: Format = {
  * members in a method yauzl cannot inflate: implode, deflate64, bzip2, LZMA, zstd, xz, PPMd),
  * which the caller has already counted and checked.
  */
-export async function readWith7Zip(bytes: Uint8Array, scope: Scope, ctx: Ctx, kind: string, only?: ReadonlySet<string>): Promise<void> {
+export async function readWith7Zip(bytes: Uint8Array, scope: Scope, ctx: Ctx, kind: string, only?: ReadonlySet<string>, filename = "data"): Promise<void> {
   const out: string[] = [];
   const err: string[] = [];
   const SevenZip = SevenZipModule as unknown as SevenZipModuleFactory; // CJS default export
@@ -148,7 +149,8 @@ export async function readWith7Zip(bytes: Uint8Array, scope: Scope, ctx: Ctx, ki
   sz.FS.mkdir("/out");
   err.length = 0;
   try {
-    sz.callMain(["x", "-pX", "-y", "-bso0", "-bsp0", ...typeArg, "-o/out", input, ...wanted.map((w) => w.path)]);
+    // (a single-stream format's unnamed item is extracted under the input's name less its extension)
+    sz.callMain(["x", "-pX", "-y", "-bso0", "-bsp0", ...typeArg, "-o/out", input, ...wanted.filter((w) => w.path !== "").map((w) => w.path)]);
   } catch {
     // partial extraction: read whatever came out
   }
@@ -163,13 +165,16 @@ export async function readWith7Zip(bytes: Uint8Array, scope: Scope, ctx: Ctx, ki
     ctx.checkTime();
     let content: Uint8Array;
     try {
-      content = sz.FS.readFile(`/out/${it.path}`);
+      content = sz.FS.readFile(`/out/${it.path || "in"}`);
     } catch {
       ctx.reason("corrupt", `${kind} entry could not be extracted`, childPath(scope, it.path));
       continue;
     }
     const problem = damaged.get(it.path);
     if (problem !== undefined) ctx.reason("corrupt", `${kind} entry: ${problem}; read as far as it came`, childPath(scope, it.path));
-    await ctx.recurse(content, it.path.split("/").pop() ?? it.path, childScope(scope, it.path));
+    // an unnamed item (a `.Z` file's one stream) is the same file, decompressed: it keeps the
+    // outer locator and its name less the extension, as gzip's does (compressed.ts)
+    if (it.path === "") await ctx.recurse(content, filename.replace(/\.(?:Z|taz)$/i, (x) => (x.toLowerCase() === ".taz" ? ".tar" : "")) || "data", { ...scope, depth: scope.depth + 1 });
+    else await ctx.recurse(content, it.path.split("/").pop() ?? it.path, childScope(scope, it.path));
   }
 }

@@ -198,3 +198,28 @@ export function makeAr(files: Files): Buffer {
   }
   return Buffer.concat(parts);
 }
+
+/**
+ * A Unix `compress` (`.Z`) file of `text` (under 250 bytes): the header (1F 9D, block mode, 16
+ * bits at most), then each byte as a literal 9-bit LZW code, packed from the low bit. Valid LZW
+ * that uses no string of its dictionary; the decoder's table stays under 512 entries, so the width
+ * never grows.
+ */
+export function makeCompressZ(text: string): Buffer {
+  const bytes = Buffer.from(text, "latin1");
+  if (bytes.length >= 250) throw new Error("makeCompressZ: under 250 bytes only");
+  const out = [0x1f, 0x9d, 0x90];
+  let acc = 0;
+  let bits = 0;
+  for (const b of bytes) {
+    acc |= b << bits;
+    bits += 9;
+    while (bits >= 8) {
+      out.push(acc & 0xff);
+      acc >>>= 8;
+      bits -= 8;
+    }
+  }
+  if (bits > 0) out.push(acc & 0xff);
+  return Buffer.from(out);
+}
