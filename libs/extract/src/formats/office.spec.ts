@@ -110,6 +110,12 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
     assert.deepEqual(pptx.segments.map((s) => [s.locator.slide, s.locator.part, s.text]), [[1, null, "Q3 review"], [1, "comment", "Ben Okafor\nnumbers?"], [1, "note", "tell Tiara Gislason"], [2, null, "Outlook"], [2, "note", "call +1 415 555 0132"]]);
   });
 
+  it("reads a DOCX hyperlink's target when its text does not show it (a name linking to a mailto:), once", async () => {
+    const links = [{ text: "write to Jane", target: "mailto:jane.roe@example.org" }, { text: "jane.roe@example.org", target: "mailto:jane.roe@example.org" }, { text: "Jane again", target: "mailto:jane.roe@example.org" }];
+    const r = await run(await makeDocx(["the letter"], [], undefined, undefined, { links }), "letter.docx");
+    assert.deepEqual(r.segments.filter((s) => s.locator.part === "hyperlink").map((s) => s.text), ["mailto:jane.roe@example.org"]);
+  });
+
   it("reads a DOCX's, an ODT's, a workbook's (XLSX, XLS) and a presentation's (PPTX, ODP) properties (title, subject, keywords, description, user-defined), not its author", async () => {
     const props = { title: "Salary review Tiara Gislason", subject: "pay", keywords: "hr, 2026", description: "SSN 536-22-8726", creator: "Bertha Kuhn", custom: { EmployeeSSN: "536-22-8726", Grade: "7" } };
     const want = [["property:title", "Salary review Tiara Gislason"], ["property:subject", "pay"], ["property:keywords", "hr, 2026"], ["property:description", "SSN 536-22-8726"], ["property:EmployeeSSN", "536-22-8726"], ["property:Grade", "7"]];

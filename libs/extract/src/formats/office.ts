@@ -33,31 +33,40 @@ interface Node {
   /** Review comments and notes (footnotes, endnotes, speaker notes) officeparser attaches to the node they belong to. */
   comments?: Node[];
   notes?: Node[];
-  metadata?: { slideNumber?: number; author?: string };
+  metadata?: { slideNumber?: number; author?: string; link?: string };
 }
 
 /**
  * The comments (each its author's name, then its text, as a PPT's are read) and notes attached
- * anywhere under `nodes`, in document order. officeparser 8 hangs them on the node they belong
+ * anywhere under `nodes`, in document order, and the targets of links whose text does not show them. officeparser 8 hangs them on the node they belong
  * to (`node.comments`, `node.notes`), outside its children, and they were never read: a DOCX's
  * review comments and footnotes, a presentation's comments and speaker notes.
  */
-function attachedTexts(nodes: readonly Node[], out: { comment: string[]; note: string[] } = { comment: [], note: [] }): { comment: string[]; note: string[] } {
+function attachedTexts(nodes: readonly Node[], out: Attached = { comment: [], note: [], hyperlink: [] }): Attached {
   for (const n of nodes) {
     for (const c of n.comments ?? []) {
       if (c.metadata?.author) out.comment.push(c.metadata.author);
       out.comment.push(textOf(c));
     }
     for (const note of n.notes ?? []) out.note.push(textOf(note));
+    // A link's target when its text does not show it ("write to Jane" linking mailto:jane.roe@…)
+    const link = n.metadata?.link;
+    if (link && !link.startsWith("#") && !(n.text ?? "").includes(link.replace(/^mailto:/i, "").split("?")[0]!) && !out.hyperlink.includes(link)) out.hyperlink.push(link);
     if (n.children) attachedTexts(n.children, out);
   }
   return out;
 }
 
+interface Attached {
+  comment: string[];
+  note: string[];
+  hyperlink: string[];
+}
+
 /** Emits the comments and notes under `nodes`, each part one chunked text (on `slide` when they are a slide's). */
 function emitAttached(ctx: Ctx, scope: Scope, nodes: readonly Node[], slide?: number): void {
   const texts = attachedTexts(nodes);
-  for (const part of ["comment", "note"] as const) {
+  for (const part of ["comment", "note", "hyperlink"] as const) {
     const text = texts[part].filter((t) => /\S/.test(t)).join("\n");
     if (text) emitChunks(ctx, scope, text, slide ? { slide, part } : { part });
   }

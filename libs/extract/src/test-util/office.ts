@@ -57,6 +57,8 @@ export interface DocxExtras {
   footer?: string;
   comments?: Array<{ author: string; text: string }>;
   footnotes?: string[];
+  /** Paragraphs of one hyperlink each: its text and its (external) target. */
+  links?: Array<{ text: string; target: string }>;
 }
 
 export function makeDocx(paragraphs: string[], deleted: string[] = [], props?: DocProps, mainType = "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml", extras: DocxExtras = {}): Promise<Buffer> {
@@ -72,13 +74,16 @@ export function makeDocx(paragraphs: string[], deleted: string[] = [], props?: D
   if (comments.length) parts.push(["comments.xml", "comments", xml("comments", comments.map((c, i) => `<w:comment w:id="${i}" w:author="${esc(c.author)}" w:initials="X">${para(c.text)}</w:comment>`).join(""))]);
   const footnotes = extras.footnotes ?? [];
   if (footnotes.length) parts.push(["footnotes.xml", "footnotes", xml("footnotes", `<w:footnote w:type="separator" w:id="-1"><w:p/></w:footnote>${footnotes.map((f, i) => `<w:footnote w:id="${i + 1}">${para(f)}</w:footnote>`).join("")}`)]);
-  const rels: Record<string, string> = parts.length ? { "word/_rels/document.xml.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${REL}">${parts.map(([name, type]) => `<Relationship Id="rId${type}" Type="${OFFICE_REL}/${type}" Target="${name}"/>`).join("")}</Relationships>` } : {};
+  const links = extras.links ?? [];
+  const linkRels = links.map((l, i) => `<Relationship Id="rIdLink${i}" Type="${OFFICE_REL}/hyperlink" Target="${esc(l.target)}" TargetMode="External"/>`).join("");
+  const rels: Record<string, string> = parts.length || links.length ? { "word/_rels/document.xml.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${REL}">${parts.map(([name, type]) => `<Relationship Id="rId${type}" Type="${OFFICE_REL}/${type}" Target="${name}"/>`).join("")}${linkRels}</Relationships>` } : {};
   const types = parts.map(([name, type]) => `<Override PartName="/word/${name}" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.${type}+xml"/>`).join("");
   const bands = parts.filter(([, type]) => type === "header" || type === "footer").map(([, type]) => type);
   const sectPr = bands.length ? `<w:sectPr xmlns:r="${OFFICE_REL}">${bands.map((b) => `<w:${b}Reference w:type="default" r:id="rId${b}"/>`).join("")}</w:sectPr>` : "";
   // the first paragraph carries the comments' ranges and the footnotes' references
   const marks = `${comments.map((_, i) => `<w:commentRangeStart w:id="${i}"/>`).join("")}<w:r><w:t xml:space="preserve">${esc(paragraphs[0] ?? "")}</w:t></w:r>${comments.map((_, i) => `<w:commentRangeEnd w:id="${i}"/><w:r><w:commentReference w:id="${i}"/></w:r>`).join("")}${footnotes.map((_, i) => `<w:r><w:footnoteReference w:id="${i + 1}"/></w:r>`).join("")}`;
-  const body = [...(paragraphs.length ? [`<w:p>${marks}</w:p>`] : []), ...paragraphs.slice(1).map(para)].join("");
+  const linked = links.map((l, i) => `<w:p><w:hyperlink r:id="rIdLink${i}" xmlns:r="${OFFICE_REL}"><w:r><w:t xml:space="preserve">${esc(l.text)}</w:t></w:r></w:hyperlink></w:p>`);
+  const body = [...(paragraphs.length ? [`<w:p>${marks}</w:p>`] : []), ...paragraphs.slice(1).map(para), ...linked].join("");
   const half = (t: string) => [t.slice(0, Math.ceil(t.length / 2)), t.slice(Math.ceil(t.length / 2))];
   const dels = deleted.map((d, i) => `<w:p><w:r><w:t>kept </w:t></w:r><w:del w:id="${i + 1}" w:author="Reviewer">${half(d).map((h) => `<w:r><w:delText xml:space="preserve">${esc(h)}</w:delText></w:r>`).join("")}</w:del></w:p>`).join("");
   return makeZip({
