@@ -7,7 +7,7 @@ import { detect } from "../detect.ts";
 import { EXCEL_BUILT_IN_PASSWORD } from "./office-crypto.ts";
 import { MAIN_TYPES, makeDocx, makeOdp, makeOdt, makeOleObject, makeOlePackage, makePptx, makeRtf, makeWorkbook, oleNative, rtfObject } from "../test-util/office.ts";
 import { codes, run, segWith } from "../test-util/run.ts";
-import { makeDoc } from "../test-util/worddoc.ts";
+import { makeDoc, makeWord6 } from "../test-util/worddoc.ts";
 
 /** Replaces (or adds) streams of an OLE container and writes it again. */
 function withStreams(container: Buffer, streams: Record<string, Buffer>): Buffer {
@@ -338,6 +338,12 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
       const msg = withStreams(makeMsg({ subject: "with doc", body: "b" }), { "/__attach_version1.0_#00000000/__substg1.0_3701000D/WordDocument": Buffer.from(word) });
       assert.equal((await detect(msg, "m.msg")).kind, "msg");
       assert.equal((await detect(doc, "x.bin")).kind, "doc");
+    });
+
+    it("reads a Word 6.0/95 document's text (word-extractor reads Word 97 and later); a fast-saved one is unsupported, an encrypted one encrypted", async () => {
+      const r = await run(makeWord6(["Dear Mr. Müller,", "SSN 536-22-8726"]), "old.doc");
+      assert.deepEqual([r.detected_type, r.status, r.segments.map((s) => s.text.trim())], [DOC_MIME, "complete", ["Dear Mr. Müller,\nSSN 536-22-8726"]]);
+      assert.deepEqual([(await run(makeWord6(["x"], 0x0004), "fast.doc")).status, codes(await run(makeWord6(["x"], 0x0100), "locked.doc"))], ["unsupported", ["encrypted"]]);
     });
 
     it("reads a DOC whose streams are named in another case (worddocument, 1TABLE: compound file names are case-insensitive)", async () => {

@@ -11,11 +11,12 @@
  */
 import CFB from "cfb";
 import { Parser } from "htmlparser2";
+import iconv from "iconv-lite";
 import { OfficeParser } from "officeparser";
 import "./word-extractor-fix.ts"; // must load before word-extractor
 import WordExtractor from "word-extractor";
 import { Encrypted, withinBudget, type Ctx, type Scope } from "../context.ts";
-import type { Format } from "../format.ts";
+import { NoText, type Format } from "../format.ts";
 import { CHART_PARTS, emitCharts } from "./charts.ts";
 import { EMBEDDED_PARTS, readEmbedded } from "./embedded.ts";
 import { openedWithBuiltInPassword } from "./office-crypto.ts";
@@ -182,6 +183,27 @@ function wordEncrypted(file: Buffer): boolean {
   }
 }
 
+/**
+ * A Word 6.0 or Word 95 document's text, which word-extractor does not read ("Invalid magic
+ * number: a5dc"; it reads Word 97 and later). Unless it was fast-saved (fComplex: its text in
+ * pieces), its text is one run of 8-bit characters, from fcMin to fcMac of its WordDocument
+ * stream ([MS-DOC]'s predecessor, the Word 6 FIB): the body, then notes and headers. Null for
+ * another document; a fast-saved one is no text here (NoText).
+ */
+function word6Text(file: Buffer): string | null {
+  const content = CFB.find(CFB.read(file, { type: "buffer" }), "WordDocument")?.content;
+  if (content === undefined || content.length < 0x20) return null;
+  const fib = Buffer.from(content as Uint8Array);
+  if (fib.readUInt16LE(0) !== 0xa5dc) return null;
+  const flags = fib.readUInt16LE(0x0a);
+  if (flags & 0x0100) throw new Encrypted("Word 6.0/95 document is encrypted (a password to open it)");
+  if (flags & 0x0004) throw new NoText("fast-saved Word 6.0/95 document (its text in pieces)");
+  const [from, to] = [fib.readUInt32LE(0x18), fib.readUInt32LE(0x1c)];
+  if (from > to || to > fib.length) throw new Error(`Word 6.0/95 text at ${from}–${to} is outside its ${fib.length}-byte stream`);
+  // (paragraph and cell marks are line ends and tabs; a field's marks, its instructions' brackets, go)
+  return iconv.decode(fib.subarray(from, to), "win1252").replace(/\r/g, "\n").replace(/\x07/g, "\t").replace(/[\x13-\x15\x01\x08]/g, "");
+}
+
 /** The root streams word-extractor looks up by their exact names. */
 const WORD_STREAMS = ["WordDocument", "1Table", "0Table", "Data", "\u0005SummaryInformation", "\u0005DocumentSummaryInformation", "\u0001CompObj"];
 
@@ -220,6 +242,12 @@ export const officeFormat: Format = {
     }
     if (info.kind === "doc") {
       const doc97 = withWordNames(buf);
+      const word6 = word6Text(doc97);
+      if (word6 !== null) {
+        emitChunks(ctx, scope, word6);
+        emitProperties(ctx, scope, oleSummaryProperties(buf));
+        return;
+      }
       if (wordEncrypted(doc97)) throw new Encrypted("Word 97–2003 document is encrypted (a password to open it)");
       const doc = await withinBudget(ctx, new WordExtractor().extract(doc97));
       emitChunks(ctx, scope, doc.getBody());

@@ -193,3 +193,23 @@ function paragraphLengths(p: Piece): number[] {
   const text = p.compressed ? p.bytes.toString("latin1") : p.bytes.toString("utf16le");
   return text.split(/(?<=\r)/).filter(Boolean).map((s) => s.length);
 }
+
+/**
+ * A Word 6.0/95 document (FIB magic 0xA5DC, nFib 101): its text one run of cp1252 bytes from
+ * fcMin to fcMac of the WordDocument stream, as Word 6 writes a document it did not fast-save.
+ * `flags` sets the FIB's flags (0x0004 fComplex: fast-saved; 0x0100 fEncrypted).
+ */
+export function makeWord6(paragraphs: string[], flags = 0): Buffer {
+  const text = Buffer.from(paragraphs.map((p) => `${p}\r`).join(""), "latin1");
+  const fcMin = 0x300;
+  const word = Buffer.alloc(fcMin + text.length + 512);
+  word.writeUInt16LE(0xa5dc, 0x00); // wIdent
+  word.writeUInt16LE(101, 0x02); // nFib: Word 6.0
+  word.writeUInt16LE(flags, 0x0a);
+  word.writeUInt32LE(fcMin, 0x18);
+  word.writeUInt32LE(fcMin + text.length, 0x1c);
+  text.copy(word, fcMin);
+  const cfb = CFB.utils.cfb_new();
+  CFB.utils.cfb_add(cfb, "WordDocument", word);
+  return CFB.write(cfb, { type: "buffer" }) as Buffer;
+}
