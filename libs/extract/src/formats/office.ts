@@ -190,6 +190,9 @@ function wordEncrypted(file: Buffer): boolean {
  * stream ([MS-DOC]'s predecessor, the Word 6 FIB): the body, then notes and headers. Null for
  * another document; a fast-saved one is no text here (NoText).
  */
+/** Word's marks in its text that are no characters: a field's begin, separator and end, an object's and a picture's anchor. */
+const WORD_MARKS = new Set([0x01, 0x08, 0x13, 0x14, 0x15]);
+
 function word6Text(file: Buffer): string | null {
   const content = CFB.find(CFB.read(file, { type: "buffer" }), "WordDocument")?.content;
   if (content === undefined || content.length < 0x20) return null;
@@ -201,7 +204,8 @@ function word6Text(file: Buffer): string | null {
   const [from, to] = [fib.readUInt32LE(0x18), fib.readUInt32LE(0x1c)];
   if (from > to || to > fib.length) throw new Error(`Word 6.0/95 text at ${from}–${to} is outside its ${fib.length}-byte stream`);
   // (paragraph and cell marks are line ends and tabs; a field's marks, its instructions' brackets, go)
-  return iconv.decode(fib.subarray(from, to), "win1252").replace(/\r/g, "\n").replace(/\x07/g, "\t").replace(/[\x13-\x15\x01\x08]/g, "");
+  const text = fib.subarray(from, to).map((b) => (b === 0x0d ? 0x0a : b === 0x07 ? 0x09 : b));
+  return iconv.decode(text.filter((b) => !WORD_MARKS.has(b)), "win1252");
 }
 
 /** The root streams word-extractor looks up by their exact names. */
