@@ -172,15 +172,8 @@ export function deletedText(xml: string, d: Deletions): string {
  * of the flags at 0x0A of its WordDocument stream's FIB ([MS-DOC] 2.5.2; XOR obfuscation sets it too).
  * Its text is then RC4 or XOR ciphertext, which word-extractor read as a corrupt file.
  */
-function wordEncrypted(file: Buffer): boolean {
-  try {
-    const content = CFB.find(CFB.read(file, { type: "buffer" }), "WordDocument")?.content;
-    if (content === undefined || content.length < 12) return false;
-    const fib = Buffer.from(content as Uint8Array);
-    return fib.readUInt16LE(0) === 0xa5ec && (fib.readUInt16LE(0x0a) & 0x0100) !== 0; // (wIdent: a FIB at all)
-  } catch {
-    return false;
-  }
+function wordEncrypted(fib: Buffer): boolean {
+  return fib.length >= 12 && fib.readUInt16LE(0) === 0xa5ec && (fib.readUInt16LE(0x0a) & 0x0100) !== 0; // (wIdent: a FIB at all)
 }
 
 /**
@@ -193,11 +186,8 @@ function wordEncrypted(file: Buffer): boolean {
 /** Word's marks in its text that are no characters: a field's begin, separator and end, an object's and a picture's anchor. */
 const WORD_MARKS = new Set([0x01, 0x08, 0x13, 0x14, 0x15]);
 
-function word6Text(file: Buffer): string | null {
-  const content = CFB.find(CFB.read(file, { type: "buffer" }), "WordDocument")?.content;
-  if (content === undefined || content.length < 0x20) return null;
-  const fib = Buffer.from(content as Uint8Array);
-  if (fib.readUInt16LE(0) !== 0xa5dc) return null;
+function word6Text(fib: Buffer): string | null {
+  if (fib.length < 0x20 || fib.readUInt16LE(0) !== 0xa5dc) return null;
   const flags = fib.readUInt16LE(0x0a);
   if (flags & 0x0100) throw new Encrypted("Word 6.0/95 document is encrypted (a password to open it)");
   if (flags & 0x0004) throw new NoText("fast-saved Word 6.0/95 document (its text in pieces)");
@@ -212,13 +202,12 @@ function word6Text(file: Buffer): string | null {
 const WORD_STREAMS = ["WordDocument", "1Table", "0Table", "Data", "\u0005SummaryInformation", "\u0005DocumentSummaryInformation", "\u0001CompObj"];
 
 /**
- * A DOC whose root streams are named in another case ("worddocument", "1TABLE": a compound
- * file's names are case-insensitive, and some writers use them so) with Word's names, which
- * word-extractor looks up as they are ("Attempt to access memory outside buffer bounds"
- * otherwise, on Tika's casing test files). The file as it is when its names are Word's.
+ * Gives a DOC's root streams named in another case ("worddocument", "1TABLE": a compound file's
+ * names are case-insensitive, and some writers use them so) Word's names, which word-extractor
+ * looks up as they are ("Attempt to access memory outside buffer bounds" otherwise, on Tika's
+ * casing test files). Whether any was renamed.
  */
-function withWordNames(file: Buffer): Buffer {
-  const cfb = CFB.read(file, { type: "buffer" });
+function giveWordNames(cfb: CFB.CFB$Container): boolean {
   const root = cfb.FullPaths[0]!;
   let renamed = false;
   cfb.FullPaths.forEach((full, i) => {
@@ -229,7 +218,7 @@ function withWordNames(file: Buffer): Buffer {
     cfb.FullPaths[i] = root + word;
     renamed = true;
   });
-  return renamed ? Buffer.from(CFB.write(cfb, { type: "buffer" }) as Uint8Array) : file;
+  return renamed;
 }
 
 export const officeFormat: Format = {
@@ -245,14 +234,17 @@ export const officeFormat: Format = {
       return;
     }
     if (info.kind === "doc") {
-      const doc97 = withWordNames(buf);
-      const word6 = word6Text(doc97);
+      // (the container read once: its stream names mended, the FIB read for the version and encryption)
+      const cfb = CFB.read(buf, { type: "buffer" });
+      const doc97 = giveWordNames(cfb) ? Buffer.from(CFB.write(cfb, { type: "buffer" }) as Uint8Array) : buf;
+      const fib = Buffer.from((CFB.find(cfb, "WordDocument")?.content ?? []) as Uint8Array);
+      const word6 = word6Text(fib);
       if (word6 !== null) {
         emitChunks(ctx, scope, word6);
         emitProperties(ctx, scope, oleSummaryProperties(buf));
         return;
       }
-      if (wordEncrypted(doc97)) throw new Encrypted("Word 97–2003 document is encrypted (a password to open it)");
+      if (wordEncrypted(fib)) throw new Encrypted("Word 97–2003 document is encrypted (a password to open it)");
       const doc = await withinBudget(ctx, new WordExtractor().extract(doc97));
       emitChunks(ctx, scope, doc.getBody());
       for (const [part, text] of [["header", doc.getHeaders({ includeFooters: false })], ["footer", doc.getFooters()], ["note", `${doc.getFootnotes()}\n${doc.getEndnotes()}`], ["comment", doc.getAnnotations()]] as const) {
