@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { kafkaGroup, repoRoot } from "@filescan/config";
@@ -48,6 +48,7 @@ describe("filescan scan: a directory tree through the real API and pipeline", fu
   let apps: [RunningExtractor, RunningClassifier, RunningProjectorApp];
   let pat: string;
   let root: string;
+  let base = "";
   let cliEnv: NodeJS.ProcessEnv;
   const letter = `Dear Jane Doe,\nyour social security number 536-22-8726 is on file (run ${run}).\n`;
 
@@ -68,7 +69,7 @@ describe("filescan scan: a directory tree through the real API and pipeline", fu
     // the server takes files up to 150 kB, so a larger one is refused with 413
     api = await startTestApi({ env, settings: { maxFileBytes: 150_000, submitBodyLimit: 1_300_000 } });
     pat = (await issuePat()).token;
-    const base = mkdtempSync(path.join(tmpdir(), "scan-it-"));
+    base = mkdtempSync(path.join(tmpdir(), "scan-it-"));
     root = path.join(base, "share");
     mkdirSync(path.join(root, "hr", "2024"), { recursive: true });
     mkdirSync(path.join(root, "public"));
@@ -82,6 +83,7 @@ describe("filescan scan: a directory tree through the real API and pipeline", fu
   });
 
   after(async () => {
+    if (base) rmSync(base, { recursive: true, force: true });
     await Promise.allSettled([api?.close(), ...(apps ?? []).map((a) => a.stop())]);
     const mine = Object.keys(await es.indices.get({ index: `${prefix}-*`, allow_no_indices: true }).catch(() => ({})));
     if (mine.length) await es.indices.delete({ index: mine });

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { repoRoot } from "@filescan/config";
@@ -21,6 +21,7 @@ function inspect(args: string[], input?: string) {
 
 describe("filescan inspect (CLI, --llm off)", function () {
   this.timeout(60_000);
+  after(() => rmSync(dir, { recursive: true, force: true }));
 
   it("reads a SQLite database's tables, its column names as context, and says which row and column", async () => {
     const SQL = await initSqlJs();

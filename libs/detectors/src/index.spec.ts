@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { locator, type Segment } from "@filescan/contracts";
@@ -271,8 +271,10 @@ describe("detect()", () => {
 });
 
 describe("optionsFromEnv()", () => {
+  let dir = "";
+  beforeEach(() => (dir = mkdtempSync(path.join(tmpdir(), "det-"))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
   it("reads the JSON file and environment overrides", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "det-"));
     const file = path.join(dir, "d.json");
     writeFileSync(file, JSON.stringify({ allow: ["a"], deny: ["b"], custom: [{ type: "T", pattern: "x+", score: 0.5 }], minScore: 0.5 }));
     const o = optionsFromEnv({ FILESCAN_DETECTORS_CONFIG: file, FILESCAN_DETECTORS_NER: "off", FILESCAN_DETECTORS_ENTITIES: "US_SSN, EMAIL_ADDRESS" });
@@ -284,7 +286,6 @@ describe("optionsFromEnv()", () => {
     assert.deepEqual(o.entities, ["US_SSN", "EMAIL_ADDRESS"]);
   });
   it("fails early on a bad configuration", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "det-"));
     const file = path.join(dir, "d.json");
     writeFileSync(file, JSON.stringify({ custom: [{ type: "T", pattern: "(", score: 0.5 }] }));
     assert.throws(() => optionsFromEnv({ FILESCAN_DETECTORS_CONFIG: file }), /invalid pattern/);

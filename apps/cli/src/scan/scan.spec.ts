@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ScanCache } from "./cache.ts";
@@ -16,8 +16,17 @@ async function all(roots: string[], opts = {}): Promise<WalkItem[]> {
   return out;
 }
 
+/** Directories made by these specs, removed after them. */
+const made: string[] = [];
+after(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
+function tempDir(prefix: string): string {
+  const d = mkdtempSync(path.join(tmpdir(), prefix));
+  made.push(d);
+  return d;
+}
+
 function tree(): { root: string; outside: string } {
-  const base = mkdtempSync(path.join(tmpdir(), "scan-spec-"));
+  const base = tempDir("scan-spec-");
   const root = path.join(base, "root");
   const outside = path.join(base, "outside");
   mkdirSync(path.join(root, "docs", "deep"), { recursive: true });
@@ -55,7 +64,7 @@ describe("scan: walking, hashing, caching, retrying", () => {
   });
 
   it("hashes sha256, sha1 and md5 in one pass and refuses a file that grew past the limit", async () => {
-    const f = path.join(mkdtempSync(path.join(tmpdir(), "scan-hash-")), "x.bin");
+    const f = path.join(tempDir("scan-hash-"), "x.bin");
     const data = Buffer.alloc(3 * 1024 * 1024 + 17, 7);
     writeFileSync(f, data);
     const h = await hashFile(f, 10 * 1024 * 1024);
@@ -65,7 +74,7 @@ describe("scan: walking, hashing, caching, retrying", () => {
   });
 
   it("remembers hashes of unchanged files and known sha256s between runs", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "scan-cache-"));
+    const dir = tempDir("scan-cache-");
     const c = new ScanCache(dir, "http://api/v1");
     c.rememberHash("/a", 10, 1000, "h1");
     c.markSubmitted("h1");
