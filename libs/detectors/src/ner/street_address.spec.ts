@@ -22,6 +22,13 @@ describe("ner/street_address", () => {
     assert.deepEqual(found("We sold 300 units last year and 12 more today."), []);
     assert.deepEqual(found("Top 10 Key Points of the plan"), []);
     assert.deepEqual(found("Chapter 4 Light Rail Station opened"), []);
+    // a table's cell labels, a season and English words ending in "ring" before a number
+    assert.deepEqual(found("Row 1 Col 1 Row 1 Col 2 Row 1 Col 3\nRow 2 Col 1 Row 2 Col 2"), []);
+    assert.deepEqual(found("Course schedule for Spring 2024; Offering 3; String 2 of 4"), []);
+    assert.deepEqual(found("Journal of Micromechanics and Microengineering 2, pp. 141-157, 1992; Monitoring 4"), []);
+    // (and the German rings stay addresses, as do ordinals in a street's name)
+    assert.deepEqual(found("Hohenzollernring 12; Ostring 5, 44787 Bochum; Europaring 7"), ["Hohenzollernring 12", "Ostring 5, 44787 Bochum", "Europaring 7"]);
+    assert.deepEqual(found("Ship to 100 West 31st Street"), ["100 West 31st Street"]);
   });
   it("takes no copyright list, changelog header, date, version or preposition for an address (seen in /usr/share/doc)", () => {
     assert.deepEqual(found(" 2008 Claus Tondering\n 2008 Clemens N. Buss\n           2010-2015 Lennart Poettering\n           2012 B. Poettering"), []);

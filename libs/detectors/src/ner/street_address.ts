@@ -22,9 +22,11 @@ const house = (maxDigits: number) => String.raw`(?<![A-Za-z0-9+:./-]|\b(?:Jan|Fe
  * Number, optional direction, 1–4 words, then a suffix (`suffix` is the suffix part, its dot
  * included), each apart by one space on one line: a line break, a tab or a wide gap separates a
  * list's entries or a table's columns ("2001 Hidetoshi Tajima\n 2021 Iain Lane", "189\tBD\tҐ").
+ * A word of the street's name starts with a capital or is an ordinal ("West 10th Street"), never
+ * a bare number: "Row 1 Col 1 Row 1 Col 2" labels a table's cells.
  */
 const numberStreet = (suffix: string) =>
-  String.raw`${house(6)}[A-Z]? (?:[NSEW]\.? |(?:North|South|East|West) )?(?:[A-Z0-9][A-Za-z0-9'-]*\.? ){1,4}${suffix}${UNIT}(?:${CITY_STATE_ZIP}|${UK_POSTCODE})?`;
+  String.raw`${house(6)}[A-Z]? (?:[NSEW]\.? |(?:North|South|East|West) )?(?:(?:[A-Z][A-Za-z0-9'-]*|\d+(?:st|nd|rd|th))\.? ){1,4}${suffix}${UNIT}(?:${CITY_STATE_ZIP}|${UK_POSTCODE})?`;
 const US_UK = numberStreet(String.raw`(?:${SUFFIX})\b(?!-[A-Za-z])\.?`);
 const US_UK_MORE = numberStreet(String.raw`(?:${USPS_SUFFIX})\b(?!-[A-Za-z])`);
 const PO_BOX = String.raw`\b(?:P\.?\s?O\.?|Post Office)\s*Box\s+\d{1,6}(?:,?\s+[A-Z][A-Za-z.'-]+(?:\s[A-Z][A-Za-z.'-]+){0,2},\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?)?`;
@@ -76,6 +78,8 @@ function copyrightHolder(text: string, start: number, end: number): boolean {
   return COPYRIGHT_NEAR.test(text.slice(from, to));
 }
 
+const ENGLISH_RING = /^(?:\p{L}*[eiou]ring|(?:Sp|St|B|Offsp|Subst|Keyr|Earr|Herr)ring)\s/iu;
+
 /** Street addresses by rule (US/UK, PO boxes, German/Dutch/Nordic and French/Italian/Spanish forms). */
 /** Kinds of address as keys name them, for their forms run together ("homeaddress", "billingAddress"). */
 export const ADDRESS_KINDS = ["home address", "street address", "mailing address", "postal address", "billing address", "shipping address"];
@@ -113,6 +117,10 @@ export const streetAddress: Detector = {
   validate(value) {
     // Italian "Via Roma 1" is written with a capital; "3 via UPS" and "2003 VIA Technologies" are not streets.
     if (/\b(?:via|VIA)\b/.test(value)) return false;
+    // A "-ring" street is German ("Hohenzollernring 12", "Europaring 5"); an English word ending
+    // in "ring" before a number is a season, a course or a gerund ("Spring 2024", "Offering 3",
+    // "Microengineering 2, pp. 141-157", "String 1").
+    if (ENGLISH_RING.test(value)) return false;
     // A ZIP code or postcode completing the address is strong evidence.
     const full = /\d{5}(?:-\d{4})?$|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}$/.test(value.trim());
     return { validation: full ? "address_with_postcode" : null, score: full ? 0.85 : undefined };
