@@ -9,6 +9,7 @@ import { scanOle } from "./ole-scan.ts";
 import { looksLikeText } from "./text-decode.ts";
 import { UU_START } from "./formats/uuencode.ts";
 import { isAccessDatabase } from "./formats/access.ts";
+import { isWordPerfect } from "./formats/wordperfect.ts";
 import { isZlibStream } from "./formats/compressed.ts";
 import { zipBounds } from "./formats/zip.ts";
 import { isDerCertificate } from "./formats/x509.ts";
@@ -229,6 +230,8 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
   if (!ft && isBareBiff(bytes)) return { mime: "application/vnd.ms-excel", kind: "xls" };
   // an Access database: file-type does not know "Standard Jet DB" / "Standard ACE DB"
   if (!ft && isAccessDatabase(bytes)) return { mime: "application/x-msaccess", kind: "access" };
+  // a WordPerfect document: file-type does not know "\xFFWPC"
+  if (!ft && isWordPerfect(bytes)) return { mime: "application/vnd.wordperfect", kind: "wordperfect" };
   // a DER certificate has no magic number: its structure says it,
   if (!ft && isDerCertificate(bytes)) return { mime: "application/pkix-cert", kind: "x509" };
   // nor has a private key or a key store in DER
