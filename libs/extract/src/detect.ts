@@ -10,6 +10,7 @@ import { looksLikeText } from "./text-decode.ts";
 import { UU_START } from "./formats/uuencode.ts";
 import { isAccessDatabase } from "./formats/access.ts";
 import { isWordPerfect } from "./formats/wordperfect.ts";
+import { isEmf, isWmf } from "./formats/metafile.ts";
 import { isZlibStream } from "./formats/compressed.ts";
 import { zipBounds } from "./formats/zip.ts";
 import { isDerCertificate } from "./formats/x509.ts";
@@ -232,6 +233,10 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
   if (!ft && isAccessDatabase(bytes)) return { mime: "application/x-msaccess", kind: "access" };
   // a WordPerfect document: file-type does not know "\xFFWPC"
   if (!ft && isWordPerfect(bytes)) return { mime: "application/vnd.wordperfect", kind: "wordperfect" };
+  // a Windows metafile (EMF, WMF): file-type does not know them; an EMF's header record says " EMF",
+  // a WMF starts with its placeable header's key or its own header
+  if (!ft && isEmf(bytes)) return { mime: "image/emf", kind: "emf" };
+  if (!ft && isWmf(bytes)) return { mime: "image/wmf", kind: "wmf" };
   // a DER certificate has no magic number: its structure says it,
   if (!ft && isDerCertificate(bytes)) return { mime: "application/pkix-cert", kind: "x509" };
   // nor has a private key or a key store in DER

@@ -6,12 +6,14 @@
  * people), a spreadsheet or document pasted as an object, an OLE object (`oleObject1.bin`: a
  * Word 97 or Excel 97 file in its own container). No document reader shows them; they are read
  * as members, `file_in_zip` naming the part ("deck.pptx" → `ppt/embeddings/Microsoft_Excel_Sheet1.xlsx`),
- * each counted against the archive limits like an archive's member.
+ * each counted against the archive limits like an archive's member. The Windows metafiles among
+ * the package's media are read too (`word/media/image1.emf`): a chart or a diagram pasted as a
+ * picture, an embedded file's icon with its name under it, drawn as text.
  */
 import { childPath, childScope, type Ctx, type Scope } from "../context.ts";
 
 /** The parts of an OOXML package that are embedded files. */
-export const EMBEDDED_PARTS = /^(?:(?:word|ppt|xl)\/embeddings\/[^/]+|Object \d+)$/;
+export const EMBEDDED_PARTS = /^(?:(?:word|ppt|xl)\/embeddings\/[^/]+|(?:word|ppt|xl)\/media\/[^/]+\.(?:emf|wmf|EMF|WMF)|Object \d+)$/;
 
 /** Reads the embedded files among a package's kept `parts`. */
 export async function readEmbedded(ctx: Ctx, scope: Scope, parts: Map<string, Buffer>): Promise<void> {
