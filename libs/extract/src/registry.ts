@@ -33,8 +33,9 @@ import { accessFormat } from "./formats/access.ts";
 import { wordPerfectFormat } from "./formats/wordperfect.ts";
 import { metafileFormat } from "./formats/metafile.ts";
 import { publisherFormat } from "./formats/publisher.ts";
+import { hwpFormat } from "./formats/hwp.ts";
 
-export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, xzFormat, zstdFormat, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat, sqliteFormat, pstFormat, mboxFormat, pptFormat, tnefFormat, parquetFormat, avroFormat, x509Format, derKeyFormat, ldifFormat, vcardFormat, icalendarFormat, olePackageFormat, uuencodeFormat, accessFormat, wordPerfectFormat, metafileFormat, publisherFormat, brotliFormat, zlibFormat];
+export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, xzFormat, zstdFormat, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat, sqliteFormat, pstFormat, mboxFormat, pptFormat, tnefFormat, parquetFormat, avroFormat, x509Format, derKeyFormat, ldifFormat, vcardFormat, icalendarFormat, olePackageFormat, uuencodeFormat, accessFormat, wordPerfectFormat, metafileFormat, publisherFormat, hwpFormat, brotliFormat, zlibFormat];
 
 /**
  * Kinds that hold other files: opening one costs a nesting level. Documents are among them: they
