@@ -11,6 +11,7 @@ import { UU_START } from "./formats/uuencode.ts";
 import { isAccessDatabase } from "./formats/access.ts";
 import { isWordPerfect } from "./formats/wordperfect.ts";
 import { isEmf, isWmf } from "./formats/metafile.ts";
+import { oneNoteHeader } from "./formats/onenote.ts";
 import { isZlibStream } from "./formats/compressed.ts";
 import { zipBounds } from "./formats/zip.ts";
 import { isDerCertificate } from "./formats/x509.ts";
@@ -217,6 +218,9 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
   }
   // TNEF (winmail.dat), which file-type does not know: its signature
   if (bytes.byteLength >= 6 && new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true) === 0x223e9f78) return { mime: "application/vnd.ms-tnef", kind: "tnef" };
+  // a OneNote section or table of contents (a revision store, or its FSSHTTPB packaging): file-type
+  // does not know them (and a section holding an attached ZIP package is no self-extracting archive); their header's first GUID says the file type, the fourth the format
+  if (!ft && oneNoteHeader(bytes)) return { mime: "application/onenote", kind: "onenote" };
   // A ZIP after a program or a script (a self-extracting archive, an installer that unpacks the
   // rest of itself, a JAR behind a launcher script): read as the archive, named as what it starts with
   if (!ft || EXECUTABLES.has(ft.ext)) {
