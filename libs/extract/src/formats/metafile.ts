@@ -177,7 +177,8 @@ export function joinRuns(runs: readonly Run[]): string {
   let out = "";
   let prev: Run | null = null;
   for (const run of runs) {
-    const text = run.text.replace(/\0+$/, "");
+    // (the NULs a writer pads with, and any other control character, are no text)
+    const text = Array.from(run.text, (ch) => (ch.charCodeAt(0) < 0x20 && ch !== "\t" ? "" : ch)).join("");
     if (!text) continue;
     if (prev !== null) {
       const overlap = Math.min(prev.bottom, run.bottom) - Math.max(prev.top, run.top);
