@@ -31,4 +31,11 @@ describe("extract: HWP 5 documents (.hwp)", () => {
     const broken = await run(makeHwp([], { section: cut }), "broken.hwp");
     assert.deepEqual([broken.status, codes(broken)], ["failed", ["corrupt"]]);
   });
+
+  it("inflates a compressed section within the ratio limit: a bomb's first paragraphs are read, then it stops (limit_ratio)", async () => {
+    const bomb = [["Jane Roe, 536-22-1234"], ...Array.from({ length: 20_000 }, () => ["x".repeat(100)])];
+    const r = await run(makeHwp(bomb, { compressed: true }), "bomb.hwp", undefined, { maxRatio: 20 });
+    assert.deepEqual([r.status, codes(r)], ["partial", ["limit_ratio"]]);
+    assert.ok(allText(r).startsWith("Jane Roe, 536-22-1234\n"));
+  });
 });

@@ -21,10 +21,12 @@
  *    A document with a password gives that preview, then ends `partial`, reason `encrypted`.
  */
 import { createDecipheriv } from "node:crypto";
-import { inflateRawSync } from "node:zlib";
+import { Readable } from "node:stream";
+import { createInflateRaw } from "node:zlib";
 import CFB from "cfb";
-import { Encrypted, type Ctx, type Scope } from "../context.ts";
+import { Encrypted, Stop, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
+import { LimitHit, readBounded } from "./archive-util.ts";
 import { oleSummaryProperties } from "./ole-properties.ts";
 import { emitProperties } from "./properties.ts";
 import { emitChunks } from "./text.ts";
@@ -34,8 +36,12 @@ const PARA_TEXT = 67;
 /** Controls one character long ([HWP 5.0] 2.4): the rest take eight (the code, 12 bytes of data, the code again). */
 const ONE_CHAR_CONTROLS = new Set([0, 10, 13, 24, 25, 26, 27, 28, 29, 30, 31]);
 
-/** The text of a section's records: each PARA_TEXT a paragraph. */
-export function hwpSectionText(b: Uint8Array, ctx: Ctx): string {
+/**
+ * The text of a section's records: each PARA_TEXT a paragraph. A record that runs past the end
+ * is corrupt, unless the section is a prefix (`cut`: a limit stopped its inflation), where it
+ * ends the reading.
+ */
+export function hwpSectionText(b: Uint8Array, ctx: Ctx, cut = false): string {
   const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
   const paragraphs: string[] = [];
   for (let at = 0, n = 0; at + 4 <= b.byteLength; n++) {
@@ -48,7 +54,10 @@ export function hwpSectionText(b: Uint8Array, ctx: Ctx): string {
       size = v.getUint32(at, true);
       at += 4;
     }
-    if (at + size > b.byteLength) throw new Error(`hwp: a record of ${size} bytes runs past its section's ${b.byteLength}`);
+    if (at + size > b.byteLength) {
+      if (cut) break;
+      throw new Error(`hwp: a record of ${size} bytes runs past its section's ${b.byteLength}`);
+    }
     if ((head & 0x3ff) === PARA_TEXT) paragraphs.push(paragraphText(b.subarray(at, at + size)));
     at += size;
   }
@@ -124,18 +133,20 @@ export const hwpFormat: Format = {
     for (const { i } of sections) {
       const stored = Buffer.from((cfb.FileIndex[i]!.content ?? []) as Uint8Array);
       const raw = distribution ? undistribute(stored) : stored;
-      let body: Buffer = raw;
-      if (flags & 1) {
-        const room = ctx.bytesLeft();
-        try {
-          body = inflateRawSync(raw, { maxOutputLength: Math.max(1, room) });
-        } catch (e) {
-          if ((e as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE") throw new Error(`hwp: a section inflates past the ${room} bytes the limits leave`, { cause: e });
-          throw e;
-        }
-        ctx.totalBytes += body.byteLength;
+      if (!(flags & 1)) {
+        emitChunks(ctx, scope, hwpSectionText(raw, ctx));
+        continue;
       }
-      emitChunks(ctx, scope, hwpSectionText(body, ctx));
+      // (inflated as a stream within the ratio and total-bytes limits; a bomb's first part is read, then the reading stops)
+      try {
+        emitChunks(ctx, scope, hwpSectionText(await readBounded(Readable.from([raw]).pipe(createInflateRaw()), ctx, raw.byteLength), ctx));
+      } catch (e) {
+        if (!(e instanceof LimitHit)) throw e;
+        if (e.code === "limit_time") throw new Stop(e.code, e.message);
+        ctx.reason(e.code, `hwp: a section ${e.message}`, scope.path);
+        if (e.before) emitChunks(ctx, scope, hwpSectionText(e.before, ctx, true));
+        break;
+      }
     }
     emitProperties(ctx, scope, oleSummaryProperties(buf));
   },
