@@ -25,6 +25,9 @@ describe("ner/person_by_cue", () => {
     assert.deepEqual(found("File name: Final Report.docx"), []);
     assert.deepEqual(found("Username: Admin\n"), []);
     assert.deepEqual(found("Company name: Globex Corporation."), []);
+    // a thing's name in a system report's header or an inventory; a form's "Print Name" is a person's
+    assert.deepEqual(found("* Report Name:   Spine Labels\n* Report No.:    SPILA\nJob Name: Nightly Backup\nServer Name: Atlas Prime\n"), []);
+    assert.deepEqual(found("Print Name: Nicole Knox\nAccount Name: Golden Hessel\n"), ["Nicole Knox", "Golden Hessel"]);
     // titles with "Name", a compound key, a CI step before a dotted name (Node's docs, lsof, Debian's copyright files, GitHub workflows)
     assert.deepEqual(found("### Name Related Errors\n    c.  Host and Service Name Lookup Hangs\n the `Name Server Operations\nGuide'"), []);
     assert.deepEqual(found("Upstream-Name: Apache Maven\nSource: http://maven.apache.org\n      - name: Check Node.js version\n        Name=Foo Viewer\n"), []);

@@ -43,6 +43,13 @@ const ROW = new RegExp(String.raw`[ \t]*"?${LABEL}"?[ \t]*,[ \t]*"?${TITLE}?(${N
  * expression took twice its time before the keys, holders and other languages were added.)
  */
 const PIECE = /[Nn]ame|NAME|older|OLDER|inhaber|[Nn]om|pellido|aam|[Ii]mi[eę]|azwisko/g;
+/**
+ * Words of things before a bare "Name" label, which then names that thing, not a person: a
+ * system report's header ("Report Name:   Spine Labels", "Job Name: Nightly Backup"), an
+ * inventory's ("Server Name: Atlas Prime", "Printer Name: Floor Three"). People's labels with a
+ * word before "Name" ("Print Name:", "Account Name:", "Legal Name:") are not among them.
+ */
+const THING_BEFORE = /(?<![\p{L}\p{N}])(?:report|file|host|server|printer|device|computer|machine|network|domain|database|table|column|field|class|module|package|function|method|variable|project|product|brand|company|business|event|job|task|queue|topic|bucket|folder|directory|document|template|course|program|item|model|display|service|application|app|site|store|branch|queue|group|role|team|policy|rule|profile|workspace|cluster|instance|node|volume|share|drive|font|style|layer|sheet|tab|view|index)[ \t_-]*$/iu;
 /** A character of a word as `\b` sees one. */
 const WORD = /[A-Za-z0-9_]/;
 
@@ -95,6 +102,10 @@ export const personByCue: Detector = {
       // `@name Alias Queries`, `\name Section Management`: a documentation command (Doxygen)
       const command = m.index > 0 && (text[m.index - 1] === "@" || text[m.index - 1] === "\\");
       if (command || out.some((c) => c.start === start) || !mayBePerson(m[1]!) || startsWithVerb(m[1]!) || ciStep(text, end) || overRule(text, end)) return;
+      if (m[0].startsWith("N") || m[0].startsWith("n")) {
+        // (a bare "Name" after a thing's word names that thing: "Report Name: Spine Labels")
+        if (THING_BEFORE.test(text.slice(Math.max(0, m.index - 32), m.index))) return;
+      }
       out.push({ start, end, score: 0.6, validation: "name_shape" });
     };
     for (const rx of GREETINGS) {
