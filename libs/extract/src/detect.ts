@@ -39,8 +39,10 @@ const KIND_BY_EXT: Record<string, string> = {
   // ODF templates are their documents' packages; a drawing is read by officeparser too
   ott: "odt", ots: "ods", otp: "odp", otg: "odg", odg: "odg",
   // ZIP packages file-type names for what they hold, read as archives: an e-book's chapters, a
-  // Java or Android package's configuration (passwords in application.properties), a Visio drawing's pages
-  epub: "zip", jar: "zip", apk: "zip", xpi: "zip", vsdx: "zip",
+  // Java or Android package's configuration (passwords in application.properties)
+  epub: "zip", jar: "zip", apk: "zip", xpi: "zip",
+  // a Visio drawing: its pages' shapes (formats/visio.ts)
+  vsdx: "visio",
   cfb: "cfb", msi: "cfb", sqlite: "sqlite",
   // Text formats file-type names by their first line: read as records (formats/vcard.ts, formats/icalendar.ts), under their own MIME type.
   vcf: "vcard", ics: "icalendar",
@@ -259,6 +261,8 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
     // an Excel binary workbook is a ZIP package that file-type does not name (its parts are .bin):
     // its central directory, at the end, names the part
     if (ft.ext === "zip" && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).subarray(-ZIP_DIRECTORY_TAIL).includes("xl/workbook.bin")) return { mime: "application/vnd.ms-excel.sheet.binary.macroenabled.12", kind: "xlsb" };
+    // so is a Visio drawing with macros, a stencil or a template (VSDM, VSSX, VSSM, VSTX, VSTM): its main part
+    if (ft.ext === "zip" && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).subarray(-ZIP_DIRECTORY_TAIL).includes("visio/document.xml")) return { mime: "application/vnd.visio", kind: "visio" };
     // (any other ZIP file-type could not name is read as an archive: its members one by one)
     const kind = KIND_BY_EXT[ft.ext] ?? (ft.ext.endsWith("gz") ? "gzip" : ft.ext.endsWith("bz2") ? "bz2" : ft.ext);
     const mime = NAMED_MIMES[ft.ext] ?? ft.mime;

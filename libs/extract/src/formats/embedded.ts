@@ -1,5 +1,5 @@
 /**
- * Files embedded in an OOXML document (`word/embeddings/`, `ppt/embeddings/`, `xl/embeddings/`)
+ * Files embedded in an OOXML document (`word/embeddings/`, `ppt/embeddings/`, `xl/embeddings/`, `visio/embeddings/`)
  * or an ODF document (an OLE object is the part `Object 1`; an embedded chart or formula is a
  * folder of ODF parts, not read):
  * the workbook behind every chart (its data sheet: a sales chart's categories are the sales
@@ -13,7 +13,7 @@
 import { childPath, childScope, type Ctx, type Scope } from "../context.ts";
 
 /** The parts of an OOXML package that are embedded files. */
-export const EMBEDDED_PARTS = /^(?:(?:word|ppt|xl)\/embeddings\/[^/]+|(?:word|ppt|xl)\/media\/[^/]+\.(?:emf|wmf|EMF|WMF)|Object \d+)$/;
+export const EMBEDDED_PARTS = /^(?:(?:word|ppt|xl|visio)\/embeddings\/[^/]+|(?:word|ppt|xl|visio)\/media\/[^/]+\.(?:emf|wmf|EMF|WMF)|Object \d+)$/;
 
 /** Reads the embedded files among a package's kept `parts`. */
 export async function readEmbedded(ctx: Ctx, scope: Scope, parts: Map<string, Buffer>): Promise<void> {
