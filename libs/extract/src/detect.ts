@@ -11,6 +11,7 @@ import { UU_START } from "./formats/uuencode.ts";
 import { isAccessDatabase } from "./formats/access.ts";
 import { isWordPerfect } from "./formats/wordperfect.ts";
 import { isEmf, isWmf } from "./formats/metafile.ts";
+import { flatOfficeKind } from "./formats/flat-office.ts";
 import { oneNoteHeader } from "./formats/onenote.ts";
 import { isZlibStream } from "./formats/compressed.ts";
 import { zipBounds } from "./formats/zip.ts";
@@ -199,6 +200,10 @@ export function detectText(head: string, filename: string): Detected {
   // XHTML (an e-book's chapters, a saved page) is a web page, not data: its attributes (epub:type
   // "z3998:name-title", classes, ids) are markup, read as HTML's are
   if (/^<\?xml[^>]*>\s*(?:<!--[^]*?-->\s*)*(?:<!doctype html[^>]*>\s*)?<html[\s>]/i.test(t) || ext === "xhtml") return { mime: "application/xhtml+xml", kind: "html" };
+  // an Office document saved as one XML file (flat OPC, Word 2003 XML): read as the document
+  const flat = /^<\?xml|^<[A-Za-z_]/.test(t) ? flatOfficeKind(t) : null;
+  if (flat === "wordml2003") return { mime: "application/vnd.ms-wordml", kind: "wordml2003" };
+  if (flat === "flat-opc") return { mime: /progid="PowerPoint/.test(t.slice(0, 512)) ? "application/vnd.ms-powerpoint2006ml" : "application/vnd.ms-word2006ml", kind: "flat-opc" };
   if (/^<\?xml|^<[A-Za-z_][\w:.-]*[\s>]/.test(t) || ext === "xml") return { mime: "application/xml", kind: "xml" };
   if (/^[{[]/.test(t)) {
     const lines = t.split(/\r?\n/, 3).filter((l) => l.trim());

@@ -35,9 +35,10 @@ import { metafileFormat } from "./formats/metafile.ts";
 import { publisherFormat } from "./formats/publisher.ts";
 import { hwpFormat } from "./formats/hwp.ts";
 import { visioFormat } from "./formats/visio.ts";
+import { flatOfficeFormat } from "./formats/flat-office.ts";
 import { onenoteFormat } from "./formats/onenote.ts";
 
-export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, xzFormat, zstdFormat, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat, sqliteFormat, pstFormat, mboxFormat, pptFormat, tnefFormat, parquetFormat, avroFormat, x509Format, derKeyFormat, ldifFormat, vcardFormat, icalendarFormat, olePackageFormat, uuencodeFormat, accessFormat, onenoteFormat, wordPerfectFormat, metafileFormat, publisherFormat, hwpFormat, visioFormat, brotliFormat, zlibFormat];
+export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, xzFormat, zstdFormat, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat, sqliteFormat, pstFormat, mboxFormat, pptFormat, tnefFormat, parquetFormat, avroFormat, x509Format, derKeyFormat, ldifFormat, vcardFormat, icalendarFormat, olePackageFormat, uuencodeFormat, accessFormat, onenoteFormat, wordPerfectFormat, metafileFormat, publisherFormat, hwpFormat, visioFormat, flatOfficeFormat, brotliFormat, zlibFormat];
 
 /**
  * Kinds that hold other files: opening one costs a nesting level. Documents are among them: they
@@ -46,7 +47,7 @@ export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, 
  */
 export const CONTAINER_KINDS = new Set([
   ...["zip", "tar", "gzip", "bz2", "xz", "zstd", ...SEVEN_ZIP_KINDS, "eml", "msg", "pst", "mbox", "tnef", "ole-package", "uuencoded", "brotli", "zlib"],
-  ...["pdf", "docx", "xlsx", "xlsb", "pptx", "odt", "ods", "odp", "odg", "doc", "xls", "ppt", "rtf", "ooxml-encrypted", "onenote", "visio"],
+  ...["pdf", "docx", "xlsx", "xlsb", "pptx", "odt", "ods", "odp", "odg", "doc", "xls", "ppt", "rtf", "ooxml-encrypted", "onenote", "visio", "flat-opc"],
 ]);
 
 const byKind = new Map<string, Format>();

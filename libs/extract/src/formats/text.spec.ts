@@ -198,3 +198,14 @@ describe("extract: text family", () => {
     assert.deepEqual([ps.detected_type, ps.status, codes(ps)], ["application/postscript", "unsupported", ["unsupported_type"]]);
   });
 });
+
+describe("extract: encoded bytes in markup are no text", () => {
+  it("drops an SVG's data URI and an XML element's base64 picture, keeps words, numbers and a key's DER body", async () => {
+    const picture = Buffer.from(Array.from({ length: 600 }, (_, i) => (i * 37) % 256)).toString("base64").replace(/.{76}/g, "$&\n");
+    const xml = `<?xml version="1.0"?><record><name>Jane Roe</name><photo>${picture}</photo><logo href="data:image/png;base64,${picture.replace(/\n/g, "")}"/><note>${"plain words without any punctuation at all ".repeat(8)}</note><key>MIIEowIBAAKCAQEA${"q".repeat(300)}</key></record>`;
+    const text = allText(await run(xml, "record.xml"));
+    assert.ok(text.includes("Jane Roe") && text.includes("plain words without") && text.includes("MIIEowIBAAKCAQEA"), text);
+    assert.ok(!text.includes(picture.slice(0, 60)), "the base64 picture is no text");
+    assert.ok(!text.includes("data:image/png"), "the data URI is no text");
+  });
+});

@@ -76,6 +76,21 @@ export const withoutNuls = (text: string) => (text.includes("\0") ? text.replace
  */
 const XML_PLUMBING = /^(?:xmlns(?::.*)?|xsi:(?:schemaLocation|noNamespaceSchemaLocation)|xml:space|xml:lang|(?:style|fo|svg|loext|number|presentation|smil|anim|dr3d|chart):.*|[\w-]+:(?:style-name|class-names?|font-name|font-family|master-page-name|data-style-name|text-style-name))$/;
 
+/**
+ * A value that is encoded bytes, not text: a data URI ("data:image/png;base64,…", an SVG's or an
+ * HTML page's inline picture) or a long run of base64 alone (an XML file's embedded picture or
+ * attachment). Read as words it is noise, and its runs of digits read as numbers.
+ */
+export function encodedBytes(v: string): boolean {
+  if (v.length < 200) return false;
+  if (/^\s*data:[\w.+-]+\/[\w.+-]+(?:;[\w=.-]+)*;base64,/i.test(v)) return true;
+  // (base64 alone: lines of 40 characters or more, as encoders write them, not words; a key's DER
+  // body, "MII…", is kept for the detectors)
+  if (!/^[\sA-Za-z0-9+/]+={0,2}\s*$/.test(v) || /^\s*MII/.test(v)) return false;
+  const lines = v.trim().split(/\s+/);
+  return lines.every((l, i) => l.length >= 40 || i === lines.length - 1);
+}
+
 export function markupText(src: string, xml: boolean): string {
   const out: string[] = [];
   let skip = 0;
@@ -87,11 +102,11 @@ export function markupText(src: string, xml: boolean): string {
         if (!xml && (n === "br" || n === "p" || n === "div" || n === "tr" || n === "li" || /^h\d$/.test(n))) out.push("\n");
         for (const [k, v] of Object.entries(attrs)) {
           // (in XML every attribute may hold data, but namespaces and schema locations are plumbing: "urn:oasis:names:tc:…")
-          if (xml ? /\S/.test(v) && /[A-Za-z0-9@]/.test(v) && !XML_PLUMBING.test(k) : /^(alt|title|value|content|href)$/i.test(k)) out.push(` ${v} `);
+          if (xml ? /\S/.test(v) && /[A-Za-z0-9@]/.test(v) && !XML_PLUMBING.test(k) && !encodedBytes(v) : /^(alt|title|value|content|href)$/i.test(k) && !encodedBytes(v)) out.push(` ${v} `);
         }
       },
       ontext(t) {
-        if (skip === 0) out.push(t);
+        if (skip === 0 && !encodedBytes(t)) out.push(t);
       },
       onclosetag(name) {
         const n = name.toLowerCase();
