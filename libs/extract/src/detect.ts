@@ -268,6 +268,8 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
     if (ft.ext === "zip" && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).subarray(-ZIP_DIRECTORY_TAIL).includes("xl/workbook.bin")) return { mime: "application/vnd.ms-excel.sheet.binary.macroenabled.12", kind: "xlsb" };
     // so is a Visio drawing with macros, a stencil or a template (VSDM, VSSX, VSSM, VSTX, VSTM): its main part
     if (ft.ext === "zip" && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).subarray(-ZIP_DIRECTORY_TAIL).includes("visio/document.xml")) return { mime: "application/vnd.visio", kind: "visio" };
+    // and an XPS or OpenXPS document: its fixed document sequence part
+    if (ft.ext === "zip" && /\.fdseq|FixedDocumentSequence/i.test(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).subarray(-ZIP_DIRECTORY_TAIL).toString("latin1"))) return { mime: "application/vnd.ms-xpsdocument", kind: "xps" };
     // (any other ZIP file-type could not name is read as an archive: its members one by one)
     const kind = KIND_BY_EXT[ft.ext] ?? (ft.ext.endsWith("gz") ? "gzip" : ft.ext.endsWith("bz2") ? "bz2" : ft.ext);
     const mime = NAMED_MIMES[ft.ext] ?? ft.mime;

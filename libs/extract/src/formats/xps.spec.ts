@@ -1,0 +1,29 @@
+import assert from "node:assert/strict";
+import { allText, codes, run } from "../test-util/run.ts";
+import { makeXps } from "../test-util/xps.ts";
+
+describe("extract: XPS documents", () => {
+  it("reads each page's glyph runs as lines in the pages' listed order, words joined where runs meet; no clip paths, transforms or indices", async () => {
+    const xps = await makeXps(
+      [
+        [
+          { text: "Patient:", x: 72, y: 100, advances: [60, 55, 30, 25, 55, 55, 30, 25] },
+          { text: "Jane", x: 130, y: 100, advances: [40, 55, 55, 55] },
+          { text: "Roe", x: 162, y: 100.5 },
+          { text: "{SSN} 536-22-1234", x: 72, y: 130 },
+        ],
+        // a writer that draws every character alone: the advances say they meet
+        [..."Müller"].map((ch, i) => ({ text: ch, x: 72 + i * 6, y: 100, advances: [50] })),
+      ],
+      { utf16: true, title: "Intake", listedInReverse: true },
+    );
+    const r = await run(xps, "print.xps");
+    assert.deepEqual([r.detected_type, r.status, codes(r)], ["application/vnd.ms-xpsdocument", "complete", []]);
+    assert.deepEqual(r.segments.map((s) => [s.locator.page, s.locator.part, s.text]), [
+      [1, null, "Müller"],
+      [2, null, "Patient: Jane Roe\n{SSN} 536-22-1234"],
+      [null, "property:title", "Intake"],
+    ]);
+    assert.ok(!/595\.32|1\.333|odttf/.test(allText(r)));
+  });
+});
