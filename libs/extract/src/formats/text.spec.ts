@@ -209,3 +209,18 @@ describe("extract: encoded bytes in markup are no text", () => {
     assert.ok(!text.includes("data:image/png"), "the data URI is no text");
   });
 });
+
+describe("extract: a flat ODF file's settings, styles and fonts are no text", () => {
+  it("reads the body and the metadata of a .fodt, not its view settings' numbers or its styles", async () => {
+    const fodt = `<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:config="urn:oasis:names:tc:opendocument:xmlns:config:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/" office:mimetype="application/vnd.oasis.opendocument.text">
+<office:meta><dc:title>Intake form</dc:title></office:meta>
+<office:settings><config:config-item-set config:name="ooo:view-settings"><config:config-item config:name="ViewAreaWidth" config:type="long">22862</config:config-item><config:config-item config:name="PrintFaxName" config:type="string">Fax 0800 555 0100</config:config-item></config:config-item-set></office:settings>
+<office:font-face-decls><style:font-face style:name="Liberation Serif" svg:font-family="'Liberation Serif'"/></office:font-face-decls>
+<office:styles><style:style style:name="Standard" style:family="paragraph" style:class="text"/></office:styles>
+<office:body><office:text><text:p>Patient: Jane Roe, SSN 536-22-1234</text:p></office:text></office:body></office:document>`;
+    const text = allText(await run(fodt, "intake.fodt"));
+    assert.ok(text.includes("Intake form") && text.includes("Patient: Jane Roe, SSN 536-22-1234"), text);
+    assert.ok(!/22862|ViewAreaWidth|0800 555 0100|Liberation|Standard/.test(text), text);
+  });
+});

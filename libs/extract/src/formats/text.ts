@@ -91,6 +91,12 @@ export function encodedBytes(v: string): boolean {
   return lines.every((l, i) => l.length >= 40 || i === lines.length - 1);
 }
 
+/**
+ * Parts of a flat ODF file (.fodt, .fods, .fodp) that are no content: the application's view and
+ * print settings ("ViewAreaWidth long 22862"), the styles and the fonts.
+ */
+const XML_SKIPPED = /^office:(?:settings|styles|automatic-styles|font-face-decls)$/;
+
 export function markupText(src: string, xml: boolean): string {
   const out: string[] = [];
   let skip = 0;
@@ -98,8 +104,9 @@ export function markupText(src: string, xml: boolean): string {
     {
       onopentag(name, attrs) {
         const n = name.toLowerCase();
-        if (!xml && (n === "script" || n === "style" || n === "noscript")) skip++;
+        if (xml ? XML_SKIPPED.test(name) : n === "script" || n === "style" || n === "noscript") skip++;
         if (!xml && (n === "br" || n === "p" || n === "div" || n === "tr" || n === "li" || /^h\d$/.test(n))) out.push("\n");
+        if (skip > 0) return;
         for (const [k, v] of Object.entries(attrs)) {
           // (in XML every attribute may hold data, but namespaces and schema locations are plumbing: "urn:oasis:names:tc:…")
           if (xml ? /\S/.test(v) && /[A-Za-z0-9@]/.test(v) && !XML_PLUMBING.test(k) && !encodedBytes(v) : /^(alt|title|value|content|href)$/i.test(k) && !encodedBytes(v)) out.push(` ${v} `);
@@ -110,7 +117,7 @@ export function markupText(src: string, xml: boolean): string {
       },
       onclosetag(name) {
         const n = name.toLowerCase();
-        if (!xml && (n === "script" || n === "style" || n === "noscript")) skip = Math.max(0, skip - 1);
+        if (xml ? XML_SKIPPED.test(name) : n === "script" || n === "style" || n === "noscript") skip = Math.max(0, skip - 1);
         if (xml || n === "td" || n === "th") out.push(" ");
         else if (/^(p|div|tr|li|h\d|table|ul|ol)$/.test(n)) out.push("\n");
       },
