@@ -9,7 +9,9 @@
  * The author and last editor are not read: nearly every Office file names the account that wrote
  * it, which would make every document a PERSON hit and say nothing about what it holds.
  */
+import { Parser } from "htmlparser2";
 import type { Ctx, Scope } from "../context.ts";
+import { decodeText } from "../text-decode.ts";
 import { emitChunks } from "./text.ts";
 
 export interface Properties {
@@ -32,4 +34,35 @@ export function emitProperties(ctx: Ctx, scope: Scope, p: Properties): void {
     const text = typeof value === "string" ? value.trim() : typeof value === "number" && Number.isFinite(value) ? String(value) : "";
     if (text !== "") emitChunks(ctx, scope, text, { part: `property:${name.slice(0, MAX_NAME)}` });
   }
+}
+
+const CORE: Record<string, "title" | "subject" | "keywords" | "description"> = { "dc:title": "title", "dc:subject": "subject", "cp:keywords": "keywords", "dc:description": "description" };
+
+/**
+ * An OPC package's properties, from its parts (for the packages officeparser does not read: Visio,
+ * XPS): `docProps/core.xml`'s title, subject, keywords and description, `docProps/custom.xml`'s
+ * properties but those `ownCustom` names (an application's own: Visio's build number).
+ */
+export function packageProperties(parts: Map<string, Buffer>, ownCustom?: RegExp): Properties {
+  const out: Properties & { custom: Record<string, string> } = { custom: {} };
+  const read = (part: string, on: { open(name: string, a: Record<string, string>): void; text(t: string): void; close(name: string): void }) => {
+    const xml = parts.get(part);
+    if (!xml) return;
+    const parser = new Parser({ onopentag: on.open, ontext: on.text, onclosetag: on.close }, { xmlMode: true, decodeEntities: true });
+    parser.write(decodeText(xml).text);
+    parser.end();
+  };
+  let field: "title" | "subject" | "keywords" | "description" | null = null;
+  read("docProps/core.xml", {
+    open: (name) => void (field = CORE[name] ?? null),
+    text: (t) => void (field && (out[field] = `${(out[field] as string | undefined) ?? ""}${t}`)),
+    close: () => void (field = null),
+  });
+  let name: string | null = null;
+  read("docProps/custom.xml", {
+    open: (tag, a) => void (tag === "property" && (name = a.name ?? null)),
+    text: (t) => void (name !== null && !ownCustom?.test(name) && (out.custom[name] = (out.custom[name] ?? "") + t)),
+    close: (tag) => void (tag === "property" && (name = null)),
+  });
+  return out;
 }

@@ -22,7 +22,7 @@ import type { Ctx, Scope } from "../context.ts";
 import type { Format } from "../format.ts";
 import { EMBEDDED_PARTS, readEmbedded } from "./embedded.ts";
 import { checkPackage } from "./package-guard.ts";
-import { emitProperties } from "./properties.ts";
+import { emitProperties, packageProperties } from "./properties.ts";
 import { emitChunks } from "./text.ts";
 
 const VISIO_PARTS = /^(?:visio\/(?:pages|masters)\/[^/]+\.xml|visio\/pages\/_rels\/pages\.xml\.rels|visio\/comments\.xml|docProps\/(?:core|custom)\.xml)$/;
@@ -121,31 +121,6 @@ function comments(xml: Buffer): string[] {
 /** Custom properties Visio writes itself (its build, the units, a time stamp): they say nothing of the drawing. */
 const VISIO_OWN = /^(?:BuildNumber(?:Created|Edited)|IsMetric|Time(?:Created|Edited|Saved|Printed))$/;
 
-/** docProps/core.xml's title, subject, keywords and description; docProps/custom.xml's properties. */
-function properties(parts: Map<string, Buffer>): { title?: string; subject?: string; keywords?: string; description?: string; custom: Record<string, string> } {
-  const out: { title?: string; subject?: string; keywords?: string; description?: string; custom: Record<string, string> } = { custom: {} };
-  const core = parts.get("docProps/core.xml");
-  if (core) {
-    let field: "title" | "subject" | "keywords" | "description" | null = null;
-    const names: Record<string, "title" | "subject" | "keywords" | "description"> = { "dc:title": "title", "dc:subject": "subject", "cp:keywords": "keywords", "dc:description": "description" };
-    walk(core, {
-      open: (name) => void (field = names[name] ?? null),
-      text: (t) => void (field && (out[field] = (out[field] ?? "") + t)),
-      close: () => void (field = null),
-    });
-  }
-  const custom = parts.get("docProps/custom.xml");
-  if (custom) {
-    let name: string | null = null;
-    walk(custom, {
-      open: (tag, a) => void (tag === "property" && (name = a.name ?? null)),
-      text: (t) => void (name !== null && !VISIO_OWN.test(name) && (out.custom[name] = (out.custom[name] ?? "") + t)),
-      close: (tag) => void (tag === "property" && (name = null)),
-    });
-  }
-  return out;
-}
-
 export const visioFormat: Format = {
   kinds: ["visio"],
   library: "yauzl and htmlparser2 (the package's parts read as [MS-VSDX] lays them out)",
@@ -165,7 +140,7 @@ export const visioFormat: Format = {
     if (pages.length === 0) for (const part of [...parts.keys()].filter((p) => /^visio\/masters\/master\d+\.xml$/.test(p)).sort()) emitShapes(part, { part: "master" });
     const notes = parts.get("visio/comments.xml");
     if (notes) for (const c of comments(notes)) emitChunks(ctx, scope, c, { part: "comment" });
-    emitProperties(ctx, scope, properties(parts));
+    emitProperties(ctx, scope, packageProperties(parts, VISIO_OWN));
     await readEmbedded(ctx, scope, parts);
   },
 };

@@ -19,7 +19,7 @@ import type { Ctx, Scope } from "../context.ts";
 import type { Format } from "../format.ts";
 import { decodeText } from "../text-decode.ts";
 import { checkPackage } from "./package-guard.ts";
-import { emitProperties } from "./properties.ts";
+import { emitProperties, packageProperties } from "./properties.ts";
 import { emitChunks } from "./text.ts";
 
 const XPS_PARTS = /(?:\.fpage|\.fdoc|^docProps\/core\.xml)$/i;
@@ -113,17 +113,6 @@ function pageOrder(parts: Map<string, Buffer>): string[] {
   return [...listed, ...pages.filter((p) => !listed.includes(p)).sort((a, b) => a.localeCompare(b, "en", { numeric: true }))];
 }
 
-/** docProps/core.xml's title, subject, keywords and description. */
-function coreProperties(xml: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const names: Record<string, string> = { "dc:title": "title", "dc:subject": "subject", "cp:keywords": "keywords", "dc:description": "description" };
-  let field: string | null = null;
-  const parser = new Parser({ onopentag: (n) => void (field = names[n] ?? null), ontext: (t) => void (field && (out[field] = (out[field] ?? "") + t)), onclosetag: () => void (field = null) }, { xmlMode: true, decodeEntities: true });
-  parser.write(xml);
-  parser.end();
-  return out;
-}
-
 export const xpsFormat: Format = {
   kinds: ["xps"],
   library: "yauzl and htmlparser2 (the pages' Glyphs read as XPS lays them out)",
@@ -134,7 +123,6 @@ export const xpsFormat: Format = {
       ctx.checkTime();
       emitChunks(ctx, scope, pageText(pageRuns(decodeText(pkg.parts.get(part)!).text)), { page: i + 1 });
     }
-    const core = pkg.parts.get("docProps/core.xml");
-    if (core) emitProperties(ctx, scope, coreProperties(decodeText(core).text));
+    emitProperties(ctx, scope, packageProperties(pkg.parts));
   },
 };
