@@ -51,6 +51,10 @@ describe("generic/phone_number", () => {
     const footer = "Via Mazzini, 53 – Valdobbiadene – TV        \nCap. Soc. € 10.000,00 i.v. –  REA TV 0341585       \nC.F. – P.IVA – Reg. Imp. TV  n. 04336160264        \nTel. 0423 972429 – Fax 0423 971212       \nE-mail: info@example.it";
     assert.deepEqual(run(phoneNumber, footer).filter((f) => f.score >= 0.4).map((f) => footer.slice(f.start, f.end)), ["0423 972429", "0423 971212"]);
   });
+  it("reads no phone number out of an amount of money (an IBM Italy mail's footer: its share capital)", () => {
+    const footer = "Circonvallazione Idroscalo - 20090 Segrate (MI)\nCap. Soc. euro 347.256.998,80\nPrezzo: EUR 1.250.000 - saldo 12.345.678,90 €\nMobile: +39 335 7368459";
+    assert.deepEqual(run(phoneNumber, footer).filter((f) => f.score >= 0.4).map((f) => footer.slice(f.start, f.end)), ["+39 335 7368459"]);
+  });
   it("reads no number out of times, table columns, byte dumps and versions (seen in /usr/share/doc changelogs)", () => {
     const none = (text: string) => spans(phoneNumber, text);
     assert.deepEqual(none("Date:   Wed Feb 22 23:09:29 2006 -0800"), []);

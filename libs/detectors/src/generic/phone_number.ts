@@ -225,11 +225,17 @@ function shapeOf(text: string, start: number, end: number): Shape | null {
   // 8859-1987", "ANSI X3.4-1977").
   if (/^\d{2,5}-(?:19|20)\d\d$/.test(raw) && /\b(?:ISO|IEC|ANSI|JIS|DIN|BS|EN|ECMA|IEEE|GOST|CSA|NF|UNE|UNI)(?:[ /][A-Z]+)*[ /]$/.test(text.slice(Math.max(0, start - 16), start))) return null;
   if (inTimeOrRatio(text, start, end) || NOT_ONE_NUMBER.test(raw)) return null;
+  // An amount of money: after a currency's sign or code ("Cap. Soc. euro 347.256.998,80", "EUR
+  // 1.250.000"), or thousands grouped by dots before a decimal comma ("347.256.998,80").
+  if (CURRENCY_BEFORE.test(text.slice(Math.max(0, start - 8), start)) || (/^\d{1,3}(?:\.\d{3})+$/.test(raw) && /^,\d{1,2}(?!\d)/.test(text.slice(end, end + 4)))) return null;
   const intl = raw.startsWith("+") ? raw : raw.startsWith("00") ? `+${raw.slice(2)}` : null;
   // Whether a region's numbering plan may hold a national number is asked by `check`, only for
   // a candidate that context could make count (most digit runs in a sheet are not: an order id).
   return { start, end, raw, digits, intl };
 }
+
+/** Right before an amount: a currency's sign, symbol or code. */
+const CURRENCY_BEFORE = /(?:[$€£¥₹]|\b(?:euro?s?|EUR|USD|GBP|CHF|JPY|INR|AUD|CAD|SEK|NOK|DKK|PLN|CZK|BRL|Rs\.?))[ \t]*$/i;
 
 /** Before the pages of a citation: "pp.", "p.", a volume's issue and a colon ("23(3): "). */
 const CITATION_BEFORE = /(?:\bpp?\.[ \t]*|\d+[ \t]*\(\d+\)[ \t]*:[ \t]*)$/;
