@@ -137,6 +137,16 @@ function detectCfb(bytes: Uint8Array): Detected {
 /** The end of a ZIP file searched for an OOXML part's name (a central directory of some thousands of entries). */
 const ZIP_DIRECTORY_TAIL = 1 << 20;
 
+/** ZIP packages file-type does not name, by a part only they have. */
+const PACKAGES_BY_PART: ReadonlyArray<[string, Detected]> = [
+  // an Excel binary workbook (its parts are .bin)
+  ["xl/workbook.bin", { mime: "application/vnd.ms-excel.sheet.binary.macroenabled.12", kind: "xlsb" }],
+  // a Visio drawing with macros, a stencil or a template (VSDM, VSSX, VSSM, VSTX, VSTM): its main part
+  ["visio/document.xml", { mime: "application/vnd.visio", kind: "visio" }],
+  // an XPS or OpenXPS document: its fixed document sequence
+  [".fdseq", { mime: "application/vnd.ms-xpsdocument", kind: "xps" }],
+];
+
 /** dBase / FoxPro table versions ([dBase] byte 0): III, IV, 5, Visual FoxPro, with or without memo. */
 const DBF_VERSIONS = new Set([0x02, 0x03, 0x04, 0x05, 0x30, 0x31, 0x32, 0x43, 0x63, 0x83, 0x8b, 0x8e, 0xcb, 0xf5, 0xfb]);
 
@@ -263,13 +273,12 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
   }
   if (ft) {
     if (ft.ext === "cfb" || ft.ext === "msi") return detectCfb(bytes);
-    // an Excel binary workbook is a ZIP package that file-type does not name (its parts are .bin):
-    // its central directory, at the end, names the part
-    if (ft.ext === "zip" && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).subarray(-ZIP_DIRECTORY_TAIL).includes("xl/workbook.bin")) return { mime: "application/vnd.ms-excel.sheet.binary.macroenabled.12", kind: "xlsb" };
-    // so is a Visio drawing with macros, a stencil or a template (VSDM, VSSX, VSSM, VSTX, VSTM): its main part
-    if (ft.ext === "zip" && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).subarray(-ZIP_DIRECTORY_TAIL).includes("visio/document.xml")) return { mime: "application/vnd.visio", kind: "visio" };
-    // and an XPS or OpenXPS document: its fixed document sequence part
-    if (ft.ext === "zip" && /\.fdseq|FixedDocumentSequence/i.test(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).subarray(-ZIP_DIRECTORY_TAIL).toString("latin1"))) return { mime: "application/vnd.ms-xpsdocument", kind: "xps" };
+    // a package file-type names only "zip": told by a part its central directory, at the end, names
+    if (ft.ext === "zip") {
+      const tail = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).subarray(-ZIP_DIRECTORY_TAIL);
+      const known = PACKAGES_BY_PART.find(([part]) => tail.includes(part));
+      if (known) return { ...known[1] };
+    }
     // (any other ZIP file-type could not name is read as an archive: its members one by one)
     const kind = KIND_BY_EXT[ft.ext] ?? (ft.ext.endsWith("gz") ? "gzip" : ft.ext.endsWith("bz2") ? "bz2" : ft.ext);
     const mime = NAMED_MIMES[ft.ext] ?? ft.mime;

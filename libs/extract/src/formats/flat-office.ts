@@ -83,6 +83,9 @@ export async function flatOpcPackage(xml: string, ctx: Ctx): Promise<{ zip: Buff
 }
 const rank = (p: { name: string; type: string }) => (p.name === "_rels/.rels" ? 0 : MAIN_PARTS.some(([rx]) => rx.test(p.type)) ? 1 : 2);
 
+/** Word 2003 XML elements whose text is no body text: pictures, field codes, the properties (read apart), fonts, styles, lists. */
+const SKIPPED_2003 = new Set(["w:binData", "w:instrText", "o:DocumentProperties", "w:fonts", "w:styles", "w:lists"]);
+
 /** A Word 2003 XML document's text, a paragraph a line, and its properties. */
 export function wordml2003(xml: string): { text: string; deleted: string; pictures: Array<[string, Buffer]>; props: { title?: string; subject?: string; keywords?: string; description?: string; custom: Record<string, string> } } {
   const out: string[] = [];
@@ -103,7 +106,7 @@ export function wordml2003(xml: string): { text: string; deleted: string; pictur
         if (name === "w:binData" && /\.[ew]m[fz]$/i.test(attrs["w:name"] ?? "")) picture = { name: attrs["w:name"]!.replace(/^wordml:\/\//, ""), base64: "" };
         if (name === "w:t") inText++;
         else if (name === "w:delText") inDeleted++;
-        else if (name === "w:binData" || name === "w:instrText" || name === "o:DocumentProperties" || name === "w:fonts" || name === "w:styles" || name === "w:lists") skipped++;
+        else if (SKIPPED_2003.has(name)) skipped++;
         else if (name === "w:tab") out.push("\t");
         else if (name === "w:br" || name === "w:cr") out.push("\n");
         if (name === "o:CustomDocumentProperties") custom++;
@@ -127,7 +130,7 @@ export function wordml2003(xml: string): { text: string; deleted: string; pictur
           inDeleted = Math.max(0, inDeleted - 1);
           deleted.push(" ");
         }
-        else if (name === "w:binData" || name === "w:instrText" || name === "o:DocumentProperties" || name === "w:fonts" || name === "w:styles" || name === "w:lists") skipped = Math.max(0, skipped - 1);
+        else if (SKIPPED_2003.has(name)) skipped = Math.max(0, skipped - 1);
         else if (name === "w:p") out.push("\n");
         if (name === "o:CustomDocumentProperties") custom = Math.max(0, custom - 1);
         customName = null;

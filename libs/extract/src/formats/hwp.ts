@@ -112,15 +112,16 @@ export const hwpFormat: Format = {
   async extract(bytes: Uint8Array, scope: Scope, ctx: Ctx) {
     const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const cfb = CFB.read(buf, { type: "buffer" });
-    const stream = (re: RegExp) => {
-      const i = cfb.FullPaths.findIndex((p) => re.test(p));
-      return i < 0 ? null : Buffer.from((cfb.FileIndex[i]!.content ?? []) as Uint8Array);
+    // (a path from the root: a name alone would match a stream of that name anywhere)
+    const stream = (path: string) => {
+      const content = CFB.find(cfb, path)?.content as Uint8Array | undefined;
+      return content ? Buffer.from(content) : null;
     };
-    const header = stream(/^[^/]*\/FileHeader$/);
+    const header = stream("/FileHeader");
     if (!header || header.byteLength < 40 || !header.toString("latin1", 0, SIGNATURE.length).startsWith(SIGNATURE)) throw new Error("hwp: no HWP 5 FileHeader");
     const flags = header.readUInt32LE(36);
     if (flags & 0b10) {
-      const preview = stream(/^[^/]*\/PrvText$/);
+      const preview = stream("/PrvText");
       if (preview) emitChunks(ctx, scope, preview.toString("utf16le", 0, preview.byteLength & ~1).replace(/\r\n?/g, "\n"), { part: "preview" });
       emitProperties(ctx, scope, oleSummaryProperties(buf));
       throw new Encrypted("HWP document protected by a password (its preview text read)");

@@ -61,7 +61,7 @@ export function isWmf(b: Uint8Array): boolean {
   return (type === 1 || type === 2) && v.getUint16(2, true) === 9 && (version === 0x0100 || version === 0x0300);
 }
 
-const latin1 = (b: Uint8Array) => iconv.decode(Buffer.from(b.buffer, b.byteOffset, b.byteLength), "cp1252");
+const ansi = (b: Uint8Array) => iconv.decode(Buffer.from(b.buffer, b.byteOffset, b.byteLength), "cp1252");
 const utf16 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("utf16le");
 
 /** A rectangle that says nothing (GDI writes {0, 0, -1, -1} when it did not compute one). */
@@ -84,7 +84,7 @@ function emfRuns(b: Uint8Array, ctx: Ctx): Run[] {
       const offset = r.getUint32(48, true);
       const bytes = type === 84 ? chars * 2 : chars;
       if (chars > 0 && offset >= 76 && offset + bytes <= size) {
-        const text = type === 84 ? utf16(rec.subarray(offset, offset + bytes)) : latin1(rec.subarray(offset, offset + bytes));
+        const text = type === 84 ? utf16(rec.subarray(offset, offset + bytes)) : ansi(rec.subarray(offset, offset + bytes));
         const [l, t, rt, btm] = [r.getInt32(8, true), r.getInt32(12, true), r.getInt32(16, true), r.getInt32(20, true)];
         const x = r.getInt32(36, true);
         const y = r.getInt32(40, true);
@@ -98,7 +98,7 @@ function emfRuns(b: Uint8Array, ctx: Ctx): Run[] {
       if (chars > 0 && start + bytes <= size) {
         const s = rec.subarray(start, start + bytes);
         const y = r.getInt32(12, true);
-        runs.push({ text: options & ETO_SMALL_CHARS ? latin1(s) : utf16(s), left: r.getInt32(8, true), top: y, right: null, bottom: y });
+        runs.push({ text: options & ETO_SMALL_CHARS ? ansi(s) : utf16(s), left: r.getInt32(8, true), top: y, right: null, bottom: y });
       }
     } else if (type === 70 && size >= 16 && r.getUint32(12, true) === EMF_PLUS) {
       plus.push(...emfPlusStrings(rec.subarray(16, Math.min(size, 12 + r.getUint32(8, true)))));

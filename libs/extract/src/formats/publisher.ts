@@ -43,9 +43,9 @@ export const publisherFormat: Format = {
   async extract(bytes: Uint8Array, scope: Scope, ctx: Ctx) {
     const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const cfb = CFB.read(buf, { type: "buffer" });
-    const i = cfb.FullPaths.findIndex((p) => /\/Quill\/QuillSub\/CONTENTS$/i.test(p));
-    if (i < 0) throw new Error("publisher: no Quill/QuillSub/CONTENTS stream");
-    emitChunks(ctx, scope, quillText((cfb.FileIndex[i]!.content ?? new Uint8Array()) as Uint8Array));
+    const quill = CFB.find(cfb, "/Quill/QuillSub/CONTENTS")?.content as Uint8Array | undefined;
+    if (!quill) throw new Error("publisher: no Quill/QuillSub/CONTENTS stream");
+    emitChunks(ctx, scope, quillText(quill));
     emitProperties(ctx, scope, oleSummaryProperties(buf));
   },
 };
