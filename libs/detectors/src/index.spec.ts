@@ -39,6 +39,14 @@ describe("detect()", () => {
     assert.equal(joined.slice(at("US_SSN").start, at("US_SSN").end), "536-22-1234");
     assert.deepEqual([at("IBAN_CODE").locator.page, at("IBAN_CODE").start], [2, 5], "another locator counts from its own start");
   });
+  it("counts a locator's chunks apart from another's in between, locators that differ in one field alone", () => {
+    const a = { sheet: "Notes", row: 3, column: "Remarks" };
+    const b = { sheet: "Notes 2", row: 3, column: "Remarks" };
+    const findings = detect([seg("Filed under ".repeat(10), a), seg("SSN: 536-22-1234", b), seg("Reach jane.roe@example.org", a)], { ner: false });
+    const at = (type: string) => findings.find((f) => f.type === type)!;
+    assert.deepEqual([at("US_SSN").locator.sheet, at("US_SSN").start], ["Notes 2", 5]);
+    assert.deepEqual([at("EMAIL_ADDRESS").locator.sheet, at("EMAIL_ADDRESS").start], ["Notes", 120 + 6]);
+  });
   it("is deterministic", () => {
     const s = [seg("Dear John Smith, your IBAN DE89 3704 0044 0532 0130 00 and phone +44 20 7946 0958.")];
     assert.deepEqual(detect(s), detect(s));

@@ -11,7 +11,7 @@
  * person/address words, and overlapping findings keep the stronger.
  */
 import { readFileSync } from "node:fs";
-import { locatorKey, type Finding, type Segment } from "@filescan/contracts";
+import { type Finding, type Locator, type Segment } from "@filescan/contracts";
 import type { Detector } from "./core/types.ts";
 import { atChance, candidates, compile, factsOf, passes, runDetector, score, shareGates, strongestFirst, type Compiled, type Scored, type Tally, type TextFacts } from "./core/engine.ts";
 import { GLOBAL_NEGATIVE, headerWords, stem, windowWords } from "./core/context.ts";
@@ -559,11 +559,10 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
   const unsupported = (x: Internal) => chance.has(x.detector) && !x.context.some((w) => !w.startsWith("-"));
   // Offsets count in the text of a locator: its segments' texts joined in order (a long text is
   // cut into chunks that share one locator, and an offset in "a chunk" would say nowhere).
-  const offsetOf = new Map<string, number>();
+  const offsets = new LocatorOffsets();
   for (const { seg, text, found } of pending) {
-    const key = locatorKey(seg.locator);
-    const base = offsetOf.get(key) ?? 0;
-    offsetOf.set(key, base + text.length);
+    const base = offsets.take(seg.locator, text.length);
+    if (found.length === 0) continue;
     const kept = allow.size ? found.filter((x) => !allow.has(normalizeValue(text.slice(x.start, x.end)))) : found;
     // (after the overlaps: a span taken by a chance pass is not given to a weaker reading of it)
     for (const x of strongestFirst(kept)) {
@@ -585,6 +584,34 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
     }
   }
   return { findings, stats };
+}
+
+/**
+ * The length so far of each locator's text (its segments' texts joined in order), found without
+ * making a key string per segment (`locatorKey`: made and hashed for each of 100,000 cells, it
+ * cost a twentieth of a spreadsheet's time): locators by their first set field of cell, row,
+ * page, slide and part, then by member, then compared field by field.
+ */
+class LocatorOffsets {
+  private readonly byField = new Map<unknown, Map<string | null, Array<{ l: Locator; length: number }>>>();
+
+  /** Where a segment of `l` with `length` characters starts in its locator's text; counts it in. */
+  take(l: Locator, length: number): number {
+    const field = l.cell ?? l.row ?? l.page ?? l.slide ?? l.part;
+    let byMember = this.byField.get(field);
+    if (byMember === undefined) this.byField.set(field, (byMember = new Map()));
+    let list = byMember.get(l.file_in_zip);
+    if (list === undefined) byMember.set(l.file_in_zip, (list = []));
+    for (const e of list) {
+      if (e.l.cell === l.cell && e.l.row === l.row && e.l.page === l.page && e.l.slide === l.slide && e.l.part === l.part && e.l.sheet === l.sheet && e.l.column === l.column) {
+        const base = e.length;
+        e.length += length;
+        return base;
+      }
+    }
+    list.push({ l, length });
+    return 0;
+  }
 }
 
 /** Findings in all segments, in segment order then by offset. Never contains raw values. */

@@ -42,6 +42,9 @@ describe("core/shape: values that are something else", () => {
     assert.equal(at(inHexDump, "ffff ffff ffff dede 9090 6565 cccc ffff ffff", "9090 6565"), true);
     assert.equal(at(inHexDump, "call 02 63 29 59 03 or 01 23 45 67 89 today", "02 63 29 59 03"), false, "numbers without a hex letter are no dump");
     assert.equal(at(inHexDump, "Card: 4111 1111 1111 1111 Exp 12 25 CVV 123 ab", "4111 1111 1111 1111"), false);
+    // bytes are written in one case: "aB" is no byte, so a line of them is no dump
+    assert.equal(at(inHexDump, "aB 12 cD 34 eF 56 Ab 78 call 02 63 29 59 03", "02 63 29 59 03"), false);
+    assert.equal(at(inHexDump, "ab 12 cd 34 ef 56 ab 78 02 63 29 59 03", "02 63 29 59 03"), true);
   });
   it("takes a number whose bits come in few runs for a constant of code (powers of two, masks), and no card", () => {
     for (const n of ["2251799813685251", "4503599627370495", "2251797666199552", "9223372036854775807", "18446744073709551615"]) assert.equal(bitConstant(n), true, n);

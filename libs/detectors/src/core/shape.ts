@@ -176,9 +176,6 @@ export function inHexList(text: string, start: number, end: number): boolean {
   return hexWithLetters(tokenBefore(text, start)) || hexWithLetters(tokenAfter(text, end));
 }
 
-/** A byte or a pair of bytes in hexadecimal, as a dump writes it. */
-const HEX_BYTES = /^(?:[0-9a-f]{2}|[0-9A-F]{2}|[0-9a-f]{4}|[0-9A-F]{4})$/;
-
 /**
  * Whether the value at [start, end) stands among the bytes of a hex dump line (`hexdump -C`,
  * `xxd`, od, a test vector's "98 5a 7e 01 00 32 5e 95 19 f1 ca 6a 92 16 bd a0"): a line of eight or
@@ -192,21 +189,42 @@ export function inHexDump(text: string, start: number, end: number): boolean {
   let to = text.indexOf("\n", end);
   if (to < 0) to = text.length;
   if (to - from > 200) return false;
-  let line = text.slice(from, to);
-  const column = line.indexOf("|");
-  if (column >= 0) {
-    if (from + column < end) return false;
-    line = line.slice(0, column);
+  for (let i = from; i < to; i++) {
+    if (text.charCodeAt(i) !== 124) continue;
+    // the line's text column ("|"): the value must be before it
+    if (i < end) return false;
+    to = i;
   }
-  const tokens = line.split(/[ \t]+/).filter((t) => t !== "");
+  // (one walk over the line's tokens, without splitting it: asked for every candidate of every detector)
+  let tokens = 0;
   let hex = 0;
   let letter = false;
-  for (const t of tokens) {
-    if (!HEX_BYTES.test(t)) continue;
-    hex++;
-    letter ||= /[a-fA-F]/.test(t);
+  for (let i = from; i < to; ) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9) {
+      i++;
+      continue;
+    }
+    const t = i;
+    let lower = 0;
+    let upper = 0;
+    let other = false;
+    for (; i < to; i++) {
+      const k = text.charCodeAt(i);
+      if (k === 32 || k === 9) break;
+      if (k >= 97 && k <= 102) lower++;
+      else if (k >= 65 && k <= 70) upper++;
+      else if (k < 48 || k > 57) other = true;
+    }
+    tokens++;
+    const n = i - t;
+    // a byte or a pair of bytes in hexadecimal, as a dump writes them: two or four digits, one case
+    if (!other && (n === 2 || n === 4) && (lower === 0 || upper === 0)) {
+      hex++;
+      letter ||= lower + upper > 0;
+    }
   }
-  return hex >= 8 && hex >= tokens.length * 0.6 && letter;
+  return hex >= 8 && hex >= tokens * 0.6 && letter;
 }
 
 const isUpperHex = (c: number) => isDigit(c) || (c >= 65 && c <= 70);

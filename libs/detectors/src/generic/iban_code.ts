@@ -16,15 +16,15 @@ function lengthOf(country: string): number | undefined {
 function readIban(text: string, start: number, length: number): number {
   let n = 0;
   let i = start;
-  let sep: string | null = null;
+  let sep: number | null = null;
   while (n < length && i < text.length) {
-    const ch = text[i]!;
-    if (/[A-Z0-9]/.test(ch)) {
+    const ch = text.charCodeAt(i);
+    if (upperOrDigit(ch)) {
       n++;
       i++;
       continue;
     }
-    if ((ch === " " || ch === "-") && n % 4 === 0 && n > 0 && (sep === null || sep === ch) && /[A-Z0-9]/.test(text[i + 1] ?? "")) {
+    if ((ch === 32 || ch === 45) && n % 4 === 0 && n > 0 && (sep === null || sep === ch) && upperOrDigit(text.charCodeAt(i + 1))) {
       sep = ch;
       i++;
       continue;
@@ -32,9 +32,12 @@ function readIban(text: string, start: number, length: number): number {
     return -1;
   }
   if (n !== length) return -1;
-  if (/[A-Za-z0-9]/.test(text[i] ?? "")) return -1; // longer than the country's length
+  if (upperOrDigit(text.charCodeAt(i)) || (text.charCodeAt(i) >= 97 && text.charCodeAt(i) <= 122)) return -1; // longer than the country's length
   return i;
 }
+
+/** A capital letter or a digit (NaN past the text's end is neither). */
+const upperOrDigit = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
 
 /** International Bank Account Numbers: country length + BBAN format + mod-97 (ibantools). */
 export const ibanCode: Detector = {

@@ -218,7 +218,8 @@ function shapeOf(text: string, start: number, end: number): Shape | null {
   // in Java's HostPortrange).
   if (text[start - 1] === ":" && text[start - 2] === "]") return null;
   // Pages of a citation ("pp. 573-583. 2020", "23(3): 181-201. 1999", "p. 8577-8582").
-  if (CITATION_BEFORE.test(text.slice(Math.max(0, start - 12), start))) return null;
+  const before = charBefore(text, start);
+  if ((before === "." || before === ":") && CITATION_BEFORE.test(text.slice(Math.max(0, start - 12), start))) return null;
   // A piece of a longer dotted token: a version with a suffix ("15.00.4073.23.v1" in an engine list).
   if ((text[end] === "." && /[A-Za-z0-9]/.test(text[end + 1] ?? "")) || (text[start - 1] === "." && /[A-Za-z0-9]/.test(text[start - 2] ?? ""))) return null;
   // A standard's number and its year after the body that issued it ("ISO 646-1973", "IEC
@@ -227,12 +228,22 @@ function shapeOf(text: string, start: number, end: number): Shape | null {
   if (inTimeOrRatio(text, start, end) || NOT_ONE_NUMBER.test(raw)) return null;
   // An amount of money: after a currency's sign or code ("Cap. Soc. euro 347.256.998,80", "EUR
   // 1.250.000"), or thousands grouped by dots before a decimal comma ("347.256.998,80").
-  if (CURRENCY_BEFORE.test(text.slice(Math.max(0, start - 8), start)) || (/^\d{1,3}(?:\.\d{3})+$/.test(raw) && /^,\d{1,2}(?!\d)/.test(text.slice(end, end + 4)))) return null;
+  if ((CURRENCY_LAST.test(before) && CURRENCY_BEFORE.test(text.slice(Math.max(0, start - 8), start))) || (/^\d{1,3}(?:\.\d{3})+$/.test(raw) && /^,\d{1,2}(?!\d)/.test(text.slice(end, end + 4)))) return null;
   const intl = raw.startsWith("+") ? raw : raw.startsWith("00") ? `+${raw.slice(2)}` : null;
   // Whether a region's numbering plan may hold a national number is asked by `check`, only for
   // a candidate that context could make count (most digit runs in a sheet are not: an order id).
   return { start, end, raw, digits, intl };
 }
+
+/** The last character before `at` that is not a blank or a tab ("" at the text's start). */
+function charBefore(text: string, at: number): string {
+  let i = at - 1;
+  while (i >= 0 && (text[i] === " " || text[i] === "\t")) i--;
+  return i >= 0 ? text[i]! : "";
+}
+
+/** What CURRENCY_BEFORE's match ends with (tested first: most numbers have nothing of it before). */
+const CURRENCY_LAST = /^[$€£¥₹A-Za-z.]$/;
 
 /** Right before an amount: a currency's sign, symbol or code. */
 const CURRENCY_BEFORE = /(?:[$€£¥₹]|\b(?:euro?s?|EUR|USD|GBP|CHF|JPY|INR|AUD|CAD|SEK|NOK|DKK|PLN|CZK|BRL|Rs\.?))[ \t]*$/i;

@@ -1,0 +1,14 @@
+import assert from "node:assert/strict";
+import { knownAsWord, tagsOf } from "./lexicon.ts";
+
+describe("ner/lexicon", () => {
+  it("gives the tags of words it knows, as a list", () => {
+    assert.ok(tagsOf("said")?.length);
+    assert.ok(tagsOf("john")?.some((t) => t.endsWith("Name")));
+    assert.equal(tagsOf("zboncak"), null);
+  });
+  it("knows no word from an object's prototype (a word is a key, not a property)", () => {
+    for (const w of ["constructor", "__proto__", "tostring", "hasownproperty", "valueof"]) assert.equal(tagsOf(w), null, w);
+    assert.equal(knownAsWord("constructor"), false);
+  });
+});
