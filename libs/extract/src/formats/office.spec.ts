@@ -5,8 +5,8 @@ import { makePdf, makeTar, makeZip, noise, withMembers } from "../test-util/fixt
 import { makeMsg } from "../test-util/mail.ts";
 import { detect } from "../detect.ts";
 import { EXCEL_BUILT_IN_PASSWORD } from "./office-crypto.ts";
-import { MAIN_TYPES, makeDocx, makeOdp, makeOdt, makeOleObject, makeOlePackage, makePptx, makeRtf, makeWorkbook, oleNative, rtfObject } from "../test-util/office.ts";
-import { makeEmf } from "../test-util/metafile.ts";
+import { MAIN_TYPES, makeDocx, makeOdp, makeOdt, makeOleObject, makeOlePackage, makePptx, makeRtf, makeWorkbook, oleNative, rtfObject, rtfPicture } from "../test-util/office.ts";
+import { makeEmf, makeWmf } from "../test-util/metafile.ts";
 import { codes, run, segWith } from "../test-util/run.ts";
 import { makeDoc, makeWord6 } from "../test-util/worddoc.ts";
 
@@ -449,6 +449,32 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
       assert.deepEqual([r.detected_type, r.status, r.reasons], ["application/rtf", "complete", []]);
       assert.deepEqual([segWith(r, "536-22-8726")?.locator.file_in_zip, segWith(r, "jane.roe@example.org")?.locator.file_in_zip, segWith(r, "ben.okafor@example.org")?.locator.file_in_zip], ["object 1/clients.csv", "object 2", "object 3"]);
       assert.ok(segWith(r, "see the attachments"));
+    });
+
+    it("reads an RTF's metafile pictures as members `picture 1.emf`, …: a linked object's picture, a pasted chart's; not the WMF copy beside each, nor an embedded object's picture", async () => {
+      const emf = (text: string) => makeEmf([{ text, box: [0, 0, 400, 20] }]);
+      const wmf = (text: string) => makeWmf([{ bytes: Buffer.from(text, "latin1"), x: 0, y: 0 }]);
+      const shp = (kind: "emf" | "wmf", data: Buffer, bin = false) => `{\\*\\shppict${rtfPicture(kind, data, { bin })}}`;
+      const nonShp = (data: Buffer) => `{\\nonshppict${rtfPicture("wmf", data)}}`;
+      const rtf = [
+        "{\\rtf1\\ansi the linked report\\par ",
+        // a linked object: no data, its picture all there is
+        `{\\object\\objautlink\\rsltpict{\\*\\objclass Word.Document.12}{\\*\\objdata 01050000010000000000}{\\result ${shp("emf", emf("Employee SSN 536-22-8726"))}${nonShp(wmf("Employee SSN 536-22-8726"))}}}`,
+        // an embedded object: its data is read, its picture not
+        rtfObject("Word.Document.8", makeDoc({ paragraphs: ["letter to jane.roe@example.org"] }), { result: shp("emf", emf("PICTURE OF THE LETTER")) }),
+        // a chart pasted as a picture, its bytes after \bin; a WMF picture alone
+        shp("emf", emf("Sales by rep: Ben Okafor"), true),
+        rtfPicture("wmf", wmf("Call 020 7946 0958")),
+        "}",
+      ].join("\n");
+      const r = await run(Buffer.from(rtf, "latin1"), "report.rtf");
+      assert.deepEqual([r.status, r.reasons], ["complete", []]);
+      assert.deepEqual(
+        ["536-22-8726", "jane.roe@example.org", "Ben Okafor", "020 7946 0958"].map((t) => segWith(r, t)?.locator.file_in_zip),
+        ["picture 1.emf", "object 1", "picture 2.emf", "picture 3.wmf"],
+      );
+      assert.equal(r.segments.filter((s) => s.text.includes("536-22-8726")).length, 1, "the WMF copy beside the EMF is not read again");
+      assert.equal(segWith(r, "PICTURE OF THE LETTER"), undefined, "an embedded object's picture is not read");
     });
 
     it("takes a Microsoft Graph chart object for no workbook: unsupported, the document around it complete", async () => {

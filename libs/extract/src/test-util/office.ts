@@ -240,8 +240,19 @@ export function makeOleObject(userType: string, progId: string, streams: Record<
   return Buffer.from(CFB.write(cfb, { type: "buffer" }) as Uint8Array);
 }
 
+/**
+ * An RTF picture group of a metafile (`kind`): its bytes as hex, 64 digits a line, as Word writes
+ * them, or after `\bin` as raw bytes. Word puts an EMF in `{\*\shppict …}` and the same picture
+ * again as WMF in `{\nonshppict …}` beside it.
+ */
+export function rtfPicture(kind: "emf" | "wmf", data: Uint8Array, opts: { bin?: boolean } = {}): string {
+  const word = kind === "emf" ? "\\emfblip" : "\\wmetafile8";
+  const body = opts.bin ? `\\bin${data.length} ${Buffer.from(data).toString("latin1")}` : `\n${Buffer.from(data).toString("hex").replace(/.{64}/g, "$&\n")}`;
+  return `{\\pict{\\*\\picprop{\\sp{\\sn wzName}{\\sv Picture 1}}}\\picw1000\\pich800\\picwgoal567\\pichgoal454${word}${body}}`;
+}
+
 /** An RTF `\object` group embedding `native` as an OLE 1 object of `className` (hex in `\objdata`, 64 digits a line, as Word writes it). */
-export function rtfObject(className: string, native: Uint8Array): string {
+export function rtfObject(className: string, native: Uint8Array, opts: { result?: string } = {}): string {
   const u32 = (v: number) => {
     const b = Buffer.alloc(4);
     b.writeUInt32LE(v);
@@ -250,5 +261,5 @@ export function rtfObject(className: string, native: Uint8Array): string {
   const name = Buffer.from(`${className}\0`, "latin1");
   const header = Buffer.concat([u32(0x0501), u32(2), u32(name.length), name, u32(0), u32(0), u32(native.length), Buffer.from(native)]);
   const hex = header.toString("hex").replace(/.{64}/g, "$&\n");
-  return `{\\object\\objemb{\\*\\objclass ${className}}{\\*\\objdata\n${hex}}}`;
+  return `{\\object\\objemb{\\*\\objclass ${className}}{\\*\\objdata\n${hex}}${opts.result === undefined ? "" : `{\\result ${opts.result}}`}}`;
 }
