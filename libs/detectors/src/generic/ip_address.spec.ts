@@ -106,6 +106,15 @@ describe("generic/ip_address", () => {
     assert.deepEqual(reported("10.0.0.12, 10.0.0.47\n4.14.40.161,4.14.40.191\n4.14.40.160,4.14.40.190\n4.14.40.191,4.14.40.160\n"), ["10.0.0.12", "10.0.0.47", "4.14.40.161", "4.14.40.191", "4.14.40.160", "4.14.40.190", "4.14.40.191", "4.14.40.160"]);
   });
 
+  it("takes a quad after a product's name for its version (Tika's HSQL database, a Java runtime), unless a host's word says it is one", () => {
+    assert.deepEqual(reported("Driver: HSQL Database Engine 1.8.0.10"), []);
+    assert.deepEqual(reported("Java 1.8.0.251 is installed on every desktop"), []);
+    // a host's or an address's own word before it, a quad that starts above 9, an address word on its line
+    assert.deepEqual(reported("Server 5.189.10.200 and Gateway 9.120.4.1"), ["5.189.10.200", "9.120.4.1"]);
+    assert.deepEqual(reported("Cluster 52.18.10.4 answers"), ["52.18.10.4"]);
+    assert.deepEqual(reported("Tomcat 5.5.20.1 (host address)"), ["5.5.20.1"]);
+  });
+
   it("finds the IPv6 runs from the colons that a scan of every position finds", () => {
     const V6_RUN = /(?<![A-Za-z0-9_:.])[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*/g;
     const parts = ["2001", ":", "::", "db8", ".", "1", "a", "G", "x", "_", " ", "fe80", "%eth0", "/64", "10.0.0.1", "é"];

@@ -143,6 +143,17 @@ function findV6(text: string, out: Candidate[]): void {
  * Dpkg 1.4.1.17" in dpkg's German manual).
  */
 const VERSION_BEFORE = /\b(?:since|seit|depuis|desde)[ \t]+(?:[\w+.-]+[ \t]+)?$|\[MS-[A-Z0-9]+\] $|[A-Za-z]\\?-$|:(?:jar|pom|war|ear|aar|zip|bundle):$|§ ?$|,v $|(?:<<|>>|<=|>=) ?$|(?<![\d:.])\d:$/;
+/** A capitalised word and one blank: a product's name before its version, or a label before an address. */
+const NAME_BEFORE = /(?<![\w.-])([A-Z][A-Za-z]+) $/;
+/** Capitalised words before an address that name no product: the hosts' and the addresses' own words. */
+const HOST_WORDS = new Set(["ip", "ipv4", "address", "addr", "host", "hostname", "server", "client", "source", "destination", "src", "dst", "gateway", "dns", "router", "proxy", "peer", "node", "from", "to", "via", "by", "at", "remote", "local", "public", "private", "subnet", "nameserver", "resolver", "primary", "secondary", "target", "origin", "upstream", "vpn", "lan", "wan", "ping"]);
+
+/** Whether a product's name stands right before a quad at `at` (a capitalised word that is no host's word). */
+function productBefore(text: string, at: number): boolean {
+  const m = NAME_BEFORE.exec(text.slice(Math.max(0, at - 24), at));
+  return m !== null && !HOST_WORDS.has(m[1]!.toLowerCase());
+}
+
 /**
  * What follows a version, not an address: a file's extension ("RelNotes/1.7.10.1.txt"), a
  * pre-release's or a build's name ("zlib to 1.2.13.1-motley-fef5869", "2.0.10.4+snapshot").
@@ -290,9 +301,12 @@ function findV4(text: string, out: Candidate[]): void {
     // Four one-digit numbers ("1.4.1.4", "2.9.5.0", "1.2.3.4") are a version or a section far
     // more often than a host: weak alone, an address with an address word near ("server 8.8.8.8").
     const digitsOnly = m[1]!.length === 7;
+    // A product's version after its name ("HSQL Database Engine 1.8.0.10", "Java 1.8.0.251"):
+    // weak, as those are; an address word on its line still makes it a host.
+    const named = !m[2] && m[1]![1] === "." && productBefore(text, m.index);
     const boundary = !m[2] && !special && ((V4_BOUNDARY.test(m[1]!) && rangeEnd(text, m.index, end)) || alignedRangeEnd(text, m.index, end, m[1]!));
     // (Their address word must stand on their own line: "my ip: ::1" above a section heading says nothing of it.)
-    out.push({ start: m.index, end, score: special || longer || version || network || digitsOnly || section || boundary || oid ? WEAK : 0.6, validation: special ? "special_purpose" : longer || version || section || oid ? "dotted_number" : network ? "network" : boundary ? "range_boundary" : "inet_pton", fixed: special || longer || version || network || oid, ownLine: digitsOnly || section || boundary });
+    out.push({ start: m.index, end, score: special || longer || version || network || digitsOnly || named || section || boundary || oid ? WEAK : 0.6, validation: special ? "special_purpose" : longer || version || section || oid ? "dotted_number" : network ? "network" : boundary ? "range_boundary" : "inet_pton", fixed: special || longer || version || network || oid, ownLine: digitsOnly || named || section || boundary });
   }
 }
 
