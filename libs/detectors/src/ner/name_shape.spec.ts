@@ -7,6 +7,8 @@ describe("ner/name_shape", () => {
   });
   it("vetoes companies, products, places, and single words that are not known names", () => {
     for (const v of ["Acme Ltd", "The Support Team", "Globex Corporation", "Rustic Steel Keyboard", "Sleek Wooden Soap", "New York", "Paris", "Customer", "Hipolito", "Acme-Globex Ltd", "Steel-Keyboard"]) assert.ok(!mayBePerson(v), v);
+    // systems and networks under a diagram's or an inventory's "Name:"
+    for (const v of ["Hydro Network", "Billing System", "Payments Platform", "Staff Portal", "Risk Committee"]) assert.ok(!mayBePerson(v), v);
     // a command: a CI workflow's steps
     for (const v of ["Use Node", "Test Browsers", "Install Dependencies", "Build Docs"]) assert.ok(startsWithVerb(v), v);
     // currencies and cloud products under a JSON "name" (countries-list's currencies, botocore's service models); first names that are also companies and nationalities stay
