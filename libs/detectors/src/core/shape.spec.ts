@@ -33,6 +33,10 @@ describe("core/shape: values that are something else", () => {
     // an assembler's immediate (Go's loong64 tests)
     assert.equal(at(numericNoise, "\tAND\t$-2251797666199552, R4", "2251797666199552"), true);
     assert.equal(at(numericNoise, "\tMOVQ $4611686018427387904, AX", "4611686018427387904"), true);
+    // an obfuscated script's ciphertext beside its key (a phishing mail's JavaScript); not a value beside a word
+    assert.equal(at(numericNoise, 'var Wca = of("520668444578", "j2PvvNsMTBscSqSf");', "520668444578"), true);
+    assert.equal(at(numericNoise, 'lookup("520668444578", "aadhaar")', "520668444578"), false);
+    assert.equal(at(numericNoise, 'check("520668444578")', "520668444578"), false);
   });
   it("takes the bytes of a hex dump line for bytes, and not its text column (Go's TLS and RSA test vectors)", () => {
     const dump = "000000a0  81 00 ba 6f aa 86 bd cf  bf 9f f2 ef 5c 94 60 78  |...o....\\.`x|\n00000050  31 36 30 38 31 37 32 31  35 32 33 5a 17 0d 32 36  |o0...16081721523|";

@@ -91,8 +91,10 @@ const NEGATIVE_BEFORE = /(?:[=([,:]\s*|\$)-$/;
  * constant, an element of a comma-separated array of numbers ("…,1294757372,1396182291,…",
  * "new tr(96652208,967058379)", one to a line in pretty-printed JSON), or
  * either part of a decimal number ("-.4435068666934967", "1624912434.431"), or a negative
- * number after an assignment, a bracket or a comma ("Final = -2144272312"), or an assembler's
- * immediate ("$2251799813685248", "$-2251797666199552"). Only runs of digits
+ * number after an assignment, a bracket or a comma ("Final = -2144272312"), an assembler's
+ * immediate ("$2251799813685248", "$-2251797666199552"), or the ciphertext an obfuscated script
+ * decodes with a key of random letters beside it (a phishing mail's attached JavaScript:
+ * `of("520668444578", "j2PvvNsMTBscSqSf")`, an Aadhaar by its check digit). Only runs of digits
  * alone are judged.
  */
 export function numericNoise(text: string, start: number, end: number): boolean {
@@ -114,6 +116,11 @@ export function numericNoise(text: string, start: number, end: number): boolean 
   const commaBefore = prev === 44 /* , */ && isDigit(text.charCodeAt(start - 2));
   const commaAfter = next === 44 && isDigit(text.charCodeAt(end + 1));
   if ((commaBefore && (commaAfter || next === 41)) /* ) */ || (commaAfter && prev === 40) /* ( */) return true;
+  // an obfuscated script's ciphertext beside its key: `of("520668444578", "j2PvvNsMTBscSqSf")`
+  if (prev === 34 /* " */ && next === 34 && CIPHER_CALL_BEFORE.test(text.slice(Math.max(0, start - 40), start))) {
+    const key = CIPHER_KEY_AFTER.exec(text.slice(end, end + 80));
+    if (key && mixedCase(key[1]!) && /\d/.test(key[1]!)) return true;
+  }
   // the same laid out one to a line, as pretty-printed JSON writes an array of numbers:
   // "[\n    337184279,\n    337184283\n]"
   const before = blankBefore(text, start);
@@ -125,6 +132,11 @@ export function numericNoise(text: string, start: number, end: number): boolean 
   const listAfter = (n === 44 && isDigit(text.charCodeAt(blankAfter(text, after + 1)))) || n === 93; /* , ] */
   return listBefore && listAfter && !(p === 91 && n === 93);
 }
+
+/** A call's first argument opening: `of("`, `_0x3f2a("`. */
+const CIPHER_CALL_BEFORE = /[\w$]\(\s*"$/;
+/** The call's next argument, a string of letters and digits closing it: `", "j2PvvNsMTBscSqSf")`. */
+const CIPHER_KEY_AFTER = /^"\s*,\s*"([A-Za-z0-9]{8,})"\s*\)/;
 
 /** Where the blanks (spaces, tabs, line ends; at most 40) before `at` start. */
 function blankBefore(text: string, at: number): number {
