@@ -401,6 +401,23 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
       assert.equal(segWith(await run(await withMembers(await makePptx(["Q3"]), { "ppt/embeddings/Microsoft_Excel_Sheet1.xlsx": sheet }), "q3.pptx"), "Tiara Gislason")?.locator.sheet, "Sales");
     });
 
+    it("reads a workbook's text boxes and SmartArt diagrams at their sheet, `part: drawing` and `part: diagram`, a paragraph a line", async () => {
+      const rels = (list: Array<[string, string, string]>) => `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${list.map(([id, type, target]) => `<Relationship Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${type}" Target="${target}"/>`).join("")}</Relationships>`;
+      const para = (t: string) => `<a:p><a:r><a:rPr lang="en-US"/><a:t>${t}</a:t></a:r></a:p>`;
+      const drawing = `<?xml version="1.0"?><xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><xdr:twoCellAnchor><xdr:sp><xdr:txBody><a:bodyPr/>${para("Questions: Jane Roe")}${para("jane.roe@example.org")}</xdr:txBody></xdr:sp></xdr:twoCellAnchor><xdr:twoCellAnchor><xdr:graphicFrame><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/diagram"/></a:graphic></xdr:graphicFrame></xdr:twoCellAnchor></xdr:wsDr>`;
+      const data = `<?xml version="1.0"?><dgm:dataModel xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><dgm:ptLst><dgm:pt modelId="0" type="doc"><dgm:t><a:bodyPr/><a:p><a:endParaRPr/></a:p></dgm:t></dgm:pt><dgm:pt modelId="1"><dgm:t>${para("CEO Tiara Gislason")}</dgm:t></dgm:pt><dgm:pt modelId="2"><dgm:t>${para("CFO Ben Okafor")}</dgm:t></dgm:pt></dgm:ptLst></dgm:dataModel>`;
+      const book = await withMembers(makeWorkbook({ Budget: [["total"], [1200]], Team: [["role"], ["lead"]] }), {
+        "xl/worksheets/_rels/sheet2.xml.rels": rels([["rId1", "drawing", "../drawings/drawing1.xml"]]),
+        "xl/drawings/drawing1.xml": drawing,
+        "xl/drawings/_rels/drawing1.xml.rels": rels([["rId1", "diagramData", "../diagrams/data1.xml"], ["rId2", "diagramLayout", "../diagrams/layout1.xml"]]),
+        "xl/diagrams/data1.xml": data,
+      });
+      const r = await run(book, "team.xlsx");
+      assert.deepEqual([r.status, r.reasons], ["complete", []]);
+      const drawn = r.segments.filter((s) => s.locator.part === "drawing" || s.locator.part === "diagram").map((s) => [s.locator.sheet, s.locator.part, s.text]);
+      assert.deepEqual(drawn, [["Team", "drawing", "Questions: Jane Roe\njane.roe@example.org"], ["Team", "diagram", "CEO Tiara Gislason\nCFO Ben Okafor"]]);
+    });
+
     it("reads a chart's title and cached labels (its categories: the people of a sales chart), not its numbers, in DOCX, PPTX and XLSX", async () => {
       const chart = `<?xml version="1.0"?><c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart><c:title><c:tx><c:rich><a:p><a:r><a:t>Sales by rep</a:t></a:r></a:p></c:rich></c:tx></c:title><c:plotArea><c:barChart><c:ser><c:tx><c:strRef><c:f>Sheet1!$B$1</c:f><c:strCache><c:pt idx="0"><c:v>Q3</c:v></c:pt></c:strCache></c:strRef></c:tx><c:cat><c:strRef><c:strCache><c:pt idx="0"><c:v>Tiara Gislason</c:v></c:pt><c:pt idx="1"><c:v>Ben Okafor</c:v></c:pt></c:strCache></c:strRef></c:cat><c:val><c:numRef><c:numCache><c:pt idx="0"><c:v>1200</c:v></c:pt></c:numCache></c:numRef></c:val></c:ser></c:barChart></c:plotArea></c:chart></c:chartSpace>`;
       for (const [bytes, name] of [[await withMembers(await makeDocx(["Q3"]), { "word/charts/chart1.xml": chart }), "q3.docx"], [await withMembers(await makePptx(["Q3"]), { "ppt/charts/chart1.xml": chart }), "q3.pptx"], [await withMembers(makeWorkbook({ S: [["Q3"]] }), { "xl/charts/chart1.xml": chart }), "q3.xlsx"]] as const) {

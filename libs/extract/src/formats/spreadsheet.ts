@@ -12,6 +12,7 @@ import * as XLSX from "@e965/xlsx";
 import { Encrypted, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
 import { CHART_PARTS, emitCharts } from "./charts.ts";
+import { emitSheetDrawings, SHEET_DRAWING_PARTS } from "./sheet-drawings.ts";
 import { EMBEDDED_PARTS, readEmbedded } from "./embedded.ts";
 import { openedWithBuiltInPassword } from "./office-crypto.ts";
 import { readPackages } from "./ole-package.ts";
@@ -93,7 +94,7 @@ export const spreadsheetFormat: Format = {
   async extract(bytes, scope, ctx, info) {
     const file = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     // (XLS and DBF are no ZIP packages)
-    const pkg = info.kind === "xls" || info.kind === "dbf" ? { archive: file, parts: new Map<string, Buffer>() } : await checkPackage(file, scope, ctx, new RegExp(`${EMBEDDED_PARTS.source}|${CHART_PARTS.source}`));
+    const pkg = info.kind === "xls" || info.kind === "dbf" ? { archive: file, parts: new Map<string, Buffer>() } : await checkPackage(file, scope, ctx, new RegExp(`${EMBEDDED_PARTS.source}|${CHART_PARTS.source}|${SHEET_DRAWING_PARTS.source}`));
     if (pkg === null) return;
     const { archive: buf, parts } = pkg;
     const read = (b: Buffer) => XLSX.read(b, { type: "buffer", cellDates: true, cellFormula: false, cellHTML: false, cellNF: false, cellStyles: false, sheetStubs: false, dense: false });
@@ -119,6 +120,7 @@ export const spreadsheetFormat: Format = {
     const custom = Object.entries((wb.Custprops ?? {}) as Record<string, unknown>).filter(([k]) => !NOT_CUSTOM.has(k));
     emitProperties(ctx, scope, { title: props?.Title, subject: props?.Subject, keywords: props?.Keywords, description: props?.Comments, custom: Object.fromEntries(custom) });
     emitCharts(ctx, scope, parts);
+    emitSheetDrawings(ctx, scope, parts);
     await readEmbedded(ctx, scope, parts);
     // (an Excel 2.x–4.0 file is a bare BIFF stream: no container, no objects)
     if (info.kind === "xls" && !decrypted && buf.readUInt32BE(0) === 0xd0cf11e0) await readPackages(ctx, scope, buf);

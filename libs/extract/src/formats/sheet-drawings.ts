@@ -1,0 +1,119 @@
+/**
+ * What a workbook's sheets draw over their cells (OOXML, XLSX and XLSB alike): text boxes and
+ * shapes (`xl/drawings/drawing1.xml`: a note pasted beside a table, "Contact: Jane Roe, ext.
+ * 4471", a form's labels) and SmartArt (`xl/diagrams/data1.xml`: an org chart's names and roles,
+ * a process's steps). SheetJS reads the cells and comments, not these; Tika's
+ * `testEXCEL_diagramData.xlsx` gave 0 characters of its 51. Each drawing is one segment at its
+ * sheet (found through the relationships: workbook → sheet → drawing → diagram), `part: drawing`
+ * or `part: diagram`, a paragraph a line. A SmartArt's cached drawing (`xl/diagrams/drawing1.xml`)
+ * repeats its data's text and is not read; charts are charts.ts's.
+ */
+import path from "node:path";
+import { Parser } from "htmlparser2";
+import type { Ctx, Scope } from "../context.ts";
+import { emitChunks } from "./text.ts";
+
+/** The parts this module reads: drawings, diagrams' data, and the relationships and workbook that place them on a sheet. */
+export const SHEET_DRAWING_PARTS = /^xl\/(?:drawings\/drawing\d+\.xml|diagrams\/data\d+\.xml|workbook\.xml|_rels\/workbook\.xml\.rels|worksheets\/_rels\/sheet\d+\.xml\.rels|drawings\/_rels\/drawing\d+\.xml\.rels)$/;
+
+const DRAWING = /^xl\/drawings\/drawing\d+\.xml$/;
+const DIAGRAM = /^xl\/diagrams\/data\d+\.xml$/;
+
+/** The text of DrawingML paragraphs (`a:p`, their runs' `a:t`) in an XML part, a paragraph a line, empty ones left out. */
+export function paragraphTexts(xml: string): string {
+  const lines: string[] = [];
+  let line = "";
+  let inText = 0;
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        if (name === "a:t") inText++;
+        else if (name === "a:br") line += "\n";
+      },
+      ontext(t) {
+        if (inText) line += t;
+      },
+      onclosetag(name) {
+        if (name === "a:t") inText = Math.max(0, inText - 1);
+        else if (name === "a:p") {
+          if (line.trim() !== "") lines.push(line.trim());
+          line = "";
+        }
+      },
+    },
+    { xmlMode: true, decodeEntities: true },
+  );
+  parser.write(xml);
+  parser.end();
+  return lines.join("\n");
+}
+
+/** A relationships part's targets by id, each resolved to a part name from `source`'s folder. */
+function relationships(rels: Buffer | undefined, source: string): Map<string, { type: string; part: string }> {
+  const out = new Map<string, { type: string; part: string }>();
+  if (!rels) return out;
+  const parser = new Parser(
+    {
+      onopentag(name, attrs) {
+        if (name !== "Relationship" || !attrs.Id || !attrs.Target || attrs.TargetMode === "External") return;
+        const target = attrs.Target.startsWith("/") ? attrs.Target.slice(1) : path.posix.join(path.posix.dirname(source), attrs.Target);
+        out.set(attrs.Id, { type: attrs.Type ?? "", part: path.posix.normalize(target) });
+      },
+    },
+    { xmlMode: true, decodeEntities: true },
+  );
+  parser.write(rels.toString("utf8"));
+  parser.end();
+  return out;
+}
+
+/** The relationships part of a part: `xl/drawings/drawing1.xml` → `xl/drawings/_rels/drawing1.xml.rels`. */
+const relsOf = (part: string) => `${path.posix.dirname(part)}/_rels/${path.posix.basename(part)}.rels`;
+
+/** Each worksheet part's sheet name (`xl/worksheets/sheet1.xml` → "Budget"), from the workbook and its relationships. */
+function sheetNames(parts: Map<string, Buffer>): Map<string, string> {
+  const out = new Map<string, string>();
+  const workbook = parts.get("xl/workbook.xml");
+  if (!workbook) return out;
+  const rels = relationships(parts.get(relsOf("xl/workbook.xml")), "xl/workbook.xml");
+  const parser = new Parser(
+    {
+      onopentag(name, attrs) {
+        if (name !== "sheet" && !name.endsWith(":sheet")) return;
+        const id = attrs["r:id"] ?? Object.entries(attrs).find(([k]) => k.endsWith(":id"))?.[1];
+        const part = id ? rels.get(id)?.part : undefined;
+        if (part && attrs.name) out.set(part, attrs.name);
+      },
+    },
+    { xmlMode: true, decodeEntities: true },
+  );
+  parser.write(workbook.toString("utf8"));
+  parser.end();
+  return out;
+}
+
+/** Emits the text of a workbook's drawings and SmartArt diagrams among its kept `parts` (SHEET_DRAWING_PARTS), each at its sheet. */
+export function emitSheetDrawings(ctx: Ctx, scope: Scope, parts: Map<string, Buffer>): void {
+  if (![...parts.keys()].some((p) => DRAWING.test(p) || DIAGRAM.test(p))) return;
+  // where each drawing and diagram stands: sheet → drawing → diagram
+  const sheetOf = new Map<string, string>();
+  for (const [sheetPart, name] of sheetNames(parts)) {
+    for (const { part } of relationships(parts.get(relsOf(sheetPart)), sheetPart).values()) if (DRAWING.test(part)) sheetOf.set(part, name);
+  }
+  const read = new Set<string>();
+  const emit = (part: string, kind: "drawing" | "diagram", sheet: string | null) => {
+    const xml = parts.get(part);
+    if (!xml || read.has(part)) return;
+    read.add(part);
+    ctx.checkTime();
+    emitChunks(ctx, scope, paragraphTexts(xml.toString("utf8")), { sheet, part: kind });
+  };
+  const drawings = [...parts.keys()].filter((p) => DRAWING.test(p)).sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
+  for (const drawing of drawings) {
+    const sheet = sheetOf.get(drawing) ?? null;
+    emit(drawing, "drawing", sheet);
+    for (const { type, part } of relationships(parts.get(relsOf(drawing)), drawing).values()) if (type.endsWith("/diagramData") && DIAGRAM.test(part)) emit(part, "diagram", sheet);
+  }
+  // (a diagram no drawing points to is still read, at no sheet)
+  for (const part of [...parts.keys()].filter((p) => DIAGRAM.test(p)).sort()) emit(part, "diagram", null);
+}
