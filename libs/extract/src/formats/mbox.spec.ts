@@ -50,6 +50,13 @@ describe("extract: mbox mailboxes", () => {
     assert.deepEqual(at("2!/staff.txt"), [[null, "Card 4111 1111 1111 1111"]]);
   });
 
+  it("reads a message without a header, told by its envelope line's date; a mailbox where no message starts is read as text", async () => {
+    const bare = await run("From envelope-sender Mon Jun 01 10:00:00 2009\n\nSSN 536-22-1234\n\nFrom envelope-sender Mon Jun 01 11:00:00 2010\n\nFrom what I hear, card 4111 1111 1111 1111\n", "simple.mbox");
+    assert.deepEqual([bare.status, bare.segments.map((s) => [s.locator.file_in_zip, s.text.trim()])], ["complete", [["1", "SSN 536-22-1234"], ["2", "From what I hear, card 4111 1111 1111 1111"]]]);
+    const none = await run("From nobody in particular\nSSN 536-22-1234\n", "odd.mbox");
+    assert.deepEqual([none.detected_type, none.status, none.segments.map((s) => s.text.trim())], ["application/mbox", "complete", ["SSN 536-22-1234"]]);
+  });
+
   it("is told from a text that merely starts with 'From ', and stops at the entry limit", async () => {
     const prose = await run("From the desk of the editor, 12 March 2024\nDear readers: this is prose.\n", "letter.txt");
     assert.equal(prose.detected_type, "text/plain");
