@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import CFB from "cfb";
 import officeCrypto from "officecrypto-tool";
-import { makePdf, makeTar, makeZip, noise, withMembers } from "../test-util/fixtures.ts";
+import { makePdf, makeTar, makeZip, noise, withMembers, zipMembers } from "../test-util/fixtures.ts";
 import { makeMsg } from "../test-util/mail.ts";
 import { detect } from "../detect.ts";
 import { EXCEL_BUILT_IN_PASSWORD } from "./office-crypto.ts";
@@ -95,6 +95,14 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
     const r = await run(await makeDocx(["the final text"], ["SSN 536-22-8726 & more", "Tiara Gislason"]), "reviewed.docx", "application/octet-stream");
     assert.equal(r.status, "complete");
     assert.deepEqual(r.segments.map((s) => [s.text, s.locator.part]), [["the final text\nkept \nkept ", null], ["SSN 536-22-8726 & more\nTiara Gislason", "deleted text"]]);
+  });
+
+  it("reads a DOCX's ruby (furigana over a Japanese name) as its base text, the reading in brackets", async () => {
+    const docx = await makeDocx(["氏名: RUBY 太郎", "社員番号 536-22-8726"]);
+    const xml = (await zipMembers(docx))["word/document.xml"]!.toString();
+    const ruby = (base: string, reading: string) => `<w:r><w:ruby><w:rubyPr><w:rubyAlign w:val="distributeSpace"/><w:lid w:val="ja-JP"/></w:rubyPr><w:rt><w:r><w:t>${reading}</w:t></w:r></w:rt><w:rubyBase><w:r><w:t>${base}</w:t></w:r></w:rubyBase></w:ruby></w:r>`;
+    const r = await run(await withMembers(docx, { "word/document.xml": xml.replace("RUBY 太郎</w:t></w:r>", `</w:t></w:r>${ruby("山田", "やまだ")}<w:r><w:t xml:space="preserve"> </w:t></w:r>${ruby("太郎", "たろう")}`) }), "社員.docx");
+    assert.deepEqual([r.status, r.segments.map((s) => s.text.trim())], ["complete", ["氏名: 山田(やまだ) 太郎(たろう)\n社員番号 536-22-8726"]]);
   });
 
   it("reads a DOCX's and an RTF's header and footer, each as its part (officeparser keeps them out of the body)", async () => {

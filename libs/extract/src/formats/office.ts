@@ -22,7 +22,7 @@ import { EMBEDDED_PARTS, readEmbedded } from "./embedded.ts";
 import { openedWithBuiltInPassword } from "./office-crypto.ts";
 import { readPackages } from "./ole-package.ts";
 import { readRtfObjects } from "./rtf-objects.ts";
-import { checkPackage } from "./package-guard.ts";
+import { checkPackage, withPartsReplaced } from "./package-guard.ts";
 import { oleSummaryProperties } from "./ole-properties.ts";
 import { emitProperties } from "./properties.ts";
 import { emitChunks } from "./text.ts";
@@ -168,6 +168,21 @@ export function deletedText(xml: string, d: Deletions): string {
 }
 
 /**
+ * A DOCX part's ruby (`<w:ruby>`: a phonetic guide, furigana over a Japanese name, pinyin over a
+ * Chinese one) as the text of its run: the base text, then the reading in brackets
+ * ("東京(とうきょう)", as Tika writes it). officeparser skips a run's `w:ruby`, and with it the
+ * base text: Tika's testWORD_phonetic.docx, "東京" under its reading, gave 0 characters.
+ */
+export function rubyAsText(xml: string): string {
+  const texts = (s: string | undefined) => [...(s ?? "").matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join("");
+  return xml.replace(/<w:ruby>([\s\S]*?)<\/w:ruby>/g, (_, inner: string) => {
+    const base = texts(/<w:rubyBase>([\s\S]*?)<\/w:rubyBase>/.exec(inner)?.[1]);
+    const reading = texts(/<w:rt>([\s\S]*?)<\/w:rt>/.exec(inner)?.[1]);
+    return `<w:t xml:space="preserve">${base}${reading ? `(${reading})` : ""}</w:t>`;
+  });
+}
+
+/**
  * Whether a Word 97–2003 document is encrypted (a password to open it): FibBase.fEncrypted, bit 8
  * of the flags at 0x0A of its WordDocument stream's FIB ([MS-DOC] 2.5.2; XOR obfuscation sets it too).
  * Its text is then RC4 or XOR ciphertext, which word-extractor read as a corrupt file.
@@ -258,7 +273,14 @@ export const officeFormat: Format = {
     const keep = new RegExp([deletions?.parts, EMBEDDED_PARTS, CHART_PARTS].filter((r) => r !== undefined).map((r) => r.source).join("|"));
     const pkg = info.kind === "rtf" ? { archive: buf, parts: new Map<string, Buffer>() } : await checkPackage(buf, scope, ctx, keep);
     if (pkg === null) return;
-    const { archive, parts } = pkg;
+    const { parts } = pkg;
+    let { archive } = pkg;
+    // (ruby, a phonetic guide over East Asian text, is a run's content officeparser drops, base text and all)
+    if (info.kind === "docx") {
+      const mended = new Map<string, Buffer>();
+      for (const [name, xml] of parts) if (DELETIONS.docx!.parts.test(name) && xml.includes("<w:ruby>")) mended.set(name, Buffer.from(rubyAsText(xml.toString("utf8")), "utf8"));
+      if (mended.size) archive = await withPartsReplaced(archive, mended, ctx);
+    }
     // (the kind as its type: officeparser's own detection refuses a DOCM, DOTX, PPTM, PPSX or POTX, which are the same packages)
     const ast = await withinBudget(ctx, OfficeParser.parseOffice(archive, { ocr: false, extractAttachments: false, ignoreNotes: false, fileType: info.kind } as never));
     emitAst(ctx, scope, ast.content as unknown as Node[], ast.auxiliary as { headers?: Node[]; footers?: Node[] } | undefined);

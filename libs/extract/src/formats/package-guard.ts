@@ -7,6 +7,7 @@
  * password (its manifest's `encryption-data`), which SheetJS and officeparser called corrupt.
  */
 import yauzl from "yauzl";
+import yazl from "yazl";
 import { Encrypted, type Ctx, type Scope } from "../context.ts";
 import { declaredProblem, LimitHit, nextEntry, readBounded } from "./archive-util.ts";
 import { archiveOf } from "./zip.ts";
@@ -65,4 +66,29 @@ async function checkParts(buf: Buffer, scope: Scope, ctx: Ctx, keep?: RegExp): P
   } finally {
     zip.close();
   }
+}
+
+/**
+ * The package with some parts' contents replaced, every other part as it was (a document's XML
+ * mended for its parser: office.ts's ruby text). Read under the same limits as `checkPackage`.
+ */
+export async function withPartsReplaced(archive: Buffer, replacements: Map<string, Buffer>, ctx: Ctx): Promise<Buffer> {
+  const out = new yazl.ZipFile();
+  const zip = await yauzl.fromBufferPromise(archive, { lazyEntries: true, validateEntrySizes: false, strictFileNames: false });
+  zip.on("error", () => {});
+  try {
+    for (;;) {
+      ctx.checkTime();
+      const e = await nextEntry(zip);
+      if (!e) break;
+      if (e.fileName.endsWith("/")) continue;
+      out.addBuffer(replacements.get(e.fileName) ?? (await readBounded(await zip.openReadStreamPromise(e), ctx, e.compressedSize, PART_RATIO_FLOOR)), e.fileName);
+    }
+  } finally {
+    zip.close();
+  }
+  out.end();
+  const chunks: Buffer[] = [];
+  for await (const c of out.outputStream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
 }
