@@ -9,6 +9,7 @@ import { MAIN_TYPES, makeDocx, makeOdp, makeOdt, makeOleObject, makeOlePackage, 
 import { makeEmf, makeWmf } from "../test-util/metafile.ts";
 import { codes, run, segWith } from "../test-util/run.ts";
 import { makeDoc, makeWord6 } from "../test-util/worddoc.ts";
+import { makePpt } from "../test-util/ppt.ts";
 
 /** Replaces (or adds) streams of an OLE container and writes it again. */
 function withStreams(container: Buffer, streams: Record<string, Buffer>): Buffer {
@@ -466,6 +467,33 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
       const equation = { "/ObjectPool/_1/\u0001CompObj": Buffer.from("\u0017\u0000\u0000\u0000Microsoft Equation 3.0\u0000\u000b\u0000\u0000\u0000Equation.3\u0000", "latin1"), "/ObjectPool/_1/\u0001Ole10FmtProgID": Buffer.from("\t\u0000\u0000\u0000Equation\u0000", "latin1"), "/ObjectPool/_1/\u0001Ole10Native": Buffer.from("24000000020001010009011283460286", "hex") };
       const r = await run(withStreams(makeDoc({ paragraphs: ["E = mc2"] }), equation), "physics.doc");
       assert.deepEqual([r.status, r.reasons, r.segments.map((s) => s.text.trim())], ["complete", [], ["E = mc2"]]);
+    });
+
+    it("reads a DOC's embedded Excel 97 and PowerPoint 97 objects, stored as its storages, as the documents they are", async () => {
+      const streamsOf = (file: Buffer, at: string) => {
+        const c = CFB.read(file, { type: "buffer" });
+        const out: Record<string, Buffer> = {};
+        c.FullPaths.forEach((full, i) => {
+          if (c.FileIndex[i]!.type === 2) out[`${at}/${full.slice(c.FullPaths[0]!.length)}`] = Buffer.from(c.FileIndex[i]!.content as Uint8Array);
+        });
+        return out;
+      };
+      const book = makeOleObject("Microsoft Excel Worksheet", "Excel.Sheet.8", Object.fromEntries(Object.entries(streamsOf(makeWorkbook({ Staff: [["email"], ["ben.okafor@example.org"]] }, "xls"), "")).map(([k, v]) => [k.slice(1), v])));
+      const deck = makeOleObject("Microsoft PowerPoint Slide", "PowerPoint.Slide.8", Object.fromEntries(Object.entries(streamsOf(makePpt({ slides: [["Escalations: Jane Roe 020 7946 0958"]] }), "")).map(([k, v]) => [k.slice(1), v])));
+      const r = await run(withStreams(makeDoc({ paragraphs: ["see the staff list"] }), { ...streamsOf(book, "/ObjectPool/_1345470949"), "/ObjectPool/_1345470949/\u0003EPRINT": makeEmf([{ text: "PICTURE OF THE LIST", box: [0, 0, 400, 20] }]), ...streamsOf(deck, "/ObjectPool/_1345471035") }), "memo.doc");
+      assert.deepEqual([r.status, r.reasons, segWith(r, "ben.okafor@example.org")?.locator.file_in_zip, segWith(r, "ben.okafor@example.org")?.locator.sheet], ["complete", [], "ObjectPool/_1345470949", "Staff"]);
+      assert.deepEqual([segWith(r, "020 7946 0958")?.locator.file_in_zip, segWith(r, "020 7946 0958")?.locator.slide], ["ObjectPool/_1345471035", 1]);
+      assert.equal(segWith(r, "PICTURE OF THE LIST"), undefined, "an object read as its document is not read by its picture too");
+    });
+
+    it("reads a DOC's linked object by its picture for printing (an EMF in `\\x03EPRINT`), and not when the object holds its file", async () => {
+      const picture = makeEmf([{ text: "Staff list: Jane Roe 536-22-8726", box: [0, 0, 400, 20] }]);
+      const linked = { "/ObjectPool/_1327495610/\u0001Ole": Buffer.from("0100000209000000", "hex"), "/ObjectPool/_1327495610/\u0003EPRINT": picture, "/ObjectPool/_1327495610/\u0003LinkInfo": Buffer.from("C:\\Share\\staff.xlsx", "latin1") };
+      const r = await run(withStreams(makeDoc({ paragraphs: ["see the linked list"] }), linked), "memo.doc");
+      assert.deepEqual([r.status, r.reasons, segWith(r, "536-22-8726")?.locator.file_in_zip], ["complete", [], "ObjectPool/_1327495610/EPRINT.emf"]);
+      const embedded = { "/ObjectPool/_1/\u0001CompObj": Buffer.from("\u0017\u0000\u0000\u0000", "latin1"), "/ObjectPool/_1/CONTENTS": Buffer.from("plain text of the object", "latin1"), "/ObjectPool/_1/\u0003EPRINT": picture };
+      const both = await run(withStreams(makeDoc({ paragraphs: ["see the object"] }), embedded), "memo.doc");
+      assert.equal(segWith(both, "536-22-8726"), undefined, "the picture of an object whose file is read is not read too");
     });
 
     it("reads an RTF's embedded objects (a packaged file, a Word 97 document, an Excel workbook) as members `object 1`, …", async () => {

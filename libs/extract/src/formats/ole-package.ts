@@ -19,6 +19,7 @@ import CFB from "cfb";
 import { childPath, childScope, type Ctx, type Scope } from "../context.ts";
 import { NoText, type Format } from "../format.ts";
 import { pathPart } from "./mail-parts.ts";
+import { isEmf } from "./metafile.ts";
 
 /** The embedded file's name and bytes, or a reason the stream does not hold one. */
 export function packagedFile(stream: Buffer): { name: string; data: Buffer } | string {
@@ -63,10 +64,27 @@ export function packagedFile(stream: Buffer): { name: string; data: Buffer } | s
  */
 const PAYLOADS = ["\u0001Ole10Native", "Package", "CONTENTS"];
 
+/** The streams of a Word, Excel or PowerPoint 97–2003 document, by which a storage is one. */
+const DOCUMENT_STREAMS = ["WordDocument", "Workbook", "Book", "PowerPoint Document"];
+
+/** A storage of a compound file as a compound file of its own (its streams and storages at the root). */
+function storageFile(cfb: CFB.CFB$Container, storage: string): Buffer {
+  const out = CFB.utils.cfb_new();
+  for (const [i, full] of cfb.FullPaths.entries()) {
+    const entry = cfb.FileIndex[i]!;
+    if (!full.startsWith(`${storage}/`) || entry.type !== 2) continue;
+    CFB.utils.cfb_add(out, `/${full.slice(storage.length + 1)}`, Buffer.from((entry.content ?? new Uint8Array()) as Uint8Array));
+  }
+  return Buffer.from(CFB.write(out, { type: "buffer" }) as Uint8Array);
+}
+
 /**
  * Reads the embedded files of an OLE container: those of the object it is (`word/embeddings/oleObject1.bin`)
  * or of its storages (a DOC's `ObjectPool/_1577691201`, an XLS's `MBD0009CF7B`), each as a member
- * named by its storage and its name (a Package or CONTENTS stream by that name). A Packager stream
+ * named by its storage and its name (a Package or CONTENTS stream by that name). A storage that is
+ * a Word, Excel or PowerPoint 97–2003 document itself (its `Workbook` stream beside its CompObj)
+ * is read as that document, a member named by its storage (`ObjectPool/_1345470949`); a storage with
+ * none of them (a linked object) by its picture for printing, an `\x03EPRINT` EMF. A Packager stream
  * that does not add up is a `corrupt` reason; at the root, the file's failure.
  */
 export async function readPackages(ctx: Ctx, scope: Scope, file: Buffer): Promise<number> {
@@ -77,10 +95,40 @@ export async function readPackages(ctx: Ctx, scope: Scope, file: Buffer): Promis
     return at === undefined ? null : Buffer.from((cfb.FileIndex[at]?.content ?? new Uint8Array()) as Uint8Array).toString("latin1");
   };
   let read = 0;
+  // Storages that are documents themselves (an embedded workbook's `Workbook` stream beside its
+  // CompObj): each is put in a compound file of its own and read as what it is.
+  const documents: string[] = [];
+  for (const full of cfb.FullPaths) {
+    const parts = full.split("/");
+    const storage = parts.slice(0, -1).join("/");
+    if (parts.length < 3 || !DOCUMENT_STREAMS.includes(parts[parts.length - 1]!) || !index.has(`${storage}/\u0001CompObj`)) continue;
+    if (documents.some((d) => storage.startsWith(`${d}/`)) || documents.includes(storage)) continue;
+    documents.push(storage);
+  }
+  for (const storage of documents) {
+    ctx.checkTime();
+    const name = storage.split("/").slice(1).join("/");
+    if (!ctx.takeEntry(childPath(scope, name))) return read;
+    read++;
+    await ctx.recurse(storageFile(cfb, storage), name.split("/").pop()!, childScope(scope, name));
+  }
+  const inDocument = (full: string) => documents.some((d) => full.startsWith(`${d}/`));
   for (const [i, full] of cfb.FullPaths.entries()) {
     const parts = full.split("/");
     const stream = parts[parts.length - 1]!;
     const storage = parts.slice(1, -1).join("/");
+    if (inDocument(full)) continue;
+    if (stream === "\u0003EPRINT" && storage && !PAYLOADS.some((p) => index.has(`${parts.slice(0, -1).join("/")}/${p}`))) {
+      // a linked object's picture, its only content here (Tika's testDocumentLink.doc: a linked
+      // presentation drawn in an EMF, and no other text)
+      const picture = Buffer.from((cfb.FileIndex[i]?.content ?? new Uint8Array()) as Uint8Array);
+      if (!isEmf(picture)) continue;
+      const name = `${storage}/EPRINT.emf`;
+      if (!ctx.takeEntry(childPath(scope, name))) return read;
+      read++;
+      await ctx.recurse(picture, "EPRINT.emf", childScope(scope, name));
+      continue;
+    }
     if (!PAYLOADS.includes(stream)) continue;
     const compObj = sibling(parts, "\u0001CompObj");
     // (an object's, not another program's stream of that name)

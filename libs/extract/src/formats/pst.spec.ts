@@ -20,7 +20,7 @@ const ost = readFileSync(path.join(testdata, "pstextractortest@outlook.com.ost")
 describe("extract: Outlook PST and OST", () => {
   it("reads every mail of every folder as a member: headers, body, and its attachments nested under it", async () => {
     const r = await run(enron, "lokay-m.pst");
-    assert.deepEqual([r.detected_type, r.status, r.stats.entries], ["application/vnd.ms-outlook-pst", "complete", 71 + 70]);
+    assert.deepEqual([r.detected_type, r.status, r.stats.entries], ["application/vnd.ms-outlook-pst", "complete", 71 + 70 + 1]); // (mails, attachments, and a Word object embedded in one)
     const mail = "Top of Personal Folders/lokay-m/MLOKAY (Non-Privileged)/TW-Commercial Group/1-New OBA's";
     const of = (part: string) => r.segments.find((s) => s.locator.file_in_zip === mail && s.locator.part === part)?.text;
     assert.equal(of("header:from"), "Lee  Dennis <Dennis.Lee@ENRON.com>");
