@@ -27,6 +27,7 @@ const RT = {
   textBytes: 0x0fa8,
   cString: 0x0fba,
   comment: 0x2ee0,
+  binaryTagData: 0x138b,
   cryptSession: 0x2f14,
   exOleObjStg: 0x1011,
 } as const;
@@ -71,7 +72,9 @@ function pptRecords(stream: Uint8Array): { texts: Array<{ text: string; slide: n
     if (type === RT.cryptSession) throw new Encrypted("PowerPoint 97–2003 document is encrypted");
     const inside = (t: number) => stack.some((o) => o.type === t);
     // (real files nest a few levels; a hostile one of nested empty containers is not walked past MAX_NESTING)
-    if ((verInst & 0xf) === 0xf && stack.length < MAX_NESTING) {
+    // (a binary tag's data, PowerPoint 2002's extensions of a slide, is records too, though not
+    // marked a container: its comments are there, which real files' were never read from)
+    if (((verInst & 0xf) === 0xf || type === RT.binaryTagData) && stack.length < MAX_NESTING) {
       const instance = verInst >> 4;
       const slide = type === RT.slide ? ++slides : type === RT.notes ? ++notes : type === RT.slideList ? 0 : (stack[stack.length - 1]?.slide ?? null);
       stack.push({ end, type, instance, slide });
@@ -82,7 +85,8 @@ function pptRecords(stream: Uint8Array): { texts: Array<{ text: string; slide: n
     const list = stack.findLast((o) => o.type === RT.slideList);
     if (type === RT.slidePersist && list) list.slide = (list.slide ?? 0) + 1;
     const skipped = inside(RT.mainMaster) || inside(RT.handout) || (list !== undefined && list.instance === 1);
-    const isText = type === RT.textChars || type === RT.textBytes || (type === RT.cString && inside(RT.comment));
+    // (a comment's author and text; not its author's initials, instance 2)
+    const isText = ((type === RT.textChars || type === RT.textBytes) && !inside(RT.binaryTagData)) || (type === RT.cString && inside(RT.comment) && verInst >> 4 !== 2);
     if (isText && !skipped) {
       const bytes = stream.subarray(body, end);
       const text = (type === RT.textBytes ? Buffer.from(bytes).toString("latin1") : Buffer.from(bytes.subarray(0, bytes.length & ~1)).toString("utf16le")).replace(/[\r\v]/g, "\n");

@@ -27,7 +27,7 @@ export interface PptSpec {
   listed?: string[];
   /** Each slide's notes, written as 8-bit text. */
   notes?: string[];
-  /** A comment on the first slide: author and text. */
+  /** A comment on the first slide: author and text (its initials made from the author). */
   comment?: [string, string];
   encrypted?: boolean;
   /** Embedded objects' OLE containers, each an ExOleObjStg record (zlib-compressed, as PowerPoint writes them, unless `plainObjects`). */
@@ -35,6 +35,17 @@ export interface PptSpec {
   plainObjects?: boolean;
   /** Write each compressed object's zlib stream without its final checksum, as PowerPoint's files in Tika's tests have them. */
   noChecksum?: boolean;
+}
+
+/**
+ * A slide's comment where PowerPoint 2002 and later write it: in the slide's programmable tags
+ * (ProgTags > ProgBinaryTag "___PPT10" > BinaryTagDataBlob, a record not marked a container),
+ * a Comment10Container of author, text and initials.
+ */
+function comments([author, text]: [string, string]): Buffer {
+  const initials = author.split(/\s+/).map((w) => w[0]).join("");
+  const comment = container(0x2ee0, [record(0x0fba, Buffer.from(author, "utf16le"), 0), record(0x0fba, Buffer.from(text, "utf16le"), 1), record(0x0fba, Buffer.from(initials, "utf16le"), 2), record(0x2ee1, Buffer.alloc(28))]);
+  return container(0x1388, [container(0x138a, [record(0x0fba, Buffer.from("___PPT10", "utf16le")), record(0x138b, comment)])]);
 }
 
 export function makePpt(spec: PptSpec): Buffer {
@@ -53,7 +64,7 @@ export function makePpt(spec: PptSpec): Buffer {
     container(0x03ee, [
       record(0x03ef, Buffer.alloc(24)),
       drawing(boxes.map(chars)),
-      ...(i === 0 && spec.comment ? [container(0x2ee0, [record(0x0fba, Buffer.from(spec.comment[0], "utf16le"), 0), record(0x0fba, Buffer.from(spec.comment[1], "utf16le"), 1), record(0x2ee1, Buffer.alloc(28))])] : []),
+      ...(i === 0 && spec.comment ? [comments(spec.comment)] : []),
     ]),
   );
   const notes = (spec.notes ?? []).map((n) => container(0x03f0, [record(0x03f1, Buffer.alloc(8)), drawing([bytes(n)])]));
