@@ -98,8 +98,9 @@ function cfbKind(rootNames: readonly string[]): Detected {
   if (has("Quill") && has("Contents")) return { mime: "application/x-mspublisher", kind: "publisher" };
   if (has("FileHeader") && (has("BodyText") || has("ViewText"))) return { mime: "application/x-hwp", kind: "hwp" };
   if ([...names].some((n) => n.startsWith("__substg1.0_"))) return { mime: "application/vnd.ms-outlook", kind: "msg" };
-  // an embedded object's own container: a packaged file, an OOXML file ("Package"), a PDF ("CONTENTS", Acrobat's)
-  if (has("\u0001Ole10Native") || (has("\u0001CompObj") && (rootNames.includes("Package") || rootNames.includes("CONTENTS")))) return { mime: "application/x-ole-package", kind: "ole-package" };
+  // an embedded object's own container: a packaged file, an OOXML file ("Package"; WPS Office writes
+  // "package" and no CompObj), a PDF ("CONTENTS", Acrobat's)
+  if (has("\u0001Ole10Native") || ((has("\u0001CompObj") || has("\u0001Ole") || has("\u0003ObjInfo")) && (has("Package") || rootNames.includes("CONTENTS")))) return { mime: "application/x-ole-package", kind: "ole-package" };
   return { mime: "application/x-cfb", kind: "cfb" };
 }
 

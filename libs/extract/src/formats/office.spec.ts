@@ -486,6 +486,25 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
       assert.equal(segWith(r, "PICTURE OF THE LIST"), undefined, "an object read as its document is not read by its picture too");
     });
 
+    it("reads the objects WPS Office embeds, without a CompObj and with a lower-case `package` stream, in DOC and PPT", async () => {
+      const wps = { "\u0001Ole": Buffer.from("0100000208000000000000000000000000000000", "hex"), "\u0003ObjInfo": Buffer.from("400003000100", "hex") };
+      const docx = await makeDocx(["docx_content jane.roe@example.org"]);
+      const streams: Record<string, Buffer> = {};
+      for (const [k, v] of Object.entries(wps)) streams[`/ObjectPool/_1234567894/${k}`] = v;
+      streams["/ObjectPool/_1234567894/package"] = docx;
+      const c = CFB.read(makeWorkbook({ Staff: [["email"], ["ben.okafor@example.org"]] }, "xls"), { type: "buffer" });
+      c.FullPaths.forEach((full, i) => {
+        if (c.FileIndex[i]!.type === 2 && !full.endsWith("CompObj")) streams[`/ObjectPool/_1234567895/${full.slice(c.FullPaths[0]!.length)}`] = Buffer.from(c.FileIndex[i]!.content as Uint8Array);
+      });
+      for (const [k, v] of Object.entries(wps)) streams[`/ObjectPool/_1234567895/${k}`] = v;
+      const r = await run(withStreams(makeDoc({ paragraphs: ["attachments"] }), streams), "wps.doc");
+      assert.deepEqual([r.status, r.reasons, segWith(r, "jane.roe@example.org")?.locator.file_in_zip, segWith(r, "ben.okafor@example.org")?.locator.file_in_zip], ["complete", [], "ObjectPool/_1234567894/package", "ObjectPool/_1234567895"]);
+      const object = CFB.utils.cfb_new();
+      for (const [k, v] of Object.entries({ ...wps, package: docx })) CFB.utils.cfb_add(object, `/${k}`, v);
+      const deck = await run(makePpt({ slides: [["see the object"]], objects: [Buffer.from(CFB.write(object, { type: "buffer" }) as Uint8Array)] }), "wps.ppt");
+      assert.deepEqual([deck.status, deck.reasons, segWith(deck, "jane.roe@example.org")?.locator.file_in_zip], ["complete", [], "object 1!/package"]);
+    });
+
     it("reads a DOC's linked object by its picture for printing (an EMF in `\\x03EPRINT`), and not when the object holds its file", async () => {
       const picture = makeEmf([{ text: "Staff list: Jane Roe 536-22-8726", box: [0, 0, 400, 20] }]);
       const linked = { "/ObjectPool/_1327495610/\u0001Ole": Buffer.from("0100000209000000", "hex"), "/ObjectPool/_1327495610/\u0003EPRINT": picture, "/ObjectPool/_1327495610/\u0003LinkInfo": Buffer.from("C:\\Share\\staff.xlsx", "latin1") };

@@ -64,6 +64,9 @@ export function packagedFile(stream: Buffer): { name: string; data: Buffer } | s
  */
 const PAYLOADS = ["\u0001Ole10Native", "Package", "CONTENTS"];
 
+/** Streams OLE writes in an object's storage: its class (CompObj), its flags (Ole), Word's ObjInfo. */
+const OBJECT_STREAMS = ["\u0001CompObj", "\u0001Ole", "\u0003ObjInfo"];
+
 /** The streams of a Word, Excel or PowerPoint 97–2003 document, by which a storage is one. */
 const DOCUMENT_STREAMS = ["WordDocument", "Workbook", "Book", "PowerPoint Document"];
 
@@ -94,6 +97,8 @@ export async function readPackages(ctx: Ctx, scope: Scope, file: Buffer): Promis
     const at = index.get(`${parts.slice(0, -1).join("/")}/${name}`);
     return at === undefined ? null : Buffer.from((cfb.FileIndex[at]?.content ?? new Uint8Array()) as Uint8Array).toString("latin1");
   };
+  /** Whether a storage is an OLE object's: it holds one of the streams OLE writes for one (WPS Office writes no CompObj). */
+  const isObject = (storage: string) => OBJECT_STREAMS.some((m) => index.has(`${storage}/${m}`));
   let read = 0;
   // Storages that are documents themselves (an embedded workbook's `Workbook` stream beside its
   // CompObj): each is put in a compound file of its own and read as what it is.
@@ -101,7 +106,7 @@ export async function readPackages(ctx: Ctx, scope: Scope, file: Buffer): Promis
   for (const full of cfb.FullPaths) {
     const parts = full.split("/");
     const storage = parts.slice(0, -1).join("/");
-    if (parts.length < 3 || !DOCUMENT_STREAMS.includes(parts[parts.length - 1]!) || !index.has(`${storage}/\u0001CompObj`)) continue;
+    if (parts.length < 3 || !DOCUMENT_STREAMS.includes(parts[parts.length - 1]!) || !isObject(storage)) continue;
     if (documents.some((d) => storage.startsWith(`${d}/`)) || documents.includes(storage)) continue;
     documents.push(storage);
   }
@@ -118,7 +123,8 @@ export async function readPackages(ctx: Ctx, scope: Scope, file: Buffer): Promis
     const stream = parts[parts.length - 1]!;
     const storage = parts.slice(1, -1).join("/");
     if (inDocument(full)) continue;
-    if (stream === "\u0003EPRINT" && storage && !PAYLOADS.some((p) => index.has(`${parts.slice(0, -1).join("/")}/${p}`))) {
+    const payload = PAYLOADS.find((p) => p.toLowerCase() === stream.toLowerCase());
+    if (stream === "\u0003EPRINT" && storage && !cfb.FullPaths.some((f) => f.startsWith(`${parts.slice(0, -1).join("/")}/`) && PAYLOADS.some((p) => p.toLowerCase() === f.split("/").pop()!.toLowerCase()))) {
       // a linked object's picture, its only content here (Tika's testDocumentLink.doc: a linked
       // presentation drawn in an EMF, and no other text)
       const picture = Buffer.from((cfb.FileIndex[i]?.content ?? new Uint8Array()) as Uint8Array);
@@ -129,19 +135,20 @@ export async function readPackages(ctx: Ctx, scope: Scope, file: Buffer): Promis
       await ctx.recurse(picture, "EPRINT.emf", childScope(scope, name));
       continue;
     }
-    if (!PAYLOADS.includes(stream)) continue;
+    // (stream names compare without case, as the compound file's own: WPS Office writes "package")
+    if (payload === undefined) continue;
     const compObj = sibling(parts, "\u0001CompObj");
     // (an object's, not another program's stream of that name)
-    if (stream !== PAYLOADS[0] && compObj === null) continue;
+    if (payload !== PAYLOADS[0] && !isObject(parts.slice(0, -1).join("/"))) continue;
     // An OLE 1 object of another class keeps its own data in Ole10Native (an equation:
     // "Equation.3"); only the Packager's holds a file
-    if (stream === PAYLOADS[0]) {
+    if (payload === PAYLOADS[0]) {
       const progId = sibling(parts, "\u0001Ole10FmtProgID");
       if ((compObj !== null && !compObj.includes("Package\u0000")) || (progId !== null && !progId.includes("Package"))) continue;
     }
     ctx.checkTime();
     const content = Buffer.from((cfb.FileIndex[i]?.content ?? new Uint8Array()) as Uint8Array);
-    const got = stream === PAYLOADS[0] ? packagedFile(content) : { name: stream, data: content };
+    const got = payload === PAYLOADS[0] ? packagedFile(content) : { name: stream, data: content };
     if (typeof got === "string") {
       if (!storage) throw new Error(got);
       ctx.reason("corrupt", `embedded object ${storage}: ${got}`, scope.path);
