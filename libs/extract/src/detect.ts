@@ -274,6 +274,12 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
   }
   if (ft) {
     if (ft.ext === "cfb" || ft.ext === "msi") return detectCfb(bytes);
+    // an Office theme (.thmx): a presentation's package with its parts under theme/, fonts, colours
+    // and layouts' prompts, no one's text; officeparser called it a corrupt PPTX
+    if (ft.ext === "pptx") {
+      const tail = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).subarray(-ZIP_DIRECTORY_TAIL);
+      if (tail.includes("theme/presentation.xml") && !tail.includes("ppt/presentation.xml")) return { mime: "application/vnd.ms-officetheme", kind: "officetheme" };
+    }
     // a package file-type names only "zip": told by a part its central directory, at the end, names
     if (ft.ext === "zip") {
       const tail = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).subarray(-ZIP_DIRECTORY_TAIL);

@@ -50,6 +50,14 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
     }
   });
 
+  it("takes an Office theme (.thmx: a presentation's package under theme/) for unsupported, not for a corrupt PPTX", async () => {
+    const members = await zipMembers(await makePptx(["cover"]));
+    const theme: Record<string, Buffer | string> = {};
+    for (const [name, data] of Object.entries(members)) theme[name.replace(/^ppt\//, "theme/")] = name.endsWith(".xml") || name.endsWith(".rels") ? data.toString().replaceAll("/ppt/", "/theme/") : data;
+    const r = await run(await makeZip(theme), "Office Theme.thmx");
+    assert.deepEqual([r.detected_type, r.status, codes(r)], ["application/vnd.ms-officetheme", "unsupported", ["unsupported_type"]]);
+  });
+
   it("reads macro-enabled documents, templates, slide shows and binary workbooks, which were unsupported", async () => {
     const text = "Employee Jane Roe, SSN 536-22-1234";
     const cases: Array<[string, Buffer, string]> = [
