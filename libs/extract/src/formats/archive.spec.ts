@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { brotliCompressSync, deflateSync, gzipSync, zstdCompressSync } from "node:zlib";
 import { make7z, makePdf, makeTar, makeZip, makeZipWithMethod } from "../test-util/fixtures.ts";
+import { memberFiles } from "./sevenzip.ts";
 import { makeAr, makeCab, makeCompressZ, makeCpio, makeIso, makeRar5 } from "../test-util/archives.ts";
 import { codes, run, segWith } from "../test-util/run.ts";
 import { buildZip } from "../test-util/zipwriter.ts";
@@ -165,6 +166,24 @@ describe("extract: archives", () => {
     assert.equal(enc.status, "partial");
     assert.ok(codes(enc).includes("encrypted"));
     assert.equal(enc.segments.length, 0);
+  });
+
+  it("takes a CHM's folders, listed by 7-Zip as empty items, and its system files for no members", () => {
+    // (as 7-Zip lists Tika's chm__admin.chm)
+    const listed = ["$WWAssociativeLinks", "$WWAssociativeLinks/Property", "#SYSTEM", "#TOPICS", "$FIftiMain", "html", "html/admin_overview.htm", "images/logo.gif", "admin.hhc"].map((path) => ({ path, folder: false }));
+    assert.deepEqual(memberFiles(listed, "chm").map((i) => i.path), ["html/admin_overview.htm", "images/logo.gif", "admin.hhc"]);
+    // another archive's "#notes.txt" is a member like any other
+    assert.deepEqual(memberFiles([{ path: "#notes.txt", folder: false }, { path: "docs", folder: true }], "7z").map((i) => i.path), ["#notes.txt"]);
+  });
+
+  it("reads a 7-Zip archive of thousands of members (a help file's pages), and up to the entry limit when it has more", async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 3000; i++) files[`page-${i}.html`] = `<p>page ${i}: ask jane.roe${i}@example.org</p>`;
+    const archive = await make7z(files);
+    const all = await run(archive, "manual.7z");
+    assert.deepEqual([all.status, codes(all), all.segments.length, !!segWith(all, "jane.roe2999@example.org")], ["complete", [], 3000, true]);
+    const some = await run(archive, "manual.7z", "application/octet-stream", { maxEntries: 2500 });
+    assert.deepEqual([some.status, codes(some), some.segments.length], ["partial", ["limit_entries"], 2500]);
   });
 
   it("reads RAR, cabinet, cpio and ISO 9660 members through 7-Zip (they were unsupported); RAR with encrypted headers ends partial/encrypted; a traversing name is skipped", async () => {

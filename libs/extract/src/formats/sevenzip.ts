@@ -68,6 +68,18 @@ export function archiveProblems(lines: string[]): string[] {
   return problems;
 }
 
+/**
+ * The listed items that are files to read. A folder is not always said to be one (a CHM's are
+ * listed as empty items): one that holds others is a folder. A CHM's own index and system files
+ * ("#SYSTEM", "$FIftiMain", "$WWKeywordLinks/Map") are no one's text, its pages are; each was an
+ * unsupported member, and each folder a member that "could not be extracted", which made every
+ * help file `partial`.
+ */
+export function memberFiles<T extends { path: string; folder: boolean }>(listed: readonly T[], kind: string): T[] {
+  const folders = new Set(listed.flatMap((i) => i.path.split("/").slice(0, -1).map((_, k, parts) => parts.slice(0, k + 1).join("/"))));
+  return listed.filter((i) => !i.folder && !folders.has(i.path) && !(kind === "chm" && /^[#$:]/.test(i.path)));
+}
+
 /** A member 7-Zip could not extract whole: "ERROR: Data Error : notes.txt", "ERROR: CRC Failed : a/b.csv". */
 const MEMBER_ERROR = /^ERROR: (.+?) : (.+)$/;
 
@@ -115,7 +127,7 @@ export async function readWith7Zip(bytes: Uint8Array, scope: Scope, ctx: Ctx, ki
   } catch {
     threw = true; // 7-Zip's C++ exceptions surface as a thrown number
   }
-  const listing = parseListing(out).filter((i) => !i.folder && (only === undefined || only.has(i.path)));
+  const listing = memberFiles(parseListing(out), kind).filter((i) => only === undefined || only.has(i.path));
   if (listing.length === 0 && (threw || err.length > 0)) {
     if ((kind === "7z" && hasAesCoder(bytes)) || /password|encrypted/i.test(err.join("\n"))) throw new Encrypted(`${kind} archive with encrypted headers`);
     throw new Error(err.filter((l) => l.trim()).slice(0, 2).join(" ") || `${kind} listing failed`);
@@ -150,7 +162,11 @@ export async function readWith7Zip(bytes: Uint8Array, scope: Scope, ctx: Ctx, ki
   err.length = 0;
   try {
     // (a single-stream format's unnamed item is extracted under the input's name less its extension)
-    sz.callMain(["x", "-pX", "-y", "-bso0", "-bsp0", ...typeArg, "-o/out", input, ...wanted.filter((w) => w.path !== "").map((w) => w.path)]);
+    // (the members by a list file: thousands of them as arguments, a help file's 10,000 pages,
+    // extracted none)
+    const names = wanted.filter((w) => w.path !== "").map((w) => w.path);
+    if (names.length) sz.FS.writeFile("/members.txt", names.join("\n"));
+    sz.callMain(["x", "-pX", "-y", "-bso0", "-bsp0", "-scsUTF-8", ...typeArg, "-o/out", input, ...(names.length ? ["@/members.txt"] : [])]);
   } catch {
     // partial extraction: read whatever came out
   }

@@ -149,7 +149,9 @@ export async function make7z(files: Record<string, string | Uint8Array>, type: "
   sz.FS.mkdir("/src");
   for (const [name, data] of Object.entries(files)) sz.FS.writeFile(`/src/${name}`, data);
   const out = type === "7z" ? "/out.7z" : type === "xz" ? "/out.xz" : "/out.bz2";
-  const args = ["a", `-t${type}`, out, ...Object.keys(files).map((n) => `/src/${n}`)];
+  // (the members by a list file: thousands as arguments overrun 7-Zip's memory)
+  sz.FS.writeFile("/members.txt", Object.keys(files).map((n) => `/src/${n}`).join("\n"));
+  const args = ["a", `-t${type}`, out, "@/members.txt"];
   if (password) args.push(`-p${password}`, "-mhe=on");
   sz.callMain(args);
   return Buffer.from(sz.FS.readFile(out));
