@@ -20,9 +20,16 @@ const LIST_PREFIX = new Set(["bug", "bugs", "help", "info"]);
 const LIST_SUFFIX = new Set(["announce", "bounces", "bugs", "commits", "devel", "dev", "discuss", "maintainers", "owner", "patches", "request", "security", "users"]);
 const LIST_DOMAIN = /^(?:lists?|mailman)\.|(?:^|\.)googlegroups\.com$/;
 
+/**
+ * What ends a product team's alias, glued to the product's name: the feedback address in every
+ * page of a vendor's help file ("Send comments about this topic to netfwsdk@microsoft.com", in
+ * Tika's CHM test files), "sqldocs@", "azurefeedback@". No one's name ends so.
+ */
+const TEAM_SUFFIX = /(?:sdk|docs|docfb|feedback|support|helpdesk)$/;
+
 export function isRoleMailbox(local: string, domain: string): boolean {
   const l = local.toLowerCase();
-  if (ROLE.has(l) || LIST_DOMAIN.test(domain.toLowerCase())) return true;
+  if (ROLE.has(l) || LIST_DOMAIN.test(domain.toLowerCase()) || TEAM_SUFFIX.test(l)) return true;
   const dash = l.indexOf("-");
   return dash > 0 && (LIST_PREFIX.has(l.slice(0, dash)) || LIST_SUFFIX.has(l.slice(l.lastIndexOf("-") + 1)));
 }
