@@ -26,6 +26,11 @@ describe("ner/person", () => {
     assert.deepEqual(people("The Julian calendar was replaced. Convert the Julian day number."), []);
     assert.deepEqual(people("Julian Assange spoke."), ["Julian Assange"]);
   });
+  it("takes no font's name in a style sheet or a font tag for a person (\"ＭＳ Ｐゴシック\" read as Ms P in a Japanese help file)", () => {
+    assert.deepEqual(people("body { font-family: ＭＳ Ｐゴシック, MS UI Gothic, Arial; }"), []);
+    assert.deepEqual(people('<p><font face="Ms Jane Roe">x</font></p>'), []);
+    assert.deepEqual(people("Font: Ms Jane Roe chose Arial for the report."), ["Jane Roe"]);
+  });
   it("takes no mdoc macro of a man page's source for a name, nor an instruction's verb (tmux's and the Google Cloud CLI's pages)", () => {
     const mdoc = '.Bl -column "Key" "Function" -offset indent\n.It Sy "Key" Ta Sy "Function"\n.It Li "v" Ta "Toggle preview"\n.It Li "q" Ta "Exit mode"\n.El\nIf\n.Ar signal\nis\n.Li 0\nor\n.Ed\n.An Joerg Wunsch\n';
     assert.deepEqual(people(mdoc).filter((p) => p !== "Joerg Wunsch"), []);

@@ -28,6 +28,17 @@ function imperative(text: string, start: number, end: number): boolean {
   return /^[ \t]+(?:a|an|the|this|that|these|those|all|each|every|any|its|their|your|our|my)\b/.test(text.slice(end, end + 8));
 }
 
+/**
+ * Inside a font declaration's value: a style sheet's `font-family: ＭＳ Ｐゴシック, MS UI Gothic`,
+ * an HTML `<font face="…">`. A font's name is no one's ("ＭＳ Ｐ" read as "Ms P" in a Japanese help
+ * file's style sheet).
+ */
+function inFontDeclaration(text: string, start: number): boolean {
+  const line = text.slice(Math.max(0, text.lastIndexOf("\n", start - 1) + 1, start - 200), start);
+  // (as style sheets write their properties, in lower case: a form's "Font: …" label is prose)
+  return /(?:^|[{;\s"'])font(?:-family)?\s*:[^;{}]*$|<font\b[^<>]*\bface\s*=\s*["']?[^"'<>]*$/i.test(line) && !/(?:^|[{;\s"'])(?:Font|FONT)(?:-family)?\s*:[^;{}]*$/.test(line);
+}
+
 /** Names of people, from compromise's lexicon and grammar (English-centred). */
 export const person: Detector = {
   id: "person",
@@ -42,5 +53,5 @@ export const person: Detector = {
   negativeContext: ["place of birth", "birthplace", "nationality", "citizenship", "country", "city"],
   prefilter: {},
   // (the street of an organisation's address is no one's name: "51 Franklin St" in a GPL notice)
-  find: (text) => outsideOrganisationAddresses(text, nerCandidates(text, "PERSON", 0.5)).filter((c) => !writtenAsIdentifier(text, c.start, c.end) && !notANameAfter(text, c.start, c.end) && !inRoffRequest(text, c.start, c.end) && !imperative(text, c.start, c.end)),
+  find: (text) => outsideOrganisationAddresses(text, nerCandidates(text, "PERSON", 0.5)).filter((c) => !writtenAsIdentifier(text, c.start, c.end) && !notANameAfter(text, c.start, c.end) && !inRoffRequest(text, c.start, c.end) && !imperative(text, c.start, c.end) && !inFontDeclaration(text, c.start)),
 };
