@@ -13,7 +13,7 @@ import { isWordPerfect } from "./formats/wordperfect.ts";
 import { isEmf, isWmf } from "./formats/metafile.ts";
 import { flatOfficeKind } from "./formats/flat-office.ts";
 import { oneNoteHeader } from "./formats/onenote.ts";
-import { isZlibStream } from "./formats/compressed.ts";
+import { isSnappyFramed, isZlibStream } from "./formats/compressed.ts";
 import { zipBounds } from "./formats/zip.ts";
 import { isDerCertificate } from "./formats/x509.ts";
 import { derKeyKind, isJavaKeyStore } from "./formats/der-key.ts";
@@ -251,6 +251,10 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
   // Brotli has no magic number, a bare zlib stream a two-byte one: told by their extension
   if (!ft && extOf(filename) === "br") return { mime: "application/x-brotli", kind: "brotli" };
   if (!ft && ZLIB_EXTS.has(extOf(filename)) && isZlibStream(bytes)) return { mime: "application/zlib", kind: "zlib" };
+  // framed Snappy, by its stream identifier (file-type does not know it)
+  if (!ft && isSnappyFramed(bytes)) return { mime: "application/x-snappy-framed", kind: "snappy" };
+  // an LZ4 legacy frame (lz4 -l, the Linux kernel's images), whose magic file-type does not know
+  if (!ft && bytes.length >= 8 && bytes[0] === 0x02 && bytes[1] === 0x21 && bytes[2] === 0x4c && bytes[3] === 0x18) return { mime: "application/x-lz4", kind: "lz4" };
   // an Excel 2.x–4.0 worksheet: a bare BIFF stream (no OLE container), its first record a BOF
   if (!ft && isBareBiff(bytes)) return { mime: "application/vnd.ms-excel", kind: "xls" };
   // an Access database: file-type does not know "Standard Jet DB" / "Standard ACE DB"

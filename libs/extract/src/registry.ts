@@ -3,7 +3,7 @@
  * (and, if file-type does not know it, a line in detect.ts).
  */
 import type { Format } from "./format.ts";
-import { brotliFormat, bz2Format, gzipFormat, xzFormat, zlibFormat, zstdFormat } from "./formats/compressed.ts";
+import { brotliFormat, bz2Format, gzipFormat, lz4Format, snappyFormat, xzFormat, zlibFormat, zstdFormat } from "./formats/compressed.ts";
 import { emlFormat } from "./formats/eml.ts";
 import { imageFormat } from "./formats/image.ts";
 import { msgFormat } from "./formats/msg.ts";
@@ -39,7 +39,7 @@ import { flatOfficeFormat } from "./formats/flat-office.ts";
 import { xpsFormat } from "./formats/xps.ts";
 import { onenoteFormat } from "./formats/onenote.ts";
 
-export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, xzFormat, zstdFormat, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat, sqliteFormat, pstFormat, mboxFormat, pptFormat, tnefFormat, parquetFormat, avroFormat, x509Format, derKeyFormat, ldifFormat, vcardFormat, icalendarFormat, olePackageFormat, uuencodeFormat, accessFormat, onenoteFormat, wordPerfectFormat, metafileFormat, publisherFormat, hwpFormat, visioFormat, flatOfficeFormat, xpsFormat, brotliFormat, zlibFormat];
+export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, xzFormat, zstdFormat, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat, sqliteFormat, pstFormat, mboxFormat, pptFormat, tnefFormat, parquetFormat, avroFormat, x509Format, derKeyFormat, ldifFormat, vcardFormat, icalendarFormat, olePackageFormat, uuencodeFormat, accessFormat, onenoteFormat, wordPerfectFormat, metafileFormat, publisherFormat, hwpFormat, visioFormat, flatOfficeFormat, xpsFormat, brotliFormat, zlibFormat, lz4Format, snappyFormat];
 
 /**
  * Kinds that hold other files: opening one costs a nesting level. Documents are among them: they

@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { brotliCompressSync, deflateSync, gzipSync, zstdCompressSync } from "node:zlib";
 import { make7z, makePdf, makeTar, makeZip, makeZipWithMethod } from "../test-util/fixtures.ts";
 import { memberFiles } from "./sevenzip.ts";
+import * as lz4 from "lz4js";
+import * as snappy from "snappyjs";
 import { makeAr, makeCab, makeCompressZ, makeCpio, makeIso, makeRar5 } from "../test-util/archives.ts";
 import { codes, run, segWith } from "../test-util/run.ts";
 import { buildZip } from "../test-util/zipwriter.ts";
@@ -65,6 +67,40 @@ describe("extract: archives", () => {
     assert.deepEqual([notBrotli.status, codes(notBrotli)], ["failed", ["corrupt"]]);
     const bomb = await run(brotliCompressSync(Buffer.alloc(50_000_000, 0x41)), "bomb.txt.br");
     assert.deepEqual([bomb.status, codes(bomb)], ["partial", ["limit_ratio"]]);
+  });
+
+  it("reads LZ4 frames and framed Snappy (they were unsupported), block by block: a bomb stops at the ratio, a cut frame is corrupt", async () => {
+    const csv = Buffer.from(`name,ssn\n${Array.from({ length: 3000 }, (_, i) => `Tiara Gislason ${(i * 7919) % 100003},536-22-8726\n`).join("")}`);
+    /** Framed Snappy as snzip writes it: the stream identifier, then chunks of 64 KiB at most (their checksums not checked here). */
+    const snappyFramed = (data: Buffer) => {
+      const chunks = [Buffer.from([0xff, 6, 0, 0, ...Buffer.from("sNaPpY")])];
+      for (let i = 0; i < data.length; i += 65536) {
+        const body = Buffer.concat([Buffer.alloc(4), Buffer.from(snappy.compress(data.subarray(i, i + 65536)))]);
+        chunks.push(Buffer.from([0, body.length & 0xff, (body.length >> 8) & 0xff, body.length >> 16]), body);
+      }
+      return Buffer.concat(chunks);
+    };
+    for (const [bytes, name, mime] of [[Buffer.from(lz4.compress(csv)), "staff.csv.lz4", "application/x-lz4"], [snappyFramed(csv), "staff.csv.sz", "application/x-snappy-framed"]] as const) {
+      const r = await run(bytes, name);
+      assert.deepEqual([r.detected_type, r.status, codes(r), segWith(r, "536-22-8726")?.locator.column, r.segments.length], [mime, "complete", [], "ssn", 1 + 2 * 3000], name);
+      const cut = await run(bytes.subarray(0, bytes.length - 20), name);
+      assert.deepEqual([cut.status, codes(cut)], ["failed", ["corrupt"]], name);
+    }
+    // a legacy frame (lz4 -l, the Linux kernel's): its magic, then blocks of a size and LZ4 sequences (here literals alone)
+    const literals = (data: Buffer) => {
+      const extra: number[] = [];
+      for (let n = data.length - 15; n >= 0; n -= 255) extra.push(Math.min(n, 255));
+      if (data.length >= 15 && extra[extra.length - 1] === 255) extra.push(0);
+      return Buffer.concat([Buffer.from([Math.min(data.length, 15) << 4, ...(data.length >= 15 ? extra : [])]), data]);
+    };
+    const block = literals(Buffer.from("Contact: jane.roe@example.org\n"));
+    const size = Buffer.alloc(4);
+    size.writeUInt32LE(block.length);
+    const legacy = await run(Buffer.concat([Buffer.from([0x02, 0x21, 0x4c, 0x18]), size, block]), "note.txt.lz4");
+    assert.deepEqual([legacy.status, segWith(legacy, "jane.roe@example.org")?.text], ["complete", "Contact: jane.roe@example.org\n"]);
+    // (Snappy compresses 32:1 at most, under the ratio; LZ4 about 250:1)
+    const bomb = await run(Buffer.from(lz4.compress(Buffer.alloc(50_000_000, 0x41))), "bomb.txt.lz4");
+    assert.deepEqual([bomb.status, codes(bomb).includes("limit_ratio")], ["partial", true]);
   });
 
   it("reads ZIP packages file-type names for what they hold as archives: an e-book, a Java package (unsupported before)", async () => {

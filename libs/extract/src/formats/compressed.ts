@@ -1,6 +1,7 @@
 /**
  * Single-stream compression: GZIP, Zstandard, Brotli and bare zlib streams (node:zlib), BZIP2
- * (unbzip2-stream), XZ (xz-decompress, WebAssembly). Each is read as a stream, so the ratio and total-bytes limits
+ * (unbzip2-stream), XZ (xz-decompress, WebAssembly), LZ4 frames (lz4js's block decoder) and
+ * framed Snappy (snappyjs per chunk). Each is read as a stream, so the ratio and total-bytes limits
  * stop a bomb while it inflates; what it gave before the limit is read. The inner file is the same file, so it keeps the outer
  * file_in_zip; it still costs a nesting level.
  */
@@ -9,6 +10,8 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { createBrotliDecompress, createGunzip, createInflate, createZstdDecompress } from "node:zlib";
 import bz2 from "unbzip2-stream";
 import xzDecompress from "xz-decompress";
+import { decompressBlock } from "lz4js";
+import { uncompress as snappyUncompress } from "snappyjs";
 import { Stop, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
 import { keptBefore, LimitHit, readBounded } from "./archive-util.ts";
@@ -32,7 +35,7 @@ function innerName(outer: string, stored: string | null): string {
   if (/\.tbz2?$/i.test(outer)) return outer.replace(/\.tbz2?$/i, ".tar");
   if (/\.txz$/i.test(outer)) return outer.replace(/\.txz$/i, ".tar");
   if (/\.tzst$/i.test(outer)) return outer.replace(/\.tzst$/i, ".tar");
-  return outer.replace(/\.(gz|bz2|xz|zst|br|zlib|zz)$/i, "") || "data";
+  return outer.replace(/\.(gz|bz2|xz|zst|br|zlib|zz|lz4|sz|snappy)$/i, "") || "data";
 }
 
 /** A Node stream decompressor, piped to. */
@@ -109,4 +112,100 @@ export const zlibFormat: Format = {
 /** Whether the bytes start a zlib stream (RFC 1950): deflate with a window of at most 32 KiB, and the header's check. */
 export function isZlibStream(b: Uint8Array): boolean {
   return b.length >= 3 && ((b[0] ?? 0) & 0x0f) === 8 && (b[0] ?? 0) >> 4 <= 7 && (((b[0] ?? 0) << 8) | (b[1] ?? 0)) % 31 === 0 && ((b[1] ?? 0) & 0x20) === 0;
+}
+
+/** A decoder's blocks as a stream, decoded as they are read (so the limits stop a bomb between blocks). */
+const blocks = (decode: () => Generator<Uint8Array>) => () => Readable.from(decode(), { objectMode: false });
+
+/**
+ * The blocks of an LZ4 frame (the LZ4 Frame Format 1.6.x: magic 0x184D2204, a descriptor, then
+ * blocks of at most its declared size, each stored or compressed, until an empty one), and of any
+ * frames after it; skippable frames are skipped, a legacy frame (0x184C2102: 8 MiB blocks) read.
+ */
+export function* lz4Blocks(b: Uint8Array): Generator<Uint8Array> {
+  const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  let at = 0;
+  while (at + 4 <= b.length) {
+    const magic = v.getUint32(at, true);
+    if ((magic & 0xfffffff0) === 0x184d2a50) {
+      // a skippable frame: its length, then that many bytes
+      at += 8 + (at + 8 <= b.length ? v.getUint32(at + 4, true) : 0);
+      continue;
+    }
+    if (magic === 0x184c2102) {
+      at += 4;
+      while (at + 4 <= b.length && v.getUint32(at, true) !== 0x184c2102 && v.getUint32(at, true) !== 0x184d2204) {
+        const size = v.getUint32(at, true);
+        const out = new Uint8Array(8 << 20);
+        yield out.subarray(0, Math.min(out.length, decompressBlock(b, out, at + 4, Math.min(size, b.length - at - 4), 0)));
+        at += 4 + size;
+      }
+      continue;
+    }
+    if (magic !== 0x184d2204) throw new Error(`lz4: no frame at byte ${at}`);
+    const flg = b[at + 4] ?? 0;
+    const bd = b[at + 5] ?? 0;
+    if (flg >> 6 !== 1) throw new Error("lz4: unknown frame version");
+    const maxBlock = 1 << (2 * ((bd >> 4) & 7) + 8); // 4: 64 KiB … 7: 4 MiB
+    at += 6 + (flg & 0x08 ? 8 : 0) + (flg & 0x01 ? 4 : 0) + 1; // descriptor, content size, dictionary id, header checksum
+    for (;;) {
+      if (at + 4 > b.length) throw new Error("lz4: frame cut short");
+      const word = v.getUint32(at, true);
+      at += 4;
+      if (word === 0) break; // the end mark
+      const size = word & 0x7fffffff;
+      const end = Math.min(b.length, at + size);
+      if (word & 0x80000000) yield b.slice(at, end);
+      else {
+        const out = new Uint8Array(maxBlock);
+        yield out.subarray(0, Math.min(maxBlock, decompressBlock(b, out, at, end - at, 0)));
+      }
+      at = end + (flg & 0x10 ? 4 : 0); // a block's checksum
+      if (end === b.length) throw new Error("lz4: frame cut short");
+    }
+    if (flg & 0x04) at += 4; // the content's checksum
+  }
+}
+
+/**
+ * The data of a framed Snappy stream (Snappy's framing_format.txt: a stream identifier, then
+ * chunks of at most 64 KiB of data, compressed or not, each with a checksum; padding and reserved
+ * skippable chunks skipped).
+ */
+export function* snappyChunks(b: Uint8Array): Generator<Uint8Array> {
+  let at = 0;
+  while (at + 4 <= b.length) {
+    const type = b[at]!;
+    const length = b[at + 1]! | (b[at + 2]! << 8) | (b[at + 3]! << 16);
+    const body = b.subarray(at + 4, Math.min(b.length, at + 4 + length));
+    if (body.length < length) throw new Error("snappy: chunk cut short");
+    at += 4 + length;
+    // (after its 4-byte checksum: 0x00 compressed data, 0x01 stored data)
+    if (type === 0x00) yield snappyUncompress(body.slice(4), 65536);
+    else if (type === 0x01) yield body.subarray(4);
+    else if (type >= 0x02 && type <= 0x7f) throw new Error(`snappy: reserved chunk type ${type}`);
+  }
+}
+
+/** LZ4 frames (`.lz4`: lz4 on the command line, log shippers, backups). */
+export const lz4Format: Format = {
+  kinds: ["lz4"],
+  library: "lz4js (its block decoder; the frames read here)",
+  async extract(bytes, scope, ctx, { filename }) {
+    await inflate(ctx, scope, bytes, blocks(() => lz4Blocks(bytes)), innerName(filename, null));
+  },
+};
+
+/** Framed Snappy (`.sz`: Hadoop's and Kafka's tools, `snzip`), told by its stream identifier. */
+export const snappyFormat: Format = {
+  kinds: ["snappy"],
+  library: "snappyjs (each chunk; the framing read here)",
+  async extract(bytes, scope, ctx, { filename }) {
+    await inflate(ctx, scope, bytes, blocks(() => snappyChunks(bytes)), innerName(filename, null));
+  },
+};
+
+/** Whether the bytes start a framed Snappy stream: its stream identifier chunk, "sNaPpY". */
+export function isSnappyFramed(b: Uint8Array): boolean {
+  return b.length >= 10 && b[0] === 0xff && b[1] === 6 && b[2] === 0 && b[3] === 0 && Buffer.from(b.subarray(4, 10)).toString("latin1") === "sNaPpY";
 }
