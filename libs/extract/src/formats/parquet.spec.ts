@@ -1,9 +1,21 @@
 import assert from "node:assert/strict";
 import { brotliCompressSync, gzipSync, zstdCompressSync } from "node:zlib";
 import { parquetWriteBuffer } from "hyparquet-writer";
+import * as lz4 from "lz4js";
 import { codes, rowCells, run } from "../test-util/run.ts";
 
-const people = (codec?: "GZIP" | "ZSTD" | "BROTLI") =>
+/** One LZ4 block of `b` (lz4js's block compressor), bare or in Hadoop's framing (its sizes first, big-endian). */
+const lz4Block = (b: Uint8Array, hadoop = false) => {
+  const dst = new Uint8Array(b.length + Math.ceil(b.length / 255) + 32);
+  const block = dst.subarray(0, lz4.compressBlock(b, dst, 0, b.length, new Uint32Array(1 << 16)));
+  if (!hadoop) return block;
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(b.length, 0);
+  head.writeUInt32BE(block.length, 4);
+  return Buffer.concat([head, block]);
+};
+
+const people = (codec?: "GZIP" | "ZSTD" | "BROTLI" | "LZ4_RAW" | "LZ4", lz4Bare = false) =>
   Buffer.from(
     parquetWriteBuffer({
       columnData: [
@@ -12,7 +24,7 @@ const people = (codec?: "GZIP" | "ZSTD" | "BROTLI") =>
         { name: "card", data: [4111111111111111n, 6011000990139424123n, 0n], type: "INT64" },
         { name: "dob", data: [new Date("1984-03-14T00:00:00Z"), new Date("1979-11-02T00:00:00Z"), null] },
       ],
-      ...(codec ? { codec, compressors: { GZIP: (b: Uint8Array) => gzipSync(b), ZSTD: (b: Uint8Array) => zstdCompressSync(b), BROTLI: (b: Uint8Array) => brotliCompressSync(b) } } : {}),
+      ...(codec ? { codec, compressors: { GZIP: (b: Uint8Array) => gzipSync(b), ZSTD: (b: Uint8Array) => zstdCompressSync(b), BROTLI: (b: Uint8Array) => brotliCompressSync(b), LZ4_RAW: (b: Uint8Array) => lz4Block(b), LZ4: (b: Uint8Array) => lz4Block(b, !lz4Bare) } } : {}),
     }),
   );
 
@@ -53,9 +65,9 @@ describe("extract: Parquet", () => {
     ]);
   });
 
-  it("reads GZIP, Zstandard and Brotli pages as well as Snappy", async () => {
-    for (const codec of ["GZIP", "ZSTD", "BROTLI"] as const) {
-      const r = await run(people(codec), `${codec}.parquet`);
+  it("reads GZIP, Zstandard, Brotli and LZ4 pages as well as Snappy (LZ4 in Hadoop's framing or as a bare block)", async () => {
+    for (const [codec, bare] of [["GZIP"], ["ZSTD"], ["BROTLI"], ["LZ4_RAW"], ["LZ4"], ["LZ4", true]] as const) {
+      const r = await run(people(codec, bare), `${codec}.parquet`);
       assert.deepEqual([r.status, r.segments.find((s) => s.locator.column === "ssn")?.text], ["complete", "536-22-1234"], codec);
     }
   });

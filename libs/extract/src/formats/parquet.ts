@@ -5,11 +5,13 @@
  * in batches, with the time budget checked between them; the 5 M-character limit ends a large
  * file. A nested value (struct, list, map) gives a cell per leaf, named by its path
  * (`address.city`, `phones.0`). Compression: Snappy (hyparquet), GZIP, Zstandard and Brotli
- * (node:zlib, bounded by each page's declared size); a file with pages in another codec (LZ4)
- * ends `failed`, reason `corrupt`.
+ * (node:zlib), LZ4_RAW and the deprecated LZ4 (Hadoop's framing, or a bare block as some writers
+ * wrote it; lz4js's block decoder), each bounded by the page's declared size; a file with pages in
+ * another codec (LZO) ends `failed`, reason `corrupt`.
  */
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
 import { parquetMetadata, parquetReadObjects } from "hyparquet";
+import { decompressBlock } from "lz4js";
 import type { Format } from "../format.ts";
 import { emitValue } from "./record-cells.ts";
 
@@ -18,11 +20,35 @@ const BATCH = 5000;
 
 type Inflate = (input: Uint8Array, outputLength: number) => Uint8Array;
 const bounded = (inflate: (b: Uint8Array, o: { maxOutputLength: number }) => Buffer): Inflate => (input, outputLength) => inflate(input, { maxOutputLength: Math.max(1, outputLength) });
-const COMPRESSORS = { GZIP: bounded(gunzipSync), ZSTD: bounded(zstdDecompressSync), BROTLI: bounded(brotliDecompressSync) };
+/** A page's LZ4 block, into exactly its declared size (what would overrun it is dropped). */
+const lz4Raw: Inflate = (input, outputLength) => {
+  const out = new Uint8Array(outputLength);
+  decompressBlock(input, out, 0, input.length, 0);
+  return out;
+};
+/**
+ * The deprecated LZ4 codec: Hadoop's framing (each block after its sizes, uncompressed and
+ * compressed, big-endian), or, when the sizes do not add up, one bare block as some writers wrote it.
+ */
+const lz4Hadoop: Inflate = (input, outputLength) => {
+  const v = new DataView(input.buffer, input.byteOffset, input.byteLength);
+  const out = new Uint8Array(outputLength);
+  let at = 0;
+  let written = 0;
+  while (at + 8 <= input.length && written < outputLength) {
+    const size = v.getUint32(at);
+    const packed = v.getUint32(at + 4);
+    if (size === 0 || size > outputLength - written || at + 8 + packed > input.length) return lz4Raw(input, outputLength);
+    written = decompressBlock(input, out, at + 8, packed, written);
+    at += 8 + packed;
+  }
+  return at === input.length ? out : lz4Raw(input, outputLength);
+};
+const COMPRESSORS = { GZIP: bounded(gunzipSync), ZSTD: bounded(zstdDecompressSync), BROTLI: bounded(brotliDecompressSync), LZ4_RAW: lz4Raw, LZ4: lz4Hadoop };
 
 export const parquetFormat: Format = {
   kinds: ["parquet"],
-  library: "hyparquet (+ node:zlib for GZIP, Zstandard, Brotli pages)",
+  library: "hyparquet (+ node:zlib for GZIP, Zstandard, Brotli pages, lz4js for LZ4)",
   async extract(bytes, scope, ctx) {
     const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
     const meta = parquetMetadata(file);
