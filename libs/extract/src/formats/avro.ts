@@ -9,25 +9,16 @@
  */
 import { inflateRawSync } from "node:zlib";
 import avsc from "avsc";
-import { snappyUncompress } from "hyparquet";
 import { Stop, type Ctx } from "../context.ts";
 import type { Format } from "../format.ts";
 import { emitValue } from "./record-cells.ts";
+import { snappyRaw } from "./compressed.ts";
 
 type Codec = (buf: Buffer, cb: (err: Error | null, out?: Buffer) => void) => void;
 
 /** A Snappy block of an Avro file: the compressed bytes, then the CRC-32 of the uncompressed ones (not checked). */
 function snappyBlock(buf: Buffer, limit: number): Buffer {
-  const data = buf.subarray(0, Math.max(0, buf.length - 4));
-  let length = 0;
-  for (let i = 0, shift = 0; i < 5; i++, shift += 7) {
-    const c = data[i] ?? 0;
-    length += (c & 0x7f) * 2 ** shift;
-    if (c < 0x80) break;
-  }
-  if (length > limit) throw new Error(`snappy block of ${length} bytes over the total-bytes limit`);
-  const out = new Uint8Array(length);
-  snappyUncompress(data, out);
+  const out = snappyRaw(buf.subarray(0, Math.max(0, buf.length - 4)), limit);
   return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
 }
 

@@ -1,7 +1,7 @@
 /**
  * Single-stream compression: GZIP, Zstandard, Brotli and bare zlib streams (node:zlib), BZIP2
  * (unbzip2-stream), XZ (xz-decompress, WebAssembly), LZ4 frames (lz4js's block decoder) and
- * framed Snappy (snappyjs per chunk). Each is read as a stream, so the ratio and total-bytes limits
+ * framed Snappy (hyparquet's Snappy decoder per chunk). Each is read as a stream, so the ratio and total-bytes limits
  * stop a bomb while it inflates; what it gave before the limit is read. The inner file is the same file, so it keeps the outer
  * file_in_zip; it still costs a nesting level.
  */
@@ -11,7 +11,7 @@ import { createBrotliDecompress, createGunzip, createInflate, createZstdDecompre
 import bz2 from "unbzip2-stream";
 import xzDecompress from "xz-decompress";
 import { decompressBlock } from "lz4js";
-import { uncompress as snappyUncompress } from "snappyjs";
+import { snappyUncompress } from "hyparquet";
 import { Stop, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
 import { keptBefore, LimitHit, readBounded } from "./archive-util.ts";
@@ -181,10 +181,27 @@ export function* snappyChunks(b: Uint8Array): Generator<Uint8Array> {
     if (body.length < length) throw new Error("snappy: chunk cut short");
     at += 4 + length;
     // (after its 4-byte checksum: 0x00 compressed data, 0x01 stored data)
-    if (type === 0x00) yield snappyUncompress(body.slice(4), 65536);
+    if (type === 0x00) yield snappyRaw(body.subarray(4), 65536);
     else if (type === 0x01) yield body.subarray(4);
     else if (type >= 0x02 && type <= 0x7f) throw new Error(`snappy: reserved chunk type ${type}`);
   }
+}
+
+/**
+ * A raw Snappy block (its uncompressed length as a varint, then its elements), uncompressed by
+ * hyparquet's decoder; refused when that length is over `limit`.
+ */
+export function snappyRaw(data: Uint8Array, limit: number): Uint8Array {
+  let length = 0;
+  for (let i = 0, shift = 0; i < 5; i++, shift += 7) {
+    const c = data[i] ?? 0;
+    length += (c & 0x7f) * 2 ** shift;
+    if (c < 0x80) break;
+  }
+  if (length > limit) throw new Error(`snappy block of ${length} bytes, over ${limit}`);
+  const out = new Uint8Array(length);
+  snappyUncompress(data, out);
+  return out;
 }
 
 /** LZ4 frames (`.lz4`: lz4 on the command line, log shippers, backups). */
@@ -199,7 +216,7 @@ export const lz4Format: Format = {
 /** Framed Snappy (`.sz`: Hadoop's and Kafka's tools, `snzip`), told by its stream identifier. */
 export const snappyFormat: Format = {
   kinds: ["snappy"],
-  library: "snappyjs (each chunk; the framing read here)",
+  library: "hyparquet's Snappy decoder (each chunk; the framing read here)",
   async extract(bytes, scope, ctx, { filename }) {
     await inflate(ctx, scope, bytes, blocks(() => snappyChunks(bytes)), innerName(filename, null));
   },
