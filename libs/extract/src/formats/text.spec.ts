@@ -98,6 +98,9 @@ describe("extract: text family", () => {
     // XHTML (an e-book's chapter) is a web page: its epub:type, class and id attributes are markup, not text
     const xhtml = await run('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><body><p class="first" id="p1">Dear <abbr epub:type="z3998:name-title">Mr.</abbr> Polehampton,</p></body></html>', "chapter1.xhtml");
     assert.deepEqual([xhtml.detected_type, allText(xhtml).trim()], ["application/xhtml+xml", "Dear Mr. Polehampton,"]);
+    // a page's plumbing (its content type, viewport, style sheet, icon) is no text; its author and a mail link are
+    const head = await run('<html><head><meta http-equiv="Content-Type" content="application/xhtml+xml; charset=utf-8"/><meta name="viewport" content="width=device-width"/><meta name="author" content="Jane Roe"/><link rel="stylesheet" href="style.css"/><link rel="icon" href="favicon.ico"/><title>Cover</title></head><body><a href="mailto:jane.roe@example.org">write</a></body></html>', "cover.html");
+    assert.equal(allText(head).replace(/\s+/g, " ").trim(), "Jane Roe Cover mailto:jane.roe@example.org write");
   });
 
   it("reads Markdown and logs, and flags a claimed type that disagrees", async () => {

@@ -97,6 +97,18 @@ export function encodedBytes(v: string): boolean {
  */
 const XML_SKIPPED = /^office:(?:settings|styles|automatic-styles|font-face-decls)$/;
 
+/**
+ * An HTML element whose attributes are the page's plumbing, not data: a `<link>` to a style sheet
+ * or an icon, a `<meta>` that sets the content type, the viewport or the generator ("application/
+ * xhtml+xml; charset=utf-8" and "style.css" opened every chapter of an e-book). A `<meta
+ * name="author">` and a link's `href="mailto:…"` stay.
+ */
+function htmlPlumbing(name: string, attrs: Record<string, string>): boolean {
+  if (name === "link") return true;
+  if (name !== "meta") return false;
+  return "http-equiv" in attrs || "charset" in attrs || /^(?:viewport|generator|robots|referrer|theme-color|format-detection|color-scheme|googlebot|msapplication-.*)$/i.test(attrs.name ?? "");
+}
+
 export function markupText(src: string, xml: boolean): string {
   const out: string[] = [];
   let skip = 0;
@@ -107,6 +119,7 @@ export function markupText(src: string, xml: boolean): string {
         if (xml ? XML_SKIPPED.test(name) : n === "script" || n === "style" || n === "noscript") skip++;
         if (!xml && (n === "br" || n === "p" || n === "div" || n === "tr" || n === "li" || /^h\d$/.test(n))) out.push("\n");
         if (skip > 0) return;
+        if (!xml && htmlPlumbing(n, attrs)) return;
         for (const [k, v] of Object.entries(attrs)) {
           // (in XML every attribute may hold data, but namespaces and schema locations are plumbing: "urn:oasis:names:tc:…")
           if (xml ? /\S/.test(v) && /[A-Za-z0-9@]/.test(v) && !XML_PLUMBING.test(k) && !encodedBytes(v) : /^(alt|title|value|content|href)$/i.test(k) && !encodedBytes(v)) out.push(` ${v} `);
