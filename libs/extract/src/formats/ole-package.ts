@@ -99,6 +99,10 @@ export async function readPackages(ctx: Ctx, scope: Scope, file: Buffer): Promis
   };
   /** Whether a storage is an OLE object's: it holds one of the streams OLE writes for one (WPS Office writes no CompObj). */
   const isObject = (storage: string) => OBJECT_STREAMS.some((m) => index.has(`${storage}/${m}`));
+  /** The payload a stream's name is, compared without case as the compound file's own names are (WPS Office writes "package"). */
+  const payloadOf = (stream: string) => PAYLOADS.find((p) => p.toLowerCase() === stream.toLowerCase());
+  /** The storages that hold a payload (whose picture is then not read). */
+  const withPayload = new Set(cfb.FullPaths.filter((f) => payloadOf(f.slice(f.lastIndexOf("/") + 1)) !== undefined).map((f) => f.slice(0, f.lastIndexOf("/"))));
   let read = 0;
   // Storages that are documents themselves (an embedded workbook's `Workbook` stream beside its
   // CompObj): each is put in a compound file of its own and read as what it is.
@@ -123,8 +127,8 @@ export async function readPackages(ctx: Ctx, scope: Scope, file: Buffer): Promis
     const stream = parts[parts.length - 1]!;
     const storage = parts.slice(1, -1).join("/");
     if (inDocument(full)) continue;
-    const payload = PAYLOADS.find((p) => p.toLowerCase() === stream.toLowerCase());
-    if (stream === "\u0003EPRINT" && storage && !cfb.FullPaths.some((f) => f.startsWith(`${parts.slice(0, -1).join("/")}/`) && PAYLOADS.some((p) => p.toLowerCase() === f.split("/").pop()!.toLowerCase()))) {
+    const dir = parts.slice(0, -1).join("/");
+    if (stream === "\u0003EPRINT" && storage && !withPayload.has(dir)) {
       // a linked object's picture, its only content here (Tika's testDocumentLink.doc: a linked
       // presentation drawn in an EMF, and no other text)
       const picture = Buffer.from((cfb.FileIndex[i]?.content ?? new Uint8Array()) as Uint8Array);
@@ -135,11 +139,11 @@ export async function readPackages(ctx: Ctx, scope: Scope, file: Buffer): Promis
       await ctx.recurse(picture, "EPRINT.emf", childScope(scope, name));
       continue;
     }
-    // (stream names compare without case, as the compound file's own: WPS Office writes "package")
+    const payload = payloadOf(stream);
     if (payload === undefined) continue;
     const compObj = sibling(parts, "\u0001CompObj");
     // (an object's, not another program's stream of that name)
-    if (payload !== PAYLOADS[0] && !isObject(parts.slice(0, -1).join("/"))) continue;
+    if (payload !== PAYLOADS[0] && !isObject(dir)) continue;
     // An OLE 1 object of another class keeps its own data in Ole10Native (an equation:
     // "Equation.3"); only the Packager's holds a file
     if (payload === PAYLOADS[0]) {
