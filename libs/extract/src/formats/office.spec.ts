@@ -545,6 +545,8 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
         // a chart pasted as a picture, its bytes after \bin; a WMF picture alone
         shp("emf", emf("Sales by rep: Ben Okafor"), true),
         rtfPicture("wmf", wmf("Call 020 7946 0958")),
+        // bytes that are no metafile (Tika's testBinControlWord.rtf: "\\bin10" of 0xFF): no picture, no reason
+        rtfPicture("wmf", Buffer.alloc(10, 0xff), { bin: true }),
         "}",
       ].join("\n");
       const r = await run(Buffer.from(rtf, "latin1"), "report.rtf");
@@ -555,6 +557,7 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
       );
       assert.equal(r.segments.filter((s) => s.text.includes("536-22-8726")).length, 1, "the WMF copy beside the EMF is not read again");
       assert.equal(segWith(r, "PICTURE OF THE LETTER"), undefined, "an embedded object's picture is not read");
+      assert.ok(!r.segments.some((s) => s.locator.file_in_zip === "picture 4.wmf"));
     });
 
     it("takes a Microsoft Graph chart object for no workbook: unsupported, the document around it complete", async () => {

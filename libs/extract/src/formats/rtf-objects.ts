@@ -19,6 +19,7 @@
  */
 import { childPath, childScope, type Ctx, type Scope } from "../context.ts";
 import { packagedFile } from "./ole-package.ts";
+import { isEmf, isWmf } from "./metafile.ts";
 
 interface RtfObject {
   className: string;
@@ -103,7 +104,8 @@ export function rtfPictures(rtf: string): RtfPicture[] {
       if (top.pict?.kind) {
         const hex = top.pict.runs.map(([s, e]) => rtf.slice(s, e)).join("").replace(/[^0-9A-Fa-f]/g, "");
         const data = Buffer.concat([Buffer.from(hex.length % 2 ? hex.slice(0, -1) : hex, "hex"), ...top.pict.bytes]);
-        if (data.length) out.push({ kind: top.pict.kind, data });
+        // (bytes that are no metafile, a test's "\bin10" of 0xFF, are no picture to read)
+        if (top.pict.kind === "emf" ? isEmf(data) : isWmf(data)) out.push({ kind: top.pict.kind, data });
       }
       if (top.object) objectOf = stack.findLast((g) => g.object !== null)?.object ?? null;
       i++;
