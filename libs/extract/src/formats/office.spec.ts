@@ -435,6 +435,41 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
       assert.deepEqual(drawn, [["Team", "drawing", "Questions: Jane Roe\njane.roe@example.org"], ["Team", "diagram", "CEO Tiara Gislason\nCFO Ben Okafor"]]);
     });
 
+    it("reads an XLS's text boxes and shapes at their sheet (BIFF8 OBJ, TXO and CONTINUE records), `part: drawing`, not a cell's note", async () => {
+      const record = (type: number, body: Buffer) => {
+        const h = Buffer.alloc(4);
+        h.writeUInt16LE(type, 0);
+        h.writeUInt16LE(body.length, 2);
+        return Buffer.concat([h, body]);
+      };
+      const obj = (ot: number, id: number) => {
+        const b = Buffer.alloc(26);
+        b.writeUInt16LE(0x15, 0);
+        b.writeUInt16LE(0x12, 2);
+        b.writeUInt16LE(ot, 4);
+        b.writeUInt16LE(id, 6);
+        return record(0x5d, b);
+      };
+      /** A TXO and its text in CONTINUE records of `pieces` (each 8-bit, or UTF-16 when `wide`), then its formatting runs. */
+      const txo = (pieces: string[], wide = false) => {
+        const head = Buffer.alloc(18);
+        head.writeUInt16LE(pieces.join("").length, 10);
+        head.writeUInt16LE(16, 12);
+        return Buffer.concat([record(0x1b6, head), ...pieces.map((p) => record(0x3c, Buffer.concat([Buffer.from([wide ? 1 : 0]), Buffer.from(p, wide ? "utf16le" : "latin1")]))), record(0x3c, Buffer.alloc(16))]);
+      };
+      const c = CFB.read(makeWorkbook({ Budget: [["total"], [1200]] }, "xls"), { type: "buffer" });
+      const entry = CFB.find(c, "Workbook")!;
+      const stream = Buffer.from(entry.content as Uint8Array);
+      // (before the sheet's EOF, the stream's last record)
+      const drawn = Buffer.concat([obj(6, 1), txo(["Questions: Jane Roe, ", "020 7946 0958"]), obj(2, 2), txo(["Zoë Müller"], true), obj(0x19, 3), txo(["NOTE TEXT"])]);
+      entry.content = Buffer.concat([stream.subarray(0, stream.length - 4), drawn, stream.subarray(stream.length - 4)]);
+      entry.size = entry.content.length;
+      const r = await run(Buffer.from(CFB.write(c, { type: "buffer" }) as Uint8Array), "budget.xls");
+      assert.deepEqual([r.status, r.reasons], ["complete", []]);
+      assert.deepEqual(r.segments.filter((s) => s.locator.part === "drawing").map((s) => [s.locator.sheet, s.text]), [["Budget", "Questions: Jane Roe, 020 7946 0958"], ["Budget", "Zoë Müller"]]);
+      assert.equal(segWith(r, "NOTE TEXT"), undefined);
+    });
+
     it("reads a chart's title and cached labels (its categories: the people of a sales chart), not its numbers, in DOCX, PPTX and XLSX", async () => {
       const chart = `<?xml version="1.0"?><c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart><c:title><c:tx><c:rich><a:p><a:r><a:t>Sales by rep</a:t></a:r></a:p></c:rich></c:tx></c:title><c:plotArea><c:barChart><c:ser><c:tx><c:strRef><c:f>Sheet1!$B$1</c:f><c:strCache><c:pt idx="0"><c:v>Q3</c:v></c:pt></c:strCache></c:strRef></c:tx><c:cat><c:strRef><c:strCache><c:pt idx="0"><c:v>Tiara Gislason</c:v></c:pt><c:pt idx="1"><c:v>Ben Okafor</c:v></c:pt></c:strCache></c:strRef></c:cat><c:val><c:numRef><c:numCache><c:pt idx="0"><c:v>1200</c:v></c:pt></c:numCache></c:numRef></c:val></c:ser></c:barChart></c:plotArea></c:chart></c:chartSpace>`;
       for (const [bytes, name] of [[await withMembers(await makeDocx(["Q3"]), { "word/charts/chart1.xml": chart }), "q3.docx"], [await withMembers(await makePptx(["Q3"]), { "ppt/charts/chart1.xml": chart }), "q3.pptx"], [await withMembers(makeWorkbook({ S: [["Q3"]] }), { "xl/charts/chart1.xml": chart }), "q3.xlsx"]] as const) {

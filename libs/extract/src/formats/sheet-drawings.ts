@@ -117,3 +117,57 @@ export function emitSheetDrawings(ctx: Ctx, scope: Scope, parts: Map<string, Buf
   // (a diagram no drawing points to is still read, at no sheet)
   for (const part of [...parts.keys()].filter((p) => DIAGRAM.test(p)).sort()) emit(part, "diagram", null);
 }
+
+/**
+ * The text boxes and shapes with text of an Excel 97–2003 workbook (its BIFF8 `Workbook`
+ * stream), each with its sheet's name: an OBJ record says what the object is, the TXO record
+ * after it holds its text's length, and the CONTINUE records after that its characters (each
+ * starting with a flag byte: 8-bit or UTF-16). A cell's note is a text object too, read by SheetJS
+ * as the cell's comment: it is left out. SheetJS reads no other drawing (Tika's
+ * `testEXCEL_textbox.xls` gave 0 characters). An encrypted stream (FILEPASS) or an older BIFF
+ * gives nothing.
+ */
+export function xlsDrawnTexts(stream: Uint8Array): Array<{ sheet: string | null; text: string }> {
+  const v = new DataView(stream.buffer, stream.byteOffset, stream.byteLength);
+  const u16 = (at: number) => (at + 2 <= stream.length ? v.getUint16(at, true) : 0);
+  const text8 = (at: number, n: number) => Buffer.from(stream.subarray(at, at + n)).toString("latin1");
+  const text16 = (at: number, n: number) => Buffer.from(stream.subarray(at, at + 2 * n)).toString("utf16le");
+  const out: Array<{ sheet: string | null; text: string }> = [];
+  // (BIFF8 only: the workbook's BOF says version 0x0600)
+  if (u16(0) !== 0x0809 || u16(4) !== 0x0600) return out;
+  const sheetAt = new Map<number, string>();
+  let sheet: string | null = null;
+  let object = -1;
+  for (let at = 0; at + 4 <= stream.length; ) {
+    const type = u16(at);
+    const length = u16(at + 2);
+    const body = at + 4;
+    if (type === 0x002f) return []; // FILEPASS: what follows is ciphertext
+    if (type === 0x0085 && length >= 8 && body + 8 <= stream.length) {
+      // BOUNDSHEET: where a sheet's substream starts, and its name (a short string: length, flags, characters)
+      const count = stream[body + 6]!;
+      sheetAt.set(v.getUint32(body, true), stream[body + 7]! & 1 ? text16(body + 8, count) : text8(body + 8, count));
+    } else if (type === 0x0809) {
+      sheet = sheetAt.get(at) ?? sheet;
+      object = -1;
+    } else if (type === 0x005d && length >= 6 && u16(body) === 0x0015) {
+      object = u16(body + 4); // OBJ's common data: its object type
+    } else if (type === 0x01b6 && length >= 12) {
+      const count = u16(body + 10);
+      let text = "";
+      let next = body + length;
+      while (text.length < count && next + 5 <= stream.length && u16(next) === 0x003c) {
+        const size = u16(next + 2);
+        const wide = stream[next + 4]! & 1;
+        const n = Math.min(count - text.length, wide ? (size - 1) >> 1 : size - 1);
+        text += wide ? text16(next + 5, n) : text8(next + 5, n);
+        next += 4 + size;
+      }
+      // (0x19: a cell's note, which SheetJS reads as a comment)
+      if (object !== 0x19 && text.trim() !== "") out.push({ sheet, text: text.replace(/\r\n?/g, "\n") });
+      object = -1;
+    }
+    at = body + length;
+  }
+  return out;
+}

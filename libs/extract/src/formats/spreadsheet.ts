@@ -9,16 +9,18 @@
  * segments of their own at the cell, `part` "comment"; the workbook's properties (properties.ts) follow the sheets.
  */
 import * as XLSX from "@e965/xlsx";
+import CFB from "cfb";
 import { Encrypted, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
 import { CHART_PARTS, emitCharts } from "./charts.ts";
-import { emitSheetDrawings, SHEET_DRAWING_PARTS } from "./sheet-drawings.ts";
+import { emitSheetDrawings, SHEET_DRAWING_PARTS, xlsDrawnTexts } from "./sheet-drawings.ts";
 import { EMBEDDED_PARTS, readEmbedded } from "./embedded.ts";
 import { openedWithBuiltInPassword } from "./office-crypto.ts";
 import { readPackages } from "./ole-package.ts";
 import { checkPackage } from "./package-guard.ts";
 import { headerRowOf } from "./header-row.ts";
 import { emitProperties } from "./properties.ts";
+import { emitChunks } from "./text.ts";
 
 /** The exact text of a cell's stored value; null for empty and error cells. */
 export function cellText(c: XLSX.CellObject | undefined): string | null {
@@ -121,6 +123,10 @@ export const spreadsheetFormat: Format = {
     emitProperties(ctx, scope, { title: props?.Title, subject: props?.Subject, keywords: props?.Keywords, description: props?.Comments, custom: Object.fromEntries(custom) });
     emitCharts(ctx, scope, parts);
     emitSheetDrawings(ctx, scope, parts);
+    if (info.kind === "xls" && !decrypted && buf.readUInt32BE(0) === 0xd0cf11e0) {
+      const stream = CFB.find(CFB.read(buf, { type: "buffer" }), "Workbook")?.content as Uint8Array | undefined;
+      if (stream) for (const { sheet, text } of xlsDrawnTexts(stream)) emitChunks(ctx, scope, text, { sheet, part: "drawing" });
+    }
     await readEmbedded(ctx, scope, parts);
     // (an Excel 2.x–4.0 file is a bare BIFF stream: no container, no objects)
     if (info.kind === "xls" && !decrypted && buf.readUInt32BE(0) === 0xd0cf11e0) await readPackages(ctx, scope, buf);
