@@ -470,6 +470,16 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
       assert.equal(segWith(r, "NOTE TEXT"), undefined);
     });
 
+    it("reads an ODS's page headers and footers (its styles' master pages), their fields left out, `part: page header`/`page footer`", async () => {
+      const styles = `<?xml version="1.0" encoding="UTF-8"?><office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:master-styles>
+<style:master-page style:name="Default"><style:header><text:p>Prepared by Jane Roe<text:s/>(HR)</text:p></style:header><style:header-left style:display="false"/><style:footer><text:p>Confidential: payroll <text:sheet-name>???</text:sheet-name></text:p></style:footer></style:master-page>
+<style:master-page style:name="Report"><style:header><style:region-left><text:p><text:sheet-name>???</text:sheet-name> (<text:title>???</text:title>)</text:p></style:region-left></style:header><style:footer><text:p>Page <text:page-number>1</text:page-number> / <text:page-count>99</text:page-count></text:p></style:footer></style:master-page>
+</office:master-styles></office:document-styles>`;
+      const r = await run(await withMembers(makeWorkbook({ Staff: [["name"], ["Ben Okafor"]] }, "ods"), { "styles.xml": styles }), "payroll.ods");
+      assert.deepEqual([r.status, r.reasons], ["complete", []]);
+      assert.deepEqual(r.segments.filter((s) => s.locator.part?.startsWith("page ")).map((s) => [s.locator.part, s.locator.sheet, s.text]), [["page header", null, "Prepared by Jane Roe (HR)"], ["page footer", null, "Confidential: payroll"]]);
+    });
+
     it("reads a chart's title and cached labels (its categories: the people of a sales chart), not its numbers, in DOCX, PPTX and XLSX", async () => {
       const chart = `<?xml version="1.0"?><c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart><c:title><c:tx><c:rich><a:p><a:r><a:t>Sales by rep</a:t></a:r></a:p></c:rich></c:tx></c:title><c:plotArea><c:barChart><c:ser><c:tx><c:strRef><c:f>Sheet1!$B$1</c:f><c:strCache><c:pt idx="0"><c:v>Q3</c:v></c:pt></c:strCache></c:strRef></c:tx><c:cat><c:strRef><c:strCache><c:pt idx="0"><c:v>Tiara Gislason</c:v></c:pt><c:pt idx="1"><c:v>Ben Okafor</c:v></c:pt></c:strCache></c:strRef></c:cat><c:val><c:numRef><c:numCache><c:pt idx="0"><c:v>1200</c:v></c:pt></c:numCache></c:numRef></c:val></c:ser></c:barChart></c:plotArea></c:chart></c:chartSpace>`;
       for (const [bytes, name] of [[await withMembers(await makeDocx(["Q3"]), { "word/charts/chart1.xml": chart }), "q3.docx"], [await withMembers(await makePptx(["Q3"]), { "ppt/charts/chart1.xml": chart }), "q3.pptx"], [await withMembers(makeWorkbook({ S: [["Q3"]] }), { "xl/charts/chart1.xml": chart }), "q3.xlsx"]] as const) {

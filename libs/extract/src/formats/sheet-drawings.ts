@@ -171,3 +171,57 @@ export function xlsDrawnTexts(stream: Uint8Array): Array<{ sheet: string | null;
   }
   return out;
 }
+
+/** Page fields of an ODF header or footer (the sheet's name, the date, "Page 1 / 99"): placeholders, not text. */
+const ODF_FIELDS = new Set(["text:sheet-name", "text:title", "text:date", "text:time", "text:page-number", "text:page-count", "text:file-name", "text:subject", "text:author-name", "text:author-initials"]);
+/** What is left of a default header or footer once its fields are gone: "Page  / ", "( )", ", ". */
+const ODF_EMPTY = /^[\s\p{P}]*(?:(?:page|seite|página|pagina)[\s\p{P}]*(?:of|von|de|di)?[\s\p{P}]*)?$/iu;
+
+/**
+ * The text of an ODF spreadsheet's page headers and footers (`styles.xml`'s master pages: "Here
+ * is a footer in the center area", "Prepared by Jane Roe, HR"), each header or footer once, its
+ * fields left out; a default one that is nothing but fields ("Page 1 / 99") gives nothing.
+ * SheetJS reads none of them. (spreadsheet.ts emits them as `part: page header` / `page footer`:
+ * a sheet's `header` is the row of its column headers.)
+ */
+export function odfPageTexts(styles: string): Array<{ part: "header" | "footer"; text: string }> {
+  const out: Array<{ part: "header" | "footer"; text: string }> = [];
+  let band: "header" | "footer" | null = null;
+  let depth = 0;
+  let fields = 0;
+  let text = "";
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        if (band === null && /^style:(header|footer)(?:-left|-first)?$/.test(name)) {
+          band = name.includes("header") ? "header" : "footer";
+          depth = 0;
+          text = "";
+        } else if (band !== null) {
+          depth++;
+          if (ODF_FIELDS.has(name)) fields++;
+          if (name === "text:p" && text !== "") text += "\n";
+          if (name === "text:s" || name === "text:tab") text += " ";
+        }
+      },
+      ontext(t) {
+        if (band !== null && fields === 0) text += t;
+      },
+      onclosetag(name) {
+        if (band === null) return;
+        if (depth === 0) {
+          const t = text.replace(/[ \t]+/g, " ").trim();
+          if (!ODF_EMPTY.test(t) && !out.some((o) => o.part === band && o.text === t)) out.push({ part: band, text: t });
+          band = null;
+          return;
+        }
+        depth--;
+        if (ODF_FIELDS.has(name)) fields = Math.max(0, fields - 1);
+      },
+    },
+    { xmlMode: true, decodeEntities: true },
+  );
+  parser.write(styles);
+  parser.end();
+  return out;
+}
