@@ -146,6 +146,8 @@ const PACKAGES_BY_PART: ReadonlyArray<[string, Detected]> = [
   ["visio/document.xml", { mime: "application/vnd.visio", kind: "visio" }],
   // an XPS or OpenXPS document: its fixed document sequence
   [".fdseq", { mime: "application/vnd.ms-xpsdocument", kind: "xps" }],
+  // an InDesign Markup package: its map of the document's parts
+  ["designmap.xml", { mime: "application/vnd.adobe.indesign-idml-package", kind: "idml" }],
 ];
 
 /** dBase / FoxPro table versions ([dBase] byte 0): III, IV, 5, Visual FoxPro, with or without memo. */

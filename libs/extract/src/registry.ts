@@ -37,9 +37,10 @@ import { hwpFormat } from "./formats/hwp.ts";
 import { visioFormat } from "./formats/visio.ts";
 import { flatOfficeFormat } from "./formats/flat-office.ts";
 import { xpsFormat } from "./formats/xps.ts";
+import { idmlFormat } from "./formats/idml.ts";
 import { onenoteFormat } from "./formats/onenote.ts";
 
-export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, xzFormat, zstdFormat, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat, sqliteFormat, pstFormat, mboxFormat, pptFormat, tnefFormat, parquetFormat, avroFormat, x509Format, derKeyFormat, ldifFormat, vcardFormat, icalendarFormat, olePackageFormat, uuencodeFormat, accessFormat, onenoteFormat, wordPerfectFormat, metafileFormat, publisherFormat, hwpFormat, visioFormat, flatOfficeFormat, xpsFormat, brotliFormat, zlibFormat, lz4Format, snappyFormat];
+export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, xzFormat, zstdFormat, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat, sqliteFormat, pstFormat, mboxFormat, pptFormat, tnefFormat, parquetFormat, avroFormat, x509Format, derKeyFormat, ldifFormat, vcardFormat, icalendarFormat, olePackageFormat, uuencodeFormat, accessFormat, onenoteFormat, wordPerfectFormat, metafileFormat, publisherFormat, hwpFormat, visioFormat, flatOfficeFormat, xpsFormat, brotliFormat, zlibFormat, lz4Format, snappyFormat, idmlFormat];
 
 /**
  * Kinds that hold other files: opening one costs a nesting level. Documents are among them: they
