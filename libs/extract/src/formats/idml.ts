@@ -7,38 +7,17 @@
  * same story. Each story is one text, in the order of the package's file names (the spreads'
  * frames say where it stands, which a reader of the text does not need).
  */
-import { Parser } from "htmlparser2";
 import type { Format } from "../format.ts";
 import { decodeText } from "../text-decode.ts";
 import { checkPackage } from "./package-guard.ts";
-import { emitChunks } from "./text.ts";
+import { elementParagraphs, emitChunks } from "./text.ts";
 
 const STORIES = /^Stories\/Story_[^/]+\.xml$/;
 
 /** A story's text: its Content runs, `<Br/>` and each paragraph's end a line end. */
 export function storyText(xml: string): string {
-  let out = "";
-  let content = 0;
-  const parser = new Parser(
-    {
-      onopentag(name) {
-        if (name === "Content") content++;
-        else if (name === "Br") out += "\n";
-      },
-      ontext(t) {
-        if (content > 0) out += t;
-      },
-      onclosetag(name) {
-        if (name === "Content") content = Math.max(0, content - 1);
-        else if (name === "ParagraphStyleRange" && !out.endsWith("\n")) out += "\n";
-      },
-    },
-    { xmlMode: true, decodeEntities: true },
-  );
-  parser.write(xml);
-  parser.end();
-  // (InDesign's special characters: U+2028 forced line break, U+FEFF/U+200B markers)
-  return out.replace(/\u2028/g, "\n").replace(/[\ufeff\u200b]/g, "").replace(/\n{3,}/g, "\n\n").trim();
+  // (InDesign's special characters: U+2028 a forced line break, U+FEFF and U+200B markers)
+  return elementParagraphs(xml, { text: "Content", lineBreak: "Br", paragraph: "ParagraphStyleRange" }).replace(/\u2028/g, "\n").replace(/[\ufeff\u200b]/g, "");
 }
 
 export const idmlFormat: Format = {

@@ -11,7 +11,7 @@
 import path from "node:path";
 import { Parser } from "htmlparser2";
 import type { Ctx, Scope } from "../context.ts";
-import { emitChunks } from "./text.ts";
+import { elementParagraphs, emitChunks } from "./text.ts";
 
 /** The parts this module reads: drawings, diagrams' data, and the relationships and workbook that place them on a sheet. */
 export const SHEET_DRAWING_PARTS = /^xl\/(?:drawings\/drawing\d+\.xml|diagrams\/data\d+\.xml|workbook\.xml|_rels\/workbook\.xml\.rels|worksheets\/_rels\/sheet\d+\.xml\.rels|drawings\/_rels\/drawing\d+\.xml\.rels)$/;
@@ -20,33 +20,7 @@ const DRAWING = /^xl\/drawings\/drawing\d+\.xml$/;
 const DIAGRAM = /^xl\/diagrams\/data\d+\.xml$/;
 
 /** The text of DrawingML paragraphs (`a:p`, their runs' `a:t`) in an XML part, a paragraph a line, empty ones left out. */
-export function paragraphTexts(xml: string): string {
-  const lines: string[] = [];
-  let line = "";
-  let inText = 0;
-  const parser = new Parser(
-    {
-      onopentag(name) {
-        if (name === "a:t") inText++;
-        else if (name === "a:br") line += "\n";
-      },
-      ontext(t) {
-        if (inText) line += t;
-      },
-      onclosetag(name) {
-        if (name === "a:t") inText = Math.max(0, inText - 1);
-        else if (name === "a:p") {
-          if (line.trim() !== "") lines.push(line.trim());
-          line = "";
-        }
-      },
-    },
-    { xmlMode: true, decodeEntities: true },
-  );
-  parser.write(xml);
-  parser.end();
-  return lines.join("\n");
-}
+export const paragraphTexts = (xml: string): string => elementParagraphs(xml, { text: "a:t", lineBreak: "a:br", paragraph: "a:p" });
 
 /** A relationships part's targets by id, each resolved to a part name from `source`'s folder. */
 function relationships(rels: Buffer | undefined, source: string): Map<string, { type: string; part: string }> {

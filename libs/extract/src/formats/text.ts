@@ -98,6 +98,40 @@ export function encodedBytes(v: string): boolean {
 const XML_SKIPPED = /^office:(?:settings|styles|automatic-styles|font-face-decls)$/;
 
 /**
+ * The text of an XML document's paragraphs, a paragraph a line, empty ones left out: the text of
+ * the `text` elements, a `lineBreak` element a line end, each `paragraph` element ending one
+ * (DrawingML's `a:t`, `a:br`, `a:p`; IDML's `Content`, `Br`, `ParagraphStyleRange`).
+ */
+export function elementParagraphs(xml: string, names: { text: string; lineBreak: string; paragraph: string }): string {
+  const lines: string[] = [];
+  let line = "";
+  let inText = 0;
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        if (name === names.text) inText++;
+        else if (name === names.lineBreak) line += "\n";
+      },
+      ontext(t) {
+        if (inText) line += t;
+      },
+      onclosetag(name) {
+        if (name === names.text) inText = Math.max(0, inText - 1);
+        else if (name === names.paragraph) {
+          if (line.trim() !== "") lines.push(line.trim());
+          line = "";
+        }
+      },
+    },
+    { xmlMode: true, decodeEntities: true },
+  );
+  parser.write(xml);
+  parser.end();
+  if (line.trim() !== "") lines.push(line.trim());
+  return lines.join("\n");
+}
+
+/**
  * An HTML element whose attributes are the page's plumbing, not data: a `<link>` to a style sheet
  * or an icon, a `<meta>` that sets the content type, the viewport or the generator ("application/
  * xhtml+xml; charset=utf-8" and "style.css" opened every chapter of an e-book). A `<meta
