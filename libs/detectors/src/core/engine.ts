@@ -33,7 +33,7 @@ export interface Compiled {
    * its context boost: the same object shape for every detector, so the checks per detector and
    * segment read their fields without a megamorphic lookup on objects of a dozen shapes.
    */
-  pre: { minDigits: number; maxChars: number; anyChar: string; keywords: RegExp | null; letter: boolean; minToken: number; boost: number };
+  pre: { minDigits: number; maxChars: number; anyChar: string; keywords: RegExp | null; letter: boolean; minToken: number; context: boolean; boost: number };
   /**
    * The gate: what a text (lower-cased) or a header (its words) must contain for any context
    * term to match there, as one expression, for detectors too weak to report alone and
@@ -88,6 +88,7 @@ export function compile(det: Detector): Compiled {
       keywords: det.prefilter.keywords ? anyOf(det.prefilter.keywords) : null,
       letter: det.prefilter.letter ?? false,
       minToken: det.prefilter.minToken ?? 0,
+      context: det.prefilter.context ?? false,
       boost: det.contextBoost ?? DEFAULT_BOOST,
     },
   };
@@ -161,6 +162,7 @@ export function passes(c: Compiled, f: TextFacts, minScore: number): boolean {
     if (!any) return false;
   }
   if (p.keywords !== null && !p.keywords.test(f.lower)) return false;
+  if (p.context && !gateOpen(c, f)) return false;
   if (c.maxBase < minScore) {
     // Too weak alone: run only when one of its context words is present somewhere.
     if (Math.max(c.maxBase + p.boost, CONTEXT_FLOOR) < minScore) return false;

@@ -3,6 +3,7 @@ import { DETECTORS } from "../registry.ts";
 import { PRESIDIO_CASES } from "../presidio/cases.ts";
 import { candidates } from "./engine.ts";
 import { rng } from "../testing.ts";
+import { words } from "./context.ts";
 
 /** Random texts of digit groups and separators, with letters when `letters` (the shapes identifiers take). */
 function texts(seed: number, n: number, letters: boolean): string[] {
@@ -48,6 +49,28 @@ describe("core/prefilter: the declared shortcuts hold", () => {
       // not vacuous: the detector does find in a text with a token long enough
       const hit = PRESIDIO_CASES.find((c) => c.type === det.type && c.spans.length > 0);
       assert.ok(hit && candidates(det, hit.text).length > 0, `${det.id}: no Presidio case found`);
+    }
+  });
+
+  it("a detector declaring `context` finds nothing in a text without one of its context words", () => {
+    const declared = DETECTORS.filter((d) => d.prefilter.context);
+    assert.ok(declared.length >= 1);
+    const rand = rng(11);
+    // names, cue words of several languages, and other words, in lines and sentences
+    const pool = ["Anna", "Weber", "Jonas", "Abel", "Berta", "Ozuna", "de", "van", "Vries", "Herr", "Frau", "Monsieur", "Sra.", "Pani", "Sehr", "geehrte", "Liebe", "Mit", "freundlichen", "Grüßen", "Atentamente", "Kontakt", "Dear", "Kind", "regards", "Name", "wird", "Sie", "anrufen", "the", "report", "Montag", "Rechnung"];
+    const seps = [" ", " ", " ", ",\n", "\n\n", ": ", ", "];
+    const corpus = Array.from({ length: 20_000 }, () => Array.from({ length: 2 + Math.floor(rand() * 8) }, () => pool[Math.floor(rand() * pool.length)]! + seps[Math.floor(rand() * seps.length)]!).join(""));
+    for (const det of declared) {
+      const terms = det.context.map((t) => ` ${words(t).join(" ")} `);
+      let found = 0;
+      for (const t of corpus) {
+        const has = terms.some((term) => ` ${words(t).join(" ")} `.includes(term));
+        const n = candidates(det, t).length;
+        if (!has) assert.equal(n, 0, `${det.id} found something in ${JSON.stringify(t)}, which holds none of its context words`);
+        found += n;
+      }
+      // not vacuous: the corpus has texts with a cue, and the detector finds names in some
+      assert.ok(found > 100, `${det.id}: ${found} candidates`);
     }
   });
 

@@ -84,6 +84,12 @@ export interface Prefilter {
    * fiscal code): a segment whose longest such run is shorter (most prose) is skipped.
    */
   minToken?: number;
+  /**
+   * Every match follows one of the detector's context words (a cue: a title, a salutation): a
+   * segment (and its column header) holding none is skipped. Answered by the scan of context
+   * words that the detectors too weak alone share, not by a scan of its own.
+   */
+  context?: boolean;
 }
 
 export interface Detector {

@@ -1,0 +1,49 @@
+import assert from "node:assert/strict";
+import { personByForeignCue } from "./person_by_foreign_cue.ts";
+import { run } from "../testing.ts";
+
+const found = (text: string) => run(personByForeignCue, text).filter((f) => f.score >= 0.4).map((f) => text.slice(f.start, f.end));
+
+describe("ner/person_by_foreign_cue", () => {
+  it("finds the addressee after a salutation and a title, in each language", () => {
+    assert.deepEqual(found("Trier, 5. Februar 2019\n\nSehr geehrter Herr Pusch,\n\nvielen Dank"), ["Pusch"]);
+    assert.deepEqual(found("Sehr geehrte Frau Dr. Weber,\n"), ["Weber"]);
+    assert.deepEqual(found("Chère Madame Lemoine,\nNous vous remercions"), ["Lemoine"]);
+    assert.deepEqual(found("Estimada Sra. Ayala Heredia:\nLe agradecemos"), ["Ayala Heredia"]);
+    assert.deepEqual(found("Gentile Sig.ra Marangon,\nLa ringraziamo"), ["Marangon"]);
+    assert.deepEqual(found("Prezado Sr. Albuquerque,\nAgradecemos"), ["Albuquerque"]);
+    assert.deepEqual(found("Geachte heer van de Berg,\nHartelijk dank"), ["van de Berg"]);
+    assert.deepEqual(found("Szanowny Panie Kowalski,\ndziękujemy"), ["Kowalski"]);
+    assert.deepEqual(found("Liebe Anna,\nwie besprochen"), ["Anna"], "a given name the lexicon knows, without a title");
+  });
+  it("finds a name after a title in running text, up to the next lower-case word or mark", () => {
+    assert.deepEqual(found("Bei Rückfragen wenden Sie sich bitte an Frau Anna Schmidt aus unserer Buchhaltung."), ["Anna Schmidt"]);
+    assert.deepEqual(found("Monsieur Moreau vous appellera lundi."), ["Moreau"]);
+    assert.deepEqual(found("Mevrouw Dijkstra belt u maandag."), ["Dijkstra"]);
+    assert.deepEqual(found("Pani Anna Nowak zadzwoni w poniedziałek."), ["Anna Nowak"]);
+  });
+  it("finds the signature under a closing and the name after a contact's label", () => {
+    assert.deepEqual(found("Mit freundlichen Grüßen\n\nJonas Abel\nKundenservice\n"), ["Jonas Abel"]);
+    assert.deepEqual(found("Atentamente,\n\nBerta Ozuna Benavídez\nAtención al Cliente\n"), ["Berta Ozuna Benavídez"], "a given name and two surnames, none an English word");
+    assert.deepEqual(found("Met vriendelijke groet,\nSanne de Vries\n"), ["Sanne de Vries"]);
+    assert.deepEqual(found("Z poważaniem,\n\nKlaudiusz Kos\n"), ["Klaudiusz Kos"]);
+    assert.deepEqual(found("W razie pytań prosimy o kontakt: Nikodem Kosiński, dział księgowości."), ["Nikodem Kosiński"]);
+    assert.deepEqual(found("Ansprechpartnerin: Rahel Danner\nTelefon: 030 1234567"), ["Rahel Danner"]);
+  });
+  it("takes no group, role, department or form of address without a name for a person", () => {
+    assert.deepEqual(found("Sehr geehrte Damen und Herren,\n"), []);
+    assert.deepEqual(found("Madame, Monsieur,\nnous vous remercions"), []);
+    assert.deepEqual(found("Estimado cliente:\nEstimados señores:\n"), []);
+    assert.deepEqual(found("Sehr geehrter Herr Präsident,\nSehr geehrte Frau Kundin,\n"), []);
+    assert.deepEqual(found("Atentamente,\nAtención al Cliente\n"), []);
+    assert.deepEqual(found("Mit freundlichen Grüßen\nIhr Kundenservice\n"), []);
+    assert.deepEqual(found("Beste Grüße\nund bis bald\n"), []);
+    assert.deepEqual(found("Liebe Kollegen,\nHallo Team,\n"), []);
+    // "Pan" is also the Polish "you" before a verb
+    assert.deepEqual(found("Nową umowę otrzyma Pan pocztą."), []);
+  });
+  it("raises a name's score by its cue (context)", () => {
+    const [f] = run(personByForeignCue, "Sehr geehrter Herr Pusch,");
+    assert.ok(f && f.score >= 0.9 && f.context.includes("herr"), JSON.stringify(f));
+  });
+});

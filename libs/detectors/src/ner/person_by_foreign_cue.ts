@@ -1,0 +1,88 @@
+import type { Candidate, Detector } from "../core/types.ts";
+import { escapeRegex } from "../core/regex.ts";
+import { FOREIGN_TITLE, NAME, SUFFIX, isParticle, mayBePerson } from "./name_shape.ts";
+import { tagsOf } from "./lexicon.ts";
+
+/**
+ * Cues of a person in letters and mails written in the languages of the national identifiers
+ * (German, French, Spanish, Italian, Portuguese, Dutch, Polish): a title of address before a
+ * name ("Frau Dr. Weber", "Sra. Ayala Heredia", "heer de Vries"), a salutation ("Sehr geehrter
+ * Herr Pusch,", "Liebe Anna,"), a closing over the signature ("Mit freundlichen Grüßen\nJonas
+ * Abel"). compromise, an English tagger, reads none of these words; `person_by_cue` has the
+ * English ones. Phrases as written at a line's start or inside a sentence; the first letter
+ * either case.
+ */
+const SALUTATIONS = ["Sehr geehrter", "Sehr geehrte", "Liebe", "Lieber", "Hallo", "Guten Tag", "Cher", "Chère", "Bonjour", "Estimado", "Estimada", "Querido", "Querida", "Apreciado", "Apreciada", "Distinguido", "Distinguida", "Hola", "Gentile", "Gentilissimo", "Gentilissima", "Egregio", "Egregia", "Prezado", "Prezada", "Olá", "Geachte", "Beste", "Szanowny", "Szanowna", "Drogi", "Droga"];
+const CLOSINGS = ["Mit freundlichen Grüßen", "Mit freundlichem Gruß", "Freundliche Grüße", "Viele Grüße", "Beste Grüße", "Herzliche Grüße", "Mit besten Grüßen", "Liebe Grüße", "Cordialement", "Bien cordialement", "Bien à vous", "salutations distinguées", "sentiments distingués", "Atentamente", "Saludos cordiales", "Saludos", "Un cordial saludo", "Un saludo", "Cordiales saludos", "Cordiali saluti", "Distinti saluti", "Saluti", "Atenciosamente", "Cordialmente", "Abraços", "Um abraço", "Met vriendelijke groet", "Met vriendelijke groeten", "Vriendelijke groet", "Hoogachtend", "Groeten", "Z poważaniem", "Z wyrazami szacunku", "Pozdrawiam serdecznie", "Pozdrawiam", "Z pozdrowieniami"];
+const CONTACTS = ["Ansprechpartner", "Ansprechpartnerin", "Kontaktperson", "Kontakt", "Personne à contacter", "Interlocuteur", "Interlocutrice", "Persona de contacto", "Contacto", "Referente", "Contatto", "Pessoa de contato", "Contato", "Contactpersoon", "Osoba kontaktowa"];
+/** The titles of FOREIGN_TITLE as words (context words: "sig" of "Sig.ra", "dhr" of "Dhr."). */
+const TITLE_WORDS = ["Herr", "Herrn", "Frau", "Monsieur", "Madame", "Mademoiselle", "Mme", "Mlle", "Señor", "Señora", "Señorita", "Sr", "Sra", "Srta", "Signor", "Signora", "Signorina", "Sig", "Gent", "Senhor", "Senhora", "Heer", "Mevrouw", "Dhr", "Mevr", "Pan", "Pani", "Panie"];
+/** A phrase with its first letter in either case ("Sehr geehrte" opens a letter; "Mit freundlichen Grüßen" may follow a comma). */
+const either = (p: string) => `[${p[0]!.toUpperCase()}${p[0]!.toLowerCase()}]${escapeRegex(p.slice(1)).replace(/ /g, "[ \\t]+")}`;
+const alternation = (list: string[]) => `(?:${[...list].sort((a, b) => b.length - a.length).map(either).join("|")})`;
+
+/** A surname may open with its particles ("heer van de Berg", "Frau von Arnim"). */
+const NAME_WITH_PARTICLES = String.raw`(?:(?:van|von|de|der|den|ter|ten|da|di|del|della|dos|das|du|le|la)[ \t]+){0,2}${NAME}`;
+/** Where a name ends: a punctuation mark, the line's end, or a lower-case word ("Frau Weber wird Sie anrufen"). */
+const END_IN_SENTENCE = String.raw`(?=${SUFFIX}?(?:[ \t]*(?:[,.;:!?)]|\r?\n|$)|[ \t]+\p{Ll}))`;
+
+// The salutation, a title or not, and the name: "Sehr geehrte Frau Weber,", "Liebe Anna,", "Estimada Sra. Ayala Heredia:".
+const SALUTATION = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(SALUTATIONS)}[ \t]+(?:(${FOREIGN_TITLE})[ \t]+)?(${NAME_WITH_PARTICLES})(?=${SUFFIX}?[ \t]*(?:[,:;!]|\r?\n|$))`, "gdu");
+// A title in running text or a header: "an Frau Anna Schmidt aus", "Monsieur Moreau vous appellera", "Pani Anna Nowak zadzwoni".
+const TITLED = new RegExp(String.raw`(?<![\p{L}\p{N}])(${FOREIGN_TITLE})[ \t]+(${NAME_WITH_PARTICLES})${END_IN_SENTENCE}`, "gdu");
+// A contact's label: "Ansprechpartnerin: Anna Weber", "prosimy o kontakt: Jan Nowak", "Persona de contacto: Ana Ruiz", "Osoba kontaktowa: Jan Nowak".
+const CONTACT = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(CONTACTS)}[ \t]*:[ \t]*()(${NAME_WITH_PARTICLES})${END_IN_SENTENCE}`, "gdu");
+// The closing, then the signature alone on its line (a blank line between them or not).
+const CLOSING = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(CLOSINGS)}[,.!]?[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*(?:(${FOREIGN_TITLE})[ \t]+)?(${NAME_WITH_PARTICLES})(?=${SUFFIX}?[ \t]*(?:\r?\n|$))`, "gdu");
+
+/**
+ * Words that follow a title and are no one's name: offices and roles ("Sehr geehrter Herr
+ * Präsident"; "Monsieur le Directeur" has its article), a customer addressed as such ("Frau
+ * Kundin").
+ */
+const ROLES = /^(?:präsident|präsidentin|direktor|direktorin|doktor|professor|professorin|kollege|kollegin|bürgermeister|bürgermeisterin|kunde|kundin|président|présidente|directeur|directrice|docteur|maire|client|cliente|presidente|director|directora|doctor|doctora|alcalde|dottore|dottoressa|direttore|direttrice|sindaco|diretor|diretora|prefeito|voorzitter|klant|prezes|dyrektor|dyrektorze|kierownik|kierowniku|klient)$/;
+/** Words of a department or a team signing a letter ("Atentamente,\nAtención al Cliente", "Ihr Kundenservice"). */
+const DEPARTMENTS = /^(?:atención|servicio|servizio|service|serviço|atendimento|departamento|dipartimento|département|abteilung|kundenservice|kundendienst|buchhaltung|vertrieb|verwaltung|geschäftsleitung|team|équipe|equipo|equipe|squadra|ufficio|oficina|escritório|afdeling|administratie|klantenservice|dział|zespół|biuro|obsługa|clientes|clienti|kunden|gmbh|sarl|srl|spa|ltda)$/;
+
+/**
+ * Whether a name-shaped value is a person's, none of its words a role's or a department's: as
+ * `mayBePerson` says; or, the English lexicon knowing none of its words, two or three of them
+ * (a given name and one or two surnames, "Berta Ozuna Benavídez"); or, after a title, any one
+ * word (the surname: "Herr Pusch", "Monsieur Baron").
+ */
+function namedPerson(value: string, titled: boolean): boolean {
+  const words = value
+    .toLowerCase()
+    .split(/[ \t]+/)
+    .filter((w) => !isParticle(w));
+  if (words.some((w) => ROLES.test(w) || DEPARTMENTS.test(w))) return false;
+  if (mayBePerson(value) || (titled && words.length === 1)) return true;
+  return words.length >= 2 && words.length <= 3 && words.every((w) => tagsOf(w) === null);
+}
+
+export const personByForeignCue: Detector = {
+  id: "person_by_foreign_cue",
+  type: "PERSON",
+  area: "ner",
+  category: "person",
+  description: "Person name after a title, a salutation or a closing in German, French, Spanish, Italian, Portuguese, Dutch or Polish (name shape, lexicon veto)",
+  patterns: [],
+  // Every cue is a context word: the engine runs the detector only on a text that holds one
+  // (by the scan of context words it shares among detectors, not a scan of its own).
+  context: [...new Set([...TITLE_WORDS, ...SALUTATIONS, ...CLOSINGS, ...CONTACTS].map((w) => w.toLowerCase()))],
+  prefilter: { letter: true, context: true },
+  find(text): Candidate[] {
+    const out: Candidate[] = [];
+    for (const rx of [SALUTATION, CLOSING, TITLED, CONTACT]) {
+      rx.lastIndex = 0;
+      for (let m = rx.exec(text); m !== null; m = rx.exec(text)) {
+        const [start, end] = m.indices![2]!;
+        // (group 1 is the title, empty for a contact's label)
+        if (out.some((c) => c.start < end && start < c.end) || !namedPerson(m[2]!, m[1] !== undefined && m[1] !== "")) continue;
+        out.push({ start, end, score: 0.6, validation: "name_shape" });
+      }
+    }
+    out.sort((a, b) => a.start - b.start);
+    return out;
+  },
+};
