@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import nlp from "compromise";
-import { acronymAsTitle, bareAbbreviation, displayName, entities, inForeignText, inIdentifier, lowerWordInName, notAPlace, pastVerb, personAround, placeEnd, placeOnlyByTail, trimSpan, worthKeeping } from "./compromise_ner.ts";
+import { acronymAsTitle, bareAbbreviation, displayName, entities, foreignFunctionWord, inForeignText, inIdentifier, lowerWordInName, notAPlace, pastVerb, personAround, placeEnd, placeOnlyByTail, trimSpan, worthKeeping } from "./compromise_ner.ts";
 import { nerSampleTexts } from "../testing.ts";
 import { isKnownPlace } from "./gazetteer.ts";
 
@@ -42,6 +42,29 @@ describe("ner/compromise_ner", () => {
     assert.equal(inForeignText("Maria Atque Velum", 0, 5), false, "capitalised words may be her surname");
     assert.equal(inForeignText("Victoria abstergo conor", 0, 8), true, "a word known only as a name is no English word");
     assert.equal(inForeignText("Victoria said conor", 0, 8), false);
+  });
+  it("takes no function word of another language opening a sentence for a place or a name (PHP's manual in Portuguese, letters)", () => {
+    const all = (t: string) => entities(t).map((e) => `${e.label}:${t.slice(e.start, e.end)}`);
+    assert.deepEqual(all(" Para configurar autenticação via PHP para o servidor todo, adicione a linha."), []);
+    assert.deepEqual(all("Ihr Kundenkonto ist aktualisiert. Den neuen Vertrag erhalten Sie mit der Post."), []);
+    assert.deepEqual(all("Hemos recibido su pago. Como siempre, le llamaremos."), []);
+    assert.equal(foreignFunctionWord("Como is a town on the lake.", 0, 4), false, "before an English word it may be the place");
+    assert.equal(foreignFunctionWord("Para cualquier duda", 0, 4), true);
+    assert.equal(foreignFunctionWord("Paris cualquier duda", 0, 5), false, "not a function word");
+  });
+  it("takes no person whose span opens with a lower-case word (\"al Cliente\" of Spanish \"Atención al Cliente\")", () => {
+    const people = (t: string) => entities(t).filter((e) => e.label === "PERSON").map((e) => t.slice(e.start, e.end));
+    assert.deepEqual(people("Un cordial saludo,\nAtención al Cliente\n"), []);
+  });
+  it("reads the value of a label and its colon, and no identifier in mixed case inside a span (PHP's manual)", () => {
+    const t = "REGION: Alaska";
+    assert.equal(t.slice(...trimSpan(t, 0, t.length)), "Alaska");
+    const len = "printf(max. Len: 4)";
+    assert.deepEqual(trimSpan(len, len.indexOf("Len"), len.indexOf("4") + 1), [len.indexOf("4"), len.indexOf("4") + 1]);
+    const php = "timezone_name_get — Sinônimo de DateTimeZone::getName Descrição";
+    assert.equal(php.slice(...trimSpan(php, php.indexOf("Sin"), php.indexOf(" Descr"))), "Sinônimo de DateTimeZone");
+    assert.equal(worthKeeping("PERSON", "Sinônimo de DateTimeZone"), false);
+    assert.equal(worthKeeping("PERSON", "Malvina DuBuque"), true);
   });
   it("takes a state's abbreviation as a place only with its period or after a place and a comma", () => {
     const places = (t: string) => entities(t).filter((e) => e.label === "LOCATION").map((e) => t.slice(e.start, e.end));
@@ -129,6 +152,8 @@ describe("ner/compromise_ner", () => {
   it("trims titles, prepositions and punctuation from spans", () => {
     const t = "Dear Mr. John Smith, see you in Paris.";
     assert.deepEqual(trimSpan(t, 5, 20), [9, 19]);
+    const de = "mit Herrn Becker in Hamburg";
+    assert.equal(de.slice(...trimSpan(de, 4, 16)), "Becker", "a title in another language");
     assert.deepEqual(trimSpan(t, 29, 38), [32, 37]);
     // an unclosed parenthesis (Vim's syntax files: "Maintainer: David Necas (Yeti) <yeti@…>")
     const v = "Maintainer: David Necas (Yeti) <yeti@physics.muni.cz>";

@@ -19,15 +19,21 @@ interface Entity {
   end: number;
 }
 
-const LEADING = /^(?:(?:mr|mrs|ms|miss|mx|dr|prof|sir|dame|lord|lady|rev|hon|dear|in|at|on|from|to|of|the|by|near|with|for|and|via)\.?\s+)+/i;
+const LEADING = /^(?:(?:mr|mrs|ms|miss|mx|dr|prof|sir|dame|lord|lady|rev|hon|dear|herrn?|frau|monsieur|madame|mme|mlle|señora?|sra|srta|signora?|sig|senhora?|heer|mevrouw|dhr|mevr|in|at|on|from|to|of|the|by|near|with|for|and|via)\.?\s+)+/i;
 const TRAILING = /(?:['’]s|[\s.,;:!?)"'’\]}-])+$/;
 /** Punctuation, comment markers and a number with its blank before an entity ("/* Mark offset", "24\t/* PHY"). */
 const LEADING_PUNCT = /^(?:[\s.,;:!?("'‘[{\-/*#<>=|\\]|\d+(?=\s))+/;
+
+/** Everything up to the last colon followed by a blank. */
+const LABEL_COLON = /^.*:[ \t]+/s;
 
 /** Shrinks [start, end) of `text` past titles, prepositions and punctuation, and to before a bracket, an operator or a slash. */
 export function trimSpan(text: string, start: number, end: number): [number, number] {
   let s = start;
   let e = end;
+  // A label and its value ("REGION: Alaska", "max. Len: 4"): the entity is the value, if any.
+  const label = LABEL_COLON.exec(text.slice(s, e));
+  if (label) s += label[0].length;
   for (let guard = 0; guard < 4; guard++) {
     const piece = text.slice(s, e);
     const lead = LEADING_PUNCT.exec(piece)?.[0].length ?? 0;
@@ -42,10 +48,11 @@ export function trimSpan(text: string, start: number, end: number): [number, num
   // Necas (Yeti) <yeti@…>", a Markdown link's "[Jon Schlinkert](https://…", "const URI =",
   // "America/New_York"). Nor does compromise's English entity run on into Chinese, Japanese or
   // Korean words ("Daniel 的电话号码", "James\" を追加しましょう" in Rust by Example's translations).
+  // Nor a colon: "DateTimeZone::getName" in PHP's manual.
   const cut = NOT_IN_ENTITY.exec(text.slice(s + 1, e));
   return cut ? trimSpan(text, s, s + 1 + cut.index) : [s, e];
 }
-const NOT_IN_ENTITY = /[[\](){}<>=|@\\/—–]|"?\s*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const NOT_IN_ENTITY = /[[\](){}<>=|@\\/—–:]|"?\s*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /** A product's or a standard's name ends with one of these ("System V ABI", "Emscripten ABI" in Rust's reference). */
 const TECH_LAST = /\s(?:ABI|API|SDK|CLI|CPU|GPU|OS|UI|URL|URI|ID|USB|DNS|HTTP|SQL|JSON|XML|VM|IDE|SSH|TLS|SSL|TCP|UDP|IP)$/;
@@ -56,8 +63,9 @@ const TECH_LAST = /\s(?:ABI|API|SDK|CLI|CPU|GPU|OS|UI|URL|URI|ID|USB|DNS|HTTP|SQ
  * disk size, "VA", "MT" read as states; codes in a place column are place_in_cell's); places of
  * two letters (Latin "Ut" read as Utah); a lone first word of a place name; a place that starts
  * with a lower-case word ("house of\n\"  Jacob"); and a span that runs across a line into a
- * comment's leader ("avenue\n\" Maintainer" in a Vim script's header); one word in mixed case, an
- * identifier ("TeX", "ValueError"; not "McAllen", "DeKalb", "LaSalle", "JoAnn"); and for a person,
+ * comment's leader ("avenue\n\" Maintainer" in a Vim script's header); a word in mixed case, an
+ * identifier ("TeX", "ValueError", "Sinônimo de DateTimeZone" in PHP's manual; not "McAllen",
+ * "DeKalb", "LaSalle", "JoAnn"); and for a person,
  * one word in capitals ("MARK", "SKIP", "LANG": constants), a name's suffix or a title alone ("Jr", "Ms"), or the
  * placeholder of an unknown person ("John Doe", "Erika Mustermann"); one word the lexicon knows
  * as a role ("Manager" of gcloud's "Privileged Access Manager"; not "Ward", a noun and a name);
@@ -68,7 +76,7 @@ export function worthKeeping(label: NerLabel, span: string): boolean {
   if (span.length < 2 || !/\p{Lu}/u.test(span)) return false;
   if (/\n[ \t]*(?:["#*;%]|\/\/|--)/.test(span)) return false;
   if (label === "LOCATION" && /^\p{Ll}/u.test(span)) return false;
-  if (/^\p{Lu}\p{Ll}+\p{Lu}[\p{L}]*$/u.test(span) && !/^(?:Mc|Mac|De|Di|Da|La|Le|Du|Van|Von|Jo|O)\p{Lu}/u.test(span)) return false;
+  if (span.split(/\s+/).some((w) => /^\p{Lu}\p{Ll}+\p{Lu}[\p{L}]*$/u.test(w) && !/^(?:Mc|Mac|De|Di|Da|La|Le|Du|Van|Von|Jo|O)\p{Lu}/u.test(w))) return false;
   if (/_/.test(span)) return false;
   if (label === "PERSON" && !/\s/.test(span) && (tagsOf(span.toLowerCase())?.includes("Actor") ?? false)) return false;
   if (label === "PERSON" && (TECH_LAST.test(span) || /^\p{Lu}{2,}s$/u.test(span))) return false;
@@ -216,6 +224,33 @@ export function inForeignText(text: string, start: number, end: number): boolean
   return [m[1]!, m[2]!].every((w) => w === w.toLowerCase() && !knownAsWord(w));
 }
 
+/**
+ * Function words of German, Spanish, Portuguese, French, Italian, Dutch and Polish that open a
+ * sentence there and are a place or a name to compromise: "Den neuen Vertrag" (Den, a name),
+ * "Para cualquier duda" (Pará, a Brazilian state), "Nas próximas semanas", "Como siempre" (Como).
+ */
+const FOREIGN_FUNCTION_WORDS: ReadonlySet<string> = new Set(
+  ("den dem der die das des ein eine einen und oder aber für mit nach bei von vom zum zur auf aus wie wir sie ihr ihre ihren bitte " +
+    "para por con sin como pero desde hasta entre sobre cuando donde los las del una com sem mas até quando onde nas nos dos uma pela pelo esta este esse essa " +
+    "pour par avec sans comme mais depuis sur quand dans les une aux nous vous " +
+    "per senza come dopo dove nella nel della degli gli alla " +
+    "voor met zonder als maar vanaf tussen wanneer waar het een van wij zij ons uw " +
+    "dla przez bez jak ale przy nad pod gdy oraz").split(" "),
+);
+const NEXT_WORD = /^[ \t]+(\p{L}+)/u;
+
+/**
+ * Whether a one-word entity is a function word of another language (`FOREIGN_FUNCTION_WORDS`)
+ * before a lower-case word English does not know: "Para cualquier", "Den neuen". ("Como is a
+ * lake town" keeps its place: "is" is English.)
+ */
+export function foreignFunctionWord(text: string, start: number, end: number): boolean {
+  const word = text.slice(start, end);
+  if (!FOREIGN_FUNCTION_WORDS.has(word.toLowerCase())) return false;
+  const next = NEXT_WORD.exec(text.slice(end, end + 40))?.[1];
+  return next !== undefined && next === next.toLowerCase() && !knownAsWord(next);
+}
+
 /** A mailbox right after a span: `Iain Lane <laney@debian.org>`, the display name of an address (RFC 5322). */
 const MAILBOX_AFTER = /^[ \t]*<[^\s<>@]+@[^\s<>@]+>/;
 
@@ -307,6 +342,9 @@ export function entities(text: string): Entity[] {
       if (label === "LOCATION" && placeOnlyByTail(text, s, e, trimmedEnd)) continue;
       if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e)) continue;
       if (label === "PERSON" && inForeignText(text, s, e)) continue;
+      // (a name opens with its first name or its surname, not a lower-case word: "al Cliente" of "Atención al Cliente")
+      if (label === "PERSON" && /^\p{Ll}/u.test(text.slice(s, e))) continue;
+      if (foreignFunctionWord(text, s, e)) continue;
       if (label === "PERSON" && acronymAsTitle(text, s, e)) continue;
       if (label === "PERSON" && lowerWordInName(text.slice(s, e))) continue;
       if (label === "LOCATION" && (bareAbbreviation(text, s, e) || notAPlace(text, s, e))) continue;
