@@ -20,6 +20,13 @@ describe("ner/place_in_dateline", () => {
     assert.deepEqual(found("Côte d'Ivoire, 3 March 2026"), ["Côte d'Ivoire"]);
     assert.deepEqual(found("Coeur d’Alene, Mon Nov 23 2026"), ["Coeur d’Alene"]);
   });
+  it("reads the date as other languages write it", () => {
+    assert.deepEqual(found("Trier, 5. Februar 2019\n"), ["Trier"]);
+    assert.deepEqual(found("Angers, le 16 février 2019\n"), ["Angers"]);
+    assert.deepEqual(found("Oviedo, 9 de noviembre de 2024\n"), ["Oviedo"]);
+    assert.deepEqual(found("Chełm, 26 września 2026 r.\n"), ["Chełm"]);
+    assert.deepEqual(found("Bourges, le temps\n"), []);
+  });
   it("takes only a known place that is all there is before the comma", () => {
     assert.deepEqual(found("Anna Smith, Mon Nov 23 2026"), []);
     assert.deepEqual(found("East Kiaraview, Mon Nov 23 2026"), []);

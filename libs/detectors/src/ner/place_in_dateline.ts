@@ -1,8 +1,12 @@
 import type { Candidate, Detector } from "../core/types.ts";
 import { PLACE_NAME, isKnownPlace, trimPlace } from "./gazetteer.ts";
 
-/** A dateline at the start of a line: "Kalamazoo, 3 March 2026", "Reading, Mon Nov 23 2026", "Mesa, 2026-03-01". */
-const DATELINE = new RegExp(String.raw`(${PLACE_NAME}),[ \t]+(?=(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*\.?,?[ \t]|\d{1,2}\.?[ \t]+\p{Lu}\p{Ll}+[ \t]+\d{4}|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\p{Ll}*\.?[ \t]+\d{1,2}|\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{2,4})`, "dyu");
+/**
+ * A dateline at the start of a line: "Kalamazoo, 3 March 2026", "Reading, Mon Nov 23 2026", "Mesa,
+ * 2026-03-01"; as other languages write the date: "Trier, 5. Februar 2019", "Angers, le 16 février
+ * 2019", "Oviedo, 9 de noviembre de 2024", "Chełm, 26 września 2026 r.".
+ */
+const DATELINE = new RegExp(String.raw`(${PLACE_NAME}),[ \t]+(?=(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*\.?,?[ \t]|(?:le[ \t]+)?\d{1,2}\.?[ \t]+(?:de[ \t]+)?\p{L}+[ \t]+(?:de[ \t]+)?\d{4}|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\p{Ll}*\.?[ \t]+\d{1,2}|\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{2,4})`, "dyu");
 
 /** A weekday, not a place, before the date: "Mon, 12 May 2003" of a mail's or a changelog's date (Mon is also a state of Myanmar). */
 const WEEKDAY = /^(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)(?:day|sday|nesday|rsday|urday)?$/;
