@@ -26,10 +26,11 @@ export const TITLE = String.raw`(?:${TITLE_WORD}\.?[ \t]+)`;
 /**
  * Titles of address in the languages of the national identifiers, before a surname or a full
  * name: German, French, Spanish, Italian, Portuguese, Dutch (lower case inside a sentence:
- * "Geachte heer Jansen"), Polish; an academic title may follow ("Frau Dr. Weber", "Sig. Dott.").
+ * "Geachte heer Jansen"), Polish; an academic title or an office may follow ("Frau Dr. Weber", "Sig.
+ * Dott.", "Frau Professorin Weber", "Herr Direktor Schmidt").
  * Not "Don", "Dona" or "M." alone: first names and initials in English.
  */
-export const FOREIGN_TITLE = String.raw`(?:Herrn?|Frau|Monsieur|Madame|Mademoiselle|Mme\.?|Mlle\.?|Señora?|Señorita|Sra?\.|Srta\.|Signora?|Signorina|Sig\.(?:ra|na)?|Gent\.(?:mo|ma)|Senhora?|[Hh]eer|[Mm]evrouw|[Dd]hr\.|[Mm]evr\.|Pan(?:ie|i)?)(?:[ \t]+(?:Dr|Dra|Prof|Dott|Dott\.ssa|Ing|Avv|Mag|Dipl\.-Ing)\.?)*`;
+export const FOREIGN_TITLE = String.raw`(?:Herrn?|Frau|Monsieur|Madame|Mademoiselle|Mme\.?|Mlle\.?|Señora?|Señorita|Sra?\.|Srta\.|Signora?|Signorina|Sig\.(?:ra|na)?|Gent\.(?:mo|ma)|Senhora?|[Hh]eer|[Mm]evrouw|[Dd]hr\.|[Mm]evr\.|Pan(?:ie|i)?)(?:[ \t]+(?:Dr|Dra|Prof|Dott|Dott\.ssa|Ing|Avv|Mag|Dipl\.-Ing)\.?|[ \t]+(?:Professor(?:in)?|Doktor|Direktor(?:in)?|Präsident(?:in)?|Professeur|Docteur|Maître|Dottore|Dottoressa|Avvocato|Ingegnere)(?=[ \t]+\p{Lu}))*`;
 /** Letters after a name, not part of the span. */
 export const SUFFIX = String.raw`(?:,?[ \t]+(?:Jr|Sr|II|III|IV|PhD|MD|DDS|DVM|Esq)\.?)`;
 

@@ -7,7 +7,8 @@ const found = (text: string) => run(personByForeignCue, text).filter((f) => f.sc
 describe("ner/person_by_foreign_cue", () => {
   it("finds the addressee after a salutation and a title, in each language", () => {
     assert.deepEqual(found("Trier, 5. Februar 2019\n\nSehr geehrter Herr Pusch,\n\nvielen Dank"), ["Pusch"]);
-    assert.deepEqual(found("Sehr geehrte Frau Dr. Weber,\n"), ["Weber"]);
+    assert.deepEqual(found("Sehr geehrte Frau Dr. Weber,\nSehr geehrte Frau Professorin Krause,\n"), ["Weber", "Krause"]);
+    assert.deepEqual(found("Herr Direktor Schmidt lässt grüßen."), ["Schmidt"]);
     assert.deepEqual(found("Chère Madame Lemoine,\nNous vous remercions"), ["Lemoine"]);
     assert.deepEqual(found("Estimada Sra. Ayala Heredia:\nLe agradecemos"), ["Ayala Heredia"]);
     assert.deepEqual(found("Gentile Sig.ra Marangon,\nLa ringraziamo"), ["Marangon"]);
