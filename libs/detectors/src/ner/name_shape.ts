@@ -30,7 +30,7 @@ export const TITLE = String.raw`(?:${TITLE_WORD}\.?[ \t]+)`;
  * Dott.", "Frau Professorin Weber", "Herr Direktor Schmidt").
  * Not "Don", "Dona" or "M." alone: first names and initials in English.
  */
-export const FOREIGN_TITLE = String.raw`(?:Herrn?|Frau|Monsieur|Madame|Mademoiselle|Mme\.?|Mlle\.?|Señora?|Señorita|Sra?\.|Srta\.|Signora?|Signorina|Sig\.(?:ra|na)?|Gent\.(?:mo|ma)|Senhora?|[Hh]eer|[Mm]evrouw|[Dd]hr\.|[Mm]evr\.|Pan(?:ie|i)?)(?:[ \t]+(?:Dr|Dra|Prof|Dott|Dott\.ssa|Ing|Avv|Mag|Dipl\.-Ing)\.?|[ \t]+(?:Professor(?:in)?|Doktor|Direktor(?:in)?|Präsident(?:in)?|Professeur|Docteur|Maître|Dottore|Dottoressa|Avvocato|Ingegnere)(?=[ \t]+\p{Lu}))*`;
+export const FOREIGN_TITLE = String.raw`(?:Herrn?|Frau|Monsieur|Madame|Mademoiselle|Mme\.?|Mlle\.?|Señora?|Señorita|Sra?\.|Srta\.|Signora?|Signorina|Sig\.(?:ra|na)?|Gent\.(?:mo|ma)|Senhora?|[Hh]eer|[Mm]evrouw|[Dd]hr\.|[Mm]evr\.|Panie|Pani)(?:[ \t]+(?:Dr|Dra|Prof|Dott|Dott\.ssa|Ing|Avv|Mag|Dipl\.-Ing)\.?|[ \t]+(?:Professor(?:in)?|Doktor|Direktor(?:in)?|Präsident(?:in)?|Professeur|Docteur|Maître|Dottore|Dottoressa|Avvocato|Ingegnere)(?=[ \t]+\p{Lu}))*`;
 /** Letters after a name, not part of the span. */
 export const SUFFIX = String.raw`(?:,?[ \t]+(?:Jr|Sr|II|III|IV|PhD|MD|DDS|DVM|Esq)\.?)`;
 

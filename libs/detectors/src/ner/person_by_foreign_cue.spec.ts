@@ -40,8 +40,11 @@ describe("ner/person_by_foreign_cue", () => {
     assert.deepEqual(found("Mit freundlichen Grüßen\nIhr Kundenservice\n"), []);
     assert.deepEqual(found("Beste Grüße\nund bis bald\n"), []);
     assert.deepEqual(found("Liebe Kollegen,\nHallo Team,\n"), []);
-    // "Pan" is also the Polish "you" before a verb
+    // "Pan" is also the Polish "you" before a verb, and a Chinese surname (Debian's AUTHORS files); a team is no person
     assert.deepEqual(found("Nową umowę otrzyma Pan pocztą."), []);
+    assert.deepEqual(found("Zhang Wenlong, Pan Xuefeng\nJianyang Pan            Formally proven code\n"), []);
+    assert.deepEqual(found("Szanowny Pan Jan Kowalski,\n"), ["Jan Kowalski"]);
+    assert.deepEqual(found("Upstream-Contact: Apache Maven team\nUpstream-Contact: Mike Gorse\n"), ["Mike Gorse"]);
   });
   it("raises a name's score by its cue (context)", () => {
     const [f] = run(personByForeignCue, "Sehr geehrter Herr Pusch,");

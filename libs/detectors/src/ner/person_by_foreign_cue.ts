@@ -14,7 +14,7 @@ import { tagsOf } from "./lexicon.ts";
  */
 const SALUTATIONS = ["Sehr geehrter", "Sehr geehrte", "Liebe", "Lieber", "Hallo", "Guten Tag", "Cher", "Chère", "Bonjour", "Estimado", "Estimada", "Querido", "Querida", "Apreciado", "Apreciada", "Distinguido", "Distinguida", "Hola", "Gentile", "Gentilissimo", "Gentilissima", "Egregio", "Egregia", "Prezado", "Prezada", "Olá", "Geachte", "Beste", "Szanowny", "Szanowna", "Drogi", "Droga"];
 const CLOSINGS = ["Mit freundlichen Grüßen", "Mit freundlichem Gruß", "Freundliche Grüße", "Viele Grüße", "Beste Grüße", "Herzliche Grüße", "Mit besten Grüßen", "Liebe Grüße", "Cordialement", "Bien cordialement", "Bien à vous", "salutations distinguées", "sentiments distingués", "Atentamente", "Saludos cordiales", "Saludos", "Un cordial saludo", "Un saludo", "Cordiales saludos", "Cordiali saluti", "Distinti saluti", "Saluti", "Atenciosamente", "Cordialmente", "Abraços", "Um abraço", "Met vriendelijke groet", "Met vriendelijke groeten", "Vriendelijke groet", "Hoogachtend", "Groeten", "Z poważaniem", "Z wyrazami szacunku", "Pozdrawiam serdecznie", "Pozdrawiam", "Z pozdrowieniami"];
-const CONTACTS = ["Ansprechpartner", "Ansprechpartnerin", "Kontaktperson", "Kontakt", "Personne à contacter", "Interlocuteur", "Interlocutrice", "Persona de contacto", "Contacto", "Referente", "Contatto", "Pessoa de contato", "Contato", "Contactpersoon", "Osoba kontaktowa"];
+const CONTACTS = ["Ansprechpartner", "Ansprechpartnerin", "Kontaktperson", "Kontakt", "Contact", "Personne à contacter", "Interlocuteur", "Interlocutrice", "Persona de contacto", "Contacto", "Referente", "Contatto", "Pessoa de contato", "Contato", "Contactpersoon", "Osoba kontaktowa"];
 /** The titles of FOREIGN_TITLE as words (context words: "sig" of "Sig.ra", "dhr" of "Dhr."). */
 const TITLE_WORDS = ["Herr", "Herrn", "Frau", "Monsieur", "Madame", "Mademoiselle", "Mme", "Mlle", "Señor", "Señora", "Señorita", "Sr", "Sra", "Srta", "Signor", "Signora", "Signorina", "Sig", "Gent", "Senhor", "Senhora", "Heer", "Mevrouw", "Dhr", "Mevr", "Pan", "Pani", "Panie"];
 /** A phrase with its first letter in either case ("Sehr geehrte" opens a letter; "Mit freundlichen Grüßen" may follow a comma). */
@@ -23,12 +23,16 @@ const alternation = (list: string[]) => `(?:${[...list].sort((a, b) => b.length 
 
 /** A surname may open with its particles ("heer van de Berg", "Frau von Arnim"). */
 const NAME_WITH_PARTICLES = String.raw`(?:(?:van|von|de|der|den|ter|ten|da|di|del|della|dos|das|du|le|la)[ \t]+){0,2}${NAME}`;
-/** Where a name ends: a punctuation mark, the line's end, or a lower-case word ("Frau Weber wird Sie anrufen"). */
-const END_IN_SENTENCE = String.raw`(?=${SUFFIX}?(?:[ \t]*(?:[,.;:!?)]|\r?\n|$)|[ \t]+\p{Ll}))`;
+/**
+ * Where a name ends: a punctuation mark, the line's end, or a lower-case word ("Frau Weber wird
+ * Sie anrufen") that makes no group of it ("Upstream-Contact: Apache Maven team").
+ */
+const END_IN_SENTENCE = String.raw`(?=${SUFFIX}?(?:[ \t]*(?:[,.;:!?)]|\r?\n|$)|[ \t]+\p{Ll}))(?![ \t]+(?:team|group|project|developers|maintainers|community|staff)\b)`;
 
 // The salutation, a title or not, and the name: "Sehr geehrte Frau Weber,", "Liebe Anna,", "Estimada Sra. Ayala Heredia:".
-const SALUTATION = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(SALUTATIONS)}[ \t]+(?:(${FOREIGN_TITLE})[ \t]+)?(${NAME_WITH_PARTICLES})(?=${SUFFIX}?[ \t]*(?:[,:;!]|\r?\n|$))`, "gdu");
+const SALUTATION = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(SALUTATIONS)}[ \t]+(?:(${FOREIGN_TITLE}|Pan)[ \t]+)?(${NAME_WITH_PARTICLES})(?=${SUFFIX}?[ \t]*(?:[,:;!]|\r?\n|$))`, "gdu");
 // A title in running text or a header: "an Frau Anna Schmidt aus", "Monsieur Moreau vous appellera", "Pani Anna Nowak zadzwoni".
+// (Polish "Pan" only after a salutation, "Szanowny Pan Jan Kowalski": alone it is a Chinese surname, "Jianyang Pan".)
 const TITLED = new RegExp(String.raw`(?<![\p{L}\p{N}])(${FOREIGN_TITLE})[ \t]+(${NAME_WITH_PARTICLES})${END_IN_SENTENCE}`, "gdu");
 // A contact's label: "Ansprechpartnerin: Anna Weber", "prosimy o kontakt: Jan Nowak", "Persona de contacto: Ana Ruiz", "Osoba kontaktowa: Jan Nowak".
 const CONTACT = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(CONTACTS)}[ \t]*:[ \t]*()(${NAME_WITH_PARTICLES})${END_IN_SENTENCE}`, "gdu");
