@@ -13,6 +13,28 @@ describe("ner/street_address", () => {
     assert.deepEqual(found("12 rue de la Paix, 75002 Paris"), ["12 rue de la Paix, 75002 Paris"]);
     assert.deepEqual(found("PO Box 4521, Austin, TX 78701"), ["PO Box 4521, Austin, TX 78701"]);
   });
+  it("finds a street written kind first and number after (Spanish, Italian, Portuguese, Polish) with its postcode or an address word", () => {
+    assert.deepEqual(found("Dirección: Calle Mayor 10, 28013 Madrid"), ["Calle Mayor 10, 28013 Madrid"]);
+    assert.deepEqual(found("Via Roma 15, 00184 Roma"), ["Via Roma 15, 00184 Roma"]);
+    assert.deepEqual(found("Endereço: Rua Augusta, nº 100, 01305-000 São Paulo"), ["Rua Augusta, nº 100, 01305-000 São Paulo"]);
+    assert.deepEqual(found("Adres: ul. Długa 5, 00-238 Warszawa"), ["ul. Długa 5, 00-238 Warszawa"]);
+    assert.deepEqual(found("Domicilio: Avenida da Liberdade 245"), ["Avenida da Liberdade 245"]);
+    assert.deepEqual(run(streetAddress, "Via Roma 15, 00184 Roma")[0]!.validation, "address_with_postcode");
+    // titles and citations that have the shape
+    assert.deepEqual(found("See Plaza Suite 3. Camino Real 2 was released. Track 4: Largo Allegro 2. Ronda Rousey 2 fights."), []);
+    assert.deepEqual(found("Smith et al. Nature 2019; address of the lab below"), []);
+  });
+  it("reads an address block's postcode and town on the line after the street, and a block whatever the street's kind", () => {
+    assert.deepEqual(found("Herrn\nJonas Abel\nHans-Schlehahn-Str. 13b\n10133 Trier\n\nTrier, 5. Februar 2019"), ["Hans-Schlehahn-Str. 13b\n10133 Trier"]);
+    assert.deepEqual(found("Kerkstraat 12\n1017 GM Amsterdam\n"), ["Kerkstraat 12\n1017 GM Amsterdam"]);
+    assert.deepEqual(found("Via Roma 15\n00184 Roma\n"), ["Via Roma 15\n00184 Roma"]);
+    assert.deepEqual(found("Oskardijk 502b\n5683 MX Grietewijk\n"), ["Oskardijk 502b\n5683 MX Grietewijk"]);
+    assert.deepEqual(found("skwer Bielecki 62\n99-848 Czyżew\n"), ["skwer Bielecki 62\n99-848 Czyżew"]);
+    assert.deepEqual(found("Am Plattenbusch 47b\n95502 Jarnostadt"), ["Am Plattenbusch 47b\n95502 Jarnostadt"]);
+    assert.equal(run(streetAddress, "Am Plattenbusch 47b\n95502 Jarnostadt")[0]!.validation, "address_with_postcode");
+    // two lines that are no block: a number after the words, or no town after the code
+    assert.deepEqual(found("Chapter 5\n12345 items were sold\nTotal 12\n2024\n"), []);
+  });
   it("takes the other USPS suffixes with an address word near, or completed by city, state and ZIP", () => {
     assert.deepEqual(found("Please note my address: 25273 Nathen Hollow. Thanks"), ["25273 Nathen Hollow"]);
     assert.deepEqual(found("Shipping to 70223 Satterfield Island"), ["70223 Satterfield Island"]);
@@ -40,7 +62,7 @@ describe("ner/street_address", () => {
     // ... while addresses on one line, or completed on the next by a postcode, still are
     assert.deepEqual(found("Mail to 51 Franklin Street, Suite 500\n Boston, MA 02110-1335"), ["51 Franklin Street, Suite 500\n Boston, MA 02110-1335"]);
     assert.deepEqual(found("Unit 6, 116 Woodburn Road,\n Berala"), ["116 Woodburn Road"]);
-    assert.deepEqual(found("Ufficio in Via Roma 1 e Kaiserring 12, 68161 Mannheim"), ["Kaiserring 12, 68161 Mannheim"]);
+    assert.deepEqual(found("Ufficio in Via Roma 1 e Kaiserring 12, 68161 Mannheim"), ["Kaiserring 12, 68161 Mannheim"], "the Italian street with no address word or postcode: too weak");
   });
   it("takes an organisation's address for no person's (GPL notices, Python's licence, a university's; in /usr/share/doc 312 of 394)", () => {
     const org = [

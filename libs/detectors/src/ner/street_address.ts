@@ -30,8 +30,31 @@ const numberStreet = (suffix: string) =>
 const US_UK = numberStreet(String.raw`(?:${SUFFIX})\b(?!-[A-Za-z])\.?`);
 const US_UK_MORE = numberStreet(String.raw`(?:${USPS_SUFFIX})\b(?!-[A-Za-z])`);
 const PO_BOX = String.raw`\b(?:P\.?\s?O\.?|Post Office)\s*Box\s+\d{1,6}(?:,?\s+[A-Z][A-Za-z.'-]+(?:\s[A-Z][A-Za-z.'-]+){0,2},\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?)?`;
-const CONTINENTAL = String.raw`\b[A-ZÄÖÜ][\p{L}-]*(?:straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|straat|laan|gracht|plein|kade|vej|gatan|gata|veien) [1-9]\d{0,3}[a-z]?(?![\p{L}\p{N}])(?:,\s*(?:D-)?\d{4,5}\s+[A-ZÄÖÜ][\p{L}-]+)?`;
-const ROMANCE = String.raw`${house(4)}(?:\s?(?:bis|ter))?,? (?:rue|avenue|boulevard|bd|place|chemin|allée|impasse|quai|route|via|viale|piazza|corso|calle|avenida|plaza|paseo|rua|travessa)\s+(?:[\p{L}'’-]+\s?){1,5}(?:,\s*\d{5}\s+[\p{Lu}][\p{L}-]+)?`;
+/**
+ * A European postcode and its town, after a comma on the street's line or on the next line, as an
+ * address block writes them: "10115 Berlin", "D-80331 München", "1017 GM Amsterdam", "3000 Bern",
+ * "01305-000 São Paulo", "00-238 Warszawa", "75002 Paris", "94110 Saint-Maur-des-Fossés".
+ */
+const POSTCODE_TOWN_TAIL = String.raw`(?:[A-Z]{1,2}-)?(?:\d{5}(?:-\d{3})?|\d{4}[ \t]?[A-Z]{2}|\d{2}-\d{3}|\d{4})[ \t]+\p{Lu}[\p{L}'’-]*(?:[ \t]+(?:(?:de|do|da|del|di|am|an|im|sur|en|la|le)[ \t]+)?\p{Lu}[\p{L}'’-]*){0,3}`;
+const POSTCODE_TOWN = String.raw`(?:,[ \t]*|[ \t]*\r?\n[ \t]*)${POSTCODE_TOWN_TAIL}`;
+/**
+ * An address block's two lines, whatever the street's kind: a street and its house number alone
+ * on a line ("Oskardijk 502b", "skwer Bielecki 62", "Am Plattenbusch 47b", "bulw. Rutkowski 5/5"),
+ * and the next line a postcode and a town alone ("5683 MX Grietewijk", "99-848 Czyżew").
+ */
+const BLOCK = String.raw`^[ \t]*(?=[^\n]*\p{Lu})(?:\p{L}[\p{L}'’.-]*[ \t]+){1,5}[1-9]\d{0,3}[a-zA-Z]?(?:\/\d{1,3})?[ \t]*\r?\n[ \t]*${POSTCODE_TOWN_TAIL}(?=[ \t]*(?:\r?\n|$))`;
+/** A street's kind ending its name ("Hauptstraße", "Kerkstraat", "Hans-Schlehahn-Str."), then its number. */
+const CONTINENTAL = String.raw`\b[A-ZÄÖÜ][\p{L}-]*(?:straße|strasse|str\.|-Str\.|-Straße|weg|-Weg|gasse|platz|-Platz|allee|-Allee|ring|damm|straat|laan|gracht|plein|kade|vej|gatan|gata|veien) [1-9]\d{0,3}[a-z]?(?![\p{L}\p{N}])(?:${POSTCODE_TOWN})?`;
+const ROMANCE = String.raw`${house(4)}(?:\s?(?:bis|ter))?,? (?:rue|avenue|boulevard|bd|place|chemin|allée|impasse|quai|route|voie|cours|via|viale|piazza|corso|calle|avenida|plaza|paseo|rua|travessa|alameda|rodovia|estrada|praça)\s+(?:[\p{L}'’-]+[ \t]?){1,5}(?:${POSTCODE_TOWN})?`;
+/**
+ * The street's kind first and its number after, as Spanish, Catalan, Italian, Portuguese and
+ * Polish write them: "Calle Mayor 10", "C/ Mayor, 10", "Via Roma 15", "Rua Augusta, nº 100",
+ * "Avenida da Liberdade 245", "ul. Długa 5", then a postcode and a town ("28013 Madrid",
+ * "01305-000 São Paulo", "00-238 Warszawa"). Capitalised kinds only ("3 via UPS" is no street);
+ * not "et al." of a citation ("Smith et al. Nature 2019"). Reported with its postcode and town, or
+ * near an address word ("Dirección:", "Indirizzo:").
+ */
+const KIND_FIRST = String.raw`\b(?<!et )(?:Calle|C\/|Avenida|Avda\.|Plaza|Paseo|Camino|Carrer|Ronda|Via|Viale|Piazza|Piazzale|Corso|Largo|Vicolo|Strada|Contrada|Rua|Travessa|Praça|Alameda|Estrada|Rodovia|[Uu]l\.|[Aa]l\.|[Pp]l\.|[Oo]s\.|[Ww]yb\.)[ \t]+(?:(?:de|del|della|delle|dei|di|da|do|dos|das|la|las|los|el)[ \t]+|dell['’])?[\p{Lu}][\p{L}'’.-]*(?:[ \t]+(?:(?:de|del|della|di|da|do|dos|das|la|las|los|el|e|y)[ \t]+)?[\p{Lu}][\p{L}'’.-]*){0,3},?[ \t]+(?:n\.?[º°o]\.?[ \t]*)?[1-9]\d{0,3}[A-Za-z]?(?![\p{L}\p{N}])(?:${POSTCODE_TOWN})?`;
 
 /**
  * An organisation's name or office right before the address: the Free Software Foundation's in
@@ -84,6 +107,8 @@ const ENGLISH_RING = /^(?:\p{L}*[eiou]ring|(?:Sp|St|B|Offsp|Subst|Keyr|Earr|Herr
 /** Kinds of address as keys name them, for their forms run together ("homeaddress", "billingAddress"). */
 export const ADDRESS_KINDS = ["home address", "street address", "mailing address", "postal address", "billing address", "shipping address"];
 
+const POSTCODE_TOWN_END = new RegExp(String.raw`${POSTCODE_TOWN}$`, "u");
+
 export const streetAddress: Detector = {
   id: "street_address",
   type: "ADDRESS",
@@ -96,10 +121,14 @@ export const streetAddress: Detector = {
     { name: "po box", regex: re(PO_BOX, "i"), score: 0.5 },
     { name: "continental", regex: re(CONTINENTAL, "u"), score: 0.55 },
     { name: "romance", regex: re(ROMANCE, "iu"), score: 0.55 },
+    // ("Plaza Suite 3", "Camino Real 2", "Largo Allegro 2" are titles: alone, too weak)
+    { name: "kind first", regex: re(KIND_FIRST, "u"), score: 0.3 },
+    // (multiline: "^" is a line's start, found faster than a look-behind at every position)
+    { name: "address block", regex: re(BLOCK, "mu"), score: 0.55 },
   ],
   // With an address word near, an address outranks the place NER finds inside it (0.4 + 0.35).
   contextBoost: 0.45,
-  context: ["address", "street", "addr", "lives", "residence", "ship", "shipping", "mailing", "billing", "home", "deliver", "delivery", "anschrift", "adresse", "dirección", "indirizzo", "adres", ...ADDRESS_KINDS],
+  context: ["address", "street", "addr", "lives", "residence", "ship", "shipping", "mailing", "billing", "home", "deliver", "delivery", "anschrift", "adresse", "dirección", "direccion", "domicilio", "indirizzo", "residenza", "endereço", "morada", "adres", "wohnhaft", "wohnort", "domicile", ...ADDRESS_KINDS],
   prefilter: { letter: true, minDigits: 1 },
   // Copyright lines list years and names ("2012 B. Poettering", "2021 Iain Lane").
   negativeContext: ["copyright", "rights"],
@@ -122,7 +151,7 @@ export const streetAddress: Detector = {
     // "Microengineering 2, pp. 141-157", "String 1").
     if (ENGLISH_RING.test(value)) return false;
     // A ZIP code or postcode completing the address is strong evidence.
-    const full = /\d{5}(?:-\d{4})?$|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}$/.test(value.trim());
+    const full = /\d{5}(?:-\d{4})?$|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}$/.test(value.trim()) || POSTCODE_TOWN_END.test(value);
     return { validation: full ? "address_with_postcode" : null, score: full ? 0.85 : undefined };
   },
 };
