@@ -17,6 +17,20 @@ describe("generic/date_of_birth", () => {
     assert.deepEqual(reported("DOB 01/01/2999"), []);
     assert.deepEqual(reported("born 1.2.3.4"), []);
   });
+  it("reads dates and birth words in German, French, Spanish, Italian, Portuguese, Dutch and Polish", () => {
+    assert.deepEqual(reported("geboren am 12. März 1980 in Trier"), ["12. März 1980"]);
+    assert.deepEqual(reported("Madame Lemoine, née le 3 avril 1975 à Lyon"), ["3 avril 1975"]);
+    assert.deepEqual(reported("nacido el 12 de marzo de 1980"), ["12 de marzo de 1980"]);
+    assert.deepEqual(reported("nato il 5 maggio 1969 a Roma"), ["5 maggio 1969"]);
+    assert.deepEqual(reported("nascido em 12/03/1980"), ["12/03/1980"]);
+    assert.deepEqual(reported("Data di nascita: 1 agosto 1950; data de nascimento: 2 de setembro de 1961"), ["1 agosto 1950", "2 de setembro de 1961"]);
+    assert.deepEqual(reported("geboortedatum 4 mei 1982, data urodzenia: 12 marca 1980"), ["4 mei 1982", "12 marca 1980"]);
+    assert.deepEqual(parseDate("12 de marzo de 1980"), { y: 1980, m: 3, d: 12 });
+    assert.deepEqual(parseDate("5. Dezember 1970"), { y: 1970, m: 12, d: 5 });
+    // a month's name inside a longer word is none ("12 maio" is, "12 maioria" is not); no birth word, no birth date
+    assert.deepEqual(reported("born 12 maioria 1980"), []);
+    assert.deepEqual(reported("Rechnung vom 12. März 1980"), []);
+  });
   it("parses day-first when month-first is impossible", () => {
     assert.deepEqual(parseDate("25/12/1980"), { y: 1980, m: 12, d: 25 });
     assert.deepEqual(parseDate("12/25/1980"), { y: 1980, m: 12, d: 25 });

@@ -2,8 +2,32 @@ import type { Detector } from "../core/types.ts";
 import { re } from "../core/regex.ts";
 import { isRealDate } from "../core/checksums.ts";
 
-const MONTHS = "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
+const ENGLISH_MONTHS = "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
 const MONTH_INDEX: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12 };
+/**
+ * The months of German, French, Spanish, Italian, Portuguese, Dutch and Polish (in the genitive, as
+ * a Polish date writes them: "12 marca 1980"), by number: "geboren am 12. März 1980", "né le 3
+ * avril 1975", "nacido el 12 de marzo de 1980", "nato il 5 maggio 1969".
+ */
+const FOREIGN_MONTHS: ReadonlyMap<string, number> = new Map(
+  [
+    "januar jänner janvier enero gennaio janeiro januari stycznia",
+    "februar février fevrier febrero febbraio fevereiro februari lutego",
+    "märz mars marzo março marco maart marca",
+    "avril abril aprile kwietnia",
+    "mai mayo maggio maio mei maja",
+    "juni juin junio giugno junho czerwca",
+    "juli juillet julio luglio julho lipca",
+    "août aout agosto augustus sierpnia",
+    "septembre septiembre setiembre settembre setembro września",
+    "oktober octobre octubre ottobre outubro października",
+    "novembre noviembre novembro listopada",
+    "dezember décembre decembre diciembre dicembre dezembro grudnia",
+  ].flatMap((names, i) => names.split(" ").map((n) => [n, i + 1] as const)),
+);
+const MONTHS = `${ENGLISH_MONTHS}|${[...FOREIGN_MONTHS.keys()].sort((a, b) => b.length - a.length).join("|")}`;
+/** A month's number from its name: English by its first three letters, the others whole. */
+const monthOf = (name: string): number | undefined => FOREIGN_MONTHS.get(name) ?? MONTH_INDEX[name.slice(0, 3)];
 
 function year(y: string): number {
   if (y.length === 4) return Number(y);
@@ -23,10 +47,11 @@ export function parseDate(value: string): { y: number; m: number; d: number } | 
     // Month first (US) unless that is impossible; day first otherwise.
     return a <= 12 && b <= 31 && !(a <= 12 && b <= 12 && v.includes(".")) ? { y: year(m[3]!), m: a, d: b } : { y: year(m[3]!), m: b, d: a };
   }
-  m = /^(\d{1,2})\s*[- ]?\s*([a-z]+)\.?\s*[- ]?\s*(\d{4})$/.exec(v);
-  if (m && MONTH_INDEX[m[2]!.slice(0, 3)]) return { y: +m[3]!, m: MONTH_INDEX[m[2]!.slice(0, 3)]!, d: +m[1]! };
-  m = /^([a-z]+)\.?\s*[- ]?\s*(\d{1,2})\s+(\d{4})$/.exec(v.replace(/\s+/g, " "));
-  if (m && MONTH_INDEX[m[1]!.slice(0, 3)]) return { y: +m[3]!, m: MONTH_INDEX[m[1]!.slice(0, 3)]!, d: +m[2]! };
+  // ("12. März 1980", "12 de marzo de 1980")
+  m = /^(\d{1,2})\.?\s*[- ]?\s*(?:de\s+)?(\p{L}+)\.?\s*[- ]?\s*(?:de\s+)?(\d{4})$/u.exec(v);
+  if (m && monthOf(m[2]!)) return { y: +m[3]!, m: monthOf(m[2]!)!, d: +m[1]! };
+  m = /^(\p{L}+)\.?\s*[- ]?\s*(\d{1,2})\s+(\d{4})$/u.exec(v.replace(/\s+/g, " "));
+  if (m && monthOf(m[1]!)) return { y: +m[3]!, m: monthOf(m[1]!)!, d: +m[2]! };
   return null;
 }
 
@@ -42,10 +67,10 @@ export const dateOfBirth: Detector = {
   description: "Date of birth (calendar date + birth context)",
   patterns: [
     { name: "numeric", regex: re(String.raw`(?<![0-9A-Za-z/.-])(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2}))(?![0-9A-Za-z/]|[-.]\d)`), score: 0.05 },
-    { name: "day month year", regex: re(String.raw`\b\d{1,2}(?:st|nd|rd|th)?[ -]?(?:${MONTHS})\.?,?[ -]?\d{4}\b`, "i"), score: 0.05 },
-    { name: "month day year", regex: re(String.raw`\b(?:${MONTHS})\.?[ -]\d{1,2}(?:st|nd|rd|th)?,?[ ]+\d{4}\b`, "i"), score: 0.05 },
+    { name: "day month year", regex: re(String.raw`\b\d{1,2}(?:st|nd|rd|th|\.)?[ -]?(?:de )?(?:${MONTHS})(?![\p{L}])\.?,?[ -]?(?:de )?\d{4}\b`, "iu"), score: 0.05 },
+    { name: "month day year", regex: re(String.raw`\b(?:${MONTHS})(?![\p{L}])\.?[ -]\d{1,2}(?:st|nd|rd|th)?,?[ ]+\d{4}\b`, "iu"), score: 0.05 },
   ],
-  context: ["born", "birth", "dob", "d o b", "birthday", "date of birth", "birthdate", "geboren", "geburtsdatum", "né", "née", "naissance", "date de naissance", "nacimiento", "nascita", "urodzony", "geboortedatum"],
+  context: ["born", "birth", "dob", "d o b", "birthday", "date of birth", "birthdate", "geboren", "geburtsdatum", "geburtstag", "né", "née", "naissance", "date de naissance", "nacimiento", "nacido", "nacida", "nascita", "nato il", "nata il", "nascimento", "nascido", "nascida", "urodzony", "urodzona", "urodzenia", "geboortedatum"],
   contextBoost: 0.6,
   // "DOB: 1985-03-14, admitted 2024-01-02": only the date right after the label is the birth date
   // (a date's numbers are words: the admission date's window ends at "1985"). Four words, not

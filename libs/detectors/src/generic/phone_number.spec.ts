@@ -174,6 +174,10 @@ describe("generic/phone_number", () => {
     // German's word for a mobile phone, in a sentence as well as a label
     assert.ok(scoreOf(phoneNumber, "Our records show the Handy 512-297-3849 for this person.") >= 0.5);
     assert.ok(scoreOf(phoneNumber, "Our records show the value 512-297-3849 for this person.") < 0.5);
+    // the phone's word in the other languages of the national identifiers
+    for (const text of ["Tél. : 01 47 82 39 16", "Telefone: (11) 94712-3965", "Telefoon: 020 794 6095", "numer telefonu: 22 123 45 67", "Rufnummer 030 84712396", "Cellulare: 347 123 4567"]) {
+      assert.ok(scoreOf(phoneNumber, text) >= 0.6, `${text}: ${scoreOf(phoneNumber, text)}`);
+    }
   });
   it("finds NANP's numbers for fiction (555-0100 to 555-0199) but never reports them (OpenAI's SDK docs, Presidio's cases)", () => {
     for (const text of ["target_uri: 'tel:+14155550123'", "call me: (415) 555-0132", "phone 415-555-0199", "Tel. +1 212 555 0100"]) {

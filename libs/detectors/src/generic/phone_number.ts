@@ -469,7 +469,7 @@ export const phoneNumber: Detector = {
   description: "Telephone number (libphonenumber-js, numbering-plan validation)",
   patterns: [],
   // Not "number": it labels every identifier ("NHS number", "account number").
-  context: ["phone", "telephone", "tel", "cell", "cellphone", "mobile", "mob", "call", "fax", "contact", "whatsapp", "phone number", "mobile number", "handy", "handynummer", "handy nr", "mobilnummer", "mobiltelefon", "telefon", "téléphone", "teléfono", "telefono"],
+  context: ["phone", "telephone", "tel", "cell", "cellphone", "mobile", "mob", "call", "fax", "contact", "whatsapp", "phone number", "mobile number", "handy", "handynummer", "handy nr", "mobilnummer", "mobiltelefon", "telefon", "telefonnummer", "rufnummer", "téléphone", "tél", "portable", "teléfono", "móvil", "movil", "telefono", "cellulare", "telefone", "celular", "telefoon", "mobiel", "telefonu", "komórka", "komórkowy"],
   // Labels of identifiers that share a phone number's shape, of byte dumps (Node's
   // "<Buffer 88 13 70 17>") and of ranges ("# range 0-100000" in postgresql.conf).
   negativeContext: [...OTHER_NUMBER_LABELS, "isbn", "account", "reference", "ref", "session", "nhs", "ssn", "cpf", "iban", "card", "bsn", "pesel", "tfn", "npi", "aadhaar", "itin", "medicare", "passport", "id", "uuid", "guid", "version", "part", "buffer", "bytes", "hexdump", "range",
