@@ -14,10 +14,15 @@ function viaJson(text: string): Array<[string, number, number]> {
       const [trimmedStart, trimmedEnd] = trimSpan(text, it.offset.start, it.offset.start + it.offset.length);
       const s = label === "PERSON" ? pastVerb(text, trimmedStart, trimmedEnd) : trimmedStart;
       const e = label === "LOCATION" ? placeEnd(text, s, trimmedEnd) : trimmedEnd;
-      if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e) || (label === "PERSON" && (inForeignText(text, s, e) || acronymAsTitle(text, s, e) || lowerWordInName(text.slice(s, e))))) continue;
+      if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e) || (label === "PERSON" && (inForeignText(text, s, e) || acronymAsTitle(text, s, e) || lowerWordInName(text.slice(s, e)) || /^\p{Ll}/u.test(text.slice(s, e)))) || foreignFunctionWord(text, s, e)) continue;
       if (label === "LOCATION" && (bareAbbreviation(text, s, e) || notAPlace(text, s, e) || placeOnlyByTail(text, s, e, trimmedEnd))) continue;
       if (label === "PERSON" && /\s/.test(text.slice(s, e)) && isKnownPlace(text.slice(s, e))) {
         if (!out.some(([l, ps, pe]) => l === "LOCATION" && ps < e && s < pe)) out.push(["LOCATION", s, e]);
+        continue;
+      }
+      const more = label === "PERSON" ? /^[ \t]+\p{Lu}[\p{L}'’-]*/u.exec(text.slice(e, e + 40)) : null;
+      if (more && isKnownPlace(text.slice(s, e + more[0].length))) {
+        if (!out.some(([l, ps, pe]) => l === "LOCATION" && ps < e && s < pe)) out.push(["LOCATION", s, e + more[0].length]);
         continue;
       }
       const person = label === "LOCATION" ? personAround(text, s, e) : null;
@@ -65,6 +70,22 @@ describe("ner/compromise_ner", () => {
     assert.equal(php.slice(...trimSpan(php, php.indexOf("Sin"), php.indexOf(" Descr"))), "Sinônimo de DateTimeZone");
     assert.equal(worthKeeping("PERSON", "Sinônimo de DateTimeZone"), false);
     assert.equal(worthKeeping("PERSON", "Malvina DuBuque"), true);
+  });
+  it("takes no title last, no building's or collection's word, no dash of two hyphens and no glued digits for a name (Tika's test files)", () => {
+    const all = (t: string) => entities(t).map((e) => `${e.label}:${t.slice(e.start, e.end)}`);
+    assert.deepEqual(all("Last Changed Author: frank Last Changed Rev: 1950 Last Changed Date: 2006"), []);
+    assert.deepEqual(all("Ahab holding the letter, muttered, Mr. Har--yes, Mr. Harry--(a woman"), ["PERSON:Har", "PERSON:Harry"]);
+    assert.equal(worthKeeping("PERSON", "Three Allen Center"), false);
+    assert.equal(worthKeeping("PERSON", "Sky Collection"), false);
+    assert.equal(worthKeeping("PERSON", "Changed Rev"), false);
+    const sheet = "John Smith16";
+    assert.equal(sheet.slice(...trimSpan(sheet, 0, sheet.length)), "John Smith");
+  });
+  it("takes a name that a known place's name continues for that place (\"the Northern Mariana Islands\")", () => {
+    const t = "Common- wealth of the Northern Mariana Islands, or Publicación 179";
+    const places = entities(t).filter((e) => e.label === "LOCATION").map((e) => t.slice(e.start, e.end));
+    const people = entities(t).filter((e) => e.label === "PERSON").map((e) => t.slice(e.start, e.end));
+    assert.deepEqual([places, people], [["Northern Mariana Islands"], []]);
   });
   it("takes a state's abbreviation as a place only with its period or after a place and a comma", () => {
     const places = (t: string) => entities(t).filter((e) => e.label === "LOCATION").map((e) => t.slice(e.start, e.end));

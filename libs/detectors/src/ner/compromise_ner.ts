@@ -8,7 +8,7 @@ import nlp from "compromise";
 import "./fast_sweep.ts";
 import type { Candidate } from "../core/types.ts";
 import { knownAsWord, tagsOf } from "./lexicon.ts";
-import { isParticle, startsWithVerb } from "./name_shape.ts";
+import { isOrganisationWord, isParticle, startsWithVerb } from "./name_shape.ts";
 import { PLACE_FIRST_WORDS, PLACE_TAGS, isKnownPlace } from "./gazetteer.ts";
 
 export type NerLabel = "PERSON" | "LOCATION";
@@ -20,7 +20,8 @@ interface Entity {
 }
 
 const LEADING = /^(?:(?:mr|mrs|ms|miss|mx|dr|prof|sir|dame|lord|lady|rev|hon|dear|herrn?|frau|monsieur|madame|mme|mlle|señora?|sra|srta|signora?|sig|senhora?|heer|mevrouw|dhr|mevr|in|at|on|from|to|of|the|by|near|with|for|and|via)\.?\s+)+/i;
-const TRAILING = /(?:['’]s|[\s.,;:!?)"'’\]}-])+$/;
+/** A possessive, punctuation, and digits glued to the last word ("John Smith16", a test sheet's row number). */
+const TRAILING = /(?:['’]s|[\s.,;:!?)"'’\]}-]|(?<=\p{L})\d+)+$/u;
 /** Punctuation, comment markers and a number with its blank before an entity ("/* Mark offset", "24\t/* PHY"). */
 const LEADING_PUNCT = /^(?:[\s.,;:!?("'‘[{\-/*#<>=|\\]|\d+(?=\s))+/;
 
@@ -48,11 +49,11 @@ export function trimSpan(text: string, start: number, end: number): [number, num
   // Necas (Yeti) <yeti@…>", a Markdown link's "[Jon Schlinkert](https://…", "const URI =",
   // "America/New_York"). Nor does compromise's English entity run on into Chinese, Japanese or
   // Korean words ("Daniel 的电话号码", "James\" を追加しましょう" in Rust by Example's translations).
-  // Nor a colon: "DateTimeZone::getName" in PHP's manual.
+  // Nor a colon ("DateTimeZone::getName" in PHP's manual) or a dash typed as two hyphens ("Mr. Har--yes, Mr. Harry--").
   const cut = NOT_IN_ENTITY.exec(text.slice(s + 1, e));
   return cut ? trimSpan(text, s, s + 1 + cut.index) : [s, e];
 }
-const NOT_IN_ENTITY = /[[\](){}<>=|@\\/—–:]|"?\s*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const NOT_IN_ENTITY = /[[\](){}<>=|@\\/—–:]|--|"?\s*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /** A product's or a standard's name ends with one of these ("System V ABI", "Emscripten ABI" in Rust's reference). */
 const TECH_LAST = /\s(?:ABI|API|SDK|CLI|CPU|GPU|OS|UI|URL|URI|ID|USB|DNS|HTTP|SQL|JSON|XML|VM|IDE|SSH|TLS|SSL|TCP|UDP|IP)$/;
@@ -80,6 +81,8 @@ export function worthKeeping(label: NerLabel, span: string): boolean {
   if (/_/.test(span)) return false;
   if (label === "PERSON" && !/\s/.test(span) && (tagsOf(span.toLowerCase())?.includes("Actor") ?? false)) return false;
   if (label === "PERSON" && (TECH_LAST.test(span) || /^\p{Lu}{2,}s$/u.test(span))) return false;
+  // a company's, a product's or a building's word ("Sky Collection", "Three Allen Center"), or a title last ("Last Changed Rev: 1950" of svn's output)
+  if (label === "PERSON" && (span.split(/\s+/).some(isOrganisationWord) || /\s(?:Mr|Mrs|Ms|Dr|Rev|Prof|Sir|Hon)\.?$/.test(span))) return false;
   if (label === "PERSON" && (/^\p{Lu}+$/u.test(span) || /^(?:Jr|Sr|Esq|PhD|Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir)\.?$/.test(span) || /^(?:John|Jane|Richard|Baby) Doe$|^(?:Max|Erika) Mustermann$/.test(span))) return false;
   if (span.length <= 3 && !/\p{Ll}/u.test(span)) return false;
   return !(label === "LOCATION" && (span.length <= 2 || PLACE_FIRST_WORDS.has(span.toLowerCase())));
@@ -305,6 +308,9 @@ export function personAround(text: string, start: number, end: number): [number,
 }
 const FIRST_NAME_TAGS = new Set(["FirstName", "MaleName", "FemaleName"]);
 
+/** The capitalised word right after a span ("Islands" after "Northern Mariana"). */
+const NEXT_CAPITAL = /^[ \t]+\p{Lu}[\p{L}'’-]*/u;
+
 let cacheText: string | null = null;
 let cacheEntities: Entity[] = [];
 
@@ -352,6 +358,12 @@ export function entities(text: string): Entity[] {
       // reads "Saint Helena" and "Saint Lucia" as saints.
       if (label === "PERSON" && /\s/.test(text.slice(s, e)) && isKnownPlace(text.slice(s, e))) {
         if (!out.some((x) => x.label === "LOCATION" && x.start < e && s < x.end)) out.push({ label: "LOCATION", start: s, end: e });
+        continue;
+      }
+      // ... and so is one that a known place's name continues ("the Northern Mariana Islands")
+      const more = label === "PERSON" ? NEXT_CAPITAL.exec(text.slice(e, e + 40)) : null;
+      if (more && isKnownPlace(text.slice(s, e + more[0].length))) {
+        if (!out.some((x) => x.label === "LOCATION" && x.start < e && s < x.end)) out.push({ label: "LOCATION", start: s, end: e + more[0].length });
         continue;
       }
       if (label === "LOCATION") {
