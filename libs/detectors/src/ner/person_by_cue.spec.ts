@@ -14,6 +14,11 @@ describe("ner/person_by_cue", () => {
     assert.deepEqual(found("Please note my name: Conner Deckow-Bruen. Thanks"), ["Conner Deckow-Bruen"]);
     assert.deepEqual(found("Patient name: Golden Hessel\nDOB: 1970-01-01"), ["Golden Hessel"]);
   });
+  it("takes one word no lexicon knows for the surname under a surname's label, in each language; under another label a lone word must be a known name", () => {
+    assert.deepEqual(found("Nom : Lemoine\nPrénom : Claire\nNachname: Pusch\nSurname: Wazowski\nAchternaam: Dijkstra\n"), ["Lemoine", "Claire", "Pusch", "Wazowski", "Dijkstra"]);
+    assert.deepEqual(found("Name: Wazowski\nLast name: Report\n"), [], "not a surname's label; an English word");
+    assert.ok(run(personByCue, "Prénom : Claire")[0]!.score >= 0.9, "the label raises it");
+  });
   it("leaves greetings to groups and roles, and signatures of teams", () => {
     assert.deepEqual(found("Dear Customer,\nyour order"), []);
     assert.deepEqual(found("Dear Sir or Madam,"), []);

@@ -1,5 +1,6 @@
 import type { Candidate, Detector } from "../core/types.ts";
 import { NAME, SUFFIX, TITLE, mayBePerson, startsWithVerb } from "./name_shape.ts";
+import { tagsOf } from "./lexicon.ts";
 
 /**
  * A name's label: "Name", or a key that names a person's name, written as a data file writes it
@@ -50,6 +51,17 @@ const PIECE = /[Nn]ame|NAME|older|OLDER|inhaber|[Nn]om|pellido|aam|[Ii]mi[eę]|a
  * word before "Name" ("Print Name:", "Account Name:", "Legal Name:") are not among them.
  */
 const THING_BEFORE = /(?<![\p{L}\p{N}])(?:report|file|host|server|printer|device|computer|machine|network|domain|database|table|column|field|class|module|package|function|method|variable|project|product|brand|company|business|event|job|task|queue|topic|bucket|folder|directory|document|template|course|program|item|model|display|service|application|app|site|store|branch|group|role|team|policy|rule|profile|workspace|cluster|instance|node|volume|share|drive|font|style|layer|sheet|tab|view|index)[ \t_-]*$/iu;
+/** A label of the surname alone: "Surname:", "last_name=", "Nom :", "Nachname:", "Cognome", "Apellidos", "Achternaam", "Nazwisko". */
+const SURNAME_LABEL = /^[\s"]*(?:(?:[Ss]ur|[Ll]ast|[Ff]amily|[Mm]aiden)[ \t_]?[Nn]ame|(?:SUR|LAST|FAMILY)_?NAME|[Nn]om(?!\p{L})|[Nn]achname|[Cc]ognome|[Aa]pellidos?|[Aa]chternaam|[Nn]azwisko)/u;
+
+/**
+ * Whether a value is a surname alone under its label: one word the lexicon does not know
+ * ("Nachname: Pusch", "Nom : Lemoine"; most surnames are in no lexicon), where a lone word after
+ * any other label must be a name the lexicon knows.
+ */
+function surnameAlone(match: string, value: string): boolean {
+  return SURNAME_LABEL.test(match) && !/\s/.test(value) && tagsOf(value.toLowerCase()) === null;
+}
 /** A character of a word as `\b` sees one. */
 const WORD = /[A-Za-z0-9_]/;
 
@@ -90,7 +102,7 @@ export const personByCue: Detector = {
   category: "person",
   description: "Person name after a cue: salutation, signature, name label (name shape, lexicon veto)",
   patterns: [],
-  context: ["dear", "hello", "regards", "sincerely", "faithfully", "yours", "cheers", "thanks", "best", "name", "surname", "holder", "cardholder", "kontoinhaber", "nom", "nombre", "apellido", "apellidos", "nome", "cognome", "naam", "vorname", "nachname", "imię", "nazwisko"],
+  context: ["dear", "hello", "regards", "sincerely", "faithfully", "yours", "cheers", "thanks", "best", "name", "surname", "holder", "cardholder", "kontoinhaber", "nom", "nombre", "apellido", "apellidos", "nome", "cognome", "naam", "voornaam", "achternaam", "vorname", "nachname", "prénom", "prenom", "imię", "nazwisko"],
   // ("nom" and "nome" with what may follow a label: as bare substrings they are in every text
   // about economy, anomalies or gnomes)
   prefilter: { keywords: ["dear", "hello", "hi ", "regards", "sincerely", "faithfully", "yours", "cheers", "best", "thank", "name", "holder", "kontoinhaber", "nom ", "nom:", "nom=", "nom\t", "nom\n", "nom,", "prénom", "prenom", "nombre", "nome ", "nome:", "nome=", "nome\t", "nome\n", "nome,", "apellido", "naam", "imie", "imię", "nazwisko"] },
@@ -101,7 +113,7 @@ export const personByCue: Detector = {
       const [start, end] = m.indices![1]!;
       // `@name Alias Queries`, `\name Section Management`: a documentation command (Doxygen)
       const command = m.index > 0 && (text[m.index - 1] === "@" || text[m.index - 1] === "\\");
-      if (command || out.some((c) => c.start === start) || !mayBePerson(m[1]!) || startsWithVerb(m[1]!) || ciStep(text, end) || overRule(text, end)) return;
+      if (command || out.some((c) => c.start === start) || !(mayBePerson(m[1]!) || surnameAlone(m[0], m[1]!)) || startsWithVerb(m[1]!) || ciStep(text, end) || overRule(text, end)) return;
       if (m[0].startsWith("N") || m[0].startsWith("n")) {
         // (a bare "Name" after a thing's word names that thing: "Report Name: Spine Labels")
         if (THING_BEFORE.test(text.slice(Math.max(0, m.index - 32), m.index))) return;

@@ -17,6 +17,9 @@ describe("ner/place_by_cue", () => {
     assert.deepEqual(found("PLACE OF BIRTH: Ocala"), ["Ocala"]);
     assert.deepEqual(found("Lives in Mesa. Hometown: Racine"), ["Mesa", "Racine"]);
     assert.deepEqual(found("Nationality: Algeria\nCity = Mesa"), ["Algeria", "Mesa"]);
+    // a town's and a birthplace's labels in the languages of the national identifiers
+    assert.deepEqual(found("Ville : Angers\nCiudad: Oviedo\nCittà: Bologna\nCidade: Campinas\nWoonplaats: Utrecht\nMiejscowość: Chełm\nStadt: Trier"), ["Angers", "Oviedo", "Bologna", "Campinas", "Utrecht", "Chełm", "Trier"]);
+    assert.deepEqual(found("Luogo di nascita: Bologna; geboorteplaats Utrecht; miejsce urodzenia: Chełm"), ["Bologna", "Utrecht", "Chełm"]);
   });
   it("reads the label as forms, tables and data files write it", () => {
     assert.deepEqual(found("Place of birth\tWaterloo\nplace_of_birth=Catonsville\nplaceOfBirth: Ocala\nPLACE_OF_BIRTH: Racine"), ["Waterloo", "Catonsville", "Ocala", "Racine"]);

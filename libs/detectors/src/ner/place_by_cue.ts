@@ -10,8 +10,9 @@ import { PLACE_NAME, isCommonWord, isKnownPlace, timeZoneRegion, trimPlace } fro
  */
 const VERB = String.raw`(?:[Bb]orn|[Rr]aised|[Ll]ives?|[Ll]iving|[Rr]esides?|[Rr]esiding|[Rr]esident|(?<weak>[Ll]ocated|[Bb]ased|[Mm]oved|[Rr]elocated|[Cc]omes?|[Cc]oming|[Oo]riginally))[ \t]+(?:(?:here|there|now)[ \t]+)?(?:in|to|at|from)[ \t]+(?:the[ \t]+)?`;
 /** The labels that name a birthplace and nothing else. */
-const BIRTH_WORDS = String.raw`(?:[Pp]lace[ \t_]+of[ \t_]+birth|[Pp]laceOfBirth|PLACE[ \t_]+OF[ \t_]+BIRTH|[Bb]irthplace|[Gg]eburtsort|[Ll]ieu[ \t]+de[ \t]+naissance|[Ll]ugar[ \t]+de[ \t]+nacimiento)`;
-const LABEL_WORDS = String.raw`(?:${BIRTH_WORDS}|[Hh]ometown|[Cc]ity|(?<weak>[Cc]ountry|[Nn]ationality)|[Ww]ohnort)`;
+const BIRTH_WORDS = String.raw`(?:[Pp]lace[ \t_]+of[ \t_]+birth|[Pp]laceOfBirth|PLACE[ \t_]+OF[ \t_]+BIRTH|[Bb]irthplace|[Gg]eburtsort|[Ll]ieu[ \t]+de[ \t]+naissance|[Ll]ugar[ \t]+de[ \t]+nacimiento|[Ll]uogo[ \t]+di[ \t]+nascita|[Ll]ocal[ \t]+de[ \t]+nascimento|[Gg]eboorteplaats|[Mm]iejsce[ \t]+urodzenia)`;
+/** A town's labels, in English and in the languages of the national identifiers ("Wohnort", "Ville", "Ciudad", "Città", "Cidade", "Woonplaats", "Miejscowość"). */
+const LABEL_WORDS = String.raw`(?:${BIRTH_WORDS}|[Hh]ometown|[Cc]ity|(?<weak>[Cc]ountry|[Nn]ationality)|[Ww]ohnort|[Ss]tadt|[Vv]ille|[Cc]iudad|[Ll]ocalidad|[Cc]ittà|[Ll]ocalità|[Cc]idade|[Ww]oonplaats|[Mm]iejscowość)`;
 /**
  * A label's separators: a colon or an equals sign ("place_of_birth=Catonsville"), a table's tab,
  * "is" ("My place of birth is Allentown"), or a line's end when the label is the whole line and
@@ -29,7 +30,7 @@ const CUE = new RegExp(String.raw`(?:${VERB}|${LABEL})(?<place>${PLACE_NAME})`, 
  * where to try the cue, and the cue is tried there only (CUE tried at every word of an 8 KiB
  * chunk of code or logs cost a sixth of their detection time).
  */
-const STEMS = ["born", "raised", "live", "living", "resid", "located", "based", "moved", "relocated", "come", "coming", "originally", "place of birth", "place_of_birth", "placeOfBirth", "PLACE_OF_BIRTH", "birthplace", "hometown", "city", "country", "nationality", "geburtsort", "wohnort", "lieu de naissance", "lugar de nacimiento"];
+const STEMS = ["born", "raised", "live", "living", "resid", "located", "based", "moved", "relocated", "come", "coming", "originally", "place of birth", "place_of_birth", "placeOfBirth", "PLACE_OF_BIRTH", "birthplace", "hometown", "city", "country", "nationality", "geburtsort", "wohnort", "lieu de naissance", "lugar de nacimiento", "luogo di nascita", "local de nascimento", "geboorteplaats", "miejsce urodzenia", "stadt", "ville", "ciudad", "localidad", "città", "località", "cidade", "woonplaats", "miejscowość"];
 const STARTS = [...STEMS.flatMap((s) => [s, s[0]!.toUpperCase() + s.slice(1)]), "PLACE OF BIRTH"];
 const START = new RegExp(STARTS.sort((a, b) => b.length - a.length).join("|"), "g");
 
