@@ -14,6 +14,15 @@ function where(l: InspectFinding["locator"]): string {
   return parts.join(" · ") || "-";
 }
 
+/**
+ * A value on one line of the table: an address block's masked value holds its line breaks
+ * ("H*** 1***\n1*** T***"), which would break the table's rows. A line break shows as "⏎", a
+ * tab and other control characters as a blank.
+ */
+export function oneLine(value: string): string {
+  return value.replace(/\r?\n/g, "⏎").replace(/\p{Cc}/gu, " ");
+}
+
 /** Findings listed in the readable report at most (--json lists every one). */
 export const MAX_LISTED = 200;
 
@@ -39,7 +48,7 @@ export function formatReport(r: InspectReport, showValues: boolean): string {
   } else {
     out.push(`  findings    ${r.findings.length}`);
     const head = ["type", "score", "validation", "where", "offsets", showValues ? "value" : "masked", "context"];
-    const rows = r.findings.slice(0, MAX_LISTED).map((f) => [f.type, f.score.toFixed(2), f.validation ?? "-", where(f.locator), `${f.start}-${f.end}`, showValues ? (f.value ?? f.masked) : f.masked, f.context.join(",") || "-"]);
+    const rows = r.findings.slice(0, MAX_LISTED).map((f) => [f.type, f.score.toFixed(2), f.validation ?? "-", where(f.locator), `${f.start}-${f.end}`, oneLine(showValues ? (f.value ?? f.masked) : f.masked), f.context.join(",") || "-"]);
     for (const line of grid(head, rows)) out.push(`    ${line}`);
     if (r.findings.length > MAX_LISTED) out.push(`    … and ${r.findings.length - MAX_LISTED} more (--json lists every one)`);
   }
