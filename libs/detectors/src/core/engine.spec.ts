@@ -63,6 +63,10 @@ describe("core/engine", () => {
       }
     }
     assert.ok(opened > 3000, `only ${opened} gates opened`);
+    // a term right after a character beyond ASCII inside a longer first word ("nom" of "prénoms", both context words)
+    const inCell = compiled.find((c) => c.det.id === "person_in_cell")!;
+    assert.equal(inCell.gateRx.test("x prénoms y"), true);
+    assert.equal(gates.open("x prénoms y").has(inCell), true);
   });
 
   it("a maxChars pre-filter skips longer texts (detectors of a cell alone)", () => {

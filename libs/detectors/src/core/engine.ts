@@ -244,6 +244,8 @@ export class GateScan {
       }
       let k = i + 1;
       let longest = i;
+      // (a character beyond ASCII in the first word: a word may start right after it, "nom" of "prénom")
+      let wide = c >= 128;
       for (;;) {
         // A first word ends at a word's end, or before a plural "s" that does.
         const after = lower.charCodeAt(k);
@@ -256,13 +258,15 @@ export class GateScan {
           }
         }
         if (k >= n) break;
-        const next: TrieNode | undefined = node.next.get(lower.charCodeAt(k));
+        const code = lower.charCodeAt(k);
+        const next: TrieNode | undefined = node.next.get(code);
         if (next === undefined) break;
         node = next;
+        if (code >= 128) wide = true;
         k++;
       }
-      // No term starts inside a first word (no word start there): go on after the longest.
-      i = longest > i ? longest : i + 1;
+      // No term starts inside a first word of ASCII letters (no word start there): go on after the longest.
+      i = longest > i && !wide ? longest : i + 1;
     }
     return out;
   }
