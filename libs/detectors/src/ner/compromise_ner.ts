@@ -8,7 +8,7 @@ import nlp from "compromise";
 import "./fast_sweep.ts";
 import type { Candidate } from "../core/types.ts";
 import { knownAsWord, tagsOf } from "./lexicon.ts";
-import { isOrganisationWord, isParticle, startsWithVerb } from "./name_shape.ts";
+import { FOREIGN_TITLE_WORDS, isOrganisationWord, isParticle, startsWithVerb } from "./name_shape.ts";
 import { PLACE_FIRST_WORDS, PLACE_TAGS, isKnownPlace } from "./gazetteer.ts";
 
 export type NerLabel = "PERSON" | "LOCATION";
@@ -19,7 +19,8 @@ interface Entity {
   end: number;
 }
 
-const LEADING = /^(?:(?:mr|mrs|ms|miss|mx|dr|prof|sir|dame|lord|lady|rev|hon|dear|herrn?|frau|monsieur|madame|mme|mlle|señora?|sra|srta|signora?|sig|senhora?|heer|mevrouw|dhr|mevr|in|at|on|from|to|of|the|by|near|with|for|and|via)\.?\s+)+/i;
+/** Titles (English and, from name_shape.ts, the other languages'), a salutation and prepositions before an entity. */
+const LEADING = new RegExp(`^(?:(?:${["mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "dame", "lord", "lady", "rev", "hon", "dear", ...FOREIGN_TITLE_WORDS, "in", "at", "on", "from", "to", "of", "the", "by", "near", "with", "for", "and", "via"].join("|")})\\.?\\s+)+`, "i");
 /** A possessive, punctuation, and digits glued to the last word ("John Smith16", a test sheet's row number). */
 const TRAILING = /(?:['’]s|[\s.,;:!?)"'’\]}-]|(?<=\p{L})\d+)+$/u;
 /** Punctuation, comment markers and a number with its blank before an entity ("/* Mark offset", "24\t/* PHY"). */

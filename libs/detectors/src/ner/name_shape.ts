@@ -11,7 +11,7 @@ import { NAME_TAGS, commonWord, tagsOf } from "./lexicon.ts";
 /** One name word: capitalised, with inner capitals or apostrophes (McClure, DuBuque, O'Neil) and one hyphen (Hoeger-Towne). */
 const WORD = String.raw`\p{Lu}\p{Ll}*(?:['’]?\p{Lu}\p{Ll}+)*\p{Ll}(?:-\p{Lu}\p{Ll}*(?:['’]?\p{Lu}\p{Ll}+)*\p{Ll})?`;
 /** Lower-case particles inside a name (Ludwig van Beethoven, Maria de la Cruz). */
-const PARTICLE = String.raw`(?:van|von|der|den|de|del|della|di|da|du|la|le|ter|ten|bin|al|dos|das)`;
+export const PARTICLE = String.raw`(?:van|von|der|den|de|del|della|di|da|du|la|le|ter|ten|bin|al|dos|das)`;
 const TITLE_WORD = String.raw`(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame)`;
 const PARTICLE_WORD = new RegExp(`^${PARTICLE}$`);
 /** Whether a lower-case word may stand inside a name ("van", "de", "bin"). */
@@ -24,13 +24,19 @@ export const NAME = String.raw`(?!${TITLE_WORD}(?![\p{L}]))${WORD}(?:[ \t]{1,2}(
 /** A title before a name, not part of the span. */
 export const TITLE = String.raw`(?:${TITLE_WORD}\.?[ \t]+)`;
 /**
- * Titles of address in the languages of the national identifiers, before a surname or a full
- * name: German, French, Spanish, Italian, Portuguese, Dutch (lower case inside a sentence:
- * "Geachte heer Jansen"), Polish; an academic title or an office may follow ("Frau Dr. Weber", "Sig.
- * Dott.", "Frau Professorin Weber", "Herr Direktor Schmidt").
- * Not "Don", "Dona" or "M." alone: first names and initials in English.
+ * Titles of address in the languages of the national identifiers, as written before a surname or
+ * a full name: German, French, Spanish, Italian, Portuguese, Dutch (lower case inside a
+ * sentence: "Geachte heer Jansen"), Polish. Not "Don", "Dona" or "M." alone: first names and
+ * initials in English; not Polish "Pan" alone: a Chinese surname too ("Jianyang Pan").
  */
-export const FOREIGN_TITLE = String.raw`(?:Herrn?|Frau|Monsieur|Madame|Mademoiselle|Mme\.?|Mlle\.?|Señora?|Señorita|Sra?\.|Srta\.|Signora?|Signorina|Sig\.(?:ra|na)?|Gent\.(?:mo|ma)|Senhora?|[Hh]eer|[Mm]evrouw|[Dd]hr\.|[Mm]evr\.|Panie|Pani)(?:[ \t]+(?:Dr|Dra|Prof|Dott|Dott\.ssa|Ing|Avv|Mag|Dipl\.-Ing)\.?|[ \t]+(?:Professor(?:in)?|Doktor|Direktor(?:in)?|Präsident(?:in)?|Professeur|Docteur|Maître|Dottore|Dottoressa|Avvocato|Ingegnere)(?=[ \t]+\p{Lu}))*`;
+const FOREIGN_TITLE_SPELLINGS = ["Herr", "Herrn", "Frau", "Monsieur", "Madame", "Mademoiselle", "Mme", "Mme.", "Mlle", "Mlle.", "Señor", "Señora", "Señorita", "Sr.", "Sra.", "Srta.", "Signor", "Signora", "Signorina", "Sig.", "Sig.ra", "Sig.na", "Senhor", "Senhora", "Heer", "heer", "Mevrouw", "mevrouw", "Dhr.", "dhr.", "Mevr.", "mevr.", "Panie", "Pani"];
+/** Their first words, lower case, as context words and leading words read them ("sig" of "Sig.ra", "dhr" of "Dhr."). */
+export const FOREIGN_TITLE_WORDS: readonly string[] = [...new Set(FOREIGN_TITLE_SPELLINGS.map((t) => t.toLowerCase().split(/[^\p{L}]+/u)[0]!))];
+/**
+ * A title of `FOREIGN_TITLE_SPELLINGS`, then an academic title or an office ("Frau Dr. Weber",
+ * "Sig. Dott.", "Frau Professorin Weber", "Herr Direktor Schmidt").
+ */
+export const FOREIGN_TITLE = String.raw`(?:${[...FOREIGN_TITLE_SPELLINGS].sort((a, b) => b.length - a.length).map((t) => t.replace(/\./g, "\\.")).join("|")})(?:[ \t]+(?:Dr|Dra|Prof|Dott|Dott\.ssa|Ing|Avv|Mag|Dipl\.-Ing)\.?|[ \t]+(?:Professor(?:in)?|Doktor|Direktor(?:in)?|Präsident(?:in)?|Professeur|Docteur|Maître|Dottore|Dottoressa|Avvocato|Ingegnere)(?=[ \t]+\p{Lu}))*`;
 /** Letters after a name, not part of the span. */
 export const SUFFIX = String.raw`(?:,?[ \t]+(?:Jr|Sr|II|III|IV|PhD|MD|DDS|DVM|Esq)\.?)`;
 

@@ -1,6 +1,6 @@
 import type { Candidate, Detector } from "../core/types.ts";
 import { escapeRegex } from "../core/regex.ts";
-import { FOREIGN_TITLE, NAME, SUFFIX, isParticle, mayBePerson } from "./name_shape.ts";
+import { FOREIGN_TITLE, FOREIGN_TITLE_WORDS, NAME, PARTICLE, SUFFIX, isParticle, mayBePerson } from "./name_shape.ts";
 import { tagsOf } from "./lexicon.ts";
 
 /**
@@ -15,14 +15,12 @@ import { tagsOf } from "./lexicon.ts";
 const SALUTATIONS = ["Sehr geehrter", "Sehr geehrte", "Liebe", "Lieber", "Hallo", "Guten Tag", "Cher", "Chère", "Bonjour", "Estimado", "Estimada", "Querido", "Querida", "Apreciado", "Apreciada", "Distinguido", "Distinguida", "Hola", "Gentile", "Gentilissimo", "Gentilissima", "Egregio", "Egregia", "Prezado", "Prezada", "Olá", "Geachte", "Beste", "Szanowny", "Szanowna", "Drogi", "Droga"];
 const CLOSINGS = ["Mit freundlichen Grüßen", "Mit freundlichem Gruß", "Freundliche Grüße", "Viele Grüße", "Beste Grüße", "Herzliche Grüße", "Mit besten Grüßen", "Liebe Grüße", "Cordialement", "Bien cordialement", "Bien à vous", "salutations distinguées", "sentiments distingués", "Atentamente", "Saludos cordiales", "Saludos", "Un cordial saludo", "Un saludo", "Cordiales saludos", "Cordiali saluti", "Distinti saluti", "Saluti", "Atenciosamente", "Cordialmente", "Abraços", "Um abraço", "Met vriendelijke groet", "Met vriendelijke groeten", "Vriendelijke groet", "Hoogachtend", "Groeten", "Z poważaniem", "Z wyrazami szacunku", "Pozdrawiam serdecznie", "Pozdrawiam", "Z pozdrowieniami"];
 const CONTACTS = ["Ansprechpartner", "Ansprechpartnerin", "Kontaktperson", "Kontakt", "Contact", "Personne à contacter", "Interlocuteur", "Interlocutrice", "Persona de contacto", "Contacto", "Referente", "Contatto", "Pessoa de contato", "Contato", "Contactpersoon", "Osoba kontaktowa"];
-/** The titles of FOREIGN_TITLE as words (context words: "sig" of "Sig.ra", "dhr" of "Dhr."). */
-const TITLE_WORDS = ["Herr", "Herrn", "Frau", "Monsieur", "Madame", "Mademoiselle", "Mme", "Mlle", "Señor", "Señora", "Señorita", "Sr", "Sra", "Srta", "Signor", "Signora", "Signorina", "Sig", "Gent", "Senhor", "Senhora", "Heer", "Mevrouw", "Dhr", "Mevr", "Pan", "Pani", "Panie"];
 /** A phrase with its first letter in either case ("Sehr geehrte" opens a letter; "Mit freundlichen Grüßen" may follow a comma). */
 const either = (p: string) => `[${p[0]!.toUpperCase()}${p[0]!.toLowerCase()}]${escapeRegex(p.slice(1)).replace(/ /g, "[ \\t]+")}`;
 const alternation = (list: string[]) => `(?:${[...list].sort((a, b) => b.length - a.length).map(either).join("|")})`;
 
 /** A surname may open with its particles ("heer van de Berg", "Frau von Arnim"). */
-const NAME_WITH_PARTICLES = String.raw`(?:(?:van|von|de|der|den|ter|ten|da|di|del|della|dos|das|du|le|la)[ \t]+){0,2}${NAME}`;
+const NAME_WITH_PARTICLES = String.raw`(?:${PARTICLE}[ \t]+){0,2}${NAME}`;
 /**
  * Where a name ends: a punctuation mark, the line's end, or a lower-case word ("Frau Weber wird
  * Sie anrufen") that makes no group of it ("Upstream-Contact: Apache Maven team").
@@ -73,7 +71,7 @@ export const personByForeignCue: Detector = {
   patterns: [],
   // Every cue is a context word: the engine runs the detector only on a text that holds one
   // (by the scan of context words it shares among detectors, not a scan of its own).
-  context: [...new Set([...TITLE_WORDS, ...SALUTATIONS, ...CLOSINGS, ...CONTACTS].map((w) => w.toLowerCase()))],
+  context: [...new Set([...FOREIGN_TITLE_WORDS, "pan", ...[...SALUTATIONS, ...CLOSINGS, ...CONTACTS].map((w) => w.toLowerCase())])],
   prefilter: { letter: true, context: true },
   find(text): Candidate[] {
     const out: Candidate[] = [];
