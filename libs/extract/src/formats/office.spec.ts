@@ -480,6 +480,39 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
       assert.deepEqual(r.segments.filter((s) => s.locator.part?.startsWith("page ")).map((s) => [s.locator.part, s.locator.sheet, s.text]), [["page header", null, "Prepared by Jane Roe (HR)"], ["page footer", null, "Confidential: payroll"]]);
     });
 
+    it("reads an XLSX's and an XLS's page headers and footers at their sheet, Excel's codes and fields left out, `part: page header`/`page footer`", async () => {
+      // (Excel's codes: a font and its size, a colour, "&&" an ampersand, page fields and the sheet's name)
+      const codes = { header: '&L&"Arial,Bold"&12Prepared by Jane Roe&C&KFF0000Payroll && HR&RPage &P of &N', footer: "&CConfidential: &A" };
+      const want = [["page header", "Staff", "Prepared by Jane Roe\nPayroll & HR"], ["page footer", "Staff", "Confidential:"]];
+      // XLSX: the worksheet's headerFooter, after its cells
+      const book = makeWorkbook({ Staff: [["name"], ["Ben Okafor"]], Empty: [["x"]] });
+      const sheet = (await zipMembers(book))["xl/worksheets/sheet1.xml"]!.toString();
+      const xml = sheet.replace("</worksheet>", `<headerFooter><oddHeader>${codes.header.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}</oddHeader><oddFooter>${codes.footer.replace(/&/g, "&amp;")}</oddFooter><evenFooter>&amp;CPage &amp;P</evenFooter></headerFooter></worksheet>`);
+      const r = await run(await withMembers(book, { "xl/worksheets/sheet1.xml": xml }), "staff.xlsx");
+      assert.deepEqual([r.status, r.reasons], ["complete", []]);
+      assert.deepEqual(r.segments.filter((s) => s.locator.part?.startsWith("page ")).map((s) => [s.locator.part, s.locator.sheet, s.text]), want);
+      assert.ok(segWith(r, "Ben Okafor"), "the cells are still SheetJS's");
+      // XLS: HEADER and FOOTER records in the sheet's substream (a string: length, flags, characters)
+      const record = (type: number, text: string, wide: boolean) => {
+        const chars = Buffer.from(text, wide ? "utf16le" : "latin1");
+        const h = Buffer.alloc(7);
+        h.writeUInt16LE(type, 0);
+        h.writeUInt16LE(3 + chars.length, 2);
+        h.writeUInt16LE(text.length, 4);
+        h[6] = wide ? 1 : 0;
+        return Buffer.concat([h, chars]);
+      };
+      const c = CFB.read(makeWorkbook({ Staff: [["name"], ["Ben Okafor"]] }, "xls"), { type: "buffer" });
+      const entry = CFB.find(c, "Workbook")!;
+      const stream = Buffer.from(entry.content as Uint8Array);
+      const records = Buffer.concat([record(0x14, codes.header, false), record(0x15, codes.footer, true)]);
+      entry.content = Buffer.concat([stream.subarray(0, stream.length - 4), records, stream.subarray(stream.length - 4)]);
+      entry.size = entry.content.length;
+      const x = await run(Buffer.from(CFB.write(c, { type: "buffer" }) as Uint8Array), "staff.xls");
+      assert.deepEqual([x.status, x.reasons], ["complete", []]);
+      assert.deepEqual(x.segments.filter((s) => s.locator.part?.startsWith("page ")).map((s) => [s.locator.part, s.locator.sheet, s.text]), want);
+    });
+
     it("reads a chart's title and cached labels (its categories: the people of a sales chart), not its numbers, in DOCX, PPTX and XLSX", async () => {
       const chart = `<?xml version="1.0"?><c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart><c:title><c:tx><c:rich><a:p><a:r><a:t>Sales by rep</a:t></a:r></a:p></c:rich></c:tx></c:title><c:plotArea><c:barChart><c:ser><c:tx><c:strRef><c:f>Sheet1!$B$1</c:f><c:strCache><c:pt idx="0"><c:v>Q3</c:v></c:pt></c:strCache></c:strRef></c:tx><c:cat><c:strRef><c:strCache><c:pt idx="0"><c:v>Tiara Gislason</c:v></c:pt><c:pt idx="1"><c:v>Ben Okafor</c:v></c:pt></c:strCache></c:strRef></c:cat><c:val><c:numRef><c:numCache><c:pt idx="0"><c:v>1200</c:v></c:pt></c:numCache></c:numRef></c:val></c:ser></c:barChart></c:plotArea></c:chart></c:chartSpace>`;
       for (const [bytes, name] of [[await withMembers(await makeDocx(["Q3"]), { "word/charts/chart1.xml": chart }), "q3.docx"], [await withMembers(await makePptx(["Q3"]), { "ppt/charts/chart1.xml": chart }), "q3.pptx"], [await withMembers(makeWorkbook({ S: [["Q3"]] }), { "xl/charts/chart1.xml": chart }), "q3.xlsx"]] as const) {

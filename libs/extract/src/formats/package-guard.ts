@@ -24,15 +24,19 @@ const PART_RATIO_FLOOR = 16 * 1024 * 1024;
  * The package as its parser should get it (the archive alone: zip.ts's `archiveOf`, so a file
  * with a line end appended after the archive is still read) and its parts whose names `keep`
  * accepts, inflated, when the package may be parsed; null when a limit was hit (the reason is
- * recorded).
+ * recorded). `keep` may also be a function that keeps a piece of a part it reads whole anyway (a
+ * worksheet's page header and footer, not its cells): what it returns is kept under the part's name.
  */
-export async function checkPackage(file: Buffer, scope: Scope, ctx: Ctx, keep?: RegExp): Promise<{ archive: Buffer; parts: Map<string, Buffer> } | null> {
+export async function checkPackage(file: Buffer, scope: Scope, ctx: Ctx, keep?: Keep): Promise<{ archive: Buffer; parts: Map<string, Buffer> } | null> {
   const { archive } = archiveOf(file, scope, ctx);
   const parts = await checkParts(archive, scope, ctx, keep);
   return parts && { archive, parts };
 }
 
-async function checkParts(buf: Buffer, scope: Scope, ctx: Ctx, keep?: RegExp): Promise<Map<string, Buffer> | null> {
+/** Which parts to keep: those a name matches, or what a function keeps of a part (undefined: nothing). */
+export type Keep = RegExp | ((name: string, part: Buffer) => Buffer | undefined);
+
+async function checkParts(buf: Buffer, scope: Scope, ctx: Ctx, keep?: Keep): Promise<Map<string, Buffer> | null> {
   const kept = new Map<string, Buffer>();
   const zip = await yauzl.fromBufferPromise(buf, { lazyEntries: true, validateEntrySizes: false, strictFileNames: false });
   zip.on("error", () => {});
@@ -56,7 +60,8 @@ async function checkParts(buf: Buffer, scope: Scope, ctx: Ctx, keep?: RegExp): P
         const part = await readBounded(await zip.openReadStreamPromise(e), ctx, e.compressedSize, PART_RATIO_FLOOR);
         // (an OpenDocument file saved with a password: its manifest lists each part's encryption; the parts are AES ciphertext)
         if (e.fileName === "META-INF/manifest.xml" && part.includes("encryption-data")) throw new Encrypted("password-protected OpenDocument file");
-        if (keep?.test(e.fileName)) kept.set(e.fileName, part);
+        const piece = keep === undefined ? undefined : typeof keep === "function" ? keep(e.fileName, part) : keep.test(e.fileName) ? part : undefined;
+        if (piece !== undefined) kept.set(e.fileName, piece);
       } catch (err) {
         if (!(err instanceof LimitHit)) throw err;
         ctx.reason(err.code, `document part ${e.fileName}: ${err.message}`, scope.path);

@@ -6,7 +6,9 @@
  * `testEXCEL_diagramData.xlsx` gave 0 characters of its 51. Each drawing is one segment at its
  * sheet (found through the relationships: workbook → sheet → drawing → diagram), `part: drawing`
  * or `part: diagram`, a paragraph a line. A SmartArt's cached drawing (`xl/diagrams/drawing1.xml`)
- * repeats its data's text and is not read; charts are charts.ts's.
+ * repeats its data's text and is not read; charts are charts.ts's. Also the sheets' page headers
+ * and footers, which SheetJS does not read either (XLSX, XLS and ODS: `xlsxPageTexts`,
+ * `xlsDrawnTexts`, `odfPageTexts`).
  */
 import path from "node:path";
 import { Parser } from "htmlparser2";
@@ -98,15 +100,17 @@ export function emitSheetDrawings(ctx: Ctx, scope: Scope, parts: Map<string, Buf
  * after it holds its text's length, and the CONTINUE records after that its characters (each
  * starting with a flag byte: 8-bit or UTF-16). A cell's note is a text object too, read by SheetJS
  * as the cell's comment: it is left out. SheetJS reads no other drawing (Tika's
- * `testEXCEL_textbox.xls` gave 0 characters). An encrypted stream (FILEPASS) or an older BIFF
+ * `testEXCEL_textbox.xls` gave 0 characters). And each sheet's page header and footer (HEADER and
+ * FOOTER records, `excelPageText`), `part: page header` / `page footer`, which SheetJS does not
+ * read either. An encrypted stream (FILEPASS) or an older BIFF
  * gives nothing.
  */
-export function xlsDrawnTexts(stream: Uint8Array): Array<{ sheet: string | null; text: string }> {
+export function xlsSheetTexts(stream: Uint8Array): Array<{ sheet: string | null; part: "drawing" | "page header" | "page footer"; text: string }> {
   const v = new DataView(stream.buffer, stream.byteOffset, stream.byteLength);
   const u16 = (at: number) => (at + 2 <= stream.length ? v.getUint16(at, true) : 0);
   const text8 = (at: number, n: number) => Buffer.from(stream.subarray(at, at + n)).toString("latin1");
   const text16 = (at: number, n: number) => Buffer.from(stream.subarray(at, at + 2 * n)).toString("utf16le");
-  const out: Array<{ sheet: string | null; text: string }> = [];
+  const out: Array<{ sheet: string | null; part: "drawing" | "page header" | "page footer"; text: string }> = [];
   // (BIFF8 only: the workbook's BOF says version 0x0600)
   if (u16(0) !== 0x0809 || u16(4) !== 0x0600) return out;
   const sheetAt = new Map<number, string>();
@@ -138,8 +142,14 @@ export function xlsDrawnTexts(stream: Uint8Array): Array<{ sheet: string | null;
         next += 4 + size;
       }
       // (0x19: a cell's note, which SheetJS reads as a comment)
-      if (object !== 0x19 && text.trim() !== "") out.push({ sheet, text: text.replace(/\r\n?/g, "\n") });
+      if (object !== 0x19 && text.trim() !== "") out.push({ sheet, part: "drawing", text: text.replace(/\r\n?/g, "\n") });
       object = -1;
+    } else if ((type === 0x0014 || type === 0x0015) && length >= 3) {
+      // HEADER, FOOTER: the page's, in Excel's codes (a string: length, flags, characters)
+      const count = u16(body);
+      const text = excelPageText(stream[body + 2]! & 1 ? text16(body + 3, count) : text8(body + 3, count));
+      const part = type === 0x0014 ? "page header" : "page footer";
+      if (text !== "" && !out.some((o) => o.sheet === sheet && o.part === part && o.text === text)) out.push({ sheet, part, text });
     }
     at = body + length;
   }
@@ -148,8 +158,8 @@ export function xlsDrawnTexts(stream: Uint8Array): Array<{ sheet: string | null;
 
 /** Page fields of an ODF header or footer (the sheet's name, the date, "Page 1 / 99"): placeholders, not text. */
 const ODF_FIELDS = new Set(["text:sheet-name", "text:title", "text:date", "text:time", "text:page-number", "text:page-count", "text:file-name", "text:subject", "text:author-name", "text:author-initials"]);
-/** What is left of a default header or footer once its fields are gone: "Page  / ", "( )", ", ". */
-const ODF_EMPTY = /^[\s\p{P}]*(?:(?:page|seite|página|pagina)[\s\p{P}]*(?:of|von|de|di)?[\s\p{P}]*)?$/iu;
+/** What is left of a default header or footer once its fields are gone: "Page  / ", "( )", ", ", "Page of". */
+const FIELDS_ONLY = /^[\s\p{P}]*(?:(?:page|seite|página|pagina)[\s\p{P}]*(?:of|von|de|di)?[\s\p{P}]*)?$/iu;
 
 /**
  * The text of an ODF spreadsheet's page headers and footers (`styles.xml`'s master pages: "Here
@@ -185,7 +195,7 @@ export function odfPageTexts(styles: string): Array<{ part: "header" | "footer";
         if (band === null) return;
         if (depth === 0) {
           const t = text.replace(/[ \t]+/g, " ").trim();
-          if (!ODF_EMPTY.test(t) && !out.some((o) => o.part === band && o.text === t)) out.push({ part: band, text: t });
+          if (!FIELDS_ONLY.test(t) && !out.some((o) => o.part === band && o.text === t)) out.push({ part: band, text: t });
           band = null;
           return;
         }
@@ -197,5 +207,107 @@ export function odfPageTexts(styles: string): Array<{ part: "header" | "footer";
   );
   parser.write(styles);
   parser.end();
+  return out;
+}
+
+/**
+ * The text of an Excel header or footer as its codes write it (ECMA-376 §18.3.1.39, the same in
+ * BIFF's HEADER and FOOTER records): "&L" "&C" "&R" open the left, centre and right sections, each
+ * a line here; "&&" is an ampersand; fields ("&P" page, "&N" pages, "&D", "&T", "&F", "&A", "&Z",
+ * "&G" a picture) and formatting ("&B", "&\"Arial,Bold\"", "&12", "&K00FF00") are left out, and a
+ * section that is nothing but fields ("Page &P of &N") gives nothing.
+ */
+export function excelPageText(codes: string): string {
+  const sections: string[] = [];
+  let cur = "";
+  for (let i = 0; i < codes.length; i++) {
+    const c = codes[i]!;
+    if (c !== "&") {
+      cur += c;
+      continue;
+    }
+    const n = codes[i + 1];
+    if (n === undefined) break;
+    i++;
+    if (n === "&") cur += "&";
+    else if (n === "L" || n === "C" || n === "R") {
+      sections.push(cur);
+      cur = "";
+    } else if (n === '"') {
+      // a font's name and style, up to its closing quote
+      const end = codes.indexOf('"', i + 1);
+      i = end < 0 ? codes.length : end;
+    } else if (n >= "0" && n <= "9") {
+      while (i + 1 < codes.length && codes[i + 1]! >= "0" && codes[i + 1]! <= "9") i++;
+    } else if (n === "K") {
+      i += 6; // a colour: six hexadecimal digits, or a theme colour's "xxSnnn"
+    } else if ((n === "P" || n === "N") && (codes[i + 1] === "+" || codes[i + 1] === "-")) {
+      i++;
+      while (i + 1 < codes.length && codes[i + 1]! >= "0" && codes[i + 1]! <= "9") i++;
+    }
+  }
+  sections.push(cur);
+  return sections
+    .map((t) => t.replace(/\s+/g, " ").trim())
+    .filter((t) => t !== "" && !FIELDS_ONLY.test(t))
+    .join("\n");
+}
+
+/** A worksheet part of an OOXML workbook. */
+const WORKSHEET = /^xl\/worksheets\/sheet\d+\.xml$/;
+const HEADER_FOOTER = Buffer.from("<headerFooter");
+const HEADER_FOOTER_END = Buffer.from("</headerFooter>");
+
+/**
+ * What the package check keeps of a worksheet: its `headerFooter` element alone (it follows the
+ * cells), not the cells SheetJS reads; of other parts, those `parts` names.
+ */
+export function keepSheetParts(parts: RegExp): (name: string, part: Buffer) => Buffer | undefined {
+  return (name, part) => {
+    if (parts.test(name)) return part;
+    if (!WORKSHEET.test(name)) return undefined;
+    const at = part.lastIndexOf(HEADER_FOOTER);
+    if (at < 0) return undefined;
+    const end = part.indexOf(HEADER_FOOTER_END, at);
+    return end < 0 ? undefined : Buffer.from(part.subarray(at, end + HEADER_FOOTER_END.length));
+  };
+}
+
+/**
+ * The page headers and footers of an XLSX's sheets (each worksheet's `headerFooter`: odd, even and
+ * first page), at their sheet, each text once per sheet (`excelPageText`): "Header - Author: John
+ * Smith" in Tika's test sheet, "Prepared by Jane Roe, HR". `parts` holds what `keepSheetParts`
+ * kept of the worksheets, and the workbook and its relationships that name them.
+ */
+export function xlsxPageTexts(parts: Map<string, Buffer>): Array<{ sheet: string | null; part: "page header" | "page footer"; text: string }> {
+  const out: Array<{ sheet: string | null; part: "page header" | "page footer"; text: string }> = [];
+  if (![...parts.keys()].some((p) => WORKSHEET.test(p))) return out;
+  const names = sheetNames(parts);
+  for (const [name, xml] of parts) {
+    if (!WORKSHEET.test(name)) continue;
+    const sheet = names.get(name) ?? null;
+    let band: "page header" | "page footer" | null = null;
+    let codes = "";
+    const parser = new Parser(
+      {
+        onopentag(tag) {
+          const m = /^(?:\w+:)?(?:odd|even|first)(Header|Footer)$/.exec(tag);
+          if (m) [band, codes] = [m[1] === "Header" ? "page header" : "page footer", ""];
+        },
+        ontext(t) {
+          if (band !== null) codes += t;
+        },
+        onclosetag() {
+          if (band === null) return;
+          const text = excelPageText(codes);
+          if (text !== "" && !out.some((o) => o.sheet === sheet && o.part === band && o.text === text)) out.push({ sheet, part: band, text });
+          band = null;
+        },
+      },
+      { xmlMode: true, decodeEntities: true },
+    );
+    parser.write(xml.toString("utf8"));
+    parser.end();
+  }
   return out;
 }

@@ -13,7 +13,7 @@ import CFB from "cfb";
 import { Encrypted, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
 import { CHART_PARTS, emitCharts } from "./charts.ts";
-import { emitSheetDrawings, odfPageTexts, SHEET_DRAWING_PARTS, xlsDrawnTexts } from "./sheet-drawings.ts";
+import { emitSheetDrawings, keepSheetParts, odfPageTexts, SHEET_DRAWING_PARTS, xlsSheetTexts, xlsxPageTexts } from "./sheet-drawings.ts";
 import { EMBEDDED_PARTS, readEmbedded } from "./embedded.ts";
 import { openedWithBuiltInPassword } from "./office-crypto.ts";
 import { readPackages } from "./ole-package.ts";
@@ -96,7 +96,7 @@ export const spreadsheetFormat: Format = {
   async extract(bytes, scope, ctx, info) {
     const file = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     // (XLS and DBF are no ZIP packages)
-    const pkg = info.kind === "xls" || info.kind === "dbf" ? { archive: file, parts: new Map<string, Buffer>() } : await checkPackage(file, scope, ctx, new RegExp(`${EMBEDDED_PARTS.source}|${CHART_PARTS.source}|${SHEET_DRAWING_PARTS.source}|^styles\\.xml$`));
+    const pkg = info.kind === "xls" || info.kind === "dbf" ? { archive: file, parts: new Map<string, Buffer>() } : await checkPackage(file, scope, ctx, keepSheetParts(new RegExp(`${EMBEDDED_PARTS.source}|${CHART_PARTS.source}|${SHEET_DRAWING_PARTS.source}|^styles\\.xml$`)));
     if (pkg === null) return;
     const { archive: buf, parts } = pkg;
     const read = (b: Buffer) => XLSX.read(b, { type: "buffer", cellDates: true, cellFormula: false, cellHTML: false, cellNF: false, cellStyles: false, sheetStubs: false, dense: false });
@@ -123,12 +123,13 @@ export const spreadsheetFormat: Format = {
     emitProperties(ctx, scope, { title: props?.Title, subject: props?.Subject, keywords: props?.Keywords, description: props?.Comments, custom: Object.fromEntries(custom) });
     emitCharts(ctx, scope, parts);
     emitSheetDrawings(ctx, scope, parts);
+    for (const { sheet, part, text } of xlsxPageTexts(parts)) emitChunks(ctx, scope, text, { sheet, part });
     const styles = info.kind === "ods" ? parts.get("styles.xml") : undefined;
     // (`page header`: a sheet's `header` is its column headers' row)
     if (styles) for (const { part, text } of odfPageTexts(styles.toString("utf8"))) emitChunks(ctx, scope, text, { part: `page ${part}` });
     if (info.kind === "xls" && !decrypted && buf.readUInt32BE(0) === 0xd0cf11e0) {
       const stream = CFB.find(CFB.read(buf, { type: "buffer" }), "Workbook")?.content as Uint8Array | undefined;
-      if (stream) for (const { sheet, text } of xlsDrawnTexts(stream)) emitChunks(ctx, scope, text, { sheet, part: "drawing" });
+      if (stream) for (const { sheet, part, text } of xlsSheetTexts(stream)) emitChunks(ctx, scope, text, { sheet, part });
     }
     await readEmbedded(ctx, scope, parts);
     // (an Excel 2.x–4.0 file is a bare BIFF stream: no container, no objects)
