@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { deflateSync } from "node:zlib";
 import CFB from "cfb";
 import officeCrypto from "officecrypto-tool";
 import { makePdf, makeTar, makeZip, noise, withMembers, zipMembers } from "../test-util/fixtures.ts";
@@ -511,6 +512,41 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
       const x = await run(Buffer.from(CFB.write(c, { type: "buffer" }) as Uint8Array), "staff.xls");
       assert.deepEqual([x.status, x.reasons], ["complete", []]);
       assert.deepEqual(x.segments.filter((s) => s.locator.part?.startsWith("page ")).map((s) => [s.locator.part, s.locator.sheet, s.text]), want);
+    });
+
+    it("reads an XLS's metafile pictures from its drawing group (a Mac's embedded PDF, a pasted chart) as members `picture 1.emf`, …", async () => {
+      /** An OfficeArt record: version and instance, type, then its body. */
+      const art = (ver: number, inst: number, type: number, body: Buffer) => {
+        const h = Buffer.alloc(8);
+        h.writeUInt16LE(ver | (inst << 4), 0);
+        h.writeUInt16LE(type, 2);
+        h.writeUInt32LE(body.length, 4);
+        return Buffer.concat([h, body]);
+      };
+      /** An EMF or WMF blip in its blip store entry (FBSE): ids, the metafile header (size, then saved size, compression), the data. */
+      const entry = (kind: "emf" | "wmf", metafile: Buffer, deflate: boolean) => {
+        const data = deflate ? deflateSync(metafile) : metafile;
+        const header = Buffer.alloc(34);
+        header.writeUInt32LE(metafile.length, 0);
+        header.writeUInt32LE(data.length, 28);
+        header[32] = deflate ? 0x00 : 0xfe;
+        const blip = art(0, kind === "emf" ? 0x3d4 : 0x216, kind === "emf" ? 0xf01a : 0xf01b, Buffer.concat([Buffer.alloc(16), header, data]));
+        return art(2, kind === "emf" ? 2 : 3, 0xf007, Buffer.concat([Buffer.alloc(36), blip]));
+      };
+      const png = art(2, 6, 0xf007, Buffer.concat([Buffer.alloc(36), art(0, 0x6e0, 0xf01e, Buffer.alloc(40))]));
+      const store = art(0xf, 3, 0xf001, Buffer.concat([entry("emf", makeEmf([{ text: "Patient: Jane Roe" }]), true), png, entry("emf", makeEmf([{ text: "Ward 7 roster" }]), false)]));
+      const group = art(0xf, 0, 0xf000, Buffer.concat([art(0, 0, 0xf006, Buffer.alloc(16)), store]));
+      // MSODRAWINGGROUP, its body split into a CONTINUE record as Excel splits long ones
+      const record = (type: number, body: Buffer) => Buffer.concat([Buffer.from([type & 0xff, type >> 8, body.length & 0xff, body.length >> 8]), body]);
+      const half = Math.floor(group.length / 2);
+      const c = CFB.read(makeWorkbook({ Ward: [["bed"], [7]] }, "xls"), { type: "buffer" });
+      const wb = CFB.find(c, "Workbook")!;
+      const stream = Buffer.from(wb.content as Uint8Array);
+      wb.content = Buffer.concat([stream.subarray(0, stream.length - 4), record(0xeb, group.subarray(0, half)), record(0x3c, group.subarray(half)), stream.subarray(stream.length - 4)]);
+      wb.size = wb.content.length;
+      const r = await run(Buffer.from(CFB.write(c, { type: "buffer" }) as Uint8Array), "ward.xls");
+      assert.deepEqual([r.status, r.reasons], ["complete", []]);
+      assert.deepEqual([segWith(r, "Jane Roe")?.locator.file_in_zip, segWith(r, "Ward 7 roster")?.locator.file_in_zip], ["picture 1.emf", "picture 2.emf"]);
     });
 
     it("reads a chart's title and cached labels (its categories: the people of a sales chart), not its numbers, in DOCX, PPTX and XLSX", async () => {

@@ -311,3 +311,68 @@ export function xlsxPageTexts(parts: Map<string, Buffer>): Array<{ sheet: string
   }
   return out;
 }
+
+/** A metafile picture of an XLS's drawing group: its kind, its bytes as stored, and whether they are deflated (to `size` bytes). */
+export interface StoredPicture {
+  kind: "emf" | "wmf";
+  bytes: Uint8Array;
+  deflated: boolean;
+  size: number;
+}
+
+/**
+ * The metafile pictures (EMF, WMF) an Excel 97–2003 workbook stores in its drawing group: the
+ * MSODRAWINGGROUP record and its CONTINUE records hold an OfficeArt drawing-group container
+ * ([MS-ODRAW]), whose blip store holds each picture, a metafile deflated as a rule. Excel for the
+ * Mac keeps a PDF inserted into a sheet as such a picture (an EMF whose comment carries the PDF
+ * and which draws its text: Tika's `testEXCEL_embeddedPDF_mac.xls`), and a chart or a table
+ * pasted as a picture draws its labels. Raster pictures (PNG, JPEG, DIB) and Mac PICTs are left.
+ */
+export function xlsPictures(stream: Uint8Array): StoredPicture[] {
+  const v = new DataView(stream.buffer, stream.byteOffset, stream.byteLength);
+  const u16 = (at: number) => (at + 2 <= stream.length ? v.getUint16(at, true) : 0);
+  if (u16(0) !== 0x0809 || u16(4) !== 0x0600) return [];
+  const pieces: Uint8Array[] = [];
+  let inGroup = false;
+  for (let at = 0; at + 4 <= stream.length; ) {
+    const type = u16(at);
+    const length = u16(at + 2);
+    if (type === 0x002f) return []; // FILEPASS: ciphertext follows
+    if (type === 0x00eb || (type === 0x003c && inGroup)) {
+      pieces.push(stream.subarray(at + 4, Math.min(stream.length, at + 4 + length)));
+      inGroup = true;
+    } else inGroup = false;
+    at += 4 + length;
+  }
+  if (pieces.length === 0) return [];
+  const group = Buffer.concat(pieces);
+  const out: StoredPicture[] = [];
+  /** OfficeArt records in [from, to): containers (version 0xF) entered, blips in a blip store entry (FBSE) read. */
+  const walk = (from: number, to: number, depth: number) => {
+    for (let at = from; at + 8 <= to && depth < 8; ) {
+      const verInst = group.readUInt16LE(at);
+      const type = group.readUInt16LE(at + 2);
+      const length = group.readUInt32LE(at + 4);
+      const body = at + 8;
+      const end = Math.min(to, body + length);
+      if ((verInst & 0xf) === 0xf) walk(body, end, depth + 1);
+      else if (type === 0xf007 && end - body >= 36) {
+        // FBSE: 36 bytes of fields, the name's length in the 34th, then the name, then the blip
+        walk(body + 36 + group[body + 33]!, end, depth + 1);
+      } else if ((type === 0xf01a || type === 0xf01b) && end - body > 34) {
+        // an EMF or WMF blip: one or two 16-byte ids (by its instance), a 34-byte metafile header, the data
+        const inst = verInst >> 4;
+        const ids = inst === 0x3d5 || inst === 0x217 ? 32 : 16;
+        const header = body + ids;
+        if (header + 34 > end) break;
+        const size = group.readUInt32LE(header);
+        const saved = group.readUInt32LE(header + 28);
+        const data = group.subarray(header + 34, Math.min(end, header + 34 + saved));
+        out.push({ kind: type === 0xf01a ? "emf" : "wmf", bytes: data, deflated: group[header + 32] === 0x00, size });
+      }
+      at = body + length;
+    }
+  };
+  walk(0, group.length, 0);
+  return out;
+}
