@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { deflateSync } from "node:zlib";
 import CFB from "cfb";
 import officeCrypto from "officecrypto-tool";
 import { makePdf, makeTar, makeZip, noise, withMembers, zipMembers } from "../test-util/fixtures.ts";
@@ -8,6 +7,7 @@ import { detect } from "../detect.ts";
 import { EXCEL_BUILT_IN_PASSWORD } from "./office-crypto.ts";
 import { MAIN_TYPES, makeDocx, makeOdp, makeOdt, makeOleObject, makeOlePackage, makePptx, makeRtf, makeWorkbook, oleNative, rtfObject, rtfPicture } from "../test-util/office.ts";
 import { makeEmf, makeWmf } from "../test-util/metafile.ts";
+import { artRecord, blipStoreEntry, metafileBlip, pngBlip } from "../test-util/office-art.ts";
 import { codes, run, segWith } from "../test-util/run.ts";
 import { makeDoc, makeWord6 } from "../test-util/worddoc.ts";
 import { makePpt } from "../test-util/ppt.ts";
@@ -515,27 +515,9 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
     });
 
     it("reads an XLS's metafile pictures from its drawing group (a Mac's embedded PDF, a pasted chart) as members `picture 1.emf`, …", async () => {
-      /** An OfficeArt record: version and instance, type, then its body. */
-      const art = (ver: number, inst: number, type: number, body: Buffer) => {
-        const h = Buffer.alloc(8);
-        h.writeUInt16LE(ver | (inst << 4), 0);
-        h.writeUInt16LE(type, 2);
-        h.writeUInt32LE(body.length, 4);
-        return Buffer.concat([h, body]);
-      };
-      /** An EMF or WMF blip in its blip store entry (FBSE): ids, the metafile header (size, then saved size, compression), the data. */
-      const entry = (kind: "emf" | "wmf", metafile: Buffer, deflate: boolean) => {
-        const data = deflate ? deflateSync(metafile) : metafile;
-        const header = Buffer.alloc(34);
-        header.writeUInt32LE(metafile.length, 0);
-        header.writeUInt32LE(data.length, 28);
-        header[32] = deflate ? 0x00 : 0xfe;
-        const blip = art(0, kind === "emf" ? 0x3d4 : 0x216, kind === "emf" ? 0xf01a : 0xf01b, Buffer.concat([Buffer.alloc(16), header, data]));
-        return art(2, kind === "emf" ? 2 : 3, 0xf007, Buffer.concat([Buffer.alloc(36), blip]));
-      };
-      const png = art(2, 6, 0xf007, Buffer.concat([Buffer.alloc(36), art(0, 0x6e0, 0xf01e, Buffer.alloc(40))]));
-      const store = art(0xf, 3, 0xf001, Buffer.concat([entry("emf", makeEmf([{ text: "Patient: Jane Roe" }]), true), png, entry("emf", makeEmf([{ text: "Ward 7 roster" }]), false)]));
-      const group = art(0xf, 0, 0xf000, Buffer.concat([art(0, 0, 0xf006, Buffer.alloc(16)), store]));
+      // a drawing group: its header, then the blip store of a deflated EMF, a PNG and a stored EMF
+      const store = artRecord(0xf, 3, 0xf001, Buffer.concat([blipStoreEntry(metafileBlip("emf", makeEmf([{ text: "Patient: Jane Roe" }]), true)), blipStoreEntry(pngBlip()), blipStoreEntry(metafileBlip("emf", makeEmf([{ text: "Ward 7 roster" }]), false))]));
+      const group = artRecord(0xf, 0, 0xf000, Buffer.concat([artRecord(0, 0, 0xf006, Buffer.alloc(16)), store]));
       // MSODRAWINGGROUP, its body split into a CONTINUE record as Excel splits long ones
       const record = (type: number, body: Buffer) => Buffer.concat([Buffer.from([type & 0xff, type >> 8, body.length & 0xff, body.length >> 8]), body]);
       const half = Math.floor(group.length / 2);

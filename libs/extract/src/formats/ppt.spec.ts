@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
+import CFB from "cfb";
 import { makeOlePackage, makeWorkbook } from "../test-util/office.ts";
+import { makeEmf, makeWmf } from "../test-util/metafile.ts";
+import { metafileBlip, pngBlip } from "../test-util/office-art.ts";
 import { codes, run, segWith } from "../test-util/run.ts";
 import { makePpt } from "../test-util/ppt.ts";
 import { pptTexts } from "./ppt.ts";
@@ -33,6 +36,14 @@ describe("extract: legacy PowerPoint (.ppt)", () => {
     // (a storage that claims more than the limits leave is not inflated)
     const big = await run(makePpt({ slides: [["x"]], objects: [Buffer.alloc(200_000)] }), "deck.ppt", undefined, { maxRatio: 10 });
     assert.deepEqual([big.status, codes(big)], ["partial", ["limit_ratio"]]);
+  });
+
+  it("reads the metafile pictures of its Pictures stream (a Graph chart's labels) as members `picture 1.emf`, …", async () => {
+    const c = CFB.read(makePpt({ slides: [["Q3 by region"]] }), { type: "buffer" });
+    CFB.utils.cfb_add(c, "/Pictures", Buffer.concat([metafileBlip("emf", makeEmf([{ text: "North: Jane Roe" }]), true), pngBlip(), metafileBlip("wmf", makeWmf([{ bytes: Buffer.from("West: Ben Okafor"), x: 0, y: 0 }]), false)]));
+    const r = await run(Buffer.from(CFB.write(c, { type: "buffer" }) as Uint8Array), "q3.ppt");
+    assert.deepEqual([r.status, codes(r)], ["complete", []]);
+    assert.deepEqual([segWith(r, "Jane Roe")?.locator.file_in_zip, segWith(r, "Ben Okafor")?.locator.file_in_zip], ["picture 1.emf", "picture 2.wmf"]);
   });
 
   it("reads PowerPoint 97's slide list, where the text sits in the document rather than the slides", async () => {

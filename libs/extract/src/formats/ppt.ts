@@ -9,12 +9,14 @@
  * (author and text) `part: comment`. The masters' placeholder text is skipped. Embedded objects
  * (ExOleObjStg: an OLE container, zlib-compressed or not) are read as members `object 1`, … An encrypted
  * document (its Current User atom says so, or a CryptSession10 container shows) ends `partial`,
- * reason `encrypted`.
+ * reason `encrypted`. The metafile pictures of the `Pictures` stream are read as members
+ * `picture 1.emf`, … (office-art.ts).
  */
 import { constants, inflateSync } from "node:zlib";
 import CFB from "cfb";
 import { childPath, childScope, Encrypted, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
+import { metafileBlips, readPictures } from "./office-art.ts";
 
 const RT = {
   slide: 0x03ee,
@@ -143,5 +145,8 @@ export const pptFormat: Format = {
       ctx.totalBytes += got.byteLength;
       await ctx.recurse(got, name, childScope(scope, name));
     }
+    // (the slides' metafile pictures: a Graph chart's labels, a table pasted as a picture)
+    const pictures = CFB.find(cfb, "Pictures")?.content as Uint8Array | undefined;
+    if (pictures?.length) await readPictures(ctx, scope, metafileBlips(Buffer.from(pictures.buffer, pictures.byteOffset, pictures.byteLength)));
   },
 };

@@ -9,12 +9,12 @@
  * segments of their own at the cell, `part` "comment"; the workbook's properties (properties.ts) follow the sheets.
  */
 import * as XLSX from "@e965/xlsx";
-import { inflateSync } from "node:zlib";
 import CFB from "cfb";
-import { childPath, childScope, Encrypted, type Ctx, type Scope } from "../context.ts";
+import { Encrypted, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
 import { CHART_PARTS, emitCharts } from "./charts.ts";
-import { emitSheetDrawings, keepSheetParts, odfPageTexts, SHEET_DRAWING_PARTS, xlsPictures, xlsSheetTexts, xlsxPageTexts } from "./sheet-drawings.ts";
+import { emitSheetDrawings, keepSheetParts, odfPageTexts, SHEET_DRAWING_PARTS, xlsSheetTexts, xlsxPageTexts } from "./sheet-drawings.ts";
+import { metafileBlips, readPictures, xlsDrawingGroup } from "./office-art.ts";
 import { EMBEDDED_PARTS, readEmbedded } from "./embedded.ts";
 import { openedWithBuiltInPassword } from "./office-crypto.ts";
 import { readPackages } from "./ole-package.ts";
@@ -91,36 +91,6 @@ const NOT_CUSTOM = new Set(
     "FMTID Application AppVersion DocSecurity HyperlinksChanged SharedDoc LinksUpToDate ScaleCrop Worksheets SheetNames ContentStatus LastPrinted Revision Version Identifier Language").split(" "),
 );
 
-/**
- * A metafile picture inflates to at most this much. Not the ratio limit: a picture's bitmap
- * deflates far beyond it (an embedded object's picture in Tika's `testExcel_embeddedPDF.xls`,
- * 9,334 bytes to 1,505,804), and a workbook of such pictures is no bomb.
- */
-const PICTURE_MAX_BYTES = 32 * 1024 * 1024;
-
-/** Reads an XLS's metafile pictures (`xlsPictures`) as members `picture 1.emf`, …, inflated within what the limits leave. */
-async function readXlsPictures(ctx: Ctx, scope: Scope, stream: Uint8Array): Promise<void> {
-  for (const [i, p] of xlsPictures(stream).entries()) {
-    ctx.checkTime();
-    const name = `picture ${i + 1}.${p.kind}`;
-    let data: Uint8Array = p.bytes;
-    if (p.deflated) {
-      if (p.size > Math.min(ctx.bytesLeft(), PICTURE_MAX_BYTES)) {
-        ctx.reason("limit_total_bytes", `${name}: it would inflate to ${p.size} bytes, over ${Math.min(ctx.bytesLeft(), PICTURE_MAX_BYTES)}`, childPath(scope, name));
-        continue;
-      }
-      try {
-        data = inflateSync(p.bytes, { maxOutputLength: Math.max(1, p.size) });
-      } catch (e) {
-        ctx.reason("corrupt", `${name} does not inflate: ${(e as Error).message}`, childPath(scope, name));
-        continue;
-      }
-    }
-    if (!ctx.takeEntry(childPath(scope, name))) return;
-    await ctx.recurse(data, name, childScope(scope, name));
-  }
-}
-
 export const spreadsheetFormat: Format = {
   kinds: ["xlsx", "xlsb", "xls", "ods", "dbf"],
   library: "SheetJS CE (@e965/xlsx)",
@@ -162,7 +132,7 @@ export const spreadsheetFormat: Format = {
       const stream = CFB.find(CFB.read(buf, { type: "buffer" }), "Workbook")?.content as Uint8Array | undefined;
       if (stream) {
         for (const { sheet, part, text } of xlsSheetTexts(stream)) emitChunks(ctx, scope, text, { sheet, part });
-        await readXlsPictures(ctx, scope, stream);
+        await readPictures(ctx, scope, metafileBlips(xlsDrawingGroup(stream)));
       }
     }
     await readEmbedded(ctx, scope, parts);
