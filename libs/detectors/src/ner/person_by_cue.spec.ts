@@ -19,6 +19,11 @@ describe("ner/person_by_cue", () => {
     assert.deepEqual(found("Name: Wazowski\nLast name: Report\n"), [], "not a surname's label; an English word");
     assert.ok(run(personByCue, "Prénom : Claire")[0]!.score >= 0.9, "the label raises it");
   });
+  it("finds a document's author or signer after a label (a sheet's page header: \"Header - Author: John Smith\" in Tika's test file)", () => {
+    assert.deepEqual(found("Header - Author: John Smith\nPrepared by: Jane Roe\nAPPROVED BY: Ben Okafor\n"), ["John Smith", "Jane Roe", "Ben Okafor"]);
+    assert.ok(run(personByCue, "Author: John Smith")[0]!.score >= 0.9, "the label raises it");
+    assert.deepEqual(found("Author: Microsoft Corporation\nAuthor: Unknown\ncreated by: admin\nCreated by: The Support Team\n"), []);
+  });
   it("leaves greetings to groups and roles, and signatures of teams", () => {
     assert.deepEqual(found("Dear Customer,\nyour order"), []);
     assert.deepEqual(found("Dear Sir or Madam,"), []);

@@ -12,8 +12,10 @@ const WHO = String.raw`(?:[Cc]ustomer|[Cc]lient|[Ee]mployee|[Pp]atient|[Cc]ontac
 const HOLDER = String.raw`(?:[Aa]ccount|[Cc]ard)[ \t_]?[Hh]older|ACCOUNT_?HOLDER|[Cc]ardholder|[Kk]ontoinhaber(?:in)?`;
 /** "Name", "given name", "surname" in the languages of the national identifiers. */
 const FOREIGN = String.raw`[Nn]om|[Pp]r[ée]nom|[Nn]ombre|[Aa]pellidos?|[Nn]ome|[Cc]ognome|[Nn]aam|[Aa]chternaam|[Vv]orname|[Nn]achname|[Ii]mi[eę]|[Nn]azwisko`;
+/** A document's author or signer: "Author:", "Prepared by:", "Approved by:" (a report's page header, a form's footer, a file's header comment). */
+const AUTHOR = String.raw`[Aa]uthor|AUTHOR|(?:[Pp]repared|[Ww]ritten|[Cc]reated|[Cc]ompiled|[Ss]igned|[Aa]pproved|[Rr]eviewed|[Cc]hecked)[ \t]+by|(?:PREPARED|WRITTEN|CREATED|COMPILED|SIGNED|APPROVED|REVIEWED|CHECKED)[ \t]+BY`;
 /** Any of the labels above, as a person cue reads it. */
-const LABEL = String.raw`(?:(?:${WHO}(?:[ \t_]?(?=[Nn]ame))|(?:CUSTOMER|CLIENT|EMPLOYEE|PATIENT|CONTACT|FULL|FIRST|LAST|SUR)_?(?=NAME))?(?:[Nn]ame|NAME)|${HOLDER}|${FOREIGN})`;
+const LABEL = String.raw`(?:(?:${WHO}(?:[ \t_]?(?=[Nn]ame))|(?:CUSTOMER|CLIENT|EMPLOYEE|PATIENT|CONTACT|FULL|FIRST|LAST|SUR)_?(?=NAME))?(?:[Nn]ame|NAME)|${HOLDER}|${FOREIGN}|${AUTHOR})`;
 const END = String.raw`(?=${SUFFIX}?[ \t]*(?:[,:;!]|\r?\n|$))`;
 // The greetings' cues start with their words, so the scan jumps from one "D"/"H"/"R"/… to the
 // next instead of testing a look-behind at every position; the name is group 1.
@@ -43,7 +45,7 @@ const ROW = new RegExp(String.raw`[ \t]*"?${LABEL}"?[ \t]*,[ \t]*"?${TITLE}?(${N
  * word before ("Account holder") and of its line. (Tried at every word of a text, the label's
  * expression took twice its time before the keys, holders and other languages were added.)
  */
-const PIECE = /[Nn]ame|NAME|older|OLDER|inhaber|[Nn]om|pellido|aam|[Ii]mi[eę]|azwisko/g;
+const PIECE = /[Nn]ame|NAME|older|OLDER|inhaber|[Nn]om|pellido|aam|[Ii]mi[eę]|azwisko|uthor|UTHOR|[Bb][Yy](?=[ \t]*[:=\t])/g;
 /**
  * Words of things before a bare "Name" label, which then names that thing, not a person: a
  * system report's header ("Report Name:   Spine Labels", "Job Name: Nightly Backup"), an
@@ -102,10 +104,10 @@ export const personByCue: Detector = {
   category: "person",
   description: "Person name after a cue: salutation, signature, name label (name shape, lexicon veto)",
   patterns: [],
-  context: ["dear", "hello", "regards", "sincerely", "faithfully", "yours", "cheers", "thanks", "best", "name", "surname", "holder", "cardholder", "kontoinhaber", "nom", "nombre", "apellido", "apellidos", "nome", "cognome", "naam", "voornaam", "achternaam", "vorname", "nachname", "prénom", "prenom", "imię", "nazwisko"],
+  context: ["dear", "hello", "regards", "sincerely", "faithfully", "yours", "cheers", "thanks", "best", "name", "surname", "holder", "cardholder", "kontoinhaber", "nom", "nombre", "apellido", "apellidos", "nome", "cognome", "naam", "voornaam", "achternaam", "vorname", "nachname", "prénom", "prenom", "imię", "nazwisko", "author", "prepared by", "written by", "created by", "compiled by", "signed by", "approved by", "reviewed by", "checked by"],
   // ("nom" and "nome" with what may follow a label: as bare substrings they are in every text
   // about economy, anomalies or gnomes)
-  prefilter: { keywords: ["dear", "hello", "hi ", "regards", "sincerely", "faithfully", "yours", "cheers", "best", "thank", "name", "holder", "kontoinhaber", "nom ", "nom:", "nom=", "nom\t", "nom\n", "nom,", "prénom", "prenom", "nombre", "nome ", "nome:", "nome=", "nome\t", "nome\n", "nome,", "apellido", "naam", "imie", "imię", "nazwisko"] },
+  prefilter: { keywords: ["dear", "hello", "hi ", "regards", "sincerely", "faithfully", "yours", "cheers", "best", "thank", "name", "holder", "kontoinhaber", "nom ", "nom:", "nom=", "nom\t", "nom\n", "nom,", "prénom", "prenom", "nombre", "nome ", "nome:", "nome=", "nome\t", "nome\n", "nome,", "apellido", "naam", "imie", "imię", "nazwisko", "author", "by:", "by\t", "by ="] },
   find(text): Candidate[] {
     const out: Candidate[] = [];
     const take = (m: RegExpExecArray | null) => {
