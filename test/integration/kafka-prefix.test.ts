@@ -12,7 +12,7 @@ import type { Admin, Consumer } from "kafkajs";
 import { GROUPS, TOPICS, kafkaGroup, kafkaTopic, type TopicName } from "@filescan/config";
 import type { FileExtracted, FileSubmitted } from "@filescan/contracts";
 import { startExtractor } from "@filescan/extractor";
-import { createKafka, createRegistry, deletePrefixed, deleteStaleRuns, ensureTopics, runPrefix, STALE_RUN_MS } from "@filescan/kafka";
+import { createKafka, createRegistry, deletePrefixed, deleteStaleRuns, ensureTopics, runPrefix, STALE_RUN_MS, waitForLeaders } from "@filescan/kafka";
 import { accessToken, bearer, issuePat, post, startTestApi, submission, type TestApi } from "./api-helpers.ts";
 import { waitFor, within } from "./deadline.ts";
 
@@ -145,6 +145,21 @@ describe("FILESCAN_KAFKA_PREFIX: a set of topics and consumer groups of its own"
     } finally {
       await deletePrefixed(admin, [GROUPS.extractor], { ...process.env, ...old }).catch(() => undefined);
       await deletePrefixed(admin, [], { ...process.env, ...recent });
+    }
+  });
+
+  it("ensureTopics returns once every new partition has a leader; waitForLeaders gives up on a topic that is not there", async () => {
+    const env = { FILESCAN_KAFKA_PREFIX: runPrefix("test-leaders", Date.now()) };
+    try {
+      const created = await ensureTopics(admin, 3, env);
+      assert.equal(created.length, Object.values(TOPICS).length);
+      const { topics } = await admin.fetchTopicMetadata({ topics: created });
+      for (const t of topics) assert.ok(t.partitions.length === 3 && t.partitions.every((p) => p.leader >= 0), `${t.name}: ${JSON.stringify(t.partitions)}`);
+      const started = Date.now();
+      await assert.rejects(waitForLeaders(admin, [`${env.FILESCAN_KAFKA_PREFIX}no-such-topic`], 1_500), /have no leader after 1500 ms/);
+      assert.ok(Date.now() - started >= 1_500, "it asked again until its deadline");
+    } finally {
+      await deletePrefixed(admin, [], { ...process.env, ...env });
     }
   });
 

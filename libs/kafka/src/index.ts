@@ -117,8 +117,10 @@ export async function ensureTopics(admin: Admin, partitions = TOPIC_PARTITIONS, 
   const existing = new Set(await admin.listTopics());
   const missing = Object.values(TOPICS).map((t) => kafkaTopic(t, env)).filter((t) => !existing.has(t));
   if (missing.length === 0) return [];
+  // (not kafkajs's waitForLeaders: it retries LEADER_NOT_AVAILABLE only, and a KRaft broker may
+  // first answer a new topic's metadata with UNKNOWN_TOPIC_OR_PARTITION: a test's topics failed so)
   await admin.createTopics({
-    waitForLeaders: true,
+    waitForLeaders: false,
     topics: missing.map((topic) => ({
       topic,
       numPartitions: partitions,
@@ -129,7 +131,39 @@ export async function ensureTopics(admin: Admin, partitions = TOPIC_PARTITIONS, 
       ],
     })),
   });
+  await waitForLeaders(admin, missing);
   return missing;
+}
+
+/** How long a new topic's partitions may take to have a leader. */
+const LEADER_WAIT_MS = 30_000;
+
+/**
+ * Waits until every partition of `topics` has a leader that answers for it (its offsets are
+ * read), asking again while the broker answers with a retriable error (UNKNOWN_TOPIC_OR_PARTITION,
+ * LEADER_NOT_AVAILABLE, NOT_LEADER_FOR_PARTITION) or a partition has no leader yet; throws after
+ * `timeoutMs`.
+ */
+export async function waitForLeaders(admin: Admin, topics: string[], timeoutMs = LEADER_WAIT_MS): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let last: string;
+    try {
+      const { topics: meta } = await admin.fetchTopicMetadata({ topics });
+      const leaderless = meta.filter((t) => t.partitions.length === 0 || t.partitions.some((p) => p.leader < 0)).map((t) => t.name);
+      if (leaderless.length === 0) {
+        // ... and each leader answers for its partitions (a new broker's leader may first say it is none: NOT_LEADER_FOR_PARTITION)
+        for (const t of topics) await admin.fetchTopicOffsets(t);
+        return;
+      }
+      last = `no leader yet for ${leaderless.join(", ")}`;
+    } catch (e) {
+      if (!(e as { retriable?: boolean }).retriable) throw e;
+      last = (e as Error).message;
+    }
+    if (Date.now() > deadline) throw new Error(`topics ${topics.join(", ")} have no leader after ${timeoutMs} ms: ${last}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** `ensureTopics` on a short-lived admin client: a stream processor's start, where a new `FILESCAN_KAFKA_PREFIX` may not have its topics yet. */
