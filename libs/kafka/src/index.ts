@@ -177,11 +177,6 @@ export async function ensureTopicsWith(kafka: Kafka, env: NodeJS.ProcessEnv = pr
   }
 }
 
-/**
- * Deletes the topics of a `FILESCAN_KAFKA_PREFIX` and the named consumer groups under it (a
- * benchmark's or a test's own set, when it is done). Refuses without a prefix: the unprefixed
- * topics are the system's event log.
- */
 /** Runs `f` with a connected admin client of `kafka`, and disconnects it whatever happens. */
 export async function withAdmin<T>(kafka: Kafka, f: (admin: Admin) => Promise<T>): Promise<T> {
   const admin = kafka.admin();
@@ -193,6 +188,11 @@ export async function withAdmin<T>(kafka: Kafka, f: (admin: Admin) => Promise<T>
   }
 }
 
+/**
+ * Deletes the topics of a `FILESCAN_KAFKA_PREFIX` and the named consumer groups under it (a
+ * benchmark's or a test's own set, when it is done). Refuses without a prefix: the unprefixed
+ * topics are the system's event log.
+ */
 export async function deletePrefixed(admin: Admin, groups: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
   if (kafkaPrefix(env) === "") throw new Error("deletePrefixed needs FILESCAN_KAFKA_PREFIX: without one these are the system's own topics");
   if (groups.length) await admin.deleteGroups(groups.map((g) => kafkaGroup(g, env))).catch(() => undefined);

@@ -8,7 +8,7 @@
  * or `part: diagram`, a paragraph a line. A SmartArt's cached drawing (`xl/diagrams/drawing1.xml`)
  * repeats its data's text and is not read; charts are charts.ts's. Also the sheets' page headers
  * and footers, which SheetJS does not read either (XLSX, XLS and ODS: `xlsxPageTexts`,
- * `xlsDrawnTexts`, `odfPageTexts`).
+ * `xlsSheetTexts`, `odfPageTexts`).
  */
 import path from "node:path";
 import { Parser } from "htmlparser2";
@@ -211,8 +211,8 @@ export function odfPageTexts(styles: string): Array<{ part: "header" | "footer";
 }
 
 /**
- * The text of an Excel header or footer as its codes write it (ECMA-376 §18.3.1.39, the same in
- * BIFF's HEADER and FOOTER records): "&L" "&C" "&R" open the left, centre and right sections, each
+ * The text of an Excel header or footer as its codes write it (an XLSX's `oddHeader` and its
+ * kin, ECMA-376 Part 1; the same codes in BIFF's HEADER and FOOTER records): "&L" "&C" "&R" open the left, centre and right sections, each
  * a line here; "&&" is an ampersand; fields ("&P" page, "&N" pages, "&D", "&T", "&F", "&A", "&Z",
  * "&G" a picture) and formatting ("&B", "&\"Arial,Bold\"", "&12", "&K00FF00") are left out, and a
  * section that is nothing but fields ("Page &P of &N") gives nothing.
