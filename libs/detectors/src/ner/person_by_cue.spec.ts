@@ -23,6 +23,9 @@ describe("ner/person_by_cue", () => {
     assert.deepEqual(found("Header - Author: John Smith\nPrepared by: Jane Roe\nAPPROVED BY: Ben Okafor\n"), ["John Smith", "Jane Roe", "Ben Okafor"]);
     assert.ok(run(personByCue, "Author: John Smith")[0]!.score >= 0.9, "the label raises it");
     assert.deepEqual(found("Author: Microsoft Corporation\nAuthor: Unknown\ncreated by: admin\nCreated by: The Support Team\n"), []);
+    // the next field's label on the same line is not the name's last word
+    assert.deepEqual(found("reviewed by: Mike Fabian Bug: 3352\nName: John Smith Phone: 555 123\n"), ["Mike Fabian", "John Smith"]);
+    assert.deepEqual(found("Dear John Smith:\nthank you"), ["John Smith"], "a salutation's colon ends the line");
   });
   it("leaves greetings to groups and roles, and signatures of teams", () => {
     assert.deepEqual(found("Dear Customer,\nyour order"), []);

@@ -112,10 +112,15 @@ export const personByCue: Detector = {
     const out: Candidate[] = [];
     const take = (m: RegExpExecArray | null) => {
       if (m === null) return;
-      const [start, end] = m.indices![1]!;
+      const [start, whole] = m.indices![1]!;
+      // (a last word right before a colon and a value on the same line is the next field's label:
+      // "Name: John Smith Phone: 555", "reviewed by: Mike Fabian Bug: 3352"; not "Dear John Smith:\n")
+      const labelAfter = /^:[ \t]*[^\s]/.test(text.slice(whole, whole + 16)) ? /[ \t]+\S+$/.exec(m[1]!) : null;
+      const end = labelAfter ? whole - labelAfter[0].length : whole;
+      const value = text.slice(start, end);
       // `@name Alias Queries`, `\name Section Management`: a documentation command (Doxygen)
       const command = m.index > 0 && (text[m.index - 1] === "@" || text[m.index - 1] === "\\");
-      if (command || out.some((c) => c.start === start) || !(mayBePerson(m[1]!) || surnameAlone(m[0], m[1]!)) || startsWithVerb(m[1]!) || ciStep(text, end) || overRule(text, end)) return;
+      if (command || out.some((c) => c.start === start) || !(mayBePerson(value) || surnameAlone(m[0], value)) || startsWithVerb(value) || ciStep(text, end) || overRule(text, end)) return;
       if (m[0].startsWith("N") || m[0].startsWith("n")) {
         // (a bare "Name" after a thing's word names that thing: "Report Name: Spine Labels")
         if (THING_BEFORE.test(text.slice(Math.max(0, m.index - 32), m.index))) return;
