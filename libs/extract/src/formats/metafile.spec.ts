@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import iconv from "iconv-lite";
-import { withMembers } from "../test-util/fixtures.ts";
+import { makePdf, withMembers } from "../test-util/fixtures.ts";
 import { makeDocx } from "../test-util/office.ts";
 import { makeEmf, makeWmf } from "../test-util/metafile.ts";
 import { allText, codes, run, segWith } from "../test-util/run.ts";
@@ -25,6 +25,14 @@ describe("extract: Windows metafiles (EMF, EMF+, WMF)", () => {
   it("reads an EMF+ picture's strings when it has no EMF text, and not twice when it has", async () => {
     assert.equal(allText(await run(makeEmf([], { plus: ["Patient: Jane Roe"] }), "plus.emf")), "Patient: Jane Roe");
     assert.equal(allText(await run(makeEmf([{ text: "Patient: Jane Roe", box: [0, 0, 90, 10] }], { plus: ["Patient: Jane Roe"] }), "dual.emf")), "Patient: Jane Roe");
+  });
+
+  it("reads an EMF that carries the PDF it draws (Office for the Mac) as that PDF, a member `drawing.pdf`, not its drawing too", async () => {
+    const pdf = Buffer.from(await makePdf(["Ward 7 roster: Jane Roe"]));
+    const r = await run(makeEmf([{ text: "Ward 7 roster", box: [0, 0, 90, 10] }], { pdf }), "picture 1.emf");
+    assert.deepEqual([r.status, codes(r)], ["complete", []]);
+    assert.deepEqual([segWith(r, "Jane Roe")?.locator.file_in_zip, segWith(r, "Jane Roe")?.locator.page], ["drawing.pdf", 1]);
+    assert.equal(r.segments.filter((s) => s.locator.file_in_zip === null).length, 0, "the drawing is not read besides");
   });
 
   it("reads a WMF's text in its font's code page, with or without a placeable header", async () => {

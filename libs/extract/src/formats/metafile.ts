@@ -19,7 +19,7 @@
  * boxes touch ("next" "-" "generation"), after a blank otherwise; any other run starts a line.
  */
 import iconv from "iconv-lite";
-import type { Ctx, Scope } from "../context.ts";
+import { childPath, childScope, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
 import { emitChunks } from "./text.ts";
 
@@ -197,10 +197,51 @@ export function metafileText(b: Uint8Array, kind: "emf" | "wmf", ctx: Ctx): stri
   return joinRuns(kind === "emf" ? emfRuns(b, ctx) : wmfRuns(b, ctx));
 }
 
+const GDIC = 0x43494447; // "GDIC": a public comment
+const MULTIFORMATS = 0x40000004;
+const PDF_SIGNATURE = 0x50444620; // "%PDF" read as a little-endian number
+
+/**
+ * The PDFs an EMF carries in EMR_COMMENT_MULTIFORMATS records ([MS-EMF] 2.3.3.4.3: "GDIC", the
+ * comment's type, an output rectangle, then formats of a signature, a version, the data's size
+ * and its offset from the comment's identifier). Office for the Mac keeps a PDF inserted into a
+ * document so, the EMF drawing its first page (Tika's `testEXCEL_embeddedPDF_mac.xls`).
+ */
+export function emfPdfs(b: Uint8Array): Uint8Array[] {
+  const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const out: Uint8Array[] = [];
+  for (let at = 0; at + 8 <= b.byteLength; ) {
+    const type = v.getUint32(at, true);
+    const size = v.getUint32(at + 4, true);
+    if (size < 8 || size % 4 !== 0 || at + size > b.byteLength) break;
+    if (type === 70 && size >= 40 && v.getUint32(at + 12, true) === GDIC && v.getUint32(at + 16, true) === MULTIFORMATS) {
+      const count = v.getUint32(at + 36, true);
+      for (let i = 0, f = at + 40; i < count && f + 16 <= at + size; i++, f += 16) {
+        const start = at + 12 + v.getUint32(f + 12, true);
+        const end = start + v.getUint32(f + 8, true);
+        if (v.getUint32(f, true) === PDF_SIGNATURE && end <= at + size) out.push(b.subarray(start, end));
+      }
+    }
+    at += size;
+  }
+  return out;
+}
+
 export const metafileFormat: Format = {
   kinds: ["emf", "wmf"],
   library: "built-in (EMF, EMF+ and WMF records)",
   async extract(bytes: Uint8Array, scope: Scope, ctx: Ctx, info) {
-    emitChunks(ctx, scope, metafileText(bytes, info.kind === "wmf" ? "wmf" : "emf", ctx));
+    // An EMF that carries the PDF it draws is read as that PDF, a member `drawing.pdf`, with its
+    // pages and properties; the drawing, a page of it, is not read twice.
+    const pdfs = info.kind === "wmf" ? [] : emfPdfs(bytes);
+    if (pdfs.length === 0) {
+      emitChunks(ctx, scope, metafileText(bytes, info.kind === "wmf" ? "wmf" : "emf", ctx));
+      return;
+    }
+    for (const [i, pdf] of pdfs.entries()) {
+      const name = pdfs.length === 1 ? "drawing.pdf" : `drawing ${i + 1}.pdf`;
+      if (!ctx.takeEntry(childPath(scope, name))) return;
+      await ctx.recurse(pdf, name, childScope(scope, name));
+    }
   },
 };

@@ -67,11 +67,26 @@ function emfPlus(strings: string[]): Buffer {
   return record(70, Buffer.concat([size, data]));
 }
 
-export function makeEmf(texts: EmfText[], opts: { plus?: string[]; padTo?: number } = {}): Buffer {
+/** An EMR_COMMENT_MULTIFORMATS holding a PDF, as Office for the Mac writes a PDF it draws: "GDIC", its type, a rectangle, one format (signature, version, size, offset from "GDIC"), the data. */
+function multiformatsPdf(pdf: Buffer): Buffer {
+  const data = Buffer.concat([pdf, Buffer.alloc((4 - (pdf.length % 4)) % 4)]);
+  const head = Buffer.alloc(48);
+  head.writeUInt32LE(44 + data.length, 0);
+  head.writeUInt32LE(0x43494447, 4);
+  head.writeUInt32LE(0x40000004, 8);
+  head.writeUInt32LE(1, 28);
+  head.writeUInt32LE(0x50444620, 32);
+  head.writeUInt32LE(1, 36);
+  head.writeUInt32LE(pdf.length, 40);
+  head.writeUInt32LE(44, 44);
+  return record(70, Buffer.concat([head, data]));
+}
+
+export function makeEmf(texts: EmfText[], opts: { plus?: string[]; padTo?: number; pdf?: Buffer } = {}): Buffer {
   const header = Buffer.alloc(80);
   header.writeUInt32LE(0x464d4520, 32); // " EMF" at offset 40 of the record
   header.writeUInt32LE(0x10000, 36);
-  const body = [record(1, header), ...(opts.plus ? [emfPlus(opts.plus)] : []), ...texts.map((t) => (t.small ? smallTextOut(t) : extTextOut(t))), record(14, Buffer.alloc(12))];
+  const body = [record(1, header), ...(opts.plus ? [emfPlus(opts.plus)] : []), ...(opts.pdf ? [multiformatsPdf(opts.pdf)] : []), ...texts.map((t) => (t.small ? smallTextOut(t) : extTextOut(t))), record(14, Buffer.alloc(12))];
   const emf = Buffer.concat(body);
   return opts.padTo ? Buffer.concat([emf, Buffer.alloc(Math.max(0, opts.padTo - emf.length))]) : emf;
 }
