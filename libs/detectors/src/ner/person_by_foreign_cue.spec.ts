@@ -38,6 +38,7 @@ describe("ner/person_by_foreign_cue", () => {
     assert.deepEqual(found("Sehr geehrter Herr Präsident,\nSehr geehrte Frau Kundin,\n"), []);
     assert.deepEqual(found("Atentamente,\nAtención al Cliente\n"), []);
     assert.deepEqual(found("Mit freundlichen Grüßen\nIhr Kundenservice\n"), []);
+    assert.deepEqual(found("Met vriendelijke groet,\nVeldkamp Bouw Bv\n\nMit freundlichen Grüßen\nKowalczyk Logistik Gmbh\n"), [], "a company signing, of words no lexicon knows");
     assert.deepEqual(found("Beste Grüße\nund bis bald\n"), []);
     assert.deepEqual(found("Liebe Kollegen,\nHallo Team,\n"), []);
     // "Pan" is also the Polish "you" before a verb, and a Chinese surname (Debian's AUTHORS files); a team is no person

@@ -1,6 +1,6 @@
 import type { Candidate, Detector } from "../core/types.ts";
 import { escapeRegex } from "../core/regex.ts";
-import { FOREIGN_TITLE, FOREIGN_TITLE_WORDS, NAME, PARTICLE, SUFFIX, isParticle, mayBePerson } from "./name_shape.ts";
+import { FOREIGN_TITLE, FOREIGN_TITLE_WORDS, NAME, PARTICLE, SUFFIX, isOrganisationWord, isParticle, mayBePerson } from "./name_shape.ts";
 import { tagsOf } from "./lexicon.ts";
 
 /**
@@ -43,8 +43,8 @@ const CLOSING = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(CLOSINGS)}[
  * Kundin").
  */
 const ROLES = /^(?:präsident|präsidentin|direktor|direktorin|doktor|professor|professorin|kollege|kollegin|bürgermeister|bürgermeisterin|kunde|kundin|président|présidente|directeur|directrice|docteur|maire|client|cliente|presidente|director|directora|doctor|doctora|alcalde|dottore|dottoressa|direttore|direttrice|sindaco|diretor|diretora|prefeito|voorzitter|klant|prezes|dyrektor|dyrektorze|kierownik|kierowniku|klient)$/;
-/** Words of a department or a team signing a letter ("Atentamente,\nAtención al Cliente", "Ihr Kundenservice"). */
-const DEPARTMENTS = /^(?:atención|servicio|servizio|service|serviço|atendimento|departamento|dipartimento|département|abteilung|kundenservice|kundendienst|buchhaltung|vertrieb|verwaltung|geschäftsleitung|team|équipe|equipo|equipe|squadra|ufficio|oficina|escritório|afdeling|administratie|klantenservice|dział|zespół|biuro|obsługa|clientes|clienti|kunden|gmbh|sarl|srl|spa|ltda)$/;
+/** Words of a department signing a letter ("Atentamente,\nAtención al Cliente", "Ihr Kundenservice"); a company's and a team's are name_shape's `isOrganisationWord`. */
+const DEPARTMENTS = /^(?:atención|servicio|servizio|service|serviço|atendimento|departamento|dipartimento|département|abteilung|kundenservice|kundendienst|buchhaltung|vertrieb|verwaltung|geschäftsleitung|équipe|equipo|equipe|squadra|ufficio|oficina|escritório|afdeling|administratie|klantenservice|dział|zespół|biuro|obsługa|clientes|clienti|kunden|srl|spa|ltda)$/;
 
 /**
  * Whether a name-shaped value is a person's, none of its words a role's or a department's: as
@@ -57,7 +57,8 @@ function namedPerson(value: string, titled: boolean): boolean {
     .toLowerCase()
     .split(/[ \t]+/)
     .filter((w) => !isParticle(w));
-  if (words.some((w) => ROLES.test(w) || DEPARTMENTS.test(w))) return false;
+  // (the company words mayBePerson vetoes, vetoed on every path: "Veldkamp Bouw Bv" is no given name and two surnames)
+  if (words.some((w) => ROLES.test(w) || DEPARTMENTS.test(w) || isOrganisationWord(w))) return false;
   if (mayBePerson(value) || (titled && words.length === 1)) return true;
   return words.length >= 2 && words.length <= 3 && words.every((w) => tagsOf(w) === null);
 }
