@@ -116,6 +116,8 @@ export interface TextFacts {
   gateSeen: Map<Compiled, boolean> | null;
   /** The shared detectors whose gate opens on the text (GateScan, made on first use). */
   gatesOpen: Set<Compiled> | null;
+  /** Made with `gatesOpen`: where the context words of detectors with the `context` pre-filter start in the gate's text. */
+  cues: Map<Compiled, number[]> | null;
   /** A short text's words, stemmed (made on first use): its gate answers without a substring search per gate word. */
   wordSet: Set<string> | null;
   near: Map<number | string, string[]> | null;
@@ -149,7 +151,7 @@ export function factsOf(text: string, header: string[] = [], headerSeen: Map<Com
     } else token = 0;
   }
   const lower = text.toLowerCase();
-  return { text, lower, gate: camel ? null : lower, digits, maxRun, letters, maxToken, header, gateSeen: null, gatesOpen: null, wordSet: null, near: null, headerSeen };
+  return { text, lower, gate: camel ? null : lower, digits, maxRun, letters, maxToken, header, gateSeen: null, gatesOpen: null, cues: null, wordSet: null, near: null, headerSeen };
 }
 
 /** Should this detector run on this text at all? */
@@ -186,24 +188,25 @@ export class GateScan {
   /** The root's children by ASCII code, as an array (asked at every word start). */
   private readonly firstChar: Array<TrieNode | undefined> = new Array<TrieNode | undefined>(128).fill(undefined);
   /** Each term's gate (sticky) and the detectors it belongs to, by the term's first word. */
-  private readonly byFirst = new Map<string, Array<{ rx: RegExp; owners: Compiled[] }>>();
+  private readonly byFirst = new Map<string, Array<Alt>>();
   private readonly members: Set<Compiled>;
 
   constructor(compiled: readonly Compiled[]) {
     this.members = new Set(compiled.filter((c) => c.ctx.length > 0));
-    const bySource = new Map<string, { rx: RegExp; owners: Compiled[] }>();
+    const bySource = new Map<string, Alt>();
     for (const c of this.members) {
       for (const t of c.ctx) {
         const source = termGate(t.seq);
         let alt = bySource.get(source);
         if (!alt) {
-          bySource.set(source, (alt = { rx: new RegExp(source, "y"), owners: [] }));
+          bySource.set(source, (alt = { rx: new RegExp(source, "y"), owners: [], cued: [] }));
           const first = t.seq[0]!;
           const list = this.byFirst.get(first) ?? [];
           list.push(alt);
           this.byFirst.set(first, list);
         }
         if (!alt.owners.includes(c)) alt.owners.push(c);
+        if (c.pre.context && !alt.cued.includes(c)) alt.cued.push(c);
       }
     }
     for (const [first, alts] of this.byFirst) {
@@ -223,8 +226,11 @@ export class GateScan {
     return this.members.has(c);
   }
 
-  /** The member detectors whose gate opens on this lower-cased text. */
-  open(lower: string): Set<Compiled> {
+  /**
+   * The member detectors whose gate opens on this lower-cased text; with `cues`, where each
+   * context word of a detector with the `context` pre-filter starts (every occurrence, in order).
+   */
+  open(lower: string, cues?: Map<Compiled, number[]>): Set<Compiled> {
     const out = new Set<Compiled>();
     const n = lower.length;
     let i = 0;
@@ -252,9 +258,17 @@ export class GateScan {
         if (node.alts !== null && (ALNUM[after] !== 1 || (after === 115 && ALNUM[lower.charCodeAt(k + 1)] !== 1))) {
           longest = k;
           for (const alt of node.alts) {
-            if (alt.owners.every((o) => out.has(o))) continue;
+            if ((cues === undefined || alt.cued.length === 0) && alt.owners.every((o) => out.has(o))) continue;
             alt.rx.lastIndex = i;
-            if (alt.rx.test(lower)) for (const o of alt.owners) out.add(o);
+            if (!alt.rx.test(lower)) continue;
+            for (const o of alt.owners) out.add(o);
+            if (cues !== undefined) {
+              for (const o of alt.cued) {
+                const at = cues.get(o);
+                if (at === undefined) cues.set(o, [i]);
+                else if (at[at.length - 1] !== i) at.push(i);
+              }
+            }
           }
         }
         if (k >= n) break;
@@ -272,9 +286,16 @@ export class GateScan {
   }
 }
 
+/** A context term's gate, sticky; the detectors it belongs to, and those of them that want its positions. */
+interface Alt {
+  rx: RegExp;
+  owners: Compiled[];
+  cued: Compiled[];
+}
+
 interface TrieNode {
   next: Map<number, TrieNode>;
-  alts: Array<{ rx: RegExp; owners: Compiled[] }> | null;
+  alts: Alt[] | null;
 }
 
 const newNode = (): TrieNode => ({ next: new Map(), alts: null });
@@ -302,7 +323,11 @@ export function gateOpen(c: Compiled, f: TextFacts): boolean {
   }
   // Longer texts: one scan for the registry's detectors (GateScan), read once per text.
   if ((f.letters || !c.gateNeedsLetter) && sharedGates?.has(c)) {
-    if ((f.gatesOpen ??= sharedGates.open(gateText(f))).has(c)) return true;
+    if (f.gatesOpen === null) {
+      f.cues = new Map();
+      f.gatesOpen = sharedGates.open(gateText(f), f.cues);
+    }
+    if (f.gatesOpen.has(c)) return true;
     return gateInHeader(c, f);
   }
   // Others (custom detectors) are scanned once per detector with its gate expression (memoised per
@@ -374,8 +399,8 @@ export function patternCandidates(det: Detector, text: string): Candidate[] {
  * digit run), patterns whose every match needs a longer run are not scanned. With a `tally`,
  * the matches and how many validated are counted into it.
  */
-export function candidates(det: Detector, text: string, runs?: readonly number[], maxRun = Infinity, tally?: Tally): Candidate[] {
-  if (det.find) return det.find(text);
+export function candidates(det: Detector, text: string, runs?: readonly number[], maxRun = Infinity, tally?: Tally, cues?: readonly number[]): Candidate[] {
+  if (det.find) return det.find(text, cues);
   const out: Candidate[] = [];
   for (const [i, p] of det.patterns.entries()) {
     if (runs && runs[i]! > maxRun) continue;
@@ -549,7 +574,7 @@ const PLACEHOLDER_SCORE = 0.01;
  */
 export function runDetector(c: Compiled, f: TextFacts, window: number, minScore = 0, tally?: Tally): Scored[] {
   const scored: Scored[] = [];
-  for (let found of candidates(c.det, f.text, c.patternRuns, f.maxRun, tally)) {
+  for (let found of candidates(c.det, f.text, c.patternRuns, f.maxRun, tally, c.pre.context ? cuesOf(c, f) : undefined)) {
     // A placeholder's digits are still found (Presidio's cases spell them) but never reported.
     if (f.digits >= 9 && placeholderDigits(f.text, found.start, found.end)) {
       if (minScore > PLACEHOLDER_SCORE) continue;
@@ -573,6 +598,18 @@ export function runDetector(c: Compiled, f: TextFacts, window: number, minScore 
     scored.push(scoredOf(cand, s, pos, neg));
   }
   return strongestFirst(scored);
+}
+
+const NO_CUES: readonly number[] = [];
+
+/**
+ * Where the detector's context words start in the text, when the shared gate scan read the text
+ * as it is (not a cell's word set, nor a text parted at camelCase or changing length in lower
+ * case); else undefined.
+ */
+function cuesOf(c: Compiled, f: TextFacts): readonly number[] | undefined {
+  if (f.cues === null || f.gate !== f.lower || f.lower.length !== f.text.length) return undefined;
+  return f.cues.get(c) ?? NO_CUES;
 }
 
 /** Keeps the strongest of overlapping spans (score, then length, then position). */

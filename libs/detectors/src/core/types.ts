@@ -87,7 +87,8 @@ export interface Prefilter {
   /**
    * Every match follows one of the detector's context words (a cue: a title, a salutation): a
    * segment (and its column header) holding none is skipped. Answered by the scan of context
-   * words that the detectors too weak alone share, not by a scan of its own.
+   * words that the detectors too weak alone share, not by a scan of its own. That scan also
+   * gives `find` where the cues start (see `find`).
    */
   context?: boolean;
 }
@@ -120,8 +121,13 @@ export interface Detector {
   prefilter: Prefilter;
   /** Checks one candidate's value; absent means the format alone decides. */
   validate?(value: string): Verdict;
-  /** Replaces `patterns` when matching needs more than regular expressions (phone numbers, IPs). */
-  find?(text: string): Candidate[];
+  /**
+   * Replaces `patterns` when matching needs more than regular expressions (phone numbers, IPs).
+   * `cues`, for a detector with the `context` pre-filter: where its context words start in the
+   * text, in order (from the scan of context words detectors share); absent when that scan did
+   * not read this text as it is (a cell, a camelCase text): then the whole text is read.
+   */
+  find?(text: string, cues?: readonly number[]): Candidate[];
   /**
    * The highest score `find` or `validate` ever gives before context, when it is below the
    * minimum: the engine then runs the detector only where one of its context words occurs

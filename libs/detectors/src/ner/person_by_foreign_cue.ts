@@ -63,6 +63,31 @@ function namedPerson(value: string, titled: boolean): boolean {
   return words.length >= 2 && words.length <= 3 && words.every((w) => tagsOf(w) === null);
 }
 
+/** Each expression, and a sticky copy of it for the cues' positions. */
+const CUED = [SALUTATION, CLOSING, TITLED, CONTACT].map((rx) => [rx, new RegExp(rx.source, `${rx.flags.replace("g", "")}y`)] as const);
+
+function* scan(rx: RegExp, text: string): Generator<RegExpExecArray> {
+  rx.lastIndex = 0;
+  for (let m = rx.exec(text); m !== null; m = rx.exec(text)) yield m;
+}
+
+/**
+ * The matches a scan of the whole text finds, found where the cues start (every match starts
+ * with one: a salutation, a closing, a title, a contact's label): as a scan, none inside the one
+ * before.
+ */
+function* atCues(sticky: RegExp, text: string, cues: readonly number[]): Generator<RegExpExecArray> {
+  let from = 0;
+  for (const at of cues) {
+    if (at < from) continue;
+    sticky.lastIndex = at;
+    const m = sticky.exec(text);
+    if (m === null) continue;
+    from = m.index + m[0].length;
+    yield m;
+  }
+}
+
 export const personByForeignCue: Detector = {
   id: "person_by_foreign_cue",
   type: "PERSON",
@@ -74,11 +99,10 @@ export const personByForeignCue: Detector = {
   // (by the scan of context words it shares among detectors, not a scan of its own).
   context: [...new Set([...FOREIGN_TITLE_WORDS, "pan", ...[...SALUTATIONS, ...CLOSINGS, ...CONTACTS].map((w) => w.toLowerCase())])],
   prefilter: { letter: true, context: true },
-  find(text): Candidate[] {
+  find(text, cues): Candidate[] {
     const out: Candidate[] = [];
-    for (const rx of [SALUTATION, CLOSING, TITLED, CONTACT]) {
-      rx.lastIndex = 0;
-      for (let m = rx.exec(text); m !== null; m = rx.exec(text)) {
+    for (const [rx, sticky] of CUED) {
+      for (const m of cues === undefined ? scan(rx, text) : atCues(sticky, text, cues)) {
         const [start, end] = m.indices![2]!;
         // (group 1 is the title, empty for a contact's label)
         if (out.some((c) => c.start < end && start < c.end) || !namedPerson(m[2]!, m[1] !== undefined && m[1] !== "")) continue;
