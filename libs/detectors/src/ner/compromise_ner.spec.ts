@@ -195,6 +195,12 @@ describe("ner/compromise_ner", () => {
     assert.equal(lowerWordInName("Ludwig van Beethoven"), false);
     assert.equal(lowerWordInName("David A. Schleef"), false);
     assert.deepEqual(entities("/* Virtio ABI version, this must match exactly */").filter((e) => e.label === "PERSON"), []);
+    // a postcode before a town, and a street named with its kind first, are no person's (Brazilian address blocks)
+    const block = "12941 Rodovia Márcia\n19509-375 Cecília do Descoberto";
+    assert.equal(block.slice(...trimSpan(block, block.indexOf("19509"), block.length)), "Cecília do Descoberto");
+    assert.equal(worthKeeping("PERSON", "Rua Pereira"), false);
+    assert.equal(worthKeeping("PERSON", "Alameda Costa"), false);
+    assert.equal(worthKeeping("PERSON", "Ronda Rousey"), true);
   });
   it("starts a person past an imperative before the name (the Rust book's exercise), not past a first name that is a verb too", () => {
     const t = "let the user add names: “Add Sally to Engineering” or “Add Amir to Sales.” Mark Twain wrote it.";

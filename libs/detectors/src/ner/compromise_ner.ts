@@ -10,6 +10,7 @@ import type { Candidate } from "../core/types.ts";
 import { knownAsWord, tagsOf } from "./lexicon.ts";
 import { FOREIGN_TITLE_WORDS, isOrganisationWord, isParticle, startsWithVerb } from "./name_shape.ts";
 import { PLACE_FIRST_WORDS, PLACE_TAGS, isKnownPlace } from "./gazetteer.ts";
+import { STREET_KINDS_FIRST } from "./street_address.ts";
 
 export type NerLabel = "PERSON" | "LOCATION";
 
@@ -23,8 +24,8 @@ interface Entity {
 const LEADING = new RegExp(`^(?:(?:${["mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "dame", "lord", "lady", "rev", "hon", "dear", ...FOREIGN_TITLE_WORDS, "in", "at", "on", "from", "to", "of", "the", "by", "near", "with", "for", "and", "via"].join("|")})\\.?\\s+)+`, "i");
 /** A possessive, punctuation, and digits glued to the last word ("John Smith16", a test sheet's row number). */
 const TRAILING = /(?:['’]s|[\s.,;:!?)"'’\]}-]|(?<=\p{L})\d+)+$/u;
-/** Punctuation, comment markers and a number with its blank before an entity ("/* Mark offset", "24\t/* PHY"). */
-const LEADING_PUNCT = /^(?:[\s.,;:!?("'‘[{\-/*#<>=|\\]|\d+(?=\s))+/;
+/** Punctuation, comment markers and a number with its blank before an entity ("/* Mark offset", "24\t/* PHY", a postcode "19509-375 Cecília do Sul"). */
+const LEADING_PUNCT = /^(?:[\s.,;:!?("'‘[{\-/*#<>=|\\]|\d[\d./-]*(?=\s))+/;
 
 /** Everything up to the last colon followed by a blank. */
 const LABEL_COLON = /^.*:[ \t]+/s;
@@ -56,6 +57,8 @@ export function trimSpan(text: string, start: number, end: number): [number, num
 }
 const NOT_IN_ENTITY = /[[\](){}<>=|@\\/—–:]|--|"?\s*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
+const STREET_KIND_FIRST = new RegExp(`^(?:${STREET_KINDS_FIRST.filter((k) => k !== "Ronda").join("|")}|Marginal|Rampa|Travesía)\\s`);
+
 /** A product's or a standard's name ends with one of these ("System V ABI", "Emscripten ABI" in Rust's reference). */
 const TECH_LAST = /\s(?:ABI|API|SDK|CLI|CPU|GPU|OS|UI|URL|URI|ID|USB|DNS|HTTP|SQL|JSON|XML|VM|IDE|SSH|TLS|SSL|TCP|UDP|IP)$/;
 
@@ -84,6 +87,8 @@ export function worthKeeping(label: NerLabel, span: string): boolean {
   if (label === "PERSON" && (TECH_LAST.test(span) || /^\p{Lu}{2,}s$/u.test(span))) return false;
   // a company's, a product's or a building's word ("Sky Collection", "Three Allen Center"), or a title last ("Last Changed Rev: 1950" of svn's output)
   if (label === "PERSON" && (span.split(/\s+/).some(isOrganisationWord) || /\s(?:Mr|Mrs|Ms|Dr|Rev|Prof|Sir|Hon)\.?$/.test(span))) return false;
+  // a street named after its kind first ("Rua Pereira", "Alameda Costa", "Via Garibaldi"; "Ronda" is also a given name)
+  if (label === "PERSON" && STREET_KIND_FIRST.test(span)) return false;
   if (label === "PERSON" && (/^\p{Lu}+$/u.test(span) || /^(?:Jr|Sr|Esq|PhD|Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir)\.?$/.test(span) || /^(?:John|Jane|Richard|Baby) Doe$|^(?:Max|Erika) Mustermann$/.test(span))) return false;
   if (span.length <= 3 && !/\p{Ll}/u.test(span)) return false;
   return !(label === "LOCATION" && (span.length <= 2 || PLACE_FIRST_WORDS.has(span.toLowerCase())));

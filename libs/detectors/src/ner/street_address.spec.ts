@@ -32,6 +32,11 @@ describe("ner/street_address", () => {
     assert.deepEqual(found("skwer Bielecki 62\n99-848 Czyżew\n"), ["skwer Bielecki 62\n99-848 Czyżew"]);
     assert.deepEqual(found("Am Plattenbusch 47b\n95502 Jarnostadt"), ["Am Plattenbusch 47b\n95502 Jarnostadt"]);
     assert.equal(run(streetAddress, "Am Plattenbusch 47b\n95502 Jarnostadt")[0]!.validation, "address_with_postcode");
+    // a comma before the number and "s/n" (no number) as Spanish writes them; a town with its lower-case joining words
+    assert.deepEqual(found("Rampa Luz Fonseca Otero, 5\n74917 Motril\n"), ["Rampa Luz Fonseca Otero, 5\n74917 Motril"]);
+    assert.deepEqual(found("Jardines Ricardo s/n.\n68510 Fuengirola\n"), ["Jardines Ricardo s/n.\n68510 Fuengirola"]);
+    assert.deepEqual(found("Via Emilia 5\n42123 Reggio nell'Emilia\n"), ["Via Emilia 5\n42123 Reggio nell'Emilia"]);
+    assert.deepEqual(found("Piazza Garibaldi 3, 66023 Francavilla al Mare"), ["Piazza Garibaldi 3, 66023 Francavilla al Mare"]);
     // two lines that are no block: a number after the words, or no town after the code
     assert.deepEqual(found("Chapter 5\n12345 items were sold\nTotal 12\n2024\n"), []);
   });

@@ -33,16 +33,17 @@ const PO_BOX = String.raw`\b(?:P\.?\s?O\.?|Post Office)\s*Box\s+\d{1,6}(?:,?\s+[
 /**
  * A European postcode and its town, after a comma on the street's line or on the next line, as an
  * address block writes them: "10115 Berlin", "D-80331 München", "1017 GM Amsterdam", "3000 Bern",
- * "01305-000 São Paulo", "00-238 Warszawa", "75002 Paris", "94110 Saint-Maur-des-Fossés".
+ * "01305-000 São Paulo", "00-238 Warszawa", "75002 Paris", "94110 Saint-Maur-des-Fossés",
+ * "42123 Reggio nell'Emilia", "66023 Francavilla al Mare", "30027 San Donà di Piave".
  */
-const POSTCODE_TOWN_TAIL = String.raw`(?:[A-Z]{1,2}-)?(?:\d{5}(?:-\d{3})?|\d{4}[ \t]?[A-Z]{2}|\d{2}-\d{3}|\d{4})[ \t]+\p{Lu}[\p{L}'’-]*(?:[ \t]+(?:(?:de|do|da|del|di|am|an|im|sur|en|la|le)[ \t]+)?\p{Lu}[\p{L}'’-]*){0,3}`;
+const POSTCODE_TOWN_TAIL = String.raw`(?:[A-Z]{1,2}-)?(?:\d{5}(?:-\d{3})?|\d{4}[ \t]?[A-Z]{2}|\d{2}-\d{3}|\d{4})[ \t]+\p{Lu}[\p{L}'’-]*(?:[ \t]+(?:(?:de|do|da|dos|das|del|della|dei|di|a|al|nel|sul|am|an|im|bei|sur|sous|lès|en|la|le)[ \t]+|(?:nell|dell|sull|all)['’])?\p{Lu}[\p{L}'’-]*){0,3}`;
 const POSTCODE_TOWN = String.raw`(?:,[ \t]*|[ \t]*\r?\n[ \t]*)${POSTCODE_TOWN_TAIL}`;
 /**
  * An address block's two lines, whatever the street's kind: a street and its house number alone
  * on a line ("Oskardijk 502b", "skwer Bielecki 62", "Am Plattenbusch 47b", "bulw. Rutkowski 5/5"),
  * and the next line a postcode and a town alone ("5683 MX Grietewijk", "99-848 Czyżew").
  */
-const BLOCK = String.raw`^[ \t]*(?=[^\n]*\p{Lu})(?:\p{L}[\p{L}'’.-]*[ \t]+){1,5}[1-9]\d{0,3}[a-zA-Z]?(?:\/\d{1,3})?[ \t]*\r?\n[ \t]*${POSTCODE_TOWN_TAIL}(?=[ \t]*(?:\r?\n|$))`;
+const BLOCK = String.raw`^[ \t]*(?=[^\n]*\p{Lu})(?:\p{L}[\p{L}'’.-]*[ \t]+){0,4}\p{L}[\p{L}'’.-]*,?[ \t]+(?:[1-9]\d{0,3}[a-zA-Z]?(?:\/\d{1,3})?|s\/n\.?)[ \t]*\r?\n[ \t]*${POSTCODE_TOWN_TAIL}(?=[ \t]*(?:\r?\n|$))`;
 /** A street's kind ending its name ("Hauptstraße", "Kerkstraat", "Hans-Schlehahn-Str."), then its number. */
 const CONTINENTAL = String.raw`\b[A-ZÄÖÜ][\p{L}-]*(?:straße|strasse|str\.|-Str\.|-Straße|weg|-Weg|gasse|platz|-Platz|allee|-Allee|ring|damm|straat|laan|gracht|plein|kade|vej|gatan|gata|veien) [1-9]\d{0,3}[a-z]?(?![\p{L}\p{N}])(?:${POSTCODE_TOWN})?`;
 const ROMANCE = String.raw`${house(4)}(?:\s?(?:bis|ter))?,? (?:rue|avenue|boulevard|bd|place|chemin|allée|impasse|quai|route|voie|cours|via|viale|piazza|corso|calle|avenida|plaza|paseo|rua|travessa|alameda|rodovia|estrada|praça)\s+(?:[\p{L}'’-]+[ \t]?){1,5}(?:${POSTCODE_TOWN})?`;
@@ -54,7 +55,8 @@ const ROMANCE = String.raw`${house(4)}(?:\s?(?:bis|ter))?,? (?:rue|avenue|boulev
  * not "et al." of a citation ("Smith et al. Nature 2019"). Reported with its postcode and town, or
  * near an address word ("Dirección:", "Indirizzo:").
  */
-const KIND_FIRST = String.raw`\b(?<!et )(?:Calle|C\/|Avenida|Avda\.|Plaza|Paseo|Camino|Carrer|Ronda|Via|Viale|Piazza|Piazzale|Corso|Largo|Vicolo|Strada|Contrada|Rua|Travessa|Praça|Alameda|Estrada|Rodovia|[Uu]l\.|[Aa]l\.|[Pp]l\.|[Oo]s\.|[Ww]yb\.)[ \t]+(?:(?:de|del|della|delle|dei|di|da|do|dos|das|la|las|los|el)[ \t]+|dell['’])?[\p{Lu}][\p{L}'’.-]*(?:[ \t]+(?:(?:de|del|della|di|da|do|dos|das|la|las|los|el|e|y)[ \t]+)?[\p{Lu}][\p{L}'’.-]*){0,3},?[ \t]+(?:n\.?[º°o]\.?[ \t]*)?[1-9]\d{0,3}[A-Za-z]?(?![\p{L}\p{N}])(?:${POSTCODE_TOWN})?`;
+export const STREET_KINDS_FIRST = ["Calle", "Avenida", "Plaza", "Paseo", "Camino", "Carrer", "Ronda", "Via", "Viale", "Piazza", "Piazzale", "Corso", "Largo", "Vicolo", "Strada", "Contrada", "Rua", "Travessa", "Praça", "Alameda", "Estrada", "Rodovia"];
+const KIND_FIRST = String.raw`\b(?<!et )(?:${STREET_KINDS_FIRST.join("|")}|C\/|Avda\.|[Uu]l\.|[Aa]l\.|[Pp]l\.|[Oo]s\.|[Ww]yb\.)[ \t]+(?:(?:de|del|della|delle|dei|di|da|do|dos|das|la|las|los|el)[ \t]+|dell['’])?[\p{Lu}][\p{L}'’.-]*(?:[ \t]+(?:(?:de|del|della|di|da|do|dos|das|la|las|los|el|e|y)[ \t]+)?[\p{Lu}][\p{L}'’.-]*){0,3},?[ \t]+(?:n\.?[º°o]\.?[ \t]*)?[1-9]\d{0,3}[A-Za-z]?(?![\p{L}\p{N}])(?:${POSTCODE_TOWN})?`;
 
 /**
  * An organisation's name or office right before the address: the Free Software Foundation's in
