@@ -8,13 +8,16 @@ import { tagsOf } from "./lexicon.ts";
  * (German, French, Spanish, Italian, Portuguese, Dutch, Polish): a title of address before a
  * name ("Frau Dr. Weber", "Sra. Ayala Heredia", "heer de Vries"), a salutation ("Sehr geehrter
  * Herr Pusch,", "Liebe Anna,"), a closing over the signature ("Mit freundlichen Grüßen\nJonas
- * Abel"). compromise, an English tagger, reads none of these words; `person_by_cue` has the
+ * Abel"), a request to contact someone ("rivolgersi a Orchidea Gurrieri del nostro ufficio").
+ * compromise, an English tagger, reads none of these words; `person_by_cue` has the
  * English ones. Phrases as written at a line's start or inside a sentence; the first letter
  * either case.
  */
 const SALUTATIONS = ["Sehr geehrter", "Sehr geehrte", "Liebe", "Lieber", "Hallo", "Guten Tag", "Cher", "Chère", "Bonjour", "Estimado", "Estimada", "Querido", "Querida", "Apreciado", "Apreciada", "Distinguido", "Distinguida", "Hola", "Gentile", "Gentilissimo", "Gentilissima", "Egregio", "Egregia", "Prezado", "Prezada", "Olá", "Geachte", "Beste", "Szanowny", "Szanowna", "Drogi", "Droga"];
 const CLOSINGS = ["Mit freundlichen Grüßen", "Mit freundlichem Gruß", "Freundliche Grüße", "Viele Grüße", "Beste Grüße", "Herzliche Grüße", "Mit besten Grüßen", "Liebe Grüße", "Cordialement", "Bien cordialement", "Bien à vous", "salutations distinguées", "sentiments distingués", "Atentamente", "Saludos cordiales", "Saludos", "Un cordial saludo", "Un saludo", "Cordiales saludos", "Cordiali saluti", "Distinti saluti", "Saluti", "Atenciosamente", "Cordialmente", "Abraços", "Um abraço", "Met vriendelijke groet", "Met vriendelijke groeten", "Vriendelijke groet", "Hoogachtend", "Groeten", "Z poważaniem", "Z wyrazami szacunku", "Pozdrawiam serdecznie", "Pozdrawiam", "Z pozdrowieniami"];
 const CONTACTS = ["Ansprechpartner", "Ansprechpartnerin", "Kontaktperson", "Kontakt", "Contact", "Personne à contacter", "Interlocuteur", "Interlocutrice", "Persona de contacto", "Contacto", "Referente", "Contatto", "Pessoa de contato", "Contato", "Contactpersoon", "Osoba kontaktowa"];
+/** Asking the reader to contact someone, the name right after: "wenden Sie sich bitte an Anna Weber", "puede ponerse en contacto con Ana Ruiz de nuestro departamento". */
+const ASKS = ["wenden Sie sich bitte an", "wenden Sie sich an", "melden Sie sich bei", "kontaktieren Sie", "contacter", "contactez", "vous adresser à", "adressez-vous à", "ponerse en contacto con", "póngase en contacto con", "contactar con", "contacte con", "hablar con", "rivolgersi a", "si rivolga a", "contattare", "contatti pure", "entre em contato com", "entrar em contato com", "fale com", "falar com", "contact opnemen met", "neem contact op met", "contact op met", "skontaktować się z", "skontaktuj się z", "prosimy o kontakt z"];
 /** A phrase with its first letter in either case ("Sehr geehrte" opens a letter; "Mit freundlichen Grüßen" may follow a comma). */
 const either = (p: string) => `[${p[0]!.toUpperCase()}${p[0]!.toLowerCase()}]${escapeRegex(p.slice(1)).replace(/ /g, "[ \\t]+")}`;
 const alternation = (list: string[]) => `(?:${[...list].sort((a, b) => b.length - a.length).map(either).join("|")})`;
@@ -34,6 +37,8 @@ const SALUTATION = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(SALUTATI
 const TITLED = new RegExp(String.raw`(?<![\p{L}\p{N}])(${FOREIGN_TITLE})[ \t]+(${NAME_WITH_PARTICLES})${END_IN_SENTENCE}`, "gdu");
 // A contact's label: "Ansprechpartnerin: Anna Weber", "prosimy o kontakt: Jan Nowak", "Persona de contacto: Ana Ruiz", "Osoba kontaktowa: Jan Nowak".
 const CONTACT = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(CONTACTS)}[ \t]*:[ \t]*()(${NAME_WITH_PARTICLES})${END_IN_SENTENCE}`, "gdu");
+// An ask, a title or not, and the name in running text: "contacter Marie Dupont de notre service", "rivolgersi a Orchidea Gurrieri del nostro ufficio".
+const ASK = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(ASKS)}[ \t]+(?:(${FOREIGN_TITLE})[ \t]+)?(${NAME_WITH_PARTICLES})${END_IN_SENTENCE}`, "gdu");
 // The closing, then the signature alone on its line (a blank line between them or not).
 const CLOSING = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(CLOSINGS)}[,.!]?[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*(?:(${FOREIGN_TITLE})[ \t]+)?(${NAME_WITH_PARTICLES})(?=${SUFFIX}?[ \t]*(?:\r?\n|$))`, "gdu");
 
@@ -64,7 +69,7 @@ function namedPerson(value: string, titled: boolean): boolean {
 }
 
 /** Each expression, and a sticky copy of it for the cues' positions. */
-const CUED = [SALUTATION, CLOSING, TITLED, CONTACT].map((rx) => [rx, new RegExp(rx.source, `${rx.flags.replace("g", "")}y`)] as const);
+const CUED = [SALUTATION, CLOSING, TITLED, CONTACT, ASK].map((rx) => [rx, new RegExp(rx.source, `${rx.flags.replace("g", "")}y`)] as const);
 
 function* scan(rx: RegExp, text: string): Generator<RegExpExecArray> {
   rx.lastIndex = 0;
@@ -97,7 +102,7 @@ export const personByForeignCue: Detector = {
   patterns: [],
   // Every cue is a context word: the engine runs the detector only on a text that holds one
   // (by the scan of context words it shares among detectors, not a scan of its own).
-  context: [...new Set([...FOREIGN_TITLE_WORDS, "pan", ...[...SALUTATIONS, ...CLOSINGS, ...CONTACTS].map((w) => w.toLowerCase())])],
+  context: [...new Set([...FOREIGN_TITLE_WORDS, "pan", ...[...SALUTATIONS, ...CLOSINGS, ...CONTACTS, ...ASKS].map((w) => w.toLowerCase())])],
   prefilter: { letter: true, context: true },
   find(text, cues): Candidate[] {
     const out: Candidate[] = [];
