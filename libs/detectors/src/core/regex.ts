@@ -26,3 +26,29 @@ export function bounded(source: string, flags = ""): RegExp {
 export function escapeRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+/**
+ * The matches of a cue-led expression (every match starts with one of its detector's context
+ * words): with `cues`, where those words start (see `Detector.find`), tried there with `sticky`,
+ * the same expression without "g" and with "y"; without, a scan of the whole text by `rx`. Both
+ * give the same matches: as a scan, none starts inside the one before.
+ */
+export function* cuedMatches(rx: RegExp, sticky: RegExp, text: string, cues: readonly number[] | undefined): Generator<RegExpExecArray> {
+  if (cues === undefined) {
+    rx.lastIndex = 0;
+    for (let m = rx.exec(text); m !== null; m = rx.exec(text)) yield m;
+    return;
+  }
+  let from = 0;
+  for (const at of cues) {
+    if (at < from) continue;
+    sticky.lastIndex = at;
+    const m = sticky.exec(text);
+    if (m === null) continue;
+    from = m.index + m[0].length;
+    yield m;
+  }
+}
+
+/** A global expression and its sticky copy, for `cuedMatches`. */
+export const withSticky = (rx: RegExp) => [rx, new RegExp(rx.source, `${rx.flags.replace("g", "")}y`)] as const;

@@ -32,17 +32,6 @@ describe("ner/person_by_foreign_cue", () => {
     assert.deepEqual(found("W razie pytań prosimy o kontakt: Nikodem Kosiński, dział księgowości."), ["Nikodem Kosiński"]);
     assert.deepEqual(found("Ansprechpartnerin: Rahel Danner\nTelefon: 030 1234567"), ["Rahel Danner"]);
   });
-  it("finds the name in running text after a request to contact someone, up to the next lower-case word", () => {
-    assert.deepEqual(found("Para cualquier duda, póngase en contacto con Berta Ozuna Benavídez de nuestro departamento."), ["Berta Ozuna Benavídez"]);
-    assert.deepEqual(found("Per informazioni si rivolga a Orchidea Gurrieri del nostro ufficio."), ["Orchidea Gurrieri"]);
-    assert.deepEqual(found("Em caso de dúvida, fale com Caio Albuquerque do setor financeiro."), ["Caio Albuquerque"]);
-    assert.deepEqual(found("Vous pouvez contacter Madame Lemoine ou adressez-vous à Claire Moreau de notre service."), ["Lemoine", "Claire Moreau"]);
-    assert.deepEqual(found("Neem contact op met Sanne de Vries van de afdeling."), ["Sanne de Vries"]);
-    assert.deepEqual(found("Bitte melden Sie sich bei Jonas Abel aus dem Vertrieb."), ["Jonas Abel"]);
-    assert.deepEqual(found("Prosimy skontaktować się z Nikodem Kosiński w sprawie umowy."), ["Nikodem Kosiński"]);
-    // a department or a lower-case word after the ask is no one
-    assert.deepEqual(found("puede contactar con Atención al Cliente o hablar con nuestro equipo; contacter le service client."), []);
-  });
   it("takes no group, role, department or form of address without a name for a person", () => {
     assert.deepEqual(found("Sehr geehrte Damen und Herren,\n"), []);
     assert.deepEqual(found("Madame, Monsieur,\nnous vous remercions"), []);
@@ -64,7 +53,7 @@ describe("ner/person_by_foreign_cue", () => {
     const gates = new GateScan([c]);
     const next = rng(3);
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!;
-    const parts = ["Sehr geehrter", "Sehr geehrte Frau Dr.", "Herr", "Frau", "Madame", "Sra.", "Sig.ra", "heer", "Pani", "Szanowny Pan", "Liebe", "Mit freundlichen Grüßen\n", "Atentamente,\n\n", "Z poważaniem,\n", "Ansprechpartnerin:", "Contact :", "kontakt:", "puede ponerse en contacto con", "rivolgersi a", "contacter", "Anna", "Weber", "Berta Ozuna Benavídez", "van de Berg", "Präsident", "Kundenservice", "wird", "Sie", "anrufen", "Herrmann", "Frauke", "contacts", "Monsieur Moreau", ",", ".", "\n", "Jr."];
+    const parts = ["Sehr geehrter", "Sehr geehrte Frau Dr.", "Herr", "Frau", "Madame", "Sra.", "Sig.ra", "heer", "Pani", "Szanowny Pan", "Liebe", "Mit freundlichen Grüßen\n", "Atentamente,\n\n", "Z poważaniem,\n", "Ansprechpartnerin:", "Contact :", "kontakt:", "Anna", "Weber", "Berta Ozuna Benavídez", "van de Berg", "Präsident", "Kundenservice", "wird", "Sie", "anrufen", "Herrmann", "Frauke", "contacts", "Monsieur Moreau", ",", ".", "\n", "Jr."];
     let found = 0;
     for (let i = 0; i < 3000; i++) {
       const text = Array.from({ length: 2 + Math.floor(next() * 14) }, () => pick(parts)).join(pick([" ", " ", "  ", "\n", "\t"]));

@@ -1,5 +1,5 @@
 import type { Candidate, Detector } from "../core/types.ts";
-import { escapeRegex } from "../core/regex.ts";
+import { cuedMatches, escapeRegex, withSticky } from "../core/regex.ts";
 import { FOREIGN_TITLE, FOREIGN_TITLE_WORDS, NAME, PARTICLE, SUFFIX, isOrganisationWord, isParticle, mayBePerson } from "./name_shape.ts";
 import { tagsOf } from "./lexicon.ts";
 
@@ -8,27 +8,24 @@ import { tagsOf } from "./lexicon.ts";
  * (German, French, Spanish, Italian, Portuguese, Dutch, Polish): a title of address before a
  * name ("Frau Dr. Weber", "Sra. Ayala Heredia", "heer de Vries"), a salutation ("Sehr geehrter
  * Herr Pusch,", "Liebe Anna,"), a closing over the signature ("Mit freundlichen Grüßen\nJonas
- * Abel"), a request to contact someone ("rivolgersi a Orchidea Gurrieri del nostro ufficio").
- * compromise, an English tagger, reads none of these words; `person_by_cue` has the
+ * Abel"). compromise, an English tagger, reads none of these words; `person_by_cue` has the
  * English ones. Phrases as written at a line's start or inside a sentence; the first letter
  * either case.
  */
 const SALUTATIONS = ["Sehr geehrter", "Sehr geehrte", "Liebe", "Lieber", "Hallo", "Guten Tag", "Cher", "Chère", "Bonjour", "Estimado", "Estimada", "Querido", "Querida", "Apreciado", "Apreciada", "Distinguido", "Distinguida", "Hola", "Gentile", "Gentilissimo", "Gentilissima", "Egregio", "Egregia", "Prezado", "Prezada", "Olá", "Geachte", "Beste", "Szanowny", "Szanowna", "Drogi", "Droga"];
 const CLOSINGS = ["Mit freundlichen Grüßen", "Mit freundlichem Gruß", "Freundliche Grüße", "Viele Grüße", "Beste Grüße", "Herzliche Grüße", "Mit besten Grüßen", "Liebe Grüße", "Cordialement", "Bien cordialement", "Bien à vous", "salutations distinguées", "sentiments distingués", "Atentamente", "Saludos cordiales", "Saludos", "Un cordial saludo", "Un saludo", "Cordiales saludos", "Cordiali saluti", "Distinti saluti", "Saluti", "Atenciosamente", "Cordialmente", "Abraços", "Um abraço", "Met vriendelijke groet", "Met vriendelijke groeten", "Vriendelijke groet", "Hoogachtend", "Groeten", "Z poważaniem", "Z wyrazami szacunku", "Pozdrawiam serdecznie", "Pozdrawiam", "Z pozdrowieniami"];
 const CONTACTS = ["Ansprechpartner", "Ansprechpartnerin", "Kontaktperson", "Kontakt", "Contact", "Personne à contacter", "Interlocuteur", "Interlocutrice", "Persona de contacto", "Contacto", "Referente", "Contatto", "Pessoa de contato", "Contato", "Contactpersoon", "Osoba kontaktowa"];
-/** Asking the reader to contact someone, the name right after: "wenden Sie sich bitte an Anna Weber", "puede ponerse en contacto con Ana Ruiz de nuestro departamento". */
-const ASKS = ["wenden Sie sich bitte an", "wenden Sie sich an", "melden Sie sich bei", "kontaktieren Sie", "contacter", "contactez", "vous adresser à", "adressez-vous à", "ponerse en contacto con", "póngase en contacto con", "contactar con", "contacte con", "hablar con", "rivolgersi a", "si rivolga a", "contattare", "contatti pure", "entre em contato com", "entrar em contato com", "fale com", "falar com", "contact opnemen met", "neem contact op met", "contact op met", "skontaktować się z", "skontaktuj się z", "prosimy o kontakt z"];
 /** A phrase with its first letter in either case ("Sehr geehrte" opens a letter; "Mit freundlichen Grüßen" may follow a comma). */
-const either = (p: string) => `[${p[0]!.toUpperCase()}${p[0]!.toLowerCase()}]${escapeRegex(p.slice(1)).replace(/ /g, "[ \\t]+")}`;
-const alternation = (list: string[]) => `(?:${[...list].sort((a, b) => b.length - a.length).map(either).join("|")})`;
+export const either = (p: string) => `[${p[0]!.toUpperCase()}${p[0]!.toLowerCase()}]${escapeRegex(p.slice(1)).replace(/ /g, "[ \\t]+")}`;
+export const alternation = (list: string[]) => `(?:${[...list].sort((a, b) => b.length - a.length).map(either).join("|")})`;
 
 /** A surname may open with its particles ("heer van de Berg", "Frau von Arnim"). */
-const NAME_WITH_PARTICLES = String.raw`(?:${PARTICLE}[ \t]+){0,2}${NAME}`;
+export const NAME_WITH_PARTICLES = String.raw`(?:${PARTICLE}[ \t]+){0,2}${NAME}`;
 /**
  * Where a name ends: a punctuation mark, the line's end, or a lower-case word ("Frau Weber wird
  * Sie anrufen") that makes no group of it ("Upstream-Contact: Apache Maven team").
  */
-const END_IN_SENTENCE = String.raw`(?=${SUFFIX}?(?:[ \t]*(?:[,.;:!?)]|\r?\n|$)|[ \t]+\p{Ll}))(?![ \t]+(?:team|group|project|developers|maintainers|community|staff)\b)`;
+export const END_IN_SENTENCE = String.raw`(?=${SUFFIX}?(?:[ \t]*(?:[,.;:!?)]|\r?\n|$)|[ \t]+\p{Ll}))(?![ \t]+(?:team|group|project|developers|maintainers|community|staff)\b)`;
 
 // The salutation, a title or not, and the name: "Sehr geehrte Frau Weber,", "Liebe Anna,", "Estimada Sra. Ayala Heredia:".
 const SALUTATION = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(SALUTATIONS)}[ \t]+(?:(${FOREIGN_TITLE}|Pan)[ \t]+)?(${NAME_WITH_PARTICLES})(?=${SUFFIX}?[ \t]*(?:[,:;!]|\r?\n|$))`, "gdu");
@@ -37,8 +34,6 @@ const SALUTATION = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(SALUTATI
 const TITLED = new RegExp(String.raw`(?<![\p{L}\p{N}])(${FOREIGN_TITLE})[ \t]+(${NAME_WITH_PARTICLES})${END_IN_SENTENCE}`, "gdu");
 // A contact's label: "Ansprechpartnerin: Anna Weber", "prosimy o kontakt: Jan Nowak", "Persona de contacto: Ana Ruiz", "Osoba kontaktowa: Jan Nowak".
 const CONTACT = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(CONTACTS)}[ \t]*:[ \t]*()(${NAME_WITH_PARTICLES})${END_IN_SENTENCE}`, "gdu");
-// An ask, a title or not, and the name in running text: "contacter Marie Dupont de notre service", "rivolgersi a Orchidea Gurrieri del nostro ufficio".
-const ASK = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(ASKS)}[ \t]+(?:(${FOREIGN_TITLE})[ \t]+)?(${NAME_WITH_PARTICLES})${END_IN_SENTENCE}`, "gdu");
 // The closing, then the signature alone on its line (a blank line between them or not).
 const CLOSING = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(CLOSINGS)}[,.!]?[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*(?:(${FOREIGN_TITLE})[ \t]+)?(${NAME_WITH_PARTICLES})(?=${SUFFIX}?[ \t]*(?:\r?\n|$))`, "gdu");
 
@@ -48,8 +43,8 @@ const CLOSING = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(CLOSINGS)}[
  * Kundin").
  */
 const ROLES = /^(?:präsident|präsidentin|direktor|direktorin|doktor|professor|professorin|kollege|kollegin|bürgermeister|bürgermeisterin|kunde|kundin|président|présidente|directeur|directrice|docteur|maire|client|cliente|presidente|director|directora|doctor|doctora|alcalde|dottore|dottoressa|direttore|direttrice|sindaco|diretor|diretora|prefeito|voorzitter|klant|prezes|dyrektor|dyrektorze|kierownik|kierowniku|klient)$/;
-/** Words of a department signing a letter ("Atentamente,\nAtención al Cliente", "Ihr Kundenservice"); a company's and a team's are name_shape's `isOrganisationWord`. */
-const DEPARTMENTS = /^(?:atención|servicio|servizio|service|serviço|atendimento|departamento|dipartimento|département|abteilung|kundenservice|kundendienst|buchhaltung|vertrieb|verwaltung|geschäftsleitung|équipe|equipo|equipe|squadra|ufficio|oficina|escritório|afdeling|administratie|klantenservice|dział|zespół|biuro|obsługa|clientes|clienti|kunden|srl|spa|ltda)$/;
+/** Words of a department signing a letter ("Atentamente,\nAtención al Cliente", "Ihr Kundenservice") or asked to be contacted ("contact Debian Developers"); a company's and a team's are name_shape's `isOrganisationWord`. */
+const DEPARTMENTS = /^(?:atención|servicio|servizio|service|serviço|atendimento|departamento|dipartimento|département|abteilung|kundenservice|kundendienst|buchhaltung|vertrieb|verwaltung|geschäftsleitung|équipe|equipo|equipe|squadra|ufficio|oficina|escritório|afdeling|administratie|klantenservice|dział|zespół|biuro|obsługa|clientes|clienti|kunden|srl|spa|ltda|support|helpdesk|developers|maintainers|team|staff|committee|board|council)$/;
 
 /**
  * Whether a name-shaped value is a person's, none of its words a role's or a department's: as
@@ -57,7 +52,7 @@ const DEPARTMENTS = /^(?:atención|servicio|servizio|service|serviço|atendiment
  * (a given name and one or two surnames, "Berta Ozuna Benavídez"); or, after a title, any one
  * word (the surname: "Herr Pusch", "Monsieur Baron").
  */
-function namedPerson(value: string, titled: boolean): boolean {
+export function namedPerson(value: string, titled: boolean): boolean {
   const words = value
     .toLowerCase()
     .split(/[ \t]+/)
@@ -68,30 +63,7 @@ function namedPerson(value: string, titled: boolean): boolean {
   return words.length >= 2 && words.length <= 3 && words.every((w) => tagsOf(w) === null);
 }
 
-/** Each expression, and a sticky copy of it for the cues' positions. */
-const CUED = [SALUTATION, CLOSING, TITLED, CONTACT, ASK].map((rx) => [rx, new RegExp(rx.source, `${rx.flags.replace("g", "")}y`)] as const);
-
-function* scan(rx: RegExp, text: string): Generator<RegExpExecArray> {
-  rx.lastIndex = 0;
-  for (let m = rx.exec(text); m !== null; m = rx.exec(text)) yield m;
-}
-
-/**
- * The matches a scan of the whole text finds, found where the cues start (every match starts
- * with one: a salutation, a closing, a title, a contact's label): as a scan, none inside the one
- * before.
- */
-function* atCues(sticky: RegExp, text: string, cues: readonly number[]): Generator<RegExpExecArray> {
-  let from = 0;
-  for (const at of cues) {
-    if (at < from) continue;
-    sticky.lastIndex = at;
-    const m = sticky.exec(text);
-    if (m === null) continue;
-    from = m.index + m[0].length;
-    yield m;
-  }
-}
+const CUED = [SALUTATION, CLOSING, TITLED, CONTACT].map(withSticky);
 
 export const personByForeignCue: Detector = {
   id: "person_by_foreign_cue",
@@ -102,12 +74,12 @@ export const personByForeignCue: Detector = {
   patterns: [],
   // Every cue is a context word: the engine runs the detector only on a text that holds one
   // (by the scan of context words it shares among detectors, not a scan of its own).
-  context: [...new Set([...FOREIGN_TITLE_WORDS, "pan", ...[...SALUTATIONS, ...CLOSINGS, ...CONTACTS, ...ASKS].map((w) => w.toLowerCase())])],
+  context: [...new Set([...FOREIGN_TITLE_WORDS, "pan", ...[...SALUTATIONS, ...CLOSINGS, ...CONTACTS].map((w) => w.toLowerCase())])],
   prefilter: { letter: true, context: true },
   find(text, cues): Candidate[] {
     const out: Candidate[] = [];
     for (const [rx, sticky] of CUED) {
-      for (const m of cues === undefined ? scan(rx, text) : atCues(sticky, text, cues)) {
+      for (const m of cuedMatches(rx, sticky, text, cues)) {
         const [start, end] = m.indices![2]!;
         // (group 1 is the title, empty for a contact's label)
         if (out.some((c) => c.start < end && start < c.end) || !namedPerson(m[2]!, m[1] !== undefined && m[1] !== "")) continue;

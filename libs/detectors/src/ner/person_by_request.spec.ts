@@ -1,0 +1,42 @@
+import assert from "node:assert/strict";
+import { personByRequest } from "./person_by_request.ts";
+import { rng, run } from "../testing.ts";
+import { compile, GateScan } from "../core/engine.ts";
+
+const found = (text: string) => run(personByRequest, text).filter((f) => f.score >= 0.4).map((f) => text.slice(f.start, f.end));
+
+describe("ner/person_by_request", () => {
+  it("finds the name in running text after a request to contact someone, up to the next lower-case word", () => {
+    assert.deepEqual(found("For any questions, please contact Alfreda Macejkovic of our accounts department."), ["Alfreda Macejkovic"]);
+    assert.deepEqual(found("You can speak to Mr. Pusch or get in touch with Dr. Anna Weber."), ["Pusch", "Anna Weber"]);
+    assert.deepEqual(found("Para cualquier duda, póngase en contacto con Berta Ozuna Benavídez de nuestro departamento."), ["Berta Ozuna Benavídez"]);
+    assert.deepEqual(found("Per informazioni si rivolga a Orchidea Gurrieri del nostro ufficio."), ["Orchidea Gurrieri"]);
+    assert.deepEqual(found("Em caso de dúvida, fale com Caio Albuquerque do setor financeiro."), ["Caio Albuquerque"]);
+    assert.deepEqual(found("Vous pouvez contacter Madame Lemoine ou adressez-vous à Claire Moreau de notre service."), ["Lemoine", "Claire Moreau"]);
+    assert.deepEqual(found("Neem contact op met Sanne de Vries van de afdeling."), ["Sanne de Vries"]);
+    assert.deepEqual(found("Bitte melden Sie sich bei Jonas Abel aus dem Vertrieb."), ["Jonas Abel"]);
+    assert.deepEqual(found("Prosimy skontaktować się z Nikodem Kosiński w sprawie umowy."), ["Nikodem Kosiński"]);
+  });
+  it("takes no department, team, product or lower-case word after the ask for a person", () => {
+    assert.deepEqual(found("puede contactar con Atención al Cliente o hablar con nuestro equipo; contacter le service client."), []);
+    assert.deepEqual(found("Please contact Customer Service, contact Us, or talk to Technical Support. Contact the author."), []);
+    assert.deepEqual(found("To report a bug, contact Apache Maven team or contact Debian Developers."), []);
+  });
+  it("finds at the cues the shared scan of context words gives exactly what a scan of the whole text finds", () => {
+    const c = compile(personByRequest);
+    const gates = new GateScan([c]);
+    const next = rng(4);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!;
+    const parts = ["please contact", "contact", "Contact", "contacts", "speak to", "get in touch with", "puede ponerse en contacto con", "rivolgersi a", "contacter", "Madame", "Mr.", "Anna", "Weber", "Berta Ozuna Benavídez", "van de Berg", "Customer Service", "our", "team", "Contacting", ",", ".", "\n"];
+    let found = 0;
+    for (let i = 0; i < 3000; i++) {
+      const text = Array.from({ length: 2 + Math.floor(next() * 14) }, () => pick(parts)).join(pick([" ", " ", "  ", "\n", "\t"]));
+      const cues = new Map<typeof c, number[]>();
+      gates.open(text.toLowerCase(), cues);
+      const whole = personByRequest.find!(text);
+      found += whole.length;
+      assert.deepEqual(personByRequest.find!(text, cues.get(c) ?? []), whole, JSON.stringify(text));
+    }
+    assert.ok(found > 500, `only ${found} names found`);
+  });
+});
