@@ -202,6 +202,13 @@ describe("ner/compromise_ner", () => {
     assert.equal(worthKeeping("PERSON", "Alameda Costa"), false);
     assert.equal(worthKeeping("PERSON", "Ronda Rousey"), true);
   });
+  it("takes no month of a date and no name after a place's first word for a person (letters' datelines)", () => {
+    const persons = (t: string) => entities(t).filter((e) => e.label === "PERSON").map((e) => t.slice(e.start, e.end));
+    assert.deepEqual(persons("Ferryfield, MO 17869\n\nEast Helga, June 10, 2021\n\nDear Sir"), []);
+    assert.deepEqual(persons("Signal race condition (users list, 13 June, Johannes Berg)"), ["Johannes Berg"]);
+    assert.deepEqual(persons("1998-2000 The Santa Cruz Operation, Inc."), []);
+    assert.deepEqual(persons("I break the build. Bad Daniel. No biscuit."), ["Daniel"]);
+  });
   it("starts a person past an imperative before the name (the Rust book's exercise), not past a first name that is a verb too", () => {
     const t = "let the user add names: “Add Sally to Engineering” or “Add Amir to Sales.” Mark Twain wrote it.";
     const people = entities(t).filter((e) => e.label === "PERSON").map((e) => t.slice(e.start, e.end));

@@ -338,6 +338,20 @@ export function pastVerb(text: string, s: number, e: number): number {
  * window). Spans are read off the first and last term's offsets: compromise's `json()` would
  * also build every term's JSON and parse each person's name parts and gender, which we drop.
  */
+const MONTH = /^(?:January|February|March|April|May|June|July|August|September|October|November|December)$/;
+/**
+ * Whether a person's span is a month's name of a date ("East Helga, June 10, 2021", "on 3 April
+ * 2020"): a day's number right after it or right before it.
+ */
+export function monthOfDate(text: string, start: number, end: number): boolean {
+  return MONTH.test(text.slice(start, end)) && (/^[ \t]+\d{1,2}(?!\d)/.test(text.slice(end, end + 4)) || /(?<!\d)\d{1,2}(?:st|nd|rd|th)?\.?[ \t]+$/.test(text.slice(Math.max(0, start - 8), start)));
+}
+
+/** Whether a person's span follows the first word of a place's name ("Port Margie", "East Helga", "Nord Gerrit", "San Danilo": towns named after people; not German "Bad", an English word before a name: "Bad Daniel. No biscuit."). */
+export function afterPlacePrefix(text: string, start: number): boolean {
+  return /(?<![\p{L}\p{N}])(?:North|South|East|West|New|Port|Fort|Lake|Mount|Saint|Nord|Süd|Ost|Neu|Sankt|San|Santa|Borgo)[ \t]$/u.test(text.slice(Math.max(0, start - 8), start));
+}
+
 export function entities(text: string): Entity[] {
   if (text === cacheText) return cacheEntities;
   const doc = nlp(text);
@@ -357,7 +371,7 @@ export function entities(text: string): Entity[] {
       // (a name opens with its first name or its surname, not a lower-case word: "al Cliente" of "Atención al Cliente")
       if (label === "PERSON" && /^\p{Ll}/u.test(text.slice(s, e))) continue;
       if (foreignFunctionWord(text, s, e)) continue;
-      if (label === "PERSON" && acronymAsTitle(text, s, e)) continue;
+      if (label === "PERSON" && (acronymAsTitle(text, s, e) || monthOfDate(text, s, e) || afterPlacePrefix(text, s))) continue;
       if (label === "PERSON" && lowerWordInName(text.slice(s, e))) continue;
       if (label === "LOCATION" && (bareAbbreviation(text, s, e) || notAPlace(text, s, e))) continue;
       // A person of several words that is a known place's whole name is that place: compromise
