@@ -202,12 +202,16 @@ describe("ner/compromise_ner", () => {
     assert.equal(worthKeeping("PERSON", "Alameda Costa"), false);
     assert.equal(worthKeeping("PERSON", "Ronda Rousey"), true);
   });
-  it("takes no month of a date and no name after a place's first word for a person (letters' datelines)", () => {
+  it("takes no month of a date, no name after a place's or a street's first word, and no town by its suffix for a person (letters' datelines and address blocks)", () => {
     const persons = (t: string) => entities(t).filter((e) => e.label === "PERSON").map((e) => t.slice(e.start, e.end));
     assert.deepEqual(persons("Ferryfield, MO 17869\n\nEast Helga, June 10, 2021\n\nDear Sir"), []);
     assert.deepEqual(persons("Signal race condition (users list, 13 June, Johannes Berg)"), ["Johannes Berg"]);
     assert.deepEqual(persons("1998-2000 The Santa Cruz Operation, Inc."), []);
     assert.deepEqual(persons("I break the build. Bad Daniel. No biscuit."), ["Daniel"]);
+    // a street named after a person, its kind first; a town by its suffix
+    assert.deepEqual(persons("Rotonda Diana 44\n47333 Quarto\n\nColonia Eduardo, 98\n02463 Linares"), []);
+    assert.deepEqual(persons("12941 Rodovia Carvalho\n46323-286 Larissa do Sul\n\nCachoeira de Nossa Senhora, 5 de junho de 2024"), []);
+    assert.deepEqual(persons("Larissa Souza do setor financeiro"), ["Larissa Souza"]);
   });
   it("starts a person past an imperative before the name (the Rust book's exercise), not past a first name that is a verb too", () => {
     const t = "let the user add names: “Add Sally to Engineering” or “Add Amir to Sales.” Mark Twain wrote it.";

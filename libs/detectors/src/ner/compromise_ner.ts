@@ -349,7 +349,17 @@ export function monthOfDate(text: string, start: number, end: number): boolean {
 
 /** Whether a person's span follows the first word of a place's name ("Port Margie", "East Helga", "Nord Gerrit", "San Danilo": towns named after people; not German "Bad", an English word before a name: "Bad Daniel. No biscuit."). */
 export function afterPlacePrefix(text: string, start: number): boolean {
-  return /(?<![\p{L}\p{N}])(?:North|South|East|West|New|Port|Fort|Lake|Mount|Saint|Nord|Süd|Ost|Neu|Sankt|San|Santa|Borgo)[ \t]$/u.test(text.slice(Math.max(0, start - 8), start));
+  return PLACE_PREFIX.test(text.slice(Math.max(0, start - 12), start));
+}
+const PLACE_PREFIX = new RegExp(`(?<![\\p{L}\\p{N}])(?:North|South|East|West|New|Port|Fort|Lake|Mount|Saint|Nord|Süd|Ost|Neu|Sankt|San|Santa|Borgo|${STREET_KINDS_FIRST.filter((k) => k !== "Ronda").join("|")}|Marginal|Rampa|Travesía|Rotonda|Incrocio|Colonia)[ \\t]$`, "u");
+
+/**
+ * Whether a person's span is a town's name by what follows or ends it: "do Sul", "do Norte", "de
+ * Nossa Senhora" ("Caxias do Sul", "Rio Grande do Norte", "Cachoeira de Nossa Senhora"); no one's
+ * surname is written so.
+ */
+export function townBySuffix(text: string, start: number, end: number): boolean {
+  return /(?:^|\s)(?:Nossa|Senhora)(?:\s|$)/.test(text.slice(start, end)) || /^[ \t]+(?:do|del)[ \t]+(?:Sul|Norte|Sur)(?![\p{L}])|^[ \t]+de[ \t]+Nossa[ \t]+Senhora/u.test(text.slice(end, end + 20));
 }
 
 export function entities(text: string): Entity[] {
@@ -371,7 +381,7 @@ export function entities(text: string): Entity[] {
       // (a name opens with its first name or its surname, not a lower-case word: "al Cliente" of "Atención al Cliente")
       if (label === "PERSON" && /^\p{Ll}/u.test(text.slice(s, e))) continue;
       if (foreignFunctionWord(text, s, e)) continue;
-      if (label === "PERSON" && (acronymAsTitle(text, s, e) || monthOfDate(text, s, e) || afterPlacePrefix(text, s))) continue;
+      if (label === "PERSON" && (acronymAsTitle(text, s, e) || monthOfDate(text, s, e) || afterPlacePrefix(text, s) || townBySuffix(text, s, e))) continue;
       if (label === "PERSON" && lowerWordInName(text.slice(s, e))) continue;
       if (label === "LOCATION" && (bareAbbreviation(text, s, e) || notAPlace(text, s, e))) continue;
       // A person of several words that is a known place's whole name is that place: compromise

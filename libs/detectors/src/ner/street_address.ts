@@ -40,10 +40,11 @@ const POSTCODE_TOWN_TAIL = String.raw`(?:[A-Z]{1,2}-)?(?:\d{5}(?:-\d{3})?|\d{4}[
 const POSTCODE_TOWN = String.raw`(?:,[ \t]*|[ \t]*\r?\n[ \t]*)${POSTCODE_TOWN_TAIL}`;
 /**
  * An address block's two lines, whatever the street's kind: a street and its house number alone
- * on a line ("Oskardijk 502b", "skwer Bielecki 62", "Am Plattenbusch 47b", "bulw. Rutkowski 5/5"),
+ * on a line ("Oskardijk 502b", "skwer Bielecki 62", "Am Plattenbusch 47b", "bulw. Rutkowski 5/5",
+ * "Keizersgracht 413 III" with its floor),
  * and the next line a postcode and a town alone ("5683 MX Grietewijk", "99-848 Czyżew").
  */
-const BLOCK = String.raw`^[ \t]*(?=[^\n]*\p{Lu})(?:\p{L}[\p{L}'’.-]*[ \t]+){0,4}\p{L}[\p{L}'’.-]*,?[ \t]+(?:[1-9]\d{0,3}[a-zA-Z]?(?:\/\d{1,3})?|s\/n\.?)[ \t]*\r?\n[ \t]*${POSTCODE_TOWN_TAIL}(?=[ \t]*(?:\r?\n|$))`;
+const BLOCK = String.raw`^[ \t]*(?=[^\n]*\p{Lu})(?:\p{L}[\p{L}'’.-]*[ \t]+){0,4}\p{L}[\p{L}'’.-]*,?[ \t]+(?:[1-9]\d{0,3}[a-zA-Z]?(?:\/\d{1,3})?(?:[ -](?:I{1,3}|IV|hs))?|s\/n\.?)[ \t]*\r?\n[ \t]*${POSTCODE_TOWN_TAIL}(?=[ \t]*(?:\r?\n|$))`;
 /** A street's kind ending its name ("Hauptstraße", "Kerkstraat", "Hans-Schlehahn-Str."), then its number. */
 const CONTINENTAL = String.raw`\b[A-ZÄÖÜ][\p{L}-]*(?:straße|strasse|str\.|-Str\.|-Straße|weg|-Weg|gasse|platz|-Platz|allee|-Allee|ring|damm|straat|laan|gracht|plein|kade|vej|gatan|gata|veien) [1-9]\d{0,3}[a-z]?(?![\p{L}\p{N}])(?:${POSTCODE_TOWN})?`;
 const ROMANCE = String.raw`${house(4)}(?:\s?(?:bis|ter))?,? (?:rue|avenue|boulevard|bd|place|chemin|allée|impasse|quai|route|voie|cours|via|viale|piazza|corso|calle|avenida|plaza|paseo|rua|travessa|alameda|rodovia|estrada|praça)\s+(?:[\p{L}'’-]+[ \t]?){1,5}(?:${POSTCODE_TOWN})?`;
