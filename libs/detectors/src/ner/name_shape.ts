@@ -57,6 +57,12 @@ export const isOrganisationWord = (word: string): boolean => ORGANISATION.test(w
  * Dashboard", "Default Config" under a `displayName` in the Google Cloud CLI's and CMake's pages).
  */
 const NOT_FIRST = /^(?:New|Default|Main|Custom|Basic|Advanced|Sample|Example|Test|Demo|My|Your|Our|Untitled|Unnamed|Generic|Global|Primary|Secondary|Standard)\s/;
+/**
+ * Words of a form's or a manual's headings in the languages of the national identifiers, which
+ * no English lexicon knows and no one is named: "Nome\nValor Padrão\nAlterável" (a table's
+ * header in PHP's manual in Portuguese, Tika's testChm2.chm), "Valor Retornado", "Standardwert".
+ */
+const FOREIGN_HEADING_WORD = /^(?:valor|valores|padrão|predeterminado|predefinito|retornado|devuelto|restituito|descrição|descripción|descrizione|parâmetros|parámetros|parametri|exemplo|ejemplo|esempio|tipo|versão|versión|wert|werte|standardwert|rückgabewert|beschreibung|valeur|défaut|retournée|waarde|standaardwaarde|wartość|domyślna|opis)$/;
 
 /** Endings of abstract nouns, which no given name or surname has (not "-ity": "Serenity"; not "-ing": "Manning"). */
 const ABSTRACT = /(?:[^aeiou]sis|ency|ancy|tion|sion|ment|ory|ness|ism|ance|ence|ogy|ics)$/;
@@ -125,7 +131,7 @@ const languageVariant = (all: string[]) => all.length > 1 && icu().languages.has
  * "Hessel-Ward"); alone, one of unknown halves is a surname ("Hoeger-Towne").
  */
 export function mayBePerson(value: string): boolean {
-  if (NOT_FIRST.test(value)) return false;
+  if (NOT_FIRST.test(value) || value.toLowerCase().split(/\s+/).some((w) => FOREIGN_HEADING_WORD.test(w))) return false;
   let known = 0;
   let words = 0;
   let name = false;
