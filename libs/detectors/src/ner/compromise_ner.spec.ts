@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import nlp from "compromise";
-import { acronymAsTitle, bareAbbreviation, displayName, entities, foreignFunctionWord, inForeignText, inIdentifier, lowerWordInName, notAPlace, pastVerb, personAround, placeEnd, placeOnlyByTail, trimSpan, worthKeeping } from "./compromise_ner.ts";
+import { acronymAsTitle, afterPlacePrefix, bareAbbreviation, displayName, entities, foreignFunctionWord, inForeignText, inIdentifier, lowerWordInName, monthOfDate, notAPlace, pastVerb, personAround, placeEnd, placeOnlyByTail, townBySuffix, trimSpan, worthKeeping } from "./compromise_ner.ts";
 import { nerSampleTexts } from "../testing.ts";
 import { isKnownPlace } from "./gazetteer.ts";
 
@@ -14,7 +14,7 @@ function viaJson(text: string): Array<[string, number, number]> {
       const [trimmedStart, trimmedEnd] = trimSpan(text, it.offset.start, it.offset.start + it.offset.length);
       const s = label === "PERSON" ? pastVerb(text, trimmedStart, trimmedEnd) : trimmedStart;
       const e = label === "LOCATION" ? placeEnd(text, s, trimmedEnd) : trimmedEnd;
-      if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e) || (label === "PERSON" && (inForeignText(text, s, e) || acronymAsTitle(text, s, e) || lowerWordInName(text.slice(s, e)) || /^\p{Ll}/u.test(text.slice(s, e)))) || foreignFunctionWord(text, s, e)) continue;
+      if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e) || (label === "PERSON" && (inForeignText(text, s, e) || acronymAsTitle(text, s, e) || monthOfDate(text, s, e) || afterPlacePrefix(text, s) || townBySuffix(text, s, e) || lowerWordInName(text.slice(s, e)) || /^\p{Ll}/u.test(text.slice(s, e)))) || foreignFunctionWord(text, s, e)) continue;
       if (label === "LOCATION" && (bareAbbreviation(text, s, e) || notAPlace(text, s, e) || placeOnlyByTail(text, s, e, trimmedEnd))) continue;
       if (label === "PERSON" && /\s/.test(text.slice(s, e)) && isKnownPlace(text.slice(s, e))) {
         if (!out.some(([l, ps, pe]) => l === "LOCATION" && ps < e && s < pe)) out.push(["LOCATION", s, e]);
@@ -56,6 +56,10 @@ describe("ner/compromise_ner", () => {
     assert.equal(foreignFunctionWord("Como is a town on the lake.", 0, 4), false, "before an English word it may be the place");
     assert.equal(foreignFunctionWord("Para cualquier duda", 0, 4), true);
     assert.equal(foreignFunctionWord("Paris cualquier duda", 0, 5), false, "not a function word");
+    // before an article or another function word (man pages in Portuguese)
+    assert.equal(foreignFunctionWord("Para a classe Ethernet, são 6", 0, 4), true);
+    assert.equal(foreignFunctionWord("TRADUÇÃO E REVISÃO PARA A LÍNGUA PORTUGUESA", 19, 23), true);
+    assert.equal(foreignFunctionWord("Den A", 0, 3), false, "an article in capitals only after a function word in capitals");
   });
   it("takes no person whose span opens with a lower-case word (\"al Cliente\" of Spanish \"Atención al Cliente\")", () => {
     const people = (t: string) => entities(t).filter((e) => e.label === "PERSON").map((e) => t.slice(e.start, e.end));

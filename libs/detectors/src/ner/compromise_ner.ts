@@ -248,16 +248,23 @@ const FOREIGN_FUNCTION_WORDS: ReadonlySet<string> = new Set(
 );
 const NEXT_WORD = /^[ \t]+(\p{L}+)/u;
 
+/** Articles of these languages (some are English words too: "a", "die"), read after a function word. */
+const FOREIGN_ARTICLES: ReadonlySet<string> = new Set("a o os as el la lo il le les un une der die das de het een".split(" "));
+
 /**
  * Whether a one-word entity is a function word of another language (`FOREIGN_FUNCTION_WORDS`)
- * before a lower-case word English does not know: "Para cualquier", "Den neuen". ("Como is a
- * lake town" keeps its place: "is" is English.)
+ * before a lower-case word English does not know ("Para cualquier", "Den neuen"), or before an
+ * article or another function word ("Para a classe Ethernet", "PARA A LÍNGUA PORTUGUESA" in
+ * man pages in Portuguese). ("Como is a lake town" keeps its place: "is" is English.)
  */
 export function foreignFunctionWord(text: string, start: number, end: number): boolean {
   const word = text.slice(start, end);
   if (!FOREIGN_FUNCTION_WORDS.has(word.toLowerCase())) return false;
   const next = NEXT_WORD.exec(text.slice(end, end + 40))?.[1];
-  return next !== undefined && next === next.toLowerCase() && !knownAsWord(next);
+  if (next === undefined) return false;
+  const lower = next.toLowerCase();
+  if (FOREIGN_ARTICLES.has(lower) || FOREIGN_FUNCTION_WORDS.has(lower)) return next === lower || word === word.toUpperCase();
+  return next === lower && !knownAsWord(next);
 }
 
 /** A mailbox right after a span: `Iain Lane <laney@debian.org>`, the display name of an address (RFC 5322). */
