@@ -245,7 +245,7 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
   // rest of itself, a JAR behind a launcher script): read as the archive, named as what it starts with
   if (!ft || EXECUTABLES.has(ft.ext)) {
     const zip = zipBounds(bytes);
-    if (zip !== null && zip.start > 0) return { mime: ft?.mime ?? "application/zip", kind: "zip" };
+    if (zip !== null && zip.first > 0) return { mime: ft?.mime ?? "application/zip", kind: "zip" };
   }
   // a cpio archive in the portable ASCII formats ("newc", "crc", "odc": initramfs images, RPM
   // payloads), whose magic is six digits file-type does not look for

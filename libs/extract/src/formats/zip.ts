@@ -31,14 +31,16 @@ const CENTRAL_HEADER = 0x02014b50;
 const EOCD_SEARCH = EOCD_LEN + 0xffff + 1024;
 
 /**
- * Where the ZIP archive lies in `b`: from `start` (the byte its offsets count from) to `end` (its
+ * Where the ZIP archive lies in `b`: from `start` (the byte its offsets count from; `first`, its
+ * first member's local header: after a self-extracting program's stub whose archive was made to
+ * count its offsets from the file's start, `zip -A`, `start` is 0 and `first` is not) to `end` (its
  * EOCD's comment's end, or the file's end when the comment is cut short, `commentCut` then), or
  * null when no EOCD near the end points at a central directory that is there. The last EOCD whose
  * directory checks out wins (a stored ZIP inside the archive has its own EOCD earlier). As Go's
  * archive/zip does, the start is where the directory really is minus where the EOCD says it is,
  * unless the EOCD's offset, counted from the file's first byte, finds a directory there too.
  */
-export function zipBounds(b: Uint8Array): { start: number; end: number; commentCut: boolean } | null {
+export function zipBounds(b: Uint8Array): { start: number; end: number; commentCut: boolean; first: number } | null {
   if (b.byteLength < EOCD_LEN) return null;
   const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
   // (searched in the tail alone: detect() asks this of every file without a magic number, a
@@ -66,9 +68,24 @@ export function zipBounds(b: Uint8Array): { start: number; end: number; commentC
     // directory, the archive starts with the file
     if (start > 0 && isDirectory(offset)) start = 0;
     const end = at + EOCD_LEN + v.getUint16(at + 20, true);
-    return { start, end: Math.min(end, b.byteLength), commentCut: end > b.byteLength };
+    return { start, end: Math.min(end, b.byteLength), commentCut: end > b.byteLength, first: firstMember(v, start, dirEnd - size, dirEnd) };
   }
   return null;
+}
+
+const LOCAL_HEADER = 0x04034b50;
+
+/**
+ * Where the archive's first member's local header is: at `start` when one is there, else the
+ * lowest offset the central directory (from `cd` to `dirEnd`) gives, counted from `start`.
+ */
+function firstMember(v: DataView, start: number, cd: number, dirEnd: number): number {
+  if (start + 4 <= v.byteLength && v.getUint32(start, true) === LOCAL_HEADER) return start;
+  let first = cd;
+  for (let at = cd; at + 46 <= dirEnd && v.getUint32(at, true) === CENTRAL_HEADER; at += 46 + v.getUint16(at + 28, true) + v.getUint16(at + 30, true) + v.getUint16(at + 32, true)) {
+    first = Math.min(first, start + v.getUint32(at + 42, true));
+  }
+  return first;
 }
 
 /** Bytes after an archive that hold nothing: zeros, and the line end or blanks a tool appended to a "text" file. */
@@ -84,10 +101,10 @@ const PADDING = new Set([0x00, 0x0a, 0x0d, 0x20]);
  */
 export function archiveOf(b: Buffer, scope: Scope, ctx: Ctx): { archive: Buffer; before: Buffer | null } {
   const at = zipBounds(b);
-  if (at === null || (at.start === 0 && at.end === b.byteLength && !at.commentCut)) return { archive: b, before: null };
+  if (at === null || (at.first === 0 && at.end === b.byteLength && !at.commentCut)) return { archive: b, before: null };
   const where = scope.path;
   const part = b.subarray(at.start, at.end);
-  const before = at.start > 0 ? b.subarray(0, at.start) : null;
+  const before = at.first > 0 ? b.subarray(0, at.first) : null;
   const after = b.subarray(at.end);
   if (after.some((x) => !PADDING.has(x))) ctx.reason("corrupt", `zip: ${after.byteLength} byte${after.byteLength === 1 ? "" : "s"} after the archive's end not read`, where);
   if (!at.commentCut) return { archive: part, before };
