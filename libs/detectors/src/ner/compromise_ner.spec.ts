@@ -217,6 +217,12 @@ describe("ner/compromise_ner", () => {
     assert.deepEqual(persons("12941 Rodovia Carvalho\n46323-286 Larissa do Sul\n\nCachoeira de Nossa Senhora, 5 de junho de 2024"), []);
     assert.deepEqual(persons("Larissa Souza do setor financeiro"), ["Larissa Souza"]);
   });
+  it("ends a span at a comma glued to the next field (a CSV line read as text), so the field is left to its own detector", () => {
+    const t = "name,ssn\nJohn Smith,536-22-1234\n";
+    assert.equal(t.slice(...trimSpan(t, t.indexOf("John"), t.indexOf("1234") + 4)), "John Smith");
+    const place = "Springfield, IL";
+    assert.equal(place.slice(...trimSpan(place, 0, place.length)), "Springfield, IL", "a comma and a blank stay");
+  });
   it("starts a person past an imperative before the name (the Rust book's exercise), not past a first name that is a verb too", () => {
     const t = "let the user add names: “Add Sally to Engineering” or “Add Amir to Sales.” Mark Twain wrote it.";
     const people = entities(t).filter((e) => e.label === "PERSON").map((e) => t.slice(e.start, e.end));

@@ -51,11 +51,12 @@ export function trimSpan(text: string, start: number, end: number): [number, num
   // Necas (Yeti) <yeti@…>", a Markdown link's "[Jon Schlinkert](https://…", "const URI =",
   // "America/New_York"). Nor does compromise's English entity run on into Chinese, Japanese or
   // Korean words ("Daniel 的电话号码", "James\" を追加しましょう" in Rust by Example's translations).
-  // Nor a colon ("DateTimeZone::getName" in PHP's manual) or a dash typed as two hyphens ("Mr. Har--yes, Mr. Harry--").
+  // Nor a colon ("DateTimeZone::getName" in PHP's manual) or a dash typed as two hyphens ("Mr. Har--yes, Mr. Harry--"),
+  // nor a comma glued to what follows, a CSV line's next field ("John Smith,536-22-1234", one word to compromise).
   const cut = NOT_IN_ENTITY.exec(text.slice(s + 1, e));
   return cut ? trimSpan(text, s, s + 1 + cut.index) : [s, e];
 }
-const NOT_IN_ENTITY = /[[\](){}<>=|@\\/—–:]|--|"?\s*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const NOT_IN_ENTITY = /[[\](){}<>=|@\\/—–:]|--|[,;](?=\S)|"?\s*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 const STREET_KIND_FIRST = new RegExp(`^(?:${STREET_KINDS_FIRST.filter((k) => k !== "Ronda").join("|")}|Marginal|Rampa|Travesía)\\s`);
 
