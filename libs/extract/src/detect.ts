@@ -15,6 +15,7 @@ import { flatOfficeKind } from "./formats/flat-office.ts";
 import { oneNoteHeader } from "./formats/onenote.ts";
 import { isSnappyFramed, isZlibStream } from "./formats/compressed.ts";
 import { zipBounds } from "./formats/zip.ts";
+import { gitObjectType } from "./formats/git-object.ts";
 import { isDerCertificate } from "./formats/x509.ts";
 import { derKeyKind, isJavaKeyStore } from "./formats/der-key.ts";
 
@@ -74,6 +75,11 @@ function isBareBiff(b: Uint8Array): boolean {
   const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
   const len = v.getUint16(2, true);
   return len >= 4 && len <= 8 && [0x10, 0x20, 0x40, 0x100].includes(v.getUint16(6, true));
+}
+
+/** Whether the bytes end with an Apple disk image's trailer (UDIF: "koly", 512 bytes from the end). */
+function isDiskImage(b: Uint8Array): boolean {
+  return b.length >= 512 && Buffer.from(b.subarray(b.length - 512, b.length - 508)).toString("latin1") === "koly";
 }
 
 /** Extensions of bare zlib streams. */
@@ -233,6 +239,9 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
   let ft: { ext: string; mime: string } | undefined;
   try {
     ft = await fileTypeFromBuffer(bytes);
+    // file-type takes any stream starting "x\x01" (zlib at its fastest level: a Git loose object)
+    // for an Apple disk image; a disk image ends with its "koly" trailer
+    if (ft?.ext === "dmg" && !isDiskImage(bytes)) ft = undefined;
   } catch {
     ft = undefined;
   }
@@ -253,6 +262,8 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
   // Brotli has no magic number, a bare zlib stream a two-byte one: told by their extension
   if (!ft && extOf(filename) === "br") return { mime: "application/x-brotli", kind: "brotli" };
   if (!ft && ZLIB_EXTS.has(extOf(filename)) && isZlibStream(bytes)) return { mime: "application/zlib", kind: "zlib" };
+  // a Git loose object: a zlib stream (no extension) whose first bytes inflate to "blob 123\0"
+  if (!ft && gitObjectType(bytes) !== null) return { mime: "application/x-git-loose-object", kind: "git-object" };
   // framed Snappy, by its stream identifier (file-type does not know it)
   if (!ft && isSnappyFramed(bytes)) return { mime: "application/x-snappy-framed", kind: "snappy" };
   // an LZ4 legacy frame (lz4 -l, the Linux kernel's images), whose magic file-type does not know

@@ -39,22 +39,26 @@ function innerName(outer: string, stored: string | null): string {
 }
 
 /** A Node stream decompressor, piped to. */
-const piped = (make: () => NodeJS.ReadWriteStream) => (src: Readable) => src.pipe(make() as unknown as NodeJS.WritableStream) as unknown as Readable;
+export const piped = (make: () => NodeJS.ReadWriteStream) => (src: Readable) => src.pipe(make() as unknown as NodeJS.WritableStream) as unknown as Readable;
 
-async function inflate(ctx: Ctx, scope: Scope, bytes: Uint8Array, decompress: (src: Readable) => Readable, name: string): Promise<void> {
+/**
+ * The decompressed bytes, as far as the limits let them come (a limit hit is said as a reason;
+ * null when nothing before it is kept).
+ */
+export async function inflated(ctx: Ctx, scope: Scope, bytes: Uint8Array, decompress: (src: Readable) => Readable): Promise<Buffer | null> {
   const src = Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]);
-  const stream = decompress(src);
-  let content: Buffer;
   try {
-    content = await readBounded(stream, ctx, bytes.byteLength);
+    return await readBounded(decompress(src), ctx, bytes.byteLength);
   } catch (err) {
     if (!(err instanceof LimitHit)) throw err;
     if (err.code === "limit_time") throw new Stop(err.code, err.message);
-    const before = keptBefore(ctx, err, scope.path);
-    if (before === null) return;
-    content = before;
+    return keptBefore(ctx, err, scope.path);
   }
-  await ctx.recurse(content, name, { path: scope.path, depth: scope.depth + 1, base: scope.base });
+}
+
+async function inflate(ctx: Ctx, scope: Scope, bytes: Uint8Array, decompress: (src: Readable) => Readable, name: string): Promise<void> {
+  const content = await inflated(ctx, scope, bytes, decompress);
+  if (content !== null) await ctx.recurse(content, name, { path: scope.path, depth: scope.depth + 1, base: scope.base });
 }
 
 export const gzipFormat: Format = {
