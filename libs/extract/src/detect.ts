@@ -16,6 +16,7 @@ import { oneNoteHeader } from "./formats/onenote.ts";
 import { isSnappyFramed, isZlibStream } from "./formats/compressed.ts";
 import { zipBounds } from "./formats/zip.ts";
 import { gitObjectType } from "./formats/git-object.ts";
+import { isGitPack } from "./formats/git-pack.ts";
 import { isDerCertificate } from "./formats/x509.ts";
 import { derKeyKind, isJavaKeyStore } from "./formats/der-key.ts";
 
@@ -264,6 +265,8 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
   if (!ft && ZLIB_EXTS.has(extOf(filename)) && isZlibStream(bytes)) return { mime: "application/zlib", kind: "zlib" };
   // a Git loose object: a zlib stream (no extension) whose first bytes inflate to "blob 123\0"
   if (!ft && gitObjectType(bytes) !== null) return { mime: "application/x-git-loose-object", kind: "git-object" };
+  // and a packfile ("PACK", version 2 or 3)
+  if (!ft && isGitPack(bytes)) return { mime: "application/x-git-packed-objects", kind: "git-pack" };
   // framed Snappy, by its stream identifier (file-type does not know it)
   if (!ft && isSnappyFramed(bytes)) return { mime: "application/x-snappy-framed", kind: "snappy" };
   // an LZ4 legacy frame (lz4 -l, the Linux kernel's images), whose magic file-type does not know
