@@ -8,6 +8,7 @@ import type { Detected } from "./context.ts";
 import { scanOle } from "./ole-scan.ts";
 import { looksLikeText } from "./text-decode.ts";
 import { UU_START } from "./formats/uuencode.ts";
+import { sniffDelimiter } from "./formats/text.ts";
 import { isAccessDatabase } from "./formats/access.ts";
 import { isWordPerfect } from "./formats/wordperfect.ts";
 import { isEmf, isWmf } from "./formats/metafile.ts";
@@ -82,6 +83,9 @@ function isBareBiff(b: Uint8Array): boolean {
 function isDiskImage(b: Uint8Array): boolean {
   return b.length >= 512 && Buffer.from(b.subarray(b.length - 512, b.length - 508)).toString("latin1") === "koly";
 }
+
+/** Extensions (none among them) a delimited export written as plain text may have. */
+const EXPORT_EXTS = new Set(["", "txt", "text", "dat", "data", "prn", "lst", "exp", "export", "out", "asc", "dsv", "psv"]);
 
 /** Extensions of bare zlib streams. */
 const ZLIB_EXTS = new Set(["zlib", "zz", "deflate"]);
@@ -232,6 +236,13 @@ export function detectText(head: string, filename: string): Detected {
   }
   if (ext === "json") return { mime: "application/json", kind: "json" };
   if (ext === "log") return { mime: "text/plain", kind: "text" };
+  // a delimited export saved as text (`export.txt`, a `.dat`, no extension): read as one, its
+  // header the cells' context
+  if (EXPORT_EXTS.has(ext)) {
+    const delimiter = sniffDelimiter(t);
+    if (delimiter === "\t") return { mime: "text/tab-separated-values", kind: "tsv" };
+    if (delimiter !== null) return { mime: "text/csv", kind: "csv" };
+  }
   return { mime: "text/plain", kind: "text" };
 }
 

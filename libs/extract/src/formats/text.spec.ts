@@ -69,6 +69,18 @@ describe("extract: text family", () => {
     assert.equal(segWith(numbers, "7")?.locator.column, "2");
   });
 
+  it("reads a delimited export saved as text (export.txt, .dat, no extension) as one; prose, logs and code stay text", async () => {
+    const rows = ["id;full_name;ssn;dob", ...Array.from({ length: 8 }, (_, i) => `${i};Tiara Gislason;536-22-12${10 + i};1980-04-0${1 + i}`)].join("\n") + "\n";
+    for (const name of ["export.txt", "customers.dat", "9d3c922c2aa93f10f518942a0e428c13320090"]) {
+      const r = await run(rows, name);
+      assert.deepEqual([r.detected_type, segWith(r, "536-22-1215")?.locator.column], ["text/csv", "ssn"], name);
+    }
+    const tabs = ["name\temail\tphone", ...Array.from({ length: 6 }, () => "Drew Bernier\tdrew@example.org\t(206) 342-8631")].join("\n") + "\n";
+    assert.deepEqual([(await run(tabs, "contacts.txt")).detected_type, segWith(await run(tabs, "contacts.txt"), "drew@")?.locator.column], ["text/tab-separated-values", "email"]);
+    const prose = "Dear Jane, thank you for your letter, which arrived today.\nWe met, as agreed, in Paris, and talked for hours.\nThe weather was fine, the food good.\nI hope, dear friend, that you are well.\nWith love, and all the best,\nAnna\n";
+    const log = Array.from({ length: 8 }, (_, i) => `2026-11-27 10:0${i}:00,123 INFO [main] request ${i} served`).join("\n") + "\n";
+    for (const [text, name] of [[prose, "letter.txt"], [log, "app.txt"], [rows, "report.py"]] as const) assert.equal((await run(text, name)).detected_type, "text/plain", name);
+  });
   it("reads TSV without a header with 1-based column numbers", async () => {
     const r = await run("1\t4915123456789\n2\tjohn@example.org\n", "x.tsv", "text/tab-separated-values");
     const mail = segWith(r, "john@example.org");

@@ -216,6 +216,31 @@ function emitNdjson(ctx: Ctx, scope: Scope, text: string): void {
   }
 }
 
+/**
+ * The delimiter of a delimited export written as plain text (`export.txt`, a `.dat`, a file with
+ * no extension): in the head's whole lines (at least five), the first line has three fields or
+ * more and nine in ten of the others as many, split by csv-parse; the delimiter giving the most
+ * fields wins. Null for prose, logs and the like (their commas do not line up).
+ */
+export function sniffDelimiter(head: string): string | null {
+  const whole = head.slice(0, head.lastIndexOf("\n") + 1);
+  let best: [string, number] | null = null;
+  for (const delimiter of [",", "\t", ";", "|"]) {
+    if (!whole.includes(delimiter)) continue;
+    let rows: string[][];
+    try {
+      rows = (parseCsv(whole, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, bom: true }) as string[][]).slice(0, 50);
+    } catch {
+      continue;
+    }
+    const k = rows[0]?.length ?? 0;
+    if (rows.length < 5 || k < 3) continue;
+    const same = rows.slice(1).filter((r) => r.length === k).length;
+    if (same >= 0.9 * (rows.length - 1) && (best === null || k > best[1])) best = [delimiter, k];
+  }
+  return best?.[0] ?? null;
+}
+
 function guessDelimiter(text: string, kind: string): string {
   if (kind === "tsv") return "\t";
   const line = text.slice(0, text.indexOf("\n") >>> 0 || 4096);
