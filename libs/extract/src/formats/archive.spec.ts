@@ -122,23 +122,19 @@ describe("extract: archives", () => {
 
     it("after a program's stub, its offsets counted from the file's start (`zip -A`, as self-extracting archives are made): read as the archive", async () => {
       const zip = await makeZip({ "setup/config.ini": "[db]\npassword=Xk29!pQ7zW\n", "readme.txt": "MARKER-SECOND" });
-      const stub = Buffer.concat([Buffer.from("MZ\x90\x00", "latin1"), Buffer.alloc(2000)]);
-      const file = Buffer.concat([stub, zip]);
-      // every offset moved by the stub's length, as `zip -A` moves them
-      const eocd = eocdOf(file);
-      const cd = file.readUInt32LE(eocd + 16) + stub.byteLength;
-      file.writeUInt32LE(cd, eocd + 16);
-      for (let at = cd; file.readUInt32LE(at) === 0x02014b50; at += 46 + file.readUInt16LE(at + 28) + file.readUInt16LE(at + 30) + file.readUInt16LE(at + 32)) file.writeUInt32LE(file.readUInt32LE(at + 42) + stub.byteLength, at + 42);
-      const r = await run(file, "setup.exe");
+      /** The archive after `prefix`, every offset moved by the prefix's length, as `zip -A` moves them. */
+      const adjusted = (prefix: Buffer) => {
+        const file = Buffer.concat([prefix, zip]);
+        const eocd = eocdOf(file);
+        const cd = file.readUInt32LE(eocd + 16) + prefix.byteLength;
+        file.writeUInt32LE(cd, eocd + 16);
+        for (let at = cd; file.readUInt32LE(at) === 0x02014b50; at += 46 + file.readUInt16LE(at + 28) + file.readUInt16LE(at + 30) + file.readUInt16LE(at + 32)) file.writeUInt32LE(file.readUInt32LE(at + 42) + prefix.byteLength, at + 42);
+        return file;
+      };
+      const r = await run(adjusted(Buffer.concat([Buffer.from("MZ\x90\x00", "latin1"), Buffer.alloc(2000)])), "setup.exe");
       assert.deepEqual([r.detected_type, r.status, codes(r), segWith(r, "password=")?.locator.file_in_zip, segWith(r, "MARKER-SECOND")?.locator.file_in_zip], ["application/x-msdownload", "complete", [], "setup/config.ini", "readme.txt"]);
       // and after a script, the script read as its text
-      const script = Buffer.from("#!/bin/sh\nADMIN_PASSWORD='Xk29!pQ7zW'\nexit 0\n");
-      const both = Buffer.concat([script, zip]);
-      const e2 = eocdOf(both);
-      const cd2 = both.readUInt32LE(e2 + 16) + script.byteLength;
-      both.writeUInt32LE(cd2, e2 + 16);
-      for (let at = cd2; both.readUInt32LE(at) === 0x02014b50; at += 46 + both.readUInt16LE(at + 28) + both.readUInt16LE(at + 30) + both.readUInt16LE(at + 32)) both.writeUInt32LE(both.readUInt32LE(at + 42) + script.byteLength, at + 42);
-      const s = await run(both, "install.sh");
+      const s = await run(adjusted(Buffer.from("#!/bin/sh\nADMIN_PASSWORD='Xk29!pQ7zW'\nexit 0\n")), "install.sh");
       assert.deepEqual([s.status, segWith(s, "ADMIN_PASSWORD")?.locator.file_in_zip, segWith(s, "MARKER-SECOND")?.locator.file_in_zip], ["complete", null, "readme.txt"]);
       assert.equal(segWith(s, "ADMIN_PASSWORD")?.text.includes("PK"), false, "the archive's bytes are not read as the script's text");
     });
