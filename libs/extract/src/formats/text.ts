@@ -216,6 +216,8 @@ function emitNdjson(ctx: Ctx, scope: Scope, text: string): void {
   }
 }
 
+const SNIFF_CHARS = 16_384;
+
 /**
  * The delimiter of a delimited export written as plain text (`export.txt`, a `.dat`, a file with
  * no extension): in the head's whole lines (at least five), the first line has three fields or
@@ -223,13 +225,20 @@ function emitNdjson(ctx: Ctx, scope: Scope, text: string): void {
  * fields wins. Null for prose, logs and the like (their commas do not line up).
  */
 export function sniffDelimiter(head: string): string | null {
-  const whole = head.slice(0, head.lastIndexOf("\n") + 1);
+  // (the first 50 whole lines, within 16 KiB: all that is read of them)
+  let end = 0;
+  for (let n = 0; n < 50; n++) {
+    const nl = head.indexOf("\n", end);
+    if (nl < 0 || nl >= SNIFF_CHARS) break;
+    end = nl + 1;
+  }
+  const whole = head.slice(0, end);
   let best: [string, number] | null = null;
   for (const delimiter of [",", "\t", ";", "|"]) {
     if (!whole.includes(delimiter)) continue;
     let rows: string[][];
     try {
-      rows = (parseCsv(whole, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, bom: true }) as string[][]).slice(0, 50);
+      rows = parseCsv(whole, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, bom: true }) as string[][];
     } catch {
       continue;
     }
