@@ -27,8 +27,8 @@ function backOffset(n: number): Buffer {
 const varint = (n: number) => {
   const out: number[] = [];
   do {
-    out.push((n & 0x7f) | (n >= 0x80 ? 0x80 : 0));
-    n >>= 7;
+    out.push((n % 128) | (n >= 128 ? 0x80 : 0));
+    n = Math.floor(n / 128);
   } while (n > 0);
   return Buffer.from(out);
 };
@@ -92,6 +92,10 @@ describe("extract: Git packfiles", () => {
     assert.deepEqual([r.status, codes(r)], ["partial", ["corrupt"]]);
     assert.ok(segWith(r, "MARKER-OWN"));
     assert.throws(() => applyDelta(Buffer.from("short"), Buffer.concat([varint(5), varint(50), Buffer.from([0x80 | 0x01 | 0x10, 0, 50])])), /past its base/);
+    // a delta of a few bytes that declares gigabytes is stopped before anything is allocated
+    const bomb = makePack([{ type: "blob", body: Buffer.from("MARKER-BASE") }, { ofsTo: 0, delta: Buffer.concat([varint(11), varint(2 ** 40), Buffer.from([0x80 | 0x01 | 0x10, 0, 11])]) }]);
+    const b = await run(bomb, "bomb.pack");
+    assert.deepEqual([b.status, codes(b), !!segWith(b, "MARKER-BASE")], ["partial", ["limit_total_bytes"], true]);
     // a bad delta loses its object, a stream that does not inflate the rest of the pack; what was read before stays
     const bad = await run(makePack([{ type: "blob", body: Buffer.from("MARKER-BEFORE") }, { ofsTo: 0, delta: Buffer.concat([varint(13), varint(50), Buffer.from([0x80 | 0x01 | 0x10, 0, 50])]) }, { type: "blob", body: Buffer.from("MARKER-AFTER") }]), "bad.pack");
     assert.deepEqual([bad.status, codes(bad), !!segWith(bad, "MARKER-BEFORE"), !!segWith(bad, "MARKER-AFTER")], ["partial", ["corrupt"], true, true]);

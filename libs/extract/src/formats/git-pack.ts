@@ -37,7 +37,7 @@ interface PackObject {
  * base's and the result's sizes, then instructions that copy a range of the base or insert
  * bytes of their own.
  */
-export function applyDelta(base: Buffer, delta: Buffer): Buffer {
+export function applyDelta(base: Buffer, delta: Buffer, maxSize = Infinity): Buffer {
   let at = 0;
   const size = (): number => {
     let n = 0;
@@ -51,7 +51,10 @@ export function applyDelta(base: Buffer, delta: Buffer): Buffer {
     return n;
   };
   if (size() !== base.length) throw new Error("git pack: a delta's base size does not match its base");
-  const out = Buffer.alloc(size());
+  const declared = size();
+  // (a few bytes of delta may declare gigabytes: the limit is checked before anything is allocated)
+  if (declared > maxSize) throw new DeltaTooLarge(`git pack: a delta declares ${declared} bytes, over the ${maxSize} left`);
+  const out = Buffer.alloc(declared);
   let o = 0;
   while (at < delta.length) {
     const op = delta[at++]!;
@@ -74,6 +77,9 @@ export function applyDelta(base: Buffer, delta: Buffer): Buffer {
   if (o !== out.length) throw new Error("git pack: a delta gives fewer bytes than it declares");
   return out;
 }
+
+/** A delta whose result would pass the total-bytes limit. */
+export class DeltaTooLarge extends Error {}
 
 const objectId = (type: string, data: Buffer) => createHash("sha1").update(`${type} ${data.length}\0`).update(data).digest("hex");
 
@@ -127,7 +133,6 @@ export function readObjects(b: Buffer, ctx: Ctx, scope: Scope): PackObject[] {
       break;
     }
     at += inflated.engine.bytesWritten;
-    ctx.totalBytes += size;
     if (!baseKnown) {
       ctx.reason("corrupt", "git pack: a delta whose base is not in this pack (a thin pack) not read", scope.path);
       continue;
@@ -135,12 +140,18 @@ export function readObjects(b: Buffer, ctx: Ctx, scope: Scope): PackObject[] {
     let data = inflated.buffer;
     if (base) {
       try {
-        data = applyDelta(base.data, data);
+        data = applyDelta(base.data, data, ctx.bytesLeft());
       } catch (err) {
+        if (err instanceof DeltaTooLarge) {
+          ctx.reason("limit_total_bytes", err.message, scope.path);
+          break;
+        }
         ctx.reason("corrupt", `${(err as Error).message}: object ${i + 1} not read`, scope.path);
         continue;
       }
     }
+    // (what the object holds counts against the total, a delta's result too)
+    ctx.totalBytes += data.length;
     const type = base ? base.type : TYPES[kind]!;
     const obj = { type, data, id: objectId(type, data) };
     byOffset.set(start, obj);
