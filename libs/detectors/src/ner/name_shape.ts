@@ -47,9 +47,13 @@ export const SUFFIX = String.raw`(?:,?[ \t]+(?:Jr|Sr|II|III|IV|PhD|MD|DDS|DVM|Es
  * "name" keys hold "Berliner Philharmoniker", "Orchestre Colonne", "Joshua Redman Quartet" (Go's
  * citm_catalog.json test data).
  */
-const ORGANISATION = /^(?:ltd|limited|inc|llc|llp|plc|gmbh|ag|sa|sarl|bv|nv|corp|corporation|co|company|group|team|department|dept|office|services|solutions|support|bank|university|hospital|school|council|ministry|agency|foundation|association|club|society|trust|partners|holdings|international|industries|system|systems|network|networks|platform|portal|server|cluster|committee|division|technologies|amazon|aws|azure|microsoft|google|orchestra|orchestre|orquesta|orkest|philharmonic|philharmonia|philharmonie|philharmoniker|philharmonique|filarmonica|symphony|symphonie|symphoniker|symphonique|sinfonietta|quartet|quartett|quatuor|quartetto|quintet|quintett|sextet|octet|trio|ensemble|choir|chorus|chœur|choeur|chor|coro|band|opera|opéra|oper|ballet|theatre|theater|théâtre|teatro|festival|academy|akademie|académie|conservatory|conservatoire|museum|musée|cathedral|institute|college|library|center|centre|collection|building)$|(?:orchester|philharmoniker|symphoniker|ensemble|quartett|kapelle)$/;
+const ORGANISATION = /^(?:ltd|limited|inc|llc|llp|plc|gmbh|ag|sa|sarl|bv|nv|corp|corporation|co|company|group|team|department|dept|office|services|solutions|support|bank|university|hospital|school|council|ministry|agency|foundation|association|club|society|trust|partners|holdings|international|industries|system|systems|network|networks|platform|portal|server|cluster|committee|division|technologies|amazon|aws|azure|microsoft|google|orchestra|orchestre|orquesta|orkest|philharmonic|philharmonia|philharmonie|philharmoniker|philharmonique|filarmonica|symphony|symphonie|symphoniker|symphonique|sinfonietta|quartet|quartett|quatuor|quartetto|quintet|quintett|sextet|octet|trio|ensemble|choir|chorus|chœur|choeur|chor|coro|band|opera|opéra|oper|ballet|theatre|theater|théâtre|teatro|festival|academy|akademie|académie|conservatory|conservatoire|museum|musée|cathedral|institute|college|library|center|centre|collection|building|linux|windows|ubuntu|debian|fedora|android|macos|freebsd|options|settings|preferences)$|(?:orchester|philharmoniker|symphoniker|ensemble|quartett|kapelle)$/;
 
-/** Whether a word names a company, a product, an ensemble or a building, not a person ("Sky Collection", "Three Allen Center"). */
+/**
+ * Whether a word names a company, a product, an ensemble or a building, not a person ("Sky
+ * Collection", "Three Allen Center"); an operating system ("Name: Antergos Linux" in distro's
+ * README) or a group of settings ("name": "General Options" in pip's sources) neither.
+ */
 export const isOrganisationWord = (word: string): boolean => ORGANISATION.test(word.toLowerCase());
 
 /**
