@@ -58,7 +58,9 @@ export function trimSpan(text: string, start: number, end: number): [number, num
 }
 const NOT_IN_ENTITY = /[[\](){}<>=|@\\/—–:]|--|[,;](?=\S)|"?\s*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
-const STREET_KIND_FIRST = new RegExp(`^(?:${STREET_KINDS_FIRST.filter((k) => k !== "Ronda").join("|")}|Marginal|Rampa|Travesía)\\s`);
+/** Street kinds written before the street's name, as a person's span may start with them or follow them ("Ronda" is also a given name). */
+const STREET_KIND_WORDS = [...STREET_KINDS_FIRST.filter((k) => k !== "Ronda"), "Marginal", "Rampa", "Travesía", "Rotonda", "Incrocio", "Colonia"].join("|");
+const STREET_KIND_FIRST = new RegExp(`^(?:${STREET_KIND_WORDS})\\s`);
 
 /** A product's or a standard's name ends with one of these ("System V ABI", "Emscripten ABI" in Rust's reference). */
 const TECH_LAST = /\s(?:ABI|API|SDK|CLI|CPU|GPU|OS|UI|URL|URI|ID|USB|DNS|HTTP|SQL|JSON|XML|VM|IDE|SSH|TLS|SSL|TCP|UDP|IP)$/;
@@ -359,7 +361,7 @@ export function monthOfDate(text: string, start: number, end: number): boolean {
 export function afterPlacePrefix(text: string, start: number): boolean {
   return PLACE_PREFIX.test(text.slice(Math.max(0, start - 12), start));
 }
-const PLACE_PREFIX = new RegExp(`(?<![\\p{L}\\p{N}])(?:North|South|East|West|New|Port|Fort|Lake|Mount|Saint|Nord|Süd|Ost|Neu|Sankt|San|Santa|Borgo|${STREET_KINDS_FIRST.filter((k) => k !== "Ronda").join("|")}|Marginal|Rampa|Travesía|Rotonda|Incrocio|Colonia)[ \\t]$`, "u");
+const PLACE_PREFIX = new RegExp(`(?<![\\p{L}\\p{N}])(?:North|South|East|West|New|Port|Fort|Lake|Mount|Saint|Nord|Süd|Ost|Neu|Sankt|San|Santa|Borgo|${STREET_KIND_WORDS})[ \\t]$`, "u");
 
 /**
  * Whether a person's span is a town's name by what follows or ends it: "do Sul", "do Norte", "de

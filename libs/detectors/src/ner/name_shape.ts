@@ -7,6 +7,7 @@
  * "The Support Team") is not a person.
  */
 import { NAME_TAGS, commonWord, tagsOf } from "./lexicon.ts";
+import { escapeRegex } from "../core/regex.ts";
 
 /** One name word: capitalised, with inner capitals or apostrophes (McClure, DuBuque, O'Neil) and one hyphen (Hoeger-Towne). */
 const WORD = String.raw`\p{Lu}\p{Ll}*(?:['’]?\p{Lu}\p{Ll}+)*\p{Ll}(?:-\p{Lu}\p{Ll}*(?:['’]?\p{Lu}\p{Ll}+)*\p{Ll})?`;
@@ -178,4 +179,44 @@ export function mayBePerson(value: string): boolean {
   // Extension Errors" under a JSON "displayName" (Node's all.json), whose words the lexicon does
   // not know either. (Real names that long hold a known given name or surname: "Kazi Manzur Rashid".)
   return words === 2 && known <= 1;
+}
+
+// ---- shared by the cue-led detectors (person_by_foreign_cue, person_by_request) ----
+
+/** A phrase with its first letter in either case ("Sehr geehrte" opens a letter; "Mit freundlichen Grüßen" may follow a comma). */
+export const either = (p: string) => `[${p[0]!.toUpperCase()}${p[0]!.toLowerCase()}]${escapeRegex(p.slice(1)).replace(/ /g, "[ \\t]+")}`;
+export const alternation = (list: string[]) => `(?:${[...list].sort((a, b) => b.length - a.length).map(either).join("|")})`;
+
+/** A surname may open with its particles ("heer van de Berg", "Frau von Arnim"). */
+export const NAME_WITH_PARTICLES = String.raw`(?:${PARTICLE}[ \t]+){0,2}${NAME}`;
+/**
+ * Where a name ends: a punctuation mark, the line's end, or a lower-case word ("Frau Weber wird
+ * Sie anrufen") that makes no group of it ("Upstream-Contact: Apache Maven team").
+ */
+export const END_IN_SENTENCE = String.raw`(?=${SUFFIX}?(?:[ \t]*(?:[,.;:!?)]|\r?\n|$)|[ \t]+\p{Ll}))(?![ \t]+(?:team|group|project|developers|maintainers|community|staff)\b)`;
+
+/**
+ * Words that follow a title and are no one's name: offices and roles ("Sehr geehrter Herr
+ * Präsident"; "Monsieur le Directeur" has its article), a customer addressed as such ("Frau
+ * Kundin").
+ */
+const ROLES = /^(?:präsident|präsidentin|direktor|direktorin|doktor|professor|professorin|kollege|kollegin|bürgermeister|bürgermeisterin|kunde|kundin|président|présidente|directeur|directrice|docteur|maire|client|cliente|presidente|director|directora|doctor|doctora|alcalde|dottore|dottoressa|direttore|direttrice|sindaco|diretor|diretora|prefeito|voorzitter|klant|prezes|dyrektor|dyrektorze|kierownik|kierowniku|klient)$/;
+/** Words of a department signing a letter ("Atentamente,\nAtención al Cliente", "Ihr Kundenservice") or asked to be contacted ("contact Debian Developers"); a company's and a team's are name_shape's `isOrganisationWord`. */
+const DEPARTMENTS = /^(?:atención|servicio|servizio|service|serviço|atendimento|departamento|dipartimento|département|abteilung|kundenservice|kundendienst|buchhaltung|vertrieb|verwaltung|geschäftsleitung|équipe|equipo|equipe|squadra|ufficio|oficina|escritório|afdeling|administratie|klantenservice|dział|zespół|biuro|obsługa|clientes|clienti|kunden|srl|spa|ltda|support|helpdesk|developers|maintainers|team|staff|committee|board|council)$/;
+
+/**
+ * Whether a name-shaped value is a person's, none of its words a role's or a department's: as
+ * `mayBePerson` says; or, the English lexicon knowing none of its words, two or three of them
+ * (a given name and one or two surnames, "Berta Ozuna Benavídez"); or, after a title, any one
+ * word (the surname: "Herr Pusch", "Monsieur Baron").
+ */
+export function namedPerson(value: string, titled: boolean): boolean {
+  const words = value
+    .toLowerCase()
+    .split(/[ \t]+/)
+    .filter((w) => !isParticle(w));
+  // (the company words mayBePerson vetoes, vetoed on every path: "Veldkamp Bouw Bv" is no given name and two surnames)
+  if (words.some((w) => ROLES.test(w) || DEPARTMENTS.test(w) || isOrganisationWord(w))) return false;
+  if (mayBePerson(value) || (titled && words.length === 1)) return true;
+  return words.length >= 2 && words.length <= 3 && words.every((w) => tagsOf(w) === null);
 }

@@ -1,7 +1,6 @@
 import type { Candidate, Detector } from "../core/types.ts";
-import { cuedMatches, escapeRegex, withSticky } from "../core/regex.ts";
-import { FOREIGN_TITLE, FOREIGN_TITLE_WORDS, NAME, PARTICLE, SUFFIX, isOrganisationWord, isParticle, mayBePerson } from "./name_shape.ts";
-import { tagsOf } from "./lexicon.ts";
+import { cuedMatches, withSticky } from "../core/regex.ts";
+import { END_IN_SENTENCE, FOREIGN_TITLE, FOREIGN_TITLE_WORDS, NAME_WITH_PARTICLES, SUFFIX, alternation, namedPerson } from "./name_shape.ts";
 
 /**
  * Cues of a person in letters and mails written in the languages of the national identifiers
@@ -15,18 +14,6 @@ import { tagsOf } from "./lexicon.ts";
 const SALUTATIONS = ["Sehr geehrter", "Sehr geehrte", "Liebe", "Lieber", "Hallo", "Guten Tag", "Cher", "Chère", "Bonjour", "Estimado", "Estimada", "Querido", "Querida", "Apreciado", "Apreciada", "Distinguido", "Distinguida", "Hola", "Gentile", "Gentilissimo", "Gentilissima", "Egregio", "Egregia", "Prezado", "Prezada", "Olá", "Geachte", "Beste", "Szanowny", "Szanowna", "Drogi", "Droga"];
 const CLOSINGS = ["Mit freundlichen Grüßen", "Mit freundlichem Gruß", "Freundliche Grüße", "Viele Grüße", "Beste Grüße", "Herzliche Grüße", "Mit besten Grüßen", "Liebe Grüße", "Cordialement", "Bien cordialement", "Bien à vous", "salutations distinguées", "sentiments distingués", "Atentamente", "Saludos cordiales", "Saludos", "Un cordial saludo", "Un saludo", "Cordiales saludos", "Cordiali saluti", "Distinti saluti", "Saluti", "Atenciosamente", "Cordialmente", "Abraços", "Um abraço", "Met vriendelijke groet", "Met vriendelijke groeten", "Vriendelijke groet", "Hoogachtend", "Groeten", "Z poważaniem", "Z wyrazami szacunku", "Pozdrawiam serdecznie", "Pozdrawiam", "Z pozdrowieniami"];
 const CONTACTS = ["Ansprechpartner", "Ansprechpartnerin", "Kontaktperson", "Kontakt", "Contact", "Personne à contacter", "Interlocuteur", "Interlocutrice", "Persona de contacto", "Contacto", "Referente", "Contatto", "Pessoa de contato", "Contato", "Contactpersoon", "Osoba kontaktowa"];
-/** A phrase with its first letter in either case ("Sehr geehrte" opens a letter; "Mit freundlichen Grüßen" may follow a comma). */
-export const either = (p: string) => `[${p[0]!.toUpperCase()}${p[0]!.toLowerCase()}]${escapeRegex(p.slice(1)).replace(/ /g, "[ \\t]+")}`;
-export const alternation = (list: string[]) => `(?:${[...list].sort((a, b) => b.length - a.length).map(either).join("|")})`;
-
-/** A surname may open with its particles ("heer van de Berg", "Frau von Arnim"). */
-export const NAME_WITH_PARTICLES = String.raw`(?:${PARTICLE}[ \t]+){0,2}${NAME}`;
-/**
- * Where a name ends: a punctuation mark, the line's end, or a lower-case word ("Frau Weber wird
- * Sie anrufen") that makes no group of it ("Upstream-Contact: Apache Maven team").
- */
-export const END_IN_SENTENCE = String.raw`(?=${SUFFIX}?(?:[ \t]*(?:[,.;:!?)]|\r?\n|$)|[ \t]+\p{Ll}))(?![ \t]+(?:team|group|project|developers|maintainers|community|staff)\b)`;
-
 // The salutation, a title or not, and the name: "Sehr geehrte Frau Weber,", "Liebe Anna,", "Estimada Sra. Ayala Heredia:".
 const SALUTATION = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(SALUTATIONS)}[ \t]+(?:(${FOREIGN_TITLE}|Pan)[ \t]+)?(${NAME_WITH_PARTICLES})(?=${SUFFIX}?[ \t]*(?:[,:;!]|\r?\n|$))`, "gdu");
 // A title in running text or a header: "an Frau Anna Schmidt aus", "Monsieur Moreau vous appellera", "Pani Anna Nowak zadzwoni".
@@ -36,32 +23,6 @@ const TITLED = new RegExp(String.raw`(?<![\p{L}\p{N}])(${FOREIGN_TITLE})[ \t]+($
 const CONTACT = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(CONTACTS)}[ \t]*:[ \t]*()(${NAME_WITH_PARTICLES})${END_IN_SENTENCE}`, "gdu");
 // The closing, then the signature alone on its line (a blank line between them or not).
 const CLOSING = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(CLOSINGS)}[,.!]?[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*(?:(${FOREIGN_TITLE})[ \t]+)?(${NAME_WITH_PARTICLES})(?=${SUFFIX}?[ \t]*(?:\r?\n|$))`, "gdu");
-
-/**
- * Words that follow a title and are no one's name: offices and roles ("Sehr geehrter Herr
- * Präsident"; "Monsieur le Directeur" has its article), a customer addressed as such ("Frau
- * Kundin").
- */
-const ROLES = /^(?:präsident|präsidentin|direktor|direktorin|doktor|professor|professorin|kollege|kollegin|bürgermeister|bürgermeisterin|kunde|kundin|président|présidente|directeur|directrice|docteur|maire|client|cliente|presidente|director|directora|doctor|doctora|alcalde|dottore|dottoressa|direttore|direttrice|sindaco|diretor|diretora|prefeito|voorzitter|klant|prezes|dyrektor|dyrektorze|kierownik|kierowniku|klient)$/;
-/** Words of a department signing a letter ("Atentamente,\nAtención al Cliente", "Ihr Kundenservice") or asked to be contacted ("contact Debian Developers"); a company's and a team's are name_shape's `isOrganisationWord`. */
-const DEPARTMENTS = /^(?:atención|servicio|servizio|service|serviço|atendimento|departamento|dipartimento|département|abteilung|kundenservice|kundendienst|buchhaltung|vertrieb|verwaltung|geschäftsleitung|équipe|equipo|equipe|squadra|ufficio|oficina|escritório|afdeling|administratie|klantenservice|dział|zespół|biuro|obsługa|clientes|clienti|kunden|srl|spa|ltda|support|helpdesk|developers|maintainers|team|staff|committee|board|council)$/;
-
-/**
- * Whether a name-shaped value is a person's, none of its words a role's or a department's: as
- * `mayBePerson` says; or, the English lexicon knowing none of its words, two or three of them
- * (a given name and one or two surnames, "Berta Ozuna Benavídez"); or, after a title, any one
- * word (the surname: "Herr Pusch", "Monsieur Baron").
- */
-export function namedPerson(value: string, titled: boolean): boolean {
-  const words = value
-    .toLowerCase()
-    .split(/[ \t]+/)
-    .filter((w) => !isParticle(w));
-  // (the company words mayBePerson vetoes, vetoed on every path: "Veldkamp Bouw Bv" is no given name and two surnames)
-  if (words.some((w) => ROLES.test(w) || DEPARTMENTS.test(w) || isOrganisationWord(w))) return false;
-  if (mayBePerson(value) || (titled && words.length === 1)) return true;
-  return words.length >= 2 && words.length <= 3 && words.every((w) => tagsOf(w) === null);
-}
 
 const CUED = [SALUTATION, CLOSING, TITLED, CONTACT].map(withSticky);
 

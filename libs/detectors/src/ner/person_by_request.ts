@@ -1,7 +1,6 @@
 import type { Candidate, Detector } from "../core/types.ts";
 import { cuedMatches, withSticky } from "../core/regex.ts";
-import { FOREIGN_TITLE } from "./name_shape.ts";
-import { END_IN_SENTENCE, NAME_WITH_PARTICLES, alternation, namedPerson } from "./person_by_foreign_cue.ts";
+import { END_IN_SENTENCE, FOREIGN_TITLE, NAME_WITH_PARTICLES, alternation, namedPerson } from "./name_shape.ts";
 
 /**
  * A request to contact someone, the name right after it, in English and in the languages of the

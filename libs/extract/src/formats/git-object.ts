@@ -31,19 +31,22 @@ export function gitObjectType(b: Uint8Array): string | null {
   return HEADER.exec(head.subarray(0, 32).toString("latin1"))?.[1] ?? null;
 }
 
-/** A tree's entries as lines: "<mode> <name> <id>" (each entry: mode, blank, name, NUL, 20 bytes of id). */
-export function treeLines(body: Buffer): string {
-  const lines: string[] = [];
+/** A tree's entries: mode, name and id (each entry: mode, blank, name, NUL, 20 bytes of id). */
+export function treeEntries(body: Buffer): Array<[mode: string, name: string, id: string]> {
+  const out: Array<[string, string, string]> = [];
   for (let at = 0; at < body.byteLength; ) {
     const nul = body.indexOf(0, at);
     if (nul < 0 || nul + 21 > body.byteLength) break;
     const entry = body.subarray(at, nul).toString("utf8");
     const blank = entry.indexOf(" ");
-    lines.push(`${entry.slice(0, blank)} ${entry.slice(blank + 1)} ${body.subarray(nul + 1, nul + 21).toString("hex")}`);
+    out.push([entry.slice(0, blank), entry.slice(blank + 1), body.subarray(nul + 1, nul + 21).toString("hex")]);
     at = nul + 21;
   }
-  return lines.join("\n");
+  return out;
 }
+
+/** A tree's entries as lines, "<mode> <name> <id>". */
+export const treeLines = (body: Buffer): string => treeEntries(body).map((e) => e.join(" ")).join("\n");
 
 export const gitObjectFormat: Format = {
   kinds: ["git-object"],

@@ -15,7 +15,7 @@ import { inflateSync } from "node:zlib";
 import { childPath, childScope, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
 import { emitChunks } from "./text.ts";
-import { treeLines } from "./git-object.ts";
+import { treeEntries } from "./git-object.ts";
 
 const TYPES = ["", "commit", "tree", "blob", "tag"] as const;
 const OFS_DELTA = 6;
@@ -79,12 +79,12 @@ export function applyDelta(base: Buffer, delta: Buffer, maxSize = Infinity): Buf
 }
 
 /** A delta whose result would pass the total-bytes limit. */
-export class DeltaTooLarge extends Error {}
+class DeltaTooLarge extends Error {}
 
 const objectId = (type: string, data: Buffer) => createHash("sha1").update(`${type} ${data.length}\0`).update(data).digest("hex");
 
 /** The pack's objects in order, deltas applied; stops at the limits (said as reasons). */
-export function readObjects(b: Buffer, ctx: Ctx, scope: Scope): PackObject[] {
+function readObjects(b: Buffer, ctx: Ctx, scope: Scope): PackObject[] {
   const count = b.readUInt32BE(8);
   const byOffset = new Map<number, PackObject>();
   const byId = new Map<string, PackObject>();
@@ -166,17 +166,7 @@ function blobPaths(objects: PackObject[]): Map<string, string> {
   const trees = new Map<string, Array<[string, string, string]>>();
   for (const o of objects) {
     if (o.type !== "tree") continue;
-    trees.set(
-      o.id,
-      treeLines(o.data)
-        .split("\n")
-        .filter(Boolean)
-        .map((line) => {
-          const [mode, ...rest] = line.split(" ");
-          const id = rest.pop()!;
-          return [mode!, rest.join(" "), id];
-        }),
-    );
+    trees.set(o.id, treeEntries(o.data));
   }
   const paths = new Map<string, string>();
   const walked = new Set<string>();
