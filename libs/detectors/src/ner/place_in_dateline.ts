@@ -1,27 +1,29 @@
 import type { Candidate, Detector } from "../core/types.ts";
-import { PLACE_NAME, isKnownPlace, trimPlace } from "./gazetteer.ts";
+import { TOWN_NAME, townScore, trimPlace } from "./gazetteer.ts";
 
 /**
  * A dateline at the start of a line: "Kalamazoo, 3 March 2026", "Reading, Mon Nov 23 2026", "Mesa,
  * 2026-03-01"; as other languages write the date: "Trier, 5. Februar 2019", "Angers, le 16 février
  * 2019", "Oviedo, 9 de noviembre de 2024", "Chełm, 26 września 2026 r.".
  */
-const DATELINE = new RegExp(String.raw`(${PLACE_NAME}),[ \t]+(?=(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*\.?,?[ \t]|(?:le[ \t]+)?\d{1,2}\.?[ \t]+(?:de[ \t]+)?\p{L}+[ \t]+(?:de[ \t]+)?\d{4}|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\p{Ll}*\.?[ \t]+\d{1,2}|\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{2,4})`, "dyu");
+const DATELINE = new RegExp(String.raw`(${TOWN_NAME}),[ \t]+(?=(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\p{Ll}*\.?,?[ \t]+(?:\d|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\p{Ll}*\.?[ \t]+\d)|(?:le[ \t]+)?\d{1,2}\.?[ \t]+(?:de[ \t]+)?\p{L}+[ \t]+(?:de[ \t]+)?\d{4}|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\p{Ll}*\.?[ \t]+\d{1,2}|\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{2,4})`, "dyu");
 
 /** A weekday, not a place, before the date: "Mon, 12 May 2003" of a mail's or a changelog's date (Mon is also a state of Myanmar). */
 const WEEKDAY = /^(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)(?:day|sday|nesday|rsday|urday)?$/;
 
 /**
- * The known place (gazetteer.ts) heading a letter's dateline. It scores 0.9, above a person
- * NER reads into the same word ("Lincoln, Sun Nov 22 2026" beside "Dear …"). The place is all
- * there is before the comma: "Anna Smith, Mon Nov 23 2026" holds no "Anna".
+ * The town heading a letter's dateline. A place the gazetteer knows scores 0.9, above a person
+ * NER reads into the same word ("Lincoln, Sun Nov 22 2026" beside "Dear …"); a smaller town, or
+ * a name shaped as a town's ("Kleinrinderfeld", "Bad Tanja", "Caxias do Sul"), less
+ * (`townScore`: the dateline says a town stands there, and no list holds every village). The
+ * place is all there is before the comma: "Anna Smith, Mon Nov 23 2026" holds no "Anna".
  */
 export const placeInDateline: Detector = {
   id: "place_in_dateline",
   type: "LOCATION",
   area: "ner",
   category: "location",
-  description: "Known place heading a dateline (gazetteer)",
+  description: "Town heading a dateline (gazetteer, or a town's shape)",
   patterns: [],
   context: [],
   prefilter: { anyChar: "," },
@@ -34,7 +36,8 @@ export const placeInDateline: Detector = {
       const m = (c >= 65 && c <= 90) || c > 127 ? DATELINE.exec(text) : null;
       if (m !== null) {
         const place = trimPlace(m[1]!);
-        if (!WEEKDAY.test(place) && isKnownPlace(place)) out.push({ start: m.index, end: m.index + place.length, score: 0.9, validation: "gazetteer" });
+        const score = WEEKDAY.test(place) ? 0 : townScore(place);
+        if (score > 0) out.push({ start: m.index, end: m.index + place.length, score, validation: score < 0.85 ? "town_shape" : "gazetteer" });
       }
       const nl = text.indexOf("\n", at);
       if (nl < 0) break;
