@@ -50,6 +50,7 @@ import { personInCell } from "./ner/person_in_cell.ts";
 import { personByCue } from "./ner/person_by_cue.ts";
 import { personByForeignCue } from "./ner/person_by_foreign_cue.ts";
 import { personByRequest } from "./ner/person_by_request.ts";
+import { personByCallback } from "./ner/person_by_callback.ts";
 import { placeInCell } from "./ner/place_in_cell.ts";
 import { placeByCue } from "./ner/place_by_cue.ts";
 import { placeInDateline } from "./ner/place_in_dateline.ts";
@@ -63,5 +64,5 @@ export const DETECTORS: readonly Detector[] = [
   usNpi, icd10Code,
   bitcoinAddress, ethereumAddress,
   privateKey, awsAccessKey, githubToken, slackToken, jwt, password, apiKey,
-  streetAddress, addressByLabel, person, location, personInCell, personByCue, personByForeignCue, personByRequest, placeInCell, placeByCue, placeInDateline,
+  streetAddress, addressByLabel, person, location, personInCell, personByCue, personByForeignCue, personByRequest, personByCallback, placeInCell, placeByCue, placeInDateline,
 ];

@@ -206,8 +206,9 @@ const DEPARTMENTS = /^(?:atención|servicio|servizio|service|serviço|atendiment
 
 /**
  * Whether a name-shaped value is a person's, none of its words a role's or a department's: as
- * `mayBePerson` says; or, the English lexicon knowing none of its words, two or three of them
- * (a given name and one or two surnames, "Berta Ozuna Benavídez"); or, after a title, any one
+ * `mayBePerson` says; or, the English lexicon knowing none of its words but as a place's name,
+ * two or three of them (a given name and one or two surnames, "Berta Ozuna Benavídez", "Josep
+ * Hidalgo Bermúdez"); or, after a title, any one
  * word (the surname: "Herr Pusch", "Monsieur Baron").
  */
 export function namedPerson(value: string, titled: boolean): boolean {
@@ -218,5 +219,8 @@ export function namedPerson(value: string, titled: boolean): boolean {
   // (the company words mayBePerson vetoes, vetoed on every path: "Veldkamp Bouw Bv" is no given name and two surnames)
   if (words.some((w) => ROLES.test(w) || DEPARTMENTS.test(w) || isOrganisationWord(w))) return false;
   if (mayBePerson(value) || (titled && words.length === 1)) return true;
-  return words.length >= 2 && words.length <= 3 && words.every((w) => tagsOf(w) === null);
+  // (a surname that is a place too, "Josep Hidalgo Bermúdez", beside a word the lexicon does not know)
+  return words.length >= 2 && words.length <= 3 && words.some((w) => tagsOf(w) === null) && words.every((w) => tagsOf(w)?.every((t) => PLACE_WORD_TAGS.has(t)) ?? true);
 }
+/** compromise's tags of a place's name. */
+const PLACE_WORD_TAGS: ReadonlySet<string> = new Set(["City", "Country", "Region", "Place", "ProperNoun"]);

@@ -9,6 +9,8 @@ describe("ner/person_by_request", () => {
     assert.deepEqual(found("For any questions, please contact Alfreda Macejkovic of our accounts department."), ["Alfreda Macejkovic"]);
     assert.deepEqual(found("You can speak to Mr. Pusch or get in touch with Dr. Anna Weber."), ["Pusch", "Anna Weber"]);
     assert.deepEqual(found("Para cualquier duda, póngase en contacto con Berta Ozuna Benavídez de nuestro departamento."), ["Berta Ozuna Benavídez"]);
+    // a surname that is a place too (Hidalgo, a Mexican state)
+    assert.deepEqual(found("Puede ponerse en contacto con Josep Hidalgo Bermúdez de nuestro departamento."), ["Josep Hidalgo Bermúdez"]);
     assert.deepEqual(found("Per informazioni si rivolga a Orchidea Gurrieri del nostro ufficio."), ["Orchidea Gurrieri"]);
     assert.deepEqual(found("Em caso de dúvida, fale com Caio Albuquerque do setor financeiro."), ["Caio Albuquerque"]);
     assert.deepEqual(found("Vous pouvez contacter Madame Lemoine ou adressez-vous à Claire Moreau de notre service."), ["Lemoine", "Claire Moreau"]);

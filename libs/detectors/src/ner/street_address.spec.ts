@@ -37,6 +37,7 @@ describe("ner/street_address", () => {
     assert.deepEqual(found("Jardines Ricardo s/n.\n68510 Fuengirola\n"), ["Jardines Ricardo s/n.\n68510 Fuengirola"]);
     assert.deepEqual(found("Via Emilia 5\n42123 Reggio nell'Emilia\n"), ["Via Emilia 5\n42123 Reggio nell'Emilia"]);
     assert.deepEqual(found("Piazza Garibaldi 3, 66023 Francavilla al Mare"), ["Piazza Garibaldi 3, 66023 Francavilla al Mare"]);
+    assert.deepEqual(found("Colonia Eduardo, 98\n28703 San Sebastián de los Reyes\n"), ["Colonia Eduardo, 98\n28703 San Sebastián de los Reyes"]);
     assert.deepEqual(found("van de Walplantsoen 471 II\n1930 TM Werk\n"), ["van de Walplantsoen 471 II\n1930 TM Werk"], "a Dutch floor after the number");
     // two lines that are no block: a number after the words, or no town after the code
     assert.deepEqual(found("Chapter 5\n12345 items were sold\nTotal 12\n2024\n"), []);

@@ -36,7 +36,7 @@ const PO_BOX = String.raw`\b(?:P\.?\s?O\.?|Post Office)\s*Box\s+\d{1,6}(?:,?\s+[
  * "01305-000 São Paulo", "00-238 Warszawa", "75002 Paris", "94110 Saint-Maur-des-Fossés",
  * "42123 Reggio nell'Emilia", "66023 Francavilla al Mare", "30027 San Donà di Piave".
  */
-const POSTCODE_TOWN_TAIL = String.raw`(?:[A-Z]{1,2}-)?(?:\d{5}(?:-\d{3})?|\d{4}[ \t]?[A-Z]{2}|\d{2}-\d{3}|\d{4})[ \t]+\p{Lu}[\p{L}'’-]*(?:[ \t]+(?:(?:de|do|da|dos|das|del|della|dei|di|a|al|nel|sul|am|an|im|bei|sur|sous|lès|en|la|le)[ \t]+|(?:nell|dell|sull|all)['’])?\p{Lu}[\p{L}'’-]*){0,3}`;
+const POSTCODE_TOWN_TAIL = String.raw`(?:[A-Z]{1,2}-)?(?:\d{5}(?:-\d{3})?|\d{4}[ \t]?[A-Z]{2}|\d{2}-\d{3}|\d{4})[ \t]+\p{Lu}[\p{L}'’-]*(?:[ \t]+(?:(?:(?:de|do|da|dos|das|del|della|dei|di|a|al|nel|sul|am|an|im|bei|sur|sous|lès|en|la|le|los|las)[ \t]+){1,2}|(?:nell|dell|sull|all)['’])?\p{Lu}[\p{L}'’-]*){0,3}`;
 const POSTCODE_TOWN = String.raw`(?:,[ \t]*|[ \t]*\r?\n[ \t]*)${POSTCODE_TOWN_TAIL}`;
 /**
  * An address block's two lines, whatever the street's kind: a street and its house number alone
