@@ -57,7 +57,7 @@ describe("core/prefilter: the declared shortcuts hold", () => {
     assert.ok(declared.length >= 1);
     const rand = rng(11);
     // names, cue words of several languages, and other words, in lines and sentences
-    const pool = ["Anna", "Weber", "Jonas", "Abel", "Berta", "Ozuna", "de", "van", "Vries", "Herr", "Frau", "Monsieur", "Sra.", "Pani", "Sehr", "geehrte", "Liebe", "Mit", "freundlichen", "Grüßen", "Atentamente", "Kontakt", "Dear", "Kind", "regards", "Name", "wird", "Sie", "anrufen", "the", "report", "Montag", "Rechnung", "please", "contact", "talk", "to", "rivolgersi", "a", "contacter"];
+    const pool = ["Anna", "Weber", "Jonas", "Abel", "Berta", "Ozuna", "de", "van", "Vries", "Herr", "Frau", "Monsieur", "Sra.", "Pani", "Sehr", "geehrte", "Liebe", "Mit", "freundlichen", "Grüßen", "Atentamente", "Kontakt", "Dear", "Kind", "regards", "Name", "wird", "Sie", "anrufen", "the", "report", "Montag", "Rechnung", "please", "contact", "talk", "to", "rivolgersi", "a", "contacter", "will", "call", "you", "will call you", "le llamará", "vous contactera"];
     const seps = [" ", " ", " ", ",\n", "\n\n", ": ", ", "];
     const corpus = Array.from({ length: 20_000 }, () => Array.from({ length: 2 + Math.floor(rand() * 8) }, () => pool[Math.floor(rand() * pool.length)]! + seps[Math.floor(rand() * seps.length)]!).join(""));
     for (const det of declared) {
