@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { brotliCompressSync, deflateSync, gzipSync, zstdCompressSync } from "node:zlib";
-import { make7z, makePdf, makeTar, makeZip, makeZipWithMethod } from "../test-util/fixtures.ts";
+import { make7z, makePdf, makeTar, makeZip, makeZipWithMethod, noise } from "../test-util/fixtures.ts";
 import { memberFiles } from "./sevenzip.ts";
 import * as lz4 from "lz4js";
 import * as snappy from "snappyjs";
@@ -402,10 +402,55 @@ describe("extract: archives", () => {
     assert.equal(segWith(r, "secret"), undefined);
   });
 
-  it("a corrupt member is a reason, a corrupt archive is failed", async () => {
+  it("a corrupt member is a reason, an archive with no member to read is failed", async () => {
     const good = await makeZip({ "a.txt": "hello" });
-    const r = await run(good.subarray(0, good.length - 30), "cut.zip", "application/zip");
+    const r = await run(good.subarray(0, 20), "cut.zip", "application/zip");
     assert.equal(r.status, "failed");
     assert.equal(r.reasons[0]?.code, "corrupt");
+  });
+
+  describe("a ZIP whose central directory is missing or wrong: members read from their local headers, front to back", () => {
+    const csv = "name,ssn\nJohn Smith,536-22-1234\n";
+    const bulk = noise(150_000, 3).toString("base64");
+
+    it("cut short (a download or a copy that stopped): the members before the cut read, the one it cuts as far as it came", async () => {
+      for (const descriptor of [false, true]) {
+        const zip = buildZip([{ name: "a.csv", data: Buffer.from(csv), descriptor }, { name: "b.txt", data: Buffer.from(`MARKER-BULK ${bulk}`), descriptor }, { name: "c.txt", data: Buffer.from("MARKER-AFTER"), descriptor }]);
+        const r = await run(zip.subarray(0, 60_000), "download.zip", "application/zip");
+        assert.equal(r.status, "partial", `descriptor ${descriptor}`);
+        assert.deepEqual(r.reasons.map((x) => [x.code, x.file_in_zip]), [["corrupt", null], ["corrupt", "b.txt"]]);
+        assert.match(r.reasons[0]!.message, /no central directory \(the file is cut short\); members read from their local headers/);
+        assert.match(r.reasons[1]!.message, /cut short by the file's end/);
+        assert.equal(segWith(r, "536-22-1234")?.locator.file_in_zip, "a.csv");
+        assert.equal(segWith(r, "MARKER-BULK")?.locator.file_in_zip, "b.txt");
+        assert.equal(segWith(r, "MARKER-AFTER"), undefined);
+      }
+      // stored members too, with a data descriptor: each ends where a descriptor of its own size follows
+      const stored = buildZip([{ name: "a.csv", data: Buffer.from(csv), mode: "store", descriptor: true }, { name: "c.txt", data: Buffer.from("MARKER-AFTER"), mode: "store", descriptor: true }, { name: "d.txt", data: Buffer.from(bulk), mode: "store" }]);
+      const s = await run(stored.subarray(0, 5_000), "stored.zip", "application/zip");
+      assert.deepEqual([s.status, segWith(s, "536-22-1234")?.locator.file_in_zip, segWith(s, "MARKER-AFTER")?.text, codes(s)], ["partial", "a.csv", "MARKER-AFTER", ["corrupt", "corrupt"]]);
+    });
+
+    it("whose directory's offsets leave its members' data descriptors out (Tika's testZip_with_DataDescriptor.zip): every member read", async () => {
+      const zip = buildZip([{ name: "a.csv", data: Buffer.from(csv), mode: "store", descriptor: true }, { name: "b.txt", data: Buffer.from("MARKER-B"), descriptor: true }, { name: "c.txt", data: Buffer.from("MARKER-C"), mode: "store" }], { offsetsWithoutDescriptors: true });
+      const r = await run(zip, "streamed.zip", "application/zip");
+      assert.deepEqual([r.status, segWith(r, "536-22-1234")?.locator.file_in_zip, segWith(r, "MARKER-B")?.locator.file_in_zip, segWith(r, "MARKER-C")?.locator.file_in_zip], ["complete", "a.csv", "b.txt", "c.txt"]);
+    });
+
+    it("keeps every limit and check: a bomb, an encrypted member, a name leaving the root", async () => {
+      const zip = buildZip([
+        { name: "zc.txt", data: Buffer.from("secret text"), mode: "zipcrypto" },
+        { name: "../../etc/cron.d/x", data: Buffer.from("MARKER-TRAVERSAL") },
+        { name: "bomb.txt", data: Buffer.alloc(30_000_000, 0x41), descriptor: true },
+        { name: "after.txt", data: Buffer.from("MARKER-AFTER-BOMB") },
+      ]);
+      const cut = zip.subarray(0, zip.indexOf(Buffer.from("PK\x01\x02", "latin1")));
+      const r = await run(cut, "hostile.zip", "application/zip");
+      assert.deepEqual(codes(r), ["corrupt", "encrypted", "path_traversal", "limit_ratio"]);
+      assert.equal(segWith(r, "MARKER-TRAVERSAL"), undefined);
+      assert.equal(segWith(r, "secret"), undefined);
+      // (the bomb's end is found by its descriptor: the member after it is read)
+      assert.equal(segWith(r, "MARKER-AFTER-BOMB")?.locator.file_in_zip, "after.txt");
+    });
   });
 });

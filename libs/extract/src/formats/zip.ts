@@ -7,12 +7,13 @@
  * it (padding, a signature appended by a download tool), or whose comment is cut short, is read.
  */
 import iconv from "iconv-lite";
-import yauzl, { type Entry } from "yauzl";
+import yauzl, { type Entry, type ZipFile } from "yauzl";
 import { childPath, childScope, Stop, type Ctx, type Scope } from "../context.ts";
 import { readWith7Zip } from "./sevenzip.ts";
 import type { Format } from "../format.ts";
 import { looksLikeText } from "../text-decode.ts";
 import { declaredProblem, isTraversal, keptBefore, LimitHit, nextEntry, readBounded } from "./archive-util.ts";
+import { readLocalHeaders } from "./zip-local.ts";
 
 function entryName(e: Entry): string {
   const raw = e.fileName as unknown as Buffer | string;
@@ -120,13 +121,26 @@ export const zipFormat: Format = {
   kinds: ["zip"],
   library: "yauzl",
   async extract(bytes, scope, ctx, { filename }) {
-    const { archive: buf, before } = archiveOf(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), scope, ctx);
+    const file = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const { archive: buf, before } = archiveOf(file, scope, ctx);
     // a script before the archive is the file's own text (an installer's settings, its passwords)
     if (before !== null && looksLikeText(before) !== null) await ctx.recurse(before, filename, scope);
     // validateEntrySizes is off on purpose: a lying declared size must not end the archive with an error;
     // readBounded enforces the ratio and total-bytes limits on the bytes actually inflated.
-    const zip = await yauzl.fromBufferPromise(buf, { lazyEntries: true, decodeStrings: false, validateEntrySizes: false, strictFileNames: false });
+    let zip: ZipFile;
+    try {
+      zip = await yauzl.fromBufferPromise(buf, { lazyEntries: true, decodeStrings: false, validateEntrySizes: false, strictFileNames: false });
+    } catch (err) {
+      // No central directory (a file cut short: a download or a copy that stopped): the members
+      // before the cut are read from their local headers.
+      if (file.readUInt32LE(0) !== LOCAL_HEADER) throw err;
+      ctx.reason("corrupt", "zip: no central directory (the file is cut short); members read from their local headers", scope.path);
+      if ((await readLocalHeaders(file, 0, scope, ctx, null)).size === 0) throw err;
+      return;
+    }
     const byOthers = new Set<string>();
+    /** Members where the central directory says no local header is (its offsets are wrong). */
+    const misplaced = new Map<string, string>();
     zip.on("error", () => {}); // errors surface through nextEntry/openReadStream
     try {
       while (true) {
@@ -160,7 +174,8 @@ export const zipFormat: Format = {
           content = await readBounded(await zip.openReadStreamPromise(e), ctx, e.compressedSize);
         } catch (err) {
           if (!(err instanceof LimitHit)) {
-            ctx.reason("corrupt", `zip entry: ${(err as Error).message}`, where);
+            if (/invalid local file header signature/.test((err as Error).message)) misplaced.set(name, (err as Error).message);
+            else ctx.reason("corrupt", `zip entry: ${(err as Error).message}`, where);
             continue;
           }
           if (err.code === "limit_time") throw new Stop(err.code, err.message);
@@ -172,6 +187,11 @@ export const zipFormat: Format = {
       }
     } finally {
       zip.close();
+    }
+    // Members the directory misplaces, read from their local headers, front to back.
+    if (misplaced.size) {
+      const found = await readLocalHeaders(file, Math.max(0, file.indexOf("PK\x03\x04", 0, "latin1")), scope, ctx, new Set(misplaced.keys()));
+      for (const [name, message] of misplaced) if (!found.has(name)) ctx.reason("corrupt", `zip entry: ${message}`, childPath(scope, name));
     }
     // Members in a method yauzl does not inflate — implode (PKZIP 1), deflate64 (Windows'
     // compressed folders past 2 GB), bzip2, LZMA, zstd, xz, PPMd (7-Zip's and WinZip's) — 7-Zip does.

@@ -14,6 +14,8 @@ export interface RawEntry {
   mode?: "store" | "deflate" | "zipcrypto" | "aes";
   /** Overrides the declared uncompressed size (a lie). */
   declaredSize?: number;
+  /** Sizes and CRC in a data descriptor after the data (flag bit 3), as a streaming writer leaves them. */
+  descriptor?: boolean;
 }
 
 const CRC_TABLE = (() => {
@@ -51,7 +53,11 @@ function zipCrypto(data: Buffer, password: string, crc: number): Buffer {
   return out;
 }
 
-export function buildZip(entries: RawEntry[]): Buffer {
+/**
+ * `offsetsWithoutDescriptors`: the central directory's offsets (its members' and its own) count
+ * no data descriptor, as the writer of Tika's testZip_with_DataDescriptor.zip counted them.
+ */
+export function buildZip(entries: RawEntry[], { offsetsWithoutDescriptors = false } = {}): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -79,13 +85,14 @@ export function buildZip(entries: RawEntry[]): Buffer {
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(mode === "aes" ? 51 : 20, 4);
+    if (e.descriptor) flags |= 0x08;
     local.writeUInt16LE(flags, 6);
     local.writeUInt16LE(method, 8);
     local.writeUInt16LE(0, 10);
     local.writeUInt16LE(0x21, 12);
-    local.writeUInt32LE(declCrc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(usize, 22);
+    local.writeUInt32LE(e.descriptor ? 0 : declCrc, 14);
+    local.writeUInt32LE(e.descriptor ? 0 : body.length, 18);
+    local.writeUInt32LE(e.descriptor ? 0 : usize, 22);
     local.writeUInt16LE(name.length, 26);
     local.writeUInt16LE(extra.length, 28);
     const central = Buffer.alloc(46);
@@ -103,10 +110,17 @@ export function buildZip(entries: RawEntry[]): Buffer {
     central.writeUInt16LE(extra.length, 30);
     central.writeUInt32LE((0o100644 * 65536) >>> 0, 38);
     central.writeUInt32LE(offset, 42);
-    const localAll = Buffer.concat([local, name, extra, body]);
+    const descriptor = Buffer.alloc(e.descriptor ? 16 : 0);
+    if (e.descriptor) {
+      descriptor.writeUInt32LE(0x08074b50, 0);
+      descriptor.writeUInt32LE(declCrc, 4);
+      descriptor.writeUInt32LE(body.length, 8);
+      descriptor.writeUInt32LE(usize, 12);
+    }
+    const localAll = Buffer.concat([local, name, extra, body, descriptor]);
     locals.push(localAll);
     centrals.push(Buffer.concat([central, name, extra]));
-    offset += localAll.length;
+    offset += localAll.length - (offsetsWithoutDescriptors ? descriptor.length : 0);
   }
   const cd = Buffer.concat(centrals);
   const eocd = Buffer.alloc(22);
