@@ -93,6 +93,17 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
     }
   });
 
+  it("reads a document package cut short (a download that stopped): its parts before the cut, partial (it failed, no central directory)", async () => {
+    const picture = noise(200_000, 9);
+    const docx = await withMembers(await makeDocx(["Contact: jane.roe@example.org"]), { "word/media/image1.png": picture });
+    const odt = await withMembers(await makeOdt(["Contact: jane.roe@example.org"]), { "Pictures/image1.png": picture });
+    for (const [name, file] of [["letter.docx", docx], ["letter.odt", odt]] as const) {
+      const r = await run(file.subarray(0, file.byteLength - 100_000), name);
+      assert.deepEqual([r.status, codes(r), !!segWith(r, "jane.roe@example.org")], ["partial", ["corrupt"], true], name);
+      assert.match(r.reasons[0]!.message, /^document package cut short \(no central directory\): its \d+ whole parts read, the part the cut falls in and any after it not$/);
+    }
+  });
+
   it("reads an ODT's tracked deletions, without their author and date", async () => {
     const r = await run(await makeOdt(["the final text"], ["SSN 536-22-8726 & more", "Tiara Gislason"]), "reviewed.odt", "application/octet-stream");
     assert.equal(r.status, "complete");

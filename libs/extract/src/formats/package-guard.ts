@@ -10,7 +10,8 @@ import yauzl from "yauzl";
 import yazl from "yazl";
 import { Encrypted, type Ctx, type Scope } from "../context.ts";
 import { declaredProblem, LimitHit, nextEntry, readBounded } from "./archive-util.ts";
-import { archiveOf } from "./zip.ts";
+import { archiveOf, zipBounds } from "./zip.ts";
+import { readLocalHeaders } from "./zip-local.ts";
 
 /**
  * Below this many bytes a document's part may compress as well as it likes: Office writes blank
@@ -28,9 +29,35 @@ const PART_RATIO_FLOOR = 16 * 1024 * 1024;
  * worksheet's page header and footer, not its cells): what it returns is kept under the part's name.
  */
 export async function checkPackage(file: Buffer, scope: Scope, ctx: Ctx, keep?: Keep): Promise<{ archive: Buffer; parts: Map<string, Buffer> } | null> {
-  const { archive } = archiveOf(file, scope, ctx);
+  let { archive } = archiveOf(file, scope, ctx);
+  if (zipBounds(file) === null) archive = (await cutPackage(file, scope, ctx)) ?? archive;
   const parts = await checkParts(archive, scope, ctx, keep);
   return parts && { archive, parts };
+}
+
+/**
+ * A package cut short (no central directory: a download or a copy that stopped), rebuilt from the
+ * parts whose local headers and data came whole before the cut (zip-local.ts), for its parser to
+ * read: a document's text part is often among them, its pictures after it. Null when none came.
+ */
+async function cutPackage(file: Buffer, scope: Scope, ctx: Ctx): Promise<Buffer | null> {
+  if (file.byteLength < 4 || file.readUInt32LE(0) !== 0x04034b50) return null;
+  const out = new yazl.ZipFile();
+  let whole = 0;
+  let lost = 0;
+  await readLocalHeaders(file, 0, scope, ctx, null, async (name, content, cut) => {
+    if (cut) lost++;
+    else {
+      out.addBuffer(content, name, { compress: false });
+      whole++;
+    }
+  });
+  if (whole === 0) return null;
+  ctx.reason("corrupt", `document package cut short (no central directory): its ${whole} whole part${whole === 1 ? "" : "s"} read${lost ? ", the part the cut falls in and any after it not" : ""}`, scope.path);
+  out.end();
+  const chunks: Buffer[] = [];
+  for await (const c of out.outputStream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** Which parts to keep: those a name matches, or what a function keeps of a part (undefined: nothing). */

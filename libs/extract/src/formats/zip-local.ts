@@ -72,11 +72,20 @@ async function inflateFrom(b: Buffer, start: number, declaredCompressed: number 
   return { content, read: inflate.bytesWritten };
 }
 
+/** What is done with a member read: by default it is read as a file of its own (ctx.recurse), a member cut short said so. */
+export type OnMember = (name: string, content: Buffer, cut: boolean) => Promise<void>;
+
 /**
  * Reads the members whose local headers follow one another from `from`: all of them, or those
  * named in `only` (the members the central directory could not find). Returns the names read.
  */
-export async function readLocalHeaders(b: Buffer, from: number, scope: Scope, ctx: Ctx, only: ReadonlySet<string> | null): Promise<Set<string>> {
+export async function readLocalHeaders(b: Buffer, from: number, scope: Scope, ctx: Ctx, only: ReadonlySet<string> | null, onMember?: OnMember): Promise<Set<string>> {
+  const use: OnMember =
+    onMember ??
+    (async (name, content, cut) => {
+      if (cut) ctx.reason("corrupt", "zip entry: cut short by the file's end; read as far as it came", childPath(scope, name));
+      await ctx.recurse(content, name.split("/").pop() ?? name, childScope(scope, name));
+    });
   const read = new Set<string>();
   for (let at = from, m = localMember(b, at); m !== null; m = localMember(b, at)) {
     ctx.checkTime();
@@ -124,10 +133,7 @@ export async function readLocalHeaders(b: Buffer, from: number, scope: Scope, ct
     }
     // Cut short: its declared size runs past the file's end, or no descriptor follows it.
     const cut = descriptor ? end < 0 || end + 12 > b.byteLength : m.dataStart + m.compressedSize > b.byteLength;
-    if (content !== null) {
-      if (cut) ctx.reason("corrupt", "zip entry: cut short by the file's end; read as far as it came", where);
-      await ctx.recurse(content, m.name.split("/").pop() ?? m.name, childScope(scope, m.name));
-    }
+    if (content !== null) await use(m.name, content, cut);
     if (cut) break;
     at = end + (descriptor ? descriptorLength(b, end, end - m.dataStart) : 0);
   }
