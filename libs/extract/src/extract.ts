@@ -5,6 +5,7 @@ import { detect, isMismatch } from "./detect.ts";
 import { NoText } from "./format.ts";
 import { DEFAULT_LIMITS, limitsFromEnv, type ExtractLimits } from "./limits.ts";
 import { CONTAINER_KINDS, formatFor } from "./registry.ts";
+import { RAW_TEXT_KINDS, recoverText } from "./formats/raw-text.ts";
 
 export interface ExtractInput {
   bytes: Uint8Array;
@@ -31,7 +32,7 @@ type Outcome = "ok" | "unsupported" | "failed" | "encrypted";
 async function runHandler(ctx: Ctx, bytes: Uint8Array, name: string, scope: Scope, det: Detected): Promise<Outcome> {
   if (det.kind === "empty") return "ok";
   if (det.damaged) {
-    ctx.reason("corrupt", `${det.kind}: ${det.damaged}`, scope.path);
+    ctx.reason("corrupt", `${det.kind}: ${det.damaged}${lastResort(ctx, bytes, scope, det)}`, scope.path);
     return "failed";
   }
   const fmt = formatFor(det.kind);
@@ -52,8 +53,19 @@ async function runHandler(ctx: Ctx, bytes: Uint8Array, name: string, scope: Scop
       ctx.reason("unsupported_type", e.message || `no text from ${det.mime}`, scope.path);
       return "unsupported";
     }
-    ctx.reason("corrupt", `${det.kind}: ${errorMessage(e)}`, scope.path);
+    ctx.reason("corrupt", `${det.kind}: ${errorMessage(e)}${lastResort(ctx, bytes, scope, det)}`, scope.path);
     return "failed";
+  }
+}
+
+/** A binary document its parser could not open: the text runs in its bytes (raw-text.ts), said in its reason. */
+function lastResort(ctx: Ctx, bytes: Uint8Array, scope: Scope, det: Detected): string {
+  if (!RAW_TEXT_KINDS.has(det.kind)) return "";
+  try {
+    return recoverText(bytes, scope, ctx);
+  } catch (e) {
+    if (e instanceof Stop) throw e;
+    return "";
   }
 }
 

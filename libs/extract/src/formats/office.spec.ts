@@ -104,6 +104,16 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
     }
   });
 
+  it("reads the text left in a Word 97 file cut short as recovered text, partial (it failed: the OLE container's directory was past the cut)", async () => {
+    const doc = makeDoc({ paragraphs: ["Kontoinhaber: Jane Roe, IBAN DE89 3704 0044 0532 0130 00", Array.from({ length: 300 }, (_, i) => `Item ${i}: the quarterly report covers revenue, costs and staffing.`).join(" ")] });
+    const r = await run(doc.subarray(0, Math.floor(doc.byteLength * 0.7)), "memo.doc");
+    assert.deepEqual([r.status, codes(r), segWith(r, "DE89 3704 0044 0532 0130 00")?.locator.part], ["partial", ["corrupt"], "recovered text"]);
+    assert.match(r.reasons[0]!.message, /^doc: the OLE container is cut short or damaged: .*; \d+ characters of text recovered from its raw bytes \(part: recovered text\)$/);
+    // not in place of a parser: the whole file is read by it, with no recovered text
+    const whole = await run(doc, "memo.doc");
+    assert.deepEqual([whole.status, whole.segments.some((s) => s.locator.part === "recovered text")], ["complete", false]);
+  });
+
   it("reads an ODT's tracked deletions, without their author and date", async () => {
     const r = await run(await makeOdt(["the final text"], ["SSN 536-22-8726 & more", "Tiara Gislason"]), "reviewed.odt", "application/octet-stream");
     assert.equal(r.status, "complete");

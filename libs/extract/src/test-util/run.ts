@@ -17,6 +17,15 @@ export function segWith(r: ExtractResult, needle: string) {
   return r.segments.find((s) => s.text.includes(needle));
 }
 
+/**
+ * A parse that failed: `failed` with nothing read, or `partial` with only the text runs its raw
+ * bytes still held (formats/raw-text.ts), its reason saying so.
+ */
+export function failedOrRecovered(r: ExtractResult): boolean {
+  if (r.status === "failed") return r.segments.length === 0;
+  return r.status === "partial" && r.segments.length > 0 && r.segments.every((s) => s.locator.part === "recovered text") && r.reasons.some((x) => /characters of text recovered from its raw bytes/.test(x.message));
+}
+
 export function codes(r: ExtractResult): string[] {
   return r.reasons.map((x) => x.code);
 }
