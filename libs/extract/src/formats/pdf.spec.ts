@@ -3,6 +3,33 @@ import { makeEncryptedPdf, makePdf, makePdfForm, makePdfWithAttachments, makePdf
 import { codes, run, segWith } from "../test-util/run.ts";
 
 describe("extract: PDF", () => {
+  it("reads a PDF cut short (its trailer lost: a download that stopped) with a trailer put back that names its catalog, partial (it failed)", async () => {
+    // written plainly (pdf-lib packs its catalog into a compressed object stream), a picture's bytes last
+    const content = "BT /F1 14 Tf 30 200 Td (Contact: jane.roe@example.org) Tj ET";
+    const objects = [
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 300] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+      `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+      "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+      `<< /Length 4000 >>\nstream\n${noise(4000, 5).toString("latin1")}\nendstream`,
+    ];
+    let body = "%PDF-1.4\n";
+    const offsets: number[] = [];
+    objects.forEach((o, i) => {
+      offsets.push(Buffer.byteLength(body, "latin1"));
+      body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+    });
+    const xref = Buffer.byteLength(body, "latin1");
+    body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}trailer\n<< /Root 1 0 R /Size ${objects.length + 1} >>\nstartxref\n${xref}\n%%EOF\n`;
+    const pdf = Buffer.from(body, "latin1");
+    assert.equal((await run(pdf, "whole.pdf")).status, "complete");
+    // cut inside the picture's stream: no xref, no trailer
+    const r = await run(pdf.subarray(0, offsets[5]! + 2000), "cut.pdf");
+    assert.deepEqual([r.status, codes(r), segWith(r, "jane.roe@example.org")?.locator.page], ["partial", ["corrupt"], 1]);
+    assert.match(r.reasons[0]!.message, /^pdf: cut short \(no end-of-file marker, .*\); read with a trailer put back that names its catalog, object 1 0$/);
+  });
+
   it("puts each page's text on its 1-based page (a marker on page 2 says page 2)", async () => {
     const r = await run(await makePdf(["cover page", "MARKER-P2 Anna Schmidt", "the end"]), "doc.pdf", "application/pdf");
     assert.equal(r.status, "complete");

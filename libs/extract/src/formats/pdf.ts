@@ -10,7 +10,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { Ctx, Scope } from "../context.ts";
-import { Encrypted, withinBudget } from "../context.ts";
+import { Encrypted, Stop, errorMessage, withinBudget } from "../context.ts";
 import { attachmentName, readAttachment } from "./mail-parts.ts";
 import { emitProperties } from "./properties.ts";
 import type { Format } from "../format.ts";
@@ -82,31 +82,21 @@ export const pdfFormat: Format = {
   kinds: ["pdf"],
   library: "pdfjs-dist (legacy build, isEvalSupported: false)",
   async extract(bytes, scope, ctx) {
-    const pdfjs = await loadPdfJs();
-    // pdf.js 6.x has no eval code path left (the option was removed); isEvalSupported: false is still
-    // passed so that a downgrade can never silently turn it back on.
-    const hardening = { isEvalSupported: false } as Record<string, unknown>;
-    const task = pdfjs.getDocument({
-      ...hardening,
-      ...PDFJS_DATA,
-      data: new Uint8Array(bytes), // pdf.js may detach the buffer it is given
-      enableXfa: false,
-      disableFontFace: true,
-      useSystemFonts: false,
-      useWorkerFetch: false,
-      isOffscreenCanvasSupported: false,
-      stopAtErrors: false,
-      verbosity: 0,
-    });
+    let task;
     let doc;
     try {
-      doc = await withinBudget(ctx, task.promise);
+      ({ task, doc } = await openPdf(bytes, ctx));
     } catch (e) {
-      void task.destroy();
-      if (e instanceof Error && e.name === "PasswordException") throw new Encrypted("PDF needs a password");
-      // (a rights-management wrapper: Microsoft IRM's "MicrosoftIRMServices" security handler)
-      if (e instanceof Error && /unknown encryption method/i.test(e.message)) throw new Encrypted("PDF encrypted by a security handler pdf.js does not know (rights management)");
-      throw e;
+      // A file cut short (a download or a copy that stopped) has lost its trailer, and pdf.js its
+      // way to the catalog: a trailer naming the catalog, put back, lets it rebuild the rest.
+      const mended = e instanceof Encrypted || e instanceof Stop ? null : withTrailer(bytes);
+      if (mended === null) throw e;
+      try {
+        ({ task, doc } = await openPdf(mended.bytes, ctx));
+      } catch {
+        throw e;
+      }
+      ctx.reason("corrupt", `pdf: cut short (no end-of-file marker, ${errorMessage(e)}); read with a trailer put back that names its catalog, object ${mended.catalog}`, scope.path);
     }
     try {
       const attached = await readPages(doc, scope, ctx);
@@ -130,6 +120,53 @@ export const pdfFormat: Format = {
     }
   },
 };
+
+/** pdf.js's reading of a document, hardened; a password or an unknown security handler is `Encrypted`. */
+async function openPdf(bytes: Uint8Array, ctx: Ctx) {
+  const pdfjs = await loadPdfJs();
+  // pdf.js 6.x has no eval code path left (the option was removed); isEvalSupported: false is still
+  // passed so that a downgrade can never silently turn it back on.
+  const hardening = { isEvalSupported: false } as Record<string, unknown>;
+  const task = pdfjs.getDocument({
+    ...hardening,
+    ...PDFJS_DATA,
+    data: new Uint8Array(bytes), // pdf.js may detach the buffer it is given
+    enableXfa: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    useWorkerFetch: false,
+    isOffscreenCanvasSupported: false,
+    stopAtErrors: false,
+    verbosity: 0,
+  });
+  try {
+    return { task, doc: await withinBudget(ctx, task.promise) };
+  } catch (e) {
+    void task.destroy();
+    if (e instanceof Error && e.name === "PasswordException") throw new Encrypted("PDF needs a password");
+    // (a rights-management wrapper: Microsoft IRM's "MicrosoftIRMServices" security handler)
+    if (e instanceof Error && /unknown encryption method/i.test(e.message)) throw new Encrypted("PDF encrypted by a security handler pdf.js does not know (rights management)");
+    throw e;
+  }
+}
+
+/**
+ * A PDF cut short, with a trailer after it that names its catalog (the last object of `/Type
+ * /Catalog` written plainly), and an open stream closed first; null when the file ends as a PDF
+ * does (an end-of-file marker in its last KiB) or no catalog is left to name.
+ */
+export function withTrailer(bytes: Uint8Array): { bytes: Uint8Array; catalog: string } | null {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (b.subarray(Math.max(0, b.byteLength - 1024)).includes("%%EOF")) return null;
+  let catalog: RegExpExecArray | null = null;
+  const text = b.toString("latin1");
+  for (const m of text.matchAll(CATALOG)) catalog = m;
+  if (catalog === null) return null;
+  const trailer = Buffer.from(`\nendstream\nendobj\ntrailer\n<< /Root ${catalog[1]} ${catalog[2]} R >>\n%%EOF\n`, "latin1");
+  return { bytes: Buffer.concat([b, trailer]), catalog: `${catalog[1]} ${catalog[2]}` };
+}
+/** An object's header and, within its dictionary's first 400 characters, `/Type /Catalog`. */
+const CATALOG = /(\d+)\s+(\d+)\s+obj\s*<<(?:(?!endobj)[^]){0,400}?\/Type\s*\/Catalog\b/g;
 
 type PdfDoc = Awaited<ReturnType<PdfJs["getDocument"]>["promise"]>;
 
