@@ -8,6 +8,7 @@
  */
 import yauzl from "yauzl";
 import yazl from "yazl";
+import { Parser } from "htmlparser2";
 import { Encrypted, type Ctx, type Scope } from "../context.ts";
 import { declaredProblem, LimitHit, nextEntry, readBounded } from "./archive-util.ts";
 import { archiveOf, zipBounds } from "./zip.ts";
@@ -38,26 +39,57 @@ export async function checkPackage(file: Buffer, scope: Scope, ctx: Ctx, keep?: 
 /**
  * A package cut short (no central directory: a download or a copy that stopped), rebuilt from the
  * parts whose local headers and data came whole before the cut (zip-local.ts), for its parser to
- * read: a document's text part is often among them, its pictures after it. Null when none came.
+ * read: a document's text part is often among them, its pictures after it. The XML part the cut
+ * falls in is read as far as it came, as recovered text (its parser would refuse it). A workbook
+ * whose styles came after the cut gets an empty style sheet: SheetJS reads no workbook without
+ * one. Null when no part came whole.
  */
 async function cutPackage(file: Buffer, scope: Scope, ctx: Ctx): Promise<Buffer | null> {
   if (file.byteLength < 4 || file.readUInt32LE(0) !== 0x04034b50) return null;
   const out = new yazl.ZipFile();
-  let whole = 0;
-  let lost = 0;
+  const names = new Set<string>();
+  let cutPart: string | null = null;
   await readLocalHeaders(file, 0, scope, ctx, null, async (name, content, cut) => {
-    if (cut) lost++;
-    else {
+    if (!cut) {
       out.addBuffer(content, name, { compress: false });
-      whole++;
+      names.add(name);
+    } else if (/\.xml$/i.test(name)) {
+      cutPart = name;
+      ctx.emit(scope, xmlText(content), { part: "recovered text" });
     }
   });
-  if (whole === 0) return null;
-  ctx.reason("corrupt", `document package cut short (no central directory): its ${whole} whole part${whole === 1 ? "" : "s"} read${lost ? ", the part the cut falls in and any after it not" : ""}`, scope.path);
+  if (names.size === 0) return null;
+  if (names.has("xl/workbook.xml") && !names.has("xl/styles.xml")) out.addBuffer(Buffer.from(EMPTY_STYLES), "xl/styles.xml", { compress: false });
+  ctx.reason("corrupt", `document package cut short (no central directory): its ${names.size} whole part${names.size === 1 ? "" : "s"} read${cutPart ? `, the part the cut falls in (${cutPart}) as far as it came (part: recovered text)` : ""}, any after it not`, scope.path);
   out.end();
   const chunks: Buffer[] = [];
   for await (const c of out.outputStream) chunks.push(c as Buffer);
   return Buffer.concat(chunks);
+}
+
+const EMPTY_STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs></styleSheet>`;
+
+/** Elements whose end ends a line of a document's text (paragraphs, headings, shared strings, rows) or a cell. */
+const LINE_ENDS = new Set(["p", "h", "si", "row", "tr", "li", "line-break", "br"]);
+const CELL_ENDS = new Set(["c", "tc", "td", "tab", "table-cell"]);
+
+/** The text of an XML part, as far as it came: element text, a line per paragraph, a tab per cell. */
+export function xmlText(xml: Buffer): string {
+  let text = "";
+  const parser = new Parser(
+    {
+      ontext: (t) => (text += t),
+      onclosetag: (name) => {
+        const local = name.slice(name.indexOf(":") + 1);
+        if (LINE_ENDS.has(local)) text += "\n";
+        else if (CELL_ENDS.has(local)) text += "\t";
+      },
+    },
+    { xmlMode: true, decodeEntities: true },
+  );
+  parser.write(xml.toString("utf8"));
+  parser.end();
+  return text.replace(/[ \t]*\n[\s]*\n/g, "\n").trim();
 }
 
 /** Which parts to keep: those a name matches, or what a function keeps of a part (undefined: nothing). */
