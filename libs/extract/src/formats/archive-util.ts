@@ -16,6 +16,16 @@ export class LimitHit extends Error {
   }
 }
 
+/** A stream that failed (a file cut short, a damaged block): its error's message, and the bytes it gave before. */
+export class StreamFailed extends Error {
+  readonly before: Buffer;
+  constructor(cause: Error, before: Buffer) {
+    super(cause.message);
+    this.name = cause.name;
+    this.before = before;
+  }
+}
+
 /**
  * Reads a stream into memory, stopping (and destroying the stream) as soon as it produces more than
  * the total-bytes budget left, or more than maxRatio × compressedSize (the ratio enforced while
@@ -48,7 +58,7 @@ export function readBounded(stream: Readable, ctx: Ctx, compressedSize: number |
       if (Date.now() > ctx.deadline) return fail(new LimitHit("limit_time", `time budget of ${ctx.limits.timeBudgetMs} ms spent`));
       chunks.push(c);
     });
-    stream.on("error", (e) => fail(e));
+    stream.on("error", (e) => fail(new StreamFailed(e, Buffer.concat(chunks))));
     stream.on("end", () => {
       if (done) return;
       done = true;

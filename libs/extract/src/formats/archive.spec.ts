@@ -57,6 +57,22 @@ describe("extract: archives", () => {
     assert.deepEqual([cut.status, codes(cut)], ["failed", ["corrupt"]]);
   });
 
+  it("reads a compressed file cut short (a log rotation, a download that stopped) as far as it came, partial (it failed: 'unexpected end of file')", async () => {
+    const log = Array.from({ length: 40_000 }, (_, i) => `2026-11-27T10:00:${String(i % 60).padStart(2, "0")} login ok user=jane.roe@example.org session=${i}`).join("\n");
+    for (const [kind, bytes, name] of [
+      ["gzip", gzipSync(log), "app.log.gz"],
+      ["zlib", deflateSync(log), "app.log.zlib"],
+      ["zstd", zstdCompressSync(log), "app.log.zst"],
+    ] as const) {
+      const r = await run(bytes.subarray(0, bytes.length >> 1), name);
+      assert.deepEqual([r.status, codes(r), !!segWith(r, "jane.roe@example.org")], ["partial", ["corrupt"], true], kind);
+      assert.match(r.reasons[0]!.message, new RegExp(`^${kind}: cut short`), kind);
+    }
+    // the whole stream's text read from gzip: Z_SYNC_FLUSH gives every byte inflated before the cut
+    const gz = await run(gzipSync(log).subarray(0, 4000), "app.log.gz");
+    assert.ok(gz.segments.reduce((a, s) => a + s.text.length, 0) > 10_000);
+  });
+
   it("reads Brotli (a web server's precompressed `.br`) and bare zlib streams (`.zlib`), told by their extension; a bomb stops at the ratio", async () => {
     const csv = "name,ssn\nTiara Gislason,536-22-8726\n";
     const br = await run(brotliCompressSync(Buffer.from(csv)), "staff.csv.br");
@@ -69,7 +85,7 @@ describe("extract: archives", () => {
     assert.deepEqual([bomb.status, codes(bomb)], ["partial", ["limit_ratio"]]);
   });
 
-  it("reads LZ4 frames and framed Snappy (they were unsupported), block by block: a bomb stops at the ratio, a cut frame is corrupt", async () => {
+  it("reads LZ4 frames and framed Snappy (they were unsupported), block by block: a bomb stops at the ratio, a cut frame is corrupt, its blocks before the cut read", async () => {
     const csv = Buffer.from(`name,ssn\n${Array.from({ length: 3000 }, (_, i) => `Tiara Gislason ${(i * 7919) % 100003},536-22-8726\n`).join("")}`);
     /** Framed Snappy as snzip writes it: the stream identifier, then chunks of 64 KiB at most (their checksums not checked here). */
     const snappyFramed = (data: Buffer) => {
@@ -83,8 +99,9 @@ describe("extract: archives", () => {
     for (const [bytes, name, mime] of [[Buffer.from(lz4.compress(csv)), "staff.csv.lz4", "application/x-lz4"], [snappyFramed(csv), "staff.csv.sz", "application/x-snappy-framed"]] as const) {
       const r = await run(bytes, name);
       assert.deepEqual([r.detected_type, r.status, codes(r), segWith(r, "536-22-8726")?.locator.column, r.segments.length], [mime, "complete", [], "ssn", 1 + 2 * 3000], name);
+      // cut in its last block: the blocks before it read
       const cut = await run(bytes.subarray(0, bytes.length - 20), name);
-      assert.deepEqual([cut.status, codes(cut)], ["failed", ["corrupt"]], name);
+      assert.deepEqual([cut.status, codes(cut), segWith(cut, "536-22-8726")?.locator.column], ["partial", ["corrupt"], "ssn"], name);
     }
     // a legacy frame (lz4 -l, the Linux kernel's): its magic, then blocks of a size and LZ4 sequences (here literals alone)
     const literals = (data: Buffer) => {

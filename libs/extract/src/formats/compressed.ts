@@ -7,14 +7,14 @@
  */
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import { createBrotliDecompress, createGunzip, createInflate, createZstdDecompress } from "node:zlib";
+import { constants, createBrotliDecompress, createGunzip, createInflate, createZstdDecompress } from "node:zlib";
 import bz2 from "unbzip2-stream";
 import xzDecompress from "xz-decompress";
 import { decompressBlock } from "lz4js";
 import { snappyUncompress } from "hyparquet";
 import { Stop, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
-import { keptBefore, LimitHit, readBounded } from "./archive-util.ts";
+import { keptBefore, LimitHit, readBounded, StreamFailed } from "./archive-util.ts";
 
 const { XzReadableStream } = xzDecompress; // a CommonJS bundle: no named exports for ESM
 
@@ -56,16 +56,37 @@ export async function inflated(ctx: Ctx, scope: Scope, bytes: Uint8Array, decomp
   }
 }
 
-async function inflate(ctx: Ctx, scope: Scope, bytes: Uint8Array, decompress: (src: Readable) => Readable, name: string): Promise<void> {
-  const content = await inflated(ctx, scope, bytes, decompress);
+/**
+ * Reads the inner file. `cutShort`, the same decompressor that flushes what it has at the input's
+ * end instead of failing: a file cut short (a download, a copy or a log rotation that stopped) is
+ * read as far as it came, and said so, where zlib said "unexpected end of file" and gave nothing.
+ */
+async function inflate(ctx: Ctx, scope: Scope, bytes: Uint8Array, decompress: (src: Readable) => Readable, name: string, cutShort?: (src: Readable) => Readable, kind = "compressed file"): Promise<void> {
+  let content: Buffer | null;
+  try {
+    content = await inflated(ctx, scope, bytes, decompress);
+  } catch (err) {
+    if (cutShort !== undefined && /unexpected end of file/i.test((err as Error).message)) {
+      content = await inflated(ctx, scope, bytes, cutShort);
+      ctx.reason("corrupt", `${kind}: cut short (unexpected end of file); read as far as it came`, scope.path);
+    } else if (err instanceof StreamFailed && err.before.byteLength > 0) {
+      // (another decompressor's error: what it gave before it is the file's first part)
+      content = err.before;
+      ctx.totalBytes += content.byteLength;
+      ctx.reason("corrupt", `${kind}: cut short or damaged (${err.message}); its first ${content.byteLength} bytes read`, scope.path);
+    } else throw err;
+  }
   if (content !== null) await ctx.recurse(content, name, { path: scope.path, depth: scope.depth + 1, base: scope.base });
 }
+
+/** Flushes what it has at the input's end (see `inflate`). */
+const AT_END = { finishFlush: constants.Z_SYNC_FLUSH };
 
 export const gzipFormat: Format = {
   kinds: ["gzip"],
   library: "node:zlib",
   async extract(bytes, scope, ctx, { filename }) {
-    await inflate(ctx, scope, bytes, piped(createGunzip), innerName(filename, gzipName(bytes)));
+    await inflate(ctx, scope, bytes, piped(createGunzip), innerName(filename, gzipName(bytes)), piped(() => createGunzip(AT_END)), "gzip");
   },
 };
 
@@ -73,7 +94,7 @@ export const bz2Format: Format = {
   kinds: ["bz2"],
   library: "unbzip2-stream",
   async extract(bytes, scope, ctx, { filename }) {
-    await inflate(ctx, scope, bytes, piped(() => bz2() as unknown as NodeJS.ReadWriteStream), innerName(filename, null));
+    await inflate(ctx, scope, bytes, piped(() => bz2() as unknown as NodeJS.ReadWriteStream), innerName(filename, null), undefined, "bz2");
   },
 };
 
@@ -83,7 +104,7 @@ export const xzFormat: Format = {
   async extract(bytes, scope, ctx, { filename }) {
     // (a web stream: destroying the Node side cancels it, which stops the WebAssembly decoder)
     const xz = (src: Readable) => Readable.fromWeb(new XzReadableStream(Readable.toWeb(src) as ReadableStream<Uint8Array>) as unknown as WebReadableStream<Uint8Array>);
-    await inflate(ctx, scope, bytes, xz, innerName(filename, null));
+    await inflate(ctx, scope, bytes, xz, innerName(filename, null), undefined, "xz");
   },
 };
 
@@ -91,7 +112,7 @@ export const zstdFormat: Format = {
   kinds: ["zstd"],
   library: "node:zlib",
   async extract(bytes, scope, ctx, { filename }) {
-    await inflate(ctx, scope, bytes, piped(createZstdDecompress), innerName(filename, null));
+    await inflate(ctx, scope, bytes, piped(createZstdDecompress), innerName(filename, null), undefined, "zstd");
   },
 };
 
@@ -100,7 +121,7 @@ export const brotliFormat: Format = {
   kinds: ["brotli"],
   library: "node:zlib",
   async extract(bytes, scope, ctx, { filename }) {
-    await inflate(ctx, scope, bytes, piped(createBrotliDecompress), innerName(filename, null));
+    await inflate(ctx, scope, bytes, piped(createBrotliDecompress), innerName(filename, null), undefined, "brotli");
   },
 };
 
@@ -109,7 +130,7 @@ export const zlibFormat: Format = {
   kinds: ["zlib"],
   library: "node:zlib",
   async extract(bytes, scope, ctx, { filename }) {
-    await inflate(ctx, scope, bytes, piped(createInflate), innerName(filename, null));
+    await inflate(ctx, scope, bytes, piped(createInflate), innerName(filename, null), piped(() => createInflate(AT_END)), "zlib");
   },
 };
 
