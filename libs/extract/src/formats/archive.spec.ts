@@ -188,6 +188,12 @@ describe("extract: archives", () => {
     });
   });
 
+  it("reads a TAR cut short in a member (a backup that stopped): the members before it, and it as far as it came", async () => {
+    const tarBytes = Buffer.from(await makeTar({ "a.csv": "name,ssn\nJohn Smith,536-22-1234\n", "b.log": Array.from({ length: 5000 }, (_, i) => `line ${i} user=jane.roe@example.org`).join("\n"), "c.txt": "MARKER-AFTER" }));
+    const r = await run(tarBytes.subarray(0, tarBytes.indexOf("line 2500")), "backup.tar");
+    assert.deepEqual([r.status, r.reasons.map((x) => [x.code, x.file_in_zip]), segWith(r, "536-22-1234")?.locator.file_in_zip, !!segWith(r, "line 2499"), segWith(r, "MARKER-AFTER")], ["partial", [["corrupt", "b.log"]], "a.csv", true, undefined]);
+  });
+
   it("reads a pre-POSIX (V7) TAR, whose headers have no ustar magic", async () => {
     const v7 = Buffer.from(await makeTar({ "old.txt": "MARKER-V7 text" }));
     for (let h = 0; h < v7.length && v7[h] !== 0; h += 512 + Math.ceil(parseInt(v7.toString("latin1", h + 124, h + 136), 8) / 512) * 512) {

@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import tar from "tar-stream";
 import { childPath, childScope, Stop } from "../context.ts";
 import type { Format } from "../format.ts";
-import { isTraversal, LimitHit, readBounded } from "./archive-util.ts";
+import { isTraversal, LimitHit, readBounded, StreamFailed } from "./archive-util.ts";
 
 export const tarFormat: Format = {
   kinds: ["tar"],
@@ -44,7 +44,12 @@ export const tarFormat: Format = {
           ctx.reason(err.code, err.message, where);
           break;
         }
-        throw err;
+        if (!(err instanceof StreamFailed)) throw err;
+        // The archive cut short in this member (a backup or a download that stopped): the member
+        // read as far as it came, and nothing after it is there.
+        ctx.reason("corrupt", `tar: cut short in this member (${err.message}); read as far as it came`, where);
+        if (err.before.byteLength > 0) await ctx.recurse(err.before, name.split("/").pop() ?? name, childScope(scope, name));
+        break;
       }
       await ctx.recurse(content, name.split("/").pop() ?? name, childScope(scope, name));
     }
