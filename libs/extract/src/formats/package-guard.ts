@@ -61,10 +61,7 @@ async function cutPackage(file: Buffer, scope: Scope, ctx: Ctx): Promise<Buffer 
   if (names.size === 0) return null;
   if (names.has("xl/workbook.xml") && !names.has("xl/styles.xml")) out.addBuffer(Buffer.from(EMPTY_STYLES), "xl/styles.xml", { compress: false });
   ctx.reason("corrupt", `document package cut short (no central directory): its ${names.size} whole part${names.size === 1 ? "" : "s"} read${cutPart ? `, the part the cut falls in (${cutPart}) as far as it came (part: recovered text)` : ""}, any after it not`, scope.path);
-  out.end();
-  const chunks: Buffer[] = [];
-  for await (const c of out.outputStream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
+  return written(out);
 }
 
 const EMPTY_STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs></styleSheet>`;
@@ -151,6 +148,11 @@ export async function withPartsReplaced(archive: Buffer, replacements: Map<strin
   } finally {
     zip.close();
   }
+  return written(out);
+}
+
+/** The bytes of a package written with yazl. */
+async function written(out: yazl.ZipFile): Promise<Buffer> {
   out.end();
   const chunks: Buffer[] = [];
   for await (const c of out.outputStream) chunks.push(c as Buffer);
