@@ -3,31 +3,52 @@ import { makeEncryptedPdf, makePdf, makePdfForm, makePdfWithAttachments, makePdf
 import { codes, run, segWith } from "../test-util/run.ts";
 
 describe("extract: PDF", () => {
-  it("reads a PDF cut short (its trailer lost: a download that stopped) with a trailer put back that names its catalog, partial (it failed)", async () => {
-    // written plainly (pdf-lib packs its catalog into a compressed object stream), a picture's bytes last
+  describe("a PDF cut short (a download that stopped: its cross-reference table and trailer lost), read with an end put back, partial (it failed)", () => {
     const content = "BT /F1 14 Tf 30 200 Td (Contact: jane.roe@example.org) Tj ET";
-    const objects = [
-      "<< /Type /Catalog /Pages 2 0 R >>",
-      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 300] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-      `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-      "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-      `<< /Length 4000 >>\nstream\n${noise(4000, 5).toString("latin1")}\nendstream`,
-    ];
-    let body = "%PDF-1.4\n";
-    const offsets: number[] = [];
-    objects.forEach((o, i) => {
-      offsets.push(Buffer.byteLength(body, "latin1"));
-      body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+    /** Written plainly, objects in the order given by number (pdf-lib packs its own into an object stream), a picture's bytes among them. */
+    const plainPdf = (order: number[]) => {
+      const objects: Record<number, string> = {
+        1: "<< /Type /Catalog /Pages 2 0 R >>",
+        2: "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        3: "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 300] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+        4: `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+        5: "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        6: `<< /Length 4000 >>\nstream\n${noise(4000, 5).toString("latin1")}\nendstream`,
+      };
+      let body = "%PDF-1.4\n";
+      const offsets: Record<number, number> = {};
+      for (const n of order) {
+        offsets[n] = Buffer.byteLength(body, "latin1");
+        body += `${n} 0 obj\n${objects[n]}\nendobj\n`;
+      }
+      const xref = Buffer.byteLength(body, "latin1");
+      body += `xref\n0 7\n0000000000 65535 f \n${[1, 2, 3, 4, 5, 6].map((n) => `${String(offsets[n]).padStart(10, "0")} 00000 n \n`).join("")}trailer\n<< /Root 1 0 R /Size 7 >>\nstartxref\n${xref}\n%%EOF\n`;
+      return { pdf: Buffer.from(body, "latin1"), picture: offsets[6]! };
+    };
+    const MENDED = /^pdf: cut short \(no end-of-file marker, .*\); read with a cross-reference stream of the objects left put back, its catalog object /;
+
+    it("its catalog and page tree before the cut: read through them", async () => {
+      const { pdf, picture } = plainPdf([1, 2, 3, 4, 5, 6]);
+      assert.equal((await run(pdf, "whole.pdf")).status, "complete");
+      const r = await run(pdf.subarray(0, picture + 2000), "cut.pdf");
+      assert.deepEqual([r.status, codes(r), segWith(r, "jane.roe@example.org")?.locator.page], ["partial", ["corrupt"], 1]);
+      assert.match(r.reasons[0]!.message, new RegExp(`${MENDED.source}1 0$`));
     });
-    const xref = Buffer.byteLength(body, "latin1");
-    body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}trailer\n<< /Root 1 0 R /Size ${objects.length + 1} >>\nstartxref\n${xref}\n%%EOF\n`;
-    const pdf = Buffer.from(body, "latin1");
-    assert.equal((await run(pdf, "whole.pdf")).status, "complete");
-    // cut inside the picture's stream: no xref, no trailer
-    const r = await run(pdf.subarray(0, offsets[5]! + 2000), "cut.pdf");
-    assert.deepEqual([r.status, codes(r), segWith(r, "jane.roe@example.org")?.locator.page], ["partial", ["corrupt"], 1]);
-    assert.match(r.reasons[0]!.message, /^pdf: cut short \(no end-of-file marker, .*\); read with a trailer put back that names its catalog, object 1 0$/);
+
+    it("its page tree after the cut (a linearized file writes it last): a new catalog over the pages left", async () => {
+      const { pdf, picture } = plainPdf([1, 3, 4, 5, 6, 2]);
+      const r = await run(pdf.subarray(0, picture + 2000), "cut.pdf");
+      assert.deepEqual([r.status, segWith(r, "jane.roe@example.org")?.locator.page], ["partial", 1]);
+      assert.match(r.reasons[0]!.message, new RegExp(`${MENDED.source}8 0 \\(new, over the 1 page left\\)$`));
+    });
+
+    it("its catalog packed in an object stream (pdf-lib, PDF 1.5): found there", async () => {
+      const pdf = Buffer.from(await makePdf(["Contact: jane.roe@example.org", "MARKER-P2"]));
+      // (pdf-lib writes its cross-reference stream last, after the object stream)
+      const r = await run(pdf.subarray(0, pdf.lastIndexOf("/Type /XRef") - 40), "cut.pdf");
+      assert.deepEqual([r.status, segWith(r, "jane.roe@example.org")?.locator.page, segWith(r, "MARKER-P2")?.locator.page], ["partial", 1, 2]);
+      assert.match(r.reasons[0]!.message, MENDED);
+    });
   });
 
   it("puts each page's text on its 1-based page (a marker on page 2 says page 2)", async () => {

@@ -13,6 +13,7 @@ import type { Ctx, Scope } from "../context.ts";
 import { Encrypted, Stop, errorMessage, withinBudget } from "../context.ts";
 import { attachmentName, readAttachment } from "./mail-parts.ts";
 import { emitProperties } from "./properties.ts";
+import { mendCutPdf } from "./pdf-repair.ts";
 import type { Format } from "../format.ts";
 
 type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
@@ -88,15 +89,15 @@ export const pdfFormat: Format = {
       ({ task, doc } = await openPdf(bytes, ctx));
     } catch (e) {
       // A file cut short (a download or a copy that stopped) has lost its trailer, and pdf.js its
-      // way to the catalog: a trailer naming the catalog, put back, lets it rebuild the rest.
-      const mended = e instanceof Encrypted || e instanceof Stop ? null : withTrailer(bytes);
+      // way to the catalog: an end put back that names it lets it read the rest (pdf-repair.ts).
+      const mended = e instanceof Encrypted || e instanceof Stop ? null : mendCutPdf(bytes);
       if (mended === null) throw e;
       try {
         ({ task, doc } = await openPdf(mended.bytes, ctx));
       } catch {
         throw e;
       }
-      ctx.reason("corrupt", `pdf: cut short (no end-of-file marker, ${errorMessage(e)}); read with a trailer put back that names its catalog, object ${mended.catalog}`, scope.path);
+      ctx.reason("corrupt", `pdf: cut short (no end-of-file marker, ${errorMessage(e)}); read with a cross-reference stream of the objects left put back, its catalog object ${mended.catalog}`, scope.path);
     }
     try {
       const attached = await readPages(doc, scope, ctx);
@@ -149,24 +150,6 @@ async function openPdf(bytes: Uint8Array, ctx: Ctx) {
     throw e;
   }
 }
-
-/**
- * A PDF cut short, with a trailer after it that names its catalog (the last object of `/Type
- * /Catalog` written plainly), and an open stream closed first; null when the file ends as a PDF
- * does (an end-of-file marker in its last KiB) or no catalog is left to name.
- */
-export function withTrailer(bytes: Uint8Array): { bytes: Uint8Array; catalog: string } | null {
-  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (b.subarray(Math.max(0, b.byteLength - 1024)).includes("%%EOF")) return null;
-  let catalog: RegExpExecArray | null = null;
-  const text = b.toString("latin1");
-  for (const m of text.matchAll(CATALOG)) catalog = m;
-  if (catalog === null) return null;
-  const trailer = Buffer.from(`\nendstream\nendobj\ntrailer\n<< /Root ${catalog[1]} ${catalog[2]} R >>\n%%EOF\n`, "latin1");
-  return { bytes: Buffer.concat([b, trailer]), catalog: `${catalog[1]} ${catalog[2]}` };
-}
-/** An object's header and, within its dictionary's first 400 characters, `/Type /Catalog`. */
-const CATALOG = /(\d+)\s+(\d+)\s+obj\s*<<(?:(?!endobj)[^]){0,400}?\/Type\s*\/Catalog\b/g;
 
 type PdfDoc = Awaited<ReturnType<PdfJs["getDocument"]>["promise"]>;
 
