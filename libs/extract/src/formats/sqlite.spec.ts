@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import initSqlJs from "sql.js";
 import { codes, run } from "../test-util/run.ts";
+import { columnsOf, record } from "./sqlite-salvage.ts";
 
 /** A database made by sql.js itself from SQL statements, as the bytes of its file. */
 async function makeDb(sql: string): Promise<Buffer> {
@@ -52,13 +53,36 @@ describe("extract: SQLite", () => {
     assert.deepEqual([empty.status, empty.segments.map((s) => s.text)], ["complete", ["a"]]);
   });
 
-  it("a cut database is failed with reason corrupt, or partial when some tables were read", async () => {
-    const rows = Array.from({ length: 400 }, (_, i) => `('row ${i} ${"x".repeat(200)}')`).join(",");
-    const db = await makeDb(`CREATE TABLE a (t TEXT); INSERT INTO a VALUES ('first table'); CREATE TABLE b (t TEXT); INSERT INTO b VALUES ${rows};`);
-    const cut = await run(db.subarray(0, Math.floor(db.length / 2)), "cut.db");
-    assert.ok(["failed", "partial"].includes(cut.status), cut.status);
-    assert.ok(codes(cut).includes("corrupt"), JSON.stringify(cut.reasons));
+  it("reads a database cut short (SQLite: 'database disk image is malformed') from its pages: the rows they still hold, under their columns, partial", async () => {
+    const rows = Array.from({ length: 600 }, (_, i) => `(${i + 1}, 'Jane Roe ${i}', 'jane${i}@example.org', '536-22-${String(i).padStart(4, "0")}', ${-i * 1000}, ${i / 4}, '${"note ".repeat(i === 7 ? 2000 : 3)}')`).join(",");
+    const db = await makeDb(`CREATE TABLE firms (name TEXT); INSERT INTO firms VALUES ('Acme'); CREATE TABLE "clients" (id INTEGER PRIMARY KEY, [full name] TEXT, email TEXT, ssn TEXT, balance INTEGER, score REAL, notes TEXT, UNIQUE(email)); INSERT INTO clients VALUES ${rows};`);
+    const whole = await run(db, "clients.db");
+    assert.equal(whole.status, "complete");
+    const cut = await run(db.subarray(0, Math.floor(db.length * 0.7)), "clients.db");
+    assert.deepEqual([cut.status, codes(cut)], ["partial", ["corrupt"]]);
+    assert.match(cut.reasons[0]!.message, /^sqlite: Error: database disk image is malformed; \d+ rows of 2 tables read from its pages$/);
+    const cell = (text: string) => cut.segments.find((s) => s.text === text)?.locator;
+    assert.deepEqual([cell("Jane Roe 3")?.sheet, cell("Jane Roe 3")?.column, cell("536-22-0003")?.column, cell("Jane Roe 3")?.row], ["clients", "full name", "ssn", 5]);
+    // the rowid's alias, a negative integer, a real, and a value through its overflow pages
+    assert.deepEqual([cell("4")?.column, cell("-3000")?.column, cell("0.75")?.column], ["id", "balance", "score"]);
+    assert.ok(cut.segments.some((s) => s.locator.row === 9 && s.locator.column === "notes" && s.text.length >= 10_000));
+    assert.ok(cut.segments.some((s) => s.locator.sheet === "firms" && s.text === "Acme"));
     const header = await run(db.subarray(0, 100), "head.db");
     assert.deepEqual([header.status, codes(header)], ["failed", ["corrupt"]]);
+  });
+});
+
+describe("extract: SQLite pages (sqlite-salvage.ts)", () => {
+  it("decodes records: every serial type, two's complement integers, 64-bit ones past 2^53", () => {
+    const header = [0, 1, 2, 6, 7, 8, 9, 13 + 2 * 5, 12 + 2 * 2];
+    const body = Buffer.concat([Buffer.from([0xff]), Buffer.from([0x01, 0x00]), Buffer.from("7fffffffffffffff", "hex"), Buffer.alloc(8), Buffer.from("hello"), Buffer.from([0xca, 0xfe])]);
+    Buffer.from(body.buffer, body.byteOffset + 11, 8).writeDoubleBE(2.5);
+    const rec = Buffer.concat([Buffer.from([header.length + 1, ...header]), body]);
+    assert.deepEqual(record(rec).map((v) => (v instanceof Uint8Array ? [...v] : v)), [null, -1, 256, 9223372036854775807n, 2.5, 0, 1, "hello", [0xca, 0xfe]]);
+  });
+
+  it("reads a CREATE TABLE's column names, quoted or not, past its constraints, and its rowid alias", () => {
+    assert.deepEqual(columnsOf(`CREATE TABLE "t" (id INTEGER PRIMARY KEY, "full ""name""" TEXT, [ssn] TEXT NOT NULL, \`e\` TEXT, amount DECIMAL(10, 2), CONSTRAINT u UNIQUE (ssn), PRIMARY KEY (x))`), { columns: ["id", 'full "name"', "ssn", "e", "amount"], rowidAlias: 0 });
+    assert.deepEqual(columnsOf("CREATE TABLE t (a TEXT, b INTEGER)").rowidAlias, -1);
   });
 });

@@ -12,7 +12,8 @@
 import initSqlJs from "sql.js";
 import type { SqlJsStatic, SqlValue } from "sql.js";
 import type { Format } from "../format.ts";
-import { errorMessage } from "../context.ts";
+import { Stop, errorMessage } from "../context.ts";
+import { salvageSqlite } from "./sqlite-salvage.ts";
 import { emitValue } from "./record-cells.ts";
 
 let engine: Promise<SqlJsStatic> | null = null;
@@ -24,8 +25,10 @@ export const sqliteFormat: Format = {
   library: "sql.js",
   async extract(bytes, scope, ctx) {
     const SQL = await (engine ??= initSqlJs());
-    const db = new SQL.Database(bytes);
+    const done = new Set<string>();
+    let db;
     try {
+      db = new SQL.Database(bytes);
       const listed = db.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY rowid");
       const tables = listed[0]?.values.map(([name]) => String(name)) ?? [];
       for (const table of tables) {
@@ -48,12 +51,29 @@ export const sqliteFormat: Format = {
             const values = get(null, { useBigInt: true });
             for (let i = 0; i < values.length; i++) emitValue(ctx, scope, { sheet: table, row, column: columns[i] ?? String(i + 1) }, values[i]);
           }
+          done.add(table);
         } finally {
           stmt.free();
         }
       }
+    } catch (e) {
+      if (e instanceof Stop) throw e;
+      // "database disk image is malformed" (a copy cut short, or copied while written): the rows
+      // its pages still hold, read page by page (sqlite-salvage.ts), of the tables not read whole
+      const salvaged = salvageSqlite(bytes, done);
+      if (salvaged === null || salvaged.every((t) => t.rows.length === 0)) throw e;
+      let rows = 0;
+      for (const t of salvaged) {
+        ctx.emit(scope, t.columns.join(", "), { sheet: t.name, row: 1, part: "header" });
+        t.rows.forEach((values, i) => {
+          if ((i & 255) === 0) ctx.checkTime();
+          values.forEach((value, c) => emitValue(ctx, scope, { sheet: t.name, row: i + 2, column: t.columns[c] ?? String(c + 1) }, value));
+        });
+        rows += t.rows.length;
+      }
+      ctx.reason("corrupt", `sqlite: ${errorMessage(e)}; ${rows} row${rows === 1 ? "" : "s"} of ${salvaged.length} table${salvaged.length === 1 ? "" : "s"} read from its pages`, scope.path);
     } finally {
-      db.close();
+      db?.close();
     }
   },
 };
