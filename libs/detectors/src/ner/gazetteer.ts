@@ -66,6 +66,7 @@ export const PLACE_NAME = String.raw`\p{Lu}[\p{L}'’.-]*(?:[ \t]+(?:(?:and|&|of
  * a region in brackets after it ("Langenfeld (Rheinland)").
  */
 const TOWN_JOINERS = "and|&|of|de|del|della|di|da|do|dos|das|la|le|les|los|upon|on|the|am|an|der|den|im|ob|bei|nad|pod|aan|op|sur|sous|lès|al|a|en|in|y|sul";
+const JOINER_WORD = new RegExp(`^(?:${TOWN_JOINERS})$`);
 export const TOWN_NAME = String.raw`\p{Lu}[\p{L}'’.-]*(?:[ \t]+(?:(?:${TOWN_JOINERS})[ \t]+|(?:nell|dell|sull|all)['’]){0,2}${PLACE_WORD}){0,4}(?:[ \t]+\(\p{Lu}[\p{L}'’. -]*\))?`;
 
 /**
@@ -107,7 +108,7 @@ export function townScore(name: string): number {
   if (!prefixed && !side && tagsOf(lead)?.some((t) => FIRST_NAME_TAGS.has(t))) return 0;
   const qualifier = TOWN_QUALIFIER.exec(name);
   if (isKnownPlace(name, SMALL_TOWN_POPULATION) || (qualifier !== null && isKnownPlace(name.slice(0, qualifier.index), SMALL_TOWN_POPULATION))) return 0.85;
-  const own = (qualifier ? name.slice(0, qualifier.index) : name).split(/[ \t]+/).filter((w, i) => !(i === 0 && prefixed) && !new RegExp(`^(?:${TOWN_JOINERS})$`).test(w));
+  const own = (qualifier ? name.slice(0, qualifier.index) : name).split(/[ \t]+/).filter((w, i) => !(i === 0 && prefixed) && !JOINER_WORD.test(w));
   if (own.some((w) => isCommonWord(w.replace(/[.'’]+$/, "")) || commonWord(w.toLowerCase()))) return 0;
   const last = name.split(/[ \t-]+/).pop()!.toLowerCase();
   return prefixed || side || qualifier !== null || TOWN_ENDING.test(last) ? 0.6 : 0;

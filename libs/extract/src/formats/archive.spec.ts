@@ -437,7 +437,7 @@ describe("extract: archives", () => {
     const bulk = noise(150_000, 3).toString("base64");
 
     it("cut short (a download or a copy that stopped): the members before the cut read, the one it cuts as far as it came", async () => {
-      for (const descriptor of [false, true]) {
+      for (const descriptor of [false, true, "zip64"] as const) {
         const zip = buildZip([{ name: "a.csv", data: Buffer.from(csv), descriptor }, { name: "b.txt", data: Buffer.from(`MARKER-BULK ${bulk}`), descriptor }, { name: "c.txt", data: Buffer.from("MARKER-AFTER"), descriptor }]);
         const r = await run(zip.subarray(0, 60_000), "download.zip", "application/zip");
         assert.equal(r.status, "partial", `descriptor ${descriptor}`);

@@ -61,7 +61,7 @@ export async function inflated(ctx: Ctx, scope: Scope, bytes: Uint8Array, decomp
  * end instead of failing: a file cut short (a download, a copy or a log rotation that stopped) is
  * read as far as it came, and said so, where zlib said "unexpected end of file" and gave nothing.
  */
-async function inflate(ctx: Ctx, scope: Scope, bytes: Uint8Array, decompress: (src: Readable) => Readable, name: string, cutShort?: (src: Readable) => Readable, kind = "compressed file"): Promise<void> {
+async function inflate(ctx: Ctx, scope: Scope, bytes: Uint8Array, decompress: (src: Readable) => Readable, name: string, { kind, cutShort }: { kind: string; cutShort?: (src: Readable) => Readable }): Promise<void> {
   let content: Buffer | null;
   try {
     content = await inflated(ctx, scope, bytes, decompress);
@@ -86,7 +86,7 @@ export const gzipFormat: Format = {
   kinds: ["gzip"],
   library: "node:zlib",
   async extract(bytes, scope, ctx, { filename }) {
-    await inflate(ctx, scope, bytes, piped(createGunzip), innerName(filename, gzipName(bytes)), piped(() => createGunzip(AT_END)), "gzip");
+    await inflate(ctx, scope, bytes, piped(createGunzip), innerName(filename, gzipName(bytes)), { kind: "gzip", cutShort: piped(() => createGunzip(AT_END)) });
   },
 };
 
@@ -94,7 +94,7 @@ export const bz2Format: Format = {
   kinds: ["bz2"],
   library: "unbzip2-stream",
   async extract(bytes, scope, ctx, { filename }) {
-    await inflate(ctx, scope, bytes, piped(() => bz2() as unknown as NodeJS.ReadWriteStream), innerName(filename, null), undefined, "bz2");
+    await inflate(ctx, scope, bytes, piped(() => bz2() as unknown as NodeJS.ReadWriteStream), innerName(filename, null), { kind: "bz2" });
   },
 };
 
@@ -104,7 +104,7 @@ export const xzFormat: Format = {
   async extract(bytes, scope, ctx, { filename }) {
     // (a web stream: destroying the Node side cancels it, which stops the WebAssembly decoder)
     const xz = (src: Readable) => Readable.fromWeb(new XzReadableStream(Readable.toWeb(src) as ReadableStream<Uint8Array>) as unknown as WebReadableStream<Uint8Array>);
-    await inflate(ctx, scope, bytes, xz, innerName(filename, null), undefined, "xz");
+    await inflate(ctx, scope, bytes, xz, innerName(filename, null), { kind: "xz" });
   },
 };
 
@@ -112,7 +112,7 @@ export const zstdFormat: Format = {
   kinds: ["zstd"],
   library: "node:zlib",
   async extract(bytes, scope, ctx, { filename }) {
-    await inflate(ctx, scope, bytes, piped(createZstdDecompress), innerName(filename, null), undefined, "zstd");
+    await inflate(ctx, scope, bytes, piped(createZstdDecompress), innerName(filename, null), { kind: "zstd" });
   },
 };
 
@@ -121,7 +121,7 @@ export const brotliFormat: Format = {
   kinds: ["brotli"],
   library: "node:zlib",
   async extract(bytes, scope, ctx, { filename }) {
-    await inflate(ctx, scope, bytes, piped(createBrotliDecompress), innerName(filename, null), undefined, "brotli");
+    await inflate(ctx, scope, bytes, piped(createBrotliDecompress), innerName(filename, null), { kind: "brotli" });
   },
 };
 
@@ -130,7 +130,7 @@ export const zlibFormat: Format = {
   kinds: ["zlib"],
   library: "node:zlib",
   async extract(bytes, scope, ctx, { filename }) {
-    await inflate(ctx, scope, bytes, piped(createInflate), innerName(filename, null), piped(() => createInflate(AT_END)), "zlib");
+    await inflate(ctx, scope, bytes, piped(createInflate), innerName(filename, null), { kind: "zlib", cutShort: piped(() => createInflate(AT_END)) });
   },
 };
 
@@ -234,7 +234,7 @@ export const lz4Format: Format = {
   kinds: ["lz4"],
   library: "lz4js (its block decoder; the frames read here)",
   async extract(bytes, scope, ctx, { filename }) {
-    await inflate(ctx, scope, bytes, blocks(() => lz4Blocks(bytes)), innerName(filename, null));
+    await inflate(ctx, scope, bytes, blocks(() => lz4Blocks(bytes)), innerName(filename, null), { kind: "lz4" });
   },
 };
 
@@ -243,7 +243,7 @@ export const snappyFormat: Format = {
   kinds: ["snappy"],
   library: "hyparquet's Snappy decoder (each chunk; the framing read here)",
   async extract(bytes, scope, ctx, { filename }) {
-    await inflate(ctx, scope, bytes, blocks(() => snappyChunks(bytes)), innerName(filename, null));
+    await inflate(ctx, scope, bytes, blocks(() => snappyChunks(bytes)), innerName(filename, null), { kind: "snappy" });
   },
 };
 

@@ -56,12 +56,15 @@ function descriptorAt(b: Buffer, dataStart: number): number {
   return -1;
 }
 
-/** The bytes after a member's data: its data descriptor, with or without its signature (12 or 16 bytes; ZIP64's sizes are 8 bytes each). */
-function descriptorLength(b: Buffer, at: number, compressedSize: number): number {
+/**
+ * The bytes after a member's data: its data descriptor, with or without its signature, of 4-byte
+ * sizes or of ZIP64's 8-byte ones (12, 16, 20 or 24 bytes). The one after which a header, the
+ * central directory or the file's end comes.
+ */
+function descriptorLength(b: Buffer, at: number): number {
   const signed = at + 4 <= b.byteLength && b.readUInt32LE(at) === DESCRIPTOR ? 4 : 0;
-  // (a ZIP64 descriptor: the 4-byte compressed size after the CRC is not the member's)
-  const zip64 = at + signed + 8 <= b.byteLength && b.readUInt32LE(at + signed + 4) !== compressedSize >>> 0;
-  return signed + (zip64 ? 20 : 12);
+  const next = (o: number) => o >= b.byteLength || (o + 4 <= b.byteLength && b.readUInt16LE(o) === 0x4b50);
+  return next(at + signed + 12) || !next(at + signed + 20) ? signed + 12 : signed + 20;
 }
 
 /** Inflates a deflate stream starting at `start`, bounded as every member is; with how many bytes of `b` it read. */
@@ -135,7 +138,7 @@ export async function readLocalHeaders(b: Buffer, from: number, scope: Scope, ct
     const cut = descriptor ? end < 0 || end + 12 > b.byteLength : m.dataStart + m.compressedSize > b.byteLength;
     if (content !== null) await use(m.name, content, cut);
     if (cut) break;
-    at = end + (descriptor ? descriptorLength(b, end, end - m.dataStart) : 0);
+    at = end + (descriptor ? descriptorLength(b, end) : 0);
   }
   return read;
 }

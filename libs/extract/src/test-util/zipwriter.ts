@@ -14,8 +14,8 @@ export interface RawEntry {
   mode?: "store" | "deflate" | "zipcrypto" | "aes";
   /** Overrides the declared uncompressed size (a lie). */
   declaredSize?: number;
-  /** Sizes and CRC in a data descriptor after the data (flag bit 3), as a streaming writer leaves them. */
-  descriptor?: boolean;
+  /** Sizes and CRC in a data descriptor after the data (flag bit 3), as a streaming writer leaves them; "zip64", its sizes of 8 bytes. */
+  descriptor?: boolean | "zip64";
 }
 
 const CRC_TABLE = (() => {
@@ -110,12 +110,17 @@ export function buildZip(entries: RawEntry[], { offsetsWithoutDescriptors = fals
     central.writeUInt16LE(extra.length, 30);
     central.writeUInt32LE((0o100644 * 65536) >>> 0, 38);
     central.writeUInt32LE(offset, 42);
-    const descriptor = Buffer.alloc(e.descriptor ? 16 : 0);
+    const descriptor = Buffer.alloc(e.descriptor === "zip64" ? 24 : e.descriptor ? 16 : 0);
     if (e.descriptor) {
       descriptor.writeUInt32LE(0x08074b50, 0);
       descriptor.writeUInt32LE(declCrc, 4);
-      descriptor.writeUInt32LE(body.length, 8);
-      descriptor.writeUInt32LE(usize, 12);
+      if (e.descriptor === "zip64") {
+        descriptor.writeBigUInt64LE(BigInt(body.length), 8);
+        descriptor.writeBigUInt64LE(BigInt(usize), 16);
+      } else {
+        descriptor.writeUInt32LE(body.length, 8);
+        descriptor.writeUInt32LE(usize, 12);
+      }
     }
     const localAll = Buffer.concat([local, name, extra, body, descriptor]);
     locals.push(localAll);
