@@ -454,6 +454,14 @@ describe("extract: archives", () => {
       assert.deepEqual([s.status, segWith(s, "536-22-1234")?.locator.file_in_zip, segWith(s, "MARKER-AFTER")?.text, codes(s)], ["partial", "a.csv", "MARKER-AFTER", ["corrupt", "corrupt"]]);
     });
 
+    it("the first part of a split archive (`.z01`: the spanning marker, members, no directory): its members read", async () => {
+      const zip = buildZip([{ name: "a.csv", data: Buffer.from(csv) }, { name: "b.txt", data: Buffer.from(`MARKER-BULK ${bulk}`) }]);
+      const part = Buffer.concat([Buffer.from("PK\x07\x08", "latin1"), zip.subarray(0, 40_000)]);
+      const r = await run(part, "backup.z01");
+      assert.deepEqual([r.detected_type, r.status, segWith(r, "536-22-1234")?.locator.file_in_zip, !!segWith(r, "MARKER-BULK")], ["application/zip", "partial", "a.csv", true]);
+      assert.match(r.reasons[0]!.message, /^zip: the first part of a split archive \(its central directory is in the last part\)/);
+    });
+
     it("whose directory's offsets leave its members' data descriptors out (Tika's testZip_with_DataDescriptor.zip): every member read", async () => {
       const zip = buildZip([{ name: "a.csv", data: Buffer.from(csv), mode: "store", descriptor: true }, { name: "b.txt", data: Buffer.from("MARKER-B"), descriptor: true }, { name: "c.txt", data: Buffer.from("MARKER-C"), mode: "store" }], { offsetsWithoutDescriptors: true });
       const r = await run(zip, "streamed.zip", "application/zip");

@@ -75,6 +75,8 @@ export function zipBounds(b: Uint8Array): { start: number; end: number; commentC
 }
 
 const LOCAL_HEADER = 0x04034b50;
+/** What a split archive's first part starts with (the data descriptor's signature, APPNOTE 8.5.3). */
+const SPANNING_MARKER = 0x08074b50;
 
 /**
  * Where the archive's first member's local header is: at `start` when one is there, else the
@@ -131,11 +133,13 @@ export const zipFormat: Format = {
     try {
       zip = await yauzl.fromBufferPromise(buf, { lazyEntries: true, decodeStrings: false, validateEntrySizes: false, strictFileNames: false });
     } catch (err) {
-      // No central directory (a file cut short: a download or a copy that stopped): the members
-      // before the cut are read from their local headers.
-      if (file.readUInt32LE(0) !== LOCAL_HEADER) throw err;
-      ctx.reason("corrupt", "zip: no central directory (the file is cut short); members read from their local headers", scope.path);
-      if ((await readLocalHeaders(file, 0, scope, ctx, null)).size === 0) throw err;
+      // No central directory (a file cut short: a download or a copy that stopped; or the first
+      // part of a split archive, `.z01`, which starts with the spanning marker "PK\x07\x08" and
+      // leaves the directory to the last part): the members are read from their local headers.
+      const split = file.byteLength >= 8 && file.readUInt32LE(0) === SPANNING_MARKER && file.readUInt32LE(4) === LOCAL_HEADER;
+      if (!split && (file.byteLength < 4 || file.readUInt32LE(0) !== LOCAL_HEADER)) throw err;
+      ctx.reason("corrupt", split ? "zip: the first part of a split archive (its central directory is in the last part); members read from their local headers" : "zip: no central directory (the file is cut short); members read from their local headers", scope.path);
+      if ((await readLocalHeaders(file, split ? 4 : 0, scope, ctx, null)).size === 0) throw err;
       return;
     }
     const byOthers = new Set<string>();
