@@ -32,7 +32,7 @@ type Outcome = "ok" | "unsupported" | "failed" | "encrypted";
 async function runHandler(ctx: Ctx, bytes: Uint8Array, name: string, scope: Scope, det: Detected): Promise<Outcome> {
   if (det.kind === "empty") return "ok";
   if (det.damaged) {
-    ctx.reason("corrupt", `${det.kind}: ${det.damaged}${lastResort(ctx, bytes, scope, det)}`, scope.path);
+    failed(ctx, bytes, scope, det, det.damaged);
     return "failed";
   }
   const fmt = formatFor(det.kind);
@@ -53,19 +53,26 @@ async function runHandler(ctx: Ctx, bytes: Uint8Array, name: string, scope: Scop
       ctx.reason("unsupported_type", e.message || `no text from ${det.mime}`, scope.path);
       return "unsupported";
     }
-    ctx.reason("corrupt", `${det.kind}: ${errorMessage(e)}${lastResort(ctx, bytes, scope, det)}`, scope.path);
+    failed(ctx, bytes, scope, det, errorMessage(e));
     return "failed";
   }
 }
 
-/** A binary document its parser could not open: the text runs in its bytes (raw-text.ts), said in its reason. */
-function lastResort(ctx: Ctx, bytes: Uint8Array, scope: Scope, det: Detected): string {
-  if (!RAW_TEXT_KINDS.has(det.kind)) return "";
+/**
+ * A parser's failure, said as a reason; for a binary document, the text runs still in its bytes
+ * (raw-text.ts) read as a last resort, and counted in the reason. A limit hit while reading them
+ * (characters, time) still leaves the reason said.
+ */
+function failed(ctx: Ctx, bytes: Uint8Array, scope: Scope, det: Detected, message: string): void {
+  if (!RAW_TEXT_KINDS.has(det.kind)) {
+    ctx.reason("corrupt", `${det.kind}: ${message}`, scope.path);
+    return;
+  }
   try {
-    return recoverText(bytes, scope, ctx);
+    ctx.reason("corrupt", `${det.kind}: ${message}${recoverText(bytes, scope, ctx)}`, scope.path);
   } catch (e) {
+    ctx.reason("corrupt", `${det.kind}: ${message}; text recovered from its raw bytes until a limit stopped it (part: recovered text)`, scope.path);
     if (e instanceof Stop) throw e;
-    return "";
   }
 }
 

@@ -122,6 +122,10 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
     const r = await run(doc.subarray(0, Math.floor(doc.byteLength * 0.7)), "memo.doc");
     assert.deepEqual([r.status, codes(r), segWith(r, "DE89 3704 0044 0532 0130 00")?.locator.part], ["partial", ["corrupt"], "recovered text"]);
     assert.match(r.reasons[0]!.message, /^doc: the OLE container is cut short or damaged: .*; \d+ characters of text recovered from its raw bytes \(part: recovered text\)$/);
+    // a limit that stops the recovery leaves the failure said
+    const limited = await run(doc.subarray(0, Math.floor(doc.byteLength * 0.7)), "memo.doc", "application/msword", { maxChars: 200 });
+    assert.deepEqual([limited.status, codes(limited)], ["partial", ["corrupt", "limit_chars"]]);
+    assert.match(limited.reasons[0]!.message, /text recovered from its raw bytes until a limit stopped it/);
     // not in place of a parser: the whole file is read by it, with no recovered text
     const whole = await run(doc, "memo.doc");
     assert.deepEqual([whole.status, whole.segments.some((s) => s.locator.part === "recovered text")], ["complete", false]);

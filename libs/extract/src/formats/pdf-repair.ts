@@ -95,6 +95,8 @@ export function mendCutPdf(bytes: Uint8Array): Mended | null {
   return { bytes: out, catalog: extra.length ? `${root} 0 (new, over the ${pages.length} page${pages.length === 1 ? "" : "s"} left)` : `${root} 0` };
 }
 
+const OBJECT_STREAM_MAX = 16 * 1024 * 1024;
+
 /** The objects packed in an object stream (Flate only), as [number, text]; null when it cannot be read. */
 function objectStream(b: Buffer, text: string, start: number, dict: string): Array<[number, string]> | null {
   if (!/\/Filter\s*\/FlateDecode\b/.test(dict) || /\/DecodeParms/.test(dict)) return null;
@@ -104,7 +106,8 @@ function objectStream(b: Buffer, text: string, start: number, dict: string): Arr
   if (!(first > 0) || !(n > 0) || end < 0) return null;
   let data: Buffer;
   try {
-    data = inflateSync(b.subarray(start, end), { finishFlush: constants.Z_SYNC_FLUSH });
+    // (an object stream holds dictionaries: past this it is a bomb, not a catalog's list)
+    data = inflateSync(b.subarray(start, end), { finishFlush: constants.Z_SYNC_FLUSH, maxOutputLength: OBJECT_STREAM_MAX });
   } catch {
     return null;
   }

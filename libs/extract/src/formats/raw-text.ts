@@ -13,6 +13,8 @@ import type { Ctx, Scope } from "../context.ts";
 
 /** Binary documents whose text a failed parse may still leave in their bytes (not archives, not compressed formats). */
 export const RAW_TEXT_KINDS: ReadonlySet<string> = new Set(["doc", "xls", "ppt", "msg", "cfb", "publisher", "visio", "wordperfect", "hwp", "onenote"]);
+/** Bytes read at a time. */
+const WINDOW = 8 * 1024 * 1024;
 /** Runs are joined into segments of about this many characters. */
 const SEGMENT_CHARS = 8192;
 
@@ -110,7 +112,6 @@ export function textRuns(b: Uint8Array): string[] {
  * returns what the failure's reason should add ("" when nothing was found).
  */
 export function recoverText(bytes: Uint8Array, scope: Scope, ctx: Ctx): string {
-  const runs = textRuns(bytes);
   let chars = 0;
   let piece: string[] = [];
   let length = 0;
@@ -119,12 +120,17 @@ export function recoverText(bytes: Uint8Array, scope: Scope, ctx: Ctx): string {
     piece = [];
     length = 0;
   };
-  for (const run of runs) {
-    if (length + run.length > SEGMENT_CHARS) flush();
-    piece.push(run);
-    length += run.length + 1;
-    chars += run.length;
+  // (window by window, the time budget checked between them: a damaged file may be large; a run
+  // across a window's edge is read as two)
+  for (let from = 0; from < bytes.byteLength; from += WINDOW) {
+    ctx.checkTime();
+    for (const run of textRuns(bytes.subarray(from, from + WINDOW))) {
+      if (length + run.length > SEGMENT_CHARS) flush();
+      piece.push(run);
+      length += run.length + 1;
+      chars += run.length;
+    }
+    flush();
   }
-  flush();
   return chars === 0 ? "" : `; ${chars} characters of text recovered from its raw bytes (part: recovered text)`;
 }

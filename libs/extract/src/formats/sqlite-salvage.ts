@@ -201,9 +201,10 @@ export function columnsOf(sql: string): { columns: string[]; rowidAlias: number 
 
 /**
  * The tables' rows that a database's pages still hold, by table (its schema read from page 1 on),
- * ordered by rowid; `skip` names tables already read. Null when it is no SQLite file.
+ * ordered by rowid; `skip` names tables already read; `onPage` is called before each leaf page is
+ * read (the caller's time budget). Null when it is no SQLite file.
  */
-export function salvageSqlite(b: Uint8Array, skip: ReadonlySet<string> = new Set()): SalvagedTable[] | null {
+export function salvageSqlite(b: Uint8Array, skip: ReadonlySet<string> = new Set(), onPage: () => void = () => {}): SalvagedTable[] | null {
   if (b.byteLength < 512 || Buffer.from(b.subarray(0, 16)).toString("latin1") !== "SQLite format 3\u0000") return null;
   const pages = new Pages(b);
   if (pages.size < 512 || pages.count === 0) return null;
@@ -223,10 +224,17 @@ export function salvageSqlite(b: Uint8Array, skip: ReadonlySet<string> = new Set
       t.byRowid.set(rowid, values);
     }
   };
-  for (const t of tables) for (const n of leaves(pages, t.root, seen)) take(t, leafRows(pages, n) ?? []);
+  for (const t of tables) {
+    if (skip.has(t.name)) continue;
+    for (const n of leaves(pages, t.root, seen)) {
+      onPage();
+      take(t, leafRows(pages, n) ?? []);
+    }
+  }
   // Leaf pages no walk reached (an interior page lost): under the one table whose columns their records fill.
   for (let n = 2; n <= pages.count; n++) {
     if (seen.has(n)) continue;
+    onPage();
     const rows = leafRows(pages, n);
     if (rows === null || rows.length === 0) continue;
     const width = Math.max(...rows.map((r) => r.values.length));

@@ -67,6 +67,9 @@ describe("extract: SQLite", () => {
     assert.deepEqual([cell("4")?.column, cell("-3000")?.column, cell("0.75")?.column], ["id", "balance", "score"]);
     assert.ok(cut.segments.some((s) => s.locator.row === 9 && s.locator.column === "notes" && s.text.length >= 10_000));
     assert.ok(cut.segments.some((s) => s.locator.sheet === "firms" && s.text === "Acme"));
+    // the character limit stops the cells, the failure still said
+    const limited = await run(db.subarray(0, Math.floor(db.length * 0.7)), "clients.db", "application/octet-stream", { maxChars: 500 });
+    assert.deepEqual([limited.status, codes(limited)], ["partial", ["corrupt", "limit_chars"]]);
     const header = await run(db.subarray(0, 100), "head.db");
     assert.deepEqual([header.status, codes(header)], ["failed", ["corrupt"]]);
   });

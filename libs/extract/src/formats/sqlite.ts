@@ -60,18 +60,18 @@ export const sqliteFormat: Format = {
       if (e instanceof Stop) throw e;
       // "database disk image is malformed" (a copy cut short, or copied while written): the rows
       // its pages still hold, read page by page (sqlite-salvage.ts), of the tables not read whole
-      const salvaged = salvageSqlite(bytes, done);
+      const salvaged = salvageSqlite(bytes, done, () => ctx.checkTime());
       if (salvaged === null || salvaged.every((t) => t.rows.length === 0)) throw e;
-      let rows = 0;
+      const rows = salvaged.reduce((n, t) => n + t.rows.length, 0);
+      // (said first: the character limit may stop the cells below)
+      ctx.reason("corrupt", `sqlite: ${errorMessage(e)}; ${rows} row${rows === 1 ? "" : "s"} of ${salvaged.length} table${salvaged.length === 1 ? "" : "s"} read from its pages`, scope.path);
       for (const t of salvaged) {
         ctx.emit(scope, t.columns.join(", "), { sheet: t.name, row: 1, part: "header" });
         t.rows.forEach((values, i) => {
           if ((i & 255) === 0) ctx.checkTime();
           values.forEach((value, c) => emitValue(ctx, scope, { sheet: t.name, row: i + 2, column: t.columns[c] ?? String(c + 1) }, value));
         });
-        rows += t.rows.length;
       }
-      ctx.reason("corrupt", `sqlite: ${errorMessage(e)}; ${rows} row${rows === 1 ? "" : "s"} of ${salvaged.length} table${salvaged.length === 1 ? "" : "s"} read from its pages`, scope.path);
     } finally {
       db?.close();
     }
