@@ -272,6 +272,55 @@ export function plantedValues(faker: Faker): Values {
     return body + UPPER[sum % 26];
   }
   /** German Steuer-ID: first digit not 0, one digit twice among the first ten, ISO 7064 MOD 11,10. */
+  /**
+   * Rentenversicherungsnummer (VKVV § 4): area, birth date DDMMYY, the birth surname's initial,
+   * serial, check digit: the letter as two digits (A = 01), weights 2 1 2 5 7 1 2 1 2 1 2 1, the
+   * products' digit sums added, mod 10. Printed on the card as "15 070649 C 103".
+   */
+  function rvnr(valid: boolean): string {
+    const d = faker.date.birthdate({ min: 18, max: 90, mode: "age" });
+    const area = p2(faker.helpers.arrayElement([int(2, 29), int(38, 82), 89]));
+    const letter = letterFrom(UPPER);
+    const serial = p2(int(0, 99));
+    const body = `${area}${p2(d.getUTCDate())}${p2(d.getUTCMonth() + 1)}${p2(d.getUTCFullYear() % 100)}`;
+    const ws = [2, 1, 2, 5, 7, 1, 2, 1, 2, 1, 2, 1];
+    const c = [...`${body}${p2(letter.charCodeAt(0) - 64)}${serial}`].reduce((a, x, i) => a + [...String(Number(x) * ws[i]!)].reduce((s, y) => s + Number(y), 0), 0) % 10;
+    const k = valid ? c : other(c);
+    return faker.datatype.boolean() ? `${body}${letter}${serial}${k}` : `${body.slice(0, 2)} ${body.slice(2)} ${letter} ${serial}${k}`;
+  }
+  /** KVNR (§ 290 SGB V, Anlage 1): a letter, eight digits, check digit: the letter as two digits, weights 1 2 1 2 …, digit sums, mod 10. */
+  function kvnr(valid: boolean): string {
+    const letter = letterFrom(UPPER);
+    const body = digits(8);
+    const c = [...`${p2(letter.charCodeAt(0) - 64)}${body}`].reduce((a, x, i) => {
+      const p = Number(x) * (i % 2 === 0 ? 1 : 2);
+      return a + (p > 9 ? p - 9 : p);
+    }, 0) % 10;
+    return `${letter}${body}${valid ? c : other(c)}`;
+  }
+  /**
+   * Henkilötunnus (DVV): DDMMYY, century sign (- or Y X W V U for the 1900s, A or B C D E F for
+   * the 2000s, since 2023), individual number 002–899, control character: DDMMYYNNN mod 31 in
+   * "0123456789ABCDEFHJKLMNPRSTUVWXY".
+   */
+  function hetu(valid: boolean): string {
+    const d = faker.date.birthdate({ min: 18, max: 90, mode: "age" });
+    const y = d.getUTCFullYear();
+    const sign = letterFrom(y >= 2000 ? "ABCDEF" : "-----YXWVU");
+    const date = `${p2(d.getUTCDate())}${p2(d.getUTCMonth() + 1)}${p2(y % 100)}`;
+    const n = String(int(2, 899)).padStart(3, "0");
+    const table = "0123456789ABCDEFHJKLMNPRSTUVWXY";
+    const r = Number(`${date}${n}`) % 31;
+    return `${date}${sign}${n}${table[valid ? r : (r + 1 + faker.number.int(29)) % 31]}`;
+  }
+  /** Korean resident registration number: YYMMDD-G (1/2 1900s, 3/4 2000s), region and serial, check (11 − Σ d × 2..9,2..5 mod 11) mod 10. */
+  function rrn(valid: boolean): string {
+    const d = faker.date.birthdate({ min: 18, max: 90, mode: "age" });
+    const y = d.getUTCFullYear();
+    const body = `${p2(y % 100)}${p2(d.getUTCMonth() + 1)}${p2(d.getUTCDate())}${(y >= 2000 ? 3 : 1) + faker.number.int(1)}${p2(int(0, 95))}${digits(3)}`;
+    const c = (11 - (weighted(body, [2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5]) % 11)) % 10;
+    return `${body.slice(0, 6)}-${body.slice(6)}${valid ? c : other(c)}`;
+  }
   function steuerId(): string {
     for (;;) {
       const d = digits(10);
@@ -330,6 +379,10 @@ export function plantedValues(faker: Faker): Values {
       PL_PESEL: () => pesel(true),
       FR_NIR: () => nir(true),
       DE_TAX_ID: steuerId,
+      DE_SOCIAL_SECURITY: () => rvnr(true),
+      DE_HEALTH_INSURANCE: () => kvnr(true),
+      FI_PERSONAL_IDENTITY_CODE: () => hetu(true),
+      KR_RRN: () => rrn(true),
       IT_FISCAL_CODE: fiscalCode,
       SG_NRIC_FIN: nric,
       AU_TFN: tfn,
@@ -347,6 +400,8 @@ export function plantedValues(faker: Faker): Values {
       ADDRESS: "Address", DATE_OF_BIRTH: "Date of birth", AWS_ACCESS_KEY: "AWS access key",
       UK_NINO: "National Insurance number", IN_PAN: "PAN", IN_AADHAAR: "Aadhaar", ES_NIF: "DNI", ES_NIE: "NIE",
       NL_BSN: "BSN", PL_PESEL: "PESEL", FR_NIR: "Numero de securite sociale", DE_TAX_ID: "Steuer-ID",
+      DE_SOCIAL_SECURITY: "Sozialversicherungsnummer", DE_HEALTH_INSURANCE: "Krankenversichertennummer",
+      FI_PERSONAL_IDENTITY_CODE: "Henkilötunnus", KR_RRN: "Resident registration number",
       IT_FISCAL_CODE: "Codice fiscale", SG_NRIC_FIN: "NRIC", AU_TFN: "Tax file number", AU_MEDICARE: "Medicare number",
       CA_SIN: "Social insurance number", US_ITIN: "ITIN", ABA_ROUTING_NUMBER: "Routing number", US_NPI: "NPI",
       CRYPTO: "Bitcoin wallet", JWT: "Bearer token",
@@ -364,6 +419,10 @@ export function plantedValues(faker: Faker): Values {
       () => nir(false),
       () => sin(false),
       () => npi(false),
+      () => rvnr(false),
+      () => kvnr(false),
+      () => hetu(false),
+      () => rrn(false),
       () => `ORD-${digits(8)}`,
       () => `INV${digits(6)}/${digits(2)}`,
       () => `v${faker.number.int(20)}.${faker.number.int(30)}.${faker.number.int(99)}`,

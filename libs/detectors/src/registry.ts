@@ -18,12 +18,15 @@ import { abaRoutingNumber } from "./us/aba_routing_number.ts";
 import { ukNino } from "./uk/uk_nino.ts";
 import { ukNhs } from "./uk/uk_nhs.ts";
 import { deTaxId } from "./eu/de_tax_id.ts";
+import { deSocialSecurity } from "./eu/de_social_security.ts";
+import { deHealthInsurance } from "./eu/de_health_insurance.ts";
 import { frNir } from "./eu/fr_nir.ts";
 import { esNif } from "./eu/es_nif.ts";
 import { esNie } from "./eu/es_nie.ts";
 import { itFiscalCode } from "./eu/it_fiscal_code.ts";
 import { nlBsn } from "./eu/nl_bsn.ts";
 import { plPesel } from "./eu/pl_pesel.ts";
+import { fiPersonalIdentityCode } from "./eu/fi_personal_identity_code.ts";
 import { inAadhaar } from "./in/in_aadhaar.ts";
 import { inPan } from "./in/in_pan.ts";
 import { brCpf } from "./br/br_cpf.ts";
@@ -31,6 +34,7 @@ import { sgNric } from "./sg/sg_nric.ts";
 import { auTfn } from "./au/au_tfn.ts";
 import { auMedicare } from "./au/au_medicare.ts";
 import { caSin } from "./ca/ca_sin.ts";
+import { krRrn } from "./kr/kr_rrn.ts";
 import { usNpi } from "./medical/us_npi.ts";
 import { icd10Code } from "./medical/icd10_code.ts";
 import { bitcoinAddress } from "./crypto/bitcoin_address.ts";
@@ -59,8 +63,8 @@ export const DETECTORS: readonly Detector[] = [
   emailAddress, phoneNumber, creditCard, ibanCode, ipAddress, dateOfBirth,
   usSsn, usItin, usPassport, usDriverLicense, usBankNumber, abaRoutingNumber,
   ukNino, ukNhs,
-  deTaxId, frNir, esNif, esNie, itFiscalCode, nlBsn, plPesel,
-  inAadhaar, inPan, brCpf, sgNric, auTfn, auMedicare, caSin,
+  deTaxId, deSocialSecurity, deHealthInsurance, frNir, esNif, esNie, itFiscalCode, nlBsn, plPesel, fiPersonalIdentityCode,
+  inAadhaar, inPan, brCpf, sgNric, auTfn, auMedicare, caSin, krRrn,
   usNpi, icd10Code,
   bitcoinAddress, ethereumAddress,
   privateKey, awsAccessKey, githubToken, slackToken, jwt, password, apiKey,

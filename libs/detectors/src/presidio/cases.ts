@@ -21,6 +21,10 @@
  *   microsoft/presidio  test_us_itin_recognizer.py, test_us_passport_recognizer.py, test_us_bank_recognizer.py
  *                                                        (pytest-parametrized versions)
  *   microsoft/presidio  test_iban_recognizer.py          009d53466170affa321b1d7697e7266228695b94 (iban_cases.ts)
+ *   microsoft/presidio  test_de_social_security_recognizer.py 14da1a6db3822baa0b47300064e605e0ab11164a
+ *   microsoft/presidio  test_de_health_insurance_recognizer.py 01f754ad7781737b262e7f495661f8d97d8fc957
+ *   microsoft/presidio  test_fi_personal_identity_code_recognizer.py 3ee013ba84cd2fe0f15849a4c2cf7342a6bf4702 (fi_cases.ts)
+ *   microsoft/presidio  test_kr_rrn_recognizer.py        14da1a6db3822baa0b47300064e605e0ab11164a (kr_cases.ts)
  *   data-privacy-stack/presidio  test_us_ssn_recognizer.py       22090d9d9640a61b96e8090b9da2b720a39cd2ec
  *   data-privacy-stack/presidio  test_fr_nir_recognizer.py       406eb155feadea4920c50c289e4d3ed9e1240602
  *   data-privacy-stack/presidio  test_us_npi_recognizer.py       6da353489371c438b9b5e59e6202d82b0b0a15e6
@@ -34,6 +38,8 @@
  * the case carries `exception` with the reason; the spec asserts OUR result for it.
  */
 import { IBAN_CASES } from "./iban_cases.ts";
+import { FI_PERSONAL_IDENTITY_CODE_CASES } from "./fi_cases.ts";
+import { KR_RRN_CASES } from "./kr_cases.ts";
 
 export interface PresidioCase {
   type: string;
@@ -328,9 +334,32 @@ const PHONE = table("PHONE_NUMBER", "test_phone_recognizer.py", [
   [`${US_INTL}+33 1 42 68 53 00`, [[16, 30], [60, 77]]],
 ]);
 
+const DE_SOCIAL_SECURITY = table("DE_SOCIAL_SECURITY", "test_de_social_security_recognizer.py", [
+  ["15070649C103", [[0, 12]]],
+  ["65070803A019", [[0, 12]]],
+  ["20151090B023", [[0, 12]]],
+  ["38551285K051", [[0, 12]]],
+  ["RVNR: 15070649C103 laut Sozialversicherungsausweis.", [[6, 18]]],
+  ["15070649C100", []],
+  ["65070803A012", []],
+  ["15070049C103", []],
+  ["15071349C103", []],
+  ["150706491103", []],
+  ["15070649C10", []],
+  ["15070649C1030", []],
+]);
+
+const DE_HEALTH_INSURANCE = table("DE_HEALTH_INSURANCE", "test_de_health_insurance_recognizer.py", [
+  ...["A000500015", "C000500021", "A123456780", "M123456785", "B123456782", "Z000000005", "Z999999997", "a123456780"].map((t): Row => [t, whole(t)]),
+  ["Krankenkasse KVNR: A123456780", [[19, 29]]],
+  ["eGK-Nummer M123456785 bitte angeben.", [[11, 21]]],
+  ...["A123456787", "M123456789", "1123456780", "A12345678", "A1234567890"].map((t): Row => [t, []]),
+]);
+
 export const PRESIDIO_CASES: PresidioCase[] = [
   ...CREDIT_CARD, ...ABA, ...CRYPTO, ...CA_SIN, ...AU_TFN, ...AU_MEDICARE, ...EMAIL, ...ES_NIE, ...ES_NIF, ...DE_TAX_ID,
   ...IN_AADHAAR, ...IN_PAN, ...IT_FISCAL, ...IP, ...UK_NINO, ...UK_NHS, ...US_SSN, ...US_ITIN, ...US_PASSPORT, ...US_BANK,
-  ...US_DRIVER_LICENSE, ...PL_PESEL, ...SG, ...FR_NIR, ...US_NPI, ...PHONE,
+  ...US_DRIVER_LICENSE, ...PL_PESEL, ...SG, ...FR_NIR, ...US_NPI, ...PHONE, ...DE_SOCIAL_SECURITY, ...DE_HEALTH_INSURANCE,
+  ...FI_PERSONAL_IDENTITY_CODE_CASES, ...KR_RRN_CASES,
   ...IBAN_CASES.map(([text, n, spans]): PresidioCase => ({ type: "IBAN_CODE", text, spans: spans ?? (n === 1 ? whole(text) : []), source: "test_iban_recognizer.py" })),
 ];
