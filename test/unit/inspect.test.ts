@@ -10,6 +10,7 @@ import path from "node:path";
 import { repoRoot } from "@filescan/config";
 import { makePdf, makeTar, makeZip } from "../../libs/extract/src/test-util/fixtures.ts";
 import { makeWorkbook } from "../../libs/extract/src/test-util/office.ts";
+import { encodeImage, textPixels } from "../../libs/extract/src/test-util/images.ts";
 import initSqlJs from "sql.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "inspect-test-"));
@@ -53,6 +54,22 @@ describe("filescan inspect (CLI, --llm off)", function () {
     assert.equal(rep.llm.page_number, 2);
     assert.equal(rep.llm.file_in_zip, "hr.zip!/2024/payroll.pdf");
     assert.ok(!r.stdout.includes("536-22-8726"));
+  });
+
+  it("reads a passport's machine-readable zone off a photo of it (OCR), as one finding masked to its issuing state", async () => {
+    // ICAO Doc 9303's specimen passport; OCR reads "UTO" as "UT0" and "9ZE" as "97E" here, and the check digits still hold
+    const mrz = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"];
+    const f = path.join(dir, "passport.png");
+    writeFileSync(f, encodeImage(await textPixels(["PASSPORT", ...mrz], 2, "Courier"), "png"));
+    const r = inspect(["--json", f]);
+    assert.equal(r.code, 1, r.stderr);
+    const [rep] = r.json();
+    const doc = rep.findings.filter((x: any) => x.type === "IDENTITY_DOCUMENT");
+    assert.equal(doc.length, 1, JSON.stringify(rep.findings));
+    assert.match(doc[0].validation, /^icao9303_td3/);
+    assert.ok(doc[0].masked.startsWith("P<UTO*"), doc[0].masked);
+    assert.equal(rep.llm.has_sensitive_data, true);
+    assert.ok(!/ERIKSSON|L898902C3|740812/.test(r.stdout), r.stdout);
   });
 
   it("names the sheet and cell of a spreadsheet finding, in the readable report too", () => {

@@ -9,6 +9,7 @@ import { creditCard } from "./generic/credit_card.ts";
 import { ibanCode } from "./generic/iban_code.ts";
 import { ipAddress } from "./generic/ip_address.ts";
 import { dateOfBirth } from "./generic/date_of_birth.ts";
+import { identityDocumentMrz } from "./generic/identity_document_mrz.ts";
 import { usSsn } from "./us/us_ssn.ts";
 import { usItin } from "./us/us_itin.ts";
 import { usPassport } from "./us/us_passport.ts";
@@ -60,7 +61,7 @@ import { placeByCue } from "./ner/place_by_cue.ts";
 import { placeInDateline } from "./ner/place_in_dateline.ts";
 
 export const DETECTORS: readonly Detector[] = [
-  emailAddress, phoneNumber, creditCard, ibanCode, ipAddress, dateOfBirth,
+  emailAddress, phoneNumber, creditCard, ibanCode, ipAddress, dateOfBirth, identityDocumentMrz,
   usSsn, usItin, usPassport, usDriverLicense, usBankNumber, abaRoutingNumber,
   ukNino, ukNhs,
   deTaxId, deSocialSecurity, deHealthInsurance, frNir, esNif, esNie, itFiscalCode, nlBsn, plPesel, fiPersonalIdentityCode,

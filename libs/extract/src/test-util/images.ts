@@ -18,11 +18,15 @@ export interface Rgba {
   data: Uint8Array;
 }
 
-/** Black text lines (large, one per line) on white, as RGBA pixels. */
-export async function textPixels(lines: string[], scale = 2): Promise<Rgba> {
+/**
+ * Black text lines (large, one per line) on white, as RGBA pixels; in Courier, a monospaced face
+ * like a passport's OCR-B, the page as wide as the longest line needs.
+ */
+export async function textPixels(lines: string[], scale = 2, face: "Helvetica" | "Courier" = "Helvetica"): Promise<Rgba> {
   const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const page = doc.addPage([520, 40 + 36 * lines.length]);
+  const font = await doc.embedFont(face === "Courier" ? StandardFonts.Courier : StandardFonts.Helvetica);
+  const width = face === "Courier" ? Math.max(520, 40 + 12 * Math.max(...lines.map((l) => l.length))) : 520;
+  const page = doc.addPage([width, 40 + 36 * lines.length]);
   lines.forEach((t, i) => page.drawText(t, { x: 20, y: page.getHeight() - 40 - 36 * i, font, size: 20 }));
   const pdfjs = await loadPdfJs();
   const pdf = await pdfjs.getDocument({ data: await doc.save(), isEvalSupported: false, disableFontFace: true, verbosity: 0 } as Parameters<typeof pdfjs.getDocument>[0]).promise;
