@@ -89,8 +89,9 @@ export function mask(type: string, value: string): string {
     case "CRYPTO":
       return keepEnds(value, 4, 4);
     case "IDENTITY_DOCUMENT":
-      // The document's code and issuing state ("P<UTO": a passport of Utopia), nothing of its holder.
-      return value.slice(0, 5) + value.slice(5).replace(/[\p{L}\p{N}]/gu, "*");
+      // The document's code and issuing state ("P<UTO": a passport of Utopia), nothing of its
+      // holder; on one short line, as reports and the prompt's markers show a value.
+      return `${value.slice(0, 5)}****** (machine-readable zone, ${value.split("\n").length} lines)`;
     default:
       return keepEnds(value, 0, 4);
   }

@@ -47,7 +47,7 @@ describe("generic/identity_document_mrz", () => {
   it("is one finding, masked to the document's code and issuing state", () => {
     const fs = detect([{ text: `Passport scan\n${TD3}`, source: "ocr", locator: locator() }]);
     assert.deepEqual(fs.map((f) => f.type), ["IDENTITY_DOCUMENT"]);
-    assert.equal(fs[0]!.masked, `P<UTO${"*".repeat(8)}<<****<*****<<<<<<<<<<<<<<<<<<<\n${"*".repeat(10)}***${"*".repeat(7)}*${"*".repeat(7)}${"*".repeat(9)}<<<<<**`);
+    assert.equal(fs[0]!.masked, "P<UTO****** (machine-readable zone, 2 lines)");
     assert.ok(!/ERIKSSON|L898902C3|740812/.test(fs[0]!.masked));
   });
 });
