@@ -49,6 +49,8 @@ const LABELS: Record<string, string[]> = {
   DE_HEALTH_INSURANCE: ["Krankenversichertennummer", "KVNR", "Versichertennummer", "eGK-Nr.", "kvnr"],
   FI_PERSONAL_IDENTITY_CODE: ["Henkilötunnus", "HETU", "Personal identity code", "Personbeteckning", "hetu"],
   KR_RRN: ["주민등록번호", "RRN", "Resident registration number", "resident_registration_number"],
+  MEDICAL_LICENSE: ["DEA #", "DEA number", "DEA Registration", "dea_number", "Prescriber DEA"],
+  US_MBI: ["MBI", "Medicare Beneficiary Identifier", "Medicare ID", "medicare_id", "mbi"],
   IT_FISCAL_CODE: ["Cod. Fiscale", "C.F.", "codice_fiscale", "Codice Fiscale"],
   SG_NRIC_FIN: ["NRIC No.", "NRIC/FIN", "FIN", "nric"],
   AU_TFN: ["TFN", "Tax File No.", "tfn"],

@@ -321,6 +321,20 @@ export function plantedValues(faker: Faker): Values {
     const c = (11 - (weighted(body, [2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5]) % 11)) % 10;
     return `${body.slice(0, 6)}-${body.slice(6)}${valid ? c : other(c)}`;
   }
+  /** DEA registration number: registrant type, last-name initial, six digits, check = (d1 + d3 + d5 + 2 × (d2 + d4 + d6)) mod 10. */
+  function dea(valid: boolean): string {
+    const d = digits(6);
+    const c = (Number(d[0]) + Number(d[2]) + Number(d[4]) + 2 * (Number(d[1]) + Number(d[3]) + Number(d[5]))) % 10;
+    return `${letterFrom("ABFGMX")}${letterFrom(UPPER)}${d}${valid ? c : other(c)}`;
+  }
+  /** Medicare Beneficiary Identifier (CMS): 1–9, letter, letter or digit, digit, letter, letter or digit, digit, letter, letter, digit, digit (no S L O I B Z). */
+  function mbi(): string {
+    const a = () => letterFrom("ACDEFGHJKMNPQRTUVWXY");
+    const an = () => (faker.datatype.boolean() ? a() : String(faker.number.int(9)));
+    const n = () => String(faker.number.int(9));
+    const m = `${int(1, 9)}${a()}${an()}${n()}${a()}${an()}${n()}${a()}${a()}${n()}${n()}`;
+    return faker.datatype.boolean() ? `${m.slice(0, 4)}-${m.slice(4, 7)}-${m.slice(7)}` : m;
+  }
   function steuerId(): string {
     for (;;) {
       const d = digits(10);
@@ -383,6 +397,8 @@ export function plantedValues(faker: Faker): Values {
       DE_HEALTH_INSURANCE: () => kvnr(true),
       FI_PERSONAL_IDENTITY_CODE: () => hetu(true),
       KR_RRN: () => rrn(true),
+      MEDICAL_LICENSE: () => dea(true),
+      US_MBI: mbi,
       IT_FISCAL_CODE: fiscalCode,
       SG_NRIC_FIN: nric,
       AU_TFN: tfn,
@@ -402,6 +418,7 @@ export function plantedValues(faker: Faker): Values {
       NL_BSN: "BSN", PL_PESEL: "PESEL", FR_NIR: "Numero de securite sociale", DE_TAX_ID: "Steuer-ID",
       DE_SOCIAL_SECURITY: "Sozialversicherungsnummer", DE_HEALTH_INSURANCE: "Krankenversichertennummer",
       FI_PERSONAL_IDENTITY_CODE: "Henkilötunnus", KR_RRN: "Resident registration number",
+      MEDICAL_LICENSE: "DEA number", US_MBI: "Medicare Beneficiary Identifier",
       IT_FISCAL_CODE: "Codice fiscale", SG_NRIC_FIN: "NRIC", AU_TFN: "Tax file number", AU_MEDICARE: "Medicare number",
       CA_SIN: "Social insurance number", US_ITIN: "ITIN", ABA_ROUTING_NUMBER: "Routing number", US_NPI: "NPI",
       CRYPTO: "Bitcoin wallet", JWT: "Bearer token",
@@ -423,6 +440,7 @@ export function plantedValues(faker: Faker): Values {
       () => kvnr(false),
       () => hetu(false),
       () => rrn(false),
+      () => dea(false),
       () => `ORD-${digits(8)}`,
       () => `INV${digits(6)}/${digits(2)}`,
       () => `v${faker.number.int(20)}.${faker.number.int(30)}.${faker.number.int(99)}`,

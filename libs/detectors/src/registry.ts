@@ -38,6 +38,8 @@ import { caSin } from "./ca/ca_sin.ts";
 import { krRrn } from "./kr/kr_rrn.ts";
 import { usNpi } from "./medical/us_npi.ts";
 import { icd10Code } from "./medical/icd10_code.ts";
+import { usDeaNumber } from "./medical/us_dea_number.ts";
+import { usMbi } from "./medical/us_mbi.ts";
 import { bitcoinAddress } from "./crypto/bitcoin_address.ts";
 import { ethereumAddress } from "./crypto/ethereum_address.ts";
 import { privateKey } from "./secrets/private_key.ts";
@@ -66,7 +68,7 @@ export const DETECTORS: readonly Detector[] = [
   ukNino, ukNhs,
   deTaxId, deSocialSecurity, deHealthInsurance, frNir, esNif, esNie, itFiscalCode, nlBsn, plPesel, fiPersonalIdentityCode,
   inAadhaar, inPan, brCpf, sgNric, auTfn, auMedicare, caSin, krRrn,
-  usNpi, icd10Code,
+  usNpi, icd10Code, usDeaNumber, usMbi,
   bitcoinAddress, ethereumAddress,
   privateKey, awsAccessKey, githubToken, slackToken, jwt, password, apiKey,
   streetAddress, addressByLabel, person, location, personInCell, personByCue, personByForeignCue, personByRequest, personByCallback, placeInCell, placeByCue, placeInDateline,
