@@ -74,6 +74,19 @@ export function weightedSum(digits: string, weights: readonly number[]): number 
   return sum;
 }
 
+/** Σ of the digit sums of digit[i] × weights[i] (7 × 5 = 35 counts 3 + 5): German social security and health insurance numbers. */
+export function digitSumWeighted(digits: string, weights: readonly number[]): number {
+  let sum = 0;
+  for (let i = 0; i < weights.length; i++) {
+    const p = (digits.charCodeAt(i) - 48) * weights[i]!;
+    sum += Math.floor(p / 10) + (p % 10);
+  }
+  return sum;
+}
+
+/** A capital letter as the two digits of its place in the alphabet ("A" → "01", "Z" → "26"). */
+export const letterPlace = (letter: string): string => String(letter.charCodeAt(0) - 64).padStart(2, "0");
+
 /** ISO 7064 MOD 11,10 (German tax id): true when the last digit is the check digit. */
 export function iso7064Mod11_10(digits: string): boolean {
   let product = 10;

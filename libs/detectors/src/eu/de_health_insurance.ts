@@ -1,5 +1,6 @@
 import type { Detector } from "../core/types.ts";
 import { bounded } from "../core/regex.ts";
+import { digitSumWeighted, letterPlace } from "../core/checksums.ts";
 
 /**
  * Krankenversichertennummer (KVNR, § 290 SGB V, Anlage 1), the German statutory health
@@ -11,13 +12,7 @@ import { bounded } from "../core/regex.ts";
 export function deHealthInsuranceValid(value: string): boolean {
   const v = value.toUpperCase();
   if (!/^[A-Z]\d{9}$/.test(v)) return false;
-  const digits = String(v.charCodeAt(0) - 64).padStart(2, "0") + v.slice(1, 9);
-  let sum = 0;
-  for (let i = 0; i < 10; i++) {
-    const p = (digits.charCodeAt(i) - 48) * (i % 2 === 0 ? 1 : 2);
-    sum += p > 9 ? p - 9 : p;
-  }
-  return sum % 10 === v.charCodeAt(9) - 48;
+  return digitSumWeighted(letterPlace(v[0]!) + v.slice(1, 9), [1, 2, 1, 2, 1, 2, 1, 2, 1, 2]) % 10 === v.charCodeAt(9) - 48;
 }
 
 export const deHealthInsurance: Detector = {

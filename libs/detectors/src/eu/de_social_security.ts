@@ -1,6 +1,6 @@
 import type { Detector } from "../core/types.ts";
 import { bounded } from "../core/regex.ts";
-import { isRealDate } from "../core/checksums.ts";
+import { digitSumWeighted, isRealDate, letterPlace } from "../core/checksums.ts";
 
 /** Weights of the check digit (VKVV § 4), on the 12 digits before it once the letter is written as two. */
 const WEIGHTS = [2, 1, 2, 5, 7, 1, 2, 1, 2, 1, 2, 1];
@@ -20,14 +20,7 @@ export function deSocialSecurityValid(value: string): boolean {
   const day = dd > 50 ? dd - 50 : dd;
   // (the century is not written: a leap year's 29 February is allowed)
   if (!isRealDate(2000, Number(v.slice(4, 6)), day)) return false;
-  const letter = String(v.charCodeAt(8) - 64).padStart(2, "0");
-  const digits = v.slice(0, 8) + letter + v.slice(9, 11);
-  let sum = 0;
-  for (let i = 0; i < 12; i++) {
-    const p = (digits.charCodeAt(i) - 48) * WEIGHTS[i]!;
-    sum += Math.floor(p / 10) + (p % 10);
-  }
-  return sum % 10 === v.charCodeAt(11) - 48;
+  return digitSumWeighted(v.slice(0, 8) + letterPlace(v[8]!) + v.slice(9, 11), WEIGHTS) % 10 === v.charCodeAt(11) - 48;
 }
 
 export const deSocialSecurity: Detector = {
