@@ -68,6 +68,11 @@ describe("extract: archives", () => {
       assert.deepEqual([r.status, codes(r), !!segWith(r, "jane.roe@example.org")], ["partial", ["corrupt"], true], kind);
       assert.match(r.reasons[0]!.message, new RegExp(`^${kind}: cut short`), kind);
     }
+    // bzip2 cut inside its only block: nothing to read, said plainly (it was the runtime's "TypeError: Cannot read properties of undefined")
+    const bz = await make7z({ "app.log": log.slice(0, 200_000) }, "bzip2");
+    const cutBz = await run(bz.subarray(0, bz.length >> 1), "app.log.bz2");
+    assert.deepEqual([cutBz.status, codes(cutBz)], ["failed", ["corrupt"]]);
+    assert.match(cutBz.reasons[0]!.message, /^bz2: Error: the data ends inside a block \(cut short\) or a block is damaged$/);
     // the whole stream's text read from gzip: Z_SYNC_FLUSH gives every byte inflated before the cut
     const gz = await run(gzipSync(log).subarray(0, 4000), "app.log.gz");
     assert.ok(gz.segments.reduce((a, s) => a + s.text.length, 0) > 10_000);

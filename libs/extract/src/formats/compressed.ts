@@ -61,11 +61,13 @@ export async function inflated(ctx: Ctx, scope: Scope, bytes: Uint8Array, decomp
  * end instead of failing: a file cut short (a download, a copy or a log rotation that stopped) is
  * read as far as it came, and said so, where zlib said "unexpected end of file" and gave nothing.
  */
-async function inflate(ctx: Ctx, scope: Scope, bytes: Uint8Array, decompress: (src: Readable) => Readable, name: string, { kind, cutShort }: { kind: string; cutShort?: (src: Readable) => Readable }): Promise<void> {
+async function inflate(ctx: Ctx, scope: Scope, bytes: Uint8Array, decompress: (src: Readable) => Readable, name: string, { kind, cutShort, explain }: { kind: string; cutShort?: (src: Readable) => Readable; explain?: (err: Error) => string | null }): Promise<void> {
   let content: Buffer | null;
   try {
     content = await inflated(ctx, scope, bytes, decompress);
   } catch (err) {
+    // (a decompressor's own words for what went wrong, where its error is an internal one)
+    const said = (err instanceof Error && explain?.(err)) || null;
     if (cutShort !== undefined && /unexpected end of file/i.test((err as Error).message)) {
       content = await inflated(ctx, scope, bytes, cutShort);
       ctx.reason("corrupt", `${kind}: cut short (unexpected end of file); read as far as it came`, scope.path);
@@ -73,8 +75,9 @@ async function inflate(ctx: Ctx, scope: Scope, bytes: Uint8Array, decompress: (s
       // (another decompressor's error: what it gave before it is the file's first part)
       content = err.before;
       ctx.totalBytes += content.byteLength;
-      ctx.reason("corrupt", `${kind}: cut short or damaged (${err.message}); its first ${content.byteLength} bytes read`, scope.path);
-    } else throw err;
+      ctx.reason("corrupt", `${kind}: cut short or damaged (${said ?? err.message}); its first ${content.byteLength} bytes read`, scope.path);
+    } else if (said !== null) throw new Error(said);
+    else throw err;
   }
   if (content !== null) await ctx.recurse(content, name, { path: scope.path, depth: scope.depth + 1, base: scope.base });
 }
@@ -90,11 +93,19 @@ export const gzipFormat: Format = {
   },
 };
 
+/**
+ * unbzip2-stream reads past its input when the data ends inside a block (a file cut short) and
+ * fails with the runtime's words ("TypeError: Cannot read properties of undefined"): said plainly.
+ */
+function bz2Failure(err: Error): string | null {
+  return err.name === "TypeError" || err.name === "RangeError" ? "the data ends inside a block (cut short) or a block is damaged" : null;
+}
+
 export const bz2Format: Format = {
   kinds: ["bz2"],
   library: "unbzip2-stream",
   async extract(bytes, scope, ctx, { filename }) {
-    await inflate(ctx, scope, bytes, piped(() => bz2() as unknown as NodeJS.ReadWriteStream), innerName(filename, null), { kind: "bz2" });
+    await inflate(ctx, scope, bytes, piped(() => bz2() as unknown as NodeJS.ReadWriteStream), innerName(filename, null), { kind: "bz2", explain: bz2Failure });
   },
 };
 
