@@ -249,6 +249,11 @@ describe("extract: archives", () => {
     assert.equal(enc.status, "partial");
     assert.ok(codes(enc).includes("encrypted"));
     assert.equal(enc.segments.length, 0);
+    // cut short, its headers (at its end) lost: failed, in 7-Zip's words without the name the file had inside it ("/in.7z")
+    const whole = await make7z({ "a.txt": "MARKER-7Z alpha ".repeat(200) });
+    const cut = await run(whole.subarray(0, whole.length >> 1), "x.7z", "application/x-7z-compressed");
+    assert.deepEqual([cut.status, codes(cut)], ["failed", ["corrupt"]]);
+    assert.equal(cut.reasons[0]!.message, "7z: Error: Cannot open the file as [7z] archive");
   });
 
   it("takes a CHM's folders, listed by 7-Zip as empty items, and its system files for no members", () => {

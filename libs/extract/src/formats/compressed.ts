@@ -76,7 +76,7 @@ async function inflate(ctx: Ctx, scope: Scope, bytes: Uint8Array, decompress: (s
       content = err.before;
       ctx.totalBytes += content.byteLength;
       ctx.reason("corrupt", `${kind}: cut short or damaged (${said ?? err.message}); its first ${content.byteLength} bytes read`, scope.path);
-    } else if (said !== null) throw new Error(said);
+    } else if (said !== null) throw new Error(said, { cause: err });
     else throw err;
   }
   if (content !== null) await ctx.recurse(content, name, { path: scope.path, depth: scope.depth + 1, base: scope.base });

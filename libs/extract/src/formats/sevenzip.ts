@@ -80,6 +80,24 @@ export function memberFiles<T extends { path: string; folder: boolean }>(listed:
   return listed.filter((i) => !i.folder && !folders.has(i.path) && !(kind === "chm" && /^[#$:]/.test(i.path)));
 }
 
+/**
+ * 7-Zip's error for an archive it cannot open, without the name the file had inside it: "ERROR:
+ * /in.7z : /in.7z Open ERROR: Cannot open the file as [7z] archive" says "Cannot open the file as
+ * [7z] archive".
+ */
+export function sevenZipError(lines: readonly string[], input: string): string {
+  return lines
+    .filter((l) => l.trim())
+    .slice(0, 2)
+    .join(" ")
+    .split(`${input} : `)
+    .join("")
+    .split(`${input} Open `)
+    .join("")
+    .replace(/\bERROR: /g, "")
+    .trim();
+}
+
 /** A member 7-Zip could not extract whole: "ERROR: Data Error : notes.txt", "ERROR: CRC Failed : a/b.csv". */
 const MEMBER_ERROR = /^ERROR: (.+?) : (.+)$/;
 
@@ -130,7 +148,7 @@ export async function readWith7Zip(bytes: Uint8Array, scope: Scope, ctx: Ctx, ki
   const listing = memberFiles(parseListing(out), kind).filter((i) => only === undefined || only.has(i.path));
   if (listing.length === 0 && (threw || err.length > 0)) {
     if ((kind === "7z" && hasAesCoder(bytes)) || /password|encrypted/i.test(err.join("\n"))) throw new Encrypted(`${kind} archive with encrypted headers`);
-    throw new Error(err.filter((l) => l.trim()).slice(0, 2).join(" ") || `${kind} listing failed`);
+    throw new Error(sevenZipError(err, input) || `${kind} listing failed`);
   }
   for (const problem of archiveProblems(out)) ctx.reason("corrupt", `${kind}: ${problem}; what could be read was`, scope.path);
   const wanted: Item[] = [];
