@@ -51,6 +51,7 @@ const LABELS: Record<string, string[]> = {
   KR_RRN: ["주민등록번호", "RRN", "Resident registration number", "resident_registration_number"],
   MEDICAL_LICENSE: ["DEA #", "DEA number", "DEA Registration", "dea_number", "Prescriber DEA"],
   US_MBI: ["MBI", "Medicare Beneficiary Identifier", "Medicare ID", "medicare_id", "mbi"],
+  UK_DRIVING_LICENCE: ["Driving licence number", "Licence No.", "DVLA licence", "driving_licence", "Driver number"],
   IT_FISCAL_CODE: ["Cod. Fiscale", "C.F.", "codice_fiscale", "Codice Fiscale"],
   SG_NRIC_FIN: ["NRIC No.", "NRIC/FIN", "FIN", "nric"],
   AU_TFN: ["TFN", "Tax File No.", "tfn"],

@@ -335,6 +335,17 @@ export function plantedValues(faker: Faker): Values {
     const m = `${int(1, 9)}${a()}${an()}${n()}${a()}${an()}${n()}${a()}${a()}${n()}${n()}`;
     return faker.datatype.boolean() ? `${m.slice(0, 4)}-${m.slice(4, 7)}-${m.slice(7)}` : m;
   }
+  /** DVLA licence number: surname's first five letters (9-padded), decade, month (+50 women), day, year digit, initials (9 for none), 9, two check characters. */
+  function dvla(): string {
+    const surname = faker.person.lastName().toUpperCase().replace(/[^A-Z]/g, "").slice(0, 5).padEnd(5, "9");
+    const d = faker.date.birthdate({ min: 18, max: 90, mode: "age" });
+    const yy = p2(d.getUTCFullYear() % 100);
+    const month = d.getUTCMonth() + 1 + (faker.datatype.boolean() ? 50 : 0);
+    const initials = `${letterFrom(UPPER)}${faker.datatype.boolean() ? letterFrom(UPPER) : "9"}`;
+    const check = `${letterFrom(UPPER)}${letterFrom(`${UPPER}0123456789`)}`;
+    const n = `${surname}${yy[0]}${p2(month)}${p2(d.getUTCDate())}${yy[1]}${initials}9${check}`;
+    return faker.datatype.boolean() ? n : `${n.slice(0, 5)} ${n.slice(5, 11)} ${n.slice(11)}`;
+  }
   function steuerId(): string {
     for (;;) {
       const d = digits(10);
@@ -399,6 +410,7 @@ export function plantedValues(faker: Faker): Values {
       KR_RRN: () => rrn(true),
       MEDICAL_LICENSE: () => dea(true),
       US_MBI: mbi,
+      UK_DRIVING_LICENCE: dvla,
       IT_FISCAL_CODE: fiscalCode,
       SG_NRIC_FIN: nric,
       AU_TFN: tfn,
@@ -418,7 +430,7 @@ export function plantedValues(faker: Faker): Values {
       NL_BSN: "BSN", PL_PESEL: "PESEL", FR_NIR: "Numero de securite sociale", DE_TAX_ID: "Steuer-ID",
       DE_SOCIAL_SECURITY: "Sozialversicherungsnummer", DE_HEALTH_INSURANCE: "Krankenversichertennummer",
       FI_PERSONAL_IDENTITY_CODE: "Henkilötunnus", KR_RRN: "Resident registration number",
-      MEDICAL_LICENSE: "DEA number", US_MBI: "Medicare Beneficiary Identifier",
+      MEDICAL_LICENSE: "DEA number", US_MBI: "Medicare Beneficiary Identifier", UK_DRIVING_LICENCE: "Driving licence number",
       IT_FISCAL_CODE: "Codice fiscale", SG_NRIC_FIN: "NRIC", AU_TFN: "Tax file number", AU_MEDICARE: "Medicare number",
       CA_SIN: "Social insurance number", US_ITIN: "ITIN", ABA_ROUTING_NUMBER: "Routing number", US_NPI: "NPI",
       CRYPTO: "Bitcoin wallet", JWT: "Bearer token",

@@ -18,6 +18,7 @@ import { usBankNumber } from "./us/us_bank_number.ts";
 import { abaRoutingNumber } from "./us/aba_routing_number.ts";
 import { ukNino } from "./uk/uk_nino.ts";
 import { ukNhs } from "./uk/uk_nhs.ts";
+import { ukDrivingLicence } from "./uk/uk_driving_licence.ts";
 import { deTaxId } from "./eu/de_tax_id.ts";
 import { deSocialSecurity } from "./eu/de_social_security.ts";
 import { deHealthInsurance } from "./eu/de_health_insurance.ts";
@@ -65,7 +66,7 @@ import { placeInDateline } from "./ner/place_in_dateline.ts";
 export const DETECTORS: readonly Detector[] = [
   emailAddress, phoneNumber, creditCard, ibanCode, ipAddress, dateOfBirth, identityDocumentMrz,
   usSsn, usItin, usPassport, usDriverLicense, usBankNumber, abaRoutingNumber,
-  ukNino, ukNhs,
+  ukNino, ukNhs, ukDrivingLicence,
   deTaxId, deSocialSecurity, deHealthInsurance, frNir, esNif, esNie, itFiscalCode, nlBsn, plPesel, fiPersonalIdentityCode,
   inAadhaar, inPan, brCpf, sgNric, auTfn, auMedicare, caSin, krRrn,
   usNpi, icd10Code, usDeaNumber, usMbi,
