@@ -11,6 +11,9 @@ const TD2 = "I<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<\nD231458907UTO7408122F1204159<
 // Doc 9303 Part 7's MRV-A visa: no composite check digit.
 const MRV_A = "V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\nL8988901C4XXX4009078F96121096ZE184226B<<<<<<";
 
+// A French identity card of before 2021 (its own layout, no expiry date): the specimen of Christiane Nicole Douel.
+const FR_CNI = "IDFRADOUEL<<<<<<<<<<<<<<<<<<<<932013\n0506932020438CHRISTIANE<<NI2906209F3";
+
 const found = (text: string) => run(identityDocumentMrz, text).map((s) => ({ text: text.slice(s.start, s.end), score: s.score, validation: s.validation }));
 
 describe("generic/identity_document_mrz", () => {
@@ -19,6 +22,14 @@ describe("generic/identity_document_mrz", () => {
     assert.deepEqual(found(TD1), [{ text: TD1, score: 1, validation: "icao9303_td1" }]);
     assert.deepEqual(found(TD2), [{ text: TD2, score: 1, validation: "icao9303_td2" }]);
     assert.deepEqual(found(MRV_A), [{ text: MRV_A, score: 1, validation: "icao9303_mrv_a" }]);
+  });
+
+  it("reads a French identity card of before 2021 (number and birth date checked, and the composite over both lines)", () => {
+    assert.deepEqual(found(FR_CNI), [{ text: FR_CNI, score: 1, validation: "icao9303_fr_cni" }]);
+    // one field misread (the composite, over both, fails with it): 0.8; both: nothing
+    assert.deepEqual(found(FR_CNI.replace("0506932020438", "0506932020448")).map((f) => [f.score, f.validation]), [[0.8, "icao9303_fr_cni_composite_failed"]]);
+    assert.deepEqual(found(FR_CNI.replace("0506932020438", "0506932020448").replace("2906209", "2906208")), []);
+    assert.deepEqual(found(FR_CNI.replace("2906209", "2913209")), [], "month 13");
   });
 
   it("reads an OCR's text of it: blanks and blank lines put in, O for 0 in a date, the lines joined by a text layer", () => {

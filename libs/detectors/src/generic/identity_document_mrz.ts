@@ -48,20 +48,22 @@ function realDate(s: string): boolean {
 interface Fields {
   doc: [string, string];
   birth: [string, string];
-  expiry: [string, string];
+  /** (none on a French identity card of before 2021) */
+  expiry: [string, string] | null;
   sex: string;
   /** The composite check: its input and its digit (null where the format has none: visas). */
   composite: [string, string] | null;
 }
 
 /**
- * How many of the document number's, birth date's and expiry date's check digits hold, and the
- * composite's; -1 when a date is impossible or the sex field is none.
+ * How many of the fields' check digits hold (document number, birth date, expiry date where the
+ * format has one) of how many, and the composite's; null when a date is impossible or the sex
+ * field is none.
  */
-function passed(f: Fields): { fields: number; composite: boolean } | null {
-  if (!realDate(f.birth[0]) || !realDate(f.expiry[0]) || !/^[MFX<]$/.test(f.sex)) return null;
-  const fields = Number(checks(f.doc[0], f.doc[1], false)) + Number(checks(f.birth[0], f.birth[1], true)) + Number(checks(f.expiry[0], f.expiry[1], true));
-  return { fields, composite: f.composite !== null && checks(f.composite[0], f.composite[1], false) };
+function passed(f: Fields): { fields: number; of: number; composite: boolean } | null {
+  if (!realDate(f.birth[0]) || (f.expiry !== null && !realDate(f.expiry[0])) || !/^[MFX<]$/.test(f.sex)) return null;
+  const fields = Number(checks(f.doc[0], f.doc[1], false)) + Number(checks(f.birth[0], f.birth[1], true)) + (f.expiry !== null ? Number(checks(f.expiry[0], f.expiry[1], true)) : 0);
+  return { fields, of: f.expiry !== null ? 3 : 2, composite: f.composite !== null && checks(f.composite[0], f.composite[1], false) };
 }
 
 /** TD3 / MRV-A data line (44), or TD2 / MRV-B (36): the fields at the same places. */
@@ -87,6 +89,22 @@ function td1Fields(l1: string, l2: string): Fields {
     expiry: [l2.slice(8, 14), l2[14]!],
     sex: l2[7]!,
     composite: [l1.slice(5, 30) + digitsOnly(l2.slice(0, 7)) + digitsOnly(l2.slice(8, 15)) + l2.slice(18, 29), l2[29]!],
+  };
+}
+
+/**
+ * The French identity card of before 2021 (still valid, not ICAO's layout): "IDFRA", the
+ * surname, the issuing office; then the card number (issue year and month, département, office,
+ * serial) and its check digit, the given names, the birth date and its check digit, the sex, and
+ * a composite check digit over both lines. No expiry date.
+ */
+function frenchCardFields(l1: string, l2: string): Fields {
+  return {
+    doc: [l2.slice(0, 12), l2[12]!],
+    birth: [l2.slice(27, 33), l2[33]!],
+    expiry: null,
+    sex: l2[34]!,
+    composite: [l1 + l2.slice(0, 27) + digitsOnly(l2.slice(27, 34)) + l2[34], l2[35]!],
   };
 }
 
@@ -166,7 +184,10 @@ export const identityDocumentMrz: Detector = {
       let fields: Fields | null = null;
       let format = "";
       let last = b;
-      if (b.chars.length === 44 && Math.abs(a.chars.length - 44) <= 4 && NAMES_LINE.test(a.chars) && /^[PV]/.test(a.chars)) {
+      if (a.chars.length === 36 && b.chars.length === 36 && /^IDFRA[A-Z<]{25}[0-9A-Z<]{6}$/.test(a.chars) && /^[0-9A-Z]{12}[0-9A-Z<][A-Z<]{14}/.test(b.chars)) {
+        fields = frenchCardFields(a.chars, b.chars);
+        format = "fr_cni";
+      } else if (b.chars.length === 44 && Math.abs(a.chars.length - 44) <= 4 && NAMES_LINE.test(a.chars) && /^[PV]/.test(a.chars)) {
         fields = twoLineFields(b.chars, a.chars[0] === "V");
         format = a.chars[0] === "V" ? "mrv_a" : "td3";
       } else if (b.chars.length === 36 && Math.abs(a.chars.length - 36) <= 3 && NAMES_LINE.test(a.chars) && /^[ACIV]/.test(a.chars)) {
@@ -181,8 +202,9 @@ export const identityDocumentMrz: Detector = {
       const p = passed(fields);
       // Two of the three field check digits: an OCR's misread in one field leaves the zone
       // recognisable; chance passes two in a hundred, on top of the lines' exact shape and dates.
-      if (p === null || p.fields < 2) continue;
-      out.push({ start: a.start, end: last.end, score: p.fields === 3 ? 1 : 0.8, validation: `icao9303_${format}${p.composite ? "" : fields.composite ? "_composite_failed" : ""}` });
+      // (A French card has two: one, after its "IDFRA" and a real birth date.)
+      if (p === null || p.fields < p.of - 1) continue;
+      out.push({ start: a.start, end: last.end, score: p.fields === p.of ? 1 : 0.8, validation: `icao9303_${format}${p.composite ? "" : fields.composite ? "_composite_failed" : ""}` });
       i += last === c ? 2 : 1;
     }
     return out;
