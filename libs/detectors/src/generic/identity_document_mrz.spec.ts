@@ -38,6 +38,11 @@ describe("generic/identity_document_mrz", () => {
     assert.deepEqual(found(ocr).map((f) => f.validation), ["icao9303_td3_composite_failed"]);
     assert.equal(found("P<UTO ERIKSSON << ANNA < MARIA <<<<<<<<<<<<<<<<<<<\nL898902C36 UTO 74O8122 F 12O4159 ZE184226B<<<<<10")[0]?.score, 1);
     assert.equal(found(TD3.replace("\n", " "))[0]?.text, TD3.replace("\n", " "));
+    // a small print: "L" read as "1." (tesseract at 72 dpi; the mark dropped), "«" for "<<"
+    assert.deepEqual(found("P<UTOERIKSSON«ANNA<MARIA<<<<<<<<<<<<<<<<<<<\n1.898902C36UT07408122F12041597E184226B<<<<<10").length, 1);
+    // (and with the document number misread so its check fails, the dates' still hold)
+    assert.deepEqual(found("P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\n1.898962C36UT07408122F12041597E184226B<<<<<10").map((f) => f.score), [0.8]);
+    assert.deepEqual(found("P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\n1.8,9.8902C36UTO7408122F1204159ZE184226B<<<<<10"), [], "three marks: no zone line");
   });
 
   it("takes two field checks of three (one field misread) at 0.8, fewer or an impossible date not at all", () => {

@@ -147,8 +147,14 @@ function zoneLines(text: string): Line[] {
     let le = text.indexOf("\n", ls);
     if (le < 0) le = text.length;
     const raw = text.slice(ls, le);
-    const chars = raw.replace(/[ \t\r]+/g, "");
-    if (chars.length < 26 || !MRZ_CHARS.test(chars)) continue;
+    let chars = raw.replace(/[ \t\r]+/g, "").replace(/«/g, "<<");
+    // (a mark or two an OCR adds, "1." for a small "L": dropped; the check digits judge the rest)
+    if (!MRZ_CHARS.test(chars)) {
+      const kept = chars.replace(/[^A-Z0-9<]/g, "");
+      if (chars.length - kept.length > 2) continue;
+      chars = kept;
+    }
+    if (chars.length < 26) continue;
     const start = ls + raw.length - raw.trimStart().length;
     const end = ls + raw.trimEnd().length;
     const joined = chars.length === 88 ? 44 : chars.length === 72 ? 36 : chars.length === 90 ? 30 : 0;
