@@ -155,8 +155,10 @@ const PACKAGES_BY_PART: ReadonlyArray<[string, Detected]> = [
   ["xl/workbook.bin", { mime: "application/vnd.ms-excel.sheet.binary.macroenabled.12", kind: "xlsb" }],
   // a Visio drawing with macros, a stencil or a template (VSDM, VSSX, VSSM, VSTX, VSTM): its main part
   ["visio/document.xml", { mime: "application/vnd.visio", kind: "visio" }],
-  // an XPS or OpenXPS document: its fixed document sequence
+  // an XPS or OpenXPS document: its fixed document sequence, or a page (a package cut short
+  // before its sequence's local header, read from its members' own headers, still has its pages)
   [".fdseq", { mime: "application/vnd.ms-xpsdocument", kind: "xps" }],
+  [".fpage", { mime: "application/vnd.ms-xpsdocument", kind: "xps" }],
   // an InDesign Markup package: its map of the document's parts
   ["designmap.xml", { mime: "application/vnd.adobe.indesign-idml-package", kind: "idml" }],
 ];

@@ -26,4 +26,12 @@ describe("extract: XPS documents", () => {
     ]);
     assert.ok(!/595\.32|1\.333|odttf/.test(allText(r)));
   });
+
+  it("cut short before its fixed document sequence (written last, as Windows' writer does): still an XPS, its pages read from their own headers", async () => {
+    const xps = await makeXps([[{ text: "Patient: Jane Roe, SSN 536-22-1234", x: 72, y: 100 }]], { sequenceLast: true });
+    const cut = xps.subarray(0, xps.indexOf("FixedDocSeq.fdseq") - 30);
+    const r = await run(cut, "print.xps");
+    assert.deepEqual([r.detected_type, r.status, codes(r)], ["application/vnd.ms-xpsdocument", "partial", ["corrupt"]]);
+    assert.deepEqual(r.segments.map((s) => [s.locator.page, s.text]), [[1, "Patient: Jane Roe, SSN 536-22-1234"]]);
+  });
 });
