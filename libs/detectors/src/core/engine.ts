@@ -214,7 +214,10 @@ export class GateScan {
       for (let i = 0; i < first.length; i++) {
         const c = first.charCodeAt(i);
         let next = node.next.get(c);
-        if (next === undefined) node.next.set(c, (next = newNode()));
+        if (next === undefined) {
+          node.next.set(c, (next = newNode()));
+          if (c < 128) node.ascii[c] = next;
+        }
         node = next;
       }
       node.alts = alts;
@@ -273,7 +276,7 @@ export class GateScan {
         }
         if (k >= n) break;
         const code = lower.charCodeAt(k);
-        const next: TrieNode | undefined = node.next.get(code);
+        const next: TrieNode | undefined = code < 128 ? node.ascii[code] : node.next.get(code);
         if (next === undefined) break;
         node = next;
         if (code >= 128) wide = true;
@@ -295,10 +298,12 @@ interface Alt {
 
 interface TrieNode {
   next: Map<number, TrieNode>;
+  /** `next` for ASCII codes, as an array (the walk asks at every character of a word). */
+  ascii: Array<TrieNode | undefined>;
   alts: Alt[] | null;
 }
 
-const newNode = (): TrieNode => ({ next: new Map(), alts: null });
+const newNode = (): TrieNode => ({ next: new Map(), ascii: new Array<TrieNode | undefined>(128).fill(undefined), alts: null });
 
 /** ASCII letters and digits (lower-case text): 1, else 0 (undefined beyond 0xFFFF never occurs). */
 const ALNUM = new Uint8Array(65536).map((_, c) => ((c >= 48 && c <= 57) || (c >= 97 && c <= 122) ? 1 : 0));
