@@ -38,27 +38,14 @@
  * not expose (phone `leniency` 0/2/3) are not ported. Where our validation is stricter,
  * the case carries `exception` with the reason; the spec asserts OUR result for it.
  */
+import { table, whole, type PresidioCase, type Row } from "./case.ts";
 import { IBAN_CASES } from "./iban_cases.ts";
 import { FI_PERSONAL_IDENTITY_CODE_CASES } from "./fi_cases.ts";
 import { KR_RRN_CASES } from "./kr_cases.ts";
 import { US_MEDICAL_CASES } from "./us_medical_cases.ts";
 
-export interface PresidioCase {
-  type: string;
-  text: string;
-  /** Presidio's expected spans. */
-  spans: Array<[number, number]>;
-  source: string;
-  /** Why we disagree, and what we report instead. */
-  exception?: { reason: string; ours: Array<[number, number]> };
-}
+export type { PresidioCase } from "./case.ts";
 
-const whole = (t: string): Array<[number, number]> => [[0, t.length]];
-type Row = [string, Array<[number, number]>];
-
-function table(type: string, source: string, rows: Row[]): PresidioCase[] {
-  return rows.map(([text, spans]) => ({ type, text, spans, source }));
-}
 
 const CREDIT_CARD = table("CREDIT_CARD", "test_credit_card_recognizer.py", [
   ["4012888888881881 4012-8888-8888-1881 4012 8888 8888 1881", [[0, 16], [17, 36], [37, 56]]],

@@ -5,13 +5,12 @@
  * (commit 3ee013ba84cd2fe0f15849a4c2cf7342a6bf4702). Presidio is © Microsoft Corporation and
  * contributors, MIT License; no Presidio code is reproduced.
  */
-import type { PresidioCase } from "./cases.ts";
+import { table, whole, type PresidioCase, type Row } from "./case.ts";
 
 const TYPE = "FI_PERSONAL_IDENTITY_CODE";
 const SOURCE = "test_fi_personal_identity_code_recognizer.py";
-const whole = (t: string): Array<[number, number]> => [[0, t.length]];
 
-const ROWS: Array<[string, Array<[number, number]>]> = [
+const ROWS: Row[] = [
   ["010594Y9032", whole("010594Y9032")], ["My personal identity code is: 010594Y9032. Thank you.", [[30, 41]]],
   ["010594Y9021", whole("010594Y9021")], ["020594X903P", whole("020594X903P")], ["020594X903P is my hetu.", [[0, 11]]],
   ["020594X902N", whole("020594X902N")], ["Here's my henkilötunnus 020594X902N.", [[24, 35]]],
@@ -24,7 +23,7 @@ const ROWS: Array<[string, Array<[number, number]>]> = [
 ];
 
 export const FI_PERSONAL_IDENTITY_CODE_CASES: PresidioCase[] = [
-  ...ROWS.map(([text, spans]): PresidioCase => ({ type: TYPE, text, spans, source: SOURCE })),
+  ...table(TYPE, SOURCE, ROWS),
   {
     type: TYPE, text: "My finnish id code is030594W903B.", spans: [[21, 32]], source: SOURCE,
     exception: { reason: "the code is glued to the word before it (\"is030594W903B\"); Presidio's boundary-free 0.1 pattern finds it, we require it to stand apart as every detector here does, so it is not read out of a longer token", ours: [] },

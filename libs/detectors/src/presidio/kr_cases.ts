@@ -4,9 +4,9 @@
  * (commit 14da1a6db3822baa0b47300064e605e0ab11164a). Presidio is © Microsoft Corporation and
  * contributors, MIT License; no Presidio code is reproduced, only inputs and expected spans.
  */
-import type { PresidioCase } from "./cases.ts";
+import { table, type PresidioCase, type Row } from "./case.ts";
 
-const rows: Array<[string, Array<[number, number]>]> = [
+const rows: Row[] = [
   // a real birth date and gender digit, the check digit failing (as numbers issued since October 2020)
   ["960121-1234567", [[0, 14]]],
   ["9601211234567", [[0, 13]]],
@@ -30,4 +30,4 @@ const rows: Array<[string, Array<[number, number]>]> = [
   ["051102-9234110", []],
 ];
 
-export const KR_RRN_CASES: PresidioCase[] = rows.map(([text, spans]) => ({ type: "KR_RRN", text, spans, source: "test_kr_rrn_recognizer.py" }));
+export const KR_RRN_CASES: PresidioCase[] = table("KR_RRN", "test_kr_rrn_recognizer.py", rows);

@@ -14,11 +14,7 @@
  * whose values found ("G92341666", "ZY1364061" …) fail the check digit or start with a letter
  * Presidio's own pattern refuses: it tests another recognizer.
  */
-import type { PresidioCase } from "./cases.ts";
-
-type Row = [string, Array<[number, number]>];
-
-const table = (type: string, source: string, rows: Row[]): PresidioCase[] => rows.map(([text, spans]) => ({ type, text, spans, source }));
+import { table, type PresidioCase } from "./case.ts";
 
 const MEDICAL_LICENSE = [
   ...table("MEDICAL_LICENSE", "test_medical_license_recognizer.py", [
