@@ -25,9 +25,9 @@ describe("generic/identity_document_mrz", () => {
   });
 
   it("reads a French identity card of before 2021 (number and birth date checked, and the composite over both lines)", () => {
-    assert.deepEqual(found(FR_CNI), [{ text: FR_CNI, score: 1, validation: "icao9303_fr_cni" }]);
+    assert.deepEqual(found(FR_CNI), [{ text: FR_CNI, score: 1, validation: "fr_cni" }]);
     // one field misread (the composite, over both, fails with it): 0.8; both: nothing
-    assert.deepEqual(found(FR_CNI.replace("0506932020438", "0506932020448")).map((f) => [f.score, f.validation]), [[0.8, "icao9303_fr_cni_composite_failed"]]);
+    assert.deepEqual(found(FR_CNI.replace("0506932020438", "0506932020448")).map((f) => [f.score, f.validation]), [[0.8, "fr_cni_composite_failed"]]);
     assert.deepEqual(found(FR_CNI.replace("0506932020438", "0506932020448").replace("2906209", "2906208")), []);
     assert.deepEqual(found(FR_CNI.replace("2906209", "2913209")), [], "month 13");
   });

@@ -210,7 +210,7 @@ export const identityDocumentMrz: Detector = {
       // recognisable; chance passes two in a hundred, on top of the lines' exact shape and dates.
       // (A French card has two: one, after its "IDFRA" and a real birth date.)
       if (p === null || p.fields < p.of - 1) continue;
-      out.push({ start: a.start, end: last.end, score: p.fields === p.of ? 1 : 0.8, validation: `icao9303_${format}${p.composite ? "" : fields.composite ? "_composite_failed" : ""}` });
+      out.push({ start: a.start, end: last.end, score: p.fields === p.of ? 1 : 0.8, validation: `${format === "fr_cni" ? "" : "icao9303_"}${format}${p.composite ? "" : fields.composite ? "_composite_failed" : ""}` });
       i += last === c ? 2 : 1;
     }
     return out;
