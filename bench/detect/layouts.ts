@@ -49,6 +49,7 @@ const LABELS: Record<string, string[]> = {
   DE_HEALTH_INSURANCE: ["Krankenversichertennummer", "KVNR", "Versichertennummer", "eGK-Nr.", "kvnr"],
   FI_PERSONAL_IDENTITY_CODE: ["Henkilötunnus", "HETU", "Personal identity code", "Personbeteckning", "hetu"],
   KR_RRN: ["주민등록번호", "RRN", "Resident registration number", "resident_registration_number"],
+  KR_FRN: ["외국인등록번호", "FRN", "Foreigner registration number", "alien_registration_number"],
   MEDICAL_LICENSE: ["DEA #", "DEA number", "DEA Registration", "dea_number", "Prescriber DEA"],
   US_MBI: ["MBI", "Medicare Beneficiary Identifier", "Medicare ID", "medicare_id", "mbi"],
   UK_DRIVING_LICENCE: ["Driving licence number", "Licence No.", "DVLA licence", "driving_licence", "Driver number"],

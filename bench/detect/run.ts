@@ -6,7 +6,7 @@
  * Corpus: documents built from templates (letters, CSV exports, config files, log lines, records
  * as JSON, XML, HTML tables and YAML with their labels as keys) with
  * @faker-js/faker data planted in them, every planted value's span and type recorded. The
- * values are values.ts's: 39 types, valid by their schemes' rules (check digits written there
+ * values are values.ts's: 40 types, valid by their schemes' rules (check digits written there
  * from the published definitions), each after a label a document would use; look-alikes are
  * planted too and must not be reported: wrong check digits, never-issued SSN areas, order and
  * invoice numbers, version strings, UUIDs, timestamps.

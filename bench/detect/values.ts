@@ -313,12 +313,15 @@ export function plantedValues(faker: Faker): Values {
     const r = Number(`${date}${n}`) % 31;
     return `${date}${sign}${n}${table[valid ? r : (r + 1 + faker.number.int(29)) % 31]}`;
   }
-  /** Korean resident registration number: YYMMDD-G (1/2 1900s, 3/4 2000s), region and serial, check (11 − Σ d × 2..9,2..5 mod 11) mod 10. */
-  function rrn(valid: boolean): string {
+  /**
+   * Korean resident registration number: YYMMDD-G (1/2 1900s, 3/4 2000s), region and serial,
+   * check (11 − Σ d × 2..9,2..5 mod 11) mod 10; a foreigner's: G 5/6, 7/8, the check on 13.
+   */
+  function rrn(valid: boolean, foreigner = false): string {
     const d = faker.date.birthdate({ min: 18, max: 90, mode: "age" });
     const y = d.getUTCFullYear();
-    const body = `${p2(y % 100)}${p2(d.getUTCMonth() + 1)}${p2(d.getUTCDate())}${(y >= 2000 ? 3 : 1) + faker.number.int(1)}${p2(int(0, 95))}${digits(3)}`;
-    const c = (11 - (weighted(body, [2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5]) % 11)) % 10;
+    const body = `${p2(y % 100)}${p2(d.getUTCMonth() + 1)}${p2(d.getUTCDate())}${(y >= 2000 ? 3 : 1) + faker.number.int(1) + (foreigner ? 4 : 0)}${p2(int(0, 95))}${digits(3)}`;
+    const c = ((foreigner ? 13 : 11) - (weighted(body, [2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5]) % 11)) % 10;
     return `${body.slice(0, 6)}-${body.slice(6)}${valid ? c : other(c)}`;
   }
   /** DEA registration number: registrant type, last-name initial, six digits, check = (d1 + d3 + d5 + 2 × (d2 + d4 + d6)) mod 10. */
@@ -408,6 +411,7 @@ export function plantedValues(faker: Faker): Values {
       DE_HEALTH_INSURANCE: () => kvnr(true),
       FI_PERSONAL_IDENTITY_CODE: () => hetu(true),
       KR_RRN: () => rrn(true),
+      KR_FRN: () => rrn(true, true),
       MEDICAL_LICENSE: () => dea(true),
       US_MBI: mbi,
       UK_DRIVING_LICENCE: dvla,
@@ -429,7 +433,7 @@ export function plantedValues(faker: Faker): Values {
       UK_NINO: "National Insurance number", IN_PAN: "PAN", IN_AADHAAR: "Aadhaar", ES_NIF: "DNI", ES_NIE: "NIE",
       NL_BSN: "BSN", PL_PESEL: "PESEL", FR_NIR: "Numero de securite sociale", DE_TAX_ID: "Steuer-ID",
       DE_SOCIAL_SECURITY: "Sozialversicherungsnummer", DE_HEALTH_INSURANCE: "Krankenversichertennummer",
-      FI_PERSONAL_IDENTITY_CODE: "Henkilötunnus", KR_RRN: "Resident registration number",
+      FI_PERSONAL_IDENTITY_CODE: "Henkilötunnus", KR_RRN: "Resident registration number", KR_FRN: "Foreigner registration number",
       MEDICAL_LICENSE: "DEA number", US_MBI: "Medicare Beneficiary Identifier", UK_DRIVING_LICENCE: "Driving licence number",
       IT_FISCAL_CODE: "Codice fiscale", SG_NRIC_FIN: "NRIC", AU_TFN: "Tax file number", AU_MEDICARE: "Medicare number",
       CA_SIN: "Social insurance number", US_ITIN: "ITIN", ABA_ROUTING_NUMBER: "Routing number", US_NPI: "NPI",
@@ -452,6 +456,7 @@ export function plantedValues(faker: Faker): Values {
       () => kvnr(false),
       () => hetu(false),
       () => rrn(false),
+      () => rrn(false, true),
       () => dea(false),
       () => `ORD-${digits(8)}`,
       () => `INV${digits(6)}/${digits(2)}`,

@@ -37,6 +37,7 @@ import { auTfn } from "./au/au_tfn.ts";
 import { auMedicare } from "./au/au_medicare.ts";
 import { caSin } from "./ca/ca_sin.ts";
 import { krRrn } from "./kr/kr_rrn.ts";
+import { krFrn } from "./kr/kr_frn.ts";
 import { usNpi } from "./medical/us_npi.ts";
 import { icd10Code } from "./medical/icd10_code.ts";
 import { usDeaNumber } from "./medical/us_dea_number.ts";
@@ -68,7 +69,7 @@ export const DETECTORS: readonly Detector[] = [
   usSsn, usItin, usPassport, usDriverLicense, usBankNumber, abaRoutingNumber,
   ukNino, ukNhs, ukDrivingLicence,
   deTaxId, deSocialSecurity, deHealthInsurance, frNir, esNif, esNie, itFiscalCode, nlBsn, plPesel, fiPersonalIdentityCode,
-  inAadhaar, inPan, brCpf, sgNric, auTfn, auMedicare, caSin, krRrn,
+  inAadhaar, inPan, brCpf, sgNric, auTfn, auMedicare, caSin, krRrn, krFrn,
   usNpi, icd10Code, usDeaNumber, usMbi,
   bitcoinAddress, ethereumAddress,
   privateKey, awsAccessKey, githubToken, slackToken, jwt, password, apiKey,

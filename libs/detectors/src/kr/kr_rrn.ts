@@ -4,24 +4,27 @@ import { allSame, digitsOf, isRealDate, weightedSum } from "../core/checksums.ts
 import { OTHER_NUMBER_LABELS } from "../core/context.ts";
 
 /**
- * The birth date (YYMMDD) and gender digit of a resident registration number: 1/2 born in the
- * 1900s, 3/4 in the 2000s. (5–8 are foreigners' registration numbers, another document; 9/0,
- * born in the 1800s, has no living holder.)
+ * The birth date (YYMMDD) and gender digit of a Korean registration number: a resident's 1/2
+ * born in the 1900s, 3/4 in the 2000s; a registered foreigner's (`foreigner`, kr_frn.ts) 5/6
+ * and 7/8. (9/0, born in the 1800s, has no living holder.)
  */
-export function rrnBirthDate(d: string): boolean {
+export function registrationBirthDate(d: string, foreigner = false): boolean {
   if (!/^\d{13}$/.test(d) || allSame(d)) return false;
-  const g = Number(d[6]);
+  const g = Number(d[6]) - (foreigner ? 4 : 0);
   if (g < 1 || g > 4) return false;
   return isRealDate((g <= 2 ? 1900 : 2000) + Number(d.slice(0, 2)), Number(d.slice(2, 4)), Number(d.slice(4, 6)));
 }
 
-/**
- * A number issued before October 2020: birth date, region code 00–95 (digits 8–9) and check
- * digit (11 − Σ first 12 digits × 2,3,4,5,6,7,8,9,2,3,4,5 mod 11) mod 10.
- */
+/** The check digit of a number issued before October 2020: (base − Σ first 12 digits × 2,3,4,5,6,7,8,9,2,3,4,5 mod 11) mod 10; base 11 for residents, 13 for foreigners. */
+export function registrationCheck(d: string, base: 11 | 13): boolean {
+  return (base - (weightedSum(d, [2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5]) % 11)) % 10 === Number(d[12]);
+}
+
+export const rrnBirthDate = (d: string): boolean => registrationBirthDate(d);
+
+/** A resident's number issued before October 2020: birth date, region code 00–95 (digits 8–9) and check digit. */
 export function rrnValid(d: string): boolean {
-  if (!rrnBirthDate(d) || Number(d.slice(7, 9)) > 95) return false;
-  return (11 - (weightedSum(d, [2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5]) % 11)) % 10 === Number(d[12]);
+  return rrnBirthDate(d) && Number(d.slice(7, 9)) <= 95 && registrationCheck(d, 11);
 }
 
 export const krRrn: Detector = {
