@@ -53,7 +53,7 @@ async function cutPackage(file: Buffer, scope: Scope, ctx: Ctx): Promise<Buffer 
     if (!cut) {
       out.addBuffer(content, name, { compress: false });
       names.add(name);
-    } else if (/\.xml$/i.test(name)) {
+    } else if (/\.(?:xml|fpage)$/i.test(name)) {
       cutPart = name;
       ctx.emit(scope, xmlText(content), { part: "recovered text" });
     }
@@ -70,12 +70,20 @@ const EMPTY_STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><st
 const LINE_ENDS = new Set(["p", "h", "si", "row", "tr", "li", "line-break", "br"]);
 const CELL_ENDS = new Set(["c", "tc", "td", "tab", "table-cell"]);
 
-/** The text of an XML part, as far as it came: element text, a line per paragraph, a tab per cell. */
+/**
+ * The text of an XML part, as far as it came: element text, a line per paragraph, a tab per cell;
+ * an XPS page's glyph runs, whose text is their `UnicodeString` attribute, a line each (a page
+ * Windows wrote is UTF-16).
+ */
 export function xmlText(xml: Buffer): string {
   let text = "";
   const parser = new Parser(
     {
       ontext: (t) => (text += t),
+      onopentag: (name, attrs) => {
+        const glyphs = attrs.UnicodeString;
+        if (glyphs !== undefined) text += `${glyphs.replace(/^\{\}/, "")}\n`;
+      },
       onclosetag: (name) => {
         const local = name.slice(name.indexOf(":") + 1);
         if (LINE_ENDS.has(local)) text += "\n";
@@ -84,7 +92,7 @@ export function xmlText(xml: Buffer): string {
     },
     { xmlMode: true, decodeEntities: true },
   );
-  parser.write(xml.toString("utf8"));
+  parser.write(xml[0] === 0xff && xml[1] === 0xfe ? xml.subarray(2).toString("utf16le") : xml.toString("utf8"));
   parser.end();
   return text.replace(/[ \t]*\n[\s]*\n/g, "\n").trim();
 }

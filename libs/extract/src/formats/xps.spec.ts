@@ -34,4 +34,18 @@ describe("extract: XPS documents", () => {
     assert.deepEqual([r.detected_type, r.status, codes(r)], ["application/vnd.ms-xpsdocument", "partial", ["corrupt"]]);
     assert.deepEqual(r.segments.map((s) => [s.locator.page, s.text]), [[1, "Patient: Jane Roe, SSN 536-22-1234"]]);
   });
+
+  it("cut inside a page (UTF-16, as Windows writes it): the page's glyph runs as far as they came, as recovered text", async () => {
+    const runs = Array.from({ length: 60 }, (_, i) => ({ text: i === 0 ? "Patient: Jane Roe, SSN 536-22-1234" : `line ${i} of the intake form`, x: 72, y: 100 + 14 * i }));
+    const xps = await makeXps([runs], { sequenceLast: true, utf16: true });
+    // (cut at two thirds of the page's compressed data: the next member's local header ends it)
+    const page = xps.indexOf("Documents/1/Pages/1.fpage");
+    const after = xps.indexOf(Buffer.from("PK\x03\x04", "latin1"), page);
+    const cut = xps.subarray(0, page + Math.floor(((after - page) * 2) / 3));
+    const r = await run(cut, "print.xps");
+    assert.deepEqual([r.detected_type, r.status], ["application/vnd.ms-xpsdocument", "partial"]);
+    const recovered = r.segments.find((s) => s.locator.part === "recovered text");
+    assert.ok(recovered?.text.startsWith("Patient: Jane Roe, SSN 536-22-1234\nline 1 of the intake form"), JSON.stringify(r.segments));
+    assert.ok(!/FixedPage|Glyphs|odttf/.test(recovered!.text));
+  });
 });
