@@ -4,7 +4,32 @@
  * plural/possessive stemming, are compared with the detector's context words and phrases.
  */
 
-const WORD = /[\p{L}\p{N}]+/gu;
+/** A word: letters, their marks (Thai's vowels and tones, Devanagari's vowel signs, a decomposed "é") and numbers. */
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+
+/** Scripts written without blanks between words: a label runs into the words around it. */
+const UNSPACED = /[\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/u;
+
+/**
+ * The one-word context terms in those scripts, of every detector compiled so far: a Thai or
+ * Chinese sentence is one long "word" ("我的身分證字號是"), so such a term is also found inside a
+ * word, and read as a word of its own next to it.
+ */
+const runInTerms = new Set<string>();
+
+/** The run-in terms inside the word `w` (not `w` itself). */
+function termsInside(w: string): string[] {
+  const out: string[] = [];
+  for (const t of runInTerms) if (t.length < w.length && w.includes(t)) out.push(t);
+  return out;
+}
+
+/** The words of a text, lower-cased, camelCase split, without run-in terms (a term's own words). */
+function plainWords(text: string): string[] {
+  const out: string[] = [];
+  for (const m of uncamel(text).toLowerCase().matchAll(WORD)) out.push(m[0]);
+  return out;
+}
 
 /**
  * A camelCase word's inner boundary: a lower-case ASCII letter after another letter or a digit,
@@ -25,20 +50,45 @@ export const uncamel = (text: string) => (CAMEL.test(text) ? text.replace(CAMEL_
  */
 export function words(text: string): string[] {
   const out: string[] = [];
-  for (const m of uncamel(text).toLowerCase().matchAll(WORD)) out.push(m[0]);
+  for (const m of uncamel(text).toLowerCase().matchAll(WORD)) {
+    // (a word's run-in terms before it, as `windowWords` reads them)
+    if (runInTerms.size && UNSPACED.test(m[0])) for (const t of termsInside(m[0])) out.push(t);
+    out.push(m[0]);
+  }
   return out;
+}
+
+/**
+ * Pushes one word (a camelCase part) onto `out`, lower-cased and stemmed, with the run-in terms
+ * inside it before it (as `words` reads them), at most until `out` has `max`; backwards (the
+ * word first, then its terms) when `backwards`.
+ */
+function pushPart(out: string[], part: string, max: number, backwards: boolean): void {
+  const w = stem(part.toLowerCase());
+  if (runInTerms.size === 0 || !UNSPACED.test(part)) {
+    out.push(w);
+    return;
+  }
+  const inside = termsInside(part.toLowerCase());
+  if (backwards) {
+    out.push(w);
+    for (let k = inside.length - 1; k >= 0 && out.length < max; k--) out.push(inside[k]!);
+  } else {
+    for (let k = 0; k < inside.length && out.length < max; k++) out.push(inside[k]!);
+    if (out.length < max) out.push(w);
+  }
 }
 
 /** Pushes a word read at [a, b) of `text` (lower-cased, stemmed), in its camelCase parts, onto `out`: the last ones first when `backwards`, at most until `out` has `max`. */
 function pushWord(out: string[], text: string, a: number, b: number, max: number, backwards: boolean): void {
   const w = text.slice(a, b);
   if (!CAMEL.test(w)) {
-    out.push(stem(w.toLowerCase()));
+    pushPart(out, w, max, backwards);
     return;
   }
   const parts = w.replace(CAMEL_G, "$1$2 ").split(" ");
-  if (backwards) for (let k = parts.length - 1; k >= 0 && out.length < max; k--) out.push(stem(parts[k]!.toLowerCase()));
-  else for (let k = 0; k < parts.length && out.length < max; k++) out.push(stem(parts[k]!.toLowerCase()));
+  if (backwards) for (let k = parts.length - 1; k >= 0 && out.length < max; k--) pushPart(out, parts[k]!, max, true);
+  else for (let k = 0; k < parts.length && out.length < max; k++) pushPart(out, parts[k]!, max, false);
 }
 
 /** Light stemming so "cards" meets "card" and "card's" meets "card". */
@@ -69,22 +119,26 @@ export function compileTerms(terms: readonly string[]): ContextTerm[] {
     seen.add(key);
     out.push({ term, seq });
   };
-  for (const term of terms) add(term, words(term).map(stem));
   for (const term of terms) {
-    const seq = words(term);
+    const seq = plainWords(term).map(stem);
+    add(term, seq);
+    if (seq.length === 1 && UNSPACED.test(seq[0]!)) runInTerms.add(seq[0]!);
+  }
+  for (const term of terms) {
+    const seq = plainWords(term);
     if (seq.length > 1 && seq.every((w) => w.length > 1)) add(term, [stem(seq.join(""))]);
   }
   return out;
 }
 
-const LETTER_OR_NUMBER_AT = /[\p{L}\p{N}]/uy;
+const LETTER_OR_NUMBER_AT = /[\p{L}\p{M}\p{N}]/uy;
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isUpper = (c: number) => c >= 65 && c <= 90;
 const isLower = (c: number) => c >= 97 && c <= 122;
 
 /**
- * Is the code point `cp`, at `at` in `text`, a letter or a number (ASCII fast path)? The
+ * Is the code point `cp`, at `at` in `text`, a letter, a mark or a number (ASCII fast path)? The
  * expression is tried on the text itself: testing `String.fromCodePoint(cp)` instead now and
  * then took a letter outside the BMP ("𝐀") for none once V8's Maglev had compiled windowWords
  * (Node 24.21; about one run of its spec in ten, never with --no-maglev).
@@ -190,10 +244,12 @@ export function windowWords(text: string, start: number, end: number, n: number)
     }
     if (i <= floor) break;
     const wordEnd = i;
-    while (i > floor && isWordPoint(cp, text, i - len)) {
+    // (not past the floor: a letter outside the BMP the floor cuts in two is not read)
+    while (i - len >= floor && isWordPoint(cp, text, i - len)) {
       i -= len;
       if (i > floor) [cp, len] = pointBefore(text, i);
     }
+    if (i === wordEnd) break; // the floor cuts the letter in two
     if (isTagStart(text, i) && isTagName(text, i, wordEnd)) continue;
     pushWord(before, text, i, wordEnd, n, true);
   }
@@ -209,10 +265,12 @@ export function windowWords(text: string, start: number, end: number, n: number)
     }
     if (j >= ceil) break;
     const wordStart = j;
-    while (j < ceil && isWordPoint(cp, text, j)) {
+    // (not past the ceiling: a letter outside the BMP it cuts in two is not read)
+    while (j < ceil && (cp <= 0xffff || j + 2 <= ceil) && isWordPoint(cp, text, j)) {
       j += cp > 0xffff ? 2 : 1;
       if (j < ceil) cp = text.codePointAt(j)!;
     }
+    if (j === wordStart) break; // the ceiling cuts the letter in two
     if (isTagStart(text, wordStart) && isTagName(text, wordStart, j)) continue;
     pushWord(after, text, wordStart, j, n, false);
   }

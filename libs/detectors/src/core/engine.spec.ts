@@ -154,9 +154,26 @@ describe("core/engine", () => {
     assert.deepEqual(windowWords(u, u.indexOf("797"), u.length, 5), ["version"]);
     assert.deepEqual(windowWords("call\n797 459 772", 5, 16, 5), ["call"]);
   });
+  it("reads a word with its marks whole, and a context term of a script without blanks inside a longer word", () => {
+    // Thai's vowel and tone marks (Mn) belong to their word; a decomposed "é" too
+    assert.deepEqual(words("เลขประจำตัวประชาชน cafe\u0301"), ["เลขประจำตัวประชาชน", "cafe\u0301"]);
+    const ctx = compileTerms(["身分證", "เลขประจำตัวประชาชน", "id card"]);
+    // "我的身分證字號是" is one word: the term is read inside it, before it
+    // (with the terms of every detector registered so far: the Taiwanese id's "身分證字號" too)
+    const read = words("我的身分證字號是");
+    assert.ok(read.includes("身分證") && !read.includes("我的"), JSON.stringify(read));
+    assert.equal(read[read.length - 1], "我的身分證字號是");
+    assert.deepEqual(matchTerms(ctx, [windowWords("我的身分證字號是A123456789", 8, 18, 3)]), ["身分證"]);
+    assert.deepEqual(matchTerms(ctx, [windowWords("เลขประจำตัวประชาชนของผม 1101700203450", 24, 37, 3)]), ["เลขประจำตัวประชาชน"]);
+    assert.deepEqual(matchTerms(ctx, [headerWords("เลขประจำตัวประชาชน_ผู้สมัคร")]), ["เลขประจำตัวประชาชน"]);
+    // (in a script with blanks, a term is still a whole word: "card" is not read inside "idcards2")
+    assert.deepEqual(words("discard"), ["discard"]);
+  });
   it("windowWords (a scan outwards from the span) reads the same words as slicing and a regular expression", () => {
     // (with markup: "<", "</", ">", "/" around words make tags' names, HTML's of which neither reads)
-    const alphabet = ["a", "B", "s", "ss", " ", ",", "-", "\n", "\n\n", "\t", "1", "é", "Ж", "ß", "😀", "𝐀", "ñ", "<", "</", ">", "/", "td", "Tr", "h2", "dob"];
+    const alphabet = ["a", "B", "s", "ss", " ", ",", "-", "\n", "\n\n", "\t", "1", "é", "Ж", "ß", "😀", "𝐀", "ñ", "<", "</", ">", "/", "td", "Tr", "h2", "dob",
+      // (Thai with its vowel and tone marks, Chinese: scripts without blanks, whose registered context terms are read inside longer words too)
+      "ประชาชน", "เลขประจำตัวประชาชน", "ของผม", "\u0e31", "身分證", "字號", "我的"];
     const rand = rng(11);
     for (let t = 0; t < 20_000; t++) {
       let text = "";
