@@ -29,6 +29,7 @@ import { itFiscalCode } from "./eu/it_fiscal_code.ts";
 import { nlBsn } from "./eu/nl_bsn.ts";
 import { plPesel } from "./eu/pl_pesel.ts";
 import { fiPersonalIdentityCode } from "./eu/fi_personal_identity_code.ts";
+import { sePersonnummer } from "./eu/se_personnummer.ts";
 import { inAadhaar } from "./in/in_aadhaar.ts";
 import { inPan } from "./in/in_pan.ts";
 import { brCpf } from "./br/br_cpf.ts";
@@ -68,7 +69,7 @@ export const DETECTORS: readonly Detector[] = [
   emailAddress, phoneNumber, creditCard, ibanCode, ipAddress, dateOfBirth, identityDocumentMrz,
   usSsn, usItin, usPassport, usDriverLicense, usBankNumber, abaRoutingNumber,
   ukNino, ukNhs, ukDrivingLicence,
-  deTaxId, deSocialSecurity, deHealthInsurance, frNir, esNif, esNie, itFiscalCode, nlBsn, plPesel, fiPersonalIdentityCode,
+  deTaxId, deSocialSecurity, deHealthInsurance, frNir, esNif, esNie, itFiscalCode, nlBsn, plPesel, fiPersonalIdentityCode, sePersonnummer,
   inAadhaar, inPan, brCpf, sgNric, auTfn, auMedicare, caSin, krRrn, krFrn,
   usNpi, icd10Code, usDeaNumber, usMbi,
   bitcoinAddress, ethereumAddress,
