@@ -41,6 +41,7 @@ import { krRrn } from "./kr/kr_rrn.ts";
 import { krFrn } from "./kr/kr_frn.ts";
 import { thTnin } from "./th/th_tnin.ts";
 import { zaIdNumber } from "./za/za_id_number.ts";
+import { twNationalId } from "./tw/tw_national_id.ts";
 import { usNpi } from "./medical/us_npi.ts";
 import { icd10Code } from "./medical/icd10_code.ts";
 import { usDeaNumber } from "./medical/us_dea_number.ts";
@@ -72,7 +73,7 @@ export const DETECTORS: readonly Detector[] = [
   usSsn, usItin, usPassport, usDriverLicense, usBankNumber, abaRoutingNumber,
   ukNino, ukNhs, ukDrivingLicence,
   deTaxId, deSocialSecurity, deHealthInsurance, frNir, esNif, esNie, itFiscalCode, nlBsn, plPesel, fiPersonalIdentityCode, sePersonnummer,
-  inAadhaar, inPan, brCpf, sgNric, auTfn, auMedicare, caSin, krRrn, krFrn, thTnin, zaIdNumber,
+  inAadhaar, inPan, brCpf, sgNric, auTfn, auMedicare, caSin, krRrn, krFrn, thTnin, zaIdNumber, twNationalId,
   usNpi, icd10Code, usDeaNumber, usMbi,
   bitcoinAddress, ethereumAddress,
   privateKey, awsAccessKey, githubToken, slackToken, jwt, password, apiKey,

@@ -28,6 +28,7 @@
  *   microsoft/presidio  test_th_tnin_recognizer.py       3d24171eb487beed517036d6efa1d892382c2c98 (th_cases.ts)
  *   microsoft/presidio  test_se_personnummer_recognizer.py 01f754ad7781737b262e7f495661f8d97d8fc957 (se_cases.ts)
  *   microsoft/presidio  test_za_id_number_recognizer.py  0aa33814a238032f1151fde038fd48af8d6d0664 (za_cases.ts)
+ *   microsoft/presidio  test_tw_national_id_recognizer.py dc2331630173a59eb85ef594808ba3971b3f0154 (tw_cases.ts)
  *   microsoft/presidio  test_dea_number_recognizer.py, test_medical_license_recognizer.py, test_us_mbi_recognizer.py (us_medical_cases.ts)
  *   data-privacy-stack/presidio  test_us_ssn_recognizer.py       22090d9d9640a61b96e8090b9da2b720a39cd2ec
  *   data-privacy-stack/presidio  test_fr_nir_recognizer.py       406eb155feadea4920c50c289e4d3ed9e1240602
@@ -48,6 +49,7 @@ import { KR_FRN_CASES, KR_RRN_CASES } from "./kr_cases.ts";
 import { SE_PERSONNUMMER_CASES } from "./se_cases.ts";
 import { TH_TNIN_CASES } from "./th_cases.ts";
 import { ZA_ID_NUMBER_CASES } from "./za_cases.ts";
+import { TW_NATIONAL_ID_CASES } from "./tw_cases.ts";
 import { US_MEDICAL_CASES } from "./us_medical_cases.ts";
 
 export type { PresidioCase } from "./case.ts";
@@ -355,6 +357,6 @@ export const PRESIDIO_CASES: PresidioCase[] = [
   ...CREDIT_CARD, ...ABA, ...CRYPTO, ...CA_SIN, ...AU_TFN, ...AU_MEDICARE, ...EMAIL, ...ES_NIE, ...ES_NIF, ...DE_TAX_ID,
   ...IN_AADHAAR, ...IN_PAN, ...IT_FISCAL, ...IP, ...UK_NINO, ...UK_NHS, ...US_SSN, ...US_ITIN, ...US_PASSPORT, ...US_BANK,
   ...US_DRIVER_LICENSE, ...PL_PESEL, ...SG, ...FR_NIR, ...US_NPI, ...PHONE, ...DE_SOCIAL_SECURITY, ...DE_HEALTH_INSURANCE,
-  ...FI_PERSONAL_IDENTITY_CODE_CASES, ...KR_RRN_CASES, ...KR_FRN_CASES, ...SE_PERSONNUMMER_CASES, ...TH_TNIN_CASES, ...ZA_ID_NUMBER_CASES, ...US_MEDICAL_CASES,
+  ...FI_PERSONAL_IDENTITY_CODE_CASES, ...KR_RRN_CASES, ...KR_FRN_CASES, ...SE_PERSONNUMMER_CASES, ...TH_TNIN_CASES, ...ZA_ID_NUMBER_CASES, ...TW_NATIONAL_ID_CASES, ...US_MEDICAL_CASES,
   ...IBAN_CASES.map(([text, n, spans]): PresidioCase => ({ type: "IBAN_CODE", text, spans: spans ?? (n === 1 ? whole(text) : []), source: "test_iban_recognizer.py" })),
 ];
