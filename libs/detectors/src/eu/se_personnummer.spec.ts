@@ -83,4 +83,10 @@ describe("eu/se_personnummer", () => {
     assert.ok(scoreOf(sePersonnummer, "backup 19991231-2304 done") < 0.4);
     assert.ok(scoreOf(sePersonnummer, "Personnummer 20240115-1432") >= 0.6);
   });
+
+  it("leaves to the Finnish detector a number that is a valid henkilötunnus too (15 Oct 1979; as Swedish, a coordination number), unless a Swedish word says otherwise", () => {
+    assert.ok(valid("151079-0270"));
+    assert.ok(scoreOf(sePersonnummer, "151079-0270") < 0.4);
+    assert.ok(scoreOf(sePersonnummer, "Samordningsnummer: 151079-0270") >= 0.6);
+  });
 });

@@ -2,6 +2,7 @@ import type { Detector } from "../core/types.ts";
 import { bounded, NOT_IN_TOKEN } from "../core/regex.ts";
 import { isRealDate, luhn } from "../core/checksums.ts";
 import { OTHER_NUMBER_LABELS } from "../core/context.ts";
+import { fiPersonalIdentityCodeValid } from "./fi_personal_identity_code.ts";
 
 /** Century (optional), YYMMDD, separator (optional), birth number NNN, check digit. */
 const SHAPE = /^(1[89]|20)?(\d\d)(\d\d)(\d\d)([-+]?)(\d{3})\d$/;
@@ -84,6 +85,10 @@ export const sePersonnummer: Detector = {
     // number whose last four digits read as a time of day needs a context word too.
     const digits = value.replace(/[-+]/, "");
     if (digits.length === 12 && Number(digits.slice(8, 10)) < 24 && Number(digits.slice(10, 12)) < 60) return { validation, score: 0.3 };
+    // A Finnish henkilötunnus has the same shape (DDMMYY-NNNC), and a valid one is also a valid
+    // Swedish number one time in ten or so: its mod-31 control character (one in 31 by chance) is
+    // the stronger check, so it is read as Finnish unless a Swedish word says otherwise.
+    if (value.length === 11 && fiPersonalIdentityCodeValid(value)) return { validation, score: 0.3 };
     if (/[-+]/.test(value)) return { validation, score: 0.55 };
     return { validation, score: digits.length === 12 ? 0.3 : 0.15 };
   },
