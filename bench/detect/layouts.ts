@@ -50,6 +50,10 @@ const LABELS: Record<string, string[]> = {
   FI_PERSONAL_IDENTITY_CODE: ["Henkilötunnus", "HETU", "Personal identity code", "Personbeteckning", "hetu"],
   KR_RRN: ["주민등록번호", "RRN", "Resident registration number", "resident_registration_number"],
   KR_FRN: ["외국인등록번호", "FRN", "Foreigner registration number", "alien_registration_number"],
+  SE_PERSONNUMMER: ["Personnummer", "Pers.nr", "Samordningsnummer", "personnummer", "Personal identity number"],
+  ZA_ID_NUMBER: ["ID Number", "RSA ID No.", "Identiteitsnommer", "id_number", "SA ID"],
+  TH_TNIN: ["เลขประจำตัวประชาชน", "Thai national ID", "Citizen ID", "citizen_id", "เลขบัตรประชาชน"],
+  TW_NATIONAL_ID: ["身分證字號", "National ID No.", "國民身分證統一編號", "national_id", "身份證號碼"],
   MEDICAL_LICENSE: ["DEA #", "DEA number", "DEA Registration", "dea_number", "Prescriber DEA"],
   US_MBI: ["MBI", "Medicare Beneficiary Identifier", "Medicare ID", "medicare_id", "mbi"],
   UK_DRIVING_LICENCE: ["Driving licence number", "Licence No.", "DVLA licence", "driving_licence", "Driver number"],
@@ -66,12 +70,15 @@ const LABELS: Record<string, string[]> = {
   ADDRESS: ["Address", "Street address", "Anschrift", "homeAddress"],
 };
 
-/** A label without accents, as identifiers write it. */
-const fold = (l: string) => l.normalize("NFD").replace(/\p{M}/gu, "");
-const snake = (l: string) => fold(l).toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "");
+/**
+ * A label as identifiers write it: Latin letters without accents; other scripts' words as they
+ * are (a Chinese or Thai key, "身分證字號", has no ASCII spelling).
+ */
+const fold = (l: string) => l.normalize("NFD").replace(/(?<=\p{sc=Latin})\p{M}+/gu, "").normalize("NFC");
+const snake = (l: string) => fold(l).toLowerCase().replace(/[^\p{L}\p{M}\p{N}]+/gu, "_").replace(/^_|_$/g, "");
 const camel = (l: string) =>
   fold(l)
-    .split(/[^A-Za-z0-9]+/)
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter(Boolean)
     .map((w, i) => (i ? w[0]!.toUpperCase() + w.slice(1).toLowerCase() : w.toLowerCase()))
     .join("");

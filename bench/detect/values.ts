@@ -311,7 +311,11 @@ export function plantedValues(faker: Faker): Values {
     const n = String(int(2, 899)).padStart(3, "0");
     const table = "0123456789ABCDEFHJKLMNPRSTUVWXY";
     const r = Number(`${date}${n}`) % 31;
-    return `${date}${sign}${n}${table[valid ? r : (r + 1 + faker.number.int(29)) % 31]}`;
+    // (a wrong control character is a letter: with a digit, one in ten would be a valid Swedish
+    // personnummer of the same shape, DDMMYY read as YYMMDD, and rightly reported as one)
+    let wrong = 10 + faker.number.int(r >= 10 ? 19 : 20);
+    if (r >= 10 && wrong >= r) wrong++;
+    return `${date}${sign}${n}${table[valid ? r : wrong]}`;
   }
   /**
    * Korean resident registration number: YYMMDD-G (1/2 1900s, 3/4 2000s), region and serial,
@@ -323,6 +327,39 @@ export function plantedValues(faker: Faker): Values {
     const body = `${p2(y % 100)}${p2(d.getUTCMonth() + 1)}${p2(d.getUTCDate())}${(y >= 2000 ? 3 : 1) + faker.number.int(1) + (foreigner ? 4 : 0)}${p2(int(0, 95))}${digits(3)}`;
     const c = ((foreigner ? 13 : 11) - (weighted(body, [2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5]) % 11)) % 10;
     return `${body.slice(0, 6)}-${body.slice(6)}${valid ? c : other(c)}`;
+  }
+  /** Swedish personnummer: YYMMDD-NNNC (C: Luhn over the nine digits before it); a coordination number has day + 60. */
+  function personnummer(valid: boolean): string {
+    const d = faker.date.birthdate({ min: 18, max: 90, mode: "age" });
+    const day = d.getUTCDate() + (faker.number.int(9) === 0 ? 60 : 0);
+    const body = `${p2(d.getUTCFullYear() % 100)}${p2(d.getUTCMonth() + 1)}${p2(day)}${digits(3)}`;
+    const c = luhnDigit(body);
+    return `${body.slice(0, 6)}-${body.slice(6)}${valid ? c : other(c)}`;
+  }
+  /** South African identity number: YYMMDD, sequence (0–4999 women, 5000–9999 men), citizenship 0/1, 8, Luhn digit. */
+  function zaId(valid: boolean): string {
+    const d = faker.date.birthdate({ min: 18, max: 90, mode: "age" });
+    const body = `${p2(d.getUTCFullYear() % 100)}${p2(d.getUTCMonth() + 1)}${p2(d.getUTCDate())}${digits(4)}${faker.number.int(1)}8`;
+    const c = luhnDigit(body);
+    return `${body}${valid ? c : other(c)}`;
+  }
+  /** Thai national id: category 1–8, a province's code (ISO 3166-2:TH), check (11 − Σ dᵢ × (13 − i) mod 11) mod 10, printed 1-2345-67890-12-3. */
+  function thId(valid: boolean): string {
+    const province = faker.helpers.arrayElement([10, 11, 12, 13, 20, 21, 24, 30, 34, 40, 41, 50, 57, 65, 73, 80, 83, 90, 96]);
+    const body = `${int(1, 8)}${province}${digits(9)}`;
+    const c = (11 - (weighted(body, [13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2]) % 11)) % 10;
+    const v = `${body}${valid ? c : other(c)}`;
+    return `${v[0]}-${v.slice(1, 5)}-${v.slice(5, 10)}-${v.slice(10, 12)}-${v[12]}`;
+  }
+  /** Taiwanese national id: place letter (its two-digit code), sex 1/2, seven digits, check making Σ ≡ 0 mod 10. */
+  function twId(valid: boolean): string {
+    const codes: Record<string, number> = { A: 10, B: 11, C: 12, D: 13, E: 14, F: 15, G: 16, H: 17, I: 34, J: 18, K: 19, L: 20, M: 21, N: 22, O: 35, P: 23, Q: 24, R: 25, S: 26, T: 27, U: 28, V: 29, W: 32, X: 30, Y: 31, Z: 33 };
+    const letter = letterFrom(UPPER);
+    const n = codes[letter]!;
+    const body = `${int(1, 2)}${digits(7)}`;
+    const sum = Math.floor(n / 10) + (n % 10) * 9 + weighted(body, [8, 7, 6, 5, 4, 3, 2, 1]);
+    const c = (10 - (sum % 10)) % 10;
+    return `${letter}${body}${valid ? c : other(c)}`;
   }
   /** DEA registration number: registrant type, last-name initial, six digits, check = (d1 + d3 + d5 + 2 × (d2 + d4 + d6)) mod 10. */
   function dea(valid: boolean): string {
@@ -412,6 +449,10 @@ export function plantedValues(faker: Faker): Values {
       FI_PERSONAL_IDENTITY_CODE: () => hetu(true),
       KR_RRN: () => rrn(true),
       KR_FRN: () => rrn(true, true),
+      SE_PERSONNUMMER: () => personnummer(true),
+      ZA_ID_NUMBER: () => zaId(true),
+      TH_TNIN: () => thId(true),
+      TW_NATIONAL_ID: () => twId(true),
       MEDICAL_LICENSE: () => dea(true),
       US_MBI: mbi,
       UK_DRIVING_LICENCE: dvla,
@@ -434,6 +475,7 @@ export function plantedValues(faker: Faker): Values {
       NL_BSN: "BSN", PL_PESEL: "PESEL", FR_NIR: "Numero de securite sociale", DE_TAX_ID: "Steuer-ID",
       DE_SOCIAL_SECURITY: "Sozialversicherungsnummer", DE_HEALTH_INSURANCE: "Krankenversichertennummer",
       FI_PERSONAL_IDENTITY_CODE: "Henkilötunnus", KR_RRN: "Resident registration number", KR_FRN: "Foreigner registration number",
+      SE_PERSONNUMMER: "Personnummer", ZA_ID_NUMBER: "ID number", TH_TNIN: "Thai national ID", TW_NATIONAL_ID: "National ID number",
       MEDICAL_LICENSE: "DEA number", US_MBI: "Medicare Beneficiary Identifier", UK_DRIVING_LICENCE: "Driving licence number",
       IT_FISCAL_CODE: "Codice fiscale", SG_NRIC_FIN: "NRIC", AU_TFN: "Tax file number", AU_MEDICARE: "Medicare number",
       CA_SIN: "Social insurance number", US_ITIN: "ITIN", ABA_ROUTING_NUMBER: "Routing number", US_NPI: "NPI",
@@ -457,6 +499,10 @@ export function plantedValues(faker: Faker): Values {
       () => hetu(false),
       () => rrn(false),
       () => rrn(false, true),
+      () => personnummer(false),
+      () => zaId(false),
+      () => thId(false),
+      () => twId(false),
       () => dea(false),
       () => `ORD-${digits(8)}`,
       () => `INV${digits(6)}/${digits(2)}`,
