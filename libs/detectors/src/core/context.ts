@@ -7,8 +7,12 @@
 /** A word: letters, their marks (Thai's vowels and tones, Devanagari's vowel signs, a decomposed "é") and numbers. */
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
-/** Scripts written without blanks between words: a label runs into the words around it. */
-const UNSPACED = /[\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/u;
+/**
+ * Scripts whose labels run into the words around them: written without blanks between words
+ * (Thai, Chinese, Japanese ...), or, in Korean, with the particle glued to the noun
+ * ("주민등록번호는", "주민등록번호를").
+ */
+const UNSPACED = /[\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]/u;
 
 /**
  * The one-word context terms in those scripts, of every detector compiled so far: a Thai or

@@ -20,7 +20,7 @@ export const krFrn: Detector = {
   category: "government_id",
   description: "South Korean foreigner registration number (birth date, gender digit 5–8, check digit)",
   patterns: [{ name: "YYMMDD-GNNNNNC or 13 digits", regex: bounded(String.raw`\d{6}-?\d{7}`), score: 0.1 }],
-  context: ["외국인등록번호", "외국인번호", "외국인등록", "외국인등록증", "외국인등록번호는", "frn", "foreigner registration", "foreigner registration number", "alien registration", "alien registration number", "residence card"],
+  context: ["외국인등록번호", "외국인번호", "외국인등록", "외국인등록증", "frn", "foreigner registration", "foreigner registration number", "alien registration", "alien registration number", "residence card"],
   // Thirteen digits are also barcodes (EAN-13) and millisecond timestamps.
   negativeContext: [...OTHER_NUMBER_LABELS, "barcode", "ean", "gtin"],
   prefilter: { minDigits: 13 },

@@ -35,6 +35,9 @@ describe("kr/kr_rrn", () => {
     assert.equal(scoreOf(krRrn, "8503151052411"), 0.3);
     assert.equal(scoreOf(krRrn, "주민등록번호: 8503151052411"), 0.65);
     assert.equal(scoreOf(krRrn, "주민번호는 850315-1052412"), 0.55);
+    // (a particle glued to the label: "the resident registration number (object) ... entered")
+    assert.equal(scoreOf(krRrn, "주민등록번호를 입력하세요: 8503151052411"), 0.65);
+    assert.equal(scoreOf(krRrn, "고객의 주민등록번호가 8503151052411 입니다"), 0.65);
     assert.equal(scoreOf(krRrn, "resident registration number 850315-1052411"), 1);
     assert.equal(scoreOf(krRrn, "8503151052412", "RRN"), 0.45);
   });

@@ -34,7 +34,7 @@ export const krRrn: Detector = {
   category: "government_id",
   description: "South Korean resident registration number (birth date, gender digit, mod-11 check digit)",
   patterns: [{ name: "YYMMDD-GNNNNNC or 13 digits", regex: bounded(String.raw`\d{6}-?\d{7}`), score: 0.1 }],
-  context: ["주민등록번호", "주민번호", "주민등록", "주민등록증", "주민등록번호는", "주민번호는", "rrn", "resident registration", "resident registration number"],
+  context: ["주민등록번호", "주민번호", "주민등록", "주민등록증", "rrn", "resident registration", "resident registration number"],
   // Thirteen digits are also barcodes (EAN-13, Korea's start 880) and millisecond timestamps.
   negativeContext: [...OTHER_NUMBER_LABELS, "barcode", "ean", "gtin"],
   prefilter: { minDigits: 13 },
