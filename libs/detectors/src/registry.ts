@@ -22,6 +22,8 @@ import { ukDrivingLicence } from "./uk/uk_driving_licence.ts";
 import { deTaxId } from "./eu/de_tax_id.ts";
 import { deSocialSecurity } from "./eu/de_social_security.ts";
 import { deHealthInsurance } from "./eu/de_health_insurance.ts";
+import { deIdCard } from "./eu/de_id_card.ts";
+import { dePassport } from "./eu/de_passport.ts";
 import { frNir } from "./eu/fr_nir.ts";
 import { esNif } from "./eu/es_nif.ts";
 import { esNie } from "./eu/es_nie.ts";
@@ -72,7 +74,8 @@ export const DETECTORS: readonly Detector[] = [
   emailAddress, phoneNumber, creditCard, ibanCode, ipAddress, dateOfBirth, identityDocumentMrz,
   usSsn, usItin, usPassport, usDriverLicense, usBankNumber, abaRoutingNumber,
   ukNino, ukNhs, ukDrivingLicence,
-  deTaxId, deSocialSecurity, deHealthInsurance, frNir, esNif, esNie, itFiscalCode, nlBsn, plPesel, fiPersonalIdentityCode, sePersonnummer,
+  deTaxId, deSocialSecurity, deHealthInsurance, deIdCard, dePassport, frNir, esNif, esNie, itFiscalCode, nlBsn, plPesel,
+  fiPersonalIdentityCode, sePersonnummer,
   inAadhaar, inPan, brCpf, sgNric, auTfn, auMedicare, caSin, krRrn, krFrn, thTnin, zaIdNumber, twNationalId,
   usNpi, icd10Code, usDeaNumber, usMbi,
   bitcoinAddress, ethereumAddress,

@@ -87,6 +87,26 @@ export function digitSumWeighted(digits: string, weights: readonly number[]): nu
 /** A capital letter as the two digits of its place in the alphabet ("A" → "01", "Z" → "26"). */
 export const letterPlace = (letter: string): string => String(letter.charCodeAt(0) - 64).padStart(2, "0");
 
+/** A character's value in an ICAO 9303 check digit: digits, A = 10 … Z = 35, the filler `<` 0 (NaN for others). */
+function icaoValue(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 65 && c <= 90) return c - 55;
+  return c === 60 ? 0 : NaN;
+}
+
+const ICAO_WEIGHTS = [7, 3, 1];
+
+/**
+ * The ICAO Doc 9303 check digit of a machine-readable zone's field (document number, date):
+ * characters valued as `icaoValue`, weights 7, 3, 1 repeating, the sum mod 10. NaN when the field
+ * holds another character (lower case included).
+ */
+export function icao9303CheckDigit(s: string): number {
+  let sum = 0;
+  for (let i = 0; i < s.length; i++) sum += icaoValue(s.charCodeAt(i)) * ICAO_WEIGHTS[i % 3]!;
+  return sum % 10;
+}
+
 /** ISO 7064 MOD 11,10 (German tax id): true when the last digit is the check digit. */
 export function iso7064Mod11_10(digits: string): boolean {
   let product = 10;

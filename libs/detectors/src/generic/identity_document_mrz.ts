@@ -1,5 +1,5 @@
 import type { Candidate, Detector } from "../core/types.ts";
-import { isRealDate } from "../core/checksums.ts";
+import { icao9303CheckDigit, isRealDate } from "../core/checksums.ts";
 
 /**
  * The machine-readable zone of a passport, an identity card, a residence permit or a visa (ICAO
@@ -12,21 +12,6 @@ import { isRealDate } from "../core/checksums.ts";
  * they stand for, as MRZ readers do; a check digit, not a guess, decides.
  */
 
-/** A character's value in a check digit: digits, A = 10 … Z = 35, the filler 0 (NaN for others). */
-function valueOf(c: number): number {
-  if (c >= 48 && c <= 57) return c - 48;
-  if (c >= 65 && c <= 90) return c - 55;
-  return c === 60 ? 0 : NaN;
-}
-
-const WEIGHTS = [7, 3, 1];
-
-function checkDigit(s: string): number {
-  let sum = 0;
-  for (let i = 0; i < s.length; i++) sum += valueOf(s.charCodeAt(i)) * WEIGHTS[i % 3]!;
-  return sum % 10;
-}
-
 /** Letters an OCR reads for digits, in a field that holds digits only. */
 const AS_DIGIT: Record<string, string> = { O: "0", Q: "0", D: "0", I: "1", L: "1", Z: "2", S: "5", G: "6", B: "8" };
 const digitsOnly = (s: string) => s.replace(/[OQDILZSGB]/g, (c) => AS_DIGIT[c]!);
@@ -35,7 +20,7 @@ const digitsOnly = (s: string) => s.replace(/[OQDILZSGB]/g, (c) => AS_DIGIT[c]!)
 function checks(field: string, check: string, numeric: boolean): boolean {
   const f = numeric ? digitsOnly(field) : field;
   const c = digitsOnly(check);
-  return /^[0-9<]$/.test(c) && checkDigit(f) === (c === "<" ? 0 : Number(c));
+  return /^[0-9<]$/.test(c) && icao9303CheckDigit(f) === (c === "<" ? 0 : Number(c));
 }
 
 /** A date YYMMDD (digits fixed) that exists, in either century. */
