@@ -44,6 +44,9 @@ import { krFrn } from "./kr/kr_frn.ts";
 import { thTnin } from "./th/th_tnin.ts";
 import { zaIdNumber } from "./za/za_id_number.ts";
 import { twNationalId } from "./tw/tw_national_id.ts";
+import { ruSnils } from "./ru/ru_snils.ts";
+import { ruInn } from "./ru/ru_inn.ts";
+import { ruPassport } from "./ru/ru_passport.ts";
 import { usNpi } from "./medical/us_npi.ts";
 import { icd10Code } from "./medical/icd10_code.ts";
 import { usDeaNumber } from "./medical/us_dea_number.ts";
@@ -77,6 +80,7 @@ export const DETECTORS: readonly Detector[] = [
   deTaxId, deSocialSecurity, deHealthInsurance, deIdCard, dePassport, frNir, esNif, esNie, itFiscalCode, nlBsn, plPesel,
   fiPersonalIdentityCode, sePersonnummer,
   inAadhaar, inPan, brCpf, sgNric, auTfn, auMedicare, caSin, krRrn, krFrn, thTnin, zaIdNumber, twNationalId,
+  ruSnils, ruInn, ruPassport,
   usNpi, icd10Code, usDeaNumber, usMbi,
   bitcoinAddress, ethereumAddress,
   privateKey, awsAccessKey, githubToken, slackToken, jwt, password, apiKey,

@@ -29,6 +29,8 @@
  *   microsoft/presidio  test_se_personnummer_recognizer.py 01f754ad7781737b262e7f495661f8d97d8fc957 (se_cases.ts)
  *   microsoft/presidio  test_za_id_number_recognizer.py  0aa33814a238032f1151fde038fd48af8d6d0664 (za_cases.ts)
  *   microsoft/presidio  test_tw_national_id_recognizer.py dc2331630173a59eb85ef594808ba3971b3f0154 (tw_cases.ts)
+ *   microsoft/presidio  test_ru_snils_recognizer.py, test_ru_inn_recognizer.py, test_ru_passport_recognizer.py
+ *                                                        1e1e3e34d4832fbfba438c42032c93bc0e38e695 (ru_cases.ts)
  *   microsoft/presidio  test_dea_number_recognizer.py, test_medical_license_recognizer.py, test_us_mbi_recognizer.py (us_medical_cases.ts)
  *   microsoft/presidio  test_de_id_card_recognizer.py 1819a8fc1e4d850dfb7e6581c2de6da73479e522, test_de_passport_recognizer.py
  *                                                        5396e3f291a8ff915f1c1181fdd2a2362417eec7 (de_id_cases.ts)
@@ -52,6 +54,7 @@ import { SE_PERSONNUMMER_CASES } from "./se_cases.ts";
 import { TH_TNIN_CASES } from "./th_cases.ts";
 import { ZA_ID_NUMBER_CASES } from "./za_cases.ts";
 import { TW_NATIONAL_ID_CASES } from "./tw_cases.ts";
+import { RU_PASSPORT_CASES, RU_SNILS_CASES, RU_TAX_ID_CASES } from "./ru_cases.ts";
 import { DE_ID_CARD_CASES, DE_PASSPORT_CASES } from "./de_id_cases.ts";
 import { US_MEDICAL_CASES } from "./us_medical_cases.ts";
 
@@ -360,6 +363,6 @@ export const PRESIDIO_CASES: PresidioCase[] = [
   ...CREDIT_CARD, ...ABA, ...CRYPTO, ...CA_SIN, ...AU_TFN, ...AU_MEDICARE, ...EMAIL, ...ES_NIE, ...ES_NIF, ...DE_TAX_ID,
   ...IN_AADHAAR, ...IN_PAN, ...IT_FISCAL, ...IP, ...UK_NINO, ...UK_NHS, ...US_SSN, ...US_ITIN, ...US_PASSPORT, ...US_BANK,
   ...US_DRIVER_LICENSE, ...PL_PESEL, ...SG, ...FR_NIR, ...US_NPI, ...PHONE, ...DE_SOCIAL_SECURITY, ...DE_HEALTH_INSURANCE,
-  ...FI_PERSONAL_IDENTITY_CODE_CASES, ...KR_RRN_CASES, ...KR_FRN_CASES, ...SE_PERSONNUMMER_CASES, ...TH_TNIN_CASES, ...ZA_ID_NUMBER_CASES, ...TW_NATIONAL_ID_CASES, ...DE_ID_CARD_CASES, ...DE_PASSPORT_CASES, ...US_MEDICAL_CASES,
+  ...FI_PERSONAL_IDENTITY_CODE_CASES, ...KR_RRN_CASES, ...KR_FRN_CASES, ...SE_PERSONNUMMER_CASES, ...TH_TNIN_CASES, ...ZA_ID_NUMBER_CASES, ...TW_NATIONAL_ID_CASES, ...RU_SNILS_CASES, ...RU_TAX_ID_CASES, ...RU_PASSPORT_CASES, ...DE_ID_CARD_CASES, ...DE_PASSPORT_CASES, ...US_MEDICAL_CASES,
   ...IBAN_CASES.map(([text, n, spans]): PresidioCase => ({ type: "IBAN_CODE", text, spans: spans ?? (n === 1 ? whole(text) : []), source: "test_iban_recognizer.py" })),
 ];
