@@ -38,6 +38,8 @@ import { brCpf } from "./br/br_cpf.ts";
 import { sgNric } from "./sg/sg_nric.ts";
 import { auTfn } from "./au/au_tfn.ts";
 import { auMedicare } from "./au/au_medicare.ts";
+import { auAbn } from "./au/au_abn.ts";
+import { auAcn } from "./au/au_acn.ts";
 import { caSin } from "./ca/ca_sin.ts";
 import { krRrn } from "./kr/kr_rrn.ts";
 import { krFrn } from "./kr/kr_frn.ts";
@@ -79,7 +81,7 @@ export const DETECTORS: readonly Detector[] = [
   ukNino, ukNhs, ukDrivingLicence,
   deTaxId, deSocialSecurity, deHealthInsurance, deIdCard, dePassport, frNir, esNif, esNie, itFiscalCode, nlBsn, plPesel,
   fiPersonalIdentityCode, sePersonnummer,
-  inAadhaar, inPan, brCpf, sgNric, auTfn, auMedicare, caSin, krRrn, krFrn, thTnin, zaIdNumber, twNationalId,
+  inAadhaar, inPan, brCpf, sgNric, auTfn, auMedicare, auAbn, auAcn, caSin, krRrn, krFrn, thTnin, zaIdNumber, twNationalId,
   ruSnils, ruInn, ruPassport,
   usNpi, icd10Code, usDeaNumber, usMbi,
   bitcoinAddress, ethereumAddress,

@@ -34,6 +34,8 @@
  *   microsoft/presidio  test_dea_number_recognizer.py, test_medical_license_recognizer.py, test_us_mbi_recognizer.py (us_medical_cases.ts)
  *   microsoft/presidio  test_de_id_card_recognizer.py 1819a8fc1e4d850dfb7e6581c2de6da73479e522, test_de_passport_recognizer.py
  *                                                        5396e3f291a8ff915f1c1181fdd2a2362417eec7 (de_id_cases.ts)
+ *   microsoft/presidio  test_au_abn_recognizer.py    3459792d54a44fa1aaeed500d58d93c7e2a75141 (au_business_cases.ts)
+ *   microsoft/presidio  test_au_acn_recognizer.py    2ef5db9214a82fac3fbc4df968208df0d25690d4 (au_business_cases.ts)
  *   data-privacy-stack/presidio  test_us_ssn_recognizer.py       22090d9d9640a61b96e8090b9da2b720a39cd2ec
  *   data-privacy-stack/presidio  test_fr_nir_recognizer.py       406eb155feadea4920c50c289e4d3ed9e1240602
  *   data-privacy-stack/presidio  test_us_npi_recognizer.py       6da353489371c438b9b5e59e6202d82b0b0a15e6
@@ -57,6 +59,7 @@ import { TW_NATIONAL_ID_CASES } from "./tw_cases.ts";
 import { RU_PASSPORT_CASES, RU_SNILS_CASES, RU_TAX_ID_CASES } from "./ru_cases.ts";
 import { DE_ID_CARD_CASES, DE_PASSPORT_CASES } from "./de_id_cases.ts";
 import { US_MEDICAL_CASES } from "./us_medical_cases.ts";
+import { AU_ABN_CASES, AU_ACN_CASES } from "./au_business_cases.ts";
 
 export type { PresidioCase } from "./case.ts";
 
@@ -363,6 +366,6 @@ export const PRESIDIO_CASES: PresidioCase[] = [
   ...CREDIT_CARD, ...ABA, ...CRYPTO, ...CA_SIN, ...AU_TFN, ...AU_MEDICARE, ...EMAIL, ...ES_NIE, ...ES_NIF, ...DE_TAX_ID,
   ...IN_AADHAAR, ...IN_PAN, ...IT_FISCAL, ...IP, ...UK_NINO, ...UK_NHS, ...US_SSN, ...US_ITIN, ...US_PASSPORT, ...US_BANK,
   ...US_DRIVER_LICENSE, ...PL_PESEL, ...SG, ...FR_NIR, ...US_NPI, ...PHONE, ...DE_SOCIAL_SECURITY, ...DE_HEALTH_INSURANCE,
-  ...FI_PERSONAL_IDENTITY_CODE_CASES, ...KR_RRN_CASES, ...KR_FRN_CASES, ...SE_PERSONNUMMER_CASES, ...TH_TNIN_CASES, ...ZA_ID_NUMBER_CASES, ...TW_NATIONAL_ID_CASES, ...RU_SNILS_CASES, ...RU_TAX_ID_CASES, ...RU_PASSPORT_CASES, ...DE_ID_CARD_CASES, ...DE_PASSPORT_CASES, ...US_MEDICAL_CASES,
+  ...FI_PERSONAL_IDENTITY_CODE_CASES, ...KR_RRN_CASES, ...KR_FRN_CASES, ...SE_PERSONNUMMER_CASES, ...TH_TNIN_CASES, ...ZA_ID_NUMBER_CASES, ...TW_NATIONAL_ID_CASES, ...RU_SNILS_CASES, ...RU_TAX_ID_CASES, ...RU_PASSPORT_CASES, ...DE_ID_CARD_CASES, ...DE_PASSPORT_CASES, ...US_MEDICAL_CASES, ...AU_ABN_CASES, ...AU_ACN_CASES,
   ...IBAN_CASES.map(([text, n, spans]): PresidioCase => ({ type: "IBAN_CODE", text, spans: spans ?? (n === 1 ? whole(text) : []), source: "test_iban_recognizer.py" })),
 ];
