@@ -43,6 +43,8 @@ import { auAcn } from "./au/au_acn.ts";
 import { caSin } from "./ca/ca_sin.ts";
 import { krRrn } from "./kr/kr_rrn.ts";
 import { krFrn } from "./kr/kr_frn.ts";
+import { eePersonalCode } from "./eu/ee_personal_code.ts";
+import { dkCprNumber } from "./eu/dk_cpr_number.ts";
 import { thTnin } from "./th/th_tnin.ts";
 import { zaIdNumber } from "./za/za_id_number.ts";
 import { twNationalId } from "./tw/tw_national_id.ts";
@@ -80,7 +82,7 @@ export const DETECTORS: readonly Detector[] = [
   usSsn, usItin, usPassport, usDriverLicense, usBankNumber, abaRoutingNumber,
   ukNino, ukNhs, ukDrivingLicence,
   deTaxId, deSocialSecurity, deHealthInsurance, deIdCard, dePassport, frNir, esNif, esNie, itFiscalCode, nlBsn, plPesel,
-  fiPersonalIdentityCode, sePersonnummer,
+  fiPersonalIdentityCode, sePersonnummer, eePersonalCode, dkCprNumber,
   inAadhaar, inPan, brCpf, sgNric, auTfn, auMedicare, auAbn, auAcn, caSin, krRrn, krFrn, thTnin, zaIdNumber, twNationalId,
   ruSnils, ruInn, ruPassport,
   usNpi, icd10Code, usDeaNumber, usMbi,
