@@ -20,4 +20,11 @@ describe("in/in_aadhaar", () => {
     assert.deepEqual(spans(inAadhaar, "ac86116e-11bd-4e2a-bfaa-499118665246, release-499118665246"), []);
     assert.deepEqual(spans(inAadhaar, "Aadhaar: 499118665246"), [[9, 21]]);
   });
+  it("reports the printed groups alone; twelve plain digits (an order's, an invoice's, an INN) only beside an Aadhaar word or column", () => {
+    assert.equal(scoreOf(inAadhaar, "4991 1866 5246"), 0.5);
+    assert.ok(scoreOf(inAadhaar, "499118665246") < 0.4);
+    assert.ok(scoreOf(inAadhaar, "Aadhaar: 499118665246") >= 0.6);
+    assert.ok(scoreOf(inAadhaar, "499118665246", "aadhaar_no") >= 0.6);
+    assert.ok(scoreOf(inAadhaar, "invoice number 4991 1866 5246") < 0.4);
+  });
 });
