@@ -15,6 +15,13 @@ describe("core/records", () => {
     assert.deepEqual(pairs("| Field | Value |\n|---|---|\n| Geburtsort | Vineland |\n| a | b | c |"), [["Geburtsort", "Vineland"]], "a header row is no record");
     assert.deepEqual(pairs("| Option Name | Default Value |\r\n| :--- | ---: |\r\n| Name | Ara Waters |\r\n"), [["Name", "Ara Waters"]]);
   });
+  it("reads keys in any script, as exports in other languages write them", () => {
+    assert.deepEqual(pairs('{"паспорт": "45 03 284304", "Numéro": "X", "身分證字號": "A123456789"}'), [["паспорт", "45 03 284304"], ["Numéro", "X"], ["身分證字號", "A123456789"]]);
+    assert.deepEqual(pairs("<паспорт>45 03 284304</паспорт>\n<tr><td>Geburtsort</td><td>Vineland</td></tr>\n  инн: '500100732259'"), [["паспорт", "45 03 284304"], ["Geburtsort", "Vineland"], ["инн", "500100732259"]]);
+    // the next member's key is the next value's context, not this one's: an invoice's number is no negative word here
+    const text = '{"паспорт": "45 03 284304", "invoiceNumber": "810954241425"}';
+    assert.deepEqual(detect([{ text, source: "text", locator: locator() }], { ner: false }).map((f) => f.type), ["RU_PASSPORT"]);
+  });
   it("reads a JSON member's number of six digits or more under its key: a timestamp's key is no phone's context (Go's JSON test data)", () => {
     assert.deepEqual(pairs('{"id": 7, "phone": 4155550132, "min_t":1228525763,"ratio":0.0017318415877075515}'), [["phone", "4155550132"], ["min_t", "1228525763"]]);
     const text = '{"cl_weight":0.0011574074074074073,"touches":1,"min_t":1252097274,"max_t":1252097274,"mean_t":1252097274},{"name":"CallStackSidebarPane.js","kids":[]}';

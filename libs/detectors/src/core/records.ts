@@ -26,7 +26,8 @@ export interface RecordValue {
   key: string;
 }
 
-const KEY = String.raw`[A-Za-z_][\w.\- ]{0,39}`;
+/** A key: a letter of any script (an export's "Geburtsort", "Numéro", "паспорт", "身分證字號") or "_", then up to 39 more. */
+const KEY = String.raw`[\p{L}_][\p{L}\p{M}\p{N}_.\- ]{0,39}`;
 const VALUE = String.raw`[^"'<>|\n\\]{1,80}`;
 
 /**
@@ -34,15 +35,15 @@ const VALUE = String.raw`[^"'<>|\n\\]{1,80}`;
  * expression), and its expression (key group "k", value group "v").
  */
 const KINDS: Array<{ has: string; hint: RegExp | null; rx: RegExp }> = [
-  { has: '"', hint: /"[ \t]*:/, rx: new RegExp(String.raw`"(?<k>${KEY})"[ \t]*:[ \t]*"(?<v>${VALUE})"`, "dg") },
+  { has: '"', hint: /"[ \t]*:/, rx: new RegExp(String.raw`"(?<k>${KEY})"[ \t]*:[ \t]*"(?<v>${VALUE})"`, "dgu") },
   // a JSON member's number of six digits or more (an id, a phone number, a timestamp: "min_t":1228525763)
-  { has: '"', hint: /"[ \t]*:[ \t]*\d{6}/, rx: new RegExp(String.raw`"(?<k>${KEY})"[ \t]*:[ \t]*(?<v>\d{6,20})(?=[ \t]*[,}\]\r\n])`, "dg") },
-  { has: "</", hint: /<\/(?:t[dh]|dt)/i, rx: new RegExp(String.raw`<(?<t>t[dh]|dt)\b[^<>\n]*>[ \t]*(?<k>${KEY})[ \t]*</\k<t>[ \t]*>\s*<(?<u>td|dd)\b[^<>\n]*>(?<v>${VALUE})</\k<u>[ \t]*>`, "dgi") },
-  { has: "</", hint: null, rx: new RegExp(String.raw`<(?<k>[A-Za-z_][\w.\-]{0,39})(?:[ \t][^<>\n]*)?>(?<v>${VALUE})</\k<k>[ \t]*>`, "dg") },
-  { has: "'", hint: /:[ \t]*'/, rx: new RegExp(String.raw`^[ \t]*(?:-[ \t]+)?(?<k>${KEY}):[ \t]*'(?<v>[^'\n]{1,80})'[ \t]*$`, "dgm") },
-  { has: '"', hint: /:[ \t]*"/, rx: new RegExp(String.raw`^[ \t]*(?:-[ \t]+)?(?<k>${KEY}):[ \t]*"(?<v>${VALUE})"[ \t]*$`, "dgm") },
+  { has: '"', hint: /"[ \t]*:[ \t]*\d{6}/, rx: new RegExp(String.raw`"(?<k>${KEY})"[ \t]*:[ \t]*(?<v>\d{6,20})(?=[ \t]*[,}\]\r\n])`, "dgu") },
+  { has: "</", hint: /<\/(?:t[dh]|dt)/i, rx: new RegExp(String.raw`<(?<t>t[dh]|dt)\b[^<>\n]*>[ \t]*(?<k>${KEY})[ \t]*</\k<t>[ \t]*>\s*<(?<u>td|dd)\b[^<>\n]*>(?<v>${VALUE})</\k<u>[ \t]*>`, "dgiu") },
+  { has: "</", hint: null, rx: new RegExp(String.raw`<(?<k>[\p{L}_][\p{L}\p{M}\p{N}_.\-]{0,39})(?:[ \t][^<>\n]*)?>(?<v>${VALUE})</\k<k>[ \t]*>`, "dgu") },
+  { has: "'", hint: /:[ \t]*'/, rx: new RegExp(String.raw`^[ \t]*(?:-[ \t]+)?(?<k>${KEY}):[ \t]*'(?<v>[^'\n]{1,80})'[ \t]*$`, "dgmu") },
+  { has: '"', hint: /:[ \t]*"/, rx: new RegExp(String.raw`^[ \t]*(?:-[ \t]+)?(?<k>${KEY}):[ \t]*"(?<v>${VALUE})"[ \t]*$`, "dgmu") },
   // (not a table's header row, which a row of dashes follows: "| Option Name | Default Value |")
-  { has: "|", hint: /^[ \t]*\|/m, rx: new RegExp(String.raw`^[ \t]*\|[ \t]*(?<k>${KEY})[ \t]*\|(?<v>[^|\n]{1,80})\|[ \t]*$(?!\r?\n[ \t]*\|[ \t:]*-)`, "dgm") },
+  { has: "|", hint: /^[ \t]*\|/m, rx: new RegExp(String.raw`^[ \t]*\|[ \t]*(?<k>${KEY})[ \t]*\|(?<v>[^|\n]{1,80})\|[ \t]*$(?!\r?\n[ \t]*\|[ \t:]*-)`, "dgmu") },
 ];
 
 /** The record values of `text`, in order of their start, each once. */
