@@ -6,7 +6,11 @@ describe("ca/ca_sin", () => {
   it("accepts Luhn-valid numbers; delimiters or context make them reportable", () => {
     assert.ok(sinValid("046454286") === false && sinValid("130692544"));
     assert.deepEqual(spans(caSin, "SIN 130-692-544"), [[4, 15]]);
-    assert.ok(scoreOf(caSin, "130 692 544") >= 0.4);
+    assert.ok(scoreOf(caSin, "130-692-544") >= 0.4);
+    // blank-separated, it is also an amount's thousands ("130 692 544 €") or an ACN: context decides
+    assert.ok(scoreOf(caSin, "130 692 544") < 0.4);
+    assert.ok(scoreOf(caSin, "SIN: 130 692 544") >= 0.6);
+    assert.ok(scoreOf(caSin, "130 692 544", "NAS") >= 0.6);
     assert.ok(scoreOf(caSin, "130692544") < 0.4);
     assert.ok(scoreOf(caSin, "social insurance number 130692544") >= 0.4);
   });
@@ -14,6 +18,11 @@ describe("ca/ca_sin", () => {
     assert.ok(scoreOf(caSin, "165 251 208\t\tgrey") < 0.4);
     assert.ok(scoreOf(caSin, "SIN: 165 251 208") >= 0.4);
     assert.ok(scoreOf(caSin, "165-251-208") >= 0.4, "dashed, it is written as a SIN");
+  });
+  it("reads no three groups out of a longer grouped number (a Russian SNILS, an Australian ABN)", () => {
+    assert.deepEqual(spans(caSin, "130-692-544 12"), []);
+    assert.deepEqual(spans(caSin, "ABN 51 130 692 544"), []);
+    assert.deepEqual(spans(caSin, "SIN 130-692-544, 12 May"), [[4, 15]]);
   });
   it("rejects a failing Luhn, business-number prefix 8 and mixed separators", () => {
     assert.deepEqual(spans(caSin, "130 692 545 812 345 678 130-692 544"), []);

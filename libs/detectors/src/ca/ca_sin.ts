@@ -17,13 +17,16 @@ export const caSin: Detector = {
   category: "government_id",
   description: "Canadian Social Insurance Number (Luhn)",
   patterns: [
-    { name: "3-3-3 with one separator", regex: bounded(String.raw`\d{3}([ -])\d{3}\1\d{3}`), score: 0.3 },
+    // (not three groups of a longer grouped number: a Russian SNILS "112-233-445 95", an ABN's tail)
+    { name: "3-3-3 with one separator", regex: bounded(String.raw`(?<!\d[ -])\d{3}([ -])\d{3}\1\d{3}(?![ -]\d)`), score: 0.3 },
     { name: "9 digits", regex: bounded(String.raw`\d{9}`), score: 0.05 },
   ],
   context: ["sin", "social insurance", "social insurance number", "nas", "s i n", "n a s", "numéro d'assurance sociale", "assurance sociale"],
   prefilter: { minDigits: 9 },
   chance: 0.1, // Luhn
-  // Formatted, 0.5; as nine digits, or as three blank-separated groups of at most 255 (a colour
-  // of X11's rgb.txt, "165 251 208\tgrey": one SIN in sixty looks so), it needs its context.
-  validate: (value) => (sinValid(value) ? { validation: "luhn", score: value.length === 11 && !RGB.test(value) ? 0.5 : 0.2 } : false),
+  // Dashed, 0.5. In three blank-separated groups it is also an amount written with blanks between
+  // its thousands ("123 456 789 €", as French and most of Europe write them) or an Australian
+  // company number, one in ten passing Luhn: 0.3, it needs its context; three groups of at most
+  // 255 (a colour of X11's rgb.txt, "165 251 208\tgrey"), 0.2; nine plain digits, 0.2.
+  validate: (value) => (sinValid(value) ? { validation: "luhn", score: value.length !== 11 || RGB.test(value) ? 0.2 : value[3] === "-" ? 0.5 : 0.3 } : false),
 };
