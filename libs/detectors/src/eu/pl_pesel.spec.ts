@@ -14,4 +14,10 @@ describe("eu/pl_pesel", () => {
     assert.equal(peselValid("44133101352"), false);
     assert.equal(peselValid("11111111114"), false);
   });
+  it("rejects a birth date after today (eleven digits of another scheme read as a date decades ahead)", () => {
+    // an Estonian code's shape, read as 21 November 2038
+    assert.equal(peselValid("38312121104", new Date(Date.UTC(2026, 10, 27))), false);
+    assert.ok(peselValid("38312121104", new Date(Date.UTC(2040, 0, 1))));
+    assert.equal(peselValid("36712274169"), false); // 2236
+  });
 });
