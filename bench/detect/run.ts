@@ -135,12 +135,12 @@ function log(): Doc {
   return { kind: "log", text: b.text, spans: b.spans };
 }
 
-/** A label as a JSON key or an XML element names it: "Date of birth" → "dateOfBirth". */
+/** A label as a JSON key or an XML element names it: "Date of birth" → "dateOfBirth", "ИНН" → "инн", "Henkilötunnus" → "henkilötunnus". */
 const camelKey = (label: string) =>
   label
-    .split(/[^A-Za-z0-9]+/)
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter(Boolean)
-    .map((w, i) => (i === 0 ? (/^[A-Z]+$/.test(w) ? w.toLowerCase() : w[0]!.toLowerCase() + w.slice(1)) : w[0]!.toUpperCase() + (/^[A-Z]+$/.test(w) ? w.slice(1).toLowerCase() : w.slice(1))))
+    .map((w, i) => (i === 0 ? (/^\p{Lu}+$/u.test(w) ? w.toLowerCase() : w[0]!.toLowerCase() + w.slice(1)) : w[0]!.toUpperCase() + (/^\p{Lu}+$/u.test(w) ? w.slice(1).toLowerCase() : w.slice(1))))
     .join("");
 
 /** A record of a data export: JSON with camelCase keys, XML elements, an HTML table or YAML, values under their labels, and business numbers among them. */

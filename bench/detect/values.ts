@@ -361,6 +361,69 @@ export function plantedValues(faker: Faker): Values {
     const c = (10 - (sum % 10)) % 10;
     return `${letter}${body}${valid ? c : other(c)}`;
   }
+  /** ICAO 9303 check digit: digits, A = 10 … Z = 35, weights 7, 3, 1. */
+  const icao = (s: string) => [...s].reduce((a, ch, i) => a + (ch >= "A" ? ch.charCodeAt(0) - 55 : Number(ch)) * [7, 3, 1][i % 3]!, 0) % 10;
+  /**
+   * German identity card (since 2010, first letter L–Y) or passport (C–K): eight more of BSI's
+   * alphabet, a digit among them (as in every specimen; the detector drops a run of capitals),
+   * the ICAO check digit.
+   */
+  function germanDocument(first: string, valid: boolean): string {
+    const rest = Array.from({ length: 8 }, () => letterFrom("CFGHJKLMNPRTVWXYZ0123456789"));
+    rest[faker.number.int(7)] = String(faker.number.int(9));
+    const body = `${letterFrom(first)}${rest.join("")}`;
+    const c = icao(body);
+    return `${body}${valid ? c : other(c)}`;
+  }
+  /** SNILS: nine digits (above 001-001-998), control Σ dᵢ × (9 − i) below 100 as is, else mod 101 (100 → 00). */
+  function snils(valid: boolean): string {
+    const d = String(int(2_000_000, 999_999_999)).padStart(9, "0");
+    const s = weighted(d, [9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    const c = (s < 100 ? s : s % 101) % 100;
+    const cc = valid ? c : (c + 1 + faker.number.int(97)) % 100;
+    return `${d.slice(0, 3)}-${d.slice(3, 6)}-${d.slice(6)} ${p2(cc)}`;
+  }
+  /** A person's INN: region (01–99), ten digits, two check digits (FNS weights, mod 11 then mod 10). */
+  function inn(valid: boolean): string {
+    const d = `${p2(int(1, 99))}${digits(8)}`;
+    const c1 = (weighted(d, [7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) % 11) % 10;
+    const c2 = (weighted(d + c1, [3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) % 11) % 10;
+    return `${d}${c1}${valid ? c2 : other(c2)}`;
+  }
+  /** A Russian passport: a region's OKATO code, the blank's year, six digits, "45 08 123456". */
+  const ruPassport = () => `${faker.helpers.arrayElement(["45", "40", "46", "65", "50", "60", "92", "03"])} ${p2(faker.helpers.arrayElement([98, 99, 0, 3, 7, 10, 14, 19, 22]))} ${String(int(1, 999_999)).padStart(6, "0")}`;
+  /** ABN: nine digits, then the two leading digits (11–99, as the register issues them) that make Σ wᵢ dᵢ (the first minus one) a multiple of 89, grouped 2-3-3-3. */
+  function abn(): string {
+    const body = digits(9);
+    for (let cc = 11; cc <= 99; cc++) {
+      const v = `${cc}${body}`;
+      const s = [...v].reduce((a, ch, i) => a + (Number(ch) - (i === 0 ? 1 : 0)) * [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19][i]!, 0);
+      if (s % 89 === 0) return `${v.slice(0, 2)} ${v.slice(2, 5)} ${v.slice(5, 8)} ${v.slice(8)}`;
+    }
+    return abn();
+  }
+  /** ACN: eight digits, check (10 − Σ dᵢ × (8 − i) mod 10) mod 10, grouped 3-3-3. */
+  function acn(valid: boolean): string {
+    const d = digits(8);
+    const c = (10 - (weighted(d, [8, 7, 6, 5, 4, 3, 2, 1]) % 10)) % 10;
+    const v = `${d}${valid ? c : other(c)}`;
+    return `${v.slice(0, 3)} ${v.slice(3, 6)} ${v.slice(6)}`;
+  }
+  /** Estonian isikukood: sex and century (3/4 1900s, 5/6 2000s), YYMMDD, serial, check: weights 1–9,1 mod 11, then 3–9,1,2,3 when 10, then 0. */
+  function isikukood(valid: boolean): string {
+    const d = faker.date.birthdate({ min: 18, max: 90, mode: "age" });
+    const y = d.getUTCFullYear();
+    const body = `${(y >= 2000 ? 5 : 3) + faker.number.int(1)}${p2(y % 100)}${p2(d.getUTCMonth() + 1)}${p2(d.getUTCDate())}${digits(3)}`;
+    let c = weighted(body, [1, 2, 3, 4, 5, 6, 7, 8, 9, 1]) % 11;
+    if (c === 10) c = weighted(body, [3, 4, 5, 6, 7, 8, 9, 1, 2, 3]) % 11;
+    if (c === 10) c = 0;
+    return `${body}${valid ? c : other(c)}`;
+  }
+  /** Danish CPR number: DDMMYY-SSSS, the 7th digit 0–3 for a birth in the 1900s. */
+  function cpr(): string {
+    const d = faker.date.birthdate({ min: 27, max: 85, mode: "age" });
+    return `${p2(d.getUTCDate())}${p2(d.getUTCMonth() + 1)}${p2(d.getUTCFullYear() % 100)}-${int(0, 3)}${digits(3)}`;
+  }
   /** DEA registration number: registrant type, last-name initial, six digits, check = (d1 + d3 + d5 + 2 × (d2 + d4 + d6)) mod 10. */
   function dea(valid: boolean): string {
     const d = digits(6);
@@ -453,6 +516,15 @@ export function plantedValues(faker: Faker): Values {
       ZA_ID_NUMBER: () => zaId(true),
       TH_TNIN: () => thId(true),
       TW_NATIONAL_ID: () => twId(true),
+      DE_ID_CARD: () => germanDocument("LMNPRTVWXY", true),
+      DE_PASSPORT: () => germanDocument("CFGHJK", true),
+      RU_SNILS: () => snils(true),
+      RU_TAX_ID: () => inn(true),
+      RU_PASSPORT: ruPassport,
+      AU_ABN: abn,
+      AU_ACN: () => acn(true),
+      ET_IK: () => isikukood(true),
+      DK_CPR_NUMBER: cpr,
       MEDICAL_LICENSE: () => dea(true),
       US_MBI: mbi,
       UK_DRIVING_LICENCE: dvla,
@@ -476,6 +548,8 @@ export function plantedValues(faker: Faker): Values {
       DE_SOCIAL_SECURITY: "Sozialversicherungsnummer", DE_HEALTH_INSURANCE: "Krankenversichertennummer",
       FI_PERSONAL_IDENTITY_CODE: "Henkilötunnus", KR_RRN: "Resident registration number", KR_FRN: "Foreigner registration number",
       SE_PERSONNUMMER: "Personnummer", ZA_ID_NUMBER: "ID number", TH_TNIN: "Thai national ID", TW_NATIONAL_ID: "National ID number",
+      DE_ID_CARD: "Personalausweisnummer", DE_PASSPORT: "Reisepassnummer", RU_SNILS: "СНИЛС", RU_TAX_ID: "ИНН", RU_PASSPORT: "Паспорт",
+      AU_ABN: "ABN", AU_ACN: "ACN", ET_IK: "Isikukood", DK_CPR_NUMBER: "CPR-nummer",
       MEDICAL_LICENSE: "DEA number", US_MBI: "Medicare Beneficiary Identifier", UK_DRIVING_LICENCE: "Driving licence number",
       IT_FISCAL_CODE: "Codice fiscale", SG_NRIC_FIN: "NRIC", AU_TFN: "Tax file number", AU_MEDICARE: "Medicare number",
       CA_SIN: "Social insurance number", US_ITIN: "ITIN", ABA_ROUTING_NUMBER: "Routing number", US_NPI: "NPI",
@@ -503,6 +577,12 @@ export function plantedValues(faker: Faker): Values {
       () => zaId(false),
       () => thId(false),
       () => twId(false),
+      () => germanDocument("LMNPRTVWXY", false),
+      () => germanDocument("CFGHJK", false),
+      () => snils(false),
+      () => inn(false),
+      () => acn(false),
+      () => isikukood(false),
       () => dea(false),
       () => `ORD-${digits(8)}`,
       () => `INV${digits(6)}/${digits(2)}`,
