@@ -89,4 +89,10 @@ describe("eu/se_personnummer", () => {
     assert.ok(scoreOf(sePersonnummer, "151079-0270") < 0.4);
     assert.ok(scoreOf(sePersonnummer, "Samordningsnummer: 151079-0270") >= 0.6);
   });
+
+  it("leaves to the Danish detector a coordination number that is a Danish CPR number of someone born in '61–'91 (26 June 1961)", () => {
+    assert.ok(valid("260661-3848"));
+    assert.ok(scoreOf(sePersonnummer, "Personnummer 260661-3848") < 0.6);
+    assert.ok(scoreOf(sePersonnummer, "260661-3848") < 0.4);
+  });
 });

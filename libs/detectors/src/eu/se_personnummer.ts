@@ -3,6 +3,7 @@ import { bounded, NOT_IN_TOKEN } from "../core/regex.ts";
 import { isRealDate, luhn } from "../core/checksums.ts";
 import { OTHER_NUMBER_LABELS } from "../core/context.ts";
 import { fiPersonalIdentityCodeValid } from "./fi_personal_identity_code.ts";
+import { dkCprValid } from "./dk_cpr_number.ts";
 
 /** Century (optional), YYMMDD, separator (optional), birth number NNN, check digit. */
 const SHAPE = /^(1[89]|20)?(\d\d)(\d\d)(\d\d)([-+]?)(\d{3})\d$/;
@@ -89,6 +90,10 @@ export const sePersonnummer: Detector = {
     // Swedish number one time in ten or so: its mod-31 control character (one in 31 by chance) is
     // the stronger check, so it is read as Finnish unless a Swedish word says otherwise.
     if (value.length === 11 && fiPersonalIdentityCodeValid(value)) return { validation, score: 0.3 };
+    // A Danish CPR number (DDMMYY-SSSS) born in '61–'91 reads as a Swedish coordination number
+    // (day + 60), one in ten passing Luhn: coordination numbers are few beside Denmark's people,
+    // so the Danish reading is the likelier (Danes say "personnummer" too).
+    if (kind === "samordningsnummer" && value.length === 11 && value[6] === "-" && dkCprValid(value)) return { validation, score: 0.2 };
     if (/[-+]/.test(value)) return { validation, score: 0.55 };
     return { validation, score: digits.length === 12 ? 0.3 : 0.15 };
   },
