@@ -133,3 +133,7 @@ export function isRealDate(year: number, month: number, day: number): boolean {
   const days = [31, year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
   return day <= days[month - 1]!;
 }
+
+/** A birth date: a real date, not after `today`. */
+export const isBirthDate = (year: number, month: number, day: number, today = new Date()): boolean =>
+  isRealDate(year, month, day) && Date.UTC(year, month - 1, day) <= today.getTime();

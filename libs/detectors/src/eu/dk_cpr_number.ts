@@ -1,6 +1,6 @@
 import type { Detector } from "../core/types.ts";
 import { bounded, NOT_IN_TOKEN } from "../core/regex.ts";
-import { allSame, digitsOf, isRealDate, weightedSum } from "../core/checksums.ts";
+import { allSame, digitsOf, isBirthDate, weightedSum } from "../core/checksums.ts";
 import { OTHER_NUMBER_LABELS } from "../core/context.ts";
 
 /**
@@ -25,7 +25,7 @@ export function dkCprValid(v: string, today = new Date()): boolean {
   const year = cprBirthYear(Number(d.slice(4, 6)), Number(d[6]));
   const month = Number(d.slice(2, 4));
   const day = Number(d.slice(0, 2));
-  return isRealDate(year, month, day) && Date.UTC(year, month - 1, day) <= today.getTime();
+  return isBirthDate(year, month, day, today);
 }
 
 /** The modulus-11 control (weights 4, 3, 2, 7, 6, 5, 4, 3, 2, 1), required of numbers issued until 2007. */

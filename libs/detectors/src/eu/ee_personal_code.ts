@@ -1,6 +1,6 @@
 import type { Detector } from "../core/types.ts";
 import { bounded, NOT_IN_TOKEN } from "../core/regex.ts";
-import { isRealDate, weightedSum } from "../core/checksums.ts";
+import { isBirthDate, weightedSum } from "../core/checksums.ts";
 import { OTHER_NUMBER_LABELS } from "../core/context.ts";
 
 /**
@@ -24,7 +24,7 @@ export function eePersonalCodeValid(v: string, today = new Date()): boolean {
   const year = [1800, 1900, 2000][(Number(v[0]) - 1) >> 1]! + Number(v.slice(1, 3));
   const month = Number(v.slice(3, 5));
   const day = Number(v.slice(5, 7));
-  if (!isRealDate(year, month, day) || Date.UTC(year, month - 1, day) > today.getTime()) return false;
+  if (!isBirthDate(year, month, day, today)) return false;
   return eePersonalCodeCheck(v) === Number(v[10]);
 }
 

@@ -1,6 +1,6 @@
 import type { Detector } from "../core/types.ts";
 import { bounded } from "../core/regex.ts";
-import { isRealDate, weightedSum } from "../core/checksums.ts";
+import { isBirthDate, weightedSum } from "../core/checksums.ts";
 
 /**
  * PESEL: birth date (century in the month: +0 1900s, +20 2000s, +40 2100s, +60 2200s, +80
@@ -13,8 +13,7 @@ export function peselValid(d: string, today = new Date()): boolean {
   const mm = Number(d.slice(2, 4));
   const dd = Number(d.slice(4, 6));
   const century = [1900, 2000, 2100, 2200, 1800][Math.floor(mm / 20)];
-  if (century === undefined || !isRealDate(century + yy, mm % 20, dd)) return false;
-  if (Date.UTC(century + yy, (mm % 20) - 1, dd) > today.getTime()) return false;
+  if (century === undefined || !isBirthDate(century + yy, mm % 20, dd, today)) return false;
   const check = (10 - (weightedSum(d, [1, 3, 7, 9, 1, 3, 7, 9, 1, 3]) % 10)) % 10;
   return check === Number(d[10]);
 }

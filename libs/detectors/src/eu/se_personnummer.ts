@@ -1,18 +1,12 @@
 import type { Detector } from "../core/types.ts";
 import { bounded, NOT_IN_TOKEN } from "../core/regex.ts";
-import { isRealDate, luhn } from "../core/checksums.ts";
+import { isBirthDate, luhn } from "../core/checksums.ts";
 import { OTHER_NUMBER_LABELS } from "../core/context.ts";
 import { fiPersonalIdentityCodeValid } from "./fi_personal_identity_code.ts";
 import { dkCprValid } from "./dk_cpr_number.ts";
 
 /** Century (optional), YYMMDD, separator (optional), birth number NNN, check digit. */
 const SHAPE = /^(1[89]|20)?(\d\d)(\d\d)(\d\d)([-+]?)(\d{3})\d$/;
-
-/** A birth date that exists and is not after `today` (a coordination number's day is the day + 60). */
-function bornBy(year: number, month: number, day: number, today: Date): boolean {
-  if (!isRealDate(year, month, day)) return false;
-  return Date.UTC(year, month - 1, day) <= today.getTime();
-}
 
 /**
  * Which reading of a Swedish personal identity number (personnummer, Skatteverket) or
@@ -35,13 +29,13 @@ export function sePersonnummerKind(v: string, today = new Date()): "personnummer
   if (coordination) day -= 60;
   let ok: boolean;
   if (century !== undefined) {
-    ok = bornBy(Number(century + yy), month, day, today);
+    ok = isBirthDate(Number(century + yy), month, day, today);
   } else {
     const cy = today.getUTCFullYear();
     const recent = cy - ((((cy - Number(yy)) % 100) + 100) % 100); // in (cy − 100, cy]
-    if (sep === "-") ok = bornBy(recent, month, day, today);
-    else if (sep === "+") ok = bornBy(recent - 100, month, day, today);
-    else ok = bornBy(recent, month, day, today) || bornBy(recent - 100, month, day, today);
+    if (sep === "-") ok = isBirthDate(recent, month, day, today);
+    else if (sep === "+") ok = isBirthDate(recent - 100, month, day, today);
+    else ok = isBirthDate(recent, month, day, today) || isBirthDate(recent - 100, month, day, today);
   }
   if (!ok || !luhn(v.slice(century === undefined ? 0 : 2).replace(/[-+]/, ""))) return null;
   return coordination ? "samordningsnummer" : "personnummer";
