@@ -43,6 +43,7 @@ import { auAcn } from "./au/au_acn.ts";
 import { caSin } from "./ca/ca_sin.ts";
 import { krRrn } from "./kr/kr_rrn.ts";
 import { krFrn } from "./kr/kr_frn.ts";
+import { jpMyNumber } from "./jp/jp_my_number.ts";
 import { eePersonalCode } from "./eu/ee_personal_code.ts";
 import { dkCprNumber } from "./eu/dk_cpr_number.ts";
 import { thTnin } from "./th/th_tnin.ts";
@@ -83,7 +84,7 @@ export const DETECTORS: readonly Detector[] = [
   ukNino, ukNhs, ukDrivingLicence,
   deTaxId, deSocialSecurity, deHealthInsurance, deIdCard, dePassport, frNir, esNif, esNie, itFiscalCode, nlBsn, plPesel,
   fiPersonalIdentityCode, sePersonnummer, eePersonalCode, dkCprNumber,
-  inAadhaar, inPan, brCpf, sgNric, auTfn, auMedicare, auAbn, auAcn, caSin, krRrn, krFrn, thTnin, zaIdNumber, twNationalId,
+  inAadhaar, inPan, brCpf, sgNric, auTfn, auMedicare, auAbn, auAcn, caSin, krRrn, krFrn, jpMyNumber, thTnin, zaIdNumber, twNationalId,
   ruSnils, ruInn, ruPassport,
   usNpi, icd10Code, usDeaNumber, usMbi,
   bitcoinAddress, ethereumAddress,
