@@ -49,6 +49,8 @@ import { dkCprNumber } from "./eu/dk_cpr_number.ts";
 import { thTnin } from "./th/th_tnin.ts";
 import { zaIdNumber } from "./za/za_id_number.ts";
 import { twNationalId } from "./tw/tw_national_id.ts";
+import { trNationalId } from "./tr/tr_national_id.ts";
+import { trTaxId } from "./tr/tr_tax_id.ts";
 import { ruSnils } from "./ru/ru_snils.ts";
 import { ruInn } from "./ru/ru_inn.ts";
 import { ruPassport } from "./ru/ru_passport.ts";
@@ -84,7 +86,7 @@ export const DETECTORS: readonly Detector[] = [
   ukNino, ukNhs, ukDrivingLicence,
   deTaxId, deSocialSecurity, deHealthInsurance, deIdCard, dePassport, frNir, esNif, esNie, itFiscalCode, nlBsn, plPesel,
   fiPersonalIdentityCode, sePersonnummer, eePersonalCode, dkCprNumber,
-  inAadhaar, inPan, brCpf, sgNric, auTfn, auMedicare, auAbn, auAcn, caSin, krRrn, krFrn, jpMyNumber, thTnin, zaIdNumber, twNationalId,
+  inAadhaar, inPan, brCpf, sgNric, auTfn, auMedicare, auAbn, auAcn, caSin, krRrn, krFrn, jpMyNumber, thTnin, zaIdNumber, twNationalId, trNationalId, trTaxId,
   ruSnils, ruInn, ruPassport,
   usNpi, icd10Code, usDeaNumber, usMbi,
   bitcoinAddress, ethereumAddress,

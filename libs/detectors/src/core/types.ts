@@ -98,7 +98,7 @@ export interface Detector {
   id: string;
   /** Entity type reported in findings, e.g. "US_SSN". */
   type: string;
-  /** Group for reports: generic, us, uk, eu, in, br, sg, au, ca, kr, jp, th, za, tw, ru, medical, crypto, secrets, ner. */
+  /** Group for reports: generic, us, uk, eu, in, br, sg, au, ca, kr, jp, th, za, tw, tr, ru, medical, crypto, secrets, ner. */
   area: string;
   /** Broad category a consumer may group by: pii, financial, government_id, medical, credential. */
   category: "custom" | "contact" | "financial" | "government_id" | "medical" | "credential" | "network" | "person" | "location" | "date";

@@ -29,6 +29,7 @@
  *   microsoft/presidio  test_se_personnummer_recognizer.py 01f754ad7781737b262e7f495661f8d97d8fc957 (se_cases.ts)
  *   microsoft/presidio  test_za_id_number_recognizer.py  0aa33814a238032f1151fde038fd48af8d6d0664 (za_cases.ts)
  *   microsoft/presidio  test_tw_national_id_recognizer.py dc2331630173a59eb85ef594808ba3971b3f0154 (tw_cases.ts)
+ *   microsoft/presidio  test_tr_national_id_recognizer.py 9ac47108e3d4798128fddcbe9dfc6981c38e9833 (tr_cases.ts)
  *   microsoft/presidio  test_et_ik_recognizer.py         e3045986942e8f33656be7e76a8e7754c2b7016b (ee_cases.ts)
  *   microsoft/presidio  test_ru_snils_recognizer.py, test_ru_inn_recognizer.py, test_ru_passport_recognizer.py
  *                                                        1e1e3e34d4832fbfba438c42032c93bc0e38e695 (ru_cases.ts)
@@ -43,6 +44,8 @@
  *   data-privacy-stack/presidio  test_us_driver_license_recognizer.py 1b8cb9d74019667e074e7128119b15bf3e7e31f4
  *   data-privacy-stack/presidio  test_phone_recognizer.py        2f094932074410709e9a24906be78cada56370a2
  *   data-privacy-stack/presidio  test_dk_cpr_recognizer.py  1dc813c943be75b8d662ddbc294397743b3fbac0 (dk_cases.ts)
+ *   data-privacy-stack/presidio  test_tr_national_id_recognizer.py 3d82ae82f414c080b48b6b8872b7f6d98f82dd80,
+ *                       test_tr_tax_id_recognizer.py ad50ee21bc224338fe27a8d31b7850d1326f9131 (tr_cases.ts)
  *
  * Agreement means: run with only that entity type, no score threshold, and the same spans
  * come out (count and positions). Presidio's scores differ by design (ours encode how strong
@@ -58,6 +61,7 @@ import { SE_PERSONNUMMER_CASES } from "./se_cases.ts";
 import { TH_TNIN_CASES } from "./th_cases.ts";
 import { ZA_ID_NUMBER_CASES } from "./za_cases.ts";
 import { TW_NATIONAL_ID_CASES } from "./tw_cases.ts";
+import { TR_NATIONAL_ID_CASES, TR_TAX_ID_CASES } from "./tr_cases.ts";
 import { ET_IK_CASES } from "./ee_cases.ts";
 import { DK_CPR_NUMBER_CASES } from "./dk_cases.ts";
 import { RU_PASSPORT_CASES, RU_SNILS_CASES, RU_TAX_ID_CASES } from "./ru_cases.ts";
@@ -370,6 +374,6 @@ export const PRESIDIO_CASES: PresidioCase[] = [
   ...CREDIT_CARD, ...ABA, ...CRYPTO, ...CA_SIN, ...AU_TFN, ...AU_MEDICARE, ...EMAIL, ...ES_NIE, ...ES_NIF, ...DE_TAX_ID,
   ...IN_AADHAAR, ...IN_PAN, ...IT_FISCAL, ...IP, ...UK_NINO, ...UK_NHS, ...US_SSN, ...US_ITIN, ...US_PASSPORT, ...US_BANK,
   ...US_DRIVER_LICENSE, ...PL_PESEL, ...SG, ...FR_NIR, ...US_NPI, ...PHONE, ...DE_SOCIAL_SECURITY, ...DE_HEALTH_INSURANCE,
-  ...FI_PERSONAL_IDENTITY_CODE_CASES, ...KR_RRN_CASES, ...KR_FRN_CASES, ...SE_PERSONNUMMER_CASES, ...TH_TNIN_CASES, ...ZA_ID_NUMBER_CASES, ...TW_NATIONAL_ID_CASES, ...ET_IK_CASES, ...DK_CPR_NUMBER_CASES, ...RU_SNILS_CASES, ...RU_TAX_ID_CASES, ...RU_PASSPORT_CASES, ...DE_ID_CARD_CASES, ...DE_PASSPORT_CASES, ...US_MEDICAL_CASES, ...AU_ABN_CASES, ...AU_ACN_CASES,
+  ...FI_PERSONAL_IDENTITY_CODE_CASES, ...KR_RRN_CASES, ...KR_FRN_CASES, ...SE_PERSONNUMMER_CASES, ...TH_TNIN_CASES, ...ZA_ID_NUMBER_CASES, ...TW_NATIONAL_ID_CASES, ...TR_NATIONAL_ID_CASES, ...TR_TAX_ID_CASES, ...ET_IK_CASES, ...DK_CPR_NUMBER_CASES, ...RU_SNILS_CASES, ...RU_TAX_ID_CASES, ...RU_PASSPORT_CASES, ...DE_ID_CARD_CASES, ...DE_PASSPORT_CASES, ...US_MEDICAL_CASES, ...AU_ABN_CASES, ...AU_ACN_CASES,
   ...IBAN_CASES.map(([text, n, spans]): PresidioCase => ({ type: "IBAN_CODE", text, spans: spans ?? (n === 1 ? whole(text) : []), source: "test_iban_recognizer.py" })),
 ];
