@@ -361,6 +361,23 @@ export function plantedValues(faker: Faker): Values {
     const c = (10 - (sum % 10)) % 10;
     return `${letter}${body}${valid ? c : other(c)}`;
   }
+  /**
+   * Japanese Individual Number (マイナンバー): eleven digits, check digit: P_n the n-th of them from
+   * the right, Q_n = n + 1 (n ≤ 6) or n − 5 (n ≥ 7), r = Σ P_n Q_n mod 11, 0 when r ≤ 1, else
+   * 11 − r; plain or as the card prints it, 4-4-4 with blanks or hyphens. (A wrong one is written
+   * plain when its groups would be a valid Aadhaar number, which stands alone and is rightly
+   * reported as one.)
+   */
+  function myNumber(valid: boolean): string {
+    const body = digits(11);
+    let sum = 0;
+    for (let n = 1; n <= 11; n++) sum += Number(body[11 - n]) * (n <= 6 ? n + 1 : n - 5);
+    const c = sum % 11 <= 1 ? 0 : 11 - (sum % 11);
+    const v = `${body}${valid ? c : other(c)}`;
+    if (faker.datatype.boolean() || (!valid && v[0]! >= "2" && verhoeffDigit(v.slice(0, 11)) === Number(v[11]))) return v;
+    const sep = faker.helpers.arrayElement([" ", "-"]);
+    return `${v.slice(0, 4)}${sep}${v.slice(4, 8)}${sep}${v.slice(8)}`;
+  }
   /** ICAO 9303 check digit: digits, A = 10 … Z = 35, weights 7, 3, 1. */
   const icao = (s: string) => [...s].reduce((a, ch, i) => a + (ch >= "A" ? ch.charCodeAt(0) - 55 : Number(ch)) * [7, 3, 1][i % 3]!, 0) % 10;
   /**
@@ -423,6 +440,25 @@ export function plantedValues(faker: Faker): Values {
   function cpr(): string {
     const d = faker.date.birthdate({ min: 27, max: 85, mode: "age" });
     return `${p2(d.getUTCDate())}${p2(d.getUTCMonth() + 1)}${p2(d.getUTCFullYear() % 100)}-${int(0, 3)}${digits(3)}`;
+  }
+  /** Turkish T.C. Kimlik No (NVİ): first digit 1–9, eight more, d10 = (7 × (d1 + d3 + d5 + d7 + d9) − (d2 + d4 + d6 + d8)) mod 10, d11 = (d1 + … + d10) mod 10. */
+  function tckn(valid: boolean): string {
+    const body = `${int(1, 9)}${digits(8)}`;
+    const odd = [0, 2, 4, 6, 8].reduce((a, i) => a + Number(body[i]), 0);
+    const even = [1, 3, 5, 7].reduce((a, i) => a + Number(body[i]), 0);
+    const d10 = (((7 * odd - even) % 10) + 10) % 10;
+    const d11 = (odd + even + d10) % 10;
+    return `${body}${d10}${valid ? d11 : other(d11)}`;
+  }
+  /** Turkish Vergi Kimlik No (GİB): nine digits, check: at place p = 1…9, t = (dₚ + 10 − p) mod 10 is worth 9 when 9, else t × 2^(10 − p) mod 9; (10 − Σ mod 10) mod 10. */
+  function vkn(valid: boolean): string {
+    const body = digits(9);
+    const sum = [...body].reduce((a, x, i) => {
+      const t = (Number(x) + 9 - i) % 10;
+      return a + (t === 9 ? 9 : (t * 2 ** (9 - i)) % 9);
+    }, 0);
+    const c = (10 - (sum % 10)) % 10;
+    return `${body}${valid ? c : other(c)}`;
   }
   /** DEA registration number: registrant type, last-name initial, six digits, check = (d1 + d3 + d5 + 2 × (d2 + d4 + d6)) mod 10. */
   function dea(valid: boolean): string {
@@ -516,6 +552,7 @@ export function plantedValues(faker: Faker): Values {
       ZA_ID_NUMBER: () => zaId(true),
       TH_TNIN: () => thId(true),
       TW_NATIONAL_ID: () => twId(true),
+      JP_MY_NUMBER: () => myNumber(true),
       DE_ID_CARD: () => germanDocument("LMNPRTVWXY", true),
       DE_PASSPORT: () => germanDocument("CFGHJK", true),
       RU_SNILS: () => snils(true),
@@ -525,6 +562,8 @@ export function plantedValues(faker: Faker): Values {
       AU_ACN: () => acn(true),
       ET_IK: () => isikukood(true),
       DK_CPR_NUMBER: cpr,
+      TR_NATIONAL_ID: () => tckn(true),
+      TR_TAX_ID: () => vkn(true),
       MEDICAL_LICENSE: () => dea(true),
       US_MBI: mbi,
       UK_DRIVING_LICENCE: dvla,
@@ -548,8 +587,10 @@ export function plantedValues(faker: Faker): Values {
       DE_SOCIAL_SECURITY: "Sozialversicherungsnummer", DE_HEALTH_INSURANCE: "Krankenversichertennummer",
       FI_PERSONAL_IDENTITY_CODE: "Henkilötunnus", KR_RRN: "Resident registration number", KR_FRN: "Foreigner registration number",
       SE_PERSONNUMMER: "Personnummer", ZA_ID_NUMBER: "ID number", TH_TNIN: "Thai national ID", TW_NATIONAL_ID: "National ID number",
+      JP_MY_NUMBER: "マイナンバー",
       DE_ID_CARD: "Personalausweisnummer", DE_PASSPORT: "Reisepassnummer", RU_SNILS: "СНИЛС", RU_TAX_ID: "ИНН", RU_PASSPORT: "Паспорт",
       AU_ABN: "ABN", AU_ACN: "ACN", ET_IK: "Isikukood", DK_CPR_NUMBER: "CPR-nummer",
+      TR_NATIONAL_ID: "TC Kimlik No", TR_TAX_ID: "Vergi Kimlik No",
       MEDICAL_LICENSE: "DEA number", US_MBI: "Medicare Beneficiary Identifier", UK_DRIVING_LICENCE: "Driving licence number",
       IT_FISCAL_CODE: "Codice fiscale", SG_NRIC_FIN: "NRIC", AU_TFN: "Tax file number", AU_MEDICARE: "Medicare number",
       CA_SIN: "Social insurance number", US_ITIN: "ITIN", ABA_ROUTING_NUMBER: "Routing number", US_NPI: "NPI",
@@ -577,12 +618,15 @@ export function plantedValues(faker: Faker): Values {
       () => zaId(false),
       () => thId(false),
       () => twId(false),
+      () => myNumber(false),
       () => germanDocument("LMNPRTVWXY", false),
       () => germanDocument("CFGHJK", false),
       () => snils(false),
       () => inn(false),
       () => acn(false),
       () => isikukood(false),
+      () => tckn(false),
+      () => vkn(false),
       () => dea(false),
       () => `ORD-${digits(8)}`,
       () => `INV${digits(6)}/${digits(2)}`,
