@@ -4,8 +4,8 @@ import { allSame, digitsOf, weightedSum } from "../core/checksums.ts";
 import { OTHER_NUMBER_LABELS } from "../core/context.ts";
 
 /**
- * Weights of the first eleven digits, left to right. The ordinance that defines the check digit
- * (平成26年総務省令第85号) counts them from the right: the n-th from the right (n = 1 … 11)
+ * Weights of the first eleven digits, left to right. The definition of the check digit (a
+ * ministerial ordinance of 2014) counts them from the right: the n-th from the right (n = 1 … 11)
  * weighs n + 1 up to n = 6, n − 5 from n = 7 on; read from the left that is 6, 5, 4, 3, 2, then
  * 7, 6, 5, 4, 3, 2.
  */
