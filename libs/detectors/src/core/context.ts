@@ -36,15 +36,16 @@ function plainWords(text: string): string[] {
 }
 
 /**
- * A camelCase word's inner boundary: a lower-case ASCII letter after another letter or a digit,
+ * A camelCase word's inner boundary, in any script with cases (1C's Cyrillic element names,
+ * "СерияПаспорта"): a lower-case letter after another letter or a digit,
  * then an upper-case one ("phone|Number", AWS's "subnet-03c51e2e|EXAMPLE"; a single letter first
  * only before a capitalised word, "n|Secu", "i|Phone": before an acronym it is the acronym's,
  * "dOB", "iOS", "eID"), or an acronym of two capitals or more, or one capital after a word (a
  * one-letter word, a French elision: "numero|D|Assurance", "is|A|Value"), before a capitalised
  * word of three letters or more ("NHS|Number"; "SSNs", "IDNr" and lsof's "LTbigf" stay whole).
  */
-export const CAMEL = /[a-z][A-Z]|[A-Z]{3}[a-z]{2}/;
-const CAMEL_G = /([A-Za-z0-9][a-z]|(?<![A-Za-z0-9])[a-z](?=[A-Z][a-z]))(?=[A-Z])|(?<=[A-Za-z])([A-Z])(?=[A-Z][a-z]{2})/g;
+export const CAMEL = /\p{Ll}\p{Lu}|\p{Lu}{3}\p{Ll}{2}/u;
+const CAMEL_G = /([\p{L}\p{N}]\p{Ll}|(?<![\p{L}\p{N}])\p{Ll}(?=\p{Lu}\p{Ll}))(?=\p{Lu})|(?<=[\p{Ll}\p{Lu}])(\p{Lu})(?=\p{Lu}\p{Ll}{2})/gu;
 
 /** A text with a blank at each camelCase boundary ("dateOfBirth" → "date Of Birth"). */
 export const uncamel = (text: string) => (CAMEL.test(text) ? text.replace(CAMEL_G, "$1$2 ") : text);

@@ -78,6 +78,7 @@ describe("core/engine", () => {
     assert.deepEqual(words("dateOfBirth phoneNumber NHSNumber XMLHttpRequest"), ["date", "of", "birth", "phone", "number", "nhs", "number", "xml", "http", "request"]);
     assert.deepEqual(words("SSNs IBANs IDNr LTbigf iPhone XML dOB eID nSecu"), ["ssns", "ibans", "idnr", "ltbigf", "i", "phone", "xml", "dob", "eid", "n", "secu"], "a single letter first stays with an acronym after it, not with a word");
     assert.deepEqual(words("subnet-03c51e2eEXAMPLE"), ["subnet", "03c51e2e", "example"], "AWS's example ids: a letter after a digit too");
+    assert.deepEqual(words("СерияИНомерПаспорта ДатаРождения"), ["серия", "и", "номер", "паспорта", "дата", "рождения"], "in any script with cases (1C's Cyrillic element names)");
     assert.deepEqual(words("numeroDAssuranceSociale isAValue macOSVersion"), ["numero", "d", "assurance", "sociale", "is", "a", "value", "mac", "os", "version"], "one capital after a word, before a capitalised word, is a word of its own");
     assert.deepEqual(headerWords("homePhone"), ["home", "phone"]);
     assert.equal(labelBefore("orderId=527 703 9934", 8), "id");
