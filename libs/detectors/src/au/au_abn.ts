@@ -1,5 +1,5 @@
 import type { Detector } from "../core/types.ts";
-import { bounded } from "../core/regex.ts";
+import { bounded, NOT_AFTER_GROUP, NOT_BEFORE_GROUP } from "../core/regex.ts";
 import { allSame, digitsOf, weightedSum } from "../core/checksums.ts";
 
 /**
@@ -29,7 +29,7 @@ export const auAbn: Detector = {
   patterns: [
     // As the register writes it, 2-3-3-3 apart by single spaces: not a stretch of a longer run of
     // groups ("1 234 567 890 123", thousands apart by blanks) nor a number with a decimal comma.
-    { name: "11 digits, 2-3-3-3", regex: bounded(String.raw`${NOT_PHONE}(?<!\d )\d{2} \d{3} \d{3} \d{3}(?! \d|,\d)`), score: 0.5 },
+    { name: "11 digits, 2-3-3-3", regex: bounded(String.raw`${NOT_PHONE}${NOT_AFTER_GROUP}\d{2} \d{3} \d{3} \d{3}${NOT_BEFORE_GROUP}(?!,\d)`), score: 0.5 },
     { name: "11 digits", regex: bounded(String.raw`${NOT_PHONE}\d{11}`), score: 0.3 },
   ],
   context: ["abn", "a b n", "australian business number", "business number"],

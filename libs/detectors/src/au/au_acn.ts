@@ -1,5 +1,5 @@
 import type { Candidate, Detector } from "../core/types.ts";
-import { bounded } from "../core/regex.ts";
+import { bounded, NOT_AFTER_GROUP, NOT_BEFORE_GROUP } from "../core/regex.ts";
 import { allSame, digitsOf, weightedSum } from "../core/checksums.ts";
 import { patternCandidates } from "../core/engine.ts";
 
@@ -36,7 +36,7 @@ export const auAcn: Detector = {
   patterns: [
     // As ASIC writes it, 3-3-3 apart by single spaces: not the tail of an ABN ("51 824 753 556")
     // nor a stretch of a longer run of groups.
-    { name: "9 digits, 3-3-3", regex: bounded(String.raw`(?<!\+|\d )\d{3} \d{3} \d{3}(?! \d|,\d)`), score: BASE },
+    { name: "9 digits, 3-3-3", regex: bounded(String.raw`(?<!\+)${NOT_AFTER_GROUP}\d{3} \d{3} \d{3}${NOT_BEFORE_GROUP}(?!,\d)`), score: BASE },
     { name: "9 digits", regex: bounded(String.raw`(?<!\+)\d{9}`), score: BASE },
   ],
   context: ["acn", "a c n", "australian company number", "company number"],

@@ -1,5 +1,5 @@
 import type { Detector } from "../core/types.ts";
-import { bounded } from "../core/regex.ts";
+import { bounded, NOT_AFTER_GROUP, NOT_BEFORE_GROUP } from "../core/regex.ts";
 import { allSame, digitsOf, luhn } from "../core/checksums.ts";
 
 /** Social Insurance Number: Luhn; first digit 0 (unassigned) and 8 (business numbers) are not SINs. */
@@ -18,7 +18,7 @@ export const caSin: Detector = {
   description: "Canadian Social Insurance Number (Luhn)",
   patterns: [
     // (not three groups of a longer grouped number: a Russian SNILS "112-233-445 95", an ABN's tail)
-    { name: "3-3-3 with one separator", regex: bounded(String.raw`(?<!\d[ -])\d{3}([ -])\d{3}\1\d{3}(?![ -]\d)`), score: 0.3 },
+    { name: "3-3-3 with one separator", regex: bounded(String.raw`${NOT_AFTER_GROUP}\d{3}([ -])\d{3}\1\d{3}${NOT_BEFORE_GROUP}`), score: 0.3 },
     { name: "9 digits", regex: bounded(String.raw`\d{9}`), score: 0.05 },
   ],
   context: ["sin", "social insurance", "social insurance number", "nas", "s i n", "n a s", "numéro d'assurance sociale", "assurance sociale"],

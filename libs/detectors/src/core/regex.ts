@@ -12,6 +12,15 @@ export const NE = String.raw`(?![A-Za-z0-9_]|[-.][0-9])`;
  */
 export const NOT_IN_TOKEN = String.raw`(?<![A-Za-z0-9_][-/])`;
 
+/**
+ * Not one group of a longer run of digit groups: no group a blank or a dash before it, nor after
+ * it. Grouped identifiers (a SIN's 3-3-3, an ABN's 2-3-3-3, a Thai id's 1-4-5-2-1) are otherwise
+ * read out of one another ("51 824 753 556" holds "824 753 556"; a SNILS "112-233-445 95" holds
+ * "112-233-445") and out of amounts written with blanks between their thousands.
+ */
+export const NOT_AFTER_GROUP = String.raw`(?<!\d[ -])`;
+export const NOT_BEFORE_GROUP = String.raw`(?![ -]\d)`;
+
 /** A global regex from source text, boundaries included by the caller. */
 export function re(source: string, flags = ""): RegExp {
   return new RegExp(source, flags.includes("g") ? flags : flags + "g");

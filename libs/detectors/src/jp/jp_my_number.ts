@@ -1,5 +1,5 @@
 import type { Detector } from "../core/types.ts";
-import { bounded, NOT_IN_TOKEN } from "../core/regex.ts";
+import { bounded, NOT_AFTER_GROUP, NOT_BEFORE_GROUP, NOT_IN_TOKEN } from "../core/regex.ts";
 import { allSame, digitsOf, weightedSum } from "../core/checksums.ts";
 import { OTHER_NUMBER_LABELS } from "../core/context.ts";
 
@@ -45,7 +45,7 @@ export const jpMyNumber: Detector = {
       name: "12 digits, or 4-4-4 with blanks or hyphens",
       // Not the tail of a token (a UUID's last group, "id-…"), nor of "+81…" (a phone number);
       // grouped, not three groups of a longer row ("1 2345 6789 0123", a 4-4-4-4 card number).
-      regex: bounded(String.raw`${NOT_IN_TOKEN}(?<!\+)\d{12}|${NOT_IN_TOKEN}(?<!\d[ -]|\+)\d{4}(?<sep>[ -])\d{4}\k<sep>\d{4}(?![ -]\d)`),
+      regex: bounded(String.raw`${NOT_IN_TOKEN}(?<!\+)\d{12}|${NOT_IN_TOKEN}${NOT_AFTER_GROUP}(?<!\+)\d{4}(?<sep>[ -])\d{4}\k<sep>\d{4}${NOT_BEFORE_GROUP}`),
       score: 0.3,
     },
   ],

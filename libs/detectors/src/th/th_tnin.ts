@@ -1,5 +1,5 @@
 import type { Detector } from "../core/types.ts";
-import { bounded } from "../core/regex.ts";
+import { bounded, NOT_AFTER_GROUP, NOT_BEFORE_GROUP } from "../core/regex.ts";
 import { allSame, digitsOf, weightedSum } from "../core/checksums.ts";
 import { OTHER_NUMBER_LABELS } from "../core/context.ts";
 
@@ -45,7 +45,7 @@ export const thTnin: Detector = {
     { name: "13 digits", regex: bounded(String.raw`[1-8][1-9]\d{11}`), score: 0.3 },
     // As the card prints it, 1-2345-67890-12-3 or 1 2345 67890 12 3: one separator throughout, and
     // no digit group one blank away (a longer row of numbers).
-    { name: "1-4-5-2-1 groups", regex: bounded(String.raw`(?<![0-9] )[1-8](?<sep>[- ])[1-9]\d{3}\k<sep>\d{5}\k<sep>\d{2}\k<sep>\d(?! [0-9])`), score: 0.5 },
+    { name: "1-4-5-2-1 groups", regex: bounded(String.raw`${NOT_AFTER_GROUP}[1-8](?<sep>[- ])[1-9]\d{3}\k<sep>\d{5}\k<sep>\d{2}\k<sep>\d${NOT_BEFORE_GROUP}`), score: 0.5 },
   ],
   context: [
     "เลขประจำตัวประชาชน", "เลขบัตรประชาชน", "หมายเลขบัตรประชาชน", "เลขที่บัตรประชาชน", "บัตรประชาชน", "บัตรประชาชนเลขที่",

@@ -1,5 +1,5 @@
 import type { Detector } from "../core/types.ts";
-import { bounded } from "../core/regex.ts";
+import { bounded, NOT_AFTER_GROUP, NOT_BEFORE_GROUP } from "../core/regex.ts";
 import { allSame, digitsOf, isRealDate, luhn, weightedSum } from "../core/checksums.ts";
 import { OTHER_NUMBER_LABELS } from "../core/context.ts";
 
@@ -36,7 +36,7 @@ export const zaIdNumber: Detector = {
   patterns: [
     { name: "13 digits", regex: bounded(String.raw`\d{13}`), score: 0.1 },
     // The printed grouping "YYMMDD SSSS CAZ", not one group of a longer run of spaced digits.
-    { name: "YYMMDD SSSS CAZ", regex: bounded(String.raw`(?<![0-9] )\d{6} \d{4} \d{3}(?! [0-9])`), score: 0.1 },
+    { name: "YYMMDD SSSS CAZ", regex: bounded(String.raw`${NOT_AFTER_GROUP}\d{6} \d{4} \d{3}${NOT_BEFORE_GROUP}`), score: 0.1 },
   ],
   context: [
     // (not "id" alone: a column "id" holds row ids, some of them 13 digits)
