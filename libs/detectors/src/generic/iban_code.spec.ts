@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
-import { ibanCode } from "./iban_code.ts";
-import { spans } from "../testing.ts";
+import { countrySpecs, validateIBAN, ValidationErrorsIBAN } from "ibantools";
+import { ibanCode, ibanVerdict } from "./iban_code.ts";
+import { rng, spans } from "../testing.ts";
 
 describe("generic/iban_code", () => {
   it("finds IBANs compact and grouped, stopping at the country's length", () => {
@@ -21,5 +22,37 @@ describe("generic/iban_code", () => {
     const national = ibanCode.find!("ES35 0090 0003 3910 0150 0163");
     assert.deepEqual(ok.map((c) => [c.score, c.validation]), [[1, "mod97"]]);
     assert.deepEqual(national.map((c) => [c.score, c.validation]), [[0.8, "mod97_national_check_failed"]]);
+  });
+  it("gives ibantools' validateIBAN verdict on every country's IBANs and on their mistypings", () => {
+    const next = rng(97);
+    const pick = (chars: string) => chars[Math.floor(next() * chars.length)]!;
+    const ALNUM = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    const theirs = (iban: string) => {
+      const v = validateIBAN(iban);
+      return v.valid ? "valid" : v.errorCodes.every((c) => c === ValidationErrorsIBAN.WrongAccountBankBranchChecksum) ? "national" : false;
+    };
+    const tally = { valid: 0, national: 0, false: 0 };
+    for (const [country, spec] of Object.entries(countrySpecs)) {
+      if (!spec.chars) continue;
+      for (let k = 0; k < 300; k++) {
+        // a BBAN of the country's length, digits mostly, then its check digits made right (or not)
+        let bban = "";
+        for (let i = 4; i < spec.chars; i++) bban += next() < 0.8 ? pick("0123456789") : pick(ALNUM);
+        let r = 0;
+        for (const c of `${bban}${country}00`) r = c >= "A" ? (r * 100 + c.charCodeAt(0) - 55) % 97 : (r * 10 + Number(c)) % 97;
+        const check = next() < 0.7 ? String(98 - r).padStart(2, "0") : pick("0123456789") + pick("0123456789");
+        let iban = `${country}${check}${bban}`;
+        if (next() < 0.2) {
+          const at = Math.floor(next() * iban.length);
+          iban = iban.slice(0, at) + pick(ALNUM) + iban.slice(at + 1);
+        }
+        if (next() < 0.05) iban = iban.slice(0, -1);
+        const want = theirs(iban);
+        assert.equal(ibanVerdict(iban), want, iban);
+        tally[String(want) as keyof typeof tally]++;
+      }
+    }
+    // (every verdict is among those compared)
+    assert.ok(tally.valid > 1000 && tally.national > 100 && tally.false > 1000, JSON.stringify(tally));
   });
 });

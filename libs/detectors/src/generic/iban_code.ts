@@ -1,12 +1,54 @@
-import { countrySpecs, validateIBAN, ValidationErrorsIBAN } from "ibantools";
+import { countrySpecs } from "ibantools";
 import type { Candidate, Detector } from "../core/types.ts";
 
 /** Start of an IBAN: two capital letters and two check digits, not glued to a previous word. */
 const START = /(?<![A-Za-z0-9])[A-Z]{2}\d{2}/g;
 
+/** A country's entry in ibantools' registry: length, BBAN format, national check (some countries). */
+interface Spec {
+  chars?: number;
+  bban_regexp?: string;
+  bban_validation_func?: (bban: string) => boolean;
+}
+const SPECS = countrySpecs as Record<string, Spec | undefined>;
+/** Each country's BBAN format, compiled once (ibantools compiles it on every call). */
+const FORMATS = new Map<string, RegExp>();
+
 function lengthOf(country: string): number | undefined {
-  const spec = (countrySpecs as Record<string, { chars?: number } | undefined>)[country];
-  return spec?.chars;
+  return SPECS[country]?.chars;
+}
+
+/**
+ * ibantools' `validateIBAN` verdict on an electronic-format IBAN of capitals and digits, as one
+ * of "valid", "national" (only the bank's or branch's national check digits fail:
+ * WrongAccountBankBranchChecksum and no other error) or false; the same rules on the same
+ * registry (the spec compares both), without building its strings and expressions per call.
+ */
+export function ibanVerdict(iban: string): "valid" | "national" | false {
+  const country = iban.slice(0, 2);
+  const spec = SPECS[country];
+  if (!spec?.chars || spec.chars !== iban.length || !/^\d\d$/.test(iban.slice(2, 4))) return false;
+  const bban = iban.slice(4);
+  if (spec.bban_regexp) {
+    let format = FORMATS.get(country);
+    if (format === undefined) FORMATS.set(country, (format = new RegExp(spec.bban_regexp)));
+    if (!format.test(bban)) return false;
+  }
+  // ibantools' checksum: 98 − (BBAN, country, "00" as digits, letters as 10–35) mod 97 is the
+  // check number (so 00, 01 and 99, which ISO 13616 never issues, fail).
+  let r = 0;
+  const digits = (c: number) => {
+    if (c >= 65) {
+      const v = c - 55;
+      r = (r * 100 + v) % 97;
+    } else r = (r * 10 + (c - 48)) % 97;
+  };
+  for (let i = 4; i < iban.length; i++) digits(iban.charCodeAt(i));
+  digits(iban.charCodeAt(0));
+  digits(iban.charCodeAt(1));
+  r = (r * 100) % 97;
+  if (98 - r !== Number(iban.slice(2, 4))) return false;
+  return spec.bban_validation_func && !spec.bban_validation_func(bban) ? "national" : "valid";
 }
 
 /**
@@ -58,14 +100,13 @@ export const ibanCode: Detector = {
       if (!len) continue;
       const end = readIban(text, m.index, len);
       if (end < 0) continue;
-      const compact = text.slice(m.index, end).replace(/[ -]/g, "");
-      const v = validateIBAN(compact);
+      const compact = end - m.index === len ? text.slice(m.index, end) : text.slice(m.index, end).replace(/[ -]/g, "");
       // Only the bank/branch check digits some countries add (ES, BE, PL, …) failing: the
       // IBAN's own mod-97 holds, so it is still an account number (mistyped or made up), a
       // little less certain.
-      const nationalOnly = !v.valid && v.errorCodes.every((c) => c === ValidationErrorsIBAN.WrongAccountBankBranchChecksum);
-      if (!v.valid && !nationalOnly) continue;
-      out.push({ start: m.index, end, score: v.valid ? 1.0 : 0.8, validation: v.valid ? "mod97" : "mod97_national_check_failed" });
+      const v = ibanVerdict(compact);
+      if (v === false) continue;
+      out.push({ start: m.index, end, score: v === "valid" ? 1.0 : 0.8, validation: v === "valid" ? "mod97" : "mod97_national_check_failed" });
       START.lastIndex = end;
     }
     return out;
