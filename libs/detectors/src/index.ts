@@ -17,7 +17,8 @@ import { atChance, candidates, compile, factsOf, passes, runDetector, score, sha
 import { GLOBAL_NEGATIVE, headerWords, stem, windowWords } from "./core/context.ts";
 import { mask } from "./core/mask.ts";
 import { escapeRegex } from "./core/regex.ts";
-import { DETECTORS } from "./registry.ts";
+import { DETECTORS, MODEL_DETECTORS } from "./registry.ts";
+import { checkModelDir, useModel } from "./ner/rampart.ts";
 import { nameSeeds } from "./ner/seeds.ts";
 import { recordValues } from "./core/records.ts";
 
@@ -51,6 +52,12 @@ export interface DetectOptions {
   contextWindow?: number;
   /** Most characters NER may read per `detect` call (default 100,000). */
   nerMaxChars?: number;
+  /**
+   * Directory of the optional NER model (Rampart, fetched by `infra/local/fetch-ner-model.sh`):
+   * its detectors then read the NER windows beside compromise's. Default: none (about five times
+   * slower than compromise per character read; see ner/rampart.ts).
+   */
+  nerModel?: string;
 }
 
 export interface DetectStats {
@@ -88,6 +95,7 @@ const NER_JOIN = "\n\n";
 const COMPILED: Compiled[] = DETECTORS.map(compile);
 const PATTERN_DETECTORS = COMPILED.filter((c) => !c.det.ner);
 const NER_DETECTORS = COMPILED.filter((c) => c.det.ner);
+const NER_MODEL_DETECTORS = MODEL_DETECTORS.map(compile);
 /** Words that say a whole document is made up ("test", "example"): a record reads them around it as well as its key. */
 const GLOBAL_NEGATIVE_WORDS: ReadonlySet<string> = new Set(GLOBAL_NEGATIVE.map(stem));
 shareGates(PATTERN_DETECTORS);
@@ -307,9 +315,10 @@ function labelsAbove(segments: Segment[], grid: SheetGrid): (string | null)[] {
  * Merged windows of text worth giving to NER, bounded per segment: a short segment (a cell, a
  * line) whole when it holds a trigger (a finding, a person or address context word, or such a
  * column header); in a longer one, SEED_RADIUS characters around each name or place word
- * (ner/seeds.ts) that lies within NER_RADIUS of a trigger (anywhere, under such a header).
+ * (ner/seeds.ts; with the NER model, each capitalised word) that lies within NER_RADIUS of a
+ * trigger (anywhere, under such a header).
  */
-function nerWindows(f: TextFacts, triggers: number[], budget: number, headerTriggers: boolean): Array<[number, number]> {
+function nerWindows(f: TextFacts, triggers: number[], budget: number, headerTriggers: boolean, anyCapitalised: boolean): Array<[number, number]> {
   const text = f.text;
   const hits = [...triggers];
   // (every trigger word has a letter)
@@ -317,7 +326,7 @@ function nerWindows(f: TextFacts, triggers: number[], budget: number, headerTrig
   if (hits.length === 0 && !headerTriggers) return [];
   const max = Math.min(budget, NER_SEGMENT_MAX);
   if (text.length <= NER_SHORT) return text.length <= max ? [[0, text.length]] : [];
-  const seeds = nameSeeds(text);
+  const seeds = nameSeeds(text, anyCapitalised);
   hits.sort((a, b) => a - b);
   const near = (p: number) => {
     // the closest trigger, by binary search over the sorted hits
@@ -386,7 +395,9 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
   const wanted = opts.entities && opts.entities.length ? new Set(opts.entities) : null;
   const selected = (c: Compiled) => wanted === null || wanted.has(c.det.type);
   const patternDetectors = [...PATTERN_DETECTORS, ...(opts.custom ?? []).map((c, i) => compile(customDetector(c, i)))].filter(selected);
-  const nerDetectors = opts.ner === false ? [] : NER_DETECTORS.filter(selected);
+  const nerDetectors = opts.ner === false ? [] : [...NER_DETECTORS, ...(opts.nerModel ? NER_MODEL_DETECTORS : [])].filter(selected);
+  const withModel = opts.ner !== false && !!opts.nerModel;
+  useModel(withModel ? opts.nerModel! : null);
   const allow = new Set((opts.allow ?? []).map(normalizeValue).filter(Boolean));
   const deny = (opts.deny ?? []).filter((d) => d.trim() !== "");
   const denyRx = deny.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${deny.map((d) => escapeRegex(d.trim())).join("|")})(?![\\p{L}\\p{N}])`, "giu") : null;
@@ -501,7 +512,7 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
     // number, an IBAN, ...; a name with its title or suffix) has nothing left for NER to find.
     const oneFinding = text.length <= NER_SHORT && found.some((x) => x.whole || (text.slice(0, x.start).trim() === "" && text.slice(x.end).trim() === ""));
     if (nerDetectors.length && nerBudget > 0 && !oneFinding) {
-      for (const [ws, we] of nerWindows(f, found.map((x) => x.start), nerBudget, h?.triggersNer ?? false)) {
+      for (const [ws, we] of nerWindows(f, found.map((x) => x.start), nerBudget, h?.triggersNer ?? false, withModel)) {
         // A cell read whole whose value was read before under the same header (a country, a
         // city, a department) gets that reading's NER findings instead of a parse of its own.
         const whole = h !== null && ws === 0 && we === text.length;
@@ -627,8 +638,9 @@ function stringList(v: unknown, what: string): string[] | undefined {
 
 /**
  * Options from the environment:
- *   FILESCAN_DETECTORS_CONFIG  path to a JSON file { allow, deny, custom, entities, minScore, ner, contextWindow, nerMaxChars }
+ *   FILESCAN_DETECTORS_CONFIG  path to a JSON file { allow, deny, custom, entities, minScore, ner, contextWindow, nerMaxChars, nerModel }
  *   FILESCAN_DETECTORS_NER     "off" / "false" / "0" disables NER
+ *   FILESCAN_DETECTORS_NER_MODEL  directory of the optional NER model (infra/local/fetch-ner-model.sh prints it); checked here
  *   FILESCAN_DETECTORS_MIN_SCORE, FILESCAN_DETECTORS_ENTITIES (comma-separated), FILESCAN_DETECTORS_NER_MAX_CHARS
  * Environment variables override the file.
  */
@@ -656,11 +668,19 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): DetectOpti
     if (o.ner !== undefined) opts.ner = Boolean(o.ner);
     if (o.contextWindow !== undefined) opts.contextWindow = Number(o.contextWindow);
     if (o.nerMaxChars !== undefined) opts.nerMaxChars = Number(o.nerMaxChars);
+    if (o.nerModel !== undefined) {
+      if (typeof o.nerModel !== "string") throw new Error("nerModel must be a directory's path");
+      opts.nerModel = o.nerModel;
+    }
   }
   if (env.FILESCAN_DETECTORS_NER) opts.ner = !/^(?:0|false|off|no)$/i.test(env.FILESCAN_DETECTORS_NER);
   if (env.FILESCAN_DETECTORS_MIN_SCORE) opts.minScore = Number(env.FILESCAN_DETECTORS_MIN_SCORE);
   if (env.FILESCAN_DETECTORS_ENTITIES) opts.entities = env.FILESCAN_DETECTORS_ENTITIES.split(",").map((s) => s.trim()).filter(Boolean);
   if (env.FILESCAN_DETECTORS_NER_MAX_CHARS) opts.nerMaxChars = Number(env.FILESCAN_DETECTORS_NER_MAX_CHARS);
+  if (env.FILESCAN_DETECTORS_NER_MODEL) opts.nerModel = env.FILESCAN_DETECTORS_NER_MODEL;
+  // (a model named but not there fails at start-up, not on the first file)
+  const problem = opts.nerModel ? checkModelDir(opts.nerModel) : null;
+  if (problem !== null) throw new Error(`FILESCAN_DETECTORS_NER_MODEL: ${problem}`);
   for (const [k, v] of Object.entries({ minScore: opts.minScore, contextWindow: opts.contextWindow, nerMaxChars: opts.nerMaxChars })) {
     if (v !== undefined && !(Number.isFinite(v) && v >= 0)) throw new Error(`detector option ${k} must be a non-negative number`);
   }

@@ -79,6 +79,9 @@ import { personByCallback } from "./ner/person_by_callback.ts";
 import { placeInCell } from "./ner/place_in_cell.ts";
 import { placeByCue } from "./ner/place_by_cue.ts";
 import { placeInDateline } from "./ner/place_in_dateline.ts";
+import { personByModel } from "./ner/person_by_model.ts";
+import { addressByModel } from "./ner/address_by_model.ts";
+import { locationByModel } from "./ner/location_by_model.ts";
 
 export const DETECTORS: readonly Detector[] = [
   emailAddress, phoneNumber, creditCard, ibanCode, ipAddress, dateOfBirth, identityDocumentMrz,
@@ -93,3 +96,6 @@ export const DETECTORS: readonly Detector[] = [
   privateKey, awsAccessKey, githubToken, slackToken, jwt, password, apiKey,
   streetAddress, addressByLabel, person, location, personInCell, personByCue, personByForeignCue, personByRequest, personByCallback, placeInCell, placeByCue, placeInDateline,
 ];
+
+/** The optional NER model's detectors (`ner/rampart.ts`): run with the `nerModel` option only, beside compromise's. */
+export const MODEL_DETECTORS: readonly Detector[] = [personByModel, addressByModel, locationByModel];

@@ -144,4 +144,6 @@ export interface Detector {
   chance?: number;
   /** Slow (NER): run on bounded windows chosen by the engine, never on whole documents. */
   ner?: boolean;
+  /** Reads with the optional NER model (`ner/rampart.ts`): runs only when the `nerModel` option names it. */
+  nerModel?: boolean;
 }

@@ -26,6 +26,9 @@ const FOREIGN_MONTHS: ReadonlyMap<string, number> = new Map(
   ].flatMap((names, i) => names.split(" ").map((n) => [n, i + 1] as const)),
 );
 const MONTHS = `${ENGLISH_MONTHS}|${[...FOREIGN_MONTHS.keys()].sort((a, b) => b.length - a.length).join("|")}`;
+/** Whether a word is a month's name, in English (also abbreviated) or one of the languages above, in any case. */
+const MONTH_WORD = new RegExp(`^(?:${MONTHS})$`, "iu");
+export const isMonthName = (word: string): boolean => MONTH_WORD.test(word);
 /** A month's number from its name: English by its first three letters, the others whole. */
 const monthOf = (name: string): number | undefined => FOREIGN_MONTHS.get(name) ?? MONTH_INDEX[name.slice(0, 3)];
 

@@ -14,10 +14,17 @@ const SEED_WORDS: Set<string> = wordsTagged(SEED_TAGS);
 /** A capitalised word (a letter run starting upper-case), allowing inner apostrophes and hyphens. */
 const CAPITALISED = /(?<![\p{L}\p{N}])\p{Lu}[\p{L}'’-]*/gu;
 
-/** Start offsets of the seed words in `text`. */
-export function nameSeeds(text: string): number[] {
+/**
+ * Start offsets of the seed words in `text`; with `anyCapitalised`, of every capitalised word of
+ * two letters or more (the NER model knows names no lexicon holds: "Oluwaseun", "Raghunathan").
+ */
+export function nameSeeds(text: string, anyCapitalised = false): number[] {
   const out: number[] = [];
   for (const m of text.matchAll(CAPITALISED)) {
+    if (anyCapitalised) {
+      if (m[0].length > 1) out.push(m.index);
+      continue;
+    }
     const w = m[0].replace(/['’]s$/, "").replace(/[-'’]+$/, "").toLowerCase();
     if (SEED_WORDS.has(w)) out.push(m.index);
   }
