@@ -4,7 +4,7 @@
  * English as the control. NER (compromise) is an English tagger: this measures what it and
  * the cue rules find in the other languages, and what they take for a name there.
  *
- *   node bench/detect/letters.ts [--letters 40] [--seed 7] [--explain]
+ *   node bench/detect/letters.ts [--letters 40] [--seed 7] [--explain] [--ner-model DIR]
  *
  * Each letter is one text, as a document's body reaches detection: a dateline with the sender's
  * town, a salutation with a title and the addressee's surname (or a form that names nobody), a
@@ -16,14 +16,15 @@
  * name), LOCATION (the dateline's town), ADDRESS (the block). A finding of these types that
  * overlaps no planted span of its type (for a place, nor an address) is a false positive (the capitalised
  * nouns of German, a Spanish "Para" opening a sentence). Prints recall and precision per
- * language and type with the default options; `--explain` lists every miss and false positive.
+ * language and type with the default options; `--explain` lists every miss and false positive;
+ * `--ner-model DIR` adds the optional NER model's detectors (infra/local/fetch-ner-model.sh).
  */
 import { parseArgs } from "node:util";
 import { Faker, base, de, en, es, fr, it, nl, pl, pt_BR, type LocaleDefinition } from "@faker-js/faker";
 import { locator } from "@filescan/contracts";
 import { detect } from "@filescan/detectors";
 
-const { values } = parseArgs({ options: { letters: { type: "string", default: "40" }, seed: { type: "string", default: "7" }, explain: { type: "boolean", default: false } } });
+const { values } = parseArgs({ options: { letters: { type: "string", default: "40" }, seed: { type: "string", default: "7" }, explain: { type: "boolean", default: false }, "ner-model": { type: "string" } } });
 
 interface Span {
   start: number;
@@ -210,7 +211,7 @@ for (const [code, lang] of Object.entries(LANGUAGES)) {
   const tally = newTally();
   for (let i = 0; i < COUNT; i++) {
     const { text, spans } = letterIn(lang, f);
-    const found = detect([{ text, source: "text", locator: locator() }]).filter((x) => (TYPES as readonly string[]).includes(x.type));
+    const found = detect([{ text, source: "text", locator: locator() }], { nerModel: values["ner-model"] }).filter((x) => (TYPES as readonly string[]).includes(x.type));
     for (const s of spans) {
       const hit = found.some((x) => x.type === s.type && x.start < s.end && s.start < x.end);
       tally[s.type][hit ? "tp" : "fn"]++;
@@ -228,7 +229,7 @@ for (const [code, lang] of Object.entries(LANGUAGES)) {
 
 const ratio = (a: number, b: number) => (b === 0 ? "  -  " : (a / b).toFixed(3));
 const cells = (t: Record<Span["type"], Tally>) => TYPES.map((type) => `${ratio(t[type].tp, t[type].tp + t[type].fn).padStart(8)} ${ratio(t[type].tp, t[type].tp + t[type].fp).padStart(9)}`).join("   ");
-console.log(`bench/detect/letters: ${COUNT} letters per language, seed ${seed}, default options`);
+console.log(`bench/detect/letters: ${COUNT} letters per language, seed ${seed}, ${values["ner-model"] ? `default options and the NER model in ${values["ner-model"]}` : "default options"}`);
 console.log(`\nlanguage  ${TYPES.map((t) => `${t.padEnd(8)} recall precision`).join("   ")}`);
 const sum = (list: typeof rows) => {
   const out = newTally();

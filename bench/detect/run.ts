@@ -12,6 +12,8 @@
  * invoice numbers, version strings, UUIDs, timestamps.
  *
  *   --quality-only   the quality part alone (a few seconds)
+ *   --ner-model DIR  also with the optional NER model (infra/local/fetch-ner-model.sh): a column
+ *                    of its speed, and the quality measured with it
  *   --explain TYPE   that type's false positives and negatives, each with its surroundings (for a
  *                    type not planted: its findings)
  *
@@ -37,7 +39,9 @@ import { KINDS, mixedCorpus } from "./mixed.ts";
 import { plantedValues } from "./values.ts";
 import { lookAlikeLines } from "./lookalikes.ts";
 
-const { values } = parseArgs({ options: { docs: { type: "string", default: "400" }, seed: { type: "string", default: "7" }, passes: { type: "string", default: "2" }, "mixed-mb": { type: "string", default: "4" }, "quality-only": { type: "boolean", default: false }, explain: { type: "string" } } });
+const { values } = parseArgs({ options: { docs: { type: "string", default: "400" }, seed: { type: "string", default: "7" }, passes: { type: "string", default: "2" }, "mixed-mb": { type: "string", default: "4" }, "quality-only": { type: "boolean", default: false }, explain: { type: "string" }, "ner-model": { type: "string" } } });
+/** The optional NER model's directory: its speed is measured too, and the quality with it. */
+const NER_MODEL = values["ner-model"];
 const DOCS = Number(values.docs);
 const PASSES = Number(values.passes);
 const faker = new Faker({ locale: [en, baseLocale] });
@@ -240,25 +244,29 @@ if (!values["quality-only"]) {
     for (const d of mixed.filter((x) => x.kind === kind).slice(0, 40)) {
       scanBaseline(d.segments);
       sink += detect(d.segments, { ner: false }).length + detect(d.segments).length;
+      if (NER_MODEL) sink += detect(d.segments, { nerModel: NER_MODEL }).length;
     }
   }
   console.log("");
-  console.log("kind               share    baseline   NER off   default");
+  console.log(`kind               share    baseline   NER off   default${NER_MODEL ? "   + NER model" : ""}`);
   for (const kind of Object.keys(KINDS)) {
     const part = mixed.filter((d) => d.kind === kind);
     const mb = part.reduce((a, d) => a + d.bytes, 0) / 1e6;
     const b = cpuRate(() => part.forEach((d) => scanBaseline(d.segments)), PASSES, mb);
     const off = cpuRate(() => part.forEach((d) => (sink += detect(d.segments, { ner: false }).length)), PASSES, mb);
     const on = cpuRate(() => part.forEach((d) => (sink += detect(d.segments).length)), 1, mb);
-    console.log(`${kind.padEnd(18)} ${(mb / (mixedBytes / 1e6) * 100).toFixed(0).padStart(4)} %  ${fmt(b)}   ${fmt(off)}   ${fmt(on)}`);
+    const model = NER_MODEL ? `   ${fmt(cpuRate(() => part.forEach((d) => (sink += detect(d.segments, { nerModel: NER_MODEL }).length)), 1, mb))}` : "";
+    console.log(`${kind.padEnd(18)} ${(mb / (mixedBytes / 1e6) * 100).toFixed(0).padStart(4)} %  ${fmt(b)}   ${fmt(off)}   ${fmt(on)}${model}`);
   }
   const mixedBase = cpuRate(() => mixed.forEach((d) => scanBaseline(d.segments)), PASSES, mixedBytes / 1e6);
   const mixedOff = cpuRate(() => mixed.forEach((d) => (sink += detect(d.segments, { ner: false }).length)), PASSES, mixedBytes / 1e6);
   const mixedOn = cpuRate(() => mixed.forEach((d) => (sink += detect(d.segments).length)), 1, mixedBytes / 1e6);
-  console.log(`${"all (mixed)".padEnd(18)} ${"100".padStart(4)} %  ${fmt(mixedBase)}   ${fmt(mixedOff)}   ${fmt(mixedOn)}`);
+  const mixedModel = NER_MODEL ? cpuRate(() => mixed.forEach((d) => (sink += detect(d.segments, { nerModel: NER_MODEL }).length)), 1, mixedBytes / 1e6) : null;
+  console.log(`${"all (mixed)".padEnd(18)} ${"100".padStart(4)} %  ${fmt(mixedBase)}   ${fmt(mixedOff)}   ${fmt(mixedOn)}${mixedModel === null ? "" : `   ${fmt(mixedModel)}`}`);
   console.log("");
   console.log(`mixed corpus, detect() NER off    ${fmt(mixedOff)} MB/s   ratio to baseline ${(mixedOff / mixedBase).toFixed(3)}   ${verdict(mixedOff)}`);
   console.log(`mixed corpus, detect() default    ${fmt(mixedOn)} MB/s   ratio to baseline ${(mixedOn / mixedBase).toFixed(3)}   ${verdict(mixedOn)}`);
+  if (mixedModel !== null) console.log(`mixed corpus, + NER model         ${fmt(mixedModel)} MB/s   ratio to baseline ${(mixedModel / mixedBase).toFixed(3)}   ${verdict(mixedModel)}`);
 }
 
 // The labelled corpus alone (a planted value every ~80 bytes): the worst case.
@@ -266,14 +274,14 @@ const base = cpuRate(() => docSegments.forEach((segs) => scanBaseline(segs)));
 const noNer = cpuRate(() => {
   for (const segs of docSegments) sink += detect(segs, { ner: false }).length;
 });
-// The default options once: its findings are also the quality run below.
+// The default options once (with the NER model when given): its findings are also the quality run below.
 const findings: Finding[][] = [];
 const full = cpuRate(() => {
   findings.length = 0;
-  for (const segs of docSegments) findings.push(detect(segs));
+  for (const segs of docSegments) findings.push(detect(segs, { nerModel: NER_MODEL }));
 }, 1);
 console.log(`labelled corpus, NER off          ${fmt(noNer)} MB/s   ratio to baseline ${(noNer / base).toFixed(3)} (baseline ${base.toFixed(1)} MB/s)`);
-console.log(`labelled corpus, default          ${fmt(full)} MB/s   ratio to baseline ${(full / base).toFixed(3)}`);
+console.log(`labelled corpus, ${NER_MODEL ? "+ NER model  " : "default      "}     ${fmt(full)} MB/s   ratio to baseline ${(full / base).toFixed(3)}`);
 
 // ---- quality --------------------------------------------------------------------------------------
 
@@ -324,6 +332,7 @@ for (const [i, d] of docs.entries()) {
   }
 }
 console.log("");
+if (NER_MODEL) console.log(`quality with the default options and the NER model in ${NER_MODEL}`);
 console.log("entity           planted  TP     FP     FN     precision recall  F2");
 let macro = 0;
 for (const type of TYPES) {
