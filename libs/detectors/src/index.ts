@@ -54,8 +54,8 @@ export interface DetectOptions {
   nerMaxChars?: number;
   /**
    * Directory of the optional NER model (Rampart, fetched by `infra/local/fetch-ner-model.sh`):
-   * its detectors then read the NER windows beside compromise's. Default: none (about five times
-   * slower than compromise per character read; see ner/rampart.ts).
+   * its detectors then read the NER windows beside compromise's. Default: none (prose and logs
+   * take 20–40 times longer with it; see ner/rampart.ts).
    */
   nerModel?: string;
 }
@@ -84,6 +84,8 @@ const NER_RADIUS = 300;
  * of the labelled corpus and, on 1.5 MB of mixed text, 3 fewer in 17,538).
  */
 const SEED_RADIUS = 50;
+/** The same for the NER model, which reads a name by its sentence: in a window of 50 it missed some that 120 found. */
+const MODEL_SEED_RADIUS = 120;
 /** Segments up to this long (cells, lines, short fields) are read whole when triggered. */
 const NER_SHORT = 600;
 /** At most this much NER per segment. */
@@ -315,10 +317,10 @@ function labelsAbove(segments: Segment[], grid: SheetGrid): (string | null)[] {
  * Merged windows of text worth giving to NER, bounded per segment: a short segment (a cell, a
  * line) whole when it holds a trigger (a finding, a person or address context word, or such a
  * column header); in a longer one, SEED_RADIUS characters around each name or place word
- * (ner/seeds.ts; with the NER model, each capitalised word) that lies within NER_RADIUS of a
- * trigger (anywhere, under such a header).
+ * (ner/seeds.ts; with the NER model, also each capitalised word no English word list knows)
+ * that lies within NER_RADIUS of a trigger (anywhere, under such a header).
  */
-function nerWindows(f: TextFacts, triggers: number[], budget: number, headerTriggers: boolean, anyCapitalised: boolean): Array<[number, number]> {
+function nerWindows(f: TextFacts, triggers: number[], budget: number, headerTriggers: boolean, unknownWords: boolean): Array<[number, number]> {
   const text = f.text;
   const hits = [...triggers];
   // (every trigger word has a letter)
@@ -326,7 +328,7 @@ function nerWindows(f: TextFacts, triggers: number[], budget: number, headerTrig
   if (hits.length === 0 && !headerTriggers) return [];
   const max = Math.min(budget, NER_SEGMENT_MAX);
   if (text.length <= NER_SHORT) return text.length <= max ? [[0, text.length]] : [];
-  const seeds = nameSeeds(text, anyCapitalised);
+  const seeds = nameSeeds(text, unknownWords);
   hits.sort((a, b) => a - b);
   const near = (p: number) => {
     // the closest trigger, by binary search over the sorted hits
@@ -343,8 +345,8 @@ function nerWindows(f: TextFacts, triggers: number[], budget: number, headerTrig
   let used = 0;
   for (const h of seeds) {
     if (headerTriggers ? false : !near(h)) continue;
-    let s = Math.max(0, h - SEED_RADIUS);
-    let e = Math.min(text.length, h + SEED_RADIUS);
+    let s = Math.max(0, h - (unknownWords ? MODEL_SEED_RADIUS : SEED_RADIUS));
+    let e = Math.min(text.length, h + (unknownWords ? MODEL_SEED_RADIUS : SEED_RADIUS));
     // Snap to whitespace so names are not cut in half.
     while (s > 0 && !/\s/.test(text[s - 1]!)) s--;
     while (e < text.length && !/\s/.test(text[e]!)) e++;
