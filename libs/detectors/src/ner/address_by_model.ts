@@ -7,7 +7,7 @@ import { streetAddress } from "./street_address.ts";
  * A date the model reads as a street and its number: a month's name in the span ("7 października"
  * in a Polish dateline) or right after it ("do Sul, 25 de setembro": a town, then the day).
  */
-function aDate(text: string, start: number, end: number): boolean {
+export function aDate(text: string, start: number, end: number): boolean {
   const after = /^[ \t]+(?:de[ \t]+)?(\p{L}+)/u.exec(text.slice(end, end + 24));
   return text.slice(start, end).split(/[^\p{L}]+/u).some(isMonthName) || (after !== null && isMonthName(after[1]!));
 }

