@@ -40,6 +40,15 @@ describe("the optional NER model (Rampart, real model files)", function () {
     assert.deepEqual(valuesOf(text, find(text, dir), "PERSON"), ["Shakti Varman", "Gbeminiyi Olutola", "Deeptimayee Kakkar"]);
   });
 
+  it("reads a name beside a run of thousands of letters and digits (a window of its own: the tokenizer reads it as one unknown piece)", () => {
+    const dir = nerModelDir();
+    const run = Array.from({ length: 3000 }, (_, i) => "Qx7Zk9Wp"[i % 8]).join("");
+    // (the window around the name runs on to the blank after the run: the model is given all of it)
+    // ("example" near a name is negative context: a made-up value; this sender's domain is another)
+    const text = `Sent by Priya Raghunathan (office@northwind-logistics.com), token ${run} for the audit.`;
+    assert.ok(valuesOf(text, find(text, dir), "PERSON").includes("Priya Raghunathan"));
+  });
+
   it("answers call after call from its worker thread (the detectors stay synchronous)", () => {
     const dir = nerModelDir();
     for (let i = 0; i < 20; i++) assert.deepEqual(valuesOf(MAIL, find(MAIL, dir), "PERSON").length, 2);

@@ -76,6 +76,11 @@ describe("ner/rampart_spans (the model's labels into entities; no model)", () =>
       });
       assert.equal(covered.size, words.length);
     }
+    // a word too long to share a window: a window of its own, not one per word before it
+    const text = `Sent by Priya Raghunathan, token ${"x".repeat(900)} for the audit.`;
+    const words = modelWords(text);
+    const wins = windows(words, (i) => Math.ceil((words[i]!.end - words[i]!.start) / 2));
+    assert.deepEqual(wins.map(([a, b]) => text.slice(words[a]!.start, words[b - 1]!.end).slice(0, 12)), ["Sent by Priy", "xxxxxxxxxxxx", "for the audi"]);
   });
 
   it("joins a span that overlapping windows cut into one, and keeps apart what does not overlap", () => {

@@ -34,7 +34,9 @@ export const OVERLAP_CHARS = 64;
  * Windows over the words, as [first word, end word): each at most `WINDOW_CHARS` characters from
  * its first word's start to its last word's end (a longer word alone is one window) and at most
  * `MAX_PIECES` pieces (`pieces(i)`: word i's count); each after the first starts at the first
- * word within `OVERLAP_CHARS` before the previous window's end, and always after its start.
+ * word within `OVERLAP_CHARS` before the previous window's end, and always after its start, or
+ * at its end when the next word would not fit beside those words. (The tokenizer reads a word of
+ * more than 100 characters as one unknown piece: no word alone has more than 100.)
  */
 export function windows(words: readonly Word[], pieces: (i: number) => number): Array<[number, number]> {
   const out: Array<[number, number]> = [];
@@ -50,6 +52,10 @@ export function windows(words: readonly Word[], pieces: (i: number) => number): 
     if (end >= words.length) break;
     let next = end;
     while (next - 1 > first && words[end - 1]!.end - words[next - 1]!.start < OVERLAP_CHARS) next--;
+    // (no overlap when the next word would not fit beside it: a run of hundreds of pieces)
+    let count2 = 0;
+    for (let i = next; i <= end; i++) count2 += pieces(i);
+    if (words[end]!.end - words[next]!.start > WINDOW_CHARS || count2 > MAX_PIECES) next = end;
     first = next;
   }
   return out;
