@@ -5,6 +5,9 @@
  * only, and a clear error for a model that is not there.
  */
 import assert from "node:assert/strict";
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { locator, type Finding } from "@filescan/contracts";
 import { detect, optionsFromEnv } from "@filescan/detectors";
 import { nerModelDir } from "./model.ts";
@@ -52,6 +55,18 @@ describe("the optional NER model (Rampart, real model files)", function () {
   it("answers call after call from its worker thread (the detectors stay synchronous)", () => {
     const dir = nerModelDir();
     for (let i = 0; i < 20; i++) assert.deepEqual(valuesOf(MAIL, find(MAIL, dir), "PERSON").length, 2);
+  });
+
+  it("says so when the model cannot be loaded (a damaged file), and reads again with a good one", () => {
+    const broken = mkdtempSync(path.join(tmpdir(), "rampart-broken-"));
+    try {
+      cpSync(nerModelDir(), broken, { recursive: true });
+      writeFileSync(path.join(broken, "onnx", "model_q4.onnx"), "not a model");
+      assert.throws(() => find(MAIL, broken), /NER model: cannot load the model in .*rampart-broken-/);
+      assert.deepEqual(valuesOf(MAIL, find(MAIL, nerModelDir()), "PERSON"), ["Priya Raghunathan", "Oluwaseun Adeyemi"]);
+    } finally {
+      rmSync(broken, { recursive: true, force: true });
+    }
   });
 
   it("refuses at start-up a model directory without the model, saying how to fetch it", () => {

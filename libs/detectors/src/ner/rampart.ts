@@ -49,16 +49,14 @@ export function useModel(dir: string | null): void {
 
 /** Waits for the worker's next answer and returns it. */
 function answer<T>(r: Runner, timeout: number, what: string): T & { error?: string } {
-  if (Atomics.wait(r.signal, 0, 0, timeout) === "timed-out") {
-    stop();
-    throw new Error(`NER model: no answer within ${timeout / 1000} s ${what}`);
-  }
+  const fail = (message: string) => {
+    stop(r);
+    return new Error(`NER model: ${message}`);
+  };
+  if (Atomics.wait(r.signal, 0, 0, timeout) === "timed-out") throw fail(`no answer within ${timeout / 1000} s ${what}`);
   const got = receiveMessageOnPort(r.port)?.message as (T & { error?: string }) | undefined;
-  if (got === undefined) throw new Error("NER model: the worker answered nothing");
-  if (got.error !== undefined) {
-    stop();
-    throw new Error(`NER model: ${got.error}`);
-  }
+  if (got === undefined) throw fail("the worker answered nothing");
+  if (got.error !== undefined) throw fail(got.error);
   return got;
 }
 
@@ -71,25 +69,24 @@ function start(dir: string): Runner {
   // (the worker does not keep the process alive; its errors come back as answers, or as a timeout)
   worker.unref();
   const r: Runner = { dir, worker, port: port1, signal };
-  runner = r;
   answer<{ ready: true }>(r, LOAD_TIMEOUT_MS, "while loading");
   return r;
 }
 
-/** Stops the worker (after a timeout or an error; the next text starts another). */
-function stop(): void {
-  if (runner !== null) void runner.worker.terminate();
-  runner = null;
+/** Stops a worker (after a timeout or an error, or for another model; the next text starts another). */
+function stop(r: Runner | null): void {
+  if (r === null) return;
+  void r.worker.terminate();
+  if (runner === r) runner = null;
 }
 
 /** The model's spans of a text, read by the worker. */
 function modelSpans(text: string): ModelSpan[] {
   if (wanted === null) return [];
   if (runner === null || runner.dir !== wanted) {
-    stop();
-    start(wanted);
+    stop(runner);
+    runner = start(wanted);
   }
-  if (runner === null) throw new Error("NER model: not started");
   const r = runner;
   Atomics.store(r.signal, 0, 0);
   r.port.postMessage({ text });
