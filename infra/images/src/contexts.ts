@@ -106,8 +106,12 @@ function sourceFiles(root: string): string[] {
   return out.split("\0").filter((f) => f && !/\.spec\.ts$/.test(f) && existsSync(path.join(root, f)));
 }
 
-/** Folders of production packages that nothing reads at run time: pst-extractor's 47 MB of example mailboxes (the extract spec's fixtures). */
-const NOT_SHIPPED = ["pst-extractor/example"];
+/**
+ * Folders of production packages that nothing reads at run time: pst-extractor's 47 MB of example
+ * mailboxes (the extract spec's fixtures), and ONNX Runtime's builds for Windows and macOS (220 MB;
+ * the images are Linux, and carry no NER model unless one is mounted).
+ */
+const NOT_SHIPPED = ["pst-extractor/example", "onnxruntime-node/bin/napi-v6/win32", "onnxruntime-node/bin/napi-v6/darwin"];
 
 /**
  * `npm ci --omit=dev` of the lockfile, less NOT_SHIPPED, kept per lockfile hash under images/npm/ and reused. Returns
