@@ -55,7 +55,7 @@ export interface DetectOptions {
   /**
    * Directory of the optional NER model (Rampart, fetched by `infra/local/fetch-ner-model.sh`):
    * its detectors then read the NER windows beside compromise's. Default: none (prose and logs
-   * take 20–30 times longer with it; see ner/rampart.ts).
+   * take 20–40 times longer with it; see ner/rampart.ts).
    */
   nerModel?: string;
 }

@@ -21,7 +21,7 @@ export function registerInspect(program: Command): void {
     .option("--show-values", "print raw values of findings (local debugging only)", false)
     .option("--text", "treat the input as plain text, no extraction", false)
     .option("--lines", "with --text: one document per line; offsets are within the line", false)
-    .option("--ner-model", "also read names and addresses with the optional NER model (bash infra/local/fetch-ner-model.sh puts it in $FILESCAN_HOME/models/rampart; FILESCAN_DETECTORS_NER_MODEL names another directory); prose takes 20–30 times longer", false)
+    .option("--ner-model", "also read names and addresses with the optional NER model (bash infra/local/fetch-ner-model.sh puts it in $FILESCAN_HOME/models/rampart; FILESCAN_DETECTORS_NER_MODEL names another directory); prose takes 20–40 times longer", false)
     .action(async (files: string[], o: { llm?: string; json: boolean; showValues: boolean; text: boolean; lines: boolean; nerModel: boolean }) => {
       const mode = o.llm ?? process.env.FILESCAN_LLM ?? "local";
       if (!["off", "local", "openai"].includes(mode)) {
