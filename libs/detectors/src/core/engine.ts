@@ -415,7 +415,10 @@ export function candidates(det: Detector, text: string, runs?: readonly number[]
         tally.tried++;
         if (verdict !== false) tally.passed++;
       }
-      if (verdict !== false) out.push({ start: m.index, end: m.index + m[0].length, score: verdict.score ?? p.score, validation: verdict.validation, fixed: verdict.fixed === true });
+      if (verdict === false) return;
+      const cand: Candidate = { start: m.index, end: m.index + m[0].length, score: verdict.score ?? p.score, validation: verdict.validation, fixed: verdict.fixed === true };
+      if (verdict.onlyContext !== undefined) cand.onlyContext = verdict.onlyContext;
+      out.push(cand);
     };
     if (p.anchor) {
       for (const m of anchoredMatches(p, text)) if (m[0].length > 0) push(m);

@@ -30,6 +30,8 @@ export type Verdict =
       score?: number;
       /** Context neither raises nor lowers the score (as `Candidate.fixed`). */
       fixed?: boolean;
+      /** Positive context counts only from these of the detector's terms (as `Candidate.onlyContext`). */
+      onlyContext?: ReadonlySet<string>;
     };
 
 export interface Candidate {

@@ -1,8 +1,8 @@
-import { getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
+import { getCountryCallingCode, type CountryCode } from "libphonenumber-js/max";
 import type { Candidate, Detector, Verdict } from "../core/types.ts";
 import { OTHER_NUMBER_LABELS } from "../core/context.ts";
 import { HASH_CONSTANTS } from "../core/shape.ts";
-import { NUMBER_TYPES, readNumber, runtimeMetadata, type Reading, type RuntimePlan } from "./phone_parse.ts";
+import { NUMBER_TYPES, readPhoneNumber, runtimeMetadata, type RuntimePlan } from "./phone_parse.ts";
 import { digitsOf } from "../core/checksums.ts";
 
 /**
@@ -320,7 +320,7 @@ const FICTIONAL = { score: 0.01, validation: "fictional_555_01xx", fixed: true }
  */
 function parse(sh: Shape): false | { score: number; validation: string; e164: string; country: string } {
   if (sh.intl) {
-    const n = read(sh.intl);
+    const n = readPhoneNumber(sh.intl);
     if (n?.valid) return { score: scoreFor(sh.raw, n.country as CountryCode), validation: `libphonenumber:${n.country ?? n.countryCallingCode}`, e164: n.countryCallingCode + n.nationalNumber, country: n.country ?? "" };
     // Written as an international number, with a length its country's plan allows, but not in
     // a block the plan assigns (an unassigned area code: test and made-up data, numbers from a
@@ -331,7 +331,7 @@ function parse(sh: Shape): false | { score: number; validation: string; e164: st
   let misgrouped: ReturnType<typeof parse> = false;
   for (const plan of PLANS) {
     if (!mayBeIn(plan, sh.digits)) continue;
-    const n = read(sh.raw, plan.region);
+    const n = readPhoneNumber(sh.raw, plan.region);
     if (!n?.valid) continue;
     const country = n.country ?? plan.region;
     const valid = { score: scoreFor(sh.raw, plan.region), validation: `libphonenumber:${country}`, e164: n.countryCallingCode + n.nationalNumber, country };
@@ -343,26 +343,6 @@ function parse(sh: Shape): false | { score: number; validation: string; e164: st
     if (!TRUNK_WRITTEN.test(sh.raw)) break;
   }
   return misgrouped;
-}
-
-/**
- * libphonenumber's reading of a number: compiled from its metadata for a plainly written one
- * (`phone_parse.ts`, the same answers), by libphonenumber itself otherwise.
- */
-function read(text: string, defaultCountry?: CountryCode): Reading | null {
-  const fast = readNumber(text, defaultCountry);
-  if (fast !== null) return fast;
-  const n = parsePhoneNumberFromString(text, defaultCountry ? { defaultCountry } : undefined);
-  if (!n) return null;
-  return {
-    valid: n.isValid(),
-    get possible() {
-      return n.isPossible();
-    },
-    country: n.country,
-    countryCallingCode: n.countryCallingCode,
-    nationalNumber: n.nationalNumber,
-  };
 }
 
 /**

@@ -13,7 +13,7 @@
  * or carrier code to strip. The caller then asks libphonenumber itself; `phone_parse.spec.ts` compares both over every example number and
  * random digits for every calling code.
  */
-import { getCountryCallingCode, Metadata, type CountryCode } from "libphonenumber-js/max";
+import { getCountryCallingCode, Metadata, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
 import { digitsOf } from "../core/checksums.ts";
 
 /** The ten number types, FIXED_LINE first, as libphonenumber's `getNumberType` tries them. */
@@ -188,5 +188,25 @@ export function readNumber(text: string, defaultCountry?: CountryCode): Reading 
     country: found?.country ?? (international ? undefined : own.country),
     countryCallingCode: plan.code,
     nationalNumber: national,
+  };
+}
+
+/**
+ * libphonenumber's reading of a number: `readNumber`'s for a plainly written one (the same
+ * answers), by libphonenumber itself otherwise.
+ */
+export function readPhoneNumber(text: string, defaultCountry?: CountryCode): Reading | null {
+  const fast = readNumber(text, defaultCountry);
+  if (fast !== null) return fast;
+  const n = parsePhoneNumberFromString(text, defaultCountry ? { defaultCountry } : undefined);
+  if (!n) return null;
+  return {
+    valid: n.isValid(),
+    get possible() {
+      return n.isPossible();
+    },
+    country: n.country,
+    countryCallingCode: n.countryCallingCode,
+    nationalNumber: n.nationalNumber,
   };
 }

@@ -83,9 +83,25 @@ describe("jp/jp_my_number", () => {
   it("is lowered by an order's label and, after 'my number', by words of calling (a phone number without its +)", () => {
     assert.deepEqual(spans(jpMyNumber, "注文番号 730795574806, order number 7307 9557 4806"), []);
     assert.equal(scoreOf(jpMyNumber, "注文番号 マイナンバー 730795574806"), 0.35);
-    assert.equal(scoreOf(jpMyNumber, "my number 447911123457"), 0.65);
-    assert.equal(scoreOf(jpMyNumber, "call me on my number 447911123457"), 0.35);
+    assert.deepEqual(spans(jpMyNumber, "call me on my number 447911123457"), []);
     assert.deepEqual(found("WhatsApp or call my number 447911123457"), []);
+    // (730795574806 is no phone number with a "+": "my number" lifts it, and calling words lower it)
+    assert.equal(scoreOf(jpMyNumber, "call me on my number 730795574806"), 0.35);
+  });
+
+  it("is not lifted by the English 'my number' alone when the digits are a valid phone number without its '+'", () => {
+    // a British mobile, a German and an Indian one, each passing the check digit
+    for (const d of ["447911123457", "491701234565", "919418273651"]) {
+      assert.ok(myNumberValid(d), d);
+      assert.equal(scoreOf(jpMyNumber, `my number ${d}`), 0.3, d);
+      assert.deepEqual(found(`Thanks for the note! My number is ${d}, text me any time.`), [], d);
+      // any other term still lifts them: a Japanese one, "individual number", the key "mynumber"
+      assert.equal(scoreOf(jpMyNumber, `マイナンバー：${d}`), 0.65, d);
+      assert.equal(scoreOf(jpMyNumber, `Individual Number ${d}`), 0.65, d);
+      assert.equal(scoreOf(jpMyNumber, d, "mynumber"), 0.65, d);
+    }
+    // digits that are no phone number are lifted by "my number" as before
+    assert.equal(scoreOf(jpMyNumber, "my number 730795574806"), 0.65);
   });
 
   it("wins over an Aadhaar reading of the same digits beside its label, and leaves them to Aadhaar without one", () => {

@@ -2,6 +2,7 @@ import type { Detector } from "../core/types.ts";
 import { bounded, NOT_AFTER_GROUP, NOT_BEFORE_GROUP, NOT_IN_TOKEN } from "../core/regex.ts";
 import { allSame, digitsOf, weightedSum } from "../core/checksums.ts";
 import { OTHER_NUMBER_LABELS } from "../core/context.ts";
+import { readPhoneNumber } from "../generic/phone_parse.ts";
 
 /**
  * Weights of the first eleven digits, left to right. The definition of the check digit (a
@@ -22,6 +23,25 @@ export function myNumberValid(d: string): boolean {
   const r = weightedSum(d, WEIGHTS) % 11;
   return (r <= 1 ? 0 : 11 - r) === d.charCodeAt(11) - 48;
 }
+
+/** The context terms: Japanese, then English. */
+const CONTEXT = [
+  // Japanese: the number, its legal name, the cards (individual number card, the paper
+  // notification card issued until 2020), and the half-width katakana of older systems' forms
+  "マイナンバー", "個人番号", "個人番号カード", "マイナンバーカード", "通知カード", "個人番号通知カード", "ﾏｲﾅﾝﾊﾞｰ",
+  // English: the government's own names ("my number" also as a key, my_number / myNumber).
+  // Not "personal number": it is the Swedish personnummer's (twelve digits as YYYYMMDDNNNC too).
+  "my number", "mynumber", "my number card", "individual number", "individual number card",
+];
+
+/**
+ * The terms that lift twelve digits that are also a valid phone number in international form
+ * without its "+" (44 7700 900123, a British mobile): all but the English phrase "my number",
+ * with which an English text gives a phone number ("my number is 447700900123") far more often
+ * than a Japanese resident's Individual Number. Of random valid Individual Numbers, about 7 %
+ * read as a valid phone number so; those still count with any other term.
+ */
+const NOT_A_PHONE_NUMBER: ReadonlySet<string> = new Set(CONTEXT.filter((t) => t !== "my number"));
 
 /**
  * Japanese Individual Number. Twelve digits with a check digit that one random number in ten
@@ -49,14 +69,7 @@ export const jpMyNumber: Detector = {
       score: 0.3,
     },
   ],
-  context: [
-    // Japanese: the number, its legal name, the cards (individual number card, the paper
-    // notification card issued until 2020), and the half-width katakana of older systems' forms
-    "マイナンバー", "個人番号", "個人番号カード", "マイナンバーカード", "通知カード", "個人番号通知カード", "ﾏｲﾅﾝﾊﾞｰ",
-    // English: the government's own names ("my number" also as a key, my_number / myNumber).
-    // Not "personal number": it is the Swedish personnummer's (twelve digits as YYYYMMDDNNNC too).
-    "my number", "mynumber", "my number card", "individual number", "individual number card",
-  ],
+  context: CONTEXT,
   // Japanese order, slip, invoice and inquiry numbers. (Not 法人番号: tax forms label the field
   // "個人番号又は法人番号", an individual's twelve digits or a corporation's thirteen.) In English
   // "my number" also introduces a phone number, twelve digits in international form without its
@@ -69,5 +82,9 @@ export const jpMyNumber: Detector = {
   prefilter: { minDigits: 12 },
   maxBaseScore: 0.3,
   chance: 0.1, // the check digit (0 for r = 0 and 1, then 9 … 1): one uniform last digit in ten matches it
-  validate: (value) => (myNumberValid(digitsOf(value)) ? { validation: "my_number_mod11", score: 0.3 } : false),
+  validate: (value) => {
+    const digits = digitsOf(value);
+    if (!myNumberValid(digits)) return false;
+    return readPhoneNumber(`+${digits}`)?.valid ? { validation: "my_number_mod11", score: 0.3, onlyContext: NOT_A_PHONE_NUMBER } : { validation: "my_number_mod11", score: 0.3 };
+  },
 };
