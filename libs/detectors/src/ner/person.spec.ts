@@ -36,5 +36,9 @@ describe("ner/person", () => {
     assert.deepEqual(people(mdoc).filter((p) => p !== "Joerg Wunsch"), []);
     assert.deepEqual(people("\\fB(ALPHA)\\fR Mark an insight's state as ACCEPTED.\nGrant the role to the group."), []);
     assert.deepEqual(people("Yesterday I told Mark Twain the news."), ["Mark Twain"]);
+    // a change log's instructions, their object a code span or a quoted term
+    assert.deepEqual(people("1.52.0 / 2022-02-21\n\n  * Add new upstream MIME types\n  * Mark `image/vnd.microsoft.icon` as compressible\n  * Mark 'font/ttf' as compressible\n"), []);
+    // (inside a sentence, the name stays one)
+    assert.ok(people('Thanks to Mark "Doc" Brown.').includes("Mark"));
   });
 });

@@ -18,14 +18,15 @@ const notANameAfter = (text: string, start: number, end: number) => NOT_A_NAME_A
 const VERB_NAMES = new Set(["Mark", "Grant", "Skip", "Bill", "Rob", "Sue", "Pat", "Chase", "Drew", "Wade", "Will", "Lance", "Sterling", "Frank", "Bob", "Jack", "Josh", "Nick", "Ray", "Rush", "Cliff", "Don", "Carol", "Sky"]);
 /**
  * A verb that is a first name too, first on its line or after a sentence's end and followed by
- * a determiner, gives an instruction: "Mark an insight's state as ACCEPTED" (the Google Cloud
- * CLI's pages), "Grant the role". ("I told Mark the news" has the name inside its sentence.)
+ * a determiner or a quoted or code-spanned term, gives an instruction: "Mark an insight's state
+ * as ACCEPTED" (the Google Cloud CLI's pages), "Grant the role", a change log's "* Mark
+ * `font/ttf` as compressible". ("I told Mark the news" has the name inside its sentence.)
  */
 function imperative(text: string, start: number, end: number): boolean {
   if (!VERB_NAMES.has(text.slice(start, end))) return false;
   // (after a line's start, a sentence's end, a label in parentheses or a roff font change: "\fB(ALPHA)\fR Mark an …")
   if (!/(?:^|\n|[.!?:;)]\s|\\f[BIRP])[ \t"'(*-]*$/.test(text.slice(Math.max(0, start - 8), start))) return false;
-  return /^[ \t]+(?:a|an|the|this|that|these|those|all|each|every|any|its|their|your|our|my)\b/.test(text.slice(end, end + 8));
+  return /^[ \t]+(?:(?:a|an|the|this|that|these|those|all|each|every|any|its|their|your|our|my)\b|[`'"‘“])/.test(text.slice(end, end + 8));
 }
 
 /**
