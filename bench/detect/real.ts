@@ -7,7 +7,7 @@
  *
  * Each file is extracted as the extractor does (OCR off) and its segments detected in one call,
  * as the classifier does. The
- * TSV lines (type, score, validation, file, value, surroundings, context words) carry raw values
+ * TSV lines (type, score, validation, detector, file, value, surroundings, context words) carry raw values
  * of the scanned files: run it on files you may read, and keep its output local.
  */
 import { lstatSync, readFileSync, readdirSync } from "node:fs";
@@ -62,7 +62,7 @@ for (const file of walk(root)) {
       const [at] = segmentsOf(f, r.segments);
       if (at === undefined) continue;
       const t = r.segments[at.i]!.text;
-      console.log([f.type, f.score.toFixed(2), f.validation, path.relative(root, file), JSON.stringify(t.slice(at.start, at.end)), JSON.stringify(t.slice(Math.max(0, at.start - 50), at.end + 25)), f.context.join(",")].join("\t"));
+      console.log([f.type, f.score.toFixed(2), f.validation, f.detector, path.relative(root, file), JSON.stringify(t.slice(at.start, at.end)), JSON.stringify(t.slice(Math.max(0, at.start - 50), at.end + 25)), f.context.join(",")].join("\t"));
     }
   }
   if (files % 500 === 0) console.error(`real: ${files} files, ${(bytes / 1e6).toFixed(1)} MB, ${((Date.now() - started) / 1000).toFixed(0)} s`);

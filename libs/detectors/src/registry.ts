@@ -76,6 +76,7 @@ import { personByCue } from "./ner/person_by_cue.ts";
 import { personByForeignCue } from "./ner/person_by_foreign_cue.ts";
 import { personByRequest } from "./ner/person_by_request.ts";
 import { personByCallback } from "./ner/person_by_callback.ts";
+import { personByShape } from "./ner/person_by_shape.ts";
 import { placeInCell } from "./ner/place_in_cell.ts";
 import { placeByCue } from "./ner/place_by_cue.ts";
 import { placeInDateline } from "./ner/place_in_dateline.ts";
@@ -94,7 +95,7 @@ export const DETECTORS: readonly Detector[] = [
   usNpi, icd10Code, usDeaNumber, usMbi,
   bitcoinAddress, ethereumAddress,
   privateKey, awsAccessKey, githubToken, slackToken, jwt, password, apiKey,
-  streetAddress, addressByLabel, person, location, personInCell, personByCue, personByForeignCue, personByRequest, personByCallback, placeInCell, placeByCue, placeInDateline,
+  streetAddress, addressByLabel, person, location, personInCell, personByCue, personByForeignCue, personByRequest, personByCallback, personByShape, placeInCell, placeByCue, placeInDateline,
 ];
 
 /** The optional NER model's detectors (`ner/rampart.ts`): run with the `nerModel` option only, beside compromise's. */

@@ -80,7 +80,8 @@ describe("core/prefilter: the declared shortcuts hold", () => {
     const dates = ["born 1980-04-02", "DOB: 12/05/1975", "date of birth 3 March 1990", "March 3rd, 1990", "31.12.1999"];
     const cells = ["Jane Miller", "Maria Garcia", "Houston", "Germany", "DE", "Rio de Janeiro"];
     const labelled = ["Address: 66859 The Rise"];
-    const corpus = [...texts(4, 20_000, true), ...PRESIDIO_CASES.map((c) => c.text), ...dates, ...cells, ...labelled];
+    const prose = ["The quarterly review with Shakti Varman and Dipankar Kaul moved to Friday."];
+    const corpus = [...texts(4, 20_000, true), ...PRESIDIO_CASES.map((c) => c.text), ...dates, ...cells, ...labelled, ...prose];
     for (const det of declared) {
       let seen = 0;
       let validated = 0;

@@ -10,7 +10,7 @@ import { NAME_TAGS, commonWord, tagsOf } from "./lexicon.ts";
 import { escapeRegex } from "../core/regex.ts";
 
 /** One name word: capitalised, with inner capitals or apostrophes (McClure, DuBuque, O'Neil) and one hyphen (Hoeger-Towne). */
-const WORD = String.raw`\p{Lu}\p{Ll}*(?:['’]?\p{Lu}\p{Ll}+)*\p{Ll}(?:-\p{Lu}\p{Ll}*(?:['’]?\p{Lu}\p{Ll}+)*\p{Ll})?`;
+export const WORD = String.raw`\p{Lu}\p{Ll}*(?:['’]?\p{Lu}\p{Ll}+)*\p{Ll}(?:-\p{Lu}\p{Ll}*(?:['’]?\p{Lu}\p{Ll}+)*\p{Ll})?`;
 /** Lower-case particles inside a name (Ludwig van Beethoven, Maria de la Cruz). */
 export const PARTICLE = String.raw`(?:van|von|der|den|de|del|della|di|da|du|la|le|ter|ten|bin|al|dos|das)`;
 const TITLE_WORD = String.raw`(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame)`;
@@ -48,7 +48,7 @@ export const SUFFIX = String.raw`(?:,?[ \t]+(?:Jr|Sr|II|III|IV|PhD|MD|DDS|DVM|Es
  * "name" keys hold "Berliner Philharmoniker", "Orchestre Colonne", "Joshua Redman Quartet" (Go's
  * citm_catalog.json test data).
  */
-const ORGANISATION = /^(?:ltd|limited|inc|llc|llp|plc|gmbh|ag|sa|sarl|bv|nv|corp|corporation|co|company|group|team|department|dept|office|services|solutions|support|bank|university|hospital|school|council|ministry|agency|foundation|association|club|society|trust|partners|holdings|international|industries|system|systems|network|networks|platform|portal|server|cluster|committee|division|technologies|amazon|aws|azure|microsoft|google|orchestra|orchestre|orquesta|orkest|philharmonic|philharmonia|philharmonie|philharmoniker|philharmonique|filarmonica|symphony|symphonie|symphoniker|symphonique|sinfonietta|quartet|quartett|quatuor|quartetto|quintet|quintett|sextet|octet|trio|ensemble|choir|chorus|chœur|choeur|chor|coro|band|opera|opéra|oper|ballet|theatre|theater|théâtre|teatro|festival|academy|akademie|académie|conservatory|conservatoire|museum|musée|cathedral|institute|college|library|center|centre|collection|building|linux|windows|ubuntu|debian|fedora|android|macos|freebsd|options|settings|preferences)$|(?:orchester|philharmoniker|symphoniker|ensemble|quartett|kapelle)$/;
+const ORGANISATION = /^(?:ltd|limited|inc|llc|llp|plc|gmbh|ag|sa|sarl|bv|nv|corp|corporation|co|company|group|team|department|dept|office|services|solutions|support|bank|university|hospital|school|council|ministry|agency|foundation|association|club|society|trust|partners|holdings|international|industries|system|systems|network|networks|platform|portal|server|cluster|committee|division|technologies|amazon|aws|azure|microsoft|google|orchestra|orchestre|orquesta|orkest|philharmonic|philharmonia|philharmonie|philharmoniker|philharmonique|filarmonica|symphony|symphonie|symphoniker|symphonique|sinfonietta|quartet|quartett|quatuor|quartetto|quintet|quintett|sextet|octet|trio|ensemble|choir|chorus|chœur|choeur|chor|coro|band|opera|opéra|oper|ballet|theatre|theater|théâtre|teatro|festival|academy|akademie|académie|conservatory|conservatoire|museum|musée|cathedral|institute|college|library|center|centre|centrum|collection|building|stichting|stiftung|verein|fundación|fundação|fondation|fondazione|linux|windows|ubuntu|debian|fedora|android|macos|freebsd|options|settings|preferences)$|(?:orchester|philharmoniker|symphoniker|ensemble|quartett|kapelle)$/;
 
 /**
  * Whether a word names a company, a product, an ensemble or a building, not a person ("Sky
@@ -120,6 +120,11 @@ function icu(): { whole: Set<string>; languages: Set<string> } {
 
 /** Whether two words or more are a currency's or a language's name (see `icu`; one word may be a given name too: "Shona"). */
 const icuName = (all: string[]) => all.length > 1 && icu().whole.has(all.join(" "));
+/** Whether name-shaped `value` is a currency's or a language's name, or a language's variant ("Laotian Kip", "British English"). */
+export const currencyOrLanguage = (value: string): boolean => {
+  const all = value.toLowerCase().split(/\s+/).filter((w) => w !== "");
+  return icuName(all) || languageVariant(all);
+};
 /** Whether words end with a language's name of one word ("Castilian Spanish"). */
 const languageVariant = (all: string[]) => all.length > 1 && icu().languages.has(all[all.length - 1]!);
 

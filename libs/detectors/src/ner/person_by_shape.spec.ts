@@ -1,0 +1,64 @@
+import assert from "node:assert/strict";
+import { personByShape } from "./person_by_shape.ts";
+import { detect } from "../index.ts";
+import { locator } from "@filescan/contracts";
+import { run } from "../testing.ts";
+
+const found = (text: string) => run(personByShape, text).filter((f) => f.score >= 0.4).map((f) => text.slice(f.start, f.end));
+
+describe("ner/person_by_shape", () => {
+  it("finds two or three capitalised words no English lexicon knows in English running text, with no cue before them", () => {
+    assert.deepEqual(found("The quarterly review with Shakti Varman and Dipankar Kaul moved to Friday."), ["Shakti Varman", "Dipankar Kaul"]);
+    assert.deepEqual(found("Elliot Wintheiser takes over the account from Isidro Hagenes on Wednesday."), ["Elliot Wintheiser", "Isidro Hagenes"]);
+    assert.deepEqual(found("The interview panel included Nkosinhle Khuzwayo, two engineers and Olamide Bakare."), ["Nkosinhle Khuzwayo", "Olamide Bakare"]);
+    // a double-barrelled surname, a surname's prefix with its capital, three words
+    assert.deepEqual(found("Copies of the draft went to Megane Davis-Robel and the legal team."), ["Megane Davis-Robel"]);
+    assert.deepEqual(found("The patch was reviewed by Simon McVittie before the release."), ["Simon McVittie"]);
+    assert.deepEqual(found("Thanks to Anibal Monsalve Salazar for the report."), ["Anibal Monsalve Salazar"]);
+    // a change log's credits
+    assert.deepEqual(found("  * German (Helge Kreutzmann), proofread by the translation team.\n"), ["Helge Kreutzmann"]);
+  });
+
+  it("scores the shape below what makes a file sensitive alone (0.45), and a person's context word lifts it", () => {
+    assert.equal(run(personByShape, "The review with Shakti Varman moved to Friday.")[0]!.score, 0.45);
+    assert.ok(run(personByShape, "Dear customer, the review with Shakti Varman moved to Friday.")[0]!.score >= 0.8);
+  });
+
+  it("takes no name the lexicon knows whole (compromise's), nor English words, places, companies or languages for one", () => {
+    assert.deepEqual(found("The meeting with John Smith is on Friday."), []);
+    assert.deepEqual(found("According to the report, the Sleek Steel Hat shipment left the warehouse late."), []);
+    assert.deepEqual(found("The new contract was signed in Petaling Jaya and Ribeirão Preto by the whole board of the company."), []);
+    assert.deepEqual(found("The new contract with Kuhn Group was negotiated in the spring by the team."), []);
+    assert.deepEqual(found("The price is given in Laotian Kip for all of the invoices in the list."), []);
+    assert.deepEqual(found("Copyright by Stichting Mathematisch Centrum, all rights reserved, see the licence for the terms."), []);
+  });
+
+  it("reads only English running text: not German nouns, nor lorem ipsum, nor a text with too few words", () => {
+    assert.deepEqual(found("Sehr geehrte Damen und Herren,\n\nIhre Zahlung ist eingegangen, und wir haben Ihr Kundenkonto aktualisiert."), []);
+    assert.deepEqual(found("Bei Rückfragen wenden Sie sich bitte an unsere Buchhaltung."), []);
+    assert.deepEqual(found("Civis supellex tabesco. Ager Tenetur aggredior ater cultellus thema."), []);
+    assert.deepEqual(found("Shakti Varman"), []);
+  });
+
+  it("takes no heading's run of capitals, no name after 'the', no identifier, no quoted value and no address line for a person", () => {
+    assert.deepEqual(found("The chapter Advanced Kubernetes Ingress Routing explains how the traffic reaches the pods."), []);
+    assert.deepEqual(found("We met the Hagenes Varman team at the fair last year and they were happy."), []);
+    assert.deepEqual(found("The build uses GitLab Runner and Mark PatternTreeParser for the tests of the project."), []);
+    assert.deepEqual(found("We moved the code from Inria GitLab to the new server last week."), []);
+    assert.deepEqual(found("We moved the code to GObject Introspection on the new server last week."), []);
+    assert.deepEqual(found('The value of the field is "Kalaallit Nunaat" for the island in the list of all the names.'), []);
+    assert.deepEqual(found("Send the parcel to the office at\n52743 Johns Ville\nand we will pick it up there for you."), []);
+    assert.deepEqual(found("Send the parcel to the office at\n4120 Kuvalis Hagenes\nand we will pick it up there for you."), []);
+    assert.deepEqual(found("They live in Johns Ville now, and the children like the new school a lot."), []);
+    assert.deepEqual(found("We flew over Los Ranchos on the way to the coast for the holidays."), []);
+    // (a script other than Latin: the lexicons know none of its words, whatever they are)
+    assert.deepEqual(found("We asked Мирослав Николић about the menu and all of the entries in it."), []);
+  });
+
+  it("runs in NER's windows only: NER off, and text far from any finding or cue, are not read", () => {
+    const text = "From: office@example.com\n\nThe quarterly review with Shakti Varman and Dipankar Kaul moved to Friday.";
+    const people = (opts: { ner?: boolean }) => detect([{ text, source: "text", locator: locator() }], opts).filter((f) => f.detector === "person_by_shape").map((f) => text.slice(f.start, f.end));
+    assert.deepEqual(people({}), ["Shakti Varman", "Dipankar Kaul"]);
+    assert.deepEqual(people({ ner: false }), []);
+  });
+});

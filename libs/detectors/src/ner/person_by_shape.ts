@@ -1,0 +1,118 @@
+import type { Candidate, Detector } from "../core/types.ts";
+import { WORD, currencyOrLanguage, isOrganisationWord } from "./name_shape.ts";
+import { NAME_TAGS, commonWord, knownAsWord, tagsOf } from "./lexicon.ts";
+import { isKnownPlace } from "./gazetteer.ts";
+import { inRoffRequest, writtenAsIdentifier } from "./compromise_ner.ts";
+
+/**
+ * Two or three capitalised words in a row, alone: not after another capitalised word or "the",
+ * nor before one (a heading's or a title's run of capitals).
+ */
+const RUN = new RegExp(String.raw`(?<![\p{L}\p{N}_@/\\.:#$-]|\p{Lu}[\p{L}'’-]*[ \t]+|\b[Tt]he[ \t]+)(${WORD}(?:[ \t]${WORD}){1,2})(?![\p{L}\p{N}_@/\\(]|[.:-][\p{L}\p{N}]|[ \t]+\p{Lu})`, "gu");
+
+/**
+ * A word's capitals: its first, and at most one more after a surname's prefix ("McVittie",
+ * "MacLeod", "O'Neil", "DeVito", "VanderBeek"). Other inner capitals are an identifier's or a
+ * product's ("PatternTreeParser", "GitLab", "GObjects").
+ */
+const PART = String.raw`(?:Mc|Mac|O['’]|D['’]|De|Di|Da|Du|La|Le|Van|Von|Vander|Ver)?\p{Lu}\p{Ll}+`;
+const CAPITALS = new RegExp(`^${PART}(?:-${PART})?$`, "u");
+/** Latin letters only: the lexicons are English, and a word of another script is unknown to them whatever it is ("Црна Гора"). */
+const LATIN = /^[\p{Script=Latin}'’-]+$/u;
+
+/**
+ * Whether a capitalised word may be part of a person's name by the lexicons: compromise knows it
+ * as a name, or neither compromise nor SCOWL's common English words know it at all (most
+ * surnames and many given names: "Isidro Hagenes", "Shakti Varman"), and it is no place compromise
+ * knows. A word of a company, a product or a department ("Group", "Systems") is not.
+ */
+function nameWord(word: string): "name" | "unknown" | false {
+  if (!LATIN.test(word) || !CAPITALS.test(word)) return false;
+  const w = word.toLowerCase();
+  if (isOrganisationWord(w)) return false;
+  const tags = tagsOf(w);
+  if (tags !== null) return tags.some((t) => NAME_TAGS.has(t)) ? "name" : false;
+  // (each half of a double-barrelled word: "Davis-Robel")
+  return w.split("-").some((h) => h.length < 2 || commonWord(h)) ? false : "unknown";
+}
+
+const QUOTES = `"'`;
+/** An article of another language first: a place's or a thing's name ("Los Ranchos", "Die Zauberflöte"). */
+const FOREIGN_ARTICLE = /^(?:Los|Las|El|Les|Le|Der|Die|Das|Il|Het)[ \t]/;
+/** A house number or a postcode before the words on their line: an address's street or town ("52743 Johns Ville"). */
+const ADDRESS_BEFORE = /\d[ \t]+$/;
+/** A town's last word no English lexicon knows ("Johns Ville", faker's "Lake Ville"). */
+const TOWN_LAST = /[ \t](?:Ville|Villa|Burg|Dorf|Stadt)$/;
+
+/** How far around a name its sentence's language is read. */
+const AROUND = 120;
+/** Lower-case words (the words of running text, not its names). */
+const LOWER_WORD = /(?<![\p{L}\p{N}_])\p{Ll}[\p{Ll}'’]*(?![\p{L}\p{N}_])/gu;
+/** Of the lower-case words around a name, at least this many, and this share English. */
+const MIN_WORDS = 3;
+const MIN_ENGLISH = 0.75;
+
+/**
+ * Whether the text around [start, end) is English: of its lower-case words, at least `MIN_WORDS`,
+ * and at least `MIN_ENGLISH` of them words compromise or SCOWL's lists know. German capitalises
+ * its nouns ("Ihre Zahlung ist eingegangen"), and any language's words are unknown to an English
+ * lexicon: the shape says "name" in English running text only. (So does lorem ipsum's Latin not.)
+ */
+function englishAround(text: string, start: number, end: number): boolean {
+  let words = 0;
+  let english = 0;
+  for (const part of [text.slice(Math.max(0, start - AROUND), start), text.slice(end, end + AROUND)]) {
+    for (const m of part.matchAll(LOWER_WORD)) {
+      const w = m[0].replace(/['’]s$/, "");
+      words++;
+      if (commonWord(w) || knownAsWord(w)) english++;
+    }
+  }
+  return words >= MIN_WORDS && english >= MIN_ENGLISH * words;
+}
+
+/**
+ * A person's name by its shape in running text, where no cue stands before it: "The review with
+ * Shakti Varman and Dipankar Kaul moved to Friday." compromise tags names its lexicon knows; most
+ * names of the world it does not ("Isidro Hagenes", "Nirbhay Dwivedi"), and in English running
+ * text two or three capitalised words of which no English lexicon knows one as a word are most
+ * often a person's name. At least one of them must be unknown to compromise (a name it knows
+ * whole is compromise's own finding); none may be an English word, a company's or a product's
+ * word, and the words together no known place ("Nizhny Novgorod"). Runs of more capitalised
+ * words (headings, titles), runs after "the", and names written as identifiers or in code are
+ * not read.
+ *
+ * The shape alone scores 0.45: reported, but below what makes a file sensitive by itself
+ * (classify's COUNT_SCORE, 0.5). A context word of a person lifts it. Like compromise, it runs
+ * in NER's windows only: around findings, cue words and the names the lexicon knows.
+ */
+export const personByShape: Detector = {
+  id: "person_by_shape",
+  type: "PERSON",
+  area: "ner",
+  category: "person",
+  description: "Person name by shape in running text (2-3 capitalised words no English lexicon knows)",
+  patterns: [],
+  ner: true,
+  context: ["name", "mr", "mrs", "ms", "miss", "dr", "dear", "regards", "sincerely", "yours", "patient", "employee", "customer", "client", "contact", "signed", "attn", "applicant", "tenant", "cardholder", "beneficiary", "spouse", "manager", "surname", "first name", "last name", "full name"],
+  negativeContext: ["place of birth", "birthplace", "nationality", "citizenship", "country", "city"],
+  prefilter: {},
+  maxBaseScore: 0.45,
+  find(text): Candidate[] {
+    const out: Candidate[] = [];
+    RUN.lastIndex = 0;
+    for (const m of text.matchAll(RUN)) {
+      const words = m[1]!.split(/[ \t]/);
+      const kinds = words.map(nameWord);
+      if (kinds.some((k) => k === false) || !kinds.includes("unknown") || FOREIGN_ARTICLE.test(m[1]!) || isKnownPlace(m[1]!) || currencyOrLanguage(m[1]!)) continue;
+      const start = m.index;
+      const end = start + m[1]!.length;
+      // (a quoted value whole is a record's, which the detectors of a cell read under its key: `"native": "Kalaallit Nunaat"`)
+      if (QUOTES.includes(text[start - 1] ?? "") && text[end] === text[start - 1]) continue;
+      if (ADDRESS_BEFORE.test(text.slice(Math.max(0, start - 16), start)) || TOWN_LAST.test(m[1]!)) continue;
+      if (!englishAround(text, start, end) || writtenAsIdentifier(text, start, end) || inRoffRequest(text, start, end)) continue;
+      out.push({ start, end, score: 0.45, validation: "name_shape" });
+    }
+    return out;
+  },
+};
