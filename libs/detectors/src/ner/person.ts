@@ -40,6 +40,11 @@ function inFontDeclaration(text: string, start: number): boolean {
   return /(?:^|[{;\s"'])font(?:-family)?\s*:[^;{}]*$|<font\b[^<>]*\bface\s*=\s*["']?[^"'<>]*$/i.test(line) && !/(?:^|[{;\s"'])(?:Font|FONT)(?:-family)?\s*:[^;{}]*$/.test(line);
 }
 
+/** Words around a name that make it a person's: titles, a letter's greeting and closing, the roles people have. */
+export const PERSON_CONTEXT = ["name", "mr", "mrs", "ms", "miss", "dr", "dear", "regards", "sincerely", "yours", "patient", "employee", "customer", "client", "contact", "signed", "attn", "applicant", "tenant", "cardholder", "beneficiary", "born", "spouse", "manager", "surname", "first name", "last name", "full name"];
+/** A place's labels: a name-like word under one is a place ("Houston" in a place_of_birth column). */
+export const PLACE_LABELS = ["place of birth", "birthplace", "nationality", "citizenship", "country", "city"];
+
 /** Names of people, from compromise's lexicon and grammar (English-centred). */
 export const person: Detector = {
   id: "person",
@@ -49,9 +54,9 @@ export const person: Detector = {
   description: "Person name (local NER: compromise)",
   patterns: [],
   ner: true,
-  context: ["name", "mr", "mrs", "ms", "miss", "dr", "dear", "regards", "sincerely", "yours", "patient", "employee", "customer", "client", "contact", "signed", "attn", "applicant", "tenant", "cardholder", "beneficiary", "born", "spouse", "manager", "surname", "first name", "last name", "full name"],
+  context: PERSON_CONTEXT,
   // A name-like word under a place label is a place compromise does not know ("Houston" in a place_of_birth column).
-  negativeContext: ["place of birth", "birthplace", "nationality", "citizenship", "country", "city"],
+  negativeContext: PLACE_LABELS,
   prefilter: {},
   // (the street of an organisation's address is no one's name: "51 Franklin St" in a GPL notice)
   find: (text) => outsideOrganisationAddresses(text, nerCandidates(text, "PERSON", 0.5)).filter((c) => !writtenAsIdentifier(text, c.start, c.end) && !notANameAfter(text, c.start, c.end) && !inRoffRequest(text, c.start, c.end) && !imperative(text, c.start, c.end) && !inFontDeclaration(text, c.start)),

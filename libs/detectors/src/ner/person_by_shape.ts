@@ -3,6 +3,7 @@ import { WORD, currencyOrLanguage, isOrganisationWord } from "./name_shape.ts";
 import { NAME_TAGS, commonWord, knownAsWord, tagsOf } from "./lexicon.ts";
 import { isKnownPlace } from "./gazetteer.ts";
 import { inRoffRequest, writtenAsIdentifier } from "./compromise_ner.ts";
+import { PERSON_CONTEXT, PLACE_LABELS } from "./person.ts";
 
 /**
  * Two or three capitalised words in a row, alone: not after another capitalised word or "the",
@@ -94,8 +95,8 @@ export const personByShape: Detector = {
   description: "Person name by shape in running text (2-3 capitalised words no English lexicon knows)",
   patterns: [],
   ner: true,
-  context: ["name", "mr", "mrs", "ms", "miss", "dr", "dear", "regards", "sincerely", "yours", "patient", "employee", "customer", "client", "contact", "signed", "attn", "applicant", "tenant", "cardholder", "beneficiary", "spouse", "manager", "surname", "first name", "last name", "full name"],
-  negativeContext: ["place of birth", "birthplace", "nationality", "citizenship", "country", "city"],
+  context: PERSON_CONTEXT,
+  negativeContext: PLACE_LABELS,
   prefilter: {},
   maxBaseScore: 0.45,
   find(text): Candidate[] {
