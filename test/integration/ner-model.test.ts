@@ -21,12 +21,14 @@ const MAIL = "From: office@example-logistics.com\nSubject: Review\n\nThe quarter
 describe("the optional NER model (Rampart, real model files)", function () {
   this.timeout(120_000);
 
-  it("reads names compromise's lexicon and the cue rules miss, only with the option", () => {
+  it("reads names compromise's lexicon and the cue rules miss, with the option (without it only their shape, weakly)", () => {
     const dir = nerModelDir();
+    // Without the model only their shape is read (person_by_shape, 0.45: not enough to make a file sensitive alone).
     const without = find(MAIL);
-    assert.deepEqual(valuesOf(MAIL, without, "PERSON"), [], "without the model these names are not found: the model is what finds them");
+    assert.deepEqual(without.filter((f) => f.type === "PERSON").map((f) => [f.detector, f.score]), [["person_by_shape", 0.45], ["person_by_shape", 0.45]]);
     const found = find(MAIL, dir);
     assert.deepEqual(valuesOf(MAIL, found, "PERSON"), ["Priya Raghunathan", "Oluwaseun Adeyemi"]);
+    assert.deepEqual(found.filter((f) => f.type === "PERSON").map((f) => f.detector), ["person_by_model", "person_by_model"], "the model is what finds them as names");
     const byModel = found.filter((f) => f.detector.endsWith("_by_model"));
     assert.ok(byModel.every((f) => f.validation?.startsWith("ner_model:")), JSON.stringify(byModel));
     assert.ok(valuesOf(MAIL, found, "ADDRESS").some((v) => v.startsWith("Rua Augusta 274")), JSON.stringify(valuesOf(MAIL, found, "ADDRESS")));
@@ -39,8 +41,10 @@ describe("the optional NER model (Rampart, real model files)", function () {
     const filler = "The warehouse report lists pallets, crates and forklifts by aisle and shelf. ".repeat(12);
     const text = [`Shakti Varman (s.varman@example.org) wrote the report.`, `We met Gbeminiyi Olutola there, g.olutola@example.org.`, `Ask Deeptimayee Kakkar (accounts@example.org) for the figures.`].join(`\n${filler}\n`);
     assert.ok(text.length > 2000);
-    assert.deepEqual(valuesOf(text, find(text), "PERSON"), [], "without the model these names are not found");
-    assert.deepEqual(valuesOf(text, find(text, dir), "PERSON"), ["Shakti Varman", "Gbeminiyi Olutola", "Deeptimayee Kakkar"]);
+    assert.ok(find(text).every((f) => f.type !== "PERSON" || f.detector === "person_by_shape"), "without the model only their shape is read");
+    const found = find(text, dir);
+    assert.deepEqual(valuesOf(text, found, "PERSON"), ["Shakti Varman", "Gbeminiyi Olutola", "Deeptimayee Kakkar"]);
+    assert.deepEqual(found.filter((f) => f.type === "PERSON").map((f) => f.detector), ["person_by_model", "person_by_model", "person_by_model"]);
   });
 
   it("reads a name beside a run of thousands of letters and digits (a window of its own: the tokenizer reads it as one unknown piece)", () => {
