@@ -15,7 +15,8 @@ describe("ner/person_by_shape", () => {
     assert.deepEqual(found("Copies of the draft went to Megane Davis-Robel and the legal team."), ["Megane Davis-Robel"]);
     assert.deepEqual(found("The patch was reviewed by Simon McVittie before the release."), ["Simon McVittie"]);
     assert.deepEqual(found("Thanks to Anibal Monsalve Salazar for the report."), ["Anibal Monsalve Salazar"]);
-    // a change log's credits
+    // at the text's start, and a change log's credits
+    assert.deepEqual(found("Shakti Varman wrote the report and sent it to the whole team on Friday."), ["Shakti Varman"]);
     assert.deepEqual(found("  * German (Helge Kreutzmann), proofread by the translation team.\n"), ["Helge Kreutzmann"]);
   });
 

@@ -88,7 +88,7 @@ function englishAround(text: string, start: number, end: number): boolean {
  * text two or three capitalised words of which no English lexicon knows one as a word are most
  * often a person's name. At least one of them must be unknown to compromise (a name it knows
  * whole is compromise's own finding); none may be an English word, a company's or a product's
- * word, and the words together no known place ("Nizhny Novgorod"). Runs of more capitalised
+ * word, and the words together no known place ("Petaling Jaya"). Runs of more capitalised
  * words (headings, titles), runs after "the", and names written as identifiers or in code are
  * not read.
  *
@@ -118,7 +118,8 @@ export const personByShape: Detector = {
       const start = m.index;
       const end = start + m[1]!.length;
       // (a quoted value whole is a record's, which the detectors of a cell read under its key: `"native": "Kalaallit Nunaat"`)
-      if (QUOTES.includes(text[start - 1] ?? "") && text[end] === text[start - 1]) continue;
+      const before = text[start - 1];
+      if (before !== undefined && QUOTES.includes(before) && text[end] === before) continue;
       if (ADDRESS_BEFORE.test(text.slice(Math.max(0, start - 16), start)) || TOWN_LAST.test(m[1]!)) continue;
       if (!englishAround(text, start, end) || writtenAsIdentifier(text, start, end) || inRoffRequest(text, start, end)) continue;
       out.push({ start, end, score: 0.45, validation: "name_shape" });
