@@ -15,7 +15,9 @@ describe("ner/person_by_shape", () => {
     assert.deepEqual(found("Copies of the draft went to Megane Davis-Robel and the legal team."), ["Megane Davis-Robel"]);
     assert.deepEqual(found("The patch was reviewed by Simon McVittie before the release."), ["Simon McVittie"]);
     assert.deepEqual(found("Thanks to Anibal Monsalve Salazar for the report."), ["Anibal Monsalve Salazar"]);
-    // at the text's start, and a change log's credits
+    // after a year (a copyright line), at the text's start, and a change log's credits
+    assert.deepEqual(found("Copyright (c) 2013 Shakti Varman and the other authors of the package, all rights reserved."), ["Shakti Varman"]);
+    assert.deepEqual(found("In 2024 Shakti Varman joined the team and wrote most of the new parser code."), ["Shakti Varman"]);
     assert.deepEqual(found("Shakti Varman wrote the report and sent it to the whole team on Friday."), ["Shakti Varman"]);
     assert.deepEqual(found("  * German (Helge Kreutzmann), proofread by the translation team.\n"), ["Helge Kreutzmann"]);
   });
@@ -32,6 +34,7 @@ describe("ner/person_by_shape", () => {
     assert.deepEqual(found("The new contract with Kuhn Group was negotiated in the spring by the team."), []);
     assert.deepEqual(found("The price is given in Laotian Kip for all of the invoices in the list."), []);
     assert.deepEqual(found("Copyright by Stichting Mathematisch Centrum, all rights reserved, see the licence for the terms."), []);
+    assert.deepEqual(found("This software is copyright 1995 Kungliga Tekniska Högskolan and is given to you under the terms below."), []);
   });
 
   it("reads only English running text: not German nouns, nor lorem ipsum, nor a text with too few words", () => {

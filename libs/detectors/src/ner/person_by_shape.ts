@@ -49,8 +49,11 @@ function nameWord(word: string): "name" | "unknown" | false {
 const QUOTES = `"'`;
 /** An article of another language first: a place's or a thing's name ("Los Ranchos", "Die Zauberflöte"). */
 const FOREIGN_ARTICLE = /^(?:Los|Las|El|Les|Le|Der|Die|Das|Il|Het)[ \t]/;
-/** A house number or a postcode before the words on their line: an address's street or town ("52743 Johns Ville"). */
-const ADDRESS_BEFORE = /\d[ \t]+$/;
+/**
+ * A house number or a postcode first on the line, before the words: an address's street or town
+ * ("52743 Johns Ville"). (Not any number: "Copyright (c) 2013 Shakti Varman", "In 2024 …".)
+ */
+const ADDRESS_BEFORE = /^[ \t]*\d[\d -]*[ \t]+$/;
 /** A town's last word no English lexicon knows ("Johns Ville", faker's "Lake Ville"). */
 const TOWN_LAST = /[ \t](?:Ville|Villa|Burg|Dorf|Stadt)$/;
 
@@ -120,7 +123,7 @@ export const personByShape: Detector = {
       // (a quoted value whole is a record's, which the detectors of a cell read under its key: `"native": "Kalaallit Nunaat"`)
       const before = text[start - 1];
       if (before !== undefined && QUOTES.includes(before) && text[end] === before) continue;
-      if (ADDRESS_BEFORE.test(text.slice(Math.max(0, start - 16), start)) || TOWN_LAST.test(m[1]!)) continue;
+      if (ADDRESS_BEFORE.test(text.slice(text.lastIndexOf("\n", start - 1) + 1, start)) || TOWN_LAST.test(m[1]!)) continue;
       if (!englishAround(text, start, end) || writtenAsIdentifier(text, start, end) || inRoffRequest(text, start, end)) continue;
       out.push({ start, end, score: 0.45, validation: "name_shape" });
     }
