@@ -10,7 +10,7 @@
  * This follows the same steps over the same metadata (calling code, national prefix, country by
  * leading digits or number type, validity by type) for the common case only, and answers `null`
  * wherever libphonenumber would do more: a number with any other character, a national prefix
- * or carrier code to strip. The caller then asks libphonenumber itself; `phone_parse.spec.ts` compares both over every example number and
+ * or carrier code to strip. `readPhoneNumber` then asks libphonenumber itself; `phone_parse.spec.ts` compares both over every example number and
  * random digits for every calling code.
  */
 import { getCountryCallingCode, Metadata, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";

@@ -58,10 +58,10 @@ const KNOWN_SPELLINGS = ["english", "american", "british", "canadian", "australi
 
 /**
  * Whether a lower-case word is in SCOWL's lists up to size 70, in any of its spellings (about
- * 120,000 words: the common ones of `commonWord` and rarer and technical ones, "schema",
+ * 116,000 words: the common ones of `commonWord` and rarer and technical ones, "schema",
  * "constructor", "fallback", "normalization", "licence"). For rules that take a word unknown to
  * every English list for a name's; some rare words are names too ("khan", "conn"). Loaded on
- * first use (about 60 ms).
+ * first use (about 100 ms).
  */
 export function englishWord(word: string): boolean {
   if (known === null) {
