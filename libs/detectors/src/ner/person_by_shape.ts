@@ -64,6 +64,11 @@ const LOWER_WORD = /(?<![\p{L}\p{N}_])\p{Ll}[\p{Ll}'’]*(?![\p{L}\p{N}_])/gu;
 /** Of the lower-case words around a name, at least this many, and this share English. */
 const MIN_WORDS = 3;
 const MIN_ENGLISH = 0.75;
+/**
+ * A text with fewer than `MIN_WORDS` words that start lower-case has no running text around any
+ * run (a sheet's cell, a heading, a list of names): one scan says so before any run is read.
+ */
+const ENOUGH_LOWER = new RegExp(String.raw`(?:(?<![\p{L}\p{N}_])\p{Ll}[^]*?){${MIN_WORDS}}`, "u");
 
 /**
  * Whether the text around [start, end) is English: of its lower-case words, at least `MIN_WORDS`,
@@ -113,6 +118,7 @@ export const personByShape: Detector = {
   maxBaseScore: 0.45,
   find(text): Candidate[] {
     const out: Candidate[] = [];
+    if (!ENOUGH_LOWER.test(text)) return out;
     RUN.lastIndex = 0;
     for (const m of text.matchAll(RUN)) {
       const words = m[1]!.split(/[ \t]/);
