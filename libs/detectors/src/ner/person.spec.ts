@@ -41,4 +41,12 @@ describe("ner/person", () => {
     // (inside a sentence, the name stays one)
     assert.ok(people('Thanks to Mark "Doc" Brown.').includes("Mark"));
   });
+  it("counts a title as context for the name written after it only: not a country's code in a JSON list, a media type's vendor or a title before another name", () => {
+    const score = (text: string, name: string) => run(person, text).find((f) => text.slice(f.start, f.end) === name)?.score;
+    assert.equal(score("Mr. John Smith called about the invoice.", "John Smith"), 0.85);
+    assert.equal(score("MR JOHN SMITH", "JOHN SMITH"), 0.85);
+    assert.equal(score('{"MR": "Mauritania", "MS": "Montserrat", "MT": "Malta"}', "Montserrat"), 0.5, "the codes MR and MS lift no name");
+    assert.equal(score("Open it with application/vnd.ms-excel, then ask John Smith.", "John Smith"), 0.5);
+    assert.equal(score("Dear customer, John Smith will call.", "John Smith"), 0.85, "other context words count as before");
+  });
 });

@@ -1,4 +1,4 @@
-import type { Detector } from "../core/types.ts";
+import type { Candidate, Detector } from "../core/types.ts";
 import { inRoffRequest, nerCandidates, writtenAsIdentifier } from "./compromise_ner.ts";
 import { outsideOrganisationAddresses } from "./street_address.ts";
 
@@ -42,6 +42,22 @@ function inFontDeclaration(text: string, start: number): boolean {
 
 /** Words around a name that make it a person's: titles, a letter's greeting and closing, the roles people have. */
 export const PERSON_CONTEXT = ["name", "mr", "mrs", "ms", "miss", "dr", "dear", "regards", "sincerely", "yours", "patient", "employee", "customer", "client", "contact", "signed", "attn", "applicant", "tenant", "cardholder", "beneficiary", "born", "spouse", "manager", "surname", "first name", "last name", "full name"];
+/** The titles among them: they lift the name they are written before, and no other (`asTitled`). */
+const TITLES = new Set(["mr", "mrs", "ms", "miss", "dr"]);
+const WITHOUT_TITLES: ReadonlySet<string> = new Set(PERSON_CONTEXT.filter((t) => !TITLES.has(t)));
+/** A title written before a name: a capital, a dot or not, then a blank ("Ms. ", "DR "). */
+const TITLE_BEFORE = /(?<![\p{L}\p{N}._-])(?:Mr|Mrs|Ms|Miss|Dr|MR|MRS|MS|DR)\.?[ \t]+$/u;
+
+/**
+ * A name's candidate whose context counts a title only when one is written right before it. The
+ * letters "mr" and "ms" stand for other things around names: the country codes of a JSON list
+ * (`"MR": "Mauritania", "MS": "Montserrat"`), a media type's vendor ("vnd.ms-excel"), a title
+ * three names further on.
+ */
+export function asTitled<C extends Candidate>(text: string, cand: C): C {
+  return TITLE_BEFORE.test(text.slice(Math.max(0, cand.start - 8), cand.start)) ? cand : { ...cand, onlyContext: WITHOUT_TITLES };
+}
+
 /** A place's labels: a name-like word under one is a place ("Houston" in a place_of_birth column). */
 export const PLACE_LABELS = ["place of birth", "birthplace", "nationality", "citizenship", "country", "city"];
 
@@ -59,5 +75,8 @@ export const person: Detector = {
   negativeContext: PLACE_LABELS,
   prefilter: {},
   // (the street of an organisation's address is no one's name: "51 Franklin St" in a GPL notice)
-  find: (text) => outsideOrganisationAddresses(text, nerCandidates(text, "PERSON", 0.5)).filter((c) => !writtenAsIdentifier(text, c.start, c.end) && !notANameAfter(text, c.start, c.end) && !inRoffRequest(text, c.start, c.end) && !imperative(text, c.start, c.end) && !inFontDeclaration(text, c.start)),
+  find: (text) =>
+    outsideOrganisationAddresses(text, nerCandidates(text, "PERSON", 0.5))
+      .filter((c) => !writtenAsIdentifier(text, c.start, c.end) && !notANameAfter(text, c.start, c.end) && !inRoffRequest(text, c.start, c.end) && !imperative(text, c.start, c.end) && !inFontDeclaration(text, c.start))
+      .map((c) => asTitled(text, c)),
 };

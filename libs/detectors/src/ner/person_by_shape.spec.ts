@@ -25,6 +25,8 @@ describe("ner/person_by_shape", () => {
   it("scores the shape below what makes a file sensitive alone (0.45), and a person's context word lifts it", () => {
     assert.equal(run(personByShape, "The review with Shakti Varman moved to Friday.")[0]!.score, 0.45);
     assert.ok(run(personByShape, "Dear customer, the review with Shakti Varman moved to Friday.")[0]!.score >= 0.8);
+    assert.ok(run(personByShape, "The review with Ms. Shakti Varman moved to Friday.")[0]!.score >= 0.8, "a title before it");
+    assert.equal(run(personByShape, "The review with Shakti Varman, see vnd.ms-excel, moved to Friday.")[0]!.score, 0.45, "no title: letters of another word");
   });
 
   it("takes no name the lexicon knows whole (compromise's), nor English words, places, companies or languages for one", () => {

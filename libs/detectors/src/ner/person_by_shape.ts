@@ -3,7 +3,7 @@ import { WORD, currencyOrLanguage, isOrganisationWord } from "./name_shape.ts";
 import { NAME_TAGS, commonWord, englishWord, knownAsWord, tagsOf } from "./lexicon.ts";
 import { isKnownPlace } from "./gazetteer.ts";
 import { inRoffRequest, writtenAsIdentifier } from "./compromise_ner.ts";
-import { PERSON_CONTEXT, PLACE_LABELS } from "./person.ts";
+import { PERSON_CONTEXT, PLACE_LABELS, asTitled } from "./person.ts";
 
 /**
  * Two or three capitalised words in a row, alone: not after another capitalised word or "the",
@@ -131,7 +131,7 @@ export const personByShape: Detector = {
       if (before !== undefined && QUOTES.includes(before) && text[end] === before) continue;
       if (ADDRESS_BEFORE.test(text.slice(text.lastIndexOf("\n", start - 1) + 1, start)) || TOWN_LAST.test(m[1]!)) continue;
       if (!englishAround(text, start, end) || writtenAsIdentifier(text, start, end) || inRoffRequest(text, start, end)) continue;
-      out.push({ start, end, score: 0.45, validation: "name_shape" });
+      out.push(asTitled(text, { start, end, score: 0.45, validation: "name_shape" }));
     }
     return out;
   },
