@@ -17,6 +17,10 @@ describe("ner/person_by_request", () => {
     assert.deepEqual(found("Neem contact op met Sanne de Vries van de afdeling."), ["Sanne de Vries"]);
     assert.deepEqual(found("Bitte melden Sie sich bei Jonas Abel aus dem Vertrieb."), ["Jonas Abel"]);
     assert.deepEqual(found("Prosimy skontaktować się z Nikodem Kosiński w sprawie umowy."), ["Nikodem Kosiński"]);
+    // before the person's details in parentheses, a suffix between or not
+    assert.deepEqual(found("Please contact Jasmine Nader (jn@example.org, (716) 985-1151) before Friday."), ["Jasmine Nader"]);
+    assert.deepEqual(found("Please contact Kennedy Gerhold PhD (kg@example.org) today."), ["Kennedy Gerhold"]);
+    assert.deepEqual(found("Please contact Customer Service (24/7) or talk to Technical Support (ext. 12)."), [], "a department before its details is still none");
   });
   it("takes no department, team, product or lower-case word after the ask for a person", () => {
     assert.deepEqual(found("puede contactar con Atención al Cliente o hablar con nuestro equipo; contacter le service client."), []);
