@@ -12,6 +12,10 @@ describe("medical/icd10_code", () => {
   it("ignores the same shapes elsewhere", () => {
     assert.deepEqual(reported("Print on A4, see cell B12 and route E11.65"), []);
     assert.deepEqual(reported("dx: version E11.6.5"), []);
+    // software's conditions (mpfr's TODO, unbound's change log); a record's condition stays one
+    assert.deepEqual(reported('See "Treatment of error conditions" of ISO C11, which provides two ways.'), []);
+    assert.deepEqual(reported("reported by X41 D-Sec.\n- Fix Race Condition in the cache"), []);
+    assert.deepEqual(reported("Condition: E11.9"), ["E11.9"]);
   });
   it("in assembly code, where DX is a register, \"dx\" is no context (seen: Go's .s files, 7,521 findings)", () => {
     assert.deepEqual(reported("\tTESTQ   DX, DX\n\tCMOVQEQ R10, BX\n\tCMOVQEQ R11, CX\n"), []);

@@ -26,6 +26,8 @@ export const icd10Code: Detector = {
   description: "ICD-10 diagnosis code (by diagnosis context)",
   patterns: [{ name: "A00.0000", regex: re(String.raw`(?<![A-Za-z0-9_.-])[A-Z]\d{2}(?:\.[0-9A-Z]{1,4})?(?![A-Za-z0-9_]|\.\d)`), score: 0.05 }],
   context: CONTEXT,
+  // Software's conditions: "ISO C11, which provides … error conditions", "X41 D-Sec … Race Condition".
+  negativeContext: ["error condition", "race condition", "boundary condition", "exit condition", "loop condition", "test condition"],
   contextBoost: 0.5,
   maxBaseScore: 0.05,
   prefilter: { minDigits: 2 },

@@ -55,8 +55,12 @@ describe("ner/street_address", () => {
     assert.deepEqual(found("Row 1 Col 1 Row 1 Col 2 Row 1 Col 3\nRow 2 Col 1 Row 2 Col 2"), []);
     assert.deepEqual(found("Course schedule for Spring 2024; Offering 3; String 2 of 4"), []);
     assert.deepEqual(found("Journal of Micromechanics and Microengineering 2, pp. 141-157, 1992; Monitoring 4"), []);
+    // a product's name (Linux's change log: Apple's touchpads), a manual's contents
+    assert.deepEqual(found("HID: apple: Set the tilde quirk flag on the Wellspring 5 and later"), []);
+    assert.deepEqual(found(" #Format-String 1.2 The Format String"), []);
     // (and the German rings stay addresses, as do ordinals in a street's name)
     assert.deepEqual(found("Hohenzollernring 12; Ostring 5, 44787 Bochum; Europaring 7"), ["Hohenzollernring 12", "Ostring 5, 44787 Bochum", "Europaring 7"]);
+    assert.deepEqual(found("Wir wohnen am Theodor-Heuss-Ring 12, 50668 Köln."), ["Theodor-Heuss-Ring 12, 50668 Köln"]);
     assert.deepEqual(found("Ship to 100 West 31st Street"), ["100 West 31st Street"]);
   });
   it("takes no copyright list, changelog header, date, version or preposition for an address (seen in /usr/share/doc)", () => {

@@ -46,7 +46,7 @@ const POSTCODE_TOWN = String.raw`(?:,[ \t]*|[ \t]*\r?\n[ \t]*)${POSTCODE_TOWN_TA
  */
 const BLOCK = String.raw`^[ \t]*(?=[^\n]*\p{Lu})(?:\p{L}[\p{L}'’.-]*[ \t]+){0,4}\p{L}[\p{L}'’.-]*,?[ \t]+(?:[1-9]\d{0,3}[a-zA-Z]?(?:\/\d{1,3})?(?:[ -](?:I{1,3}|IV|hs))?|s\/n\.?)[ \t]*\r?\n[ \t]*${POSTCODE_TOWN_TAIL}(?=[ \t]*(?:\r?\n|$))`;
 /** A street's kind ending its name ("Hauptstraße", "Kerkstraat", "Hans-Schlehahn-Str."), then its number. */
-const CONTINENTAL = String.raw`\b[A-ZÄÖÜ][\p{L}-]*(?:straße|strasse|str\.|-Str\.|-Straße|weg|-Weg|gasse|platz|-Platz|allee|-Allee|ring|damm|straat|laan|gracht|plein|kade|vej|gatan|gata|veien) [1-9]\d{0,3}[a-z]?(?![\p{L}\p{N}])(?:${POSTCODE_TOWN})?`;
+const CONTINENTAL = String.raw`\b[A-ZÄÖÜ][\p{L}-]*(?:straße|strasse|str\.|-Str\.|-Straße|weg|-Weg|gasse|platz|-Platz|allee|-Allee|ring|-Ring|damm|straat|laan|gracht|plein|kade|vej|gatan|gata|veien) [1-9]\d{0,3}[a-z]?(?![\p{L}\p{N}])(?:${POSTCODE_TOWN})?`;
 const ROMANCE = String.raw`${house(4)}(?:\s?(?:bis|ter))?,? (?:rue|avenue|boulevard|bd|place|chemin|allée|impasse|quai|route|voie|cours|via|viale|piazza|corso|calle|avenida|plaza|paseo|rua|travessa|alameda|rodovia|estrada|praça)\s+(?:[\p{L}'’-]+[ \t]?){1,5}(?:${POSTCODE_TOWN})?`;
 /**
  * The street's kind first and its number after, as Spanish, Catalan, Italian, Portuguese and
@@ -104,7 +104,12 @@ function copyrightHolder(text: string, start: number, end: number): boolean {
   return COPYRIGHT_NEAR.test(text.slice(from, to));
 }
 
-const ENGLISH_RING = /^(?:\p{L}*[eiou]ring|(?:Sp|St|B|Offsp|Subst|Keyr|Earr|Herr)ring)\s/iu;
+/**
+ * An English word ending in "ring" before a number: a season, a course or a gerund ("Spring
+ * 2024", "Offering 3", "Microengineering 2, pp. 141-157", "String 1"), a name's part ("Apple's
+ * Wellspring 5" touchpads), a heading's compound ("Format-String 1.2" in a manual's contents).
+ */
+const ENGLISH_RING = /^(?:[\p{L}-]*[eiou]ring|(?:[\p{L}-]*-)?(?:Sp|St|B|Offsp|Subst|Keyr|Earr|Herr)ring|\p{L}+spring)\s/iu;
 
 /** Street addresses by rule (US/UK, PO boxes, German/Dutch/Nordic and French/Italian/Spanish forms). */
 /** Kinds of address as keys name them, for their forms run together ("homeaddress", "billingAddress"). */
@@ -149,9 +154,7 @@ export const streetAddress: Detector = {
   validate(value) {
     // Italian "Via Roma 1" is written with a capital; "3 via UPS" and "2003 VIA Technologies" are not streets.
     if (/\b(?:via|VIA)\b/.test(value)) return false;
-    // A "-ring" street is German ("Hohenzollernring 12", "Europaring 5"); an English word ending
-    // in "ring" before a number is a season, a course or a gerund ("Spring 2024", "Offering 3",
-    // "Microengineering 2, pp. 141-157", "String 1").
+    // A "-ring" street is German ("Hohenzollernring 12", "Europaring 5"); an English word ending in "ring" is none.
     if (ENGLISH_RING.test(value)) return false;
     // A ZIP code or postcode completing the address is strong evidence.
     const full = /\d{5}(?:-\d{4})?$|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}$/.test(value.trim()) || POSTCODE_TOWN_END.test(value);

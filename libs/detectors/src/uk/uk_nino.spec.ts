@@ -16,4 +16,8 @@ describe("uk/uk_nino", () => {
     assert.deepEqual(spans(ukNino, "Merge: bc899650c ae9afd977\nAs 503748d fix"), []);
     assert.deepEqual(spans(ukNino, "nino: tw987654a and AS 50 37 48 D"), [[6, 15], [20, 33]]);
   });
+  it("takes no part's number before a word for a NINO (util-linux's release notes: \"MC146818A-compatible\")", () => {
+    assert.deepEqual(spans(ukNino, "based on commonly used MC146818A-compatible hardware"), []);
+    assert.deepEqual(spans(ukNino, "NI number: AB123456C-"), [[11, 20]]);
+  });
 });

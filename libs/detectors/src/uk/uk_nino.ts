@@ -23,7 +23,8 @@ export const ukNino: Detector = {
   patterns: [
     {
       name: "nino",
-      regex: re(String.raw`(?<![A-Za-z0-9_])[A-Za-z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-Da-d](?![A-Za-z0-9_])`),
+      // (not a part's number before a word: "MC146818A-compatible" of a real-time clock)
+      regex: re(String.raw`(?<![A-Za-z0-9_])[A-Za-z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-Da-d](?![A-Za-z0-9_]|-[A-Za-z])`),
       score: 0.5,
     },
   ],
