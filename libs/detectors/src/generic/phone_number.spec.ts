@@ -143,6 +143,9 @@ describe("generic/phone_number", () => {
     // when the words disagree, an identifier's word on the number's own line outweighs a phone's
     // on the line above
     assert.equal(run(phoneNumber, "phone:\nid 77 is 415 392 0132")[0]?.score, run(phoneNumber, "id 77 is 415 392 0132")[0]?.score);
+    // a number's base (perldiag: "portable" is French for a mobile phone)
+    const octal = run(phoneNumber, "=item Octal number > 037777777777 non-portable")[0]?.score ?? 0;
+    assert.ok(octal < 0.4, `octal number scored ${octal}`);
   });
   it("reads an international number in an unassigned block as a phone number only under a phone label or column", () => {
     // +1 783: a NANP area code not (yet) assigned, as in made-up and test data.

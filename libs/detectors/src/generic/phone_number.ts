@@ -454,7 +454,9 @@ export const phoneNumber: Detector = {
   // "<Buffer 88 13 70 17>") and of ranges ("# range 0-100000" in postgresql.conf).
   negativeContext: [...OTHER_NUMBER_LABELS, "isbn", "account", "reference", "ref", "session", "nhs", "ssn", "cpf", "iban", "card", "bsn", "pesel", "tfn", "npi", "aadhaar", "itin", "medicare", "passport", "id", "uuid", "guid", "version", "part", "buffer", "bytes", "hexdump", "range",
     // a company's tax numbers, in the footer under its phone lines ("P.IVA", "USt-IdNr.", "VAT No")
-    "iva", "vat", "ust", "ustid", "steuernummer", "siret", "siren"],
+    "iva", "vat", "ust", "ustid", "steuernummer", "siret", "siren",
+    // a number's base ("Octal number > 037777777777 non-portable" in perldiag)
+    "octal", "hexadecimal"],
   prefilter: { minDigits: 7 },
   find(text) {
     const out: Candidate[] = [];

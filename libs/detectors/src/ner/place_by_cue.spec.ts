@@ -39,6 +39,10 @@ describe("ner/place_by_cue", () => {
     assert.deepEqual(found("the cursor was moved in Normal mode\nCountry: Normal\n    country = None"), []);
     assert.deepEqual(found("She lives in Reading.\nCity: Normal"), ["Reading", "Normal"]);
   });
+  it("takes a town's name before a surname no lexicon knows for a person's first name, not a town (Perl's Pod::Text: \"come from Barrie Slaymaker\")", () => {
+    assert.deepEqual(found("These originally come from Barrie Slaymaker and largely follow his style."), []);
+    assert.deepEqual(found("She lives in Houston Texas with her family, and he comes from Barrie."), ["Houston", "Barrie"]);
+  });
   it("takes a time zone's name for none (a JAR's time zone table: \"Mexico\\ City=America/Mexico_City\")", () => {
     assert.deepEqual(found("Ho\\ Chi\\ Minh\\ City=Asia/Saigon\nVatican\\ City=Europe/Vatican"), []);
     assert.deepEqual(found("City: Berlin/Potsdam"), ["Berlin"], "a town, then a slash and another, stays");

@@ -1,5 +1,6 @@
 import type { Candidate, Detector } from "../core/types.ts";
 import { PLACE_NAME, isCommonWord, isKnownPlace, timeZoneRegion, trimPlace } from "./gazetteer.ts";
+import { englishWord, tagsOf } from "./lexicon.ts";
 
 /**
  * One scan for both kinds of cue: a verb of living or coming from, then "in", "to", "at" or
@@ -46,6 +47,23 @@ function knownPrefix(words: string): string | null {
   }
 }
 
+/** The capitalised word after a place, and the place's first letter. */
+const NEXT_WORD = /^[ \t]+(\p{Lu}\p{Ll}+)(?![\p{L}\p{N}])/u;
+
+/**
+ * Whether a town of one word is a person's first name by the word after it: a surname that no
+ * lexicon and no gazetteer knows ("These originally come from Barrie Slaymaker" in Perl's
+ * Pod::Text; Barrie is a town in Ontario). A place's region or country after it is known
+ * ("Houston Texas"), and so is an English word ("Springfield Gardens").
+ */
+function firstNameBefore(text: string, place: string, end: number): boolean {
+  if (/\s/.test(place)) return false;
+  const next = NEXT_WORD.exec(text.slice(end, end + 40))?.[1];
+  if (next === undefined) return false;
+  const w = next.toLowerCase();
+  return tagsOf(w) === null && !englishWord(w) && !isKnownPlace(next);
+}
+
 /**
  * A known place (gazetteer.ts) after a cue that introduces one: "born in Racine", "lives in
  * Winston-Salem", "moved to Kalamazoo", or a label ("Place of birth: Ocala"). compromise, not
@@ -82,7 +100,7 @@ export const placeByCue: Detector = {
       if (place === null || (m.groups!.weak !== undefined && isCommonWord(place))) continue;
       const start = m.indices!.groups!.place![0];
       // (a time zone's name is a region and a city: "City=Asia/Saigon", "Europe/Vatican")
-      if (timeZoneRegion(text, start, start + place.length)) continue;
+      if (timeZoneRegion(text, start, start + place.length) || firstNameBefore(text, place, start + place.length)) continue;
       if (out.some((c) => c.start === start)) continue;
       out.push({ start, end: start + place.length, score: 0.7, validation: "gazetteer" });
     }
