@@ -23,10 +23,12 @@ const LATIN = /^[\p{Script=Latin}'’-]+$/u;
 
 /**
  * Words of software that no English list holds, capitalised in a heading or a product's name
- * ("Dev Deps", "Unix Makefiles", "Perl Unicode", "Config Configurator" in packages' docs).
+ * ("Dev Deps", "Unix Makefiles", "Perl Unicode", "Config Configurator" in packages' docs; "Pygments
+ * Lexer", "Mozilla Preprocessor" in Python's packages).
  */
 const SOFTWARE_WORDS: ReadonlySet<string> = new Set(
-  "dev devs deps config configs configurator unicode makefile makefiles backport backports rasterizer addr perl unix posix kubernetes webpack localhost sqlite postgres mysql nginx github gitlab bitbucket npm wiki readme changelog todo fixme repo repos regex enum struct async utf ascii".split(" "),
+  ("dev devs deps config configs configurator unicode makefile makefiles backport backports rasterizer addr perl unix posix kubernetes webpack localhost sqlite postgres mysql nginx github gitlab bitbucket npm wiki readme changelog todo fixme repo repos regex enum struct async utf ascii " +
+    "lexer preprocessor tokenizer transpiler minifier bundler serializer deserializer profiler middleware runtime frontend backend namespace hostname filesystem codec codecs toolchain webhook dataset datasets subprocess mixin mixins validator stylesheet").split(" "),
 );
 
 /**
