@@ -26,6 +26,7 @@ describe("ner/person_by_shape", () => {
     assert.equal(run(personByShape, "The review with Shakti Varman moved to Friday.")[0]!.score, 0.45);
     assert.ok(run(personByShape, "Dear customer, the review with Shakti Varman moved to Friday.")[0]!.score >= 0.8);
     assert.ok(run(personByShape, "The review with Ms. Shakti Varman moved to Friday.")[0]!.score >= 0.8, "a title before it");
+    assert.ok(run(personByShape, "The review with Ms Shakti Varman moved to Friday.")[0]!.score >= 0.8, "a title without its dot");
     assert.equal(run(personByShape, "The review with Shakti Varman, see vnd.ms-excel, moved to Friday.")[0]!.score, 0.45, "no title: letters of another word");
   });
 

@@ -6,10 +6,12 @@ import { inRoffRequest, writtenAsIdentifier } from "./compromise_ner.ts";
 import { PERSON_CONTEXT, PLACE_LABELS, asTitled } from "./person.ts";
 
 /**
- * Two or three capitalised words in a row, alone: not after another capitalised word or "the",
- * nor before one (a heading's or a title's run of capitals).
+ * Two or three capitalised words in a row, alone: not after another capitalised word (unless a
+ * person's title: "Ms Shakti Varman") or "the", nor before one (a heading's or a title's run of
+ * capitals).
  */
-const RUN = new RegExp(String.raw`(?<![\p{L}\p{N}_@/\\.:#$-]|\p{Lu}[\p{L}'’-]*[ \t]+|\b[Tt]he[ \t]+)(${WORD}(?:[ \t]${WORD}){1,2})(?![\p{L}\p{N}_@/\\(]|[.:-][\p{L}\p{N}]|[ \t]+\p{Lu})`, "gu");
+const TITLE = String.raw`(?:Mr|Mrs|Ms|Miss|Mx|Dr|MR|MRS|MS|DR)[ \t]`;
+const RUN = new RegExp(String.raw`(?<![\p{L}\p{N}_@/\\.:#$-]|(?<![\p{L}])(?!${TITLE})\p{Lu}[\p{L}'’-]*[ \t]+|\b[Tt]he[ \t]+)(?!${TITLE})(${WORD}(?:[ \t]${WORD}){1,2})(?![\p{L}\p{N}_@/\\(]|[.:-][\p{L}\p{N}]|[ \t]+\p{Lu})`, "gu");
 
 /**
  * A word's capitals: its first, and at most one more after a surname's prefix ("McVittie",
