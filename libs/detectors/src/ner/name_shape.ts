@@ -13,7 +13,8 @@ import { escapeRegex } from "../core/regex.ts";
 export const WORD = String.raw`\p{Lu}\p{Ll}*(?:['’]?\p{Lu}\p{Ll}+)*\p{Ll}(?:-\p{Lu}\p{Ll}*(?:['’]?\p{Lu}\p{Ll}+)*\p{Ll})?`;
 /** Lower-case particles inside a name (Ludwig van Beethoven, Maria de la Cruz). */
 export const PARTICLE = String.raw`(?:van|von|der|den|de|del|della|di|da|du|la|le|ter|ten|bin|al|dos|das)`;
-const TITLE_WORD = String.raw`(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame)`;
+/** An English title of a person, as a text or a form in capitals writes it ("Ms", "DR"). */
+export const TITLE_WORD = String.raw`(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame|MR|MRS|MS|MISS|MX|DR|PROF|SIR|DAME)`;
 const PARTICLE_WORD = new RegExp(`^${PARTICLE}$`);
 /** Whether a lower-case word may stand inside a name ("van", "de", "bin"). */
 export const isParticle = (word: string) => PARTICLE_WORD.test(word);

@@ -45,8 +45,8 @@ export const PERSON_CONTEXT = ["name", "mr", "mrs", "ms", "miss", "dr", "dear", 
 /** The titles among them: they lift the name they are written before, and no other (`asTitled`). */
 const TITLES = new Set(["mr", "mrs", "ms", "miss", "dr"]);
 const WITHOUT_TITLES: ReadonlySet<string> = new Set(PERSON_CONTEXT.filter((t) => !TITLES.has(t)));
-/** A title written before a name: a capital, a dot or not, then a blank ("Ms. ", "DR "). */
-const TITLE_BEFORE = /(?<![\p{L}\p{N}._-])(?:Mr|Mrs|Ms|Miss|Dr|MR|MRS|MS|DR)\.?[ \t]+$/u;
+/** One of them written before a name: a capital, a dot or not, then a blank ("Ms. ", "DR "). */
+const TITLE_BEFORE = new RegExp(String.raw`(?<![\p{L}\p{N}._-])(?:${[...TITLES].flatMap((t) => [t[0]!.toUpperCase() + t.slice(1), t.toUpperCase()]).join("|")})\.?[ \t]+$`, "u");
 
 /**
  * A name's candidate whose context counts a title only when one is written right before it. The

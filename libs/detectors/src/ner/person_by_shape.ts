@@ -1,5 +1,5 @@
 import type { Candidate, Detector } from "../core/types.ts";
-import { WORD, currencyOrLanguage, isOrganisationWord } from "./name_shape.ts";
+import { TITLE_WORD, WORD, currencyOrLanguage, isOrganisationWord } from "./name_shape.ts";
 import { NAME_TAGS, commonWord, englishWord, knownAsWord, tagsOf } from "./lexicon.ts";
 import { isKnownPlace } from "./gazetteer.ts";
 import { inRoffRequest, writtenAsIdentifier } from "./compromise_ner.ts";
@@ -10,7 +10,7 @@ import { PERSON_CONTEXT, PLACE_LABELS, asTitled } from "./person.ts";
  * person's title: "Ms Shakti Varman") or "the", nor before one (a heading's or a title's run of
  * capitals).
  */
-const TITLE = String.raw`(?:Mr|Mrs|Ms|Miss|Mx|Dr|MR|MRS|MS|DR)[ \t]`;
+const TITLE = String.raw`${TITLE_WORD}[ \t]`;
 const RUN = new RegExp(String.raw`(?<![\p{L}\p{N}_@/\\.:#$-]|(?<![\p{L}])(?!${TITLE})\p{Lu}[\p{L}'’-]*[ \t]+|\b[Tt]he[ \t]+)(?!${TITLE})(${WORD}(?:[ \t]${WORD}){1,2})(?![\p{L}\p{N}_@/\\(]|[.:-][\p{L}\p{N}]|[ \t]+\p{Lu})`, "gu");
 
 /**
