@@ -393,10 +393,11 @@ export function atChance(t: Tally, chance: number): boolean {
 
 /**
  * The candidates of a detector's `patterns` alone, for a `find` that adjusts what its own
- * patterns match (an organisation's address, a value after its label).
+ * patterns match (an organisation's address, a value after its label); with the `tally` `find`
+ * was given, its matches and validations are counted.
  */
-export function patternCandidates(det: Detector, text: string): Candidate[] {
-  return candidates({ ...det, find: undefined }, text);
+export function patternCandidates(det: Detector, text: string, tally?: Tally): Candidate[] {
+  return candidates({ ...det, find: undefined }, text, undefined, Infinity, tally);
 }
 
 /**
@@ -405,7 +406,7 @@ export function patternCandidates(det: Detector, text: string): Candidate[] {
  * the matches and how many validated are counted into it.
  */
 export function candidates(det: Detector, text: string, runs?: readonly number[], maxRun = Infinity, tally?: Tally, cues?: readonly number[]): Candidate[] {
-  if (det.find) return det.find(text, cues);
+  if (det.find) return det.find(text, cues, tally);
   const out: Candidate[] = [];
   for (const [i, p] of det.patterns.entries()) {
     if (runs && runs[i]! > maxRun) continue;

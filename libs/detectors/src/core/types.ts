@@ -128,8 +128,9 @@ export interface Detector {
    * `cues`, for a detector with the `context` pre-filter: where its context words start in the
    * text, in order (from the scan of context words detectors share); absent when that scan did
    * not read this text as it is (a cell, a camelCase text): then the whole text is read.
+   * `tally`, for a detector with a `chance`: for `patternCandidates` to count its matches in.
    */
-  find?(text: string, cues?: readonly number[]): Candidate[];
+  find?(text: string, cues?: readonly number[], tally?: { tried: number; passed: number }): Candidate[];
   /**
    * The highest score `find` or `validate` ever gives before context, when it is below the
    * minimum: the engine then runs the detector only where one of its context words occurs

@@ -99,6 +99,10 @@ describe("jp/jp_my_number", () => {
       assert.equal(scoreOf(jpMyNumber, `マイナンバー：${d}`), 0.65, d);
       assert.equal(scoreOf(jpMyNumber, `Individual Number ${d}`), 0.65, d);
       assert.equal(scoreOf(jpMyNumber, d, "mynumber"), 0.65, d);
+      // and so does "my number" written as a key, in the text or as the column's header (bench/detect/layouts.ts)
+      assert.equal(scoreOf(jpMyNumber, `my_number: ${d}`), 0.65, d);
+      assert.equal(scoreOf(jpMyNumber, `{"myNumber": "${d}"}`), 0.65, d);
+      assert.equal(scoreOf(jpMyNumber, d, "my_number"), 0.65, d);
     }
     // digits that are no phone number are lifted by "my number" as before
     assert.equal(scoreOf(jpMyNumber, "my number 730795574806"), 0.65);

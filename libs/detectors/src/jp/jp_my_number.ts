@@ -1,4 +1,5 @@
-import type { Detector } from "../core/types.ts";
+import type { Candidate, Detector } from "../core/types.ts";
+import { patternCandidates } from "../core/engine.ts";
 import { bounded, NOT_AFTER_GROUP, NOT_BEFORE_GROUP, NOT_IN_TOKEN } from "../core/regex.ts";
 import { allSame, digitsOf, weightedSum } from "../core/checksums.ts";
 import { OTHER_NUMBER_LABELS } from "../core/context.ts";
@@ -42,6 +43,14 @@ const CONTEXT = [
  * read as a valid phone number so; those still count with any other term.
  */
 const NOT_A_PHONE_NUMBER: ReadonlySet<string> = new Set(CONTEXT.filter((t) => t !== "my number"));
+/**
+ * The English phrase "my number", written apart, near the digits. Without it, "my number" came
+ * from a key ("my_number: …", "myNumber=…", a table's column "my_number"), which names the
+ * field: the restriction above is for the phrase only.
+ */
+const PHRASE = /(?<![\p{L}\p{N}_])my[ \t]+number(?![\p{L}\p{N}_])/iu;
+/** How far around the digits the phrase is looked for (the context window's reach, about ten words). */
+const PHRASE_REACH = 80;
 
 /**
  * Japanese Individual Number. Twelve digits with a check digit that one random number in ten
@@ -82,6 +91,13 @@ export const jpMyNumber: Detector = {
   prefilter: { minDigits: 12 },
   maxBaseScore: 0.3,
   chance: 0.1, // the check digit (0 for r = 0 and 1, then 9 … 1): one uniform last digit in ten matches it
+  find(text, _cues, tally): Candidate[] {
+    return patternCandidates(jpMyNumber, text, tally).map((c) => {
+      if (c.onlyContext === undefined || PHRASE.test(text.slice(Math.max(0, c.start - PHRASE_REACH), c.end + PHRASE_REACH))) return c;
+      const { onlyContext: _, ...keyed } = c;
+      return keyed;
+    });
+  },
   validate: (value) => {
     const digits = digitsOf(value);
     if (!myNumberValid(digits)) return false;
