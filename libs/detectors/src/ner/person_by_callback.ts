@@ -1,6 +1,6 @@
 import type { Candidate, Detector } from "../core/types.ts";
 import { cuedMatches, withSticky } from "../core/regex.ts";
-import { FOREIGN_TITLE, NAME_WITH_PARTICLES, alternation, namedPerson } from "./name_shape.ts";
+import { FOREIGN_TITLE, NAME_WITH_PARTICLES, TITLE_WORD, alternation, namedPerson } from "./name_shape.ts";
 import { NAME_TAGS, tagsOf } from "./lexicon.ts";
 
 /**
@@ -35,7 +35,7 @@ const [SCAN, STICKY] = withSticky(CALL);
 /** How far before the news its name may start. */
 const REACH = 120;
 /** The name (a title before it or not) that ends where the news starts, after a mark, a line's start or a blank. */
-const NAME_BEFORE = new RegExp(String.raw`(?<![\p{L}\p{N}'’.-])(?:(${FOREIGN_TITLE}|(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?)[ \t]+)?(${NAME_WITH_PARTICLES})[ \t]+$`, "du");
+const NAME_BEFORE = new RegExp(String.raw`(?<![\p{L}\p{N}'’.-])(?:(${FOREIGN_TITLE}|${TITLE_WORD}\.?)[ \t]+)?(${NAME_WITH_PARTICLES})[ \t]+$`, "du");
 
 /**
  * Words capitalised at a sentence's start that name a day, not a person: "Lunedì Romana Adragna

@@ -1,6 +1,6 @@
 import type { Candidate, Detector } from "../core/types.ts";
 import { cuedMatches, withSticky } from "../core/regex.ts";
-import { END_IN_SENTENCE, FOREIGN_TITLE, NAME_WITH_PARTICLES, SUFFIX, alternation, namedPerson } from "./name_shape.ts";
+import { END_IN_SENTENCE, FOREIGN_TITLE, NAME_WITH_PARTICLES, SUFFIX, TITLE_WORD, alternation, namedPerson } from "./name_shape.ts";
 
 /**
  * A request to contact someone, the name right after it, in English and in the languages of the
@@ -26,7 +26,7 @@ const ASKS = [
 // The ask, a title or not, and the name, which ends at a mark, the line's end or a lower-case
 // word: "contacter Madame Lemoine ou", "contact Mr. Pusch.", "contact opnemen met Sanne de Vries van";
 // or before the person's details in parentheses: "please contact Rod Wolf (rod@acme.com, 555-0100)".
-const ASK = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(ASKS)}[ \t]+(?:(${FOREIGN_TITLE}|(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?)[ \t]+)?(${NAME_WITH_PARTICLES})(?:${END_IN_SENTENCE}|(?=${SUFFIX}?[ \t]+\())`, "gdu");
+const ASK = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(ASKS)}[ \t]+(?:(${FOREIGN_TITLE}|${TITLE_WORD}\.?)[ \t]+)?(${NAME_WITH_PARTICLES})(?:${END_IN_SENTENCE}|(?=${SUFFIX}?[ \t]+\())`, "gdu");
 const [SCAN, STICKY] = withSticky(ASK);
 
 export const personByRequest: Detector = {

@@ -47,7 +47,7 @@ function knownPrefix(words: string): string | null {
   }
 }
 
-/** The capitalised word after a place, and the place's first letter. */
+/** The capitalised word right after a place. */
 const NEXT_WORD = /^[ \t]+(\p{Lu}\p{Ll}+)(?![\p{L}\p{N}])/u;
 
 /**
