@@ -21,6 +21,12 @@ describe("ner/location", () => {
     assert.deepEqual([boston?.score, boston?.validation], [0.01, "organisation_address"]);
     assert.deepEqual(places("She lives in Boston, MA 02134."), ["Boston"]);
   });
+  it("lets 'state' lift a place the gazetteer knows, not compromise's guess beside a machine's state (Linux's headers)", () => {
+    const score = (text: string, place: string) => run(location, text).find((f) => text.slice(f.start, f.end) === place)?.score;
+    assert.equal(score("State: Ohio", "Ohio"), 0.75);
+    assert.equal(score(" * The Zone Condition state machine in the ZBC standard", "Zone Condition"), 0.4);
+    assert.equal(score("\tTHERMAL_GENL_EVENT_CDEV_STATE_UPDATE,\t/* Cdev state updated */", "Cdev"), 0.4);
+  });
   it("takes no time zone's region for a place (java.time's docs)", () => {
     assert.deepEqual(places(' * ZoneId.of("America/Los_Angeles") and "Europe/Paris" in the docs; she moved to America.'), ["America"]);
   });

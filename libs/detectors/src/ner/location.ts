@@ -1,7 +1,7 @@
 import type { Detector } from "../core/types.ts";
 import { inRoffRequest, nerCandidates, writtenAsIdentifier } from "./compromise_ner.ts";
 import { outsideOrganisationAddresses } from "./street_address.ts";
-import { timeZoneRegion } from "./gazetteer.ts";
+import { isKnownPlace, timeZoneRegion } from "./gazetteer.ts";
 
 /**
  * The Free Software Foundation's city in every GPL notice ("Boston, MA 02110-1301 USA", the older
@@ -10,6 +10,14 @@ import { timeZoneRegion } from "./gazetteer.ts";
  * no person's place. Found, never reported.
  */
 const FSF_CITY_AFTER = /^[,\s-]*(?:MA\s+(?:0211[01]\d?-1[0-9]{3}|02139)\b|Fifth Floor,?\s*Boston\b)/;
+
+const CONTEXT = ["address", "city", "town", "lives", "living", "resides", "resident", "located", "born", "country", "state", "province", "county", "hometown", "residence", "domicile", "place of birth", "birthplace", "nationality", "citizenship"];
+/**
+ * "state" lifts a place the gazetteer knows ("State: Ohio") and no other: in code and its
+ * comments it is a machine's or a variable's state, and compromise's guesses beside it are
+ * words ("The Zone Condition state machine", a C comment's "Cdev state updated" in Linux's headers).
+ */
+const NOT_STATE: ReadonlySet<string> = new Set(CONTEXT.filter((t) => t !== "state"));
 
 /** Places (cities, regions, countries) from compromise; weak alone, stronger with address context. */
 export const location: Detector = {
@@ -20,7 +28,7 @@ export const location: Detector = {
   description: "Location (local NER: compromise)",
   patterns: [],
   ner: true,
-  context: ["address", "city", "town", "lives", "living", "resides", "resident", "located", "born", "country", "state", "province", "county", "hometown", "residence", "domicile", "place of birth", "birthplace", "nationality", "citizenship"],
+  context: CONTEXT,
   // A place-like word in a cell of a people column is a name ("Hudson Upton", "London Ward").
   negativeHeader: ["name", "full name", "first name", "last name", "surname", "customer", "client", "employee", "patient", "applicant", "tenant", "cardholder", "beneficiary", "recipient", "spouse", "person", "member", "student", "guest", "passenger"],
   prefilter: {},
@@ -30,5 +38,5 @@ export const location: Detector = {
       // (a time zone's region: "America/Los_Angeles" in java.time's docs; a name of code, "Ord" of
       // "std::cmp::Ord"; an mdoc macro, ".Op Fl Fl apple")
       .filter((c) => !timeZoneRegion(text, c.start, c.end) && !writtenAsIdentifier(text, c.start, c.end) && !inRoffRequest(text, c.start, c.end))
-      .map((c) => (FSF_CITY_AFTER.test(text.slice(c.end, c.end + 24)) ? { ...c, score: 0.01, validation: "organisation_address", fixed: true } : c)),
+      .map((c) => (FSF_CITY_AFTER.test(text.slice(c.end, c.end + 24)) ? { ...c, score: 0.01, validation: "organisation_address", fixed: true } : isKnownPlace(text.slice(c.start, c.end)) ? c : { ...c, onlyContext: NOT_STATE })),
 };
