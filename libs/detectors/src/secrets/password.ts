@@ -12,6 +12,8 @@ const KEYS = new RegExp(String.raw`${KEY_START}(?:[A-Za-z0-9]+[_.-])?${NAMES}`, 
 const TEST_RESULT = /^PASS["']?[ \t]*:/;
 /** "pass" after an ordinal or an article: a pass of an algorithm (`// First pass: process all schemas`, `one forward pass: text`). */
 const PASS_OF = /\b(?:first|second|third|fourth|fifth|last|final|next|previous|each|every|one|two|three|single|double|forward|backward|reverse|another|this|that|the|a|an|same|initial|extra|additional|main|\d+(?:st|nd|rd|th))[ \t]+$/i;
+/** A pass's kind joined to it: a compiler's or a renderer's pass (LLVM's `-debug-pass=Executions`, `shadow_pass: true`). */
+const PASS_KIND = /^(?:debug|print|dump|first|second|third|last|final|single|double|multi|forward|backward|render|shadow|depth|compile|opt)[_-]pass["']?[ \t]*(?::=|=>|=|:)/i;
 /**
  * Keys that name a setting about passwords, not one (`password_encryption = scram-sha-256` in
  * postgresql.conf, `jmxremote.password.file=filepath`, `password.toHashes = true|false`,
@@ -49,7 +51,7 @@ export const password: Detector = {
   find(text) {
     // "PASS: name" is a test result (DejaGnu, Automake, TAP-like logs), not a password; a URL
     // is a reference (credentials inside one are read below).
-    const out: Candidate[] = findAssignments(text, KEYS, 3, 0.7, TAIL, (key, at) => TEST_RESULT.test(key) || (/^pass\b/i.test(key) && PASS_OF.test(text.slice(Math.max(0, at - 16), at))) || ABOUT_PASSWORDS.test(key) || DOC_FIELD.test(text.slice(Math.max(0, at - 24), at)) || (PWD_KEY.test(key) && DIRECTORY_NEAR.test(text.slice(Math.max(0, at - 120), at + key.length + 120)))).filter((c) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(text.slice(c.start, c.end)));
+    const out: Candidate[] = findAssignments(text, KEYS, 3, 0.7, TAIL, (key, at) => TEST_RESULT.test(key) || PASS_KIND.test(key) || (/^pass\b/i.test(key) && PASS_OF.test(text.slice(Math.max(0, at - 16), at))) || ABOUT_PASSWORDS.test(key) || DOC_FIELD.test(text.slice(Math.max(0, at - 24), at)) || (PWD_KEY.test(key) && DIRECTORY_NEAR.test(text.slice(Math.max(0, at - 120), at + key.length + 120)))).filter((c) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(text.slice(c.start, c.end)));
     // Every URL_CREDS match holds "://" and "@".
     if (!text.includes("://") || !text.includes("@")) return out;
     URL_CREDS.lastIndex = 0;

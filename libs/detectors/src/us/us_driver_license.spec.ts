@@ -42,6 +42,7 @@ describe("us/us_driver_license", () => {
     // change logs and NEWS: a tracker's numbers beside "permit" and "license", Visual Studio (procps, ncurses, packagekit, lcms2)
     assert.deepEqual(reported("Adjusted pmap pidlist storage Debian #688180\n  * programs will permit core-dumps RedHat #1518986"), []);
     assert.deepEqual(reported("font licences. Fixes rh#519394 (Richard)\n- JDK-8277227: Better license\nAdded a project for VS2013\nAdded license for iccjpeg"), []);
+    assert.deepEqual(reported("\tunsigned char id[16];\t/* ID of this PCM device / fine identification, delimited with one space (AC97 etc..) */"), []);
     assert.ok(scoreOf(usDriverLicense, "permit D1234567") >= 0.4);
     assert.ok(scoreOf(usDriverLicense, "license 8277227") >= 0.4);
     assert.ok(scoreOf(usDriverLicense, "Driver license: X1187884") >= 0.4);

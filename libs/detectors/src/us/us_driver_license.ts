@@ -15,9 +15,10 @@ const E = String.raw`(?![A-Za-z0-9_]|-\d)`;
 /**
  * Names with a short state format's shape that are never a licence number: quarters and halves
  * of a year, HTML headings, the X Window System ("permit X11 forwarding"), C standards, Visual
- * Studio's versions ("Added a project for VS2013\nAdded license for …").
+ * Studio's versions ("Added a project for VS2013\nAdded license for …"), the AC'97 audio codec
+ * ("fine identification, delimited with one space (AC97 etc..)" in ALSA's header).
  */
-const NOT_LICENCE = /^(?:Q[1-4]|H[1-6]|X11|C(?:89|90|99|11|17|23)|VS20\d\d)$/;
+const NOT_LICENCE = /^(?:Q[1-4]|H[1-6]|X11|C(?:89|90|99|11|17|23)|VS20\d\d|AC97)$/;
 
 /** An error's code label right before a value. */
 const ERROR_CODE = /\b(?:error|code|err)[ \t]*[[:#(]?[ \t]*$/i;
