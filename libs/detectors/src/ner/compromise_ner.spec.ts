@@ -205,6 +205,13 @@ describe("ner/compromise_ner", () => {
     assert.equal(worthKeeping("PERSON", "Rua Pereira"), false);
     assert.equal(worthKeeping("PERSON", "Alameda Costa"), false);
     assert.equal(worthKeeping("PERSON", "Ronda Rousey"), true);
+    // a comment's closing marks and an operator after a word, a hyphen between blanks (Linux's and LLVM's headers)
+    const abi = "change the order or add anything between, this is ABI! */";
+    assert.equal(abi.slice(...trimSpan(abi, abi.indexOf("ABI"), abi.length)), "ABI");
+    assert.equal("switch (Val % 10)".slice(...trimSpan("switch (Val % 10)", 8, 13)), "Val");
+    const param = "/// \\param Res - On success, a subset of Changes";
+    assert.equal(param.slice(...trimSpan(param, param.indexOf("Res"), param.indexOf(" success"))), "Res");
+    assert.equal(param.slice(...trimSpan(param, param.indexOf("Res"), param.indexOf("Res") + 9)), "Res");
   });
   it("takes no month of a date, no name after a place's or a street's first word, and no town by its suffix for a person (letters' datelines and address blocks)", () => {
     const persons = (t: string) => entities(t).filter((e) => e.label === "PERSON").map((e) => t.slice(e.start, e.end));
@@ -266,6 +273,7 @@ describe("ner/compromise_ner", () => {
     assert.ok(inIdentifier("xParis", 1, 6));
     assert.equal(inIdentifier("flights from ORD to Paris", 13, 16), false);
     assert.equal(inIdentifier("Paris-Berlin", 0, 5), false);
+    assert.ok(inIdentifier(" *  SR-IPv6 implementation", 4, 10), "a digit the span's trim left out");
     assert.deepEqual(entities("Your reference ORD-98804985 is noted.").map((e) => e.label), []);
   });
   it("reads the same spans off term offsets as compromise's json() gives", () => {

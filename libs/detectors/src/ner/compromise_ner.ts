@@ -23,7 +23,8 @@ interface Entity {
 /** Titles (English and, from name_shape.ts, the other languages'), a salutation and prepositions before an entity. */
 const LEADING = new RegExp(`^(?:(?:${["mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "dame", "lord", "lady", "rev", "hon", "dear", ...FOREIGN_TITLE_WORDS, "in", "at", "on", "from", "to", "of", "the", "by", "near", "with", "for", "and", "via"].join("|")})\\.?\\s+)+`, "i");
 /** A possessive, punctuation, and digits glued to the last word ("John Smith16", a test sheet's row number). */
-const TRAILING = /(?:['’]s|[\s.,;:!?)"'’\]}-]|(?<=\p{L})\d+)+$/u;
+// (and a comment's closing marks, an operator after a name of code: "this is ABI! */", "switch (Val % 10)")
+const TRAILING = /(?:['’]s|[\s.,;:!?)"'’\]}*#%&+~^-]|(?<=\p{L})\d+)+$/u;
 /** Punctuation, comment markers and a number with its blank before an entity ("/* Mark offset", "24\t/* PHY", a postcode "19509-375 Cecília do Sul"). */
 const LEADING_PUNCT = /^(?:[\s.,;:!?("'‘[{\-/*#<>=|\\]|\d[\d./-]*(?=\s))+/;
 
@@ -51,12 +52,13 @@ export function trimSpan(text: string, start: number, end: number): [number, num
   // Necas (Yeti) <yeti@…>", a Markdown link's "[Jon Schlinkert](https://…", "const URI =",
   // "America/New_York"). Nor does compromise's English entity run on into Chinese, Japanese or
   // Korean words ("Daniel 的电话号码", "James\" を追加しましょう" in Rust by Example's translations).
-  // Nor a colon ("DateTimeZone::getName" in PHP's manual) or a dash typed as two hyphens ("Mr. Har--yes, Mr. Harry--"),
+  // Nor a colon ("DateTimeZone::getName" in PHP's manual), a dash typed as two hyphens ("Mr. Har--yes, Mr. Harry--")
+  // or as a hyphen between blanks ("\\param Res - On success" in LLVM's headers),
   // nor a comma glued to what follows, a CSV line's next field ("John Smith,536-22-1234", one word to compromise).
   const cut = NOT_IN_ENTITY.exec(text.slice(s + 1, e));
   return cut ? trimSpan(text, s, s + 1 + cut.index) : [s, e];
 }
-const NOT_IN_ENTITY = /[[\](){}<>=|@\\/—–:]|--|[,;](?=\S)|"?\s*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const NOT_IN_ENTITY = /[[\](){}<>=|@\\/—–:]|--|[ \t]-[ \t]|[,;](?=\S)|"?\s*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /** Street kinds written before the street's name, as a person's span may start with them or follow them ("Ronda" is also a given name). */
 const STREET_KIND_WORDS = [...STREET_KINDS_FIRST.filter((k) => k !== "Ronda"), "Marginal", "Rampa", "Travesía", "Rotonda", "Incrocio", "Colonia"].join("|");
@@ -107,11 +109,13 @@ export function lowerWordInName(span: string): boolean {
 
 /**
  * Whether [start, end) is part of an identifier rather than a word of its own: it continues a
- * letter or digit before it, or runs into "-" and a digit after it ("ORD-30274828", an order
- * number whose prefix compromise knows as a place).
+ * letter or digit before it, runs on into one after it ("SR-IPv6", whose digit the span's trim
+ * left out), or runs into "-" and a digit after it ("ORD-30274828", an order number whose prefix
+ * compromise knows as a place).
  */
 export function inIdentifier(text: string, start: number, end: number): boolean {
   if (start > 0 && /[\p{L}\p{N}_]/u.test(text[start - 1]!)) return true;
+  if (end < text.length && /[\p{L}\p{N}_]/u.test(text[end]!)) return true;
   return /^[-_/][0-9]/.test(text.slice(end, end + 2));
 }
 
