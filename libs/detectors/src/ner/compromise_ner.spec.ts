@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import nlp from "compromise";
-import { acronymAsTitle, afterPlacePrefix, bareAbbreviation, displayName, entities, foreignFunctionWord, inForeignText, inIdentifier, lowerWordInName, monthOfDate, notAPlace, pastVerb, personAround, placeEnd, placeOnlyByTail, townBySuffix, trimSpan, worthKeeping } from "./compromise_ner.ts";
+import { acronymAsTitle, afterPlacePrefix, bareAbbreviation, countryOnly, displayName, entities, foreignFunctionWord, hyphenStart, inForeignText, inIdentifier, lowerWordInName, monthOfDate, notAPlace, particleEnd, pastVerb, personAround, placeEnd, placeOnlyByTail, townBySuffix, trimSpan, worthKeeping } from "./compromise_ner.ts";
 import { nerSampleTexts } from "../testing.ts";
 import { isKnownPlace } from "./gazetteer.ts";
 
@@ -12,11 +12,11 @@ function viaJson(text: string): Array<[string, number, number]> {
     for (const it of view.json({ offset: true }) as Array<{ offset?: { start: number; length: number } }>) {
       if (!it.offset) continue;
       const [trimmedStart, trimmedEnd] = trimSpan(text, it.offset.start, it.offset.start + it.offset.length);
-      const s = label === "PERSON" ? pastVerb(text, trimmedStart, trimmedEnd) : trimmedStart;
-      const e = label === "LOCATION" ? placeEnd(text, s, trimmedEnd) : trimmedEnd;
+      const s = label === "PERSON" ? hyphenStart(text, pastVerb(text, trimmedStart, trimmedEnd)) : trimmedStart;
+      const e = label === "LOCATION" ? placeEnd(text, s, trimmedEnd) : particleEnd(text, s, trimmedEnd);
       if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e) || (label === "PERSON" && (inForeignText(text, s, e) || acronymAsTitle(text, s, e) || monthOfDate(text, s, e) || afterPlacePrefix(text, s) || townBySuffix(text, s, e) || lowerWordInName(text.slice(s, e)) || /^\p{Ll}/u.test(text.slice(s, e)))) || foreignFunctionWord(text, s, e)) continue;
       if (label === "LOCATION" && (bareAbbreviation(text, s, e) || notAPlace(text, s, e) || placeOnlyByTail(text, s, e, trimmedEnd))) continue;
-      if (label === "PERSON" && /\s/.test(text.slice(s, e)) && isKnownPlace(text.slice(s, e))) {
+      if (label === "PERSON" && (/\s/.test(text.slice(s, e)) ? isKnownPlace(text.slice(s, e)) : countryOnly(text.slice(s, e)))) {
         if (!out.some(([l, ps, pe]) => l === "LOCATION" && ps < e && s < pe)) out.push(["LOCATION", s, e]);
         continue;
       }
@@ -245,6 +245,36 @@ describe("ner/compromise_ner", () => {
     assert.equal(ja.slice(...trimSpan(ja, ja.indexOf("James"), ja.indexOf("。"))), "James");
     for (const span of ["System V ABI", "Rust ABI", "Emscripten ABI", "AMOs"]) assert.equal(worthKeeping("PERSON", span), false, span);
     for (const span of ["Jean DUPONT", "Amos", "Abi Smith"]) assert.equal(worthKeeping("PERSON", span), true, span);
+  });
+  it("takes no person out of a README's code spans, CI service, FAQ question or font, and no person for a place of a first name's word (npm packages' READMEs)", () => {
+    const people = (t: string) => entities(t).filter((e) => e.label === "PERSON").map((e) => t.slice(e.start, e.end));
+    for (const t of ["| `language` | `string` | HTML `lang`, EPUB/DOCX/ODT `dc:language`, PDF `/Lang`, LaTeX `pdflang` |", "If you find your self writing `ci.name === 'Travis CI'`, you", "### Does Ora work in Node.js Worker threads?", "map to Arial, Times New Roman and the Linux monospace font"]) assert.deepEqual(people(t), [], t);
+    const oz = "Hi Oz! Where do you live? Emerald City";
+    assert.deepEqual(people(oz), []);
+    assert.ok(entities(oz).some((e) => e.label === "LOCATION" && oz.slice(e.start, e.end) === "Emerald City"));
+    // nor a verb before a code span, a code span's whole, a hyphenated key's last part (change logs of /usr/share/doc)
+    for (const t of ["* doc/Makefile.in (GROFF_BIN_PATH, GROFF): Add `LANG=' to avoid", "update default branch name in `Makefile` (Feng Yu) [#43441]", "d/libnfnetlink0.symbols: add `Build-Depends-Package` field"]) {
+      assert.deepEqual(entities(t).map((e) => t.slice(e.start, e.end)).filter((v) => v !== "Feng Yu"), [], t);
+    }
+    // a country in a JSON list of ISO codes is a place, not "Mr Mauritania"; a function called, a grammar's pattern are no one (npm packages' sources)
+    const countries = '{"MQ": "Martinique", "MR": "Mauritania", "MS": "Montserrat"}';
+    assert.deepEqual(people(countries), []);
+    assert.ok(entities(countries).some((e) => e.label === "LOCATION" && countries.slice(e.start, e.end) === "Mauritania"));
+    assert.deepEqual(entities("kState: Symbol('FileReader state'),"), []);
+    assert.deepEqual(people("Dear Mr. Jordan, Chad Smith is here"), ["Jordan", "Chad Smith"]);
+    // a hyphenated name read from its second half starts at its first (change logs)
+    assert.deepEqual(people("Author: Chí-Thanh Christopher Nguyễn <chithanh@gentoo.org>"), ["Chí-Thanh Christopher Nguyễn"]);
+    assert.deepEqual(people("Author:     Wan-Teh Chang <wtc@google.com>"), ["Wan-Teh Chang"]);
+    assert.deepEqual(people("reported to OpenSSL by Adam Langley(Google/BoringSSL) using"), ["Adam Langley"]);
+    // but not an English word's or a product's before the hyphen
+    for (const t of ["414 Request-URI Too Large", "* pam_echo: Linux-PAM module"]) assert.ok(!people(t).some((p) => p.includes("-")), t);
+    // a span that stops at a particle runs on to the surname, or ends before it
+    assert.deepEqual(people("Author: Serge van den Boom <svdb@example.org>"), ["Serge van den Boom"]);
+    assert.equal(particleEnd("Noun van der? #Noun", 0, 12), 4);
+    // a nickname in TeX's quotes stays inside the name (a copyright file)
+    assert.deepEqual(people("Copyright: 1999, Paul ``Rusty'' Russell"), ["Paul ``Rusty'' Russell"]);
+    for (const span of ["Travis CI", "Does Ora", "New Roman"]) assert.equal(worthKeeping("PERSON", span), false, span);
+    for (const span of ["Travis Scott", "Dora Smith", "Roman Polanski"]) assert.equal(worthKeeping("PERSON", span), true, span);
   });
   it("finds people and places with offsets into the text", () => {
     const t = "Contact Maria Garcia in Paris, France or call Dr. Anna Muller.";

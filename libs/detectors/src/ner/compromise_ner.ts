@@ -7,8 +7,8 @@
 import nlp from "compromise";
 import "./fast_sweep.ts";
 import type { Candidate } from "../core/types.ts";
-import { knownAsWord, tagsOf } from "./lexicon.ts";
-import { FOREIGN_TITLE_WORDS, isOrganisationWord, isParticle, startsWithVerb } from "./name_shape.ts";
+import { NAME_TAGS, knownAsWord, tagsOf } from "./lexicon.ts";
+import { FOREIGN_TITLE_WORDS, PARTICLE, isOrganisationWord, isParticle, notAFirstWord, startsWithVerb } from "./name_shape.ts";
 import { PLACE_FIRST_WORDS, PLACE_TAGS, TOWN_PREFIXES, isKnownPlace } from "./gazetteer.ts";
 import { STREET_KINDS_FIRST } from "./street_address.ts";
 
@@ -24,9 +24,9 @@ interface Entity {
 const LEADING = new RegExp(`^(?:(?:${["mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "dame", "lord", "lady", "rev", "hon", "dear", ...FOREIGN_TITLE_WORDS, "in", "at", "on", "from", "to", "of", "the", "by", "near", "with", "for", "and", "via"].join("|")})\\.?\\s+)+`, "i");
 /** A possessive, punctuation, and digits glued to the last word ("John Smith16", a test sheet's row number). */
 // (and a comment's closing marks, an operator after a name of code: "this is ABI! */", "switch (Val % 10)")
-const TRAILING = /(?:['’]s|[\s.,;:!?)"'’\]}*#%&+~^-]|(?<=\p{L})\d+)+$/u;
+const TRAILING = /(?:['’]s|[\s.,;:!?)"'’\]}*#%&+~^`-]|(?<=\p{L})\d+)+$/u;
 /** Punctuation, comment markers and a number with its blank before an entity ("/* Mark offset", "24\t/* PHY", a postcode "19509-375 Cecília do Sul"). */
-const LEADING_PUNCT = /^(?:[\s.,;:!?("'‘[{\-/*#<>=|\\]|\d[\d./-]*(?=\s))+/;
+const LEADING_PUNCT = /^(?:[\s.,;:!?("'‘[{\-/*#<>=|\\`]|\d[\d./-]*(?=\s))+/;
 
 /** Everything up to the last colon followed by a blank. */
 const LABEL_COLON = /^.*:[ \t]+/s;
@@ -54,18 +54,32 @@ export function trimSpan(text: string, start: number, end: number): [number, num
   // Korean words ("Daniel 的电话号码", "James\" を追加しましょう" in Rust by Example's translations).
   // Nor a colon ("DateTimeZone::getName" in PHP's manual), a dash typed as two hyphens ("Mr. Har--yes, Mr. Harry--")
   // or as a hyphen between blanks ("\\param Res - On success" in LLVM's headers),
-  // nor a comma glued to what follows, a CSV line's next field ("John Smith,536-22-1234", one word to compromise).
+  // nor a comma glued to what follows, a CSV line's next field ("John Smith,536-22-1234", one word to compromise),
+  // nor a backtick, a Markdown code span's ("HTML `lang`, … PDF `/Lang`" in a README's table; not
+  // a nickname in TeX's quotes, "Paul `Rusty' Russell" in a copyright file).
   const cut = NOT_IN_ENTITY.exec(text.slice(s + 1, e));
   return cut ? trimSpan(text, s, s + 1 + cut.index) : [s, e];
 }
-const NOT_IN_ENTITY = /[[\](){}<>=|@\\/—–:]|--|[ \t]-[ \t]|[,;](?=\S)|"?\s*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const NOT_IN_ENTITY = /[[\](){}<>=|@\\/—–:]|`(?!`?\p{L}+'{1,2}[ \t])|--|[ \t]-[ \t]|[,;](?=\S)|"?\s*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /** Street kinds written before the street's name, as a person's span may start with them or follow them ("Ronda" is also a given name). */
 const STREET_KIND_WORDS = [...STREET_KINDS_FIRST.filter((k) => k !== "Ronda"), "Marginal", "Rampa", "Travesía", "Rotonda", "Incrocio", "Colonia"].join("|");
 const STREET_KIND_FIRST = new RegExp(`^(?:${STREET_KIND_WORDS})\\s`);
 
 /** A product's or a standard's name ends with one of these ("System V ABI", "Emscripten ABI" in Rust's reference). */
-const TECH_LAST = /\s(?:ABI|API|SDK|CLI|CPU|GPU|OS|UI|URL|URI|ID|USB|DNS|HTTP|SQL|JSON|XML|VM|IDE|SSH|TLS|SSL|TCP|UDP|IP)$/;
+const TECH_LAST = /\s(?:ABI|API|SDK|CLI|CPU|GPU|OS|UI|URL|URI|ID|USB|DNS|HTTP|SQL|JSON|XML|VM|IDE|SSH|TLS|SSL|TCP|UDP|IP|CI|CD)$/;
+
+/** One word the lexicon knows as a country and not as a name ("Mauritania"; not "Chad", "Jordan"). */
+export function countryOnly(word: string): boolean {
+  const tags = tagsOf(word.toLowerCase());
+  return tags !== null && tags.includes("Country") && !tags.some((t) => NAME_TAGS.has(t));
+}
+
+/** One word the lexicon knows as a role or as a verb only ("Manager"; "Add", "Use" before a code span in a change log; not "Mark", a name too). */
+function oneWordNoName(word: string): boolean {
+  const tags = tagsOf(word.toLowerCase());
+  return tags !== null && (tags.includes("Actor") || (tags.includes("Infinitive") && !tags.some((t) => NAME_TAGS.has(t))));
+}
 
 /**
  * Whether a trimmed span is an entity and not tagging noise: one-letter or all-lower "names";
@@ -78,9 +92,11 @@ const TECH_LAST = /\s(?:ABI|API|SDK|CLI|CPU|GPU|OS|UI|URL|URI|ID|USB|DNS|HTTP|SQ
  * "DeKalb", "LaSalle", "JoAnn"); and for a person,
  * one word in capitals ("MARK", "SKIP", "LANG": constants), a name's suffix or a title alone ("Jr", "Ms"), or the
  * placeholder of an unknown person ("John Doe", "Erika Mustermann"); one word the lexicon knows
- * as a role ("Manager" of gcloud's "Privileged Access Manager"; not "Ward", a noun and a name);
- * an identifier ("LT_NAME"); for a person, a name that ends with a technical acronym ("Rust ABI")
- * or an acronym's plural ("AMOs").
+ * as a role or as a verb only ("Manager" of gcloud's "Privileged Access Manager", "Add" before a
+ * code span; not "Ward", a noun and a name);
+ * an identifier ("LT_NAME"); for a person, a name that ends with a technical acronym ("Rust ABI",
+ * "Travis CI") or an acronym's plural ("AMOs"), or that starts with a setting's word or a
+ * question's verb ("New Roman" of a font, "Does Ora work …").
  */
 export function worthKeeping(label: NerLabel, span: string): boolean {
   if (span.length < 2 || !/\p{Lu}/u.test(span)) return false;
@@ -88,12 +104,12 @@ export function worthKeeping(label: NerLabel, span: string): boolean {
   if (label === "LOCATION" && /^\p{Ll}/u.test(span)) return false;
   if (span.split(/\s+/).some((w) => /^\p{Lu}\p{Ll}+\p{Lu}[\p{L}]*$/u.test(w) && !/^(?:Mc|Mac|De|Di|Da|La|Le|Du|Van|Von|Jo|O)\p{Lu}/u.test(w))) return false;
   if (/_/.test(span)) return false;
-  if (label === "PERSON" && !/\s/.test(span) && (tagsOf(span.toLowerCase())?.includes("Actor") ?? false)) return false;
+  if (label === "PERSON" && !/\s/.test(span) && oneWordNoName(span)) return false;
   if (label === "PERSON" && (TECH_LAST.test(span) || /^\p{Lu}{2,}s$/u.test(span))) return false;
   // a company's, a product's or a building's word ("Sky Collection", "Three Allen Center"), or a title last ("Last Changed Rev: 1950" of svn's output)
   if (label === "PERSON" && (span.split(/\s+/).some(isOrganisationWord) || /\s(?:Mr|Mrs|Ms|Dr|Rev|Prof|Sir|Hon)\.?$/.test(span))) return false;
   // a street named after its kind first ("Rua Pereira", "Alameda Costa", "Via Garibaldi"; "Ronda" is also a given name)
-  if (label === "PERSON" && STREET_KIND_FIRST.test(span)) return false;
+  if (label === "PERSON" && (STREET_KIND_FIRST.test(span) || notAFirstWord(span))) return false;
   if (label === "PERSON" && (/^\p{Lu}+$/u.test(span) || /^(?:Jr|Sr|Esq|PhD|Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir)\.?$/.test(span) || /^(?:John|Jane|Richard|Baby) Doe$|^(?:Max|Erika) Mustermann$/.test(span))) return false;
   if (span.length <= 3 && !/\p{Ll}/u.test(span)) return false;
   return !(label === "LOCATION" && (span.length <= 2 || PLACE_FIRST_WORDS.has(span.toLowerCase())));
@@ -109,13 +125,20 @@ export function lowerWordInName(span: string): boolean {
 
 /**
  * Whether [start, end) is part of an identifier rather than a word of its own: it continues a
- * letter or digit before it, runs on into one after it ("SR-IPv6", whose digit the span's trim
- * left out), or runs into "-" and a digit after it ("ORD-30274828", an order number whose prefix
- * compromise knows as a place).
+ * letter or digit or a hyphenated word's first parts before it, is a code span's whole, runs on
+ * into a letter or digit after it ("SR-IPv6", whose digit the span's trim left out), is a
+ * function called, one word ("Symbol(…)"), or runs into "-" and a digit after it ("ORD-30274828", an order
+ * number whose prefix compromise knows as a place).
  */
 export function inIdentifier(text: string, start: number, end: number): boolean {
   if (start > 0 && /[\p{L}\p{N}_]/u.test(text[start - 1]!)) return true;
+  // (a Markdown code span's whole: "`Makefile`" in a change log)
+  if (text[start - 1] === "`" && text[end] === "`") return true;
+  // (the last part of a hyphenated word: "Package" of a Debian control file's "Build-Depends-Package")
+  if (/\p{L}-$/u.test(text.slice(Math.max(0, start - 2), start))) return true;
   if (end < text.length && /[\p{L}\p{N}_]/u.test(text[end]!)) return true;
+  // (a function called, one word: "Symbol('FileReader state')" in JavaScript; not "Vincent Danjean( thanks)", "Adam Langley(Google)")
+  if (text[end] === "(" && !/\s/.test(text[end + 1] ?? " ") && !/\s/.test(text.slice(start, end))) return true;
   return /^[-_/][0-9]/.test(text.slice(end, end + 2));
 }
 
@@ -307,7 +330,7 @@ const NAME_WORD_AND_MAILBOX_AFTER = /^[ \t]+\p{Lu}[\p{L}'’.-]*(?=[ \t]*<[^\s<>
  * The span of the person a place compromise found belongs to, or null: a mailbox's display name
  * (`displayName`: "Iain Lane <…>"), or one of its words (the surname "Havoc Pennington <…>", the
  * first name "Milan Broz <…>"); and a name whose first word the lexicon knows as a first name
- * and whose whole is no known place ("Jason Downs", "Mike Castle", "Brad Town").
+ * and whose whole is no known place ("Jason Downs", "Mike Castle", "Brad Town"; not "Emerald City").
  */
 export function personAround(text: string, start: number, end: number): [number, number] | null {
   if (displayName(text, start, end)) return [start, end];
@@ -323,7 +346,7 @@ export function personAround(text: string, start: number, end: number): [number,
   }
   const words = span.split(/\s+/);
   const first = tagsOf(words[0]!.toLowerCase());
-  if (words.length <= 3 && /^\p{Lu}\p{Ll}/u.test(words[0]!) && first?.some((t) => FIRST_NAME_TAGS.has(t)) && !isKnownPlace(span)) return [start, end];
+  if (words.length <= 3 && /^\p{Lu}\p{Ll}/u.test(words[0]!) && first?.some((t) => FIRST_NAME_TAGS.has(t)) && !isKnownPlace(span) && !isOrganisationWord(words[words.length - 1]!)) return [start, end];
   return null;
 }
 const FIRST_NAME_TAGS = new Set(["FirstName", "MaleName", "FemaleName"]);
@@ -386,6 +409,38 @@ export function townBySuffix(text: string, start: number, end: number): boolean 
   return /(?:^|\s)(?:Nossa|Senhora)(?:\s|$)/.test(text.slice(start, end)) || /^[ \t]+(?:do|del)[ \t]+(?:Sul|Norte|Sur)(?![\p{L}])|^[ \t]+de[ \t]+Nossa[ \t]+Senhora/u.test(text.slice(end, end + 20));
 }
 
+/** A capitalised word and a hyphen right before a name's start, the word not itself after a hyphen. */
+const FIRST_HALF = /(?<![\p{L}\p{N}_-])\p{Lu}\p{Ll}+-$/u;
+/**
+ * Where a person's span starts when compromise read a hyphenated given name or surname from its
+ * second half ("Thanh Christopher Nguyễn" of "Chí-Thanh Christopher Nguyễn", "Teh Chang" of
+ * "Wan-Teh Chang", "Moritz" of "Marcus Holland-Moritz" in change logs): at the first half. (A
+ * span after any other hyphen is part of a word: `inIdentifier`.)
+ */
+export function hyphenStart(text: string, start: number): number {
+  const half = FIRST_HALF.exec(text.slice(Math.max(0, start - 32), start));
+  if (!half) return start;
+  // (not a word of English or of a product's: "Request-URI Too Large", "Linux-PAM")
+  const first = half[0].slice(0, -1);
+  const tags = tagsOf(first.toLowerCase());
+  return (tags !== null && !tags.some((t) => NAME_TAGS.has(t))) || isOrganisationWord(first) ? start : start - half[0].length;
+}
+
+/** Particles ending a span, and the name they lead into after it ("van" of "Serge van", "den Boom"). */
+const TRAILING_PARTICLES = new RegExp(`(?:[ \\t]+${PARTICLE})+$`);
+const PARTICLES_AND_NAME = new RegExp(`^(?:[ \\t]+${PARTICLE})*[ \\t]+\\p{Lu}\\p{Ll}+(?:-\\p{Lu}\\p{Ll}+)?`, "u");
+/**
+ * Where a person's span ends when compromise stopped at a particle ("Serge van" of "Serge van den
+ * Boom", "Martin von" of "Martin von Gagern"): after the surname the particles lead into, or,
+ * with none, before them.
+ */
+export function particleEnd(text: string, start: number, end: number): number {
+  const trailing = TRAILING_PARTICLES.exec(text.slice(start, end));
+  if (!trailing) return end;
+  const rest = PARTICLES_AND_NAME.exec(text.slice(end, end + 48));
+  return rest ? end + rest[0].length : end - trailing[0].length;
+}
+
 export function entities(text: string): Entity[] {
   if (text === cacheText) return cacheEntities;
   const doc = nlp(text);
@@ -397,8 +452,8 @@ export function entities(text: string): Entity[] {
       const last = terms[terms.length - 1]?.offset;
       if (!first || !last) continue;
       const [trimmedStart, trimmedEnd] = trimSpan(text, first.start, last.start + last.length);
-      const s = label === "PERSON" ? pastVerb(text, trimmedStart, trimmedEnd) : trimmedStart;
-      const e = label === "LOCATION" ? placeEnd(text, s, trimmedEnd) : trimmedEnd;
+      const s = label === "PERSON" ? hyphenStart(text, pastVerb(text, trimmedStart, trimmedEnd)) : trimmedStart;
+      const e = label === "LOCATION" ? placeEnd(text, s, trimmedEnd) : particleEnd(text, s, trimmedEnd);
       if (label === "LOCATION" && placeOnlyByTail(text, s, e, trimmedEnd)) continue;
       if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e)) continue;
       if (label === "PERSON" && inForeignText(text, s, e)) continue;
@@ -409,8 +464,9 @@ export function entities(text: string): Entity[] {
       if (label === "PERSON" && lowerWordInName(text.slice(s, e))) continue;
       if (label === "LOCATION" && (bareAbbreviation(text, s, e) || notAPlace(text, s, e))) continue;
       // A person of several words that is a known place's whole name is that place: compromise
-      // reads "Saint Helena" and "Saint Lucia" as saints.
-      if (label === "PERSON" && /\s/.test(text.slice(s, e)) && isKnownPlace(text.slice(s, e))) {
+      // reads "Saint Helena" and "Saint Lucia" as saints. So is one word the lexicon knows as a
+      // country and not as a name (`"MR": "Mauritania"` of a JSON list, read as "Mr Mauritania").
+      if (label === "PERSON" && (/\s/.test(text.slice(s, e)) ? isKnownPlace(text.slice(s, e)) : countryOnly(text.slice(s, e)))) {
         if (!out.some((x) => x.label === "LOCATION" && x.start < e && s < x.end)) out.push({ label: "LOCATION", start: s, end: e });
         continue;
       }

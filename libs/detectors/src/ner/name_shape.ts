@@ -49,20 +49,25 @@ export const SUFFIX = String.raw`(?:,?[ \t]+(?:Jr|Sr|II|III|IV|PhD|MD|DDS|DVM|Es
  * "name" keys hold "Berliner Philharmoniker", "Orchestre Colonne", "Joshua Redman Quartet" (Go's
  * citm_catalog.json test data).
  */
-const ORGANISATION = /^(?:ltd|limited|inc|llc|llp|plc|gmbh|ag|sa|sarl|bv|nv|corp|corporation|co|company|group|team|department|dept|office|services|solutions|support|bank|university|universität|universitet|université|universidad|universidade|università|uniwersytet|hochschule|högskola|högskolan|hospital|school|council|ministry|agency|foundation|association|club|society|trust|partners|holdings|international|industries|system|systems|network|networks|platform|portal|server|cluster|committee|division|technologies|amazon|aws|azure|microsoft|google|orchestra|orchestre|orquesta|orkest|philharmonic|philharmonia|philharmonie|philharmoniker|philharmonique|filarmonica|symphony|symphonie|symphoniker|symphonique|sinfonietta|quartet|quartett|quatuor|quartetto|quintet|quintett|sextet|octet|trio|ensemble|choir|chorus|chœur|choeur|chor|coro|band|opera|opéra|oper|ballet|theatre|theater|théâtre|teatro|festival|academy|akademie|académie|conservatory|conservatoire|museum|musée|cathedral|institute|college|library|center|centre|centrum|collection|building|stichting|stiftung|verein|fundación|fundação|fondation|fondazione|linux|windows|ubuntu|debian|fedora|android|macos|freebsd|options|settings|preferences)$|(?:orchester|philharmoniker|symphoniker|ensemble|quartett|kapelle)$/;
+const ORGANISATION = /^(?:ltd|limited|inc|llc|llp|plc|gmbh|ag|sa|sarl|bv|nv|corp|corporation|co|company|group|team|department|dept|office|services|solutions|support|bank|university|universität|universitet|université|universidad|universidade|università|uniwersytet|hochschule|högskola|högskolan|hospital|school|council|ministry|agency|foundation|association|club|society|trust|partners|holdings|international|industries|system|systems|network|networks|platform|portal|server|cluster|committee|division|technologies|amazon|aws|azure|microsoft|google|orchestra|orchestre|orquesta|orkest|philharmonic|philharmonia|philharmonie|philharmoniker|philharmonique|filarmonica|symphony|symphonie|symphoniker|symphonique|sinfonietta|quartet|quartett|quatuor|quartetto|quintet|quintett|sextet|octet|trio|ensemble|choir|chorus|chœur|choeur|chor|coro|band|opera|opéra|oper|ballet|theatre|theater|théâtre|teatro|festival|academy|akademie|académie|conservatory|conservatoire|museum|musée|cathedral|institute|college|library|center|centre|centrum|collection|building|stichting|stiftung|verein|fundación|fundação|fondation|fondazione|linux|windows|ubuntu|debian|fedora|android|macos|freebsd|options|settings|preferences|contributors|authors|developers|maintainers|community|city|county)$|(?:orchester|philharmoniker|symphoniker|ensemble|quartett|kapelle)$/;
 
 /**
  * Whether a word names a company, a product, an ensemble or a building, not a person ("Sky
  * Collection", "Three Allen Center"); an operating system ("Name: Antergos Linux" in distro's
- * README) or a group of settings ("name": "General Options" in pip's sources) neither.
+ * README), a group of settings ("name": "General Options" in pip's sources), a project's people
+ * ("name": "Yargs Contributors" in a package.json) or a place's kind ("Emerald City") neither.
  */
 export const isOrganisationWord = (word: string): boolean => ORGANISATION.test(word.toLowerCase());
 
 /**
  * First words of a setting's or a product's name that no one's name starts with ("New
- * Dashboard", "Default Config" under a `displayName` in the Google Cloud CLI's and CMake's pages).
+ * Dashboard", "Default Config" under a `displayName` in the Google Cloud CLI's and CMake's pages;
+ * "New Roman" of a font), and the verbs a question starts with ("Does Ora work in Node.js Worker
+ * threads?" in a README's FAQ; not "Will" nor "May": names too).
  */
-const NOT_FIRST = /^(?:New|Default|Main|Custom|Basic|Advanced|Sample|Example|Test|Demo|My|Your|Our|Untitled|Unnamed|Generic|Global|Primary|Secondary|Standard)\s/;
+const NOT_FIRST = /^(?:New|Default|Main|Custom|Basic|Advanced|Sample|Example|Test|Demo|My|Your|Our|Untitled|Unnamed|Generic|Global|Primary|Secondary|Standard|Does|Did|Is|Are|Was|Were|Has|Have|Had|Should|Could|Would|Shall|Must)\s/;
+/** Whether a name-shaped run starts with one of those words. */
+export const notAFirstWord = (value: string): boolean => NOT_FIRST.test(value);
 /**
  * Words of a form's or a manual's headings in the languages of the national identifiers, which
  * no English lexicon knows and no one is named: "Nome\nValor Padrão\nAlterável" (a table's
