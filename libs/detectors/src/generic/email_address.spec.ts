@@ -12,6 +12,24 @@ describe("generic/email_address", () => {
     assert.deepEqual(spans(emailAddress, "user@localhost"), []);
     assert.deepEqual(spans(emailAddress, "a@-bad-.com"), []);
     assert.deepEqual(spans(emailAddress, "@twitterhandle"), []);
+    // a file's name with its resolution (APT's configuration, a web page's images): no such top-level domain
+    assert.deepEqual(spans(emailAddress, 'MetaKey "$(COMPONENT)/dep11/icons-64x64@2.tar";'), []);
+    assert.deepEqual(spans(emailAddress, "background: url(logo@2x.png)"), []);
+    // SSH's algorithm names (ssh_config); the project's people's addresses stay
+    assert.deepEqual(spans(emailAddress, "#   MACs hmac-md5,hmac-sha1,umac-64@openssh.com,curve25519-sha256@libssh.org"), []);
+    assert.deepEqual(spans(emailAddress, "djm@openssh.com"), [[0, 15]]);
+  });
+  it("takes a key's value or a path's last part for the address, not the key or the path (no '=' or '/' in a local part)", () => {
+    assert.deepEqual(spans(emailAddress, "# sender=e2scrub@host.domain.name"), [[9, 33]]);
+    assert.deepEqual(spans(emailAddress, "see /home/jane@acme.com"), [[10, 23]]);
+    // a URL's user is no address (a change log's repository); nor is a translation's file
+    assert.deepEqual(spans(emailAddress, "git clone ssh://anholt@git.freedesktop.org/git/mesa"), []);
+    assert.deepEqual(spans(emailAddress, "* po/sr@latin.po, po/en@quot.header: new"), []);
+    // a message's identifier in an archive's link (change logs); a QQ number's address stays
+    for (const id of ["https://lore.kernel.org/r/20211013063656.3084555-4-chenhuacai@loongson.cn", "<99b0adb6-26ba-293c-3a8f-679f59e7cb4d@web.de>", "lore.kernel.org/git/7vbptlsuyv.fsf@gitster.siamese.dyndns.org"]) assert.deepEqual(spans(emailAddress, id), [], id);
+    assert.deepEqual(spans(emailAddress, "12345678@qq.com"), [[0, 15]]);
+    // domains IANA does not delegate stay when they are no file's extension (an enterprise's own), and so do TLDs that are extensions too
+    for (const a of ["john.smith@corp.local", "jane@example.zip", "ana@empresa.py"]) assert.deepEqual(spans(emailAddress, a), [[0, a.length]], a);
   });
 
   it("scores a role or mailing-list mailbox below what makes a file sensitive, a person's address in full", () => {

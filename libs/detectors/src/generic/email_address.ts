@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import type { Detector } from "../core/types.ts";
 import { re } from "../core/regex.ts";
 
@@ -34,10 +35,42 @@ export function isRoleMailbox(local: string, domain: string): boolean {
   return dash > 0 && (LIST_PREFIX.has(l.slice(0, dash)) || LIST_SUFFIX.has(l.slice(l.lastIndexOf("-") + 1)));
 }
 
+/** The top-level domains IANA delegates (the `tlds` package), lower case. */
+const TLDS: ReadonlySet<string> = new Set(createRequire(import.meta.url)("tlds") as string[]);
+/**
+ * File name extensions that are no top-level domain: "icons-64x64@2.tar" in APT's configuration,
+ * "logo@2x.png" in a web page's sources, a translation's "sr@latin.po" and "en@quot.header". (Those that are one stay addresses: ".zip", ".mov",
+ * ".py" of Paraguay, ".sh" of Saint Helena.) Other domains IANA does not know stay too: an
+ * enterprise's own ("corp.local", "intranet.lan") hold its people's addresses.
+ */
+const FILE_EXTENSIONS: ReadonlySet<string> = new Set(
+  ("tar gz tgz bz2 xz zst 7z rar png jpg jpeg gif svg webp bmp ico tif tiff heic psd pdf txt md rst json yaml yml toml xml html htm css scss " +
+    "less js mjs cjs jsx ts tsx map wasm java class jar war kt py pyc rb php pl go rs c h cc cpp hpp o a so dll exe bin iso img dmg deb rpm " +
+    "apk msi log conf cfg ini lock bak tmp swp csv tsv xls xlsx doc docx ppt pptx odt ods odp mp3 mp4 wav ogg flac avi mkv webm woff woff2 ttf otf eot " +
+    "po pot mo gmo header")
+    .split(" ")
+    .filter((x) => !TLDS.has(x)),
+);
+
+/**
+ * Domains of SSH's own algorithm names, "name@domain" (RFC 4251, 6): "umac-64@openssh.com",
+ * "chacha20-poly1305@openssh.com", "curve25519-sha256@libssh.org" in ssh_config and sshd_config.
+ * Those names hold a hyphen or a digit; the projects' people's addresses ("djm@openssh.com") do not.
+ */
+const SSH_NAME_DOMAIN = /^(?:openssh\.com|libssh\.org)$/i;
+
+/**
+ * A message's identifier, not a mailbox, in a mail archive's link or a patch's "Link:" trailer:
+ * a time stamp first ("20211013063656.3084555-4-chenhuacai@loongson.cn",
+ * "20160419091055.GF2345@dinwoodie.org"), a UUID ("99b0adb6-26ba-293c-3a8f-679f59e7cb4d@web.de"),
+ * Gnus's ".fsf" ("7vbptlsuyv.fsf@gitster…"). (A QQ number's address is digits alone: "12345678@qq.com".)
+ */
+const MESSAGE_ID = /^\d{12,}\.|^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$|\.fsf$/i;
+
 /** A role or list mailbox: reported, below what makes a file sensitive on its own (0.5). */
 const ROLE_SCORE = 0.45;
 
-/** RFC 5322 "dot-atom" addresses with a dotted domain and an alphabetic top-level label. */
+/** RFC 5322 "dot-atom" addresses with a dotted domain and an alphabetic top-level label that is no file's extension. */
 export const emailAddress: Detector = {
   id: "email_address",
   type: "EMAIL_ADDRESS",
@@ -47,9 +80,12 @@ export const emailAddress: Detector = {
   patterns: [
     {
       name: "dot-atom",
-      regex: re(String.raw`(?<![A-Za-z0-9._%+'-])[A-Za-z0-9!#$%&'*+/=?^_{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![A-Za-z0-9-]|\.[A-Za-z0-9])`),
+      // (no "/" nor "=" in the local part, which RFC 5322 allows and no one uses: a path's or a key's
+      // address starts after them, "sender=e2scrub@host" in a configuration file; none right after
+      // "://", a URL's user, "ssh://anholt@git.freedesktop.org/git/mesa")
+      regex: re(String.raw`(?<![A-Za-z0-9._%+'-]|:\/\/)[A-Za-z0-9!#$%&'*+?^_{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+?^_{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![A-Za-z0-9-]|\.[A-Za-z0-9])`),
       score: 0.5,
-      anchor: { char: "@", before: String.raw`[A-Za-z0-9!#$%&'*+/=?^_{|}~.-]` },
+      anchor: { char: "@", before: String.raw`[A-Za-z0-9!#$%&'*+?^_{|}~.-]` },
     },
   ],
   context: ["email", "e-mail", "mail", "contact", "address"],
@@ -58,6 +94,9 @@ export const emailAddress: Detector = {
     const [local = "", domain = ""] = value.split(/@(?=[^@]*$)/);
     if (local.length > 64 || domain.length > 253) return false;
     if (domain.split(".").some((l) => l.startsWith("-") || l.endsWith("-"))) return false;
+    if (FILE_EXTENSIONS.has(domain.slice(domain.lastIndexOf(".") + 1).toLowerCase())) return false;
+    if (SSH_NAME_DOMAIN.test(domain) && /[-\d]/.test(local)) return false;
+    if (MESSAGE_ID.test(local)) return false;
     if (isRoleMailbox(local, domain)) return { validation: "role_mailbox", score: ROLE_SCORE, fixed: true };
     return { validation: "email_syntax", score: 1.0 };
   },

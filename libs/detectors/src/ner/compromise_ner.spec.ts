@@ -27,7 +27,9 @@ function viaJson(text: string): Array<[string, number, number]> {
       }
       const person = label === "LOCATION" ? personAround(text, s, e) : null;
       if (person) {
-        if (!out.some(([l, ps, pe]) => l === "PERSON" && ps < person[1] && person[0] < pe)) out.push(["PERSON", person[0], person[1]]);
+        const part = out.find(([l, ps, pe]) => l === "PERSON" && ps < person[1] && person[0] < pe);
+        if (part) [part[1], part[2]] = [Math.min(part[1], person[0]), Math.max(part[2], person[1])];
+        else out.push(["PERSON", person[0], person[1]]);
         continue;
       }
       out.push([label, s, e]);
@@ -271,6 +273,10 @@ describe("ner/compromise_ner", () => {
     // a span that stops at a particle runs on to the surname, or ends before it
     assert.deepEqual(people("Author: Serge van den Boom <svdb@example.org>"), ["Serge van den Boom"]);
     assert.equal(particleEnd("Noun van der? #Noun", 0, 12), 4);
+    // a mailbox in parentheses after a name makes its place-like surname a person's (a README's list of people)
+    assert.deepEqual(people("- Guy Bedford (guybedford@gmail.com)\n"), ["Guy Bedford"]);
+    // a technical acronym first is no one's name (java.security's comments)
+    assert.equal(worthKeeping("PERSON", "URI String"), false);
     // a nickname in TeX's quotes stays inside the name (a copyright file)
     assert.deepEqual(people("Copyright: 1999, Paul ``Rusty'' Russell"), ["Paul ``Rusty'' Russell"]);
     for (const span of ["Travis CI", "Does Ora", "New Roman"]) assert.equal(worthKeeping("PERSON", span), false, span);

@@ -67,7 +67,10 @@ const STREET_KIND_WORDS = [...STREET_KINDS_FIRST.filter((k) => k !== "Ronda"), "
 const STREET_KIND_FIRST = new RegExp(`^(?:${STREET_KIND_WORDS})\\s`);
 
 /** A product's or a standard's name ends with one of these ("System V ABI", "Emscripten ABI" in Rust's reference). */
-const TECH_LAST = /\s(?:ABI|API|SDK|CLI|CPU|GPU|OS|UI|URL|URI|ID|USB|DNS|HTTP|SQL|JSON|XML|VM|IDE|SSH|TLS|SSL|TCP|UDP|IP|CI|CD)$/;
+const TECH_WORD = "(?:ABI|API|SDK|CLI|CPU|GPU|OS|UI|URL|URI|ID|USB|DNS|HTTP|SQL|JSON|XML|VM|IDE|SSH|TLS|SSL|TCP|UDP|IP|CI|CD)";
+const TECH_LAST = new RegExp(`\\s${TECH_WORD}$`);
+/** ... or starts with one ("URI String", "URI Identifiers" in java.security's comments). */
+const TECH_FIRST = new RegExp(`^${TECH_WORD}\\s`);
 
 /** One word the lexicon knows as a country and not as a name ("Mauritania"; not "Chad", "Jordan"). */
 export function countryOnly(word: string): boolean {
@@ -105,7 +108,7 @@ export function worthKeeping(label: NerLabel, span: string): boolean {
   if (span.split(/\s+/).some((w) => /^\p{Lu}\p{Ll}+\p{Lu}[\p{L}]*$/u.test(w) && !/^(?:Mc|Mac|De|Di|Da|La|Le|Du|Van|Von|Jo|O)\p{Lu}/u.test(w))) return false;
   if (/_/.test(span)) return false;
   if (label === "PERSON" && !/\s/.test(span) && oneWordNoName(span)) return false;
-  if (label === "PERSON" && (TECH_LAST.test(span) || /^\p{Lu}{2,}s$/u.test(span))) return false;
+  if (label === "PERSON" && (TECH_LAST.test(span) || TECH_FIRST.test(span) || /^\p{Lu}{2,}s$/u.test(span))) return false;
   // a company's, a product's or a building's word ("Sky Collection", "Three Allen Center"), or a title last ("Last Changed Rev: 1950" of svn's output)
   if (label === "PERSON" && (span.split(/\s+/).some(isOrganisationWord) || /\s(?:Mr|Mrs|Ms|Dr|Rev|Prof|Sir|Hon)\.?$/.test(span))) return false;
   // a street named after its kind first ("Rua Pereira", "Alameda Costa", "Via Garibaldi"; "Ronda" is also a given name)
@@ -297,8 +300,8 @@ export function foreignFunctionWord(text: string, start: number, end: number): b
   return next === lower && !knownAsWord(next);
 }
 
-/** A mailbox right after a span: `Iain Lane <laney@debian.org>`, the display name of an address (RFC 5322). */
-const MAILBOX_AFTER = /^[ \t]*<[^\s<>@]+@[^\s<>@]+>/;
+/** A mailbox right after a span: `Iain Lane <laney@debian.org>`, the display name of an address (RFC 5322); or in parentheses, as a README's list of people writes it ("Guy Bedford (guybedford@gmail.com)"). */
+const MAILBOX_AFTER = /^[ \t]*(?:<[^\s<>@]+@[^\s<>@]+>|\([^\s()@]+@[^\s()@]+\))/;
 
 /**
  * Whether a place compromise found is the display name of a mailbox and so a person's name:
@@ -324,7 +327,7 @@ export function acronymAsTitle(text: string, start: number, end: number): boolea
 /** A capitalised word right before [at: "Havoc " of "Havoc Pennington <hp@…>". */
 const NAME_WORD_BEFORE = /\p{Lu}[\p{L}'’.-]*[ \t]+$/u;
 /** A capitalised word and a mailbox right after: " Broz <mbroz@…>" of "Milan Broz <mbroz@…>". */
-const NAME_WORD_AND_MAILBOX_AFTER = /^[ \t]+\p{Lu}[\p{L}'’.-]*(?=[ \t]*<[^\s<>@]+@[^\s<>@]+>)/u;
+const NAME_WORD_AND_MAILBOX_AFTER = /^[ \t]+\p{Lu}[\p{L}'’.-]*(?=[ \t]*(?:<[^\s<>@]+@[^\s<>@]+>|\([^\s()@]+@[^\s()@]+\)))/u;
 
 /**
  * The span of the person a place compromise found belongs to, or null: a mailbox's display name
@@ -479,7 +482,10 @@ export function entities(text: string): Entity[] {
       if (label === "LOCATION") {
         const person = personAround(text, s, e);
         if (person) {
-          if (!out.some((x) => x.label === "PERSON" && x.start < person[1] && person[0] < x.end)) out.push({ label: "PERSON", start: person[0], end: person[1] });
+          // (a part of it compromise read as a person, "Guy" of "Guy Bedford (…)", grows to it)
+          const part = out.find((x) => x.label === "PERSON" && x.start < person[1] && person[0] < x.end);
+          if (part) [part.start, part.end] = [Math.min(part.start, person[0]), Math.max(part.end, person[1])];
+          else out.push({ label: "PERSON", start: person[0], end: person[1] });
           continue;
         }
       }
