@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import nlp from "compromise";
-import { acronymAsTitle, afterPlacePrefix, bareAbbreviation, countryOnly, displayName, entities, foreignFunctionWord, hyphenStart, inForeignText, inIdentifier, lowerWordInName, monthOfDate, notAPlace, particleEnd, pastVerb, personAround, placeEnd, placeOnlyByTail, townBySuffix, trimSpan, worthKeeping } from "./compromise_ner.ts";
+import { acronymAsTitle, afterPlacePrefix, bareAbbreviation, countryOnly, displayName, entities, foreignFunctionWord, hyphenStart, inForeignText, inIdentifier, lowerWordInName, monthOfDate, notAPlace, particleEnd, pastVerb, personAround, placeEnd, placeOnlyByTail, townBySuffix, trimSpan, withMiddleInitials, worthKeeping } from "./compromise_ner.ts";
+import type { Entity } from "./compromise_ner.ts";
 import { nerSampleTexts } from "../testing.ts";
 import { isKnownPlace } from "./gazetteer.ts";
 
@@ -35,7 +36,7 @@ function viaJson(text: string): Array<[string, number, number]> {
       out.push([label, s, e]);
     }
   }
-  return out;
+  return withMiddleInitials(text, out.map(([label, start, end]) => ({ label: label as Entity["label"], start, end }))).map((x) => [x.label, x.start, x.end]);
 }
 
 describe("ner/compromise_ner", () => {
@@ -277,6 +278,13 @@ describe("ner/compromise_ner", () => {
     assert.deepEqual(people("- Guy Bedford (guybedford@gmail.com)\n"), ["Guy Bedford"]);
     // a technical acronym first is no one's name (java.security's comments)
     assert.equal(worthKeeping("PERSON", "URI String"), false);
+    // a middle initial compromise reads as the article "A" (Python's e-mail tests)
+    assert.deepEqual(entities("From: barry@digicool.com (Barry A. Warsaw)").map((e) => e.label), ["PERSON"]);
+    assert.deepEqual(people('"Barry A. Warsaw" <barry@python.org>'), ["Barry A. Warsaw"]);
+    assert.deepEqual(people("'Fred A. Johnson is his name'"), ["Fred A. Johnson"]);
+    assert.deepEqual(people("Thanks to Michael K. Johnson's patch"), ["Michael K. Johnson"]);
+    assert.deepEqual(people("symbols file for riscv64.\n    Thanks to Manuel A. Fernandez Montecelo (Closes: #892219)"), ["Manuel A. Fernandez Montecelo"]);
+    assert.deepEqual(people("I gave it to Mary A. The rest went to Bob."), ["Mary", "Bob"]);
     // a nickname in TeX's quotes stays inside the name (a copyright file)
     assert.deepEqual(people("Copyright: 1999, Paul ``Rusty'' Russell"), ["Paul ``Rusty'' Russell"]);
     for (const span of ["Travis CI", "Does Ora", "New Roman"]) assert.equal(worthKeeping("PERSON", span), false, span);

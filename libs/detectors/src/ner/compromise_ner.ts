@@ -14,7 +14,7 @@ import { STREET_KINDS_FIRST } from "./street_address.ts";
 
 export type NerLabel = "PERSON" | "LOCATION";
 
-interface Entity {
+export interface Entity {
   label: NerLabel;
   start: number;
   end: number;
@@ -444,6 +444,32 @@ export function particleEnd(text: string, start: number, end: number): number {
   return rest ? end + rest[0].length : end - trailing[0].length;
 }
 
+/** A middle initial and a surname right after a person's span (not a function word: "Mary A. The"). */
+const INITIAL_AND_SURNAME = /^[ \t]+\p{Lu}\.[ \t]+(\p{Lu}\p{Ll}+(?:['’]\p{Lu}\p{Ll}+)?(?:-\p{Lu}\p{Ll}+)?)(?![\p{L}\p{N}])/u;
+const FUNCTION_WORD_TAGS = new Set(["Determiner", "Pronoun", "Preposition", "Conjunction"]);
+/**
+ * People whose middle initial compromise read as the article "A" ("Barry A. Warsaw", "Fred A.
+ * Johnson" in mail headers: "Barry" a person, "Warsaw" a place): the person runs on over the
+ * initial and the surname, and what compromise found there goes.
+ */
+export function withMiddleInitials(text: string, found: Entity[]): Entity[] {
+  const gone = new Set<Entity>();
+  for (const p of found) {
+    if (p.label !== "PERSON" || gone.has(p)) continue;
+    const m = INITIAL_AND_SURNAME.exec(text.slice(p.end, p.end + 48));
+    if (!m || tagsOf(m[1]!.toLowerCase())?.some((t) => FUNCTION_WORD_TAGS.has(t))) continue;
+    let end = p.end + m[0].length;
+    // (one that starts there and runs on is the rest of the name: "Manuel A. Fernandez Montecelo")
+    for (const x of found) {
+      if (x === p || x.start < p.end || x.start >= end) continue;
+      gone.add(x);
+      if (x.label === "PERSON") end = Math.max(end, x.end);
+    }
+    p.end = end;
+  }
+  return gone.size ? found.filter((x) => !gone.has(x)) : found;
+}
+
 export function entities(text: string): Entity[] {
   if (text === cacheText) return cacheEntities;
   const doc = nlp(text);
@@ -495,8 +521,8 @@ export function entities(text: string): Entity[] {
   add("PERSON", doc.people() as unknown as Matches);
   add("LOCATION", doc.places() as unknown as Matches);
   cacheText = text;
-  cacheEntities = out;
-  return out;
+  cacheEntities = withMiddleInitials(text, out);
+  return cacheEntities;
 }
 
 export function nerCandidates(text: string, label: NerLabel, score: number): Candidate[] {
