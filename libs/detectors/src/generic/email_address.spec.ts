@@ -28,6 +28,10 @@ describe("generic/email_address", () => {
     // a message's identifier in an archive's link (change logs); a QQ number's address stays
     for (const id of ["https://lore.kernel.org/r/20211013063656.3084555-4-chenhuacai@loongson.cn", "<99b0adb6-26ba-293c-3a8f-679f59e7cb4d@web.de>", "lore.kernel.org/git/7vbptlsuyv.fsf@gitster.siamese.dyndns.org"]) assert.deepEqual(spans(emailAddress, id), [], id);
     assert.deepEqual(spans(emailAddress, "12345678@qq.com"), [[0, 15]]);
+    // a quoted address in code without its quote; an apostrophe inside a local part stays
+    assert.deepEqual(spans(emailAddress, "x = 'dinsdale@example.com'"), [[5, 25]]);
+    assert.deepEqual(spans(emailAddress, "parse('@python.org') and <o'brien@sub-domain.org>"), [[26, 48]]);
+    assert.deepEqual(spans(emailAddress, "Message-ID: <002001c144a6$8752e060$56104586@oxy.edu>"), []);
     // domains IANA does not delegate stay when they are no file's extension (an enterprise's own), and so do TLDs that are extensions too
     for (const a of ["john.smith@corp.local", "jane@example.zip", "ana@empresa.py"]) assert.deepEqual(spans(emailAddress, a), [[0, a.length]], a);
   });

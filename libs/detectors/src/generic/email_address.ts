@@ -63,9 +63,10 @@ const SSH_NAME_DOMAIN = /^(?:openssh\.com|libssh\.org)$/i;
  * A message's identifier, not a mailbox, in a mail archive's link or a patch's "Link:" trailer:
  * a time stamp first ("20211013063656.3084555-4-chenhuacai@loongson.cn",
  * "20160419091055.GF2345@dinwoodie.org"), a UUID ("99b0adb6-26ba-293c-3a8f-679f59e7cb4d@web.de"),
- * Gnus's ".fsf" ("7vbptlsuyv.fsf@gitster…"). (A QQ number's address is digits alone: "12345678@qq.com".)
+ * Gnus's ".fsf" ("7vbptlsuyv.fsf@gitster…"), Outlook's "$" ("002001c144a6$8752e060$56104586@oxy.edu").
+ * (A QQ number's address is digits alone: "12345678@qq.com".)
  */
-const MESSAGE_ID = /^\d{12,}\.|^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$|\.fsf$/i;
+const MESSAGE_ID = /^\d{12,}\.|^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$|\.fsf$|\$/i;
 
 /** A role or list mailbox: reported, below what makes a file sensitive on its own (0.5). */
 const ROLE_SCORE = 0.45;
@@ -82,8 +83,9 @@ export const emailAddress: Detector = {
       name: "dot-atom",
       // (no "/" nor "=" in the local part, which RFC 5322 allows and no one uses: a path's or a key's
       // address starts after them, "sender=e2scrub@host" in a configuration file; none right after
-      // "://", a URL's user, "ssh://anholt@git.freedesktop.org/git/mesa")
-      regex: re(String.raw`(?<![A-Za-z0-9._%+'-]|:\/\/)[A-Za-z0-9!#$%&'*+?^_{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+?^_{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![A-Za-z0-9-]|\.[A-Za-z0-9])`),
+      // "://", a URL's user, "ssh://anholt@git.freedesktop.org/git/mesa"; a letter, a digit or "_"
+      // first, so a quoted address's quote stays out, "'dinsdale@example.com'" in code)
+      regex: re(String.raw`(?<![A-Za-z0-9._%+-]|:\/\/)[A-Za-z0-9_][A-Za-z0-9!#$%&'*+?^_{|}~-]*(?:\.[A-Za-z0-9!#$%&'*+?^_{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![A-Za-z0-9-]|\.[A-Za-z0-9])`),
       score: 0.5,
       anchor: { char: "@", before: String.raw`[A-Za-z0-9!#$%&'*+?^_{|}~.-]` },
     },
