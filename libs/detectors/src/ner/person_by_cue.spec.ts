@@ -26,6 +26,9 @@ describe("ner/person_by_cue", () => {
     // the next field's label on the same line is not the name's last word
     assert.deepEqual(found("reviewed by: Mike Fabian Bug: 3352\nName: John Smith Phone: 555 123\n"), ["Mike Fabian", "John Smith"]);
     assert.deepEqual(found("Dear John Smith:\nthank you"), ["John Smith"], "a salutation's colon ends the line");
+    // a documentation comment's author tag; other tags name no one
+    assert.deepEqual(found("/**\n * Parses frames.\n * @author John Chadwick\n * @author Jane Roe <jane@example.org>\n */"), ["John Chadwick", "Jane Roe"]);
+    assert.deepEqual(found(" * @name Alias Queries\n * @authorize Admin Users\n"), []);
   });
   it("leaves greetings to groups and roles, and signatures of teams", () => {
     assert.deepEqual(found("Dear Customer,\nyour order"), []);

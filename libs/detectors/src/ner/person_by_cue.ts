@@ -18,12 +18,15 @@ const AUTHOR = String.raw`[Aa]uthor|AUTHOR|(?:[Pp]repared|[Ww]ritten|[Cc]reated|
 const LABEL = String.raw`(?:(?:${WHO}(?:[ \t_]?(?=[Nn]ame))|(?:CUSTOMER|CLIENT|EMPLOYEE|PATIENT|CONTACT|FULL|FIRST|LAST|SUR)_?(?=NAME))?(?:[Nn]ame|NAME)|${HOLDER}|${FOREIGN}|${AUTHOR})`;
 const END = String.raw`(?=${SUFFIX}?[ \t]*(?:[,:;!]|\r?\n|$))`;
 // The greetings' cues start with their words, so the scan jumps from one "D"/"H"/"R"/… to the
-// next instead of testing a look-behind at every position; the name is group 1.
+// next instead of testing a look-behind at every position; the name is group 1. (So does an author tag's "@".)
 const GREETINGS: RegExp[] = [
   // Salutation: "Dear Ms. Hoeger-Towne,"
   String.raw`\b(?:Dear|Hello|Hi)[ \t]+${TITLE}?(${NAME})${END}`,
   // Signature under a closing: "Kind regards,\nMalvina DuBuque"
   String.raw`\b(?:[Rr]egards|[Ss]incerely|[Ff]aithfully|[Cc]heers|[Yy]ours(?:[ \t]+(?:truly|sincerely))?|[Bb]est(?:[ \t]+wishes)?|[Tt]hanks|[Tt]hank[ \t]+you)[,.!]?[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*${TITLE}?(${NAME})(?=${SUFFIX}?[ \t]*(?:\r?\n|$))`,
+  // A documentation comment's author tag: "@author John Chadwick" (Javadoc, JSDoc, PHPDoc), the
+  // name before the line's end, an address or a comma. (Other "@" commands name no one: "@name Alias Queries".)
+  String.raw`(?<![\w@])@author[ \t]+${TITLE}?(${NAME})(?=${SUFFIX}?[ \t]*(?:[,<(]|\r?\n|\*\/|$))`,
 ].map((src) => new RegExp(src, "gdu"));
 
 // Label: "Name: Golden Hessel", "my name is Conner Deckow-Bruen.", a table's "Name\tAnna Smith";

@@ -15,6 +15,9 @@ describe("ner/person_in_cell", () => {
     // faker's generational suffixes: "I" and "V" alone in a cell after a name
     assert.deepEqual(found("Addie Rosenbaum V", "name"), ["Addie Rosenbaum"]);
     assert.deepEqual(found("Mr. Clyde Mante I", "name"), ["Clyde Mante"]);
+    // a package's people (package.json's "author", "contributors")
+    assert.deepEqual(found("John Chadwick", "author"), ["John Chadwick"]);
+    assert.deepEqual(found("Douglas Christopher Wilson", "contributors"), ["Douglas Christopher Wilson"]);
   });
   it("says the cell is the name and nothing else, title and suffix aside (NER need not read it)", () => {
     for (const cell of ["Ms. Cora Schneider MD", "Rufus Harber Sr.", "Jakayla Fay I"]) assert.equal(run(personInCell, cell, "name")[0]?.whole, true, cell);

@@ -23,7 +23,7 @@ const MAX_CHARS = 80;
 
 /**
  * A name standing alone in a cell under a column about people ("name", "customer", "employee",
- * "patient", …): the column header is the context that lifts it to a finding. On its own the
+ * "patient", a package's "author" and "maintainers", …): the column header is the context that lifts it to a finding. On its own the
  * shape scores 0.3, below the minimum: a capitalised pair in a product or city column is not
  * reported.
  */
@@ -34,7 +34,7 @@ export const personInCell: Detector = {
   category: "person",
   description: "Person name alone in a cell of a name column (name shape, lexicon veto, header context)",
   patterns: [],
-  context: ["name", "full name", "first name", "last name", "surname", "customer", "client", "employee", "patient", "contact", "applicant", "tenant", "cardholder", "beneficiary", "recipient", "spouse", "manager", "owner", "holder", "signed", "attn", "person", "member", "student", "guest", "passenger", "customer name", "contact name", "account holder", "kontoinhaber", "nom", "nombre", "nome", "naam"],
+  context: ["name", "full name", "first name", "last name", "surname", "customer", "client", "employee", "patient", "contact", "applicant", "tenant", "cardholder", "beneficiary", "recipient", "spouse", "manager", "owner", "holder", "signed", "attn", "person", "member", "student", "guest", "passenger", "author", "authors", "maintainer", "maintainers", "contributor", "contributors", "customer name", "contact name", "account holder", "kontoinhaber", "nom", "nombre", "nome", "naam"],
   prefilter: { maxChars: MAX_CHARS },
   // Only under a people column (or beside such a word): elsewhere the cell is not even read.
   maxBaseScore: 0.3,
