@@ -130,8 +130,8 @@ export function lowerWordInName(span: string): boolean {
  * Whether [start, end) is part of an identifier rather than a word of its own: it continues a
  * letter or digit or a hyphenated word's first parts before it, is a code span's whole, runs on
  * into a letter or digit after it ("SR-IPv6", whose digit the span's trim left out), is a
- * function called, one word ("Symbol(…)"), or runs into "-" and a digit after it ("ORD-30274828", an order
- * number whose prefix compromise knows as a place).
+ * function called, one word ("Symbol(…)"), or runs into "-" and a digit after it
+ * ("ORD-30274828", an order number whose prefix compromise knows as a place).
  */
 export function inIdentifier(text: string, start: number, end: number): boolean {
   if (start > 0 && /[\p{L}\p{N}_]/u.test(text[start - 1]!)) return true;
