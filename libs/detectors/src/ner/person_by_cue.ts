@@ -26,7 +26,8 @@ const GREETINGS: RegExp[] = [
   String.raw`\b(?:[Rr]egards|[Ss]incerely|[Ff]aithfully|[Cc]heers|[Yy]ours(?:[ \t]+(?:truly|sincerely))?|[Bb]est(?:[ \t]+wishes)?|[Tt]hanks|[Tt]hank[ \t]+you)[,.!]?[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*${TITLE}?(${NAME})(?=${SUFFIX}?[ \t]*(?:\r?\n|$))`,
   // A documentation comment's author tag: "@author John Chadwick" (Javadoc, JSDoc, PHPDoc), the
   // name before the line's end, an address or a comma. (Other "@" commands name no one: "@name Alias Queries".)
-  String.raw`(?<![\w@])@author[ \t]+${TITLE}?(${NAME})(?=${SUFFIX}?[ \t]*(?:[,<(]|\r?\n|\*\/|$))`,
+  // ("@" first, the look-behind after it: a scan for "@", not a look-behind at every position)
+  String.raw`@(?<![\w@]@)author[ \t]+${TITLE}?(${NAME})(?=${SUFFIX}?[ \t]*(?:[,<(]|\r?\n|\*\/|$))`,
 ].map((src) => new RegExp(src, "gdu"));
 
 // Label: "Name: Golden Hessel", "my name is Conner Deckow-Bruen.", a table's "Name\tAnna Smith";
