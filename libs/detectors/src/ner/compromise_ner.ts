@@ -7,7 +7,7 @@
 import nlp from "compromise";
 import "./fast_sweep.ts";
 import type { Candidate } from "../core/types.ts";
-import { NAME_TAGS, knownAsWord, tagsOf } from "./lexicon.ts";
+import { knownAsWord, tagsNotAName, tagsOf } from "./lexicon.ts";
 import { FOREIGN_TITLE_WORDS, PARTICLE, isOrganisationWord, isParticle, notAFirstWord, startsWithVerb } from "./name_shape.ts";
 import { PLACE_FIRST_WORDS, PLACE_TAGS, TOWN_PREFIXES, isKnownPlace } from "./gazetteer.ts";
 import { STREET_KINDS_FIRST } from "./street_address.ts";
@@ -74,14 +74,13 @@ const TECH_FIRST = new RegExp(`^${TECH_WORD}\\s`);
 
 /** One word the lexicon knows as a country and not as a name ("Mauritania"; not "Chad", "Jordan"). */
 export function countryOnly(word: string): boolean {
-  const tags = tagsOf(word.toLowerCase());
-  return tags !== null && tags.includes("Country") && !tags.some((t) => NAME_TAGS.has(t));
+  return tagsNotAName(word.toLowerCase())?.includes("Country") ?? false;
 }
 
 /** One word the lexicon knows as a role or as a verb only ("Manager"; "Add", "Use" before a code span in a change log; not "Mark", a name too). */
 function oneWordNoName(word: string): boolean {
-  const tags = tagsOf(word.toLowerCase());
-  return tags !== null && (tags.includes("Actor") || (tags.includes("Infinitive") && !tags.some((t) => NAME_TAGS.has(t))));
+  const lower = word.toLowerCase();
+  return (tagsOf(lower)?.includes("Actor") ?? false) || (tagsNotAName(lower)?.includes("Infinitive") ?? false);
 }
 
 /**
@@ -300,8 +299,10 @@ export function foreignFunctionWord(text: string, start: number, end: number): b
   return next === lower && !knownAsWord(next);
 }
 
-/** A mailbox right after a span: `Iain Lane <laney@debian.org>`, the display name of an address (RFC 5322); or in parentheses, as a README's list of people writes it ("Guy Bedford (guybedford@gmail.com)"). */
-const MAILBOX_AFTER = /^[ \t]*(?:<[^\s<>@]+@[^\s<>@]+>|\([^\s()@]+@[^\s()@]+\))/;
+/** A mailbox in angle brackets (RFC 5322) or in parentheses, as a README's list of people writes it ("Guy Bedford (guybedford@gmail.com)"). */
+const MAILBOX = String.raw`(?:<[^\s<>@]+@[^\s<>@]+>|\([^\s()@]+@[^\s()@]+\))`;
+/** A mailbox right after a span: `Iain Lane <laney@debian.org>`, the display name of an address. */
+const MAILBOX_AFTER = new RegExp(String.raw`^[ \t]*${MAILBOX}`);
 
 /**
  * Whether a place compromise found is the display name of a mailbox and so a person's name:
@@ -327,7 +328,7 @@ export function acronymAsTitle(text: string, start: number, end: number): boolea
 /** A capitalised word right before [at: "Havoc " of "Havoc Pennington <hp@…>". */
 const NAME_WORD_BEFORE = /\p{Lu}[\p{L}'’.-]*[ \t]+$/u;
 /** A capitalised word and a mailbox right after: " Broz <mbroz@…>" of "Milan Broz <mbroz@…>". */
-const NAME_WORD_AND_MAILBOX_AFTER = /^[ \t]+\p{Lu}[\p{L}'’.-]*(?=[ \t]*(?:<[^\s<>@]+@[^\s<>@]+>|\([^\s()@]+@[^\s()@]+\)))/u;
+const NAME_WORD_AND_MAILBOX_AFTER = new RegExp(String.raw`^[ \t]+\p{Lu}[\p{L}'’.-]*(?=[ \t]*${MAILBOX})`, "u");
 
 /**
  * The span of the person a place compromise found belongs to, or null: a mailbox's display name
@@ -425,8 +426,7 @@ export function hyphenStart(text: string, start: number): number {
   if (!half) return start;
   // (not a word of English or of a product's: "Request-URI Too Large", "Linux-PAM")
   const first = half[0].slice(0, -1);
-  const tags = tagsOf(first.toLowerCase());
-  return (tags !== null && !tags.some((t) => NAME_TAGS.has(t))) || isOrganisationWord(first) ? start : start - half[0].length;
+  return tagsNotAName(first.toLowerCase()) !== null || isOrganisationWord(first) ? start : start - half[0].length;
 }
 
 /** Particles ending a span, and the name they lead into after it ("van" of "Serge van", "den Boom"). */

@@ -1,11 +1,16 @@
 import assert from "node:assert/strict";
-import { knownAsWord, tagsOf } from "./lexicon.ts";
+import { knownAsWord, tagsNotAName, tagsOf } from "./lexicon.ts";
 
 describe("ner/lexicon", () => {
   it("gives the tags of words it knows, as a list", () => {
     assert.ok(tagsOf("said")?.length);
     assert.ok(tagsOf("john")?.some((t) => t.endsWith("Name")));
     assert.equal(tagsOf("zboncak"), null);
+  });
+  it("gives a word's tags only when none is a name's", () => {
+    assert.deepEqual(tagsNotAName("add"), ["Infinitive"]);
+    assert.equal(tagsNotAName("mark"), null, "a verb, and a first name too");
+    assert.equal(tagsNotAName("zboncak"), null, "unknown");
   });
   it("knows no word from an object's prototype (a word is a key, not a property)", () => {
     for (const w of ["constructor", "__proto__", "tostring", "hasownproperty", "valueof"]) assert.equal(tagsOf(w), null, w);

@@ -25,6 +25,12 @@ export function knownAsWord(word: string): boolean {
   return tagsOf(word)?.some((t) => !NAME_TAGS.has(t)) ?? false;
 }
 
+/** The tags of a lower-case word the lexicon knows, none of them a name's ("add": Infinitive; not "mark", a first name too); else null. */
+export function tagsNotAName(word: string): readonly string[] | null {
+  const tags = tagsOf(word);
+  return tags !== null && !tags.some((t) => NAME_TAGS.has(t)) ? tags : null;
+}
+
 /** The lower-case words of the lexicon with one of `tags`. */
 export function wordsTagged(tags: ReadonlySet<string>): Set<string> {
   const out = new Set<string>();
