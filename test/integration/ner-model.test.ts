@@ -39,7 +39,7 @@ describe("the optional NER model (Rampart, real model files)", function () {
   it("reads a long text around its findings: names no lexicon knows, at its start, middle and end", () => {
     const dir = nerModelDir();
     const filler = "The warehouse report lists pallets, crates and forklifts by aisle and shelf. ".repeat(12);
-    const text = [`Shakti Varman (s.varman@example.org) wrote the report.`, `We met Gbeminiyi Olutola there, g.olutola@example.org.`, `Ask Deeptimayee Kakkar (accounts@example.org) for the figures.`].join(`\n${filler}\n`);
+    const text = [`Shakti Varman (s.varman@northwind-logistics.com) wrote the report.`, `We met Gbeminiyi Olutola there, g.olutola@northwind-logistics.com.`, `Ask Deeptimayee Kakkar (accounts@northwind-logistics.com) for the figures.`].join(`\n${filler}\n`);
     assert.ok(text.length > 2000);
     assert.ok(find(text).every((f) => f.type !== "PERSON" || f.detector === "person_by_shape"), "without the model only their shape is read");
     const found = find(text, dir);

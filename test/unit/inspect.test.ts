@@ -74,24 +74,24 @@ describe("filescan inspect (CLI, --llm off)", function () {
 
   it("names the sheet and cell of a spreadsheet finding, in the readable report too", () => {
     const f = path.join(dir, "staff.xlsx");
-    writeFileSync(f, makeWorkbook({ Staff: [["name", "email"], ["Jane", "jane.doe@example.com"]] }));
+    writeFileSync(f, makeWorkbook({ Staff: [["name", "email"], ["Jane", "jane.doe@acme.com"]] }));
     const j = inspect(["--json", f]);
     const mail = j.json()[0].findings.find((x: any) => x.type === "EMAIL_ADDRESS");
     assert.deepEqual([mail.locator.sheet, mail.locator.cell, mail.locator.column], ["Staff", "B2", "email"]);
     const h = inspect([f]);
     assert.equal(h.code, 1);
     assert.match(h.stdout, /EMAIL_ADDRESS\s+1\.00\s+email_syntax\s+Staff!B2/);
-    assert.match(h.stdout, /j\*\*\*@example\.com/);
+    assert.match(h.stdout, /j\*\*\*@acme\.com/);
   });
 
   it("--text --lines gives offsets within each line; --show-values prints the raw value", () => {
-    const text = "nothing here\nwrite to jane.doe@example.com today\nSSN 536-22-8726\n";
+    const text = "nothing here\nwrite to jane.doe@acme.com today\nSSN 536-22-8726\n";
     const r = inspect(["--text", "--lines", "--json", "--show-values", "-"], text);
     assert.equal(r.code, 1, r.stderr);
     const reps = r.json();
     assert.deepEqual(reps.map((x: any) => [x.input, x.line, x.llm.has_sensitive_data]), [["-:1", 1, false], ["-:2", 2, true], ["-:3", 3, true]]);
     const mail = reps[1].findings.find((x: any) => x.type === "EMAIL_ADDRESS");
-    assert.deepEqual([mail.start, mail.end, mail.value], [9, 29, "jane.doe@example.com"]);
+    assert.deepEqual([mail.start, mail.end, mail.value], [9, 26, "jane.doe@acme.com"]);
     assert.deepEqual(mail.locator, { row: 2 });
     const ssn = reps[2].findings.find((x: any) => x.type === "US_SSN");
     assert.equal(text.split("\n")[2]!.slice(ssn.start, ssn.end), "536-22-8726");
@@ -111,7 +111,7 @@ describe("filescan inspect (CLI, --llm off)", function () {
 
   it("reads a sheet of 60,000 cells, nearly all findings: the report lists 200 and counts the rest; --show-values finds each value", () => {
     const rows: Array<Array<string | number>> = [["Name", "Email", "SSN"]];
-    for (let i = 0; i < 20_000; i++) rows.push([`Person${i} Example`, `person${i}@corp.example.net`, `536-${String(10 + (i % 89)).padStart(2, "0")}-${String(1000 + (i % 8999)).padStart(4, "0")}`]);
+    for (let i = 0; i < 20_000; i++) rows.push([`Person${i} Example`, `person${i}@corp.acme.net`, `536-${String(10 + (i % 89)).padStart(2, "0")}-${String(1000 + (i % 8999)).padStart(4, "0")}`]);
     const f = path.join(dir, "big.xlsx");
     writeFileSync(f, makeWorkbook({ Staff: rows }));
     const r = inspect([f]);

@@ -9,7 +9,7 @@ const seg = (text: string, loc = {}): Segment => ({ text, source: "text", locato
 
 describe("detect()", () => {
   it("returns located, scored, explained findings with masked values only", () => {
-    const text = "Customer SSN: 536-22-1234, card 4111 1111 1111 1111, mail jane.doe@corp.example.org";
+    const text = "Customer SSN: 536-22-1234, card 4111 1111 1111 1111, mail jane.doe@corp.acme.org";
     const fs = detect([seg(text, { page: 3, file_in_zip: "a/b.pdf" })], { ner: false });
     const byType = Object.fromEntries(fs.map((f) => [f.type, f]));
     assert.deepEqual(Object.keys(byType).sort(), ["CREDIT_CARD", "EMAIL_ADDRESS", "US_SSN"]);
@@ -22,7 +22,7 @@ describe("detect()", () => {
     assert.equal(ssn.masked, "***-**-1234");
     assert.equal(byType.CREDIT_CARD!.masked, "**** **** **** 1111");
     assert.equal(byType.CREDIT_CARD!.validation, "luhn");
-    assert.equal(byType.EMAIL_ADDRESS!.masked, "j***@corp.example.org");
+    assert.equal(byType.EMAIL_ADDRESS!.masked, "j***@corp.acme.org");
     for (const f of fs) {
       const raw = text.slice(f.start, f.end);
       assert.ok(!f.masked.includes(raw), `${f.type} masked value leaks the raw value`);
@@ -31,18 +31,18 @@ describe("detect()", () => {
   });
 
   it("counts offsets in the text of a locator: a long text's chunks, which share one, joined in order", () => {
-    const chunks = ["Minutes of the meeting.\n".repeat(30), "Call Jane at jane.roe@example.org today.\n", "SSN: 536-22-1234\n"];
+    const chunks = ["Minutes of the meeting.\n".repeat(30), "Call Jane at jane.roe@acme.org today.\n", "SSN: 536-22-1234\n"];
     const findings = detect([...chunks.map((t) => seg(t)), seg("IBAN DE89 3704 0044 0532 0130 00", { page: 2 })], { ner: false });
     const joined = chunks.join("");
     const at = (type: string) => findings.find((f) => f.type === type)!;
-    assert.equal(joined.slice(at("EMAIL_ADDRESS").start, at("EMAIL_ADDRESS").end), "jane.roe@example.org");
+    assert.equal(joined.slice(at("EMAIL_ADDRESS").start, at("EMAIL_ADDRESS").end), "jane.roe@acme.org");
     assert.equal(joined.slice(at("US_SSN").start, at("US_SSN").end), "536-22-1234");
     assert.deepEqual([at("IBAN_CODE").locator.page, at("IBAN_CODE").start], [2, 5], "another locator counts from its own start");
   });
   it("counts a locator's chunks apart from another's in between, locators that differ in one field alone", () => {
     const a = { sheet: "Notes", row: 3, column: "Remarks" };
     const b = { sheet: "Notes 2", row: 3, column: "Remarks" };
-    const findings = detect([seg("Filed under ".repeat(10), a), seg("SSN: 536-22-1234", b), seg("Reach jane.roe@example.org", a)], { ner: false });
+    const findings = detect([seg("Filed under ".repeat(10), a), seg("SSN: 536-22-1234", b), seg("Reach jane.roe@acme.org", a)], { ner: false });
     const at = (type: string) => findings.find((f) => f.type === type)!;
     assert.deepEqual([at("US_SSN").locator.sheet, at("US_SSN").start], ["Notes 2", 5]);
     assert.deepEqual([at("EMAIL_ADDRESS").locator.sheet, at("EMAIL_ADDRESS").start], ["Notes", 120 + 6]);

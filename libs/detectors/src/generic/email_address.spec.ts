@@ -38,9 +38,17 @@ describe("generic/email_address", () => {
 
   it("scores a role or mailing-list mailbox below what makes a file sensitive, a person's address in full", () => {
     const found = (text: string) => run(emailAddress, `Contact: ${text}`).map((f) => [f.score, f.validation]);
-    for (const role of ["support@acme.com", "Postmaster@example.net", "bug-grep@gnu.org", "help-libtasn1@gnu.org", "systemd-devel@lists.freedesktop.org", "libphonenumber-discuss@googlegroups.com", "ncurses-request@gnu.org", "jane@lists.debian.org", "netfwsdk@microsoft.com", "sqldocs@contoso.com", "azurefeedback@contoso.com"])
+    for (const role of ["support@acme.com", "Postmaster@acme.net", "bug-grep@gnu.org", "help-libtasn1@gnu.org", "systemd-devel@lists.freedesktop.org", "libphonenumber-discuss@googlegroups.com", "ncurses-request@gnu.org", "jane@lists.debian.org", "netfwsdk@microsoft.com", "sqldocs@contoso.com", "azurefeedback@contoso.com"])
       assert.deepEqual(found(role), [[0.45, "role_mailbox"]], role);
     for (const person of ["jane.doe@acme.com", "morgan.devel@gmail.com", "geecko.dev@free.fr", "info.jones@acme.com", "anna-lena@web.de", "kim-user1@acme.com", "sdk.morgan@acme.com", "docsmith@acme.com"])
       assert.deepEqual(found(person), [[1, "email_syntax"]], person);
+  });
+  it("finds an address at a domain reserved for examples (RFC 2606, 6761) but never reports it, whatever words are near", () => {
+    const found = (text: string) => run(emailAddress, text).map((f) => [f.score, f.validation]);
+    for (const a of ["diego@example.com", "Jane.Roe@corp.example.org", "admin@mail.example.net", "bob@shop.test", "x@host.example", "no@where.invalid", "me@box.localhost"])
+      assert.deepEqual(found(`E-mail: ${a}`), [[0.01, "reserved_domain"]], a);
+    // a domain that only starts or ends like one is a real domain
+    for (const a of ["ana@example.co.uk", "ana@myexample.com", "ana@example-logistics.com", "ana@examples.org", "ana@contest.de"])
+      assert.deepEqual(found(`E-mail: ${a}`), [[1, "email_syntax"]], a);
   });
 });

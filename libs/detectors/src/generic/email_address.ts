@@ -68,6 +68,17 @@ const SSH_NAME_DOMAIN = /^(?:openssh\.com|libssh\.org)$/i;
  */
 const MESSAGE_ID = /^\d{12,}\.|^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$|\.fsf$|\$/i;
 
+/**
+ * Domains reserved for documentation and tests (RFC 2606, RFC 6761): example.com, example.net,
+ * example.org and their subdomains, and the top-level domains "test", "example", "invalid" and
+ * "localhost". No mailbox exists there, so an address there names no one: the AWS CLI's examples
+ * ("diego@example.com", 306 addresses in 147 files), every library's documentation and test data.
+ * Still found, never reported, whatever words are near: as the documentation ranges of IP
+ * addresses and NANP's 555-01xx numbers.
+ */
+const RESERVED_DOMAIN = /(?:^|\.)example\.(?:com|net|org)$|\.(?:test|example|invalid|localhost)$/i;
+const RESERVED = { validation: "reserved_domain", score: 0.01, fixed: true } as const;
+
 /** A role or list mailbox: reported, below what makes a file sensitive on its own (0.5). */
 const ROLE_SCORE = 0.45;
 
@@ -77,7 +88,7 @@ export const emailAddress: Detector = {
   type: "EMAIL_ADDRESS",
   area: "generic",
   category: "contact",
-  description: "E-mail address (local@domain.tld); a role or mailing-list mailbox scores 0.45",
+  description: "E-mail address (local@domain.tld); a role or mailing-list mailbox scores 0.45, one at a domain reserved for examples (RFC 2606) 0.01",
   patterns: [
     {
       name: "dot-atom",
@@ -99,6 +110,7 @@ export const emailAddress: Detector = {
     if (FILE_EXTENSIONS.has(domain.slice(domain.lastIndexOf(".") + 1).toLowerCase())) return false;
     if (SSH_NAME_DOMAIN.test(domain) && /[-\d]/.test(local)) return false;
     if (MESSAGE_ID.test(local)) return false;
+    if (RESERVED_DOMAIN.test(domain)) return RESERVED;
     if (isRoleMailbox(local, domain)) return { validation: "role_mailbox", score: ROLE_SCORE, fixed: true };
     return { validation: "email_syntax", score: 1.0 };
   },
