@@ -277,7 +277,11 @@ function upperScore(sh: Shape): number {
 /** The shape as one number (`parse`), a number for fiction or a business's service number reported as such. */
 function check(sh: Shape): Verdict {
   const v = parse(sh);
-  if (v === false || !v.validation?.startsWith("libphonenumber:")) return v;
+  if (v === false) return v;
+  // (before validity: libphonenumber calls "+44 7700 900123" possible only; and a British number
+  // written nationally may be read first as another region's, "07700 900461" fits Germany's plan)
+  if (UK_DRAMA.test(sh.intl !== null ? digitsOf(sh.intl) : sh.digits.startsWith("0") ? `44${sh.digits.slice(1)}` : "")) return FICTIONAL_UK;
+  if (!v.validation?.startsWith("libphonenumber:")) return v;
   if (/^1\d{3}55501\d\d$/.test(v.e164)) return FICTIONAL;
   return isServiceNumber(v.country, v.e164) ? SERVICE : v;
 }
@@ -312,6 +316,15 @@ function isServiceNumber(country: string, e164: string): boolean {
  * (Presidio's cases spell them), never reported, whatever words are near.
  */
 const FICTIONAL = { score: 0.01, validation: "fictional_555_01xx", fixed: true } as const;
+/**
+ * The United Kingdom's numbers for drama (Ofcom's list, never allocated): a thousand in each of
+ * eleven cities' codes (0113 to 0118, 0121, 0131, 0141, 0151, 0161: "496 0xxx"), London's
+ * "020 7946 0xxx", Belfast's "028 9649 6xxx", Cardiff's "029 2018 0xxx", "01632 960xxx", the
+ * mobile "07700 900xxx" and the non-geographic "03069 990xxx" (E.164 digits). Style guides and
+ * test data use them ("020 7946 0958" in Presidio's cases) as NANP's 555-01xx. Found, never reported.
+ */
+const UK_DRAMA = /^44(?:1(?:1[3-8]|[2-6]1)4960|2079460|2896496|2920180|1632960|7700900|3069990)\d{3}$/;
+const FICTIONAL_UK = { score: 0.01, validation: "fictional_uk_drama", fixed: true } as const;
 
 /**
  * The shape as one number: parsed (not searched) in each region whose numbering plan it may
