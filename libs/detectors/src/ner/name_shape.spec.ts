@@ -29,8 +29,8 @@ describe("ner/name_shape", () => {
     for (const v of ["Valor Padrão", "Valor Retornado", "Valeur Défaut", "Standardwert"]) assert.ok(!mayBePerson(v), v);
     // an operating system, a group of settings (distro's README, pip's sources)
     for (const v of ["Antergos Linux", "General Options", "Advanced Settings"]) assert.ok(!mayBePerson(v), v);
-    // a project's people, a place's kind, a question (npm packages' package.json and READMEs)
-    for (const v of ["Yargs Contributors", "Emerald City", "Orange County", "Does Ora", "Is Mary"]) assert.ok(!mayBePerson(v), v);
+    // a project's people, a place's kind, a question (npm packages' package.json and READMEs), a group of accounts (Active Directory's, SharePoint's)
+    for (const v of ["Yargs Contributors", "Emerald City", "Orange County", "Does Ora", "Is Mary", "Domain Admins", "Backup Operators", "Cert Publishers", "Remote Desktop Users", "Site Owners"]) assert.ok(!mayBePerson(v), v);
     for (const v of ["Oral Crooks", "Autumn Mills", "Serenity Waters", "Hunter Manning"]) assert.ok(mayBePerson(v), v);
     // three words or more: one of them a known name, else a heading (Node's all.json "displayName"s)
     for (const v of ["Basic Extension Errors", "Resolution Algorithm Specification", "Community Conditions Definitions"]) assert.ok(!mayBePerson(v), v);
