@@ -318,6 +318,12 @@ describe("ner/compromise_ner", () => {
     assert.equal(inIdentifier("flights from ORD to Paris", 13, 16), false);
     assert.equal(inIdentifier("Paris-Berlin", 0, 5), false);
     assert.ok(inIdentifier(" *  SR-IPv6 implementation", 4, 10), "a digit the span's trim left out");
+    // a record's key, quoted before a colon (escaped too) or before "="; a speaker before a colon is a name
+    assert.ok(inIdentifier('{ "Sid" : "allow pull" }', 3, 6));
+    assert.ok(inIdentifier('\\"Sid\\" : \\"allow\\"', 2, 5));
+    assert.ok(inIdentifier("--tags Key=Name,Value=x", 7, 10));
+    assert.equal(inIdentifier("Jane: see you at noon", 0, 4), false);
+    assert.equal(inIdentifier('"Jane" said it', 1, 5), false);
     assert.deepEqual(entities("Your reference ORD-98804985 is noted.").map((e) => e.label), []);
   });
   it("reads the same spans off term offsets as compromise's json() gives", () => {

@@ -129,8 +129,8 @@ export function lowerWordInName(span: string): boolean {
  * Whether [start, end) is part of an identifier rather than a word of its own: it continues a
  * letter or digit or a hyphenated word's first parts before it, is a code span's whole, runs on
  * into a letter or digit after it ("SR-IPv6", whose digit the span's trim left out), is a
- * function called, one word ("Symbol(…)"), or runs into "-" and a digit after it
- * ("ORD-30274828", an order number whose prefix compromise knows as a place).
+ * function called, one word ("Symbol(…)"), is a record's key ("\"Sid\":", "Key="), or runs into
+ * "-" and a digit after it ("ORD-30274828", an order number whose prefix compromise knows as a place).
  */
 export function inIdentifier(text: string, start: number, end: number): boolean {
   if (start > 0 && /[\p{L}\p{N}_]/u.test(text[start - 1]!)) return true;
@@ -141,6 +141,9 @@ export function inIdentifier(text: string, start: number, end: number): boolean 
   if (end < text.length && /[\p{L}\p{N}_]/u.test(text[end]!)) return true;
   // (a function called, one word: "Symbol('FileReader state')" in JavaScript; not "Vincent Danjean( thanks)", "Adam Langley(Google)")
   if (text[end] === "(" && !/\s/.test(text[end + 1] ?? " ") && !/\s/.test(text.slice(start, end))) return true;
+  // (a record's key: quoted before a colon, "Sid" of a JSON policy's "\"Sid\" : \"allow pull\"", or
+  // before "=", "Key" of "--tags Key=Name"; not a name before a colon alone, a chat's "Jane: hi")
+  if ((text[start - 1] === '"' && /^\\*"[ \t]*:/.test(text.slice(end, end + 12))) || text[end] === "=") return true;
   return /^[-_/][0-9]/.test(text.slice(end, end + 2));
 }
 
