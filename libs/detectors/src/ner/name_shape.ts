@@ -6,7 +6,7 @@
  * which compromise knows some as ordinary words and none as a name ("Rustic Steel Keyboard",
  * "The Support Team") is not a person.
  */
-import { NAME_TAGS, commonWord, tagsOf } from "./lexicon.ts";
+import { NAME_TAGS, commonWord, englishWord, tagsOf } from "./lexicon.ts";
 import { escapeRegex } from "../core/regex.ts";
 
 /** One name word: capitalised, with inner capitals or apostrophes (McClure, DuBuque, O'Neil) and one hyphen (Hoeger-Towne). */
@@ -76,6 +76,24 @@ export const notAFirstWord = (value: string): boolean => NOT_FIRST.test(value);
  * header in PHP's manual in Portuguese, Tika's testChm2.chm), "Valor Retornado", "Standardwert".
  */
 const FOREIGN_HEADING_WORD = /^(?:valor|valores|padrão|predeterminado|predefinito|retornado|devuelto|restituito|descrição|descripción|descrizione|parâmetros|parámetros|parametri|exemplo|ejemplo|esempio|tipo|versão|versión|wert|werte|standardwert|rückgabewert|beschreibung|valeur|défaut|retournée|waarde|standaardwaarde|wartość|domyślna|opis)$/;
+
+/**
+ * Whether a word of `value` is a product's CamelCase name: English words of four letters or more
+ * joined, each capitalised ("SageMaker Neo", "PowerShell", "CloudWatch", "CrowdStrike Falcon" in
+ * AWS's API documentation). A name's inner capital follows a prefix ("McClure", "MacArthur",
+ * "DuBuque", "LaToya", "VanHorn") or joins syllables no English list holds ("ByeongHun Yoo",
+ * "XiaoLong").
+ */
+export function productCamel(value: string): boolean {
+  for (const word of value.split(/[\s-]+/)) {
+    const parts = word.match(/\p{Lu}\p{Ll}+/gu);
+    if (parts === null || parts.length < 2 || parts.join("") !== word) continue;
+    if (parts.every((p) => p.length >= 4 && englishWord(p.toLowerCase())) && !CAMEL_PREFIX.test(parts[0]!)) return true;
+  }
+  return false;
+}
+/** Prefixes of surnames written with an inner capital ("VanderMeer", "FitzGerald", "DellaCorte"). */
+const CAMEL_PREFIX = /^(?:Vander|Vanden|Fitz|Della|Dello|Abdul|Abdel)$/;
 
 /** Endings of abstract nouns, which no given name or surname has (not "-ity": "Serenity"; not "-ing": "Manning"). */
 const ABSTRACT = /(?:[^aeiou]sis|ency|ancy|tion|sion|ment|ory|ness|ism|ance|ence|ogy|ics)$/;
@@ -150,6 +168,7 @@ const languageVariant = (all: string[]) => all.length > 1 && icu().languages.has
  */
 export function mayBePerson(value: string): boolean {
   if (NOT_FIRST.test(value) || value.toLowerCase().split(/\s+/).some((w) => FOREIGN_HEADING_WORD.test(w))) return false;
+  if (productCamel(value)) return false;
   let known = 0;
   let words = 0;
   let name = false;
@@ -206,7 +225,29 @@ export const NAME_WITH_PARTICLES = String.raw`(?:${PARTICLE}[ \t]+){0,2}${NAME}`
  * Where a name ends: a punctuation mark, the line's end, or a lower-case word ("Frau Weber wird
  * Sie anrufen") that makes no group of it ("Upstream-Contact: Apache Maven team").
  */
-export const END_IN_SENTENCE = String.raw`(?=${SUFFIX}?(?:[ \t]*(?:[,.;:!?)]|\r?\n|$)|[ \t]+\p{Ll}))(?![ \t]+(?:team|group|project|developers|maintainers|community|staff)\b)`;
+export const END_IN_SENTENCE = String.raw`(?=${SUFFIX}?(?:[ \t]*(?:[,.;:!?)]|\r?\n|$)|[ \t]+\p{Ll}))(?![ \t]+(?:team|group|project|developers|maintainers|community|staff|support|sales|helpdesk)\b)`;
+
+/**
+ * Whether the capitalised words at [start, end) end a longer term its acronym defines right after:
+ * "Contact Control Panel (CCP)", "the Cadastro de Contribuintes Mobiliários (CCM)" in AWS's API
+ * documentation, whose last words a cue or their shape would read as a name. The acronym's
+ * letters are the initials of capitalised words that run on before `start` (lower-case joining
+ * words between them skipped). A name abbreviated after itself keeps its own initials only: "Jane
+ * Roe (JR)" stays a name.
+ */
+export function partOfDefinedTerm(text: string, start: number, end: number): boolean {
+  const acronym = /^[ \t]*\((\p{Lu}{2,8})s?\)/u.exec(text.slice(end, end + 14))?.[1];
+  if (acronym === undefined) return false;
+  const initials: string[] = [];
+  const before = text.slice(Math.max(0, start - 120), end).split(/[ \t]+/);
+  for (let i = before.length - 1; i >= 0 && initials.length < acronym.length; i--) {
+    const w = before[i]!;
+    if (/^\p{Lu}/u.test(w)) initials.unshift(w[0]!);
+    else if (!/^(?:of|for|and|the|de|da|do|das|dos|del|la|le|des|du|di|von|der|für|und|y|e|et)$/.test(w)) return false;
+  }
+  const own = text.slice(start, end).split(/[ \t]+/).length;
+  return initials.join("") === acronym && acronym.length > own;
+}
 
 /**
  * Words that follow a title and are no one's name: offices and roles ("Sehr geehrter Herr
@@ -230,7 +271,7 @@ export function namedPerson(value: string, titled: boolean): boolean {
     .split(/[ \t]+/)
     .filter((w) => !isParticle(w));
   // (the company words mayBePerson vetoes, vetoed on every path: "Veldkamp Bouw Bv" is no given name and two surnames)
-  if (words.some((w) => ROLES.test(w) || DEPARTMENTS.test(w) || isOrganisationWord(w))) return false;
+  if (words.some((w) => ROLES.test(w) || DEPARTMENTS.test(w) || isOrganisationWord(w)) || productCamel(value)) return false;
   if (mayBePerson(value) || (titled && words.length === 1)) return true;
   // (a surname that is a place too, "Josep Hidalgo Bermúdez", beside a word the lexicon does not know)
   return words.length >= 2 && words.length <= 3 && words.some((w) => tagsOf(w) === null) && words.every((w) => tagsOf(w)?.every((t) => PLACE_WORD_TAGS.has(t)) ?? true);

@@ -26,6 +26,11 @@ describe("ner/person_by_request", () => {
     assert.deepEqual(found("puede contactar con Atención al Cliente o hablar con nuestro equipo; contacter le service client."), []);
     assert.deepEqual(found("Please contact Customer Service, contact Us, or talk to Technical Support. Contact the author."), []);
     assert.deepEqual(found("To report a bug, contact Apache Maven team or contact Debian Developers."), []);
+    // a vendor's support, a product's CamelCase name, the end of a term its acronym defines (AWS's API models)
+    assert.deepEqual(found("For access, contact Nielsen support. To upload the model, contact SageMaker Neo."), []);
+    assert.deepEqual(found("It will affect the agent experience in the Contact Control Panel (CCP)."), []);
+    // a name abbreviated after itself, a name with an inner capital after a short prefix
+    assert.deepEqual(found("Please contact Jane Roe (JR) or contact Malvina DuBuque, or contact Robert FitzGerald."), ["Jane Roe", "Malvina DuBuque", "Robert FitzGerald"]);
   });
   it("finds at the cues the shared scan of context words gives exactly what a scan of the whole text finds", () => {
     const found = cuedFindsAsWhole(personByRequest, ["please contact", "contact", "Contact", "contacts", "speak to", "get in touch with", "puede ponerse en contacto con", "rivolgersi a", "contacter", "Madame", "Mr.", "Anna", "Weber", "Berta Ozuna Benavídez", "van de Berg", "Customer Service", "our", "team", "Contacting", ",", ".", "\n"], 4);

@@ -1,6 +1,6 @@
 import type { Candidate, Detector } from "../core/types.ts";
 import { cuedMatches, withSticky } from "../core/regex.ts";
-import { END_IN_SENTENCE, FOREIGN_TITLE, NAME_WITH_PARTICLES, SUFFIX, TITLE_WORD, alternation, namedPerson } from "./name_shape.ts";
+import { END_IN_SENTENCE, FOREIGN_TITLE, NAME_WITH_PARTICLES, SUFFIX, TITLE_WORD, alternation, namedPerson, partOfDefinedTerm } from "./name_shape.ts";
 
 /**
  * A request to contact someone, the name right after it, in English and in the languages of the
@@ -45,7 +45,8 @@ export const personByRequest: Detector = {
     for (const m of cuedMatches(SCAN, STICKY, text, cues)) {
       const [start, end] = m.indices![2]!;
       // (a department, a team or a role is no one: "contact Customer Service", "hablar con Atención al Cliente")
-      if (namedPerson(m[2]!, m[1] !== undefined)) out.push({ start, end, score: 0.6, validation: "name_shape" });
+      // (nor the end of a term its acronym defines: "the Contact Control Panel (CCP)")
+      if (namedPerson(m[2]!, m[1] !== undefined) && !partOfDefinedTerm(text, start, end)) out.push({ start, end, score: 0.6, validation: "name_shape" });
     }
     return out;
   },

@@ -58,6 +58,8 @@ describe("ner/person_by_shape", () => {
     assert.deepEqual(found("Send the parcel to the office at\n4120 Kuvalis Hagenes\nand we will pick it up there for you."), []);
     assert.deepEqual(found("They live in Johns Ville now, and the children like the new school a lot."), []);
     assert.deepEqual(found("We flew over Los Ranchos on the way to the coast for the holidays."), []);
+    // the last words of a term its acronym defines (AWS's API models)
+    assert.deepEqual(found("The Cadastro de Contribuintes Mobiliários (CCM) code is the one for your city and your company."), []);
     // (a script other than Latin: the lexicons know none of its words, whatever they are)
     assert.deepEqual(found("We asked Мирослав Николић about the menu and all of the entries in it."), []);
   });

@@ -1,5 +1,5 @@
 import type { Candidate, Detector } from "../core/types.ts";
-import { TITLE_WORD, WORD, currencyOrLanguage, isOrganisationWord } from "./name_shape.ts";
+import { TITLE_WORD, WORD, currencyOrLanguage, isOrganisationWord, partOfDefinedTerm } from "./name_shape.ts";
 import { NAME_TAGS, commonWord, englishWord, knownAsWord, tagsOf } from "./lexicon.ts";
 import { isKnownPlace } from "./gazetteer.ts";
 import { inRoffRequest, writtenAsIdentifier } from "./compromise_ner.ts";
@@ -134,7 +134,7 @@ export const personByShape: Detector = {
       const before = text[start - 1];
       if (before !== undefined && QUOTES.includes(before) && text[end] === before) continue;
       if (ADDRESS_BEFORE.test(text.slice(text.lastIndexOf("\n", start - 1) + 1, start)) || TOWN_LAST.test(m[1]!)) continue;
-      if (!englishAround(text, start, end) || writtenAsIdentifier(text, start, end) || inRoffRequest(text, start, end)) continue;
+      if (!englishAround(text, start, end) || writtenAsIdentifier(text, start, end) || inRoffRequest(text, start, end) || partOfDefinedTerm(text, start, end)) continue;
       out.push(asTitled(text, { start, end, score: 0.45, validation: "name_shape" }));
     }
     return out;

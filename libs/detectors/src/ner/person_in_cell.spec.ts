@@ -26,6 +26,12 @@ describe("ner/person_in_cell", () => {
     assert.deepEqual(found("Lavada Zieme", "product"), []);
     assert.deepEqual(found("Port Kaylee", "city"), []);
     assert.equal(run(personInCell, "Lavada Zieme", "name")[0]!.score, 0.65);
+    // a name column of a thing (AWS's API models: "serviceFullName"); a person's columns stay
+    for (const [cell, header] of [["Service Quotas", "serviceFullName"], ["Lavada Zieme", "Product Name"], ["Lavada Zieme", "file_name"], ["Shield Advanced", "service full name"]] as const) assert.deepEqual(found(cell, header), [], header);
+    for (const header of ["ownerName", "Customer Name", "display_name", "hostName"]) assert.deepEqual(found("Lavada Zieme", header), ["Lavada Zieme"], header);
+    // a product's CamelCase name is no one's; syllables joined with a capital are a name (a package.json's author)
+    assert.deepEqual(found("CrowdStrike Falcon", "name"), []);
+    for (const name of ["ByeongHun Yoo", "XiaoLong Wang", "Jim VanHorn"]) assert.deepEqual(found(name, "author"), [name], name);
   });
   it("takes nothing that is not a name alone: products, companies, places, sentences, codes", () => {
     assert.deepEqual(found("Rustic Steel Keyboard", "name"), []);

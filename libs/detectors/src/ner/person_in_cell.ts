@@ -18,6 +18,14 @@ function placeNotPerson(name: string): boolean {
  * cell alone, "I" and "V" are suffixes too: "Addie Rosenbaum V").
  */
 const CELL = new RegExp(String.raw`^[ \t]*${TITLE}?(${NAME})(?:${SUFFIX}|,?[ \t]+[IV])?[ \t]*$`, "u");
+/**
+ * Things whose name a column or a key holds, not a person's: "serviceFullName": "Service Quotas"
+ * and "Shield Advanced" in AWS's API models, a "Product Name" or "File Name" column. (Not an
+ * account's, a user's, a host's or a display name: often a person's.)
+ */
+const THINGS = ["service", "product", "file", "project", "package", "app", "application", "device", "bucket", "table", "database", "cluster", "queue", "topic", "stream", "policy", "role", "group", "company", "organization", "organisation", "brand", "model", "event", "job", "task", "field", "column", "tag", "region", "zone", "domain", "network", "server", "instance", "resource", "pipeline", "repository", "repo", "branch", "dataset", "metric", "rule", "template", "plan", "pool", "channel", "store", "shop", "item", "asset", "font", "function", "method", "class", "module", "library", "component", "node", "image", "container", "volume", "snapshot", "index", "schema", "workflow", "step", "feature", "setting", "parameter", "variable", "attribute", "property", "label", "category", "type", "team", "department", "city", "country", "street", "state", "county", "site", "building", "room", "course", "game", "song", "album", "book"];
+const THING_NAMES = THINGS.flatMap((t) => [`${t} name`, `${t} full name`]);
+
 /** Longer texts are prose, read by NER. */
 const MAX_CHARS = 80;
 
@@ -34,6 +42,7 @@ export const personInCell: Detector = {
   category: "person",
   description: "Person name alone in a cell of a name column (name shape, lexicon veto, header context)",
   patterns: [],
+  negativeHeader: THING_NAMES,
   context: ["name", "full name", "first name", "last name", "surname", "customer", "client", "employee", "patient", "contact", "applicant", "tenant", "cardholder", "beneficiary", "recipient", "spouse", "manager", "owner", "holder", "signed", "attn", "person", "member", "student", "guest", "passenger", "author", "authors", "maintainer", "maintainers", "contributor", "contributors", "customer name", "contact name", "account holder", "kontoinhaber", "nom", "nombre", "nome", "naam"],
   prefilter: { maxChars: MAX_CHARS },
   // Only under a people column (or beside such a word): elsewhere the cell is not even read.
