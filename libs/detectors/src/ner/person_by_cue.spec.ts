@@ -17,6 +17,7 @@ describe("ner/person_by_cue", () => {
   it("takes one word no lexicon knows for the surname under a surname's label, in each language; under another label a lone word must be a known name", () => {
     assert.deepEqual(found("Nom : Lemoine\nPrénom : Claire\nNachname: Pusch\nSurname: Wazowski\nAchternaam: Dijkstra\n"), ["Lemoine", "Claire", "Pusch", "Wazowski", "Dijkstra"]);
     assert.deepEqual(found("Name: Wazowski\nLast name: Report\n"), [], "not a surname's label; an English word");
+    assert.deepEqual(found("        last_name = None\nsurname: Null\nlastName = Undefined\n"), [], "a language's word for no value (moto's sources)");
     assert.ok(run(personByCue, "Prénom : Claire")[0]!.score >= 0.9, "the label raises it");
   });
   it("finds a document's author or signer after a label (a sheet's page header: \"Header - Author: John Smith\" in Tika's test file)", () => {

@@ -62,12 +62,14 @@ const SURNAME_LABEL = /^[\s"]*(?:(?:[Ss]ur|[Ll]ast|[Ff]amily|[Mm]aiden)[ \t_]?[N
 
 /**
  * Whether a value is a surname alone under its label: one word the lexicon does not know
- * ("Nachname: Pusch", "Nom : Lemoine"; most surnames are in no lexicon), where a lone word after
- * any other label must be a name the lexicon knows.
+ * ("Nachname: Pusch", "Nom : Lemoine"; most surnames are in no lexicon) and no word for no value
+ * ("None"), where a lone word after any other label must be a name the lexicon knows.
  */
 function surnameAlone(match: string, value: string): boolean {
-  return SURNAME_LABEL.test(match) && !/\s/.test(value) && tagsOf(value.toLowerCase()) === null;
+  return SURNAME_LABEL.test(match) && !/\s/.test(value) && tagsOf(value.toLowerCase()) === null && !NO_VALUE.test(value);
 }
+/** A language's word for no value, which no lexicon knows as a word: "last_name = None" in Python, "surname: Null", "lastName = Undefined". */
+const NO_VALUE = /^(?:none|null|nil|undefined|nan|void|empty|blank|missing|anonymous|redacted|withheld|tbd|tba|unset)$/i;
 /** A character of a word as `\b` sees one. */
 const WORD = /[A-Za-z0-9_]/;
 
