@@ -265,6 +265,12 @@ describe("detect()", () => {
     assert.deepEqual(found("owner:\n  name: 'Dereck Flatley'\n  town: 'Reading'\n"), ["PERSON Dereck Flatley", "LOCATION Reading"]);
     assert.deepEqual(found("Name=Foo Viewer\nName=Anna Smith\n"), [], "an unquoted key=value line is not a record (desktop files)");
   });
+  it("keeps a password and a key read with their keys inside a record, and reads a password alone under a password's key as a cell", () => {
+    const found = (text: string) => detect([seg(text)], { ner: false }).map((f) => `${f.type} ${f.detector} ${text.slice(f.start, f.end)}`);
+    assert.deepEqual(found('{"user": "bob", "password": "Xk7pQ2wq9", "api_key": "sk_live_abcdEFGH1234ijkl5678"}'), ["PASSWORD password Xk7pQ2wq9", "API_KEY api_key sk_live_abcdEFGH1234ijkl5678"]);
+    assert.deepEqual(found("db:\n  password: 'Xk7pQ2wq9'\n"), ["PASSWORD password Xk7pQ2wq9"]);
+    assert.deepEqual(found("<account><login>bob</login><passwd>Xk7pQ2wq9</passwd></account>"), ["PASSWORD password_in_cell Xk7pQ2wq9"]);
+  });
   it("pre-filters skip detectors that cannot match", () => {
     const { stats } = detectWithStats([seg("no digits and no at-sign here at all")], { ner: false });
     assert.ok(stats.skipped > stats.ran, JSON.stringify(stats));

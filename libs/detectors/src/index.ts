@@ -397,6 +397,7 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
   const wanted = opts.entities && opts.entities.length ? new Set(opts.entities) : null;
   const selected = (c: Compiled) => wanted === null || wanted.has(c.det.type);
   const patternDetectors = [...PATTERN_DETECTORS, ...(opts.custom ?? []).map((c, i) => compile(customDetector(c, i)))].filter(selected);
+  const readsKey = new Set(patternDetectors.filter((c) => c.det.readsKey).map((c) => c.det.id));
   const nerDetectors = opts.ner === false ? [] : [...NER_DETECTORS, ...(opts.nerModel ? NER_MODEL_DETECTORS : [])].filter(selected);
   const withModel = opts.ner !== false && !!opts.nerModel;
   useModel(withModel ? opts.nerModel! : null);
@@ -481,7 +482,8 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
       // of the words around it, only those that say the document is made up ("test", "example").
       const records = h === null ? recordValues(text) : [];
       if (records.length) {
-        const outside = found.filter((x) => !records.some((r) => x.start < r.end && r.start < x.end));
+        // (a detector that reads the key itself keeps what it found: `"password": "…"`)
+        const outside = found.filter((x) => readsKey.has(x.detector) || !records.some((r) => x.start < r.end && r.start < x.end));
         found.length = 0;
         found.push(...outside);
         for (const r of records) {

@@ -67,6 +67,7 @@ import { slackToken } from "./secrets/slack_token.ts";
 import { jwt } from "./secrets/jwt.ts";
 import { password } from "./secrets/password.ts";
 import { apiKey } from "./secrets/api_key.ts";
+import { passwordInCell } from "./secrets/password_in_cell.ts";
 import { streetAddress } from "./ner/street_address.ts";
 import { addressByLabel } from "./ner/address_by_label.ts";
 import { person } from "./ner/person.ts";
@@ -94,7 +95,7 @@ export const DETECTORS: readonly Detector[] = [
   ruSnils, ruInn, ruPassport,
   usNpi, icd10Code, usDeaNumber, usMbi,
   bitcoinAddress, ethereumAddress,
-  privateKey, awsAccessKey, githubToken, slackToken, jwt, password, apiKey,
+  privateKey, awsAccessKey, githubToken, slackToken, jwt, password, passwordInCell, apiKey,
   streetAddress, addressByLabel, person, location, personInCell, personByCue, personByForeignCue, personByRequest, personByCallback, personByShape, placeInCell, placeByCue, placeInDateline,
 ];
 

@@ -145,6 +145,12 @@ export interface Detector {
    * context word are not reported. See `atChance` in engine.ts.
    */
   chance?: number;
+  /**
+   * Finds its values after their keys itself (`"password": "…"`, `api_key = …`): inside a
+   * structured record, whose value the engine reads apart from its key as a cell under it, its
+   * findings in the whole text stand (the value alone holds nothing it could find).
+   */
+  readsKey?: boolean;
   /** Slow (NER): run on bounded windows chosen by the engine, never on whole documents. */
   ner?: boolean;
   /** Reads with the optional NER model (`ner/rampart.ts`): runs only when the `nerModel` option names it. */

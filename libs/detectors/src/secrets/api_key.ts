@@ -37,6 +37,7 @@ export const apiKey: Detector = {
   description: "API key, token or client secret in a configuration assignment (entropy-checked)",
   patterns: [],
   context: ["api", "key", "secret", "token", "credentials", "auth"],
+  readsKey: true,
   prefilter: { keywords: ["key", "secret", "token"] },
   find(text) {
     // Keys and tokens are random: at least 16 characters and ~3.5 bits of entropy per character.

@@ -158,6 +158,13 @@ function namesKey(value: string, key: string): boolean {
   return /^[a-z0-9_]+(?:[.-][a-z0-9_]+)+$/.test(v) && keyWords(key).some((w) => v.includes(w));
 }
 
+/** How many `quote` characters the line holds before `at`. */
+function quotesBefore(text: string, at: number, quote: string): number {
+  let n = 0;
+  for (let k = at - 1; k >= 0 && text[k] !== "\n"; k--) if (text[k] === quote) n++;
+  return n;
+}
+
 /**
  * Values assigned to a key `keys` matches (global; its match ends where the value starts).
  * `tail` (not global) must match a piece of every `keys` match, from the key name on: when it
@@ -172,9 +179,10 @@ export function findAssignments(text: string, keys: RegExp, minLength: number, s
   while ((m = keys.exec(text)) !== null) {
     let i = m.index + m[0].length;
     const quote = text[i] === '"' || text[i] === "'" || text[i] === "`" ? text[i]! : null;
-    // `getpass(prompt: str = "Password: ", stream: …)`: the key is inside a string, and the quote
-    // after it closes that string
-    if (quote && text[m.index - 1] === quote && !m[0].includes(quote)) continue;
+    // `getpass(prompt: str = "Password: ", stream: …)`, "from `Instance Password:` to `New
+    // Password:`" (a release note's code spans): the key is inside a string or a code span, and
+    // the quote after it closes that (an odd number of them on the line up to the value's)
+    if (quote && (text[m.index - 1] === quote || quotesBefore(text, m.index, quote) % 2 === 1) && !m[0].includes(quote)) continue;
     // `this.data.password ? "password" : "text"`: a conditional's branch, not a key
     if (/\?[ \t]*["'`]?$/.test(text.slice(Math.max(0, m.index - 4), m.index))) continue;
     // `username, password = split`: a tuple's unpacking; of strings (`user, password = "wile",

@@ -85,6 +85,8 @@ describe("secrets/password", () => {
     assert.deepEqual(values("def scrypt(\n    password: ReadableBuffer, *, salt: ReadableBuffer, n: int\n) -> bytes: ...\ndef pbkdf2_hmac(hash_name: str, password: ReadableBuffer, salt: ReadableBuffer"), []);
     assert.deepEqual(values("    key_password: _PasswordType | None = None,\n    passwd: HTTPPasswordMgr\n    password_grant: ResourceOwnerPasswordCredentialsGrant\n    password: Incomplete\n"), []);
     assert.deepEqual(values('    def getpass(prompt: str = "Password: ", stream: TextIO | None = None) -> str: ...\n    BACKWARD_PASS_ONLY: TPUEmbeddingConfiguration._Mode.ValueType  # 3'), []);
+    // a key inside a code span, whose closing backtick is no value's quote (gcloud's release notes)
+    assert.deepEqual(values("Changed the prompt of `gcloud sql users set-password` from `Instance Password:` to `New Password:`, since `set-password` changed"), []);
     assert.deepEqual(values('user: admin, password: Welcome, host: db\npassword: Sunshine\n{"password": "Incomplete2"}\nprompt = "Password: hunter22"'), ["Welcome", "Sunshine", "Incomplete2", "hunter22"], "a log's pairs, YAML, JSON and a string keep their values");
     // @types/node's and LangChain's TypeScript: an optional parameter after, a comparison
     assert.deepEqual(values("function createCipher(algorithm: string, password: BinaryLike, options?: stream.TransformOptions): Cipher;\n    const pass = relativeDistance <= threshold;\n    const pass = similarity >= 1 - threshold;"), []);

@@ -47,6 +47,7 @@ export const password: Detector = {
   description: "Password in a configuration assignment or a URL",
   patterns: [],
   context: ["password", "credentials", "login", "database", "db", "user", "username"],
+  readsKey: true,
   prefilter: { keywords: ["pass", "pwd", "kennwort", "mot_de_passe", "contrase", "senha", "wachtwoord", "://"] },
   find(text) {
     // "PASS: name" is a test result (DejaGnu, Automake, TAP-like logs), not a password; a URL

@@ -1,0 +1,43 @@
+import type { Candidate, Detector } from "../core/types.ts";
+import { isPlaceholder } from "./assignment.ts";
+
+/** Words that label a password column or key, in the languages of the national identifiers (not "pass": a test's Pass/Fail; not "pin"). */
+const LABELS = ["password", "passwd", "pwd", "passphrase", "passwort", "kennwort", "mot de passe", "motdepasse", "contraseña", "contrasena", "senha", "wachtwoord", "hasło", "haslo", "parola"];
+
+/** A label's word inside the value: the header row's own cell, a setting's name ("ResetPassword"), not a value under the label. */
+const LABEL_IN_VALUE = /pass|pwd|kennwort|contrase|senha|wachtwoord|has[łl]o/i;
+
+/**
+ * A date, a time, a boolean or a count: what a password's metadata column holds ("2024-03-01",
+ * "true", "90"); a path or a URL (`"PWD": "/home/nodeuser/project"`, the working directory of a
+ * process's environment in Node's diagnostic reports).
+ */
+const NOT_A_PASSWORD = /^(?:\/|~\/|\.\.?\/|[A-Za-z]:\\|[a-z][a-z0-9+.-]*:\/\/)|^(?:\d{1,4}[-./]\d{1,2}[-./]\d{1,4}(?:[T ][\d:.]+Z?)?|\d{1,3}|true|false|yes|no|ja|nein|oui|non|sí|si|nao|não|enabled|disabled|set|unset|never|expired|locked|n\/a)$/i;
+
+/**
+ * A password alone in a cell under a password column: a sheet or CSV export of accounts
+ * ("username,password,email"), a JSON, YAML or HTML record's value under its key read as a cell.
+ * The value is one word of 4 to 128 characters and no placeholder ("********", "changeme",
+ * "N/A"), no date or flag; the column is the evidence: alone the cell scores 0.3 (not reported),
+ * under a password's label 0.65. Columns about a password, not holding one ("password_changed",
+ * "Password expiry", "password hint"), take it below the minimum again.
+ */
+export const passwordInCell: Detector = {
+  id: "password_in_cell",
+  type: "PASSWORD",
+  area: "secrets",
+  category: "credential",
+  description: "Password alone in a cell of a password column (the header is the evidence)",
+  patterns: [],
+  context: LABELS,
+  negativeHeader: ["changed", "change", "last", "expiry", "expires", "expiration", "expired", "age", "policy", "length", "hint", "reset", "required", "date", "updated", "strength", "attempts", "count", "status", "type", "prompt", "field", "label", "file", "path", "rules", "complexity", "history", "enabled", "set"],
+  prefilter: { maxChars: 160 },
+  // Only under a password's label (or beside one): elsewhere the cell is not even read.
+  maxBaseScore: 0.3,
+  find(text): Candidate[] {
+    const value = text.trim();
+    if (value.length < 4 || value.length > 128 || /\s/.test(value) || isPlaceholder(value) || LABEL_IN_VALUE.test(value) || NOT_A_PASSWORD.test(value)) return [];
+    const start = text.indexOf(value);
+    return [{ start, end: start + value.length, score: 0.3, validation: "password_column", whole: true }];
+  },
+};
