@@ -56,7 +56,7 @@ const PIECE = /[Nn]ame|NAME|older|OLDER|inhaber|[Nn]om|pellido|aam|[Ii]mi[eę]|a
  * inventory's ("Server Name: Atlas Prime", "Printer Name: Floor Three"). People's labels with a
  * word before "Name" ("Print Name:", "Account Name:", "Legal Name:") are not among them.
  */
-const THING_BEFORE = /(?<![\p{L}\p{N}])(?:report|file|host|server|printer|device|computer|machine|network|domain|database|table|column|field|class|module|package|function|method|variable|project|product|brand|company|business|event|job|task|queue|topic|bucket|folder|directory|document|template|course|program|item|model|display|service|application|app|site|store|branch|group|role|team|policy|rule|profile|workspace|cluster|instance|node|volume|share|drive|font|style|layer|sheet|tab|view|index)[ \t_-]*$/iu;
+const THING_BEFORE = /(?<![\p{L}\p{N}])(?:report|file|host|server|printer|device|computer|machine|network|domain|database|table|column|field|class|module|package|function|method|variable|project|product|brand|company|business|event|job|task|queue|topic|bucket|folder|directory|document|template|course|program|item|model|display|service|application|app|site|store|branch|group|role|team|policy|rule|profile|workspace|cluster|instance|node|volume|share|drive|font|style|layer|sheet|tab|view|index|license|licence|plugin|dependency|artifact|distribution|repository|organization|organisation|parent|system|extension)[ \t_-]*$/iu;
 /** A label of the surname alone: "Surname:", "last_name=", "Nom :", "Nachname:", "Cognome", "Apellidos", "Achternaam", "Nazwisko". */
 const SURNAME_LABEL = /^[\s"]*(?:(?:[Ss]ur|[Ll]ast|[Ff]amily|[Mm]aiden)[ \t_]?[Nn]ame|(?:SUR|LAST|FAMILY)_?NAME|[Nn]om(?!\p{L})|[Nn]achname|[Cc]ognome|[Aa]pellidos?|[Aa]chternaam|[Nn]azwisko)/u;
 

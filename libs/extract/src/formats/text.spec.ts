@@ -99,6 +99,9 @@ describe("extract: text family", () => {
     assert.equal(x.detected_type, "application/xml");
     assert.match(allText(x), /Eve/);
     assert.match(allText(x), /eve@example\.com/);
+    // a data file's leaf elements are its fields' lines, under their parent's name; a document's paragraphs and runs stay text
+    const emp = await run('<?xml version="1.0"?><employees><employee id="7"><name>Jane Roe</name><hr:dateOfBirth>1984-03-07</hr:dateOfBirth><passwd>Xk7pQ2wq9</passwd><note>Joined in <b>2019</b> as analyst.</note></employee></employees>', "staff.xml");
+    assert.deepEqual(allText(emp).split("\n").map((l) => l.trim()), ["7", "employee name: Jane Roe", "employee dateOfBirth: 1984-03-07", "employee passwd: Xk7pQ2wq9", "Joined in 2019 as analyst."]);
     // a flat ODF spreadsheet's namespaces, a schema location, its fonts and styles are no text; its cells' values are
     const fods = await run('<?xml version="1.0"?><office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="urn:x schema.xsd" xml:lang="en"><office:font-face-decls><style:font-face style:name="Arial Unicode MS" svg:font-family="\'Arial Unicode MS\'"/></office:font-face-decls><table:cell table:style-name="ce1" office:value="536-22-1234"><p>Jane Roe</p></table:cell></office:document>', "t.fods");
     assert.equal(allText(fods).replace(/\s+/g, " ").trim(), "536-22-1234 Jane Roe");

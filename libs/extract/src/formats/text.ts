@@ -143,21 +143,56 @@ function htmlPlumbing(name: string, attrs: Record<string, string>): boolean {
   return "http-equiv" in attrs || "charset" in attrs || /^(?:viewport|generator|robots|referrer|theme-color|format-detection|color-scheme|googlebot|msapplication-.*)$/i.test(attrs.name ?? "");
 }
 
+/**
+ * XML elements of a document's running text or of a format's plumbing, whose names label no
+ * value: paragraphs, runs and spans, titles, a resource file's strings, a translation's segments,
+ * a property list's keys and values, a table's cells.
+ */
+const TEXT_ELEMENTS = /^(?:p|para|simpara|span|tspan|t|r|run|text|h|h\d|title|subtitle|string|item|entry|value|li|listitem|emphasis|em|b|i|u|s|sub|sup|strong|a|link|ulink|xref|source|target|seg|tuv|ph|bpt|ept|g|x|mrk|note|comment|desc|description|summary|abstract|label|data|cell|td|th|div|line|content|body|caption|term|def|dd|dt|code|pre|literal|quote|blockquote|key|integer|real|date|true|false|array|dict|section|chapter|sect\d|row|col|field|trans-unit)$/i;
+/** A field's name: a letter, then letters, digits, ".", "-" or "_" (a namespace's prefix aside). */
+const FIELD_NAME = /^[A-Za-z][\w.-]{1,39}$/;
+
+/**
+ * An XML leaf element of a data file, written as its field's line "parent name: value": a record's
+ * value keeps its key, as JSON's and YAML's do in their text, so the detectors read
+ * `<dateOfBirth>1984-03-07</dateOfBirth>` and `<passwd>…</passwd>` under their labels (a
+ * document's paragraphs and runs, `TEXT_ELEMENTS`, and values over 80 characters stay as text).
+ */
+function asField(out: string[], at: number, name: string, parent: string | undefined): void {
+  const local = localName(name);
+  if (!FIELD_NAME.test(local) || TEXT_ELEMENTS.test(local)) return;
+  const value = out.slice(at).join("").replace(/\s+/g, " ").trim();
+  if (value === "" || value.length > 80) return;
+  out.length = at;
+  // (its parent's name first, when that is a field's too: a project's name is no developer's,
+  // "project name: Apache Maven" and "developer name: Jason van Zyl" in a Maven POM)
+  const of = parent === undefined ? "" : localName(parent);
+  out.push(`\n${FIELD_NAME.test(of) && !TEXT_ELEMENTS.test(of) ? `${of} ` : ""}${local}: ${value}\n`);
+}
+const localName = (name: string) => name.slice(name.lastIndexOf(":") + 1);
+
 export function markupText(src: string, xml: boolean): string {
   const out: string[] = [];
   let skip = 0;
+  // XML's open elements: where each one's text starts in `out` (-1 when skipped), and whether it has no child element yet
+  const open: Array<{ name: string; at: number; leaf: boolean }> = [];
   const parser = new Parser(
     {
       onopentag(name, attrs) {
         const n = name.toLowerCase();
         if (xml ? XML_SKIPPED.test(name) : n === "script" || n === "style" || n === "noscript") skip++;
         if (!xml && (n === "br" || n === "p" || n === "div" || n === "tr" || n === "li" || /^h\d$/.test(n))) out.push("\n");
+        if (xml) {
+          if (open.length) open[open.length - 1]!.leaf = false;
+          open.push({ name, at: -1, leaf: true });
+        }
         if (skip > 0) return;
         if (!xml && htmlPlumbing(n, attrs)) return;
         for (const [k, v] of Object.entries(attrs)) {
           // (in XML every attribute may hold data, but namespaces and schema locations are plumbing: "urn:oasis:names:tc:…")
           if (xml ? /\S/.test(v) && /[A-Za-z0-9@]/.test(v) && !XML_PLUMBING.test(k) && !encodedBytes(v) : /^(alt|title|value|content|href)$/i.test(k) && !encodedBytes(v)) out.push(` ${v} `);
         }
+        if (xml) open[open.length - 1]!.at = out.length;
       },
       ontext(t) {
         if (skip === 0 && !encodedBytes(t)) out.push(t);
@@ -165,6 +200,10 @@ export function markupText(src: string, xml: boolean): string {
       onclosetag(name) {
         const n = name.toLowerCase();
         if (xml ? XML_SKIPPED.test(name) : n === "script" || n === "style" || n === "noscript") skip = Math.max(0, skip - 1);
+        if (xml) {
+          const element = open.pop();
+          if (element !== undefined && element.leaf && element.at >= 0) asField(out, element.at, name, open[open.length - 1]?.name);
+        }
         if (xml || n === "td" || n === "th") out.push(" ");
         else if (/^(p|div|tr|li|h\d|table|ul|ol)$/.test(n)) out.push("\n");
       },
