@@ -1,7 +1,11 @@
 import assert from "node:assert/strict";
-import { SMALL_TOWN_POPULATION, isCommonWord, isKnownPlace, placeKey } from "./gazetteer.ts";
+import { SMALL_TOWN_POPULATION, isCommonWord, isKnownPlace, placeKey, tooCoarse } from "./gazetteer.ts";
 
 describe("ner/gazetteer", () => {
+  it("tells continents and world regions, too wide to tell where anyone is, from countries", () => {
+    for (const p of ["Africa", "Asia", "Asia Pacific", "Europe", "Western Europe", "South-East Asia", "Sub-Saharan Africa", "North America", "Latin America", "the Americas", "Middle East", "EMEA", "US East", "eu-west-1"]) assert.ok(tooCoarse(p), p);
+    for (const p of ["South Africa", "America", "Australia", "Tokyo", "East Timor", "Central African Republic"]) assert.equal(tooCoarse(p), false, p);
+  });
   it("knows GeoNames cities beyond compromise's lexicon, countries and regions", () => {
     for (const p of ["Mesa", "Kalamazoo", "Winston-Salem", "Reading", "São Paulo", "Sao Paulo", "Singapore", "Algeria", "Svalbard & Jan Mayen", "Saint Kitts and Nevis", "Micronesia"]) {
       assert.ok(isKnownPlace(p), p);

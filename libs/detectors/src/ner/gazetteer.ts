@@ -188,6 +188,17 @@ export function isCountryCode(code: string): boolean {
   return regionNames().has(code);
 }
 
+/**
+ * Continents and the world's regions: too wide to tell where anyone is ("Asia Pacific (Tokyo)",
+ * "US East (N. Virginia)", "Africa (Cape Town)" as AWS names its regions, 100 of them in moto's
+ * sources; "EMEA sales"). "America" alone often means a country and stays a place, as does
+ * "South Africa".
+ */
+const COARSE = /^(?!south\s+africa$)(?:the\s+)?(?:(?:(?:north|south)(?:[- ]?(?:east|west))?|east|west|central|northern|southern|eastern|western|(?:north|south)[- ]?(?:east|west)ern|sub-saharan|equatorial|continental|mainland)\s+)?(?:africa|asia|europe|antarctica|oceania|eurasia|americas)$|^(?:the\s+)?(?:(?:north|south|central|latin)\s+america|asia[- ]pacific|apac|emea|latam|middle\s+east|near\s+east|far\s+east|caribbean|balkans|arctic|(?:us|eu|ap|sa|me|af|ca|il)[- ](?:east|west|north|south|central|northeast|southeast|northwest|southwest)(?:[- ]\d)?)$/i;
+
+/** Whether a place's name is a continent's or a world region's, too wide to tell where anyone is. */
+export const tooCoarse = (name: string): boolean => COARSE.test(name.trim());
+
 /** The regions of the time zone database's names. */
 const TIME_ZONE_REGIONS = new Set(["Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific", "US", "Canada", "Brazil", "Chile", "Mexico"]);
 

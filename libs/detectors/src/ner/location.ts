@@ -1,7 +1,7 @@
 import type { Detector } from "../core/types.ts";
 import { inRoffRequest, nerCandidates, writtenAsIdentifier } from "./compromise_ner.ts";
 import { outsideOrganisationAddresses } from "./street_address.ts";
-import { isKnownPlace, timeZoneRegion } from "./gazetteer.ts";
+import { isKnownPlace, timeZoneRegion, tooCoarse } from "./gazetteer.ts";
 
 /**
  * The Free Software Foundation's city in every GPL notice ("Boston, MA 02110-1301 USA", the older
@@ -38,5 +38,6 @@ export const location: Detector = {
       // (a time zone's region: "America/Los_Angeles" in java.time's docs; a name of code, "Ord" of
       // "std::cmp::Ord"; an mdoc macro, ".Op Fl Fl apple")
       .filter((c) => !timeZoneRegion(text, c.start, c.end) && !writtenAsIdentifier(text, c.start, c.end) && !inRoffRequest(text, c.start, c.end))
-      .map((c) => (FSF_CITY_AFTER.test(text.slice(c.end, c.end + 24)) ? { ...c, score: 0.01, validation: "organisation_address", fixed: true } : isKnownPlace(text.slice(c.start, c.end)) ? c : { ...c, onlyContext: NOT_STATE })),
+      // (a continent or a world region tells where no one is: found, never reported)
+      .map((c) => (FSF_CITY_AFTER.test(text.slice(c.end, c.end + 24)) ? { ...c, score: 0.01, validation: "organisation_address", fixed: true } : tooCoarse(text.slice(c.start, c.end)) ? { ...c, score: 0.01, validation: "world_region", fixed: true } : isKnownPlace(text.slice(c.start, c.end)) ? c : { ...c, onlyContext: NOT_STATE })),
 };

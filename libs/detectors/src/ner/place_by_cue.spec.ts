@@ -5,6 +5,9 @@ import { run } from "../testing.ts";
 const found = (text: string) => run(placeByCue, text).filter((f) => f.score >= 0.4).map((f) => text.slice(f.start, f.end));
 
 describe("ner/place_by_cue", () => {
+  it("takes no continent or world region for a place, a country named for one stays", () => {
+    assert.deepEqual(found("If you reside in Europe, you will probably find it. She lives in South Africa."), ["South Africa"]);
+  });
   it("finds a known place after born / lives / moved in or to", () => {
     assert.deepEqual(found("She was born in Racine and raised in Kalamazoo."), ["Racine", "Kalamazoo"]);
     assert.deepEqual(found("He lives in Winston-Salem, NC."), ["Winston-Salem"]);

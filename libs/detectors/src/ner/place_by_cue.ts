@@ -1,5 +1,5 @@
 import type { Candidate, Detector } from "../core/types.ts";
-import { PLACE_NAME, isCommonWord, isKnownPlace, timeZoneRegion, trimPlace } from "./gazetteer.ts";
+import { PLACE_NAME, isCommonWord, isKnownPlace, timeZoneRegion, tooCoarse, trimPlace } from "./gazetteer.ts";
 import { englishWord, tagsOf } from "./lexicon.ts";
 
 /**
@@ -97,7 +97,8 @@ export const placeByCue: Detector = {
       const place = knownPrefix(m.groups!.place!);
       // (a place that is also a common word only after a plain cue, "lives in", "City:": "moved
       // in Normal mode" is vim's, "Country = Normal" no country)
-      if (place === null || (m.groups!.weak !== undefined && isCommonWord(place))) continue;
+      // (nor a continent: "if you reside in Europe" tells where no one is)
+      if (place === null || (m.groups!.weak !== undefined && isCommonWord(place)) || tooCoarse(place)) continue;
       const start = m.indices!.groups!.place![0];
       // (a time zone's name is a region and a city: "City=Asia/Saigon", "Europe/Vatican")
       if (timeZoneRegion(text, start, start + place.length) || firstNameBefore(text, place, start + place.length)) continue;

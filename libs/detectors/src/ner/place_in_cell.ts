@@ -1,5 +1,5 @@
 import type { Candidate, Detector } from "../core/types.ts";
-import { PLACE_FIRST_WORDS, PLACE_NAME, isCommonWord, isCountryCode, isKnownPlace } from "./gazetteer.ts";
+import { PLACE_FIRST_WORDS, PLACE_NAME, isCommonWord, isCountryCode, isKnownPlace, tooCoarse } from "./gazetteer.ts";
 
 /** A place name alone in a cell, blanks around it aside. */
 const CELL = new RegExp(String.raw`^[ \t]*(${PLACE_NAME})[ \t]*$`, "u");
@@ -71,7 +71,8 @@ export const placeInCell: Detector = {
       return [{ start, end: start + 2, score: 0.3, validation: "iso3166" }];
     }
     const m = CELL.exec(text);
-    if (!m) return [];
+    // (a continent or a world region tells where no one is: an AWS region's "Asia Pacific")
+    if (!m || tooCoarse(m[1]!)) return [];
     const start = m.index + m[0].indexOf(m[1]!);
     if (!isKnownPlace(m[1]!)) {
       if (!mayBeTown(m[1]!)) return [];
