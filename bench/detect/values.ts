@@ -577,6 +577,8 @@ export function plantedValues(faker: Faker): Values {
       US_NPI: () => npi(true),
       CRYPTO: bitcoin,
       JWT: jwt,
+      // (letters and digits: a password's quotes and blanks would end a record's value or a CSV's cell)
+      PASSWORD: () => faker.internet.password({ length: faker.number.int({ min: 10, max: 16 }), pattern: /[A-Za-z0-9]/ }),
     },
     label: {
       EMAIL_ADDRESS: "E-mail", PHONE_NUMBER: "Phone", CREDIT_CARD: "Card number", IBAN_CODE: "IBAN", US_SSN: "SSN",
@@ -594,7 +596,7 @@ export function plantedValues(faker: Faker): Values {
       MEDICAL_LICENSE: "DEA number", US_MBI: "Medicare Beneficiary Identifier", UK_DRIVING_LICENCE: "Driving licence number",
       IT_FISCAL_CODE: "Codice fiscale", SG_NRIC_FIN: "NRIC", AU_TFN: "Tax file number", AU_MEDICARE: "Medicare number",
       CA_SIN: "Social insurance number", US_ITIN: "ITIN", ABA_ROUTING_NUMBER: "Routing number", US_NPI: "NPI",
-      CRYPTO: "Bitcoin wallet", JWT: "Bearer token",
+      CRYPTO: "Bitcoin wallet", JWT: "Bearer token", PASSWORD: "Password",
     },
     negative: [
       () => card(false),
