@@ -79,6 +79,8 @@ const MESSAGE_ID = /^\d{12,}\.|^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-
  */
 const RESERVED_DOMAIN = /(?:^|\.)example\.(?:com|net|org)$|\.(?:test|example|invalid|localhost|tld)$/i;
 const RESERVED = { validation: "reserved_domain", score: 0.01, fixed: true } as const;
+/** Whether a host's domain is reserved for examples (RFC 2606, 6761; see above): no one's mailbox or server. */
+export const reservedDomain = (domain: string): boolean => RESERVED_DOMAIN.test(domain);
 
 /** A role or list mailbox: reported, below what makes a file sensitive on its own (0.5). */
 const ROLE_SCORE = 0.45;

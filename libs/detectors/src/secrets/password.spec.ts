@@ -117,6 +117,8 @@ describe("secrets/password", () => {
     assert.deepEqual(values("password_hash = 9f8e7d6c\n--password=Hunter22\npassword.db = Zx81kq"), ["9f8e7d6c", "Hunter22", "Zx81kq"]);
     assert.deepEqual(values("pass: hunter22\npassword: Wq9zT7x, the new one\nconst password = 'password123';\nServer=db;Password=Pa55w0rd;\n"), ["hunter22", "Wq9zT7x", "password123", "Pa55w0rd"]);
     assert.deepEqual(values("my $pass = 'Wq9zT7x!';\nproxy_pass => 'hunter22',\npass => Zx81kq{"), ["Wq9zT7x!", "hunter22"]);
-    assert.deepEqual(values('const password = "r0sebud(1)";\nurl: https://bob:Wq9zT7@example.org/'), ["r0sebud(1)", "Wq9zT7"]);
+    assert.deepEqual(values('const password = "r0sebud(1)";\nurl: https://bob:Wq9zT7@git.acme.org/'), ["r0sebud(1)", "Wq9zT7"]);
+    // a host reserved for examples names no one's server (Node's URL docs)
+    assert.deepEqual(values("const options = new URL('https://abc:xyz@example.com');\n// Prints https://123:xyz@sub.example.org:8080/"), []);
   });
 });

@@ -1,5 +1,6 @@
 import type { Candidate, Detector } from "../core/types.ts";
 import { findAssignments, isPlaceholder, KEY_START, SEPARATOR } from "./assignment.ts";
+import { reservedDomain } from "../generic/email_address.ts";
 
 /** `password = value`, `"passwd": "value"`, `Pwd=value;` (key names in several languages). */
 // A suffix after a dot that ends at a colon is a file name's extension (`passwd.c:`, `passwd.5:`).
@@ -37,7 +38,7 @@ const DIRECTORY_NEAR = /\b(?:cwd|chdir|getwd|getcwd|dir|dirs|directory|folder|ol
 /** The part of every KEYS match from the key name on: a quick test that the text assigns a password at all. */
 const TAIL = new RegExp(NAMES, "i");
 /** Credentials inside URLs: scheme://user:password@host. */
-const URL_CREDS = /[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:([^\s:/@]{3,})@[^\s/]+/gi;
+const URL_CREDS = /[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:([^\s:/@]{3,})@([^\s/?#'"]+)/gi;
 
 export const password: Detector = {
   id: "password",
@@ -58,7 +59,8 @@ export const password: Detector = {
     URL_CREDS.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = URL_CREDS.exec(text)) !== null) {
-      if (isPlaceholder(m[1]!)) continue; // http://user:pass@host, as documentation writes it
+      // (http://user:pass@host, as documentation writes it; a host reserved for examples, "https://abc:xyz@example.com" in Node's URL docs)
+      if (isPlaceholder(m[1]!) || reservedDomain(m[2]!.replace(/:\d+$/, ""))) continue;
       const start = m.index + m[0].indexOf(`:${m[1]}@`) + 1;
       out.push({ start, end: start + m[1]!.length, score: 0.8, validation: "url_userinfo" });
     }
