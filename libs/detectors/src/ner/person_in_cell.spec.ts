@@ -12,6 +12,9 @@ describe("ner/person_in_cell", () => {
     assert.deepEqual(found("Peter O'Neil", "Employee"), ["Peter O'Neil"]);
     assert.deepEqual(found("Ludwig van Beethoven", "patient name"), ["Ludwig van Beethoven"]);
     assert.deepEqual(found("Anna", "first name"), ["Anna"]);
+    // one word no lexicon knows under a given name's or a surname's column (an HR export); not under "name"
+    assert.deepEqual([found("Priya", "First Name"), found("Raghunathan", "last_name"), found("Oluwaseun", "Vorname"), found("Raghunathan", "name")], [["Priya"], ["Raghunathan"], ["Oluwaseun"], []]);
+    for (const cell of ["Pending", "Unknown", "Leeds"]) assert.deepEqual(found(cell, "last name"), [], cell);
     // faker's generational suffixes: "I" and "V" alone in a cell after a name
     assert.deepEqual(found("Addie Rosenbaum V", "name"), ["Addie Rosenbaum"]);
     assert.deepEqual(found("Mr. Clyde Mante I", "name"), ["Clyde Mante"]);

@@ -1,7 +1,7 @@
 import type { Candidate, Detector } from "../core/types.ts";
 import { NAME, SUFFIX, TITLE, mayBePerson } from "./name_shape.ts";
 import { isKnownPlace } from "./gazetteer.ts";
-import { NAME_TAGS, tagsOf } from "./lexicon.ts";
+import { NAME_TAGS, englishWord, tagsOf } from "./lexicon.ts";
 
 /**
  * A place's name, not a person's: a country or a city in a "name" column ("Sri Lanka", "Saint
@@ -26,6 +26,15 @@ const CELL = new RegExp(String.raw`^[ \t]*${TITLE}?(${NAME})(?:${SUFFIX}|,?[ \t]
 const THINGS = ["service", "product", "file", "project", "package", "app", "application", "device", "bucket", "table", "database", "cluster", "queue", "topic", "stream", "policy", "role", "group", "company", "organization", "organisation", "brand", "model", "event", "job", "task", "field", "column", "tag", "region", "zone", "domain", "network", "server", "instance", "resource", "pipeline", "repository", "repo", "branch", "dataset", "metric", "rule", "template", "plan", "pool", "channel", "store", "shop", "item", "asset", "font", "function", "method", "class", "module", "library", "component", "node", "image", "container", "volume", "snapshot", "index", "schema", "workflow", "step", "feature", "setting", "parameter", "variable", "attribute", "property", "label", "category", "type", "team", "department", "city", "country", "street", "state", "county", "site", "building", "room", "course", "game", "song", "album", "book"];
 const THING_NAMES = THINGS.flatMap((t) => [`${t} name`, `${t} full name`]);
 
+/** The headers of a given name's or a surname's column. */
+const NAME_PART_HEADERS: ReadonlySet<string> = new Set(["first name", "last name", "surname", "given name", "family name", "forename", "fname", "lname", "vorname", "nachname", "prénom", "apellido", "apellidos", "cognome", "achternaam", "voornaam"]);
+/** One capitalised word (a hyphen inside at most) that neither compromise's lexicon nor an English word list knows, no place. */
+function givenOrFamily(value: string): boolean {
+  if (!/^\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?$/u.test(value)) return false;
+  const lower = value.toLowerCase();
+  return tagsOf(lower) === null && !englishWord(lower) && !isKnownPlace(value);
+}
+
 /** Longer texts are prose, read by NER. */
 const MAX_CHARS = 80;
 
@@ -43,7 +52,7 @@ export const personInCell: Detector = {
   description: "Person name alone in a cell of a name column (name shape, lexicon veto, header context)",
   patterns: [],
   negativeHeader: THING_NAMES,
-  context: ["name", "full name", "first name", "last name", "surname", "customer", "client", "employee", "patient", "contact", "applicant", "tenant", "cardholder", "beneficiary", "recipient", "spouse", "manager", "owner", "holder", "signed", "attn", "person", "member", "student", "guest", "passenger", "author", "authors", "maintainer", "maintainers", "contributor", "contributors", "customer name", "contact name", "account holder", "kontoinhaber", "nom", "nombre", "nome", "naam"],
+  context: ["name", "full name", "first name", "last name", "surname", "given name", "family name", "forename", "fname", "lname", "vorname", "nachname", "prénom", "apellido", "apellidos", "cognome", "achternaam", "voornaam", "customer", "client", "employee", "patient", "contact", "applicant", "tenant", "cardholder", "beneficiary", "recipient", "spouse", "manager", "owner", "holder", "signed", "attn", "person", "member", "student", "guest", "passenger", "author", "authors", "maintainer", "maintainers", "contributor", "contributors", "customer name", "contact name", "account holder", "kontoinhaber", "nom", "nombre", "nome", "naam"],
   prefilter: { maxChars: MAX_CHARS },
   // Only under a people column (or beside such a word): elsewhere the cell is not even read.
   maxBaseScore: 0.3,
@@ -52,8 +61,12 @@ export const personInCell: Detector = {
     const m = CELL.exec(text);
     if (!m) return [];
     const name = m[1]!;
-    if (!mayBePerson(name) || placeNotPerson(name)) return [];
     const start = m.index + m[0].indexOf(name);
+    // (one word no lexicon knows is a given name or a surname under a column that says so:
+    // "Priya" under "First Name", "Raghunathan" under "Last Name"; under "name" or "customer"
+    // it may be anything, "Globex")
+    if (givenOrFamily(name)) return [{ start, end: start + name.length, score: 0.3, validation: "name_shape", whole: true, onlyContext: NAME_PART_HEADERS }];
+    if (!mayBePerson(name) || placeNotPerson(name)) return [];
     return [{ start, end: start + name.length, score: 0.3, validation: "name_shape", whole: true }];
   },
 };

@@ -5,6 +5,9 @@ import { run } from "../testing.ts";
 const found = (text: string, header: string) => run(placeInCell, text, header).filter((f) => f.score >= 0.4).map((f) => text.slice(f.start, f.end));
 
 describe("ner/place_in_cell", () => {
+  it("takes a state's or a province's postal code under its column, no other two letters", () => {
+    assert.deepEqual([found("TX", "State"), found("QC", "province"), found("TX", "country"), found("ZZ", "state")], [["TX"], ["QC"], [], []]);
+  });
   it("takes no continent or world region alone in a region column (an AWS region's name)", () => {
     for (const cell of ["Asia Pacific", "Europe", "US East", "Middle East"]) assert.deepEqual(found(cell, "region"), [], cell);
     assert.deepEqual(found("South Africa", "country"), ["South Africa"]);

@@ -14,6 +14,14 @@ const TOWN_HEADERS: ReadonlySet<string> = new Set(["city", "town", "place of bir
 /** Longer texts are prose, read by NER. */
 const MAX_CHARS = 60;
 
+/** The postal codes of the United States' states, district and territories, and of Canada's provinces and territories. */
+const STATE_CODES: ReadonlySet<string> = new Set(
+  ("AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY " +
+    "AS GU MP PR VI AB BC MB NB NL NS NT NU ON PE QC SK YT").split(" "),
+);
+/** The headers of a state's or a province's column: only these lift its two letters ("TX" is no country). */
+const STATE_HEADERS: ReadonlySet<string> = new Set(["state", "province"]);
+
 /** Words of town names that are no town alone: a first word ("Fort", "Lake"), a last ("Beach" of "Deerfield Beach"). */
 const TOWN_PARTS: ReadonlySet<string> = new Set([
   ...PLACE_FIRST_WORDS,
@@ -66,8 +74,9 @@ export const placeInCell: Detector = {
     if (text.length > MAX_CHARS) return [];
     const code = CODE.exec(text);
     if (code) {
-      if (!isCountryCode(code[1]!)) return [];
       const start = code.index + code[0].indexOf(code[1]!);
+      // (a state's or a province's postal code under its column: "TX" of an address's "State")
+      if (!isCountryCode(code[1]!)) return STATE_CODES.has(code[1]!) ? [{ start, end: start + 2, score: 0.3, validation: "state_code", onlyContext: STATE_HEADERS }] : [];
       return [{ start, end: start + 2, score: 0.3, validation: "iso3166" }];
     }
     const m = CELL.exec(text);

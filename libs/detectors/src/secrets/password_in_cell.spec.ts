@@ -9,6 +9,7 @@ describe("secrets/password_in_cell", () => {
     for (const header of ["password", "Password", "user_password", "passwd", "Kennwort", "Mot de passe", "Contraseña", "Senha", "Wachtwoord", "Hasło"])
       assert.deepEqual(found("Xk7pQ2wq9", header), [["Xk7pQ2wq9", 0.65]], header);
     assert.deepEqual(found(" S3cr3t!Pw ", "password"), [["S3cr3t!Pw", 0.65]]);
+    assert.deepEqual(found("Tr1cky!Pass", "password"), [["Tr1cky!Pass", 0.65]], "a label's word inside a password of more than letters");
     assert.deepEqual(found("80417263", "pwd"), [["80417263", 0.65]], "digits alone are a password too");
   });
   it("takes nothing under another column, nor a cell that is no password", () => {

@@ -4,8 +4,8 @@ import { isPlaceholder } from "./assignment.ts";
 /** Words that label a password column or key, in the languages of the national identifiers (not "pass": a test's Pass/Fail; not "pin"). */
 const LABELS = ["password", "passwd", "pwd", "passphrase", "passwort", "kennwort", "mot de passe", "motdepasse", "contraseña", "contrasena", "senha", "wachtwoord", "hasło", "haslo", "parola"];
 
-/** A label's word inside the value: the header row's own cell, a setting's name ("ResetPassword"), not a value under the label. */
-const LABEL_IN_VALUE = /pass|pwd|kennwort|contrase|senha|wachtwoord|has[łl]o/i;
+/** Letters alone holding a label's word: the header row's own cell, a setting's name ("ResetPassword"), not a value under the label ("Tr1cky!Pass" is one). */
+const LABEL_IN_VALUE = /^\p{L}*(?:pass|pwd|kennwort|contrase|senha|wachtwoord|has[łl]o)\p{L}*$/iu;
 
 /**
  * A date, a time, a boolean or a count: what a password's metadata column holds ("2024-03-01",
