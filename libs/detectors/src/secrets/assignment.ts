@@ -88,6 +88,9 @@ function inParentheses(text: string, at: number): boolean {
 /** A class's name made of the key's word and others ("HTTPPasswordMgr", "ResourceOwnerPasswordCredentialsGrant"). */
 const NAMED_FOR_KEY = /^_?[A-Z]*[a-z]*(?:[A-Z][a-z]*)*(?:Password|Passwd|Passphrase|Pass|Secret|Token|Key)(?:[A-Z][a-z]*)*$/;
 
+/** A file's path: absolute, from home, relative, or a Windows drive's (`/etc/secret`, `~/.pgpass`, `C:\keys`). */
+export const PATH_START = /^(?:\/|~\/|\.\.?\/|[A-Za-z]:\\)/;
+
 /**
  * Values that say what they are not: a label (`pass=12: continue` in a test log), a file's path
  * (`password_file: /etc/secret`, `~/.pgpass`, `C:\keys`), roff markup (`\fIpassword\fR` in a
@@ -97,7 +100,7 @@ const NAMED_FOR_KEY = /^_?[A-Z]*[a-z]*(?:[A-Z][a-z]*)*(?:Password|Passwd|Passphr
  * `passwd chat = … *passwd:*all*authentication*tokens*updated*successfully*`), format fields
  * (`USER_PASSWD = "%s:%s" % (USER, PASSWD)`).
  */
-const NOT_A_SECRET = /:$|^:?[a-z]+:`|^(?:\/|~\/|\.\.?\/|[A-Za-z]:\\)|^\\f|\\\*\(|^\d+\.\d+$|^\w+(?::\w+){2,}$|^\w+(?:\|\w+)+$|^\*?(?:[A-Za-z]+\*){3,}|^(?:%[sd]|\{\d*\})(?:[:@/ ]?(?:%[sd]|\{\d*\}))+$/;
+const NOT_A_SECRET = new RegExp(String.raw`:$|^:?[a-z]+:\`|${PATH_START.source}|^\\f|\\\*\(|^\d+\.\d+$|^\w+(?::\w+){2,}$|^\w+(?:\|\w+)+$|^\*?(?:[A-Za-z]+\*){3,}|^(?:%[sd]|\{\d*\})(?:[:@/ ]?(?:%[sd]|\{\d*\}))+$`);
 
 /** A value as roff shows it: `\-` a hyphen, `\fI…\fR` a change of font. */
 const unroff = (v: string) => v.replace(/\\-/g, "-").replace(/\\f(?:[A-Z]|\(..)/g, "");

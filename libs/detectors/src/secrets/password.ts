@@ -4,7 +4,9 @@ import { reservedDomain } from "../generic/email_address.ts";
 
 /** `password = value`, `"passwd": "value"`, `Pwd=value;` (key names in several languages). */
 // A suffix after a dot that ends at a colon is a file name's extension (`passwd.c:`, `passwd.5:`).
-const NAMES = String.raw`(?:password|passwd|passphrase|pass|pwd|passwort|kennwort|mot_de_passe|contraseña|contrasena|senha|wachtwoord)(?:[_-][A-Za-z0-9]+|\.(?![A-Za-z0-9]{1,4}["']?[ \t]*:(?![:=]))[A-Za-z0-9]+)?["']?[ \t]*${SEPARATOR}`;
+/** A password's key names, in the languages of the national identifiers (and "pass", not a column's label: a test's Pass/Fail). */
+export const PASSWORD_KEYS = ["password", "passwd", "passphrase", "pwd", "passwort", "kennwort", "mot_de_passe", "contraseña", "contrasena", "senha", "wachtwoord"];
+const NAMES = String.raw`(?:${[...PASSWORD_KEYS, "pass"].join("|")})(?:[_-][A-Za-z0-9]+|\.(?![A-Za-z0-9]{1,4}["']?[ \t]*:(?![:=]))[A-Za-z0-9]+)?["']?[ \t]*${SEPARATOR}`;
 const KEYS = new RegExp(String.raw`${KEY_START}(?:[A-Za-z0-9]+[_.-])?${NAMES}`, "gi");
 /**
  * `PASS: name` as a test log writes it, and `"PASS" : "FAIL"` as a test reports it (a password

@@ -1,18 +1,19 @@
 import type { Candidate, Detector } from "../core/types.ts";
-import { isPlaceholder } from "./assignment.ts";
+import { isPlaceholder, PATH_START } from "./assignment.ts";
+import { PASSWORD_KEYS } from "./password.ts";
 
-/** Words that label a password column or key, in the languages of the national identifiers (not "pass": a test's Pass/Fail; not "pin"). */
-const LABELS = ["password", "passwd", "pwd", "passphrase", "passwort", "kennwort", "mot de passe", "motdepasse", "contraseña", "contrasena", "senha", "wachtwoord", "hasło", "haslo", "parola"];
+/** Words that label a password column: the password detector's keys as a header's words ("mot de passe"), and Polish's and Italian's (not "pass": a test's Pass/Fail; not "pin"). */
+const LABELS = [...PASSWORD_KEYS.map((k) => k.replace(/_/g, " ")), "motdepasse", "hasło", "haslo", "parola"];
 
 /** Letters alone holding a label's word: the header row's own cell, a setting's name ("ResetPassword"), not a value under the label ("Tr1cky!Pass" is one). */
 const LABEL_IN_VALUE = /^\p{L}*(?:pass|pwd|kennwort|contrase|senha|wachtwoord|has[łl]o)\p{L}*$/iu;
 
 /**
  * A date, a time, a boolean or a count: what a password's metadata column holds ("2024-03-01",
- * "true", "90"); a path or a URL (`"PWD": "/home/nodeuser/project"`, the working directory of a
- * process's environment in Node's diagnostic reports).
+ * "true", "90"); a URL. (A path, `"PWD": "/home/nodeuser/project"` in a process's environment in
+ * Node's diagnostic reports, is `PATH_START`'s.)
  */
-const NOT_A_PASSWORD = /^(?:\/|~\/|\.\.?\/|[A-Za-z]:\\|[a-z][a-z0-9+.-]*:\/\/)|^(?:\d{1,4}[-./]\d{1,2}[-./]\d{1,4}(?:[T ][\d:.]+Z?)?|\d{1,3}|true|false|yes|no|ja|nein|oui|non|sí|si|nao|não|enabled|disabled|set|unset|never|expired|locked|n\/a)$/i;
+const NOT_A_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/|^(?:\d{1,4}[-./]\d{1,2}[-./]\d{1,4}(?:[T ][\d:.]+Z?)?|\d{1,3}|true|false|yes|no|ja|nein|oui|non|sí|si|nao|não|enabled|disabled|set|unset|never|expired|locked|n\/a)$/i;
 
 /**
  * A password alone in a cell under a password column: a sheet or CSV export of accounts
@@ -36,7 +37,7 @@ export const passwordInCell: Detector = {
   maxBaseScore: 0.3,
   find(text): Candidate[] {
     const value = text.trim();
-    if (value.length < 4 || value.length > 128 || /\s/.test(value) || isPlaceholder(value) || LABEL_IN_VALUE.test(value) || NOT_A_PASSWORD.test(value)) return [];
+    if (value.length < 4 || value.length > 128 || /\s/.test(value) || isPlaceholder(value) || LABEL_IN_VALUE.test(value) || NOT_A_PASSWORD.test(value) || PATH_START.test(value)) return [];
     const start = text.indexOf(value);
     return [{ start, end: start + value.length, score: 0.3, validation: "password_column", whole: true }];
   },
