@@ -265,6 +265,21 @@ describe("detect()", () => {
     assert.deepEqual(found("owner:\n  name: 'Dereck Flatley'\n  town: 'Reading'\n"), ["PERSON Dereck Flatley", "LOCATION Reading"]);
     assert.deepEqual(found("Name=Foo Viewer\nName=Anna Smith\n"), [], "an unquoted key=value line is not a record (desktop files)");
   });
+  it("reports no one in a column of names that are no one's (languages, scripts), and everyone in a column of people's names", () => {
+    const json = (key: string, values: string[]) => `[\n${values.map((v, i) => `  {"alpha_3": "a${i}", "${key}": "${v}", "scope": "I"}`).join(",\n")}\n]`;
+    const people = (text: string) => detect([seg(text)]).filter((f) => f.type === "PERSON").map((f) => text.slice(f.start, f.end));
+    // (ISO 639-3's languages: some are given names too, "Ari", "Adele"; some an unknown pair, a name's shape)
+    const languages = ["Ghotuo", "Alumu-Tesu", "Ari", "Amal", "Arbëreshë Albanian", "Aranadan", "Ambrak", "Abu' Arapesh", "Arifama-Miniafia", "Ankave", "Abau", "Solong", "Mandobo Atas", "Amarasi", "Abé", "Bankon", "Ambala Ayta", "Manide", "Western Abnaki", "Abai Sungai", "Abaga", "Adele", "Pa'o Karen", "Lampung Nyo", "Aneme Wake", "Eastern Acipa"];
+    assert.deepEqual(people(json("name", languages)), []);
+    const names = ["Ayşe Yılmaz", "Chinedu Okafor", "Ilze Kalniņa", "Priya Raman", "Adebayo Ogunleye", "Mehmet Öztürk", "Jānis Bērziņš", "Ana Ruiz", "Hadley Hane", "Roma Mayert", "Dereck Flatley", "Oluwaseun Adeyemi", "Līga Ozola", "Wei Zhang", "Tomasz Nowak", "Sanne de Vries", "Kwame Mensah", "Zeynep Demir", "Ifeoma Nwosu", "Raghav Iyer"];
+    assert.deepEqual(people(json("name", names)), names);
+  });
+  it("scores a name or a place NER reads inside a record by the record's key, not by the next member's", () => {
+    const text = '[\n  {"code": "AR-M", "name": "Mendoza", "type": "Province"},\n  {"code": "LU-LU", "name": "Luxembourg", "type": "Canton"}\n]';
+    const found = detect([seg(text)]).map((f) => `${f.type} ${text.slice(f.start, f.end)} ${f.context.join(",")}`);
+    assert.ok(!found.some((f) => /province|canton/.test(f)), found.join("; "));
+    assert.ok(!found.some((f) => f.startsWith("PERSON LU-LU name")), found.join("; "));
+  });
   it("keeps a password and a key read with their keys inside a record, and reads a password alone under a password's key as a cell", () => {
     const found = (text: string) => detect([seg(text)], { ner: false }).map((f) => `${f.type} ${f.detector} ${text.slice(f.start, f.end)}`);
     assert.deepEqual(found('{"user": "bob", "password": "Xk7pQ2wq9", "api_key": "sk_live_abcdEFGH1234ijkl5678"}'), ["PASSWORD password Xk7pQ2wq9", "API_KEY api_key sk_live_abcdEFGH1234ijkl5678"]);

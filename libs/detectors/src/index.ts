@@ -12,7 +12,7 @@
  */
 import { readFileSync } from "node:fs";
 import { type Finding, type Locator, type Segment } from "@filescan/contracts";
-import type { Detector } from "./core/types.ts";
+import type { Candidate, Detector } from "./core/types.ts";
 import { atChance, candidates, compile, factsOf, passes, runDetector, score, shareGates, strongestFirst, type Compiled, type Scored, type Tally, type TextFacts } from "./core/engine.ts";
 import { GLOBAL_NEGATIVE, headerWords, stem, windowWords } from "./core/context.ts";
 import { mask } from "./core/mask.ts";
@@ -20,7 +20,8 @@ import { escapeRegex } from "./core/regex.ts";
 import { DETECTORS, MODEL_DETECTORS } from "./registry.ts";
 import { checkModelDir, useModel } from "./ner/rampart.ts";
 import { nameSeeds } from "./ner/seeds.ts";
-import { recordValues } from "./core/records.ts";
+import { recordValues, type RecordValue } from "./core/records.ts";
+import { NameColumns } from "./ner/name_columns.ts";
 
 export { mask } from "./core/mask.ts";
 export { DETECTORS } from "./registry.ts";
@@ -71,6 +72,8 @@ export interface DetectStats {
   ran: number;
   /** Findings not reported because their detector validated no more often than chance in this call and they had no context word. */
   atChance: number;
+  /** People not reported because they stand in a column of names that are no one's (ner/name_columns.ts). */
+  namesOfThings: number;
 }
 
 const DEFAULT_MIN_SCORE = 0.4;
@@ -385,6 +388,8 @@ interface Cell {
   skipped: number;
   /** Matches and validations of the detectors with a `chance`, in this cell. */
   tallies: Array<[Compiled, Tally]>;
+  /** The record values in the text (see `recordValues`), by their start. */
+  records: RecordValue[];
 }
 /** Cells up to this length are remembered, at most this many distinct ones per header. */
 const CELL_MEMO_CHARS = 64;
@@ -414,7 +419,7 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
     return h;
   });
   let nerBudget = opts.nerMaxChars ?? DEFAULT_NER_MAX;
-  const stats: DetectStats = { segments: segments.length, chars: 0, nerChars: 0, nerWindows: 0, skipped: 0, ran: 0, atChance: 0 };
+  const stats: DetectStats = { segments: segments.length, chars: 0, nerChars: 0, nerWindows: 0, skipped: 0, ran: 0, atChance: 0, namesOfThings: 0 };
   const tallies = new Map<Compiled, Tally>();
   const findings: Finding[] = [];
   // Cells under one header share its words and gate memo.
@@ -440,6 +445,11 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
     text: string;
     f: TextFacts;
     found: Internal[];
+    /** The column header of a sheet's cell (its column's name, not a row's label). */
+    column: string | null;
+    records: RecordValue[];
+    /** The records' facts as NER's findings in them are scored (made on first use). */
+    recordFacts?: Map<RecordValue, TextFacts>;
   }
   /** A window for NER; `copies` are later cells with the same text under the same header. */
   interface Queued {
@@ -459,7 +469,7 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
     const memo = h !== null && text.length <= CELL_MEMO_CHARS;
     let cell = memo ? h.cells.get(text) : undefined;
     if (cell === undefined) {
-      const run: Cell = (cell = { f: h ? factsOf(text, h.words, h.seen) : factsOf(text), found: [], ran: 0, skipped: 0, tallies: [] });
+      const run: Cell = (cell = { f: h ? factsOf(text, h.words, h.seen) : factsOf(text), found: [], ran: 0, skipped: 0, tallies: [], records: [] });
       const { f, found } = run;
       /** The pattern detectors over `facts`, a text at `offset` in this segment. */
       const detectIn = (facts: TextFacts, offset: number) => {
@@ -480,17 +490,13 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
       // A record's value (a JSON member's, an XML element's, a table row's) is a cell under its
       // key as column header: read as one, its key is its context, not the next record's key;
       // of the words around it, only those that say the document is made up ("test", "example").
-      const records = h === null ? recordValues(text) : [];
+      const records = (run.records = h === null ? recordValues(text) : []);
       if (records.length) {
         // (a detector that reads the key itself keeps what it found: `"password": "…"`)
         const outside = found.filter((x) => readsKey.has(x.detector) || !records.some((r) => x.start < r.end && r.start < x.end));
         found.length = 0;
         found.push(...outside);
-        for (const r of records) {
-          // (the document's own word for what it holds, "test", "example", around the record, counts too)
-          const around = windowWords(text, r.start, r.end, window).filter((w) => GLOBAL_NEGATIVE_WORDS.has(w));
-          detectIn(factsOf(text.slice(r.start, r.end), [...headerWords(r.key), ...around]), r.start);
-        }
+        for (const r of records) detectIn(recordFacts(text, r, window), r.start);
       }
       if (denyRx) {
         denyRx.lastIndex = 0;
@@ -510,7 +516,7 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
     const f = cell.f;
     // Copies: NER adds to a segment's list, and each finding owns its context list.
     const found: Internal[] = cell.found.map((x) => ({ ...x, context: [...x.context] }));
-    const p: Pending = { seg, text, f, found };
+    const p: Pending = { seg, text, f, found, column: columnHeaders[si] ?? null, records: cell.records };
     pending.push(p);
     // A cell that is one finding and nothing else (a name, a place, an e-mail address, a phone
     // number, an IBAN, ...; a name with its title or suffix) has nothing left for NER to find.
@@ -535,6 +541,21 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
     }
   });
 
+  /**
+   * A NER finding inside a record's value is scored as the pattern findings there are: as the
+   * value under its key, not with the words of the members around it ("Cher", a script's code
+   * under "alpha_4", took "name" from the next member's key). Null outside a record.
+   */
+  const scoreInRecord = (c: Compiled, p: Pending, cand: Candidate): Scored | null => {
+    const r = p.records.length ? recordAt(p.records, cand.start) : null;
+    if (r === null || cand.end > r.end) return null;
+    const memo = (p.recordFacts ??= new Map());
+    let rf = memo.get(r);
+    if (rf === undefined) memo.set(r, (rf = recordFacts(p.text, r, window)));
+    const s = score(c, rf, { ...cand, start: cand.start - r.start, end: cand.end - r.start }, window);
+    return { ...s, start: s.start + r.start, end: s.end + r.start };
+  };
+
   // NER reads the windows joined into batches (one compromise parse costs ~0.5 ms before the
   // first character: a column of names read cell by cell would cost that per cell); a finding
   // that crosses from one window into the next is dropped.
@@ -556,7 +577,7 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
         const w = batch[k]!;
         const offset = w.ws - starts[k]!;
         if (cand.end - starts[k]! > w.we - w.ws) continue; // runs into the next window
-        const s = score(c, w.p.f, { ...cand, start: cand.start + offset, end: cand.end + offset }, window);
+        const s = scoreInRecord(c, w.p, { ...cand, start: cand.start + offset, end: cand.end + offset }) ?? score(c, w.p.f, { ...cand, start: cand.start + offset, end: cand.end + offset }, window);
         if (s.score >= minScore && s.score > 0) {
           const x = { ...s, type: c.det.type, detector: c.det.id };
           w.p.found.push(x);
@@ -572,10 +593,12 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
   const chance = new Set<string>();
   for (const [c, t] of tallies) if (atChance(t, c.det.chance!)) chance.add(c.det.id);
   const unsupported = (x: Internal) => chance.has(x.detector) && !x.context.some((w) => !w.startsWith("-"));
+  const things = namesOfThings(pending);
   // Offsets count in the text of a locator: its segments' texts joined in order (a long text is
   // cut into chunks that share one locator, and an offset in "a chunk" would say nowhere).
   const offsets = new LocatorOffsets();
-  for (const { seg, text, found } of pending) {
+  for (const p of pending) {
+    const { seg, text, found } = p;
     const base = offsets.take(seg.locator, text.length);
     if (found.length === 0) continue;
     const kept = allow.size ? found.filter((x) => !allow.has(normalizeValue(text.slice(x.start, x.end)))) : found;
@@ -583,6 +606,10 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
     for (const x of strongestFirst(kept)) {
       if (chance.size && unsupported(x)) {
         stats.atChance++;
+        continue;
+      }
+      if (x.type === "PERSON" && things(p, x)) {
+        stats.namesOfThings++;
         continue;
       }
       findings.push({
@@ -599,6 +626,68 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
     }
   }
   return { findings, stats };
+}
+
+/**
+ * A record's value as a cell under its key: the key's words are its header; of the words around
+ * it, only those that say the document is made up ("test", "example") count too.
+ */
+function recordFacts(text: string, r: RecordValue, window: number): TextFacts {
+  const around = windowWords(text, r.start, r.end, window).filter((w) => GLOBAL_NEGATIVE_WORDS.has(w));
+  return factsOf(text.slice(r.start, r.end), [...headerWords(r.key), ...around]);
+}
+
+/** A segment's text, its findings, and the columns its values stand in: a sheet's column, its records' keys. */
+interface Columned {
+  text: string;
+  found: Internal[];
+  column: string | null;
+  records: RecordValue[];
+}
+
+/**
+ * Whether a finding stands in a column of names that are no one's (`NameColumns`): a sheet's
+ * cell under its column, or a record's value under its key, counted over the whole call.
+ */
+function namesOfThings(texts: Columned[]): (t: Columned, x: Internal) => boolean {
+  const columns = new NameColumns();
+  for (const t of texts) {
+    if (t.column !== null) columns.add(t.column, t.text.trim(), () => t.found.some((x) => x.type === "PERSON"));
+    if (t.records.length === 0) continue;
+    // (where people start, in order: whether one starts in a value is a binary search)
+    const starts = t.found.filter((x) => x.type === "PERSON").map((x) => x.start).sort((a, b) => a - b);
+    for (const r of t.records) columns.add(r.key, t.text.slice(r.start, r.end), () => startsIn(starts, r.start, r.end));
+  }
+  return (t, x) => {
+    if (t.column !== null) return columns.listsThings(t.column);
+    const r = recordAt(t.records, x.start);
+    return r !== null && x.end <= r.end && columns.listsThings(r.key);
+  };
+}
+
+/** Whether one of `starts` (in order) lies in [start, end). */
+function startsIn(starts: number[], start: number, end: number): boolean {
+  let lo = 0;
+  let hi = starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (starts[mid]! < start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < starts.length && starts[lo]! < end;
+}
+
+/** The record whose value holds `at` (records by start, apart), or null. */
+function recordAt(records: RecordValue[], at: number): RecordValue | null {
+  let lo = 0;
+  let hi = records.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (records[mid]!.start <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  const r = records[lo - 1];
+  return r !== undefined && at < r.end ? r : null;
 }
 
 /**

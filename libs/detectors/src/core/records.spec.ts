@@ -35,4 +35,9 @@ describe("core/records", () => {
     assert.deepEqual(pairs(`{"note": "${"x".repeat(81)}"}`), []);
     assert.deepEqual(pairs('<name>Anna\nSmith</name> "name": "Anna\nSmith"'), []);
   });
+  it("reads a JSON or YAML key that is also an HTML tag's name ('code', 'title'), and a value with an apostrophe in double quotes or between tags", () => {
+    assert.deepEqual(pairs('{"code": "LU-LU", "title": "Dr", "name": "Pa\'o Karen"}'), [["code", "LU-LU"], ["title", "Dr"], ["name", "Pa'o Karen"]]);
+    assert.deepEqual(pairs("<surname>O'Brien</surname>\n  label: \"Rock 'n' Roll\""), [["surname", "O'Brien"], ["label", "Rock 'n' Roll"]]);
+    assert.deepEqual(pairs("<code>O'Brien</code>"), [], "an HTML element's tag is still no key");
+  });
 });

@@ -28,18 +28,18 @@ export interface RecordValue {
 
 /** A key: a letter of any script (an export's "Geburtsort", "Numéro", "паспорт", "身分證字號") or "_", then up to 39 more. */
 const KEY = String.raw`[\p{L}_][\p{L}\p{M}\p{N}_.\- ]{0,39}`;
-const VALUE = String.raw`[^"'<>|\n\\]{1,80}`;
+const VALUE = String.raw`[^"<>|\n\\]{1,80}`;
 
 /**
  * Each kind of record: when the text may hold one (a character it needs, then a quick
  * expression), and its expression (key group "k", value group "v").
  */
-const KINDS: Array<{ has: string; hint: RegExp | null; rx: RegExp }> = [
+const KINDS: Array<{ has: string; hint: RegExp | null; rx: RegExp; element?: true }> = [
   { has: '"', hint: /"[ \t]*:/, rx: new RegExp(String.raw`"(?<k>${KEY})"[ \t]*:[ \t]*"(?<v>${VALUE})"`, "dgu") },
   // a JSON member's number of six digits or more (an id, a phone number, a timestamp: "min_t":1228525763)
   { has: '"', hint: /"[ \t]*:[ \t]*\d{6}/, rx: new RegExp(String.raw`"(?<k>${KEY})"[ \t]*:[ \t]*(?<v>\d{6,20})(?=[ \t]*[,}\]\r\n])`, "dgu") },
   { has: "</", hint: /<\/(?:t[dh]|dt)/i, rx: new RegExp(String.raw`<(?<t>t[dh]|dt)\b[^<>\n]*>[ \t]*(?<k>${KEY})[ \t]*</\k<t>[ \t]*>\s*<(?<u>td|dd)\b[^<>\n]*>(?<v>${VALUE})</\k<u>[ \t]*>`, "dgiu") },
-  { has: "</", hint: null, rx: new RegExp(String.raw`<(?<k>[\p{L}_][\p{L}\p{M}\p{N}_.\-]{0,39})(?:[ \t][^<>\n]*)?>(?<v>${VALUE})</\k<k>[ \t]*>`, "dgu") },
+  { has: "</", hint: null, rx: new RegExp(String.raw`<(?<k>[\p{L}_][\p{L}\p{M}\p{N}_.\-]{0,39})(?:[ \t][^<>\n]*)?>(?<v>${VALUE})</\k<k>[ \t]*>`, "dgu"), element: true },
   { has: "'", hint: /:[ \t]*'/, rx: new RegExp(String.raw`^[ \t]*(?:-[ \t]+)?(?<k>${KEY}):[ \t]*'(?<v>[^'\n]{1,80})'[ \t]*$`, "dgmu") },
   { has: '"', hint: /:[ \t]*"/, rx: new RegExp(String.raw`^[ \t]*(?:-[ \t]+)?(?<k>${KEY}):[ \t]*"(?<v>${VALUE})"[ \t]*$`, "dgmu") },
   // (not a table's header row, which a row of dashes follows: "| Option Name | Default Value |")
@@ -50,7 +50,7 @@ const KINDS: Array<{ has: string; hint: RegExp | null; rx: RegExp }> = [
 export function recordValues(text: string): RecordValue[] {
   const out: RecordValue[] = [];
   const seen = new Set<number>();
-  for (const { has, hint, rx } of KINDS) {
+  for (const { has, hint, rx, element } of KINDS) {
     if (!text.includes(has) || (hint !== null && !hint.test(text))) continue;
     rx.lastIndex = 0;
     for (const m of text.matchAll(rx)) {
@@ -59,8 +59,9 @@ export function recordValues(text: string): RecordValue[] {
       while (start < end && (text[start] === " " || text[start] === "\t")) start++;
       while (end > start && (text[end - 1] === " " || text[end - 1] === "\t")) end--;
       const key = m.groups!.k!.trim();
-      // (an HTML cell's tag is layout, not a key: its row is the table rule's)
-      if (start === end || key === "" || seen.has(start) || (m.groups!.t === undefined && HTML_TAGS.has(key.toLowerCase()))) continue;
+      // (an HTML element's tag is layout, not a key: a table's cells are the table rule's; a
+      // JSON member named "code" or "title" is a key all the same)
+      if (start === end || key === "" || seen.has(start) || (element && HTML_TAGS.has(key.toLowerCase()))) continue;
       seen.add(start);
       out.push({ start, end, key });
     }
