@@ -335,13 +335,7 @@ function nerWindows(f: TextFacts, triggers: number[], budget: number, headerTrig
   hits.sort((a, b) => a - b);
   const near = (p: number) => {
     // the closest trigger, by binary search over the sorted hits
-    let lo = 0;
-    let hi = hits.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (hits[mid]! < p) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = firstNot(hits.length, (i) => hits[i]! < p);
     return (lo < hits.length && hits[lo]! - p <= NER_RADIUS) || (lo > 0 && p - hits[lo - 1]! <= NER_RADIUS);
   };
   const out: Array<[number, number]> = [];
@@ -667,27 +661,26 @@ function namesOfThings(texts: Columned[]): (t: Columned, x: Internal) => boolean
 
 /** Whether one of `starts` (in order) lies in [start, end). */
 function startsIn(starts: number[], start: number, end: number): boolean {
-  let lo = 0;
-  let hi = starts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (starts[mid]! < start) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = firstNot(starts.length, (i) => starts[i]! < start);
   return lo < starts.length && starts[lo]! < end;
 }
 
 /** The record whose value holds `at` (records by start, apart), or null. */
 function recordAt(records: RecordValue[], at: number): RecordValue | null {
+  const r = records[firstNot(records.length, (i) => records[i]!.start <= at) - 1];
+  return r !== undefined && at < r.end ? r : null;
+}
+
+/** The first index in [0, n) for which `before` (true up to some index, false from there on) is false; n when none. */
+function firstNot(n: number, before: (i: number) => boolean): number {
   let lo = 0;
-  let hi = records.length;
+  let hi = n;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (records[mid]!.start <= at) lo = mid + 1;
+    if (before(mid)) lo = mid + 1;
     else hi = mid;
   }
-  const r = records[lo - 1];
-  return r !== undefined && at < r.end ? r : null;
+  return lo;
 }
 
 /**
