@@ -280,6 +280,12 @@ describe("detect()", () => {
     assert.ok(!found.some((f) => /province|canton/.test(f)), found.join("; "));
     assert.ok(!found.some((f) => f.startsWith("PERSON LU-LU name")), found.join("; "));
   });
+  it("asks a NER finding of the whole text where its window is too narrow to tell: an element of an array of identifiers", () => {
+    // (cfn-lint's schema of Amazon Bedrock's flows: "Name" in "required" opens a window that starts inside the array)
+    const types = ["Input", "Output", "KnowledgeBase", "Condition", "Lex", "Prompt", "LambdaFunction", "Agent", "Storage", "Retrieval", "Iterator", "Collector", "InlineCode", "Loop"];
+    const text = `{\n  "FlowNodeInput": {\n   "required": [\n    "Name",\n    "Type"\n   ],\n   "type": "object"\n  },\n  "FlowNodeType": {\n   "enum": [\n${types.map((t) => `    "${t}"`).join(",\n")}\n   ],\n   "type": "string"\n  }\n}`;
+    assert.deepEqual(detect([seg(text)]).filter((f) => f.type === "PERSON").map((f) => text.slice(f.start, f.end)), []);
+  });
   it("keeps a password and a key read with their keys inside a record, and reads a password alone under a password's key as a cell", () => {
     const found = (text: string) => detect([seg(text)], { ner: false }).map((f) => `${f.type} ${f.detector} ${text.slice(f.start, f.end)}`);
     assert.deepEqual(found('{"user": "bob", "password": "Xk7pQ2wq9", "api_key": "sk_live_abcdEFGH1234ijkl5678"}'), ["PASSWORD password Xk7pQ2wq9", "API_KEY api_key sk_live_abcdEFGH1234ijkl5678"]);

@@ -571,6 +571,7 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
         const w = batch[k]!;
         const offset = w.ws - starts[k]!;
         if (cand.end - starts[k]! > w.we - w.ws) continue; // runs into the next window
+        if (c.det.noneInText?.(w.p.text, cand.start + offset, cand.end + offset)) continue;
         const s = scoreInRecord(c, w.p, { ...cand, start: cand.start + offset, end: cand.end + offset }) ?? score(c, w.p.f, { ...cand, start: cand.start + offset, end: cand.end + offset }, window);
         if (s.score >= minScore && s.score > 0) {
           const x = { ...s, type: c.det.type, detector: c.det.id };

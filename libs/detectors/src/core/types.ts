@@ -153,6 +153,11 @@ export interface Detector {
   readsKey?: boolean;
   /** Slow (NER): run on bounded windows chosen by the engine, never on whole documents. */
   ner?: boolean;
+  /**
+   * For a NER detector, which reads windows of a text: whether the whole text says a candidate
+   * is none, as its window may not show (the "[" of an array of identifiers far before it).
+   */
+  noneInText?(text: string, start: number, end: number): boolean;
   /** Reads with the optional NER model (`ner/rampart.ts`): runs only when the `nerModel` option names it. */
   nerModel?: boolean;
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import nlp from "compromise";
-import { acronymAsTitle, afterPlacePrefix, bareAbbreviation, countryOnly, displayName, entities, foreignFunctionWord, hyphenStart, inForeignText, inIdentifier, lowerWordInName, monthOfDate, notAPlace, particleEnd, pastVerb, personAround, placeEnd, placeOnlyByTail, townBySuffix, trimSpan, withMiddleInitials, worthKeeping } from "./compromise_ner.ts";
+import { acronymAsTitle, afterPlacePrefix, inIdentifierList, bareAbbreviation, countryOnly, displayName, entities, foreignFunctionWord, hyphenStart, inForeignText, inIdentifier, lowerWordInName, monthOfDate, notAPlace, particleEnd, pastVerb, personAround, placeEnd, placeOnlyByTail, townBySuffix, trimSpan, withMiddleInitials, worthKeeping } from "./compromise_ner.ts";
 import type { Entity } from "./compromise_ner.ts";
 import { nerSampleTexts } from "../testing.ts";
 import { isKnownPlace } from "./gazetteer.ts";
@@ -322,6 +322,7 @@ describe("ner/compromise_ner", () => {
     assert.ok(inIdentifier('{ "Sid" : "allow pull" }', 3, 6));
     assert.ok(inIdentifier('\\"Sid\\" : \\"allow\\"', 2, 5));
     assert.ok(inIdentifier("--tags Key=Name,Value=x", 7, 10));
+
     assert.equal(inIdentifier("Jane: see you at noon", 0, 4), false);
     assert.equal(inIdentifier('"Jane" said it', 1, 5), false);
     assert.deepEqual(entities("Your reference ORD-98804985 is noted.").map((e) => e.label), []);
@@ -335,5 +336,13 @@ describe("ner/compromise_ner", () => {
       spans += ours.length;
     }
     assert.ok(spans > texts.length, `only ${spans} spans in ${texts.length} texts`);
+  });
+  it("takes a quoted element of an array of identifiers for none: beside one written as code, or in JSON Schema's 'required' (asked of the whole text)", () => {
+    const at = (text: string, word: string) => inIdentifierList(text, text.indexOf(word), text.indexOf(word) + word.length);
+    assert.ok(at('"Types": [\n "KnowledgeBase",\n "Condition",\n "Lex",\n "Prompt"\n]', "Lex"));
+    assert.ok(at('"required": [\n    "Name",\n    "Uri"\n   ],', "Uri"));
+    assert.equal(at('"reviewers": ["Anna McDonald", "Uri", "Lex"]', "Uri"), false, "a list of people");
+    assert.equal(at('["McDonald", "Uri"]', "Uri"), false, "a surname's inner capital is no code's");
+    assert.equal(at('{\n "name": "Maxime LUCE",\n "githubUsername": "SomaticIT"\n}', "Maxime LUCE"), false, "a member's value before a camelCase key is in no array");
   });
 });

@@ -147,6 +147,32 @@ export function inIdentifier(text: string, start: number, end: number): boolean 
   return /^[-_/][0-9]/.test(text.slice(end, end + 2));
 }
 
+/** An array of strings up to a string: "[", then whole elements, each with its comma. */
+const LIST_HEAD = /\[\s*(?:"[^"\n]{0,64}"\s*,\s*)*$/;
+/** An array of strings after a string: whole elements, each after its comma, then "]". */
+const LIST_TAIL = /^(?:\s*,\s*"[^"\n]{0,64}")*\s*\]/;
+/** A word of code: two words run together in camelCase or PascalCase ("KnowledgeBase", "eventStreamName"; not "McDonald", "DeAndre"). */
+const CAMEL_WORD = /^(?!Ma?c\p{Lu})\p{L}\p{Ll}{2,}\p{Lu}\p{Ll}/u;
+
+/**
+ * Whether [start, end) is a quoted string, an element of an array of identifiers: one of its
+ * elements is written as code ("Lex" beside "KnowledgeBase" in Amazon Connect's block types), or
+ * the array is JSON Schema's "required" list ("required": ["Name", "Uri"]). (A member's value,
+ * "name": "Maxime LUCE" before "githubUsername", is in no array.) The array's "[" may lie far
+ * before: asked of the whole text (`Detector.noneInText`), not of a NER window.
+ */
+export function inIdentifierList(text: string, start: number, end: number): boolean {
+  if (text[start - 1] !== '"' || text[end] !== '"') return false;
+  const [qs, qe] = [start - 1, end + 1];
+  const head = LIST_HEAD.exec(text.slice(Math.max(0, qs - 1000), qs));
+  if (head === null) return false;
+  const tail = LIST_TAIL.exec(text.slice(qe, qe + 1000));
+  if (tail === null) return false;
+  for (const m of `${head[0]}${tail[0]}`.matchAll(/"([^"\n]*)"/g)) if (CAMEL_WORD.test(m[1]!)) return true;
+  const open = qs - head[0].length;
+  return /"required"\s*:\s*$/.test(text.slice(Math.max(0, open - 24), open));
+}
+
 /**
  * Whether a one-word entity at [start, end) is a name of code or a project's: the text also
  * writes the word, as it is or in lower case, inside an identifier, glued to a name before it

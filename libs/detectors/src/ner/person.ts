@@ -1,5 +1,5 @@
 import type { Candidate, Detector } from "../core/types.ts";
-import { inRoffRequest, nerCandidates, writtenAsIdentifier } from "./compromise_ner.ts";
+import { inIdentifierList, inRoffRequest, nerCandidates, writtenAsIdentifier } from "./compromise_ner.ts";
 import { outsideOrganisationAddresses } from "./street_address.ts";
 
 /**
@@ -79,4 +79,5 @@ export const person: Detector = {
     outsideOrganisationAddresses(text, nerCandidates(text, "PERSON", 0.5))
       .filter((c) => !writtenAsIdentifier(text, c.start, c.end) && !notANameAfter(text, c.start, c.end) && !inRoffRequest(text, c.start, c.end) && !imperative(text, c.start, c.end) && !inFontDeclaration(text, c.start))
       .map((c) => asTitled(text, c)),
+  noneInText: inIdentifierList,
 };

@@ -15,7 +15,7 @@ describe("secrets/password_in_cell", () => {
   it("takes nothing under another column, nor a cell that is no password", () => {
     assert.deepEqual(found("Xk7pQ2wq9", "username"), []);
     assert.deepEqual(found("Xk7pQ2wq9", "Pass/Fail"), []);
-    for (const cell of ["********", "changeme", "N/A", "null", "true", "2024-03-01", "90", "ResetPassword", "password", "two words", "abc", "/home/nodeuser/project", "https://vault.acme.com/x"]) assert.deepEqual(found(cell, "password"), [], cell);
+    for (const cell of ["********", "changeme", "N/A", "null", "true", "2024-03-01", "90", "ResetPassword", "password", "two words", "abc", "/home/nodeuser/project", "https://vault.acme.com/x", "arn:aws:iam::aws:policy/root-task/IAMCreateRootUserPassword", "urn:ietf:params:oauth:grant-type:password"]) assert.deepEqual(found(cell, "password"), [], cell);
   });
   it("takes nothing under a column about a password rather than holding one", () => {
     for (const header of ["password_changed", "Password expiry", "password hint", "Last password change", "password_length", "password required"])

@@ -10,10 +10,10 @@ const LABEL_IN_VALUE = /^\p{L}*(?:pass|pwd|kennwort|contrase|senha|wachtwoord|ha
 
 /**
  * A date, a time, a boolean or a count: what a password's metadata column holds ("2024-03-01",
- * "true", "90"); a URL. (A path, `"PWD": "/home/nodeuser/project"` in a process's environment in
+ * "true", "90"); a URL, an ARN or a URN (a resource's name: "IAMCreateRootUserPassword": "arn:aws:iam::aws:policy/root-task/IAMCreateRootUserPassword" in cfn-lint's data). (A path, `"PWD": "/home/nodeuser/project"` in a process's environment in
  * Node's diagnostic reports, is `PATH_START`'s.)
  */
-const NOT_A_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/|^(?:\d{1,4}[-./]\d{1,2}[-./]\d{1,4}(?:[T ][\d:.]+Z?)?|\d{1,3}|true|false|yes|no|ja|nein|oui|non|sí|si|nao|não|enabled|disabled|set|unset|never|expired|locked|n\/a)$/i;
+const NOT_A_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/|^(?:arn|urn):[a-z0-9-]+:|^(?:\d{1,4}[-./]\d{1,2}[-./]\d{1,4}(?:[T ][\d:.]+Z?)?|\d{1,3}|true|false|yes|no|ja|nein|oui|non|sí|si|nao|não|enabled|disabled|set|unset|never|expired|locked|n\/a)$/i;
 
 /**
  * A password alone in a cell under a password column: a sheet or CSV export of accounts
