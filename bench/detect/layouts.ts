@@ -6,9 +6,10 @@
  *
  * Each valid value of values.ts is planted under several labels per type (English, the
  * scheme's own language, a database column's name: "Geburtsdatum", "N° de sécurité sociale",
- * "nhs_number") in 18 layouts: "Label: value", a tab, the value on the next line, `key=value`,
+ * "nhs_number") in 21 layouts: "Label: value", a tab, the value on the next line, `key=value`,
  * a JSON member (snake_case and camelCase keys), a YAML line, an XML element, an HTML table
  * row, a Markdown row, an inline CSV row, a sentence, "My … is …", a parenthesis after a name,
+ * a name/value pair (AWS's tags, a Kubernetes container's environment, Hadoop's properties),
  * a table's column under the label as its header, and a form laid out as a spreadsheet (the
  * label and the value in cells side by side, alone in their row or a second pair after an
  * e-mail's; or the label above its value, mid-sheet), three times each. A value counts as found when a finding of its type overlaps it with
@@ -80,6 +81,7 @@ const LABELS: Record<string, string[]> = {
   PERSON: ["Name", "Full name", "customerName", "Kontoinhaber", "Nom"],
   LOCATION: ["Place of birth", "City", "Geburtsort", "Country"],
   ADDRESS: ["Address", "Street address", "Anschrift", "homeAddress"],
+  PASSWORD: ["Password", "DB password", "Kennwort", "Mot de passe", "admin password"],
 };
 
 /**
@@ -110,6 +112,10 @@ const LAYOUTS: Record<string, (label: string, value: string) => string> = {
   sentence: (l, v) => `Our records show the ${l} ${v} for this person.`,
   is: (l, v) => `My ${l} is ${v}.`,
   paren: (l, v) => `${faker.person.fullName()} (${l} ${v}) joined.`,
+  // a name/value pair: AWS's tags, a Kubernetes container's environment, Hadoop's configuration
+  tag: (l, v) => `  {"Key": "${snake(l)}", "Value": "${v}"},`,
+  env: (l, v) => `        - name: ${snake(l).toUpperCase()}\n          value: "${v}"`,
+  property: (l, v) => `<property>\n  <name>${camel(l)}</name>\n  <value>${v}</value>\n</property>`,
 };
 
 const tally = new Map<string, [number, number]>();

@@ -68,6 +68,7 @@ import { jwt } from "./secrets/jwt.ts";
 import { password } from "./secrets/password.ts";
 import { apiKey } from "./secrets/api_key.ts";
 import { passwordInCell } from "./secrets/password_in_cell.ts";
+import { apiKeyInCell } from "./secrets/api_key_in_cell.ts";
 import { streetAddress } from "./ner/street_address.ts";
 import { addressByLabel } from "./ner/address_by_label.ts";
 import { person } from "./ner/person.ts";
@@ -95,7 +96,7 @@ export const DETECTORS: readonly Detector[] = [
   ruSnils, ruInn, ruPassport,
   usNpi, icd10Code, usDeaNumber, usMbi,
   bitcoinAddress, ethereumAddress,
-  privateKey, awsAccessKey, githubToken, slackToken, jwt, password, passwordInCell, apiKey,
+  privateKey, awsAccessKey, githubToken, slackToken, jwt, password, passwordInCell, apiKey, apiKeyInCell,
   streetAddress, addressByLabel, person, location, personInCell, personByCue, personByForeignCue, personByRequest, personByCallback, personByShape, placeInCell, placeByCue, placeInDateline,
 ];
 

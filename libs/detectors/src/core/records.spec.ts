@@ -40,4 +40,10 @@ describe("core/records", () => {
     assert.deepEqual(pairs("<surname>O'Brien</surname>\n  label: \"Rock 'n' Roll\""), [["surname", "O'Brien"], ["label", "Rock 'n' Roll"]]);
     assert.deepEqual(pairs("<code>O'Brien</code>"), [], "an HTML element's tag is still no key");
   });
+  it("reads a name/value pair's value under the pair's name: AWS's tags, a Kubernetes container's environment, Hadoop's configuration", () => {
+    assert.deepEqual(pairs('[{"Key": "ssn", "Value": "536-22-1234"}, {"Value": "Maine", "Name": "custom:state"}]'), [["Key", "ssn"], ["ssn", "536-22-1234"], ["custom:state", "Maine"], ["Name", "custom:state"]]);
+    assert.deepEqual(pairs('env:\n  - name: DB_PASSWORD\n    value: "Zq8!mR2v"\n  - name: DB_HOST\n    value: "db.internal"\n'), [["DB_PASSWORD", "Zq8!mR2v"], ["DB_HOST", "db.internal"]]);
+    assert.deepEqual(pairs("<property><name>fs.s3a.secret.key</name><value>q8Vw2rT5</value></property>"), [["name", "fs.s3a.secret.key"], ["fs.s3a.secret.key", "q8Vw2rT5"]]);
+    assert.deepEqual(pairs('[{"Name": "a"}, {"Value": "x1"}]'), [["Name", "a"], ["Value", "x1"]], "another object's name is no pair's");
+  });
 });

@@ -63,8 +63,35 @@ export function recordValues(text: string): RecordValue[] {
       // JSON member named "code" or "title" is a key all the same)
       if (start === end || key === "" || seen.has(start) || (element && HTML_TAGS.has(key.toLowerCase()))) continue;
       seen.add(start);
-      out.push({ start, end, key });
+      out.push({ start, end, key: VALUE_KEYS.test(key) ? (pairLabel(text, m.index, m.index + m[0].length) ?? key) : key });
     }
   }
   return out.sort((a, b) => a.start - b.start);
+}
+
+/** The key of a name/value pair's value. */
+const VALUE_KEYS = /^value$/i;
+/** The pair's name, as JSON, YAML or XML writes it: `"Key": "ssn"`, `- name: DB_PASSWORD`, `<name>fs.s3a.secret.key</name>`. */
+const PAIR_NAME = /"(?:name|key|Name|Key)"[ \t]*:[ \t]*"(?<j>[^"\n]{1,64})"|(?:^|\n)[ \t]*(?:-[ \t]+)?(?:name|key|Name|Key):[ \t]*["']?(?<y>[^"'\n#]{1,64}?)["']?[ \t]*(?=\r?\n|$)|<(?<t>name|key)>(?<x>[^<>\n]{1,64})<\/\k<t>>/g;
+/** What may stand between a pair's name and its value: the same object's layout, no other object or list item. */
+const SAME_PAIR = /^[ \t]*,?[ \t]*\r?\n?[ \t]*,?[ \t]*$/;
+
+/**
+ * The name of the pair a value belongs to, when its key says only "value": AWS's tags and
+ * attributes (`{"Key": "ssn", "Value": "…"}`, `{"Name": "birthdate", "Value": "…"}`), a
+ * Kubernetes container's environment (`- name: DB_PASSWORD` / `value: "…"`), Hadoop's
+ * configuration (`<name>fs.s3a.secret.key</name><value>…</value>`). The name is the member right
+ * before the value or right after it in the same object (only blanks, a comma and one line
+ * break between); else null.
+ */
+function pairLabel(text: string, start: number, end: number): string | null {
+  const from = Math.max(0, start - 100);
+  for (const m of text.slice(from, Math.min(text.length, end + 100)).matchAll(PAIR_NAME)) {
+    const name = (m.groups!.j ?? m.groups!.y ?? m.groups!.x)!.trim();
+    const ms = from + m.index + (m[0].startsWith("\n") ? 1 : 0);
+    const me = from + m.index + m[0].length;
+    const between = me <= start ? text.slice(me, start) : ms >= end ? text.slice(end, ms) : null;
+    if (name !== "" && between !== null && SAME_PAIR.test(between)) return name;
+  }
+  return null;
 }

@@ -16,12 +16,13 @@ const TAIL = new RegExp(NAMES, "i");
  * a random key of 16 or more characters holds a digit but for a few in a hundred), a secret
  * manager's resource name (`projects/my-project/secrets/my-secret/versions/2`), a URN (`X509_SUBJECT_TOKEN =
  * 'urn:openai:params:oauth:token-type:x509'`, an OAuth token type in OpenAI's SDK), a WebDAV lock
- * token (`Lock Token: opaquelocktoken:0c0f600b-88f9-…` in Subversion's book: a lock's name, RFC 4918).
+ * token (`Lock Token: opaquelocktoken:0c0f600b-88f9-…` in Subversion's book: a lock's name, RFC 4918),
+ * an ARN (a Lambda function's, under Cognito's "PreTokenGeneration").
  */
-const NOT_A_KEY = /\s|:\/\/|\?\.|#|\[|^[A-Za-z_.$-]+$|^projects\/|\/secrets\/|^urn:|^opaquelocktoken:/i;
+export const NOT_A_KEY = /\s|:\/\/|\?\.|#|\[|^[A-Za-z_.$-]+$|^projects\/|\/secrets\/|^urn:|^arn:|^opaquelocktoken:/i;
 
 /** Shannon entropy in bits per character. */
-function entropy(s: string): number {
+export function entropy(s: string): number {
   const counts = new Map<string, number>();
   for (const ch of s) counts.set(ch, (counts.get(ch) ?? 0) + 1);
   let h = 0;
@@ -43,10 +44,15 @@ export const apiKey: Detector = {
     // Keys and tokens are random: at least 16 characters and ~3.5 bits of entropy per character.
     // A value the JWT detector validates is its finding (the more specific type), not a key.
     return findAssignments(text, KEYS, 16, 0.75, TAIL)
-      .filter((c) => {
-        const value = text.slice(c.start, c.end);
-        return entropy(value) >= 3.5 && !(value.startsWith("eyJ") && jwt.validate!(value)) && !NOT_A_KEY.test(value);
-      })
+      .filter((c) => randomKey(text.slice(c.start, c.end)))
       .map((c) => ({ ...c, validation: "assignment_entropy" }));
   },
 };
+
+/**
+ * Whether a value may be a key or a token: random (about 3.5 bits of entropy per character or
+ * more), no JWT (the JWT detector's, the more specific type) and nothing `NOT_A_KEY` names.
+ */
+export function randomKey(value: string): boolean {
+  return entropy(value) >= 3.5 && !(value.startsWith("eyJ") && jwt.validate!(value)) && !NOT_A_KEY.test(value);
+}

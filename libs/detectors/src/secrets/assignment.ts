@@ -140,8 +140,8 @@ function tuplePlace(before: string): number {
   return m ? (m[0].match(/,/g) ?? []).length : -1;
 }
 
-/** The key's words of four letters or more, lower-cased ("password", "attempts" of `CHECK_PASSWORD_ATTEMPTS = `). */
-const keyWords = (key: string): string[] => key.toLowerCase().match(/[a-z]{4,}/g) ?? [];
+/** The key's words of four letters or more, lower-cased ("password", "attempts" of `CHECK_PASSWORD_ATTEMPTS = `; "forgot" of `ForgotPassword`). */
+const keyWords = (key: string): string[] => key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().match(/[a-z]{4,}/g) ?? [];
 
 /**
  * Whether a value of three words or more names the key's word: a description of the secret, not

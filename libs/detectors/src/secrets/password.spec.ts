@@ -11,6 +11,19 @@ describe("secrets/password", () => {
     assert.deepEqual(values("Server=db;User Id=sa;Password=Pa55w0rd;"), ["Pa55w0rd"]);
     assert.deepEqual(values("url: postgres://app:Wq9zT7@db.internal:5432/app"), ["Wq9zT7"]);
   });
+  it("reads a password told in prose, a label's value apart by a tab, and a French label with blanks", () => {
+    assert.deepEqual(values("My Password is y2H1RghkXqsOFxQq.\nYour temporary password is: Tr0ub4dor&3\nmy password was changed to \"Winter2024!\""), ["y2H1RghkXqsOFxQq", "Tr0ub4dor&3", "Winter2024!"]);
+    assert.deepEqual(values("Password\tBm3X2Hq4sSsswuhA\nMot de passe: dTxtolCgpAg"), ["Bm3X2Hq4sSsswuhA", "dTxtolCgpAg"]);
+    assert.deepEqual(values("The password is incorrect. Your password is required. The password is changeme.\nPassword\tThe user's password"), []);
+    assert.deepEqual(values('"<p>The password is invalid.</p>", "Your username is {username} and temporary password is {####}. "'), [], "markup and a template's slot");
+  });
+  it("reads a key in camelCase or PascalCase (Java's, .NET's, Hive's), and no UI string named for a password", () => {
+    assert.deepEqual(values("javax.jdo.option.ConnectionPassword: hiveSecret2024"), ["hiveSecret2024"]);
+    assert.deepEqual(values('dbPassword = "Xk7pQ2wq9"\n"adminPwd": "Tr0ub4dor"'), ["Xk7pQ2wq9", "Tr0ub4dor"]);
+    assert.deepEqual(values('"ForgotPassword": "Forgot your password?",\n"ChangePasswordTitle": "Change password"'), []);
+    assert.deepEqual(values('"compassword": "x1y2z3", "SUPERPASSWORD": "abcdef"'), [], "no capital after a lower-case letter: one word");
+    assert.deepEqual(values("kBandPass: ActivationMode.ValueType  # 6\nbyPass = true"), [], "a word ending in 'Pass' is no password's key");
+  });
   it("takes the working directory's \"pwd\" for no password key where a directory word is near (Go's tests and tools)", () => {
     assert.deepEqual(values('\t\tcase "chdir":\n\t\t\tpwd = name // always absolute'), []);
     assert.deepEqual(values("\ts.pwd = dir\n\ts.Setenv(\"PWD\", dir)"), []);

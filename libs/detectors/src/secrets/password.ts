@@ -6,8 +6,17 @@ import { reservedDomain } from "../generic/email_address.ts";
 // A suffix after a dot that ends at a colon is a file name's extension (`passwd.c:`, `passwd.5:`).
 /** A password's key names, in the languages of the national identifiers (and "pass", not a column's label: a test's Pass/Fail). */
 export const PASSWORD_KEYS = ["password", "passwd", "passphrase", "pwd", "passwort", "kennwort", "mot_de_passe", "contraseña", "contrasena", "senha", "wachtwoord"];
-const NAMES = String.raw`(?:${[...PASSWORD_KEYS, "pass"].join("|")})(?:[_-][A-Za-z0-9]+|\.(?![A-Za-z0-9]{1,4}["']?[ \t]*:(?![:=]))[A-Za-z0-9]+)?["']?[ \t]*${SEPARATOR}`;
-const KEYS = new RegExp(String.raw`${KEY_START}(?:[A-Za-z0-9]+[_.-])?${NAMES}`, "gi");
+const NAME_END = String.raw`(?:[_-][A-Za-z0-9]+|\.(?![A-Za-z0-9]{1,4}["']?[ \t]*:(?![:=]))[A-Za-z0-9]+)?["']?[ \t]*${SEPARATOR}`;
+/** The key names as a key or a label writes them ("mot_de_passe", "Mot de passe"). */
+const KEY_NAMES = PASSWORD_KEYS.map((k) => k.replace(/_/g, "[_ ]"));
+const NAMES = String.raw`(?:${[...KEY_NAMES, "pass"].join("|")})${NAME_END}`;
+/**
+ * A key: the name alone or after a word and a separator (`db_password`, `jdbc.password`), or a
+ * full name (not "pass": "BandPass", "ByPass") after a word in camelCase or PascalCase
+ * (`dbPassword`, `ConnectionPassword` of Hive's `javax.jdo.option.ConnectionPassword`,
+ * `adminPwd`): a capital right after a lower-case letter.
+ */
+const KEYS = new RegExp(String.raw`${KEY_START}(?:(?:[A-Za-z0-9]+[_.-])?${NAMES}|(?-i:[A-Za-z][A-Za-z0-9]*[a-z0-9](?=[A-Z]))(?:${PASSWORD_KEYS.join("|")})${NAME_END})`, "gi");
 /**
  * `PASS: name` as a test log writes it, and `"PASS" : "FAIL"` as a test reports it (a password
  * key is seldom upper-case "PASS" with a colon).
@@ -39,6 +48,23 @@ const DIRECTORY_NEAR = /\b(?:cwd|chdir|getwd|getcwd|dir|dirs|directory|folder|ol
 
 /** The part of every KEYS match from the key name on: a quick test that the text assigns a password at all. */
 const TAIL = new RegExp(NAMES, "i");
+/**
+ * A password told in prose: "my password is …", "your temporary password is: …", "the Wi-Fi
+ * password was changed to …" (a ticket, a chat, an onboarding mail), and a label and its value
+ * apart by tabs on a line of their own (a text table: "Password<TAB>…"). What follows must look
+ * like a password (`toldPassword`), not a word ("the password is incorrect").
+ */
+const TOLD = /(?<![\p{L}\p{N}])(?:my|the|your|our|his|her|their|new|temporary|temp|default|initial|one-time|wi-?fi|admin|root)[ \t]+(?:password|passwd|passphrase|pwd|passwort|kennwort|mot de passe|contraseña|senha|wachtwoord)[ \t]+(?:(?:has been |was |is )?(?:changed|reset|set) to|will be|is nu|is|was|ist|est|es|é)[ \t]*:?[ \t]+["'“‘]?(?<v>[^\s"'”’]{4,64})/giu;
+const TABBED = new RegExp(String.raw`^[ \t]*(?:${KEY_NAMES.join("|")})[ \t]*\t[ \t]*(?<v>[^\s]{4,64})[ \t]*$`, "gimu");
+
+/** A template's slot, not a value: "{####}", "<password>", "${PASS}", "%s", "[password]". */
+const TEMPLATE = /^(?:\{.*\}|<.*>|\$\{?\w*\}?|%[sd]|\[.*\]|\(.*\))$/;
+
+/** Whether what prose or a text table gives as a password looks like one: a digit, a sign or a capital inside it, and no word or placeholder. */
+function toldPassword(value: string): boolean {
+  return /\d|[^\p{L}\p{N}]|\p{Ll}\p{Lu}/u.test(value) && !isPlaceholder(value) && !TEMPLATE.test(value) && !/^\d{1,3}$/.test(value) && !/^(?:https?|ftp|file):/i.test(value);
+}
+
 /** Credentials inside URLs: scheme://user:password@host. */
 const URL_CREDS = /[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:([^\s:/@]{3,})@([^\s/?#'"]+)/gi;
 
@@ -56,6 +82,17 @@ export const password: Detector = {
     // "PASS: name" is a test result (DejaGnu, Automake, TAP-like logs), not a password; a URL
     // is a reference (credentials inside one are read below).
     const out: Candidate[] = findAssignments(text, KEYS, 3, 0.7, TAIL, (key, at) => TEST_RESULT.test(key) || PASS_KIND.test(key) || (/^pass\b/i.test(key) && PASS_OF.test(text.slice(Math.max(0, at - 16), at))) || ABOUT_PASSWORDS.test(key) || DOC_FIELD.test(text.slice(Math.max(0, at - 24), at)) || (PWD_KEY.test(key) && DIRECTORY_NEAR.test(text.slice(Math.max(0, at - 120), at + key.length + 120)))).filter((c) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(text.slice(c.start, c.end)));
+    for (const [rx, validation] of [[TOLD, "told"], [TABBED, "label_tab"]] as const) {
+      rx.lastIndex = 0;
+      for (const m of text.matchAll(rx)) {
+        // (a sentence's end is no part of it, "My password is Xk7pQ2wq9.", unless it is quoted)
+        const quoted = /["'“‘]$/.test(m[0].slice(0, m[0].length - m.groups!.v!.length));
+        // (nor markup after it: "the password is lost.</p>" in an API's documentation)
+        const value = quoted ? m.groups!.v! : m.groups!.v!.replace(/<.*$/, "").replace(/[.,;:!?)\]]+$/, "");
+        const start = m.index + m[0].length - m.groups!.v!.length;
+        if (value.length >= 4 && toldPassword(value) && !out.some((c) => c.start === start)) out.push({ start, end: start + value.length, score: 0.7, validation });
+      }
+    }
     // Every URL_CREDS match holds "://" and "@".
     if (!text.includes("://") || !text.includes("@")) return out;
     URL_CREDS.lastIndex = 0;

@@ -158,16 +158,33 @@ const FIELD_NAME = /^[A-Za-z][\w.-]{1,39}$/;
  * `<dateOfBirth>1984-03-07</dateOfBirth>` and `<passwd>…</passwd>` under their labels (a
  * document's paragraphs and runs, `TEXT_ELEMENTS`, and values over 80 characters stay as text).
  */
-function asField(out: string[], at: number, name: string, parent: string | undefined): void {
+function asField(out: string[], at: number, name: string, parent: OpenElement | undefined): void {
   const local = localName(name);
-  if (!FIELD_NAME.test(local) || TEXT_ELEMENTS.test(local)) return;
   const value = out.slice(at).join("").replace(/\s+/g, " ").trim();
+  // (a name/value pair's value under the pair's name: Hadoop's `<name>fs.s3a.secret.key</name>
+  // <value>…</value>`, "fs.s3a.secret.key: …")
+  if (/^value$/i.test(local) && parent?.pairName !== undefined && value !== "" && value.length <= 80) {
+    out.length = at;
+    out.push(`\n${parent.pairName}: ${value}\n`);
+    return;
+  }
+  if (!FIELD_NAME.test(local) || TEXT_ELEMENTS.test(local)) return;
   if (value === "" || value.length > 80) return;
   out.length = at;
+  if (parent !== undefined && /^(?:name|key)$/i.test(local) && PAIR_NAME.test(value)) parent.pairName = value;
   // (its parent's name first, when that is a field's too: a project's name is no developer's,
   // "project name: Apache Maven" and "developer name: Jason van Zyl" in a Maven POM)
-  const of = parent === undefined ? "" : localName(parent);
+  const of = parent === undefined ? "" : localName(parent.name);
   out.push(`\n${FIELD_NAME.test(of) && !TEXT_ELEMENTS.test(of) ? `${of} ` : ""}${local}: ${value}\n`);
+}
+/** A name/value pair's name: a setting's or a variable's, one word ("fs.s3a.secret.key", "DB_PASSWORD"). */
+const PAIR_NAME = /^[A-Za-z_][\w.:-]{0,63}$/;
+/** An open XML element: where its text starts in the output (-1 when skipped), whether it has no child element yet, and the name of the pair it holds. */
+interface OpenElement {
+  name: string;
+  at: number;
+  leaf: boolean;
+  pairName?: string;
 }
 const localName = (name: string) => name.slice(name.lastIndexOf(":") + 1);
 
@@ -175,7 +192,7 @@ export function markupText(src: string, xml: boolean): string {
   const out: string[] = [];
   let skip = 0;
   // XML's open elements: where each one's text starts in `out` (-1 when skipped), and whether it has no child element yet
-  const open: Array<{ name: string; at: number; leaf: boolean }> = [];
+  const open: OpenElement[] = [];
   const parser = new Parser(
     {
       onopentag(name, attrs) {
@@ -202,7 +219,7 @@ export function markupText(src: string, xml: boolean): string {
         if (xml ? XML_SKIPPED.test(name) : n === "script" || n === "style" || n === "noscript") skip = Math.max(0, skip - 1);
         if (xml) {
           const element = open.pop();
-          if (element !== undefined && element.leaf && element.at >= 0) asField(out, element.at, name, open[open.length - 1]?.name);
+          if (element !== undefined && element.leaf && element.at >= 0) asField(out, element.at, name, open[open.length - 1]);
         }
         if (xml || n === "td" || n === "th") out.push(" ");
         else if (/^(p|div|tr|li|h\d|table|ul|ol)$/.test(n)) out.push("\n");
