@@ -14,6 +14,8 @@ describe("secrets/password", () => {
   it("reads a password told in prose, a label's value apart by a tab, and a French label with blanks", () => {
     assert.deepEqual(values("My Password is y2H1RghkXqsOFxQq.\nYour temporary password is: Tr0ub4dor&3\nmy password was changed to \"Winter2024!\""), ["y2H1RghkXqsOFxQq", "Tr0ub4dor&3", "Winter2024!"]);
     assert.deepEqual(values("Password\tBm3X2Hq4sSsswuhA\nMot de passe: dTxtolCgpAg"), ["Bm3X2Hq4sSsswuhA", "dTxtolCgpAg"]);
+    assert.deepEqual(values("Username:\njroe\nPassword:\nFAxDBpCefo8\n"), ["FAxDBpCefo8"]);
+    assert.deepEqual(values("PASSWORD\n       -p, --password\nPassword\n========\nPassword\nThe user's password.\nPassword\n/etc/passwd"), [], "a manual's headings");
     assert.deepEqual(values("The password is incorrect. Your password is required. The password is changeme.\nPassword\tThe user's password"), []);
     assert.deepEqual(values('"<p>The password is invalid.</p>", "Your username is {username} and temporary password is {####}. "'), [], "markup and a template's slot");
   });

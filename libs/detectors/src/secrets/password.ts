@@ -52,17 +52,22 @@ const TAIL = new RegExp(NAMES, "i");
  * A password told in prose: "my password is …", "your temporary password is: …", "the Wi-Fi
  * password was changed to …" (a ticket, a chat, an onboarding mail), and a label and its value
  * apart by tabs on a line of their own (a text table: "Password<TAB>…"). What follows must look
- * like a password (`toldPassword`), not a word ("the password is incorrect").
+ * like a password (`toldPassword`), not a word ("the password is incorrect"). And the value alone
+ * on the line under a label alone on its own.
  */
 const TOLD = /(?<![\p{L}\p{N}])(?:my|the|your|our|his|her|their|new|temporary|temp|default|initial|one-time|wi-?fi|admin|root)[ \t]+(?:password|passwd|passphrase|pwd|passwort|kennwort|mot de passe|contraseña|senha|wachtwoord)[ \t]+(?:(?:has been |was |is )?(?:changed|reset|set) to|will be|is nu|is|was|ist|est|es|é)[ \t]*:?[ \t]+["'“‘]?(?<v>[^\s"'”’]{4,64})/giu;
 const TABBED = new RegExp(String.raw`^[ \t]*(?:${KEY_NAMES.join("|")})[ \t]*\t[ \t]*(?<v>[^\s]{4,64})[ \t]*$`, "gimu");
+/** A label on a line of its own and the value alone on the next (a form's text, a note): "Password:\n…". */
+const BELOW = new RegExp(String.raw`^[ \t]*(?:${KEY_NAMES.join("|")})[ \t]*:?[ \t]*\r?\n[ \t]*(?<v>[^\s]{4,64})[ \t]*$`, "gimu");
 
+/** A command's option, a path, a heading's underline or a list's bullet: what a manual writes under a "Password" heading. */
+const OPTION_OR_PATH = /^(?:-|\/|~\/|\.\.?\/|[=*#•]+$)|^[A-Za-z]:\\/;
 /** A template's slot, not a value: "{####}", "<password>", "${PASS}", "%s", "[password]". */
 const TEMPLATE = /^(?:\{.*\}|<.*>|\$\{?\w*\}?|%[sd]|\[.*\]|\(.*\))$/;
 
 /** Whether what prose or a text table gives as a password looks like one: a digit, a sign or a capital inside it, and no word or placeholder. */
 function toldPassword(value: string): boolean {
-  return /\d|[^\p{L}\p{N}]|\p{Ll}\p{Lu}/u.test(value) && !isPlaceholder(value) && !TEMPLATE.test(value) && !/^\d{1,3}$/.test(value) && !/^(?:https?|ftp|file):/i.test(value);
+  return /\d|[^\p{L}\p{N}]|\p{Ll}\p{Lu}/u.test(value) && !isPlaceholder(value) && !TEMPLATE.test(value) && !/^\d{1,3}$/.test(value) && !/^(?:https?|ftp|file):/i.test(value) && !OPTION_OR_PATH.test(value);
 }
 
 /** Credentials inside URLs: scheme://user:password@host. */
@@ -82,7 +87,7 @@ export const password: Detector = {
     // "PASS: name" is a test result (DejaGnu, Automake, TAP-like logs), not a password; a URL
     // is a reference (credentials inside one are read below).
     const out: Candidate[] = findAssignments(text, KEYS, 3, 0.7, TAIL, (key, at) => TEST_RESULT.test(key) || PASS_KIND.test(key) || (/^pass\b/i.test(key) && PASS_OF.test(text.slice(Math.max(0, at - 16), at))) || ABOUT_PASSWORDS.test(key) || DOC_FIELD.test(text.slice(Math.max(0, at - 24), at)) || (PWD_KEY.test(key) && DIRECTORY_NEAR.test(text.slice(Math.max(0, at - 120), at + key.length + 120)))).filter((c) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(text.slice(c.start, c.end)));
-    for (const [rx, validation] of [[TOLD, "told"], [TABBED, "label_tab"]] as const) {
+    for (const [rx, validation] of [[TOLD, "told"], [TABBED, "label_tab"], [BELOW, "label_above"]] as const) {
       rx.lastIndex = 0;
       for (const m of text.matchAll(rx)) {
         // (a sentence's end is no part of it, "My password is Xk7pQ2wq9.", unless it is quoted)
