@@ -647,7 +647,7 @@ interface Columned {
 function namesOfThings(texts: Columned[]): (t: Columned, x: Internal) => boolean {
   const columns = new NameColumns();
   for (const t of texts) {
-    if (t.column !== null) columns.add(t.column, t.text.trim(), () => t.found.some((x) => x.type === "PERSON"));
+    if (t.column !== null) columns.add(t.column, t.text, () => t.found.some((x) => x.type === "PERSON"));
     if (t.records.length === 0) continue;
     // (where people start, in order: whether one starts in a value is a binary search)
     const starts = t.found.filter((x) => x.type === "PERSON").map((x) => x.start).sort((a, b) => a - b);

@@ -310,10 +310,15 @@ const ALNUM = new Uint8Array(65536).map((_, c) => ((c >= 48 && c <= 57) || (c >=
 
 let sharedGates: GateScan | null = null;
 
-/** The detectors whose gates long texts answer with one scan (the registry's; index.ts sets them). */
+/**
+ * The detectors whose gates long texts answer with one scan (the registry's; index.ts sets them).
+ * Not those of cells alone (`maxChars` up to `OWN_GATE_CHARS`): they never read a long text, and
+ * their terms would lengthen the scan of every one; a text of theirs tests their own gate.
+ */
 export function shareGates(compiled: readonly Compiled[]): void {
-  sharedGates = new GateScan(compiled);
+  sharedGates = new GateScan(compiled.filter((c) => c.pre.maxChars > OWN_GATE_CHARS));
 }
+const OWN_GATE_CHARS = 1000;
 
 /** Does one of the detector's context words occur anywhere in the text or its header? (memoised per text) */
 export function gateOpen(c: Compiled, f: TextFacts): boolean {

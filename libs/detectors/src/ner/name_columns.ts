@@ -36,11 +36,11 @@ interface Column {
 export class NameColumns {
   private readonly columns = new Map<string, Column>();
 
-  /** Counts a column's value in (`person`: whether a PERSON finding lies in it, asked of a name-shaped value only). */
+  /** Counts a column's value in, blanks around it aside (`person`: whether a PERSON finding lies in it, asked of a name-shaped value only). */
   add(label: string, value: string, person: () => boolean): void {
     let c = this.columns.get(label);
     if (c === undefined) this.columns.set(label, (c = { judged: onlyAName(label), shaped: 0, people: 0 }));
-    if (!c.judged || value.length > 80 || !NAME_SHAPED.test(value)) return;
+    if (!c.judged || value.length > 80 || !NAME_SHAPED.test(value.trim())) return;
     c.shaped++;
     if (person()) c.people++;
   }

@@ -60,6 +60,8 @@ const TABBED = new RegExp(String.raw`^[ \t]*(?:${KEY_NAMES.join("|")})[ \t]*\t[ 
 /** A label on a line of its own and the value alone on the next (a form's text, a note): "Password:\n…". */
 const BELOW = new RegExp(String.raw`^[ \t]*(?:${KEY_NAMES.join("|")})[ \t]*:?[ \t]*\r?\n[ \t]*(?<v>[^\s]{4,64})[ \t]*$`, "gimu");
 
+/** What TOLD, TABBED and BELOW all need (tested first: most texts the pre-filter lets through say "pass" of something else, "passenger", "compass"). */
+const TOLD_WORD = new RegExp(`${KEY_NAMES.join("|")}`, "iu");
 /** A command's option, a path, a heading's underline or a list's bullet: what a manual writes under a "Password" heading. */
 const OPTION_OR_PATH = /^(?:-|\/|~\/|\.\.?\/|[=*#•]+$)|^[A-Za-z]:\\/;
 /** A template's slot, not a value: "{####}", "<password>", "${PASS}", "%s", "[password]". */
@@ -87,7 +89,7 @@ export const password: Detector = {
     // "PASS: name" is a test result (DejaGnu, Automake, TAP-like logs), not a password; a URL
     // is a reference (credentials inside one are read below).
     const out: Candidate[] = findAssignments(text, KEYS, 3, 0.7, TAIL, (key, at) => TEST_RESULT.test(key) || PASS_KIND.test(key) || (/^pass\b/i.test(key) && PASS_OF.test(text.slice(Math.max(0, at - 16), at))) || ABOUT_PASSWORDS.test(key) || DOC_FIELD.test(text.slice(Math.max(0, at - 24), at)) || (PWD_KEY.test(key) && DIRECTORY_NEAR.test(text.slice(Math.max(0, at - 120), at + key.length + 120)))).filter((c) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(text.slice(c.start, c.end)));
-    for (const [rx, validation] of [[TOLD, "told"], [TABBED, "label_tab"], [BELOW, "label_above"]] as const) {
+    for (const [rx, validation] of TOLD_WORD.test(text) ? ([[TOLD, "told"], [TABBED, "label_tab"], [BELOW, "label_above"]] as const) : []) {
       rx.lastIndex = 0;
       for (const m of text.matchAll(rx)) {
         // (a sentence's end is no part of it, "My password is Xk7pQ2wq9.", unless it is quoted)
