@@ -2,6 +2,10 @@ import type { Candidate, Detector } from "../core/types.ts";
 import { randomKey } from "./api_key.ts";
 import { isPlaceholder } from "./assignment.ts";
 
+/** The context terms that say a key or a secret, not a token. */
+const KEY_TERMS: ReadonlySet<string> = new Set(["api key", "apikey", "secret key", "secret", "client secret", "secret access key", "access key"]);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * An API key, a token or a client secret alone in a cell under its column, or a record's value
  * under its key read as a cell: a sheet of service accounts ("service,client_id,client_secret"), a
@@ -13,10 +17,6 @@ import { isPlaceholder } from "./assignment.ts";
  * tokens that open nothing (a page's "NextToken", an idempotency "ClientToken"), take it below the
  * minimum again; an example's value ("…EXAMPLEKEY") is none.
  */
-/** The context terms that say a key or a secret, not a token. */
-const KEY_TERMS: ReadonlySet<string> = new Set(["api key", "apikey", "secret key", "secret", "client secret", "secret access key", "access key"]);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export const apiKeyInCell: Detector = {
   id: "api_key_in_cell",
   type: "API_KEY",

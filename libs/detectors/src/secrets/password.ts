@@ -55,13 +55,13 @@ const TAIL = new RegExp(NAMES, "i");
  * like a password (`toldPassword`), not a word ("the password is incorrect"). And the value alone
  * on the line under a label alone on its own.
  */
-const TOLD = /(?<![\p{L}\p{N}])(?:my|the|your|our|his|her|their|new|temporary|temp|default|initial|one-time|wi-?fi|admin|root)[ \t]+(?:password|passwd|passphrase|pwd|passwort|kennwort|mot de passe|contraseña|senha|wachtwoord)[ \t]+(?:(?:has been |was |is )?(?:changed|reset|set) to|will be|is nu|is|was|ist|est|es|é)[ \t]*:?[ \t]+["'“‘]?(?<v>[^\s"'”’]{4,64})/giu;
+const TOLD = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:my|the|your|our|his|her|their|new|temporary|temp|default|initial|one-time|wi-?fi|admin|root)[ \t]+(?:${KEY_NAMES.join("|")})[ \t]+(?:(?:has been |was |is )?(?:changed|reset|set) to|will be|is nu|is|was|ist|est|es|é)[ \t]*:?[ \t]+["'“‘]?(?<v>[^\s"'”’]{4,64})`, "giu");
 const TABBED = new RegExp(String.raw`^[ \t]*(?:${KEY_NAMES.join("|")})[ \t]*\t[ \t]*(?<v>[^\s]{4,64})[ \t]*$`, "gimu");
 /** A label on a line of its own and the value alone on the next (a form's text, a note): "Password:\n…". */
 const BELOW = new RegExp(String.raw`^[ \t]*(?:${KEY_NAMES.join("|")})[ \t]*:?[ \t]*\r?\n[ \t]*(?<v>[^\s]{4,64})[ \t]*$`, "gimu");
 
 /** What TOLD, TABBED and BELOW all need (tested first: most texts the pre-filter lets through say "pass" of something else, "passenger", "compass"). */
-const TOLD_WORD = new RegExp(`${KEY_NAMES.join("|")}`, "iu");
+const TOLD_WORD = new RegExp(KEY_NAMES.join("|"), "iu");
 /** A command's option, a path, a heading's underline or a list's bullet: what a manual writes under a "Password" heading. */
 const OPTION_OR_PATH = /^(?:-|\/|~\/|\.\.?\/|[=*#•]+$)|^[A-Za-z]:\\/;
 /** A template's slot, not a value: "{####}", "<password>", "${PASS}", "%s", "[password]". */
