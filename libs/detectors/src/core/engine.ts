@@ -5,7 +5,7 @@
 import type { Candidate, Detector, Pattern } from "./types.ts";
 import { minDigitRun } from "./digit-run.ts";
 import { escapeRegex } from "./regex.ts";
-import { inArn, inHexDump, inHexList, inNumberList, inNumberRow, issueNumber, numericNoise, placeholderDigits } from "./shape.ts";
+import { inArn, inHexDump, inHexList, inNumberList, inNumberRow, issueNumber, numericNoise, placeholderDigits, urlSegment } from "./shape.ts";
 import { compileTerms, GLOBAL_NEGATIVE, labelBefore, matchTerms, stem, uncamel, windowWords, words, type ContextTerm } from "./context.ts";
 
 export const DEFAULT_BOOST = 0.35;
@@ -595,7 +595,7 @@ export function runDetector(c: Compiled, f: TextFacts, window: number, minScore 
       found = { start: found.start, end: found.end, score: PLACEHOLDER_SCORE, validation: found.validation, fixed: true };
     }
     if (found.score < minScore && !gateOpen(c, f)) continue;
-    if (f.digits >= 6 && (numericNoise(f.text, found.start, found.end) || inHexList(f.text, found.start, found.end) || inNumberList(f.text, found.start, found.end) || inNumberRow(f.text, found.start, found.end) || inArn(f.text, found.start, found.end) || issueNumber(f.text, found.start, found.end) || inHexDump(f.text, found.start, found.end))) continue;
+    if (f.digits >= 6 && (numericNoise(f.text, found.start, found.end) || inHexList(f.text, found.start, found.end) || inNumberList(f.text, found.start, found.end) || inNumberRow(f.text, found.start, found.end) || inArn(f.text, found.start, found.end) || issueNumber(f.text, found.start, found.end) || urlSegment(f.text, found.start, found.end) || inHexDump(f.text, found.start, found.end))) continue;
     let [pos, neg] = contextOf(c, f, found, window);
     let s = adjusted(c, found.score, pos, neg, found.fixed);
     if (minScore > 0 && (s < minScore || s <= 0)) continue;

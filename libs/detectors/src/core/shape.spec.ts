@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { bitConstant, compactDate, HASH_CONSTANTS, inArn, inHexDump, inHexList, inNumberList, inNumberRow, issueNumber, lowerHexHash, mixedCase, numericNoise, placeholderDigits } from "./shape.ts";
+import { bitConstant, compactDate, HASH_CONSTANTS, inArn, inHexDump, inHexList, inNumberList, inNumberRow, issueNumber, lowerHexHash, mixedCase, numericNoise, placeholderDigits, urlSegment } from "./shape.ts";
 
 /** `fn` asked about `value` where it stands in `text` (its first occurrence unless `start` says). */
 const at = (fn: (text: string, start: number, end: number) => boolean, text: string, value: string, start = text.indexOf(value)) => fn(text, start, start + value.length);
@@ -102,6 +102,9 @@ describe("core/shape: values that are something else", () => {
       assert.equal(at(issueNumber, text, value), false, text);
     }
     assert.deepEqual(["20220521", "19991231", "20030716"].map(compactDate), [true, true, true]);
+    // a URL's path segment: a product's or a page's number
+    for (const [text, value] of [["<a href=\"http://www.amazon.com/gp/product/1583332049\">", "1583332049"], ["https://x.example/users/4857773456/edit", "4857773456"], ["www.example.org/p/4857773456", "4857773456"]] as const) assert.equal(at(urlSegment, text, value), true, text);
+    for (const [text, value] of [["https://x.example/?nhs=1583332049", "1583332049"], ["path a/1583332049", "1583332049"], ["https://x.example/id/1583-332049", "1583"], ["https://x.example/n/1583332049x", "1583332049"]] as const) assert.equal(at(urlSegment, text, value), false, text);
     assert.deepEqual(["20221321", "20220532", "18991231", "12345678", "2022052"].map(compactDate), [false, false, false, false, false]);
   });
   it("takes groups of digits with other numbers glued to them for a stretch of a row of numbers (PostgreSQL's catalogue)", () => {

@@ -415,3 +415,14 @@ export function inUrlPath(text: string, start: number): boolean {
   const slash = token.indexOf("/", token.indexOf("://") + 3);
   return slash >= 0 && (token.includes("://") || /^www\./i.test(token));
 }
+
+/**
+ * Whether the digits at [start, end) are a whole segment of a URL's path: a page's, a product's or
+ * a record's number ("amazon.com/gp/product/1583332049", an ISBN; "/users/4857773456/edit"), no
+ * one's identifier written there (a query's value, "?ssn=…", and digits with separators stay).
+ */
+export function urlSegment(text: string, start: number, end: number): boolean {
+  if (text[start - 1] !== "/" || (end < text.length && !/[/?#&;"'<>)\]\s]/.test(text[end]!))) return false;
+  for (let i = start; i < end; i++) if (!isDigit(text.charCodeAt(i))) return false;
+  return inUrlPath(text, start);
+}

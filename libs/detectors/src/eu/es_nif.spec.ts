@@ -32,4 +32,10 @@ describe("eu/es_nif", () => {
     assert.deepEqual(reported("    private static final long serialVersionUID = 19190115L;\n    check(19190115L, 2)"), []);
     assert.deepEqual(reported('String dni = "19190115L";\ndni=19190115L\n'), ["19190115L", "19190115L"]);
   });
+  it("takes no colour with its opacity for a NIF (a chart's palette)", () => {
+    const reported = (text: string) => run(esNif, text).filter((f) => f.score >= 0.4).map((f) => text.slice(f.start, f.end));
+    assert.equal(dniLetter(8080800), "A");
+    assert.deepEqual(reported('"#8080800A"\ncolor: #8080800A;'), []);
+    assert.deepEqual(reported("DNI 8080800A"), ["8080800A"]);
+  });
 });

@@ -30,8 +30,9 @@ export const esNif: Detector = {
     return { validation: "dni_letter_mod23", score: m[2] === m[2]!.toUpperCase() ? 0.9 : 0.35 };
   },
   // A long integer literal in code ("serialVersionUID = 19190115L;", "foo(12345678L)"): unquoted
-  // after "=" or "(" and before ";", "," or ")". A DNI in code is a string, quoted.
+  // after "=" or "(" and before ";", "," or ")". A DNI in code is a string, quoted. And a colour
+  // with its opacity, "#8080800A" (a chart's palette).
   find(text) {
-    return patternCandidates(esNif, text).filter((c) => !(/[lL]$/.test(text.slice(c.start, c.end)) && /[=(,][ \t]*$/.test(text.slice(Math.max(0, c.start - 4), c.start)) && /^[ \t]*[;,)]/.test(text.slice(c.end, c.end + 3))));
+    return patternCandidates(esNif, text).filter((c) => !(/[lL]$/.test(text.slice(c.start, c.end)) && /[=(,][ \t]*$/.test(text.slice(Math.max(0, c.start - 4), c.start)) && /^[ \t]*[;,)]/.test(text.slice(c.end, c.end + 3))) && !(text[c.start - 1] === "#" && /^[0-9A-Fa-f]{8}$/.test(text.slice(c.start, c.end))));
   },
 };

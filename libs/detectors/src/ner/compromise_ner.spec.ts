@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import nlp from "compromise";
-import { acronymAsTitle, afterPlacePrefix, inIdentifierList, bareAbbreviation, countryOnly, displayName, entities, foreignFunctionWord, hyphenStart, inForeignText, inIdentifier, lowerWordInName, monthOfDate, notAPlace, particleEnd, pastVerb, personAround, placeEnd, placeOnlyByTail, townBySuffix, trimSpan, withMiddleInitials, worthKeeping } from "./compromise_ner.ts";
+import { acronymAsTitle, afterPlacePrefix, inIdentifierList, bareAbbreviation, countryOnly, displayName, entities, foreignFunctionWord, hyphenStart, inForeignText, inIdentifier, lowerWordInName, monthOfDate, namedAfterPerson, notAPlace, particleEnd, pastVerb, personAround, placeEnd, placeOnlyByTail, townBySuffix, trimSpan, withMiddleInitials, worthKeeping } from "./compromise_ner.ts";
 import type { Entity } from "./compromise_ner.ts";
 import { nerSampleTexts } from "../testing.ts";
 import { isKnownPlace } from "./gazetteer.ts";
@@ -15,7 +15,7 @@ function viaJson(text: string): Array<[string, number, number]> {
       const [trimmedStart, trimmedEnd] = trimSpan(text, it.offset.start, it.offset.start + it.offset.length);
       const s = label === "PERSON" ? hyphenStart(text, pastVerb(text, trimmedStart, trimmedEnd)) : trimmedStart;
       const e = label === "LOCATION" ? placeEnd(text, s, trimmedEnd) : particleEnd(text, s, trimmedEnd);
-      if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e) || (label === "PERSON" && (inForeignText(text, s, e) || acronymAsTitle(text, s, e) || monthOfDate(text, s, e) || afterPlacePrefix(text, s) || townBySuffix(text, s, e) || lowerWordInName(text.slice(s, e)) || /^\p{Ll}/u.test(text.slice(s, e)))) || foreignFunctionWord(text, s, e)) continue;
+      if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e) || (label === "PERSON" && (inForeignText(text, s, e) || acronymAsTitle(text, s, e) || monthOfDate(text, s, e) || afterPlacePrefix(text, s) || townBySuffix(text, s, e) || namedAfterPerson(text, s, e) || lowerWordInName(text.slice(s, e)) || /^\p{Ll}/u.test(text.slice(s, e)))) || foreignFunctionWord(text, s, e)) continue;
       if (label === "LOCATION" && (bareAbbreviation(text, s, e) || notAPlace(text, s, e) || placeOnlyByTail(text, s, e, trimmedEnd))) continue;
       if (label === "PERSON" && (/\s/.test(text.slice(s, e)) ? isKnownPlace(text.slice(s, e)) : countryOnly(text.slice(s, e)))) {
         if (!out.some(([l, ps, pe]) => l === "LOCATION" && ps < e && s < pe)) out.push(["LOCATION", s, e]);
@@ -27,7 +27,7 @@ function viaJson(text: string): Array<[string, number, number]> {
         continue;
       }
       const person = label === "LOCATION" ? personAround(text, s, e) : null;
-      if (person) {
+      if (person && !namedAfterPerson(text, person[0], person[1])) {
         const part = out.find(([l, ps, pe]) => l === "PERSON" && ps < person[1] && person[0] < pe);
         if (part) [part[1], part[2]] = [Math.min(part[1], person[0]), Math.max(part[2], person[1])];
         else out.push(["PERSON", person[0], person[1]]);
@@ -40,6 +40,13 @@ function viaJson(text: string): Array<[string, number, number]> {
 }
 
 describe("ner/compromise_ner", () => {
+  it("takes no street or institution named after a person for the person (a house sales table's streets, a college)", () => {
+    const all = (t: string) => entities(t).map((e) => `${e.label}:${t.slice(e.start, e.end)}`);
+    for (const t of ["Carolyn Street", "We met at Harold Street yesterday.", "Lloyd Street Grounds", "George C Wallace State Community College", "The Joseph Beuys Foundation"]) assert.ok(!all(t).some((e) => e.startsWith("PERSON:")), `${t}: ${all(t).join(", ")}`);
+    assert.equal(namedAfterPerson("Call Harold St, Boston", 5, 11), true);
+    assert.equal(namedAfterPerson("John St. Clair called.", 0, 4), false, "St before more of a name");
+    for (const t of ["Lois Lane met Margaret Court.", "Ask John Smith about the school.", "Anna Park"]) assert.ok(all(t).some((e) => e.startsWith("PERSON:")), `${t}: ${all(t).join(", ")}`);
+  });
   it("drops a lone first name followed by two words compromise does not know (Latin, other languages), not in English", () => {
     const people = (t: string) => entities(t).filter((e) => e.label === "PERSON").map((e) => t.slice(e.start, e.end));
     assert.deepEqual(people("Stella distinctio cubo cruentus voco. Dolores conduco addo beatus."), []);
@@ -307,6 +314,7 @@ describe("ner/compromise_ner", () => {
     assert.ok(worthKeeping("LOCATION", "New York") && worthKeeping("LOCATION", "Newport") && worthKeeping("LOCATION", "Paris"));
     assert.ok(worthKeeping("LOCATION", 'house of\n"  Jacob') === false && worthKeeping("PERSON", 'Ware\n" Maintainer') === false);
     assert.ok(worthKeeping("PERSON", "Ken\n            Takata"), "a name broken over two lines");
+    assert.ok(!worthKeeping("PERSON", "CHAS\tNOX\tRM") && worthKeeping("PERSON", "JOHN SMITH"), "a tab-separated header's capitals");
     // identifiers and constants in Python's standard library and Vim's files
     for (const [label, span] of [["PERSON", "ValueError"], ["LOCATION", "TeX"], ["PERSON", "MARK"], ["PERSON", "SKIP"], ["PERSON", "Jr"], ["PERSON", "Ms"], ["PERSON", "John Doe"], ["PERSON", "Manager"], ["PERSON", "LT_NAME"]] as const) assert.equal(worthKeeping(label, span), false, span);
     for (const [label, span] of [["PERSON", "McClure"], ["PERSON", "JoAnn"], ["LOCATION", "DeKalb"], ["PERSON", "JOHN SMITH"], ["PERSON", "Mark"]] as const) assert.equal(worthKeeping(label, span), true, span);

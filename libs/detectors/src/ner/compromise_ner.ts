@@ -112,6 +112,8 @@ export function worthKeeping(label: NerLabel, span: string): boolean {
   if (label === "PERSON" && (span.split(/\s+/).some(isOrganisationWord) || /\s(?:Mr|Mrs|Ms|Dr|Rev|Prof|Sir|Hon)\.?$/.test(span))) return false;
   // a street named after its kind first ("Rua Pereira", "Alameda Costa", "Via Garibaldi"; "Ronda" is also a given name)
   if (label === "PERSON" && (STREET_KIND_FIRST.test(span) || notAFirstWord(span))) return false;
+  // (capitals apart by tabs: a tab-separated header's column names, "CHAS\tNOX\tRM")
+  if (label === "PERSON" && /\t/.test(span) && !/\p{Ll}/u.test(span)) return false;
   if (label === "PERSON" && (/^\p{Lu}+$/u.test(span) || /^(?:Jr|Sr|Esq|PhD|Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir)\.?$/.test(span) || /^(?:John|Jane|Richard|Baby) Doe$|^(?:Max|Erika) Mustermann$/.test(span))) return false;
   if (span.length <= 3 && !/\p{Ll}/u.test(span)) return false;
   return !(label === "LOCATION" && (span.length <= 2 || PLACE_FIRST_WORDS.has(span.toLowerCase())));
@@ -442,6 +444,23 @@ export function townBySuffix(text: string, start: number, end: number): boolean 
   return /(?:^|\s)(?:Nossa|Senhora)(?:\s|$)/.test(text.slice(start, end)) || /^[ \t]+(?:do|del)[ \t]+(?:Sul|Norte|Sur)(?![\p{L}])|^[ \t]+de[ \t]+Nossa[ \t]+Senhora/u.test(text.slice(end, end + 20));
 }
 
+/**
+ * Whether a person's span names a street or an institution after its person: a street's kind
+ * ends it, follows it or stands inside it ("Harold Street", "Vernon Street" of a house sales
+ * table, "Lloyd Street Grounds"), or an institution's word follows it ("George C Wallace State
+ * Community College", "Joseph Beuys Foundation"). Not the kinds that are surnames as often
+ * ("Lois Lane", "Margaret Court", "Danny Way"), nor "St" before more of a name ("John St. Clair").
+ */
+export function namedAfterPerson(text: string, start: number, end: number): boolean {
+  return STREET_IN_NAME.test(text.slice(start, end)) || AFTER_A_NAME.test(text.slice(end, end + 60));
+}
+const STREET_KINDS_AFTER = "Street|Avenue|Road|Boulevard|Parkway|Highway|Terrace|Crescent|Strasse|Straße";
+const STREET_IN_NAME = new RegExp(String.raw`\s(?:(?:${STREET_KINDS_AFTER})(?![\p{L}])|(?:St|Ave|Rd|Blvd)\.?$)`, "u");
+const AFTER_A_NAME = new RegExp(
+  String.raw`^[ \t]+(?:(?:${STREET_KINDS_AFTER})(?![\p{L}])|(?:St|Ave|Rd|Blvd)\.?(?=[ \t]*(?:[,;\r\n]|$))|(?:(?:State|Community|Memorial|Medical|Junior|High|Middle|Technical|Regional)[ \t]+)*(?:${ORGANISATION_WORDS}|Elementary|Foundation|Center|Centre|Stadium|Arena)(?![\p{L}]))`,
+  "u",
+);
+
 /** A capitalised word and a hyphen right before a name's start, the word not itself after a hyphen. */
 const FIRST_HALF = /(?<![\p{L}\p{N}_-])\p{Lu}\p{Ll}+-$/u;
 /**
@@ -518,7 +537,7 @@ export function entities(text: string): Entity[] {
       // (a name opens with its first name or its surname, not a lower-case word: "al Cliente" of "Atención al Cliente")
       if (label === "PERSON" && /^\p{Ll}/u.test(text.slice(s, e))) continue;
       if (foreignFunctionWord(text, s, e)) continue;
-      if (label === "PERSON" && (acronymAsTitle(text, s, e) || monthOfDate(text, s, e) || afterPlacePrefix(text, s) || townBySuffix(text, s, e))) continue;
+      if (label === "PERSON" && (acronymAsTitle(text, s, e) || monthOfDate(text, s, e) || afterPlacePrefix(text, s) || townBySuffix(text, s, e) || namedAfterPerson(text, s, e))) continue;
       if (label === "PERSON" && lowerWordInName(text.slice(s, e))) continue;
       if (label === "LOCATION" && (bareAbbreviation(text, s, e) || notAPlace(text, s, e))) continue;
       // A person of several words that is a known place's whole name is that place: compromise
@@ -536,7 +555,7 @@ export function entities(text: string): Entity[] {
       }
       if (label === "LOCATION") {
         const person = personAround(text, s, e);
-        if (person) {
+        if (person && !namedAfterPerson(text, person[0], person[1])) {
           // (a part of it compromise read as a person, "Guy" of "Guy Bedford (…)", grows to it)
           const part = out.find((x) => x.label === "PERSON" && x.start < person[1] && person[0] < x.end);
           if (part) [part.start, part.end] = [Math.min(part.start, person[0]), Math.max(part.end, person[1])];

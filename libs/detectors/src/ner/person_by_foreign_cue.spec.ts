@@ -51,6 +51,11 @@ describe("ner/person_by_foreign_cue", () => {
     const found = cuedFindsAsWhole(personByForeignCue, ["Sehr geehrter", "Sehr geehrte Frau Dr.", "Herr", "Frau", "Madame", "Sra.", "Sig.ra", "heer", "Pani", "Szanowny Pan", "Liebe", "Mit freundlichen Grüßen\n", "Atentamente,\n\n", "Z poważaniem,\n", "Ansprechpartnerin:", "Contact :", "kontakt:", "Anna", "Weber", "Berta Ozuna Benavídez", "van de Berg", "Präsident", "Kundenservice", "wird", "Sie", "anrufen", "Herrmann", "Frauke", "contacts", "Monsieur Moreau", ",", ".", "\n", "Jr."], 3);
     assert.ok(found > 1000, `only ${found} names found`);
   });
+  it("takes English \"Sr.\" before a job's title for Senior, not Señor (a salary table's titles)", () => {
+    for (const t of ["Sr. Test analyst", "Sr. Software Engineer", "Sr. Data Scientist, Madrid", "Title: Sr. Account Executive"]) assert.deepEqual(found(t), [], t);
+    assert.deepEqual(found("Estimado Sr. García:"), ["García"]);
+    assert.deepEqual(found("El Sr. Fernández Soto llamó ayer."), ["Fernández Soto"]);
+  });
   it("raises a name's score by its cue (context)", () => {
     const [f] = run(personByForeignCue, "Sehr geehrter Herr Pusch,");
     assert.ok(f && f.score >= 0.9 && f.context.includes("herr"), JSON.stringify(f));

@@ -1,5 +1,6 @@
 import type { Candidate, Detector } from "../core/types.ts";
 import { cuedMatches, withSticky } from "../core/regex.ts";
+import { tagsOf } from "./lexicon.ts";
 import { END_IN_SENTENCE, FOREIGN_TITLE, FOREIGN_TITLE_WORDS, NAME_WITH_PARTICLES, SUFFIX, alternation, namedPerson } from "./name_shape.ts";
 
 /**
@@ -26,6 +27,18 @@ const CLOSING = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(CLOSINGS)}[
 
 const CUED = [SALUTATION, CLOSING, TITLED, CONTACT].map(withSticky);
 
+/**
+ * Whether "Sr." is English "Senior" before a job's title, not Spanish "Señor": a word of the
+ * name or the one after it is a job's ("Sr. Software Engineer", "Sr. Test analyst" of a salary
+ * table; the lexicon's roles, and the jobs it knows as verbs).
+ */
+function seniorJob(text: string, title: string, start: number, end: number): boolean {
+  if (!/^Sr\.$/.test(title)) return false;
+  const next = /^[ \t]+(\p{L}+)/u.exec(text.slice(end, end + 40))?.[1];
+  return [...text.slice(start, end).split(/[ \t]+/), ...(next === undefined ? [] : [next])].some((w) => JOB_VERBS.test(w) || (tagsOf(w.toLowerCase())?.includes("Actor") ?? false));
+}
+const JOB_VERBS = /^(?:engineer|associate|lead|executive|representative|intern|nurse|partner|counsel|steward|clerk|aide)s?$/i;
+
 export const personByForeignCue: Detector = {
   id: "person_by_foreign_cue",
   type: "PERSON",
@@ -43,7 +56,7 @@ export const personByForeignCue: Detector = {
       for (const m of cuedMatches(rx, sticky, text, cues)) {
         const [start, end] = m.indices![2]!;
         // (group 1 is the title, empty for a contact's label)
-        if (out.some((c) => c.start < end && start < c.end) || !namedPerson(m[2]!, m[1] !== undefined && m[1] !== "")) continue;
+        if (out.some((c) => c.start < end && start < c.end) || !namedPerson(m[2]!, m[1] !== undefined && m[1] !== "") || seniorJob(text, m[1] ?? "", start, end)) continue;
         out.push({ start, end, score: 0.6, validation: "name_shape" });
       }
     }

@@ -49,6 +49,9 @@ const CODE_VALUE = /^(?:(?:new|await|typeof|void|public|private|protected|static
  * (`password = passwordEx ? await …`), a type's arguments, an object literal's comma at the line's
  * end, a flags object's next member (`MULTILINE:4096,PASSWORD:8192,NOTOGGLETOOFF:16384`).
  */
+/** What ends an unquoted value: after a label's colon, and after "=" (also "&", a URL query's next parameter). */
+const UNQUOTED_END = /[\s;,"'<>)}\]]/;
+const UNQUOTED_END_IN_QUERY = /[\s;,"'<>&)}\]]/;
 const CODE_AFTER = /^(?:[ \t]*(?:=(?!=)|===?|!==?|&&|\|\||\?\?)|<|[ \t]+(?:[<>]=?|->|\?)[ \t]|,[ \t]*(?:\r?\n|\\n|$)|,[ \t]*[A-Z][A-Z0-9_]*[ \t]*:[ \t]*\d)/;
 
 /**
@@ -199,9 +202,12 @@ export function findAssignments(text: string, keys: RegExp, minLength: number, s
     }
     if (quote) i++;
     const start = i;
+    // (an unquoted value ends at a blank or punctuation; at "&" only after "=", a URL query's
+    // next parameter: a label's colon takes it, "Password: Tr0ub4dor&3x" of a property list)
+    const stop = /:[ \t]*$/.test(m[0]) ? UNQUOTED_END : UNQUOTED_END_IN_QUERY;
     while (i < text.length) {
       const ch = text[i]!;
-      if (quote ? ch === quote || ch === "\n" : /[\s;,"'<>&)}\]]/.test(ch)) break;
+      if (quote ? ch === quote || ch === "\n" : stop.test(ch)) break;
       i++;
     }
     const value = text.slice(start, i);

@@ -11,6 +11,10 @@ describe("secrets/password", () => {
     assert.deepEqual(values("Server=db;User Id=sa;Password=Pa55w0rd;"), ["Pa55w0rd"]);
     assert.deepEqual(values("url: postgres://app:Wq9zT7@db.internal:5432/app"), ["Wq9zT7"]);
   });
+  it("ends an unquoted value at \"&\" after \"=\" (a URL query's next parameter), not after a label's colon", () => {
+    assert.deepEqual(values("Password: Tr0ub4dor&3x\nIncomingPassword: hunter2-Winter!"), ["Tr0ub4dor&3x", "hunter2-Winter!"]);
+    assert.deepEqual(values("password=S3cr3tPass&user=x"), ["S3cr3tPass"]);
+  });
   it("reads a password told in prose, a label's value apart by a tab, and a French label with blanks", () => {
     assert.deepEqual(values("My Password is y2H1RghkXqsOFxQq.\nYour temporary password is: Tr0ub4dor&3\nmy password was changed to \"Winter2024!\""), ["y2H1RghkXqsOFxQq", "Tr0ub4dor&3", "Winter2024!"]);
     assert.deepEqual(values("Password\tBm3X2Hq4sSsswuhA\nMot de passe: dTxtolCgpAg"), ["Bm3X2Hq4sSsswuhA", "dTxtolCgpAg"]);
