@@ -20,6 +20,7 @@ import { gitObjectType } from "./formats/git-object.ts";
 import { isGitPack } from "./formats/git-pack.ts";
 import { isDerCertificate } from "./formats/x509.ts";
 import { derKeyKind, isJavaKeyStore } from "./formats/der-key.ts";
+import { isBinaryPlist } from "./formats/plist.ts";
 
 /**
  * MIME types named here rather than by file-type: OOXML by its parts, and a PST (file-type says
@@ -294,6 +295,8 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
   // a WMF starts with its placeable header's key or its own header
   if (!ft && isEmf(bytes)) return { mime: "image/emf", kind: "emf" };
   if (!ft && isWmf(bytes)) return { mime: "image/wmf", kind: "wmf" };
+  // a binary property list (macOS preferences, a saved Wi-Fi or mail account): file-type does not know "bplist00"
+  if (!ft && isBinaryPlist(bytes)) return { mime: "application/x-bplist", kind: "plist" };
   // a DER certificate has no magic number: its structure says it,
   if (!ft && isDerCertificate(bytes)) return { mime: "application/pkix-cert", kind: "x509" };
   // nor has a private key or a key store in DER

@@ -41,8 +41,9 @@ import { idmlFormat } from "./formats/idml.ts";
 import { onenoteFormat } from "./formats/onenote.ts";
 import { gitObjectFormat } from "./formats/git-object.ts";
 import { gitPackFormat } from "./formats/git-pack.ts";
+import { plistFormat } from "./formats/plist.ts";
 
-export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, xzFormat, zstdFormat, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat, sqliteFormat, pstFormat, mboxFormat, pptFormat, tnefFormat, parquetFormat, avroFormat, x509Format, derKeyFormat, ldifFormat, vcardFormat, icalendarFormat, olePackageFormat, uuencodeFormat, accessFormat, onenoteFormat, wordPerfectFormat, metafileFormat, publisherFormat, hwpFormat, visioFormat, flatOfficeFormat, xpsFormat, brotliFormat, zlibFormat, lz4Format, snappyFormat, idmlFormat, gitObjectFormat, gitPackFormat];
+export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, xzFormat, zstdFormat, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat, sqliteFormat, pstFormat, mboxFormat, pptFormat, tnefFormat, parquetFormat, avroFormat, x509Format, derKeyFormat, ldifFormat, vcardFormat, icalendarFormat, olePackageFormat, uuencodeFormat, accessFormat, onenoteFormat, wordPerfectFormat, metafileFormat, publisherFormat, hwpFormat, visioFormat, flatOfficeFormat, xpsFormat, brotliFormat, zlibFormat, lz4Format, snappyFormat, idmlFormat, gitObjectFormat, gitPackFormat, plistFormat];
 
 /**
  * Kinds that hold other files: opening one costs a nesting level. Documents are among them: they

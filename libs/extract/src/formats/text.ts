@@ -161,6 +161,7 @@ const FIELD_NAME = /^[A-Za-z][\w.-]{1,39}$/;
 function asField(out: string[], at: number, name: string, parent: OpenElement | undefined): void {
   const local = localName(name);
   const value = out.slice(at).join("").replace(/\s+/g, " ").trim();
+  if (parent !== undefined && localName(parent.name) === "dict" && plistPair(out, at, local, value, parent)) return;
   // (a name/value pair's value under the pair's name: Hadoop's `<name>fs.s3a.secret.key</name>
   // <value>…</value>`, "fs.s3a.secret.key: …")
   if (/^value$/i.test(local) && parent?.pairName !== undefined && value !== "" && value.length <= 80) {
@@ -177,14 +178,39 @@ function asField(out: string[], at: number, name: string, parent: OpenElement | 
   const of = parent === undefined ? "" : localName(parent.name);
   out.push(`\n${FIELD_NAME.test(of) && !TEXT_ELEMENTS.test(of) ? `${of} ` : ""}${local}: ${value}\n`);
 }
+/**
+ * A property list's dictionary entry, its `<key>` and the value element after it, as one line
+ * "key: value" (a configuration profile's `<key>Password</key><string>…</string>`, "Password: …");
+ * true when the element was the key or its value.
+ */
+function plistPair(out: string[], at: number, local: string, value: string, dict: OpenElement): boolean {
+  if (local === "key") {
+    [dict.pairName, dict.pairAt] = value !== "" && value.length <= 64 ? [value, at] : [undefined, undefined];
+    return true;
+  }
+  if (dict.pairName === undefined || dict.pairAt === undefined || !PLIST_VALUES.test(local)) return false;
+  const shown = value !== "" ? value : local === "true" || local === "false" ? local : "";
+  if (shown !== "" && shown.length <= 80) {
+    out.length = dict.pairAt;
+    out.push(`\n${dict.pairName}: ${shown}\n`);
+  }
+  [dict.pairName, dict.pairAt] = [undefined, undefined];
+  return true;
+}
+const PLIST_VALUES = /^(?:string|integer|real|date|data|true|false)$/;
+
 /** A name/value pair's name: a setting's or a variable's, one word ("fs.s3a.secret.key", "DB_PASSWORD"). */
 const PAIR_NAME = /^[A-Za-z_][\w.:-]{0,63}$/;
-/** An open XML element: where its text starts in the output (-1 when skipped), whether it has no child element yet, and the name of the pair it holds. */
+/**
+ * An open XML element: where its text starts in the output (-1 when skipped), whether it has no
+ * child element yet, and the name of the pair it holds (a property list's key: where its text starts).
+ */
 interface OpenElement {
   name: string;
   at: number;
   leaf: boolean;
-  pairName?: string;
+  pairName?: string | undefined;
+  pairAt?: number | undefined;
 }
 const localName = (name: string) => name.slice(name.lastIndexOf(":") + 1);
 
