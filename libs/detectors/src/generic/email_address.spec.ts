@@ -45,10 +45,10 @@ describe("generic/email_address", () => {
   });
   it("finds an address at a domain reserved for examples (RFC 2606, 6761) but never reports it, whatever words are near", () => {
     const found = (text: string) => run(emailAddress, text).map((f) => [f.score, f.validation]);
-    for (const a of ["diego@example.com", "Jane.Roe@corp.example.org", "admin@mail.example.net", "bob@shop.test", "x@host.example", "no@where.invalid", "me@box.localhost", "user@domain.tld"])
+    for (const a of ["diego@example.com", "Jane.Roe@corp.example.org", "admin@mail.example.net", "bob@shop.test", "x@host.example", "no@where.invalid", "me@box.localhost", "user@domain.tld", "username@site.domain", "e2scrub@host.domain.name"])
       assert.deepEqual(found(`E-mail: ${a}`), [[0.01, "reserved_domain"]], a);
     // a domain that only starts or ends like one is a real domain
-    for (const a of ["ana@example.co.uk", "ana@myexample.com", "ana@example-logistics.com", "ana@examples.org", "ana@contest.de"])
+    for (const a of ["ana@example.co.uk", "ana@myexample.com", "ana@example-logistics.com", "ana@examples.org", "ana@contest.de", "ana@mydomain.name", "ana@domain.com"])
       assert.deepEqual(found(`E-mail: ${a}`), [[1, "email_syntax"]], a);
   });
 });

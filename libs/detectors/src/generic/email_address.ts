@@ -73,11 +73,12 @@ const MESSAGE_ID = /^\d{12,}\.|^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-
  * example.org and their subdomains, and the top-level domains "test", "example", "invalid" and
  * "localhost". No mailbox exists there, so an address there names no one: the AWS CLI's examples
  * ("diego@example.com", 306 addresses in 147 files), every library's documentation and test data.
- * So is the placeholder "tld", which no registry delegates ("user@domain.tld" in botocore's
- * API models). Still found, never reported, whatever words are near: as the documentation
- * ranges of IP addresses and NANP's 555-01xx numbers.
+ * So are the placeholders "tld" and "domain", which no registry delegates ("user@domain.tld" in
+ * botocore's API models, "username@site.domain" in wgetrc), and a domain's name spelt out,
+ * "host.domain.name" (e2scrub.conf's "e2scrub@host.domain.name"). Still found, never reported,
+ * whatever words are near: as the documentation ranges of IP addresses and NANP's 555-01xx numbers.
  */
-const RESERVED_DOMAIN = /(?:^|\.)example\.(?:com|net|org)$|\.(?:test|example|invalid|localhost|tld)$/i;
+const RESERVED_DOMAIN = /(?:^|\.)example\.(?:com|net|org)$|\.(?:test|example|invalid|localhost|tld|domain)$|(?:^|\.)domain\.name$/i;
 const RESERVED = { validation: "reserved_domain", score: 0.01, fixed: true } as const;
 /** Whether a host's domain is reserved for examples (RFC 2606, 6761; see above): no one's mailbox or server. */
 export const reservedDomain = (domain: string): boolean => RESERVED_DOMAIN.test(domain);

@@ -11,6 +11,10 @@ describe("secrets/password", () => {
     assert.deepEqual(values("Server=db;User Id=sa;Password=Pa55w0rd;"), ["Pa55w0rd"]);
     assert.deepEqual(values("url: postgres://app:Wq9zT7@db.internal:5432/app"), ["Wq9zT7"]);
   });
+  it("reads a label with a word before the password's name (\"DB password\", \"VPN Password\") told, tabbed or above its value", () => {
+    assert.deepEqual(values("DB password\tGm2BORAZUPIET\nVPN Password\nGvS9fxgonY5O\nMy DB password is hxPtL1qXNbGqyxz."), ["Gm2BORAZUPIET", "GvS9fxgonY5O", "hxPtL1qXNbGqyxz"]);
+    assert.deepEqual(values("Reset password\nClick here\nForgot password\n(link)\nNo password\nN/A\n"), []);
+  });
   it("ends an unquoted value at \"&\" after \"=\" (a URL query's next parameter), not after a label's colon", () => {
     assert.deepEqual(values("Password: Tr0ub4dor&3x\nIncomingPassword: hunter2-Winter!"), ["Tr0ub4dor&3x", "hunter2-Winter!"]);
     assert.deepEqual(values("password=S3cr3tPass&user=x"), ["S3cr3tPass"]);

@@ -55,10 +55,12 @@ const TAIL = new RegExp(NAMES, "i");
  * like a password (`toldPassword`), not a word ("the password is incorrect"). And the value alone
  * on the line under a label alone on its own.
  */
-const TOLD = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:my|the|your|our|his|her|their|new|temporary|temp|default|initial|one-time|wi-?fi|admin|root)[ \t]+(?:${KEY_NAMES.join("|")})[ \t]+(?:(?:has been |was |is )?(?:changed|reset|set) to|will be|is nu|is|was|ist|est|es|é)[ \t]*:?[ \t]+["'“‘]?(?<v>[^\s"'”’]{4,64})`, "giu");
-const TABBED = new RegExp(String.raw`^[ \t]*(?:${KEY_NAMES.join("|")})[ \t]*\t[ \t]*(?<v>[^\s]{4,64})[ \t]*$`, "gimu");
+/** One word saying whose or what for, before the password's name: "DB password", "VPN Password", "Wi-Fi password". */
+const QUALIFIER = String.raw`(?:\p{L}[\p{L}\p{N}-]{0,15}[ \t]+)?`;
+const TOLD = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:my|the|your|our|his|her|their|new|temporary|temp|default|initial|one-time|wi-?fi|admin|root)[ \t]+${QUALIFIER}(?:${KEY_NAMES.join("|")})[ \t]+(?:(?:has been |was |is )?(?:changed|reset|set) to|will be|is nu|is|was|ist|est|es|é)[ \t]*:?[ \t]+["'“‘]?(?<v>[^\s"'”’]{4,64})`, "giu");
+const TABBED = new RegExp(String.raw`^[ \t]*${QUALIFIER}(?:${KEY_NAMES.join("|")})[ \t]*\t[ \t]*(?<v>[^\s]{4,64})[ \t]*$`, "gimu");
 /** A label on a line of its own and the value alone on the next (a form's text, a note): "Password:\n…". */
-const BELOW = new RegExp(String.raw`^[ \t]*(?:${KEY_NAMES.join("|")})[ \t]*:?[ \t]*\r?\n[ \t]*(?<v>[^\s]{4,64})[ \t]*$`, "gimu");
+const BELOW = new RegExp(String.raw`^[ \t]*${QUALIFIER}(?:${KEY_NAMES.join("|")})[ \t]*:?[ \t]*\r?\n[ \t]*(?<v>[^\s]{4,64})[ \t]*$`, "gimu");
 
 /** What TOLD, TABBED and BELOW all need (tested first: most texts the pre-filter lets through say "pass" of something else, "passenger", "compass"). */
 const TOLD_WORD = new RegExp(KEY_NAMES.join("|"), "iu");
@@ -97,7 +99,7 @@ export const password: Detector = {
         // (nor markup after it: "the password is lost.</p>" in an API's documentation)
         const value = quoted ? m.groups!.v! : m.groups!.v!.replace(/<.*$/, "").replace(/[.,;:!?)\]]+$/, "");
         const start = m.index + m[0].length - m.groups!.v!.length;
-        if (value.length >= 4 && toldPassword(value) && !out.some((c) => c.start === start)) out.push({ start, end: start + value.length, score: 0.7, validation });
+        if (value.length >= 4 && toldPassword(value) && !TEMPLATE.test(m.groups!.v!) && !out.some((c) => c.start === start)) out.push({ start, end: start + value.length, score: 0.7, validation });
       }
     }
     // Every URL_CREDS match holds "://" and "@".
