@@ -315,6 +315,8 @@ describe("ner/compromise_ner", () => {
     assert.ok(worthKeeping("LOCATION", 'house of\n"  Jacob') === false && worthKeeping("PERSON", 'Ware\n" Maintainer') === false);
     assert.ok(worthKeeping("PERSON", "Ken\n            Takata"), "a name broken over two lines");
     assert.ok(!worthKeeping("PERSON", "CHAS\tNOX\tRM") && worthKeeping("PERSON", "JOHN SMITH"), "a tab-separated header's capitals");
+    for (const span of ["Minato-Ku", "Minato-ku", "Osaka-shi", "Bldg"]) assert.equal(worthKeeping("PERSON", span), false, span);
+    for (const span of ["Anna-Lena", "Jean-Luc Picard", "Kuroda"]) assert.equal(worthKeeping("PERSON", span), true, span);
     // identifiers and constants in Python's standard library and Vim's files
     for (const [label, span] of [["PERSON", "ValueError"], ["LOCATION", "TeX"], ["PERSON", "MARK"], ["PERSON", "SKIP"], ["PERSON", "Jr"], ["PERSON", "Ms"], ["PERSON", "John Doe"], ["PERSON", "Manager"], ["PERSON", "LT_NAME"]] as const) assert.equal(worthKeeping(label, span), false, span);
     for (const [label, span] of [["PERSON", "McClure"], ["PERSON", "JoAnn"], ["LOCATION", "DeKalb"], ["PERSON", "JOHN SMITH"], ["PERSON", "Mark"]] as const) assert.equal(worthKeeping(label, span), true, span);

@@ -114,6 +114,8 @@ export function worthKeeping(label: NerLabel, span: string): boolean {
   if (label === "PERSON" && (STREET_KIND_FIRST.test(span) || notAFirstWord(span))) return false;
   // (capitals apart by tabs: a tab-separated header's column names, "CHAS\tNOX\tRM")
   if (label === "PERSON" && /\t/.test(span) && !/\p{Ll}/u.test(span)) return false;
+  // (a Japanese address's ward, city, town or block: "Minato-ku", "Osaka-shi", "2-chome"; a building's abbreviation, "Yusen Bldg.")
+  if (label === "PERSON" && (/-(?:ku|shi|cho|machi|gun|ken|chome)$/i.test(span) || /^(?:Bldg|Apt|Ste|Dept)\.?$/.test(span))) return false;
   if (label === "PERSON" && (/^\p{Lu}+$/u.test(span) || /^(?:Jr|Sr|Esq|PhD|Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir)\.?$/.test(span) || /^(?:John|Jane|Richard|Baby) Doe$|^(?:Max|Erika) Mustermann$/.test(span))) return false;
   if (span.length <= 3 && !/\p{Ll}/u.test(span)) return false;
   return !(label === "LOCATION" && (span.length <= 2 || PLACE_FIRST_WORDS.has(span.toLowerCase())));
