@@ -89,6 +89,8 @@ describe("ner/street_address", () => {
       "Attn: Contracts and Legal Department\r\n380 New York Street\r\nRedlands, CA 92373",
       "29K Support Products\nMail Stop 573\n5900 E. Ben White Blvd.\nAustin, TX 78741",
       "If not, see <http://www.gnu.org/licenses/>\n 51 Franklin Street, Fifth Floor, Boston, MA",
+      "--   IBM UK, PO Box 31, Birmingham Road, Warwick CV34 5JL, UK   --",
+      "Siemens AG, 12 Harbor Road, Portland, ME 04101",
     ];
     for (const text of org) {
       const [f] = run(streetAddress, text);
@@ -96,6 +98,7 @@ describe("ner/street_address", () => {
       assert.ok(f!.score < 0.4, text);
     }
     assert.deepEqual(found("Maria Garcia, 51 Franklin Street, Boston, MA 02110"), ["51 Franklin Street, Boston, MA 02110"]);
+    assert.deepEqual(found("Tom from the UK, PO Box 31, Warwick CV34 5JL"), ["PO Box 31"]);
   });
   it("takes a documentation's made-up address, a run-time and a date's year for no address (the AWS CLI's examples, Node's docs, botocore)", () => {
     for (const text of ["He lives at 100 Main Street, Anytown, USA, where", '--street-1 "123 Any Street"', "to Sunshine Spa, 123 Main St, Anywhere and send", "    locality: 'Mountain View'\n    addressLines: ['1600 Amphitheatre Pkwy']", "ship it to 1 Infinite Loop, Cupertino"]) {
