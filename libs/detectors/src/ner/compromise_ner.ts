@@ -66,8 +66,8 @@ const NOT_IN_ENTITY = /[[\](){}<>=|@\\/—–:]|`(?!`?\p{L}+'{1,2}[ \t])|--|[ \t
 const STREET_KIND_WORDS = [...STREET_KINDS_FIRST.filter((k) => k !== "Ronda"), "Marginal", "Rampa", "Travesía", "Rotonda", "Incrocio", "Colonia"].join("|");
 const STREET_KIND_FIRST = new RegExp(`^(?:${STREET_KIND_WORDS})\\s`);
 
-/** A product's or a standard's name ends with one of these ("System V ABI", "Emscripten ABI" in Rust's reference; "Darwin Kernel Version" of uname's output, "King James Version"). */
-const TECH_WORD = "(?:ABI|API|SDK|CLI|CPU|GPU|OS|UI|URL|URI|ID|USB|DNS|HTTP|SQL|JSON|XML|VM|IDE|SSH|TLS|SSL|TCP|UDP|IP|CI|CD|Kernel|Version|Release|Edition)";
+/** A product's or a standard's name ends with one of these ("System V ABI", "Emscripten ABI" in Rust's reference; "Darwin Kernel Version" of uname's output, "King James Version"; an authentication's module or directory first, "PAM Permission denied" in an auth log). */
+const TECH_WORD = "(?:ABI|API|SDK|CLI|CPU|GPU|OS|UI|URL|URI|ID|USB|DNS|HTTP|SQL|JSON|XML|VM|IDE|SSH|TLS|SSL|TCP|UDP|IP|CI|CD|PAM|LDAP|NTLM|Kernel|Version|Release|Edition)";
 const TECH_LAST = new RegExp(`\\s${TECH_WORD}$`);
 /** ... or starts with one ("URI String", "URI Identifiers" in java.security's comments). */
 const TECH_FIRST = new RegExp(`^${TECH_WORD}\\s`);
