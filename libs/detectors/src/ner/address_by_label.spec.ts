@@ -10,6 +10,8 @@ describe("ner/address_by_label", () => {
     assert.deepEqual(found("Please note my address: 66859 The Rise. Thanks"), ["66859 The Rise"]);
     assert.deepEqual(found("Address: 25245 Brookside"), ["25245 Brookside"]);
     assert.deepEqual(found("home_address = 4633 Riverside"), ["4633 Riverside"]);
+    // a direction's initial and its period inside the street's name (Django's tests), not a sentence's end
+    assert.deepEqual(found('address="1234 W. Ash", address: 7 N.'), ["1234 W. Ash", "7 N"]);
     // above the 0.85 compromise gives a person it reads into the street's name
     assert.ok(run(addressByLabel, "Please note my address: 185 Colton Ramp. Thanks")[0]!.score > 0.85);
   });

@@ -35,7 +35,8 @@ export const addressByLabel: Detector = {
   patterns: [
     {
       name: "number and 1-3 capitalised words",
-      regex: re(String.raw`(?<![\p{L}\p{N}_./-])[1-9]\d{0,5}[A-Z]?[ \t]+(?:The[ \t]+)?\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’-]*){0,2}(?![\p{L}\p{N}_@])`, "u"),
+      // (a direction's initial with its period is a word of it: "1234 W. Ash")
+      regex: re(String.raw`(?<![\p{L}\p{N}_./-])[1-9]\d{0,5}[A-Z]?[ \t]+(?:The[ \t]+)?\p{Lu}(?:\.(?=[ \t]+\p{Lu})|[\p{L}'’-]*)(?:[ \t]+\p{Lu}[\p{L}'’-]*){0,2}(?![\p{L}\p{N}_@])`, "u"),
       score: 0.3,
     },
   ],
