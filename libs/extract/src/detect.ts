@@ -21,6 +21,7 @@ import { isGitPack } from "./formats/git-pack.ts";
 import { isDerCertificate } from "./formats/x509.ts";
 import { derKeyKind, isJavaKeyStore } from "./formats/der-key.ts";
 import { isBinaryPlist } from "./formats/plist.ts";
+import { isSignedData } from "./formats/cms.ts";
 
 /**
  * MIME types named here rather than by file-type: OOXML by its parts, and a PST (file-type says
@@ -295,6 +296,9 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
   // a WMF starts with its placeable header's key or its own header
   if (!ft && isEmf(bytes)) return { mime: "image/emf", kind: "emf" };
   if (!ft && isWmf(bytes)) return { mime: "image/wmf", kind: "wmf" };
+  // a signed file with its content inside (CMS SignedData: an Italian signed e-invoice's ".p7m", a
+  // signed configuration profile, an opaque-signed mail): no magic number, its first object identifier says it
+  if (!ft && isSignedData(bytes)) return { mime: "application/pkcs7-mime", kind: "cms-signed" };
   // a binary property list (macOS preferences, a saved Wi-Fi or mail account): file-type does not know "bplist00"
   if (!ft && isBinaryPlist(bytes)) return { mime: "application/x-bplist", kind: "plist" };
   // a DER certificate has no magic number: its structure says it,

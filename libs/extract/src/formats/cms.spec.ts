@@ -1,0 +1,37 @@
+import assert from "node:assert/strict";
+import { allText, codes, run } from "../test-util/run.ts";
+import { ber, signedData } from "../test-util/cms.ts";
+
+const INVOICE = Buffer.from('<?xml version="1.0"?><FatturaElettronica><CodiceFiscale>RSSMRA85T10A562S</CodiceFiscale><Denominazione>Mario Rossi</Denominazione></FatturaElettronica>');
+
+describe("extract: signed files, CMS SignedData (formats/cms.ts)", () => {
+  it("reads a signed file's content as the file it is, under its name without .p7m (an Italian e-invoice)", async () => {
+    const r = await run(signedData(INVOICE), "IT01234567890_FPA01.xml.p7m");
+    assert.deepEqual([r.detected_type, r.status], ["application/pkcs7-mime", "complete"]);
+    assert.deepEqual(allText(r).split("\n"), ["FatturaElettronica CodiceFiscale: RSSMRA85T10A562S", "FatturaElettronica Denominazione: Mario Rossi"]);
+  });
+  it("reads BER's streaming form alike: indefinite lengths, the content in chunks", async () => {
+    const r = await run(signedData(INVOICE, { streamed: true, chunk: 7 }), "fattura.xml.p7m");
+    assert.equal(r.status, "complete");
+    assert.match(allText(r), /CodiceFiscale: RSSMRA85T10A562S/);
+  });
+  it("reads a signed configuration profile's property list (its passwords under their keys)", async () => {
+    const profile = Buffer.from('<?xml version="1.0"?><plist version="1.0"><dict><key>Password</key><string>Tr0ub4dor&amp;3x</string></dict></plist>');
+    const r = await run(signedData(profile), "wifi.mobileconfig");
+    assert.match(allText(r), /^Password: Tr0ub4dor&3x$/m);
+  });
+  it("says a detached signature holds no text, and fails a damaged or hostile one with a reason", async () => {
+    const detached = await run(signedData(null), "invoice.pdf.p7s");
+    assert.deepEqual([detached.status, codes(detached)], ["unsupported", ["unsupported_type"]]);
+    const cut = signedData(INVOICE).subarray(0, 80);
+    const damaged = await run(cut, "cut.xml.p7m");
+    assert.equal(damaged.status === "failed" || damaged.status === "partial", true, damaged.status);
+    assert.ok(codes(damaged).includes("corrupt"), JSON.stringify(damaged.reasons));
+    // 200 chunked OCTET STRINGs inside each other where the content should be: refused, not a stack's overflow
+    let deep: Uint8Array = Uint8Array.from([0x04, 0x01, 0x41]);
+    for (let i = 0; i < 200; i++) deep = ber(0x24, deep);
+    const hostile = await run(signedData(null, { streamed: true, octets: deep }), "x.xml.p7m");
+    assert.deepEqual([hostile.status, codes(hostile)], ["failed", ["corrupt"]]);
+    assert.match(hostile.reasons[0]!.message, /nested too deep/);
+  });
+});

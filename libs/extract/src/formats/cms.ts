@@ -1,0 +1,122 @@
+/**
+ * Signed files in CMS (RFC 5652) SignedData with their content inside: an Italian signed document
+ * or e-invoice (CAdES, `fattura.xml.p7m`, `contratto.pdf.p7m`), a signed configuration profile
+ * (`.mobileconfig`: its Wi-Fi, VPN and mail passwords in an XML property list), an opaque-signed
+ * S/MIME mail (`smime.p7m`). The signature wraps the file whole, so the file's text was unread:
+ * the content is taken out and read as the file it is, under the name without ".p7m" (the signature
+ * is not verified: what was signed is what the file says). A detached signature (`.p7s`) holds no
+ * content: `unsupported`.
+ *
+ * DER and BER alike (OpenSSL's and some signing tools' streaming output writes lengths as
+ * indefinite and the content as an OCTET STRING in chunks), read with a TLV walker of its own: the
+ * Node runtime has no CMS reader, and the few fields needed are four levels deep.
+ */
+import type { Format } from "../format.ts";
+import { NoText } from "../format.ts";
+
+/** id-signedData, 1.2.840.113549.1.7.2, as its DER encoding (tag, length, value). */
+const SIGNED_DATA = Buffer.from("06092a864886f70d010702", "hex");
+
+/** One BER element: its tag, whether it is constructed, where its content starts and where it ends (after an indefinite length's end-of-contents). */
+interface Tlv {
+  tag: number;
+  constructed: boolean;
+  content: number;
+  end: number;
+  /** The content's end (before the end-of-contents octets of an indefinite length). */
+  contentEnd: number;
+}
+
+/** Nesting followed at most (a chunked OCTET STRING's chunks in chunks …). */
+const MAX_NESTING = 16;
+
+/** The element at `at` (within `limit`); throws on a length that runs past it. */
+export function readTlv(b: Uint8Array, at: number, limit: number, depth = 0): Tlv {
+  if (depth > MAX_NESTING) throw new Error("cms: nested too deep");
+  if (at + 2 > limit) throw new Error("cms: an element cut short");
+  const tag = b[at]!;
+  if ((tag & 0x1f) === 0x1f) throw new Error("cms: a high tag number, which CMS does not use");
+  const constructed = (tag & 0x20) !== 0;
+  const first = b[at + 1]!;
+  let content = at + 2;
+  if (first === 0x80) {
+    // indefinite: constructed content up to the end-of-contents octets (00 00)
+    if (!constructed) throw new Error("cms: an indefinite length on a primitive element");
+    let p = content;
+    while (!(b[p] === 0 && b[p + 1] === 0)) {
+      if (p + 2 > limit) throw new Error("cms: an indefinite length without its end");
+      p = readTlv(b, p, limit, depth + 1).end;
+    }
+    return { tag, constructed, content, contentEnd: p, end: p + 2 };
+  }
+  let length = first;
+  if (first > 0x80) {
+    const n = first & 0x7f;
+    if (n > 4 || content + n > limit) throw new Error("cms: a length out of range");
+    length = 0;
+    for (let i = 0; i < n; i++) length = length * 256 + b[content + i]!;
+    content += n;
+  }
+  if (content + length > limit) throw new Error("cms: an element runs past its parent");
+  return { tag, constructed, content, contentEnd: content + length, end: content + length };
+}
+
+/** The elements inside a constructed one. */
+function children(b: Uint8Array, parent: Tlv, depth: number): Tlv[] {
+  const out: Tlv[] = [];
+  for (let p = parent.content; p < parent.contentEnd; ) {
+    const child = readTlv(b, p, parent.contentEnd, depth + 1);
+    out.push(child);
+    p = child.end;
+  }
+  return out;
+}
+
+/** An OCTET STRING's bytes: its content, or its chunks' joined (BER's constructed form). */
+function octets(b: Uint8Array, s: Tlv, depth: number): Uint8Array {
+  if (!s.constructed) return b.subarray(s.content, s.contentEnd);
+  return Buffer.concat(children(b, s, depth).map((c) => octets(b, c, depth + 1)));
+}
+
+/** Whether the bytes open with a ContentInfo whose type is SignedData (DER or BER). */
+export function isSignedData(b: Uint8Array): boolean {
+  if (b.length < 32 || b[0] !== 0x30) return false;
+  const at = b[1]! < 0x80 ? 2 : b[1] === 0x80 ? 2 : 2 + (b[1]! & 0x7f);
+  return Buffer.from(b.buffer, b.byteOffset + at, Math.min(SIGNED_DATA.length, b.length - at)).equals(SIGNED_DATA);
+}
+
+/**
+ * The signed content of a SignedData ContentInfo: ContentInfo { contentType, [0] SignedData {
+ * version, digestAlgorithms, encapContentInfo { eContentType, [0] eContent OCTET STRING } … } };
+ * null for a detached signature.
+ */
+export function signedContent(b: Uint8Array): Uint8Array | null {
+  const info = readTlv(b, 0, b.length);
+  const [, explicit] = children(b, info, 0);
+  if (explicit?.tag !== 0xa0) throw new Error("cms: no SignedData after its type");
+  const [signedData] = children(b, explicit, 1);
+  if (signedData?.tag !== 0x30) throw new Error("cms: SignedData is no SEQUENCE");
+  const [, , encap] = children(b, signedData, 2);
+  if (encap?.tag !== 0x30) throw new Error("cms: no encapsulated content's info");
+  const [, wrapped] = children(b, encap, 3);
+  if (wrapped === undefined) return null;
+  if (wrapped.tag !== 0xa0) throw new Error("cms: the encapsulated content is not [0]");
+  const [content] = children(b, wrapped, 4);
+  if (content === undefined || (content.tag & 0xdf) !== 0x04) throw new Error("cms: the encapsulated content is no OCTET STRING");
+  return octets(b, content, 5);
+}
+
+/** The content's name: the signed file's without its signature's extension ("fattura.xml.p7m" → "fattura.xml"). */
+function contentName(filename: string): string {
+  return filename.replace(/\.(?:p7m|p7s|p7c|p7b|pkcs7)$/i, "") || "content";
+}
+
+export const cmsFormat: Format = {
+  kinds: ["cms-signed"],
+  library: "its own BER reader (no CMS library; signatures are not verified)",
+  async extract(bytes, scope, ctx, { filename }) {
+    const content = signedContent(bytes);
+    if (content === null || content.byteLength === 0) throw new NoText("a detached signature: the signed file is not in it");
+    await ctx.recurse(content, contentName(filename), { path: scope.path, depth: scope.depth + 1, base: scope.base });
+  },
+};
