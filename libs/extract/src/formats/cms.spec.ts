@@ -20,6 +20,13 @@ describe("extract: signed files, CMS SignedData (formats/cms.ts)", () => {
     const r = await run(signedData(profile), "wifi.mobileconfig");
     assert.match(allText(r), /^Password: Tr0ub4dor&3x$/m);
   });
+  it("reads an opaque-signed mail's body (S/MIME's smime.p7m attachment)", async () => {
+    const entity = Buffer.from("Content-Type: text/plain; charset=utf-8\r\n\r\nHello, my SSN is 536-22-1234.\r\n");
+    const mail = ["From: alice@acme-corp.com", "To: bob@acme-corp.com", "Subject: opaque", "MIME-Version: 1.0", 'Content-Disposition: attachment; filename="smime.p7m"', 'Content-Type: application/x-pkcs7-mime; smime-type=signed-data; name="smime.p7m"', "Content-Transfer-Encoding: base64", "", Buffer.from(signedData(entity)).toString("base64"), ""].join("\r\n");
+    const r = await run(mail, "opaque.eml");
+    const body = r.segments.find((s) => s.locator.file_in_zip === "smime.p7m");
+    assert.match(body?.text ?? "", /my SSN is 536-22-1234/);
+  });
   it("says a detached signature holds no text, and fails a damaged or hostile one with a reason", async () => {
     const detached = await run(signedData(null), "invoice.pdf.p7s");
     assert.deepEqual([detached.status, codes(detached)], ["unsupported", ["unsupported_type"]]);
