@@ -21,7 +21,7 @@ import { isGitPack } from "./formats/git-pack.ts";
 import { isDerCertificate } from "./formats/x509.ts";
 import { derKeyKind, isJavaKeyStore } from "./formats/der-key.ts";
 import { isBinaryPlist } from "./formats/plist.ts";
-import { isSignedData } from "./formats/cms.ts";
+import { isBase64SignedData, isSignedData } from "./formats/cms.ts";
 
 /**
  * MIME types named here rather than by file-type: OOXML by its parts, and a PST (file-type says
@@ -213,6 +213,8 @@ export function detectText(head: string, filename: string): Detected {
   const t = head.replace(/^\uFEFF/, "").trimStart();
   // PEM certificates (a certificate file, a chain, a bundle with its key): read decoded too
   if ((t.startsWith("-----BEGIN ") || PEM_EXTS.has(ext)) && /-----BEGIN (?:X509 |TRUSTED )?CERTIFICATE-----/.test(t)) return { mime: "application/x-pem-file", kind: "pem" };
+  // a signed file saved as base64 text (formats/cms.ts)
+  if (isBase64SignedData(t.slice(0, 200))) return { mime: "application/pkcs7-mime", kind: "cms-signed" };
   // a uuencoded file (a mail's x-uuencode attachment keeps its name: "clients.csv")
   if (UU_START.test(t)) return { mime: "text/x-uuencode", kind: "uuencoded" };
   if (ext === "csv") return { mime: "text/csv", kind: "csv" };

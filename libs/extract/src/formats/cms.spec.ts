@@ -10,6 +10,16 @@ describe("extract: signed files, CMS SignedData (formats/cms.ts)", () => {
     assert.deepEqual([r.detected_type, r.status], ["application/pkcs7-mime", "complete"]);
     assert.deepEqual(allText(r).split("\n"), ["FatturaElettronica CodiceFiscale: RSSMRA85T10A562S", "FatturaElettronica Denominazione: Mario Rossi"]);
   });
+  it("reads one saved as base64 text, bare or in PEM armour", async () => {
+    const b64 = Buffer.from(signedData(INVOICE)).toString("base64");
+    for (const text of [b64.replace(/.{64}/g, "$&\n"), `-----BEGIN PKCS7-----\n${b64.replace(/.{64}/g, "$&\n")}\n-----END PKCS7-----\n`]) {
+      const r = await run(text, "fattura.xml.p7m");
+      assert.deepEqual([r.detected_type, r.status], ["application/pkcs7-mime", "complete"]);
+      assert.match(allText(r), /CodiceFiscale: RSSMRA85T10A562S/);
+    }
+    // base64 of something else stays text
+    assert.equal((await run(Buffer.from("MIIB" + "A".repeat(200)).toString(), "x.txt")).detected_type, "text/plain");
+  });
   it("reads BER's streaming form alike: indefinite lengths, the content in chunks", async () => {
     const r = await run(signedData(INVOICE, { streamed: true, chunk: 7 }), "fattura.xml.p7m");
     assert.equal(r.status, "complete");

@@ -5,7 +5,8 @@
  * S/MIME mail (`smime.p7m`). The signature wraps the file whole, so the file's text was unread:
  * the content is taken out and read as the file it is, under the name without ".p7m" (the signature
  * is not verified: what was signed is what the file says). A detached signature (`.p7s`) holds no
- * content: `unsupported`.
+ * content: `unsupported`. One saved as base64 text (in PEM armour, "-----BEGIN PKCS7-----", or bare)
+ * is decoded first.
  *
  * DER and BER alike (OpenSSL's and some signing tools' streaming output writes lengths as
  * indefinite and the content as an OCTET STRING in chunks), read with a TLV walker of its own: the
@@ -106,6 +107,21 @@ export function signedContent(b: Uint8Array): Uint8Array | null {
   return octets(b, content, 5);
 }
 
+/** A signed file saved as base64 text, in PEM armour or bare ("-----BEGIN PKCS7-----", a ".p7m" some signing tools write as text). */
+const ARMOUR = /-----(?:BEGIN|END) (?:PKCS7|CMS)-----/g;
+
+/** Whether a text's head is a SignedData in base64 (its first 48 bytes decoded say it). */
+export function isBase64SignedData(head: string): boolean {
+  const b64 = head.replace(ARMOUR, "").replace(/\s+/g, "").slice(0, 64);
+  return /^MI[A-Za-z0-9+/]{62}$/.test(b64) && isSignedData(Buffer.from(b64, "base64"));
+}
+
+/** The DER or BER bytes: the file's, or its base64 text's decoded. */
+function binary(bytes: Uint8Array): Uint8Array {
+  if (bytes[0] === 0x30) return bytes;
+  return Buffer.from(Buffer.from(bytes).toString("latin1").replace(ARMOUR, "").replace(/\s+/g, ""), "base64");
+}
+
 /** The content's name: the signed file's without its signature's extension ("fattura.xml.p7m" → "fattura.xml"). */
 function contentName(filename: string): string {
   return filename.replace(/\.(?:p7m|p7s|p7c|p7b|pkcs7)$/i, "") || "content";
@@ -115,7 +131,7 @@ export const cmsFormat: Format = {
   kinds: ["cms-signed"],
   library: "its own BER reader (no CMS library; signatures are not verified)",
   async extract(bytes, scope, ctx, { filename }) {
-    const content = signedContent(bytes);
+    const content = signedContent(binary(bytes));
     if (content === null || content.byteLength === 0) throw new NoText("a detached signature: the signed file is not in it");
     await ctx.recurse(content, contentName(filename), { path: scope.path, depth: scope.depth + 1, base: scope.base });
   },
