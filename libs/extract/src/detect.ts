@@ -362,6 +362,10 @@ const ALIASES: Record<string, string> = {
   "application/x-jsonlines": "application/x-ndjson",
   "image/x-ms-bmp": "image/bmp",
   "application/x-7z-compressed": "application/x-7z-compressed",
+  // (a signed file's older name; a property list's names, binary or not)
+  "application/x-pkcs7-mime": "application/pkcs7-mime",
+  "application/x-plist": "application/x-bplist",
+  "application/x-apple-plist": "application/x-bplist",
 };
 
 const TEXT_FAMILY = /^(text\/|application\/(json|xml|x-ndjson|javascript|x-yaml|yaml|csv)$)/;

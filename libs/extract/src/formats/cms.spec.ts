@@ -6,8 +6,8 @@ const INVOICE = Buffer.from('<?xml version="1.0"?><FatturaElettronica><CodiceFis
 
 describe("extract: signed files, CMS SignedData (formats/cms.ts)", () => {
   it("reads a signed file's content as the file it is, under its name without .p7m (an Italian e-invoice)", async () => {
-    const r = await run(signedData(INVOICE), "IT01234567890_FPA01.xml.p7m");
-    assert.deepEqual([r.detected_type, r.status], ["application/pkcs7-mime", "complete"]);
+    const r = await run(signedData(INVOICE), "IT01234567890_FPA01.xml.p7m", "application/x-pkcs7-mime");
+    assert.deepEqual([r.detected_type, r.status, r.type_mismatch], ["application/pkcs7-mime", "complete", false]);
     assert.deepEqual(allText(r).split("\n"), ["FatturaElettronica CodiceFiscale: RSSMRA85T10A562S", "FatturaElettronica Denominazione: Mario Rossi"]);
   });
   it("reads one saved as base64 text, bare or in PEM armour", async () => {

@@ -24,8 +24,8 @@ const PROFILE: PlistObject[] = [
 
 describe("extract: binary property lists (formats/plist.ts)", () => {
   it("reads a binary property list as the JSON it would be, each value under its key", async () => {
-    const r = await run(binaryPlist(PROFILE), "com.apple.wifi.plist");
-    assert.deepEqual([r.detected_type, r.status], ["application/x-bplist", "complete"]);
+    const r = await run(binaryPlist(PROFILE), "com.apple.wifi.plist", "application/x-plist");
+    assert.deepEqual([r.detected_type, r.status, r.type_mismatch], ["application/x-bplist", "complete", false]);
     assert.deepEqual(JSON.parse(allText(r)), {
       PayloadContent: [{ Password: "Tr0ub4dor&3x", AutoJoin: true }, { EmailAddress: "jane.doe@acme-corp.com", FullName: "Jane Doe" }],
       PayloadVersion: 1,
