@@ -22,6 +22,13 @@ describe("ner/person_in_cell", () => {
     assert.deepEqual(found("John Chadwick", "author"), ["John Chadwick"]);
     assert.deepEqual(found("Douglas Christopher Wilson", "contributors"), ["Douglas Christopher Wilson"]);
   });
+  it("takes English words or a place in a name's shape for a name under a full name's label only (\"Chance Will\", \"Kenya Ward\")", () => {
+    assert.deepEqual(found("Chance Will", "full_name"), ["Chance Will"]);
+    assert.deepEqual(found("Kenya Ward", "Kontoinhaber"), ["Kenya Ward"]);
+    assert.deepEqual(found("Chance Will", "name"), []);
+    assert.deepEqual(found("Chance Will", "customer"), []);
+    for (const placeholder of ["Unknown Customer", "Test User", "Acme Holdings"]) assert.deepEqual(found(placeholder, "full_name"), [], placeholder);
+  });
   it("says the cell is the name and nothing else, title and suffix aside (NER need not read it)", () => {
     for (const cell of ["Ms. Cora Schneider MD", "Rufus Harber Sr.", "Jakayla Fay I"]) assert.equal(run(personInCell, cell, "name")[0]?.whole, true, cell);
   });

@@ -1,5 +1,5 @@
 import type { Candidate, Detector } from "../core/types.ts";
-import { NAME, SUFFIX, TITLE, mayBePerson } from "./name_shape.ts";
+import { NAME, SUFFIX, TITLE, isOrganisationWord, isParticle, mayBePerson } from "./name_shape.ts";
 import { isKnownPlace } from "./gazetteer.ts";
 import { NAME_TAGS, englishWord, tagsOf } from "./lexicon.ts";
 
@@ -35,6 +35,20 @@ function givenOrFamily(value: string): boolean {
   return tagsOf(lower) === null && !englishWord(lower) && !isKnownPlace(value);
 }
 
+/** The labels of a person's whole name: under one, two or three capitalised words are a name whatever words they also are. */
+const FULL_NAME_HEADERS: ReadonlySet<string> = new Set(["full name", "customer name", "contact name", "account holder", "kontoinhaber", "cardholder"]);
+/** Words a placeholder or a role fills such a cell with ("Unknown Customer", "Test User"). */
+const NO_ONES_WORDS = /^(?:unknown|test|user|customer|client|none|anonymous|guest|admin|administrator|default|sample|example|demo|null|nobody|someone|various|other|tbd|n\/a)$/i;
+/**
+ * Two or three capitalised words, a particle between them maybe, none a company's, a placeholder's
+ * or a role's: what mayBePerson leaves out for being English words or places ("Chance Will",
+ * "Kenya Ward") and a full name's label still makes a name.
+ */
+function wholeNameShape(value: string): boolean {
+  const words = value.split(/[ \t]+/).filter((w) => !isParticle(w));
+  return words.length >= 2 && words.length <= 3 && words.every((w) => /^\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}\p{Ll}+)?$/u.test(w) && !isOrganisationWord(w) && !NO_ONES_WORDS.test(w)) && !isKnownPlace(value);
+}
+
 /** Longer texts are prose, read by NER. */
 const MAX_CHARS = 80;
 
@@ -66,7 +80,9 @@ export const personInCell: Detector = {
     // "Priya" under "First Name", "Raghunathan" under "Last Name"; under "name" or "customer"
     // it may be anything, "Globex")
     if (givenOrFamily(name)) return [{ start, end: start + name.length, score: 0.3, validation: "name_shape", whole: true, onlyContext: NAME_PART_HEADERS }];
-    if (!mayBePerson(name) || placeNotPerson(name)) return [];
+    // (two or three words of a name's shape that are English words or places too: a name under a full name's label only)
+    if (!mayBePerson(name)) return wholeNameShape(name) ? [{ start, end: start + name.length, score: 0.3, validation: "name_shape", whole: true, onlyContext: FULL_NAME_HEADERS }] : [];
+    if (placeNotPerson(name)) return [];
     return [{ start, end: start + name.length, score: 0.3, validation: "name_shape", whole: true }];
   },
 };
