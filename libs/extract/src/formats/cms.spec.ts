@@ -34,8 +34,13 @@ describe("extract: signed files, CMS SignedData (formats/cms.ts)", () => {
     const entity = Buffer.from("Content-Type: text/plain; charset=utf-8\r\n\r\nHello, my SSN is 536-22-1234.\r\n");
     const mail = ["From: alice@acme-corp.com", "To: bob@acme-corp.com", "Subject: opaque", "MIME-Version: 1.0", 'Content-Disposition: attachment; filename="smime.p7m"', 'Content-Type: application/x-pkcs7-mime; smime-type=signed-data; name="smime.p7m"', "Content-Transfer-Encoding: base64", "", Buffer.from(signedData(entity)).toString("base64"), ""].join("\r\n");
     const r = await run(mail, "opaque.eml");
-    const body = r.segments.find((s) => s.locator.file_in_zip === "smime.p7m");
-    assert.match(body?.text ?? "", /my SSN is 536-22-1234/);
+    const body = r.segments.find((s) => s.locator.file_in_zip === "smime.p7m" && /SSN/.test(s.text));
+    assert.equal(body?.text.trim(), "Hello, my SSN is 536-22-1234.", "the body without its MIME header, read as a message's");
+    // a signed body with an attachment: the attachment read as what it is
+    const multipart = Buffer.from(["Content-Type: multipart/mixed; boundary=\"b1\"", "", "--b1", "Content-Type: text/plain", "", "See the list.", "--b1", "Content-Type: text/csv", 'Content-Disposition: attachment; filename="staff.csv"', "Content-Transfer-Encoding: base64", "", Buffer.from("name,ssn\nJane Roe,536-22-1234\n").toString("base64"), "--b1--", ""].join("\r\n"));
+    const signed = await run(["From: alice@acme-corp.com", "Subject: list", "MIME-Version: 1.0", 'Content-Type: application/pkcs7-mime; smime-type=signed-data; name="smime.p7m"', "Content-Transfer-Encoding: base64", "", Buffer.from(signedData(multipart)).toString("base64"), ""].join("\r\n"), "list.eml");
+    const cell = signed.segments.find((s) => s.text === "536-22-1234");
+    assert.equal(cell?.locator.column, "ssn", JSON.stringify(signed.segments.map((s) => [s.locator.file_in_zip, s.text])));
   });
   it("says a detached signature holds no text, and fails a damaged or hostile one with a reason", async () => {
     const detached = await run(signedData(null), "invoice.pdf.p7s");

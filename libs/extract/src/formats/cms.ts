@@ -122,10 +122,18 @@ function binary(bytes: Uint8Array): Uint8Array {
   return Buffer.from(Buffer.from(bytes).toString("latin1").replace(ARMOUR, "").replace(/\s+/g, ""), "base64");
 }
 
-/** The content's name: the signed file's without its signature's extension ("fattura.xml.p7m" → "fattura.xml"). */
-function contentName(filename: string): string {
-  return filename.replace(/\.(?:p7m|p7s|p7c|p7b|pkcs7)$/i, "") || "content";
+/**
+ * The content's name: the signed file's without its signature's extension ("fattura.xml.p7m" →
+ * "fattura.xml"); a MIME entity's (an opaque-signed mail's body: its headers, then a blank line)
+ * with ".eml", so it is read as a message, its parts and attachments each as what it is.
+ */
+function contentName(filename: string, content: Uint8Array): string {
+  const name = filename.replace(/\.(?:p7m|p7s|p7c|p7b|pkcs7)$/i, "") || "content";
+  const head = Buffer.from(content.subarray(0, 2048)).toString("latin1");
+  return MIME_ENTITY.test(head) ? `${name}.eml` : name;
 }
+/** A MIME entity's header block: header lines (folded ones too), a Content-Type among them, then a blank line. */
+const MIME_ENTITY = /^(?:[\w-]+:[^\r\n]*\r?\n(?:[ \t][^\r\n]*\r?\n)*)*?Content-Type:[^\r\n]*\r?\n(?:[ \t][^\r\n]*\r?\n|[\w-]+:[^\r\n]*\r?\n)*\r?\n/i;
 
 export const cmsFormat: Format = {
   kinds: ["cms-signed"],
@@ -133,6 +141,6 @@ export const cmsFormat: Format = {
   async extract(bytes, scope, ctx, { filename }) {
     const content = signedContent(binary(bytes));
     if (content === null || content.byteLength === 0) throw new NoText("a detached signature: the signed file is not in it");
-    await ctx.recurse(content, contentName(filename), { path: scope.path, depth: scope.depth + 1, base: scope.base });
+    await ctx.recurse(content, contentName(filename, content), { path: scope.path, depth: scope.depth + 1, base: scope.base });
   },
 };
