@@ -21,7 +21,7 @@ import { isGitPack } from "./formats/git-pack.ts";
 import { isDerCertificate } from "./formats/x509.ts";
 import { derKeyKind, isJavaKeyStore } from "./formats/der-key.ts";
 import { isBinaryPlist } from "./formats/plist.ts";
-import { isBase64SignedData, isSignedData } from "./formats/cms.ts";
+import { cmsType, isBase64Cms } from "./formats/cms.ts";
 
 /**
  * MIME types named here rather than by file-type: OOXML by its parts, and a PST (file-type says
@@ -214,7 +214,7 @@ export function detectText(head: string, filename: string): Detected {
   // PEM certificates (a certificate file, a chain, a bundle with its key): read decoded too
   if ((t.startsWith("-----BEGIN ") || PEM_EXTS.has(ext)) && /-----BEGIN (?:X509 |TRUSTED )?CERTIFICATE-----/.test(t)) return { mime: "application/x-pem-file", kind: "pem" };
   // a signed file saved as base64 text (formats/cms.ts)
-  if (isBase64SignedData(t.slice(0, 200))) return { mime: "application/pkcs7-mime", kind: "cms-signed" };
+  if (isBase64Cms(t.slice(0, 200))) return { mime: "application/pkcs7-mime", kind: "cms" };
   // a uuencoded file (a mail's x-uuencode attachment keeps its name: "clients.csv")
   if (UU_START.test(t)) return { mime: "text/x-uuencode", kind: "uuencoded" };
   if (ext === "csv") return { mime: "text/csv", kind: "csv" };
@@ -300,7 +300,8 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
   if (!ft && isWmf(bytes)) return { mime: "image/wmf", kind: "wmf" };
   // a signed file with its content inside (CMS SignedData: an Italian signed e-invoice's ".p7m", a
   // signed configuration profile, an opaque-signed mail): no magic number, its first object identifier says it
-  if (!ft && isSignedData(bytes)) return { mime: "application/pkcs7-mime", kind: "cms-signed" };
+  // (or encrypted for its recipients: an S/MIME-encrypted mail's smime.p7m)
+  if (!ft && cmsType(bytes) !== null) return { mime: "application/pkcs7-mime", kind: "cms" };
   // a binary property list (macOS preferences, a saved Wi-Fi or mail account): file-type does not know "bplist00"
   if (!ft && isBinaryPlist(bytes)) return { mime: "application/x-bplist", kind: "plist" };
   // a DER certificate has no magic number: its structure says it,

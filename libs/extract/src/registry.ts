@@ -52,7 +52,7 @@ export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, 
  * RTF's objects), so a document inside a document inside … stops at the depth limit too.
  */
 export const CONTAINER_KINDS = new Set([
-  ...["zip", "tar", "gzip", "bz2", "xz", "zstd", ...SEVEN_ZIP_KINDS, "eml", "msg", "pst", "mbox", "tnef", "ole-package", "uuencoded", "brotli", "zlib", "git-object", "git-pack", "cms-signed"],
+  ...["zip", "tar", "gzip", "bz2", "xz", "zstd", ...SEVEN_ZIP_KINDS, "eml", "msg", "pst", "mbox", "tnef", "ole-package", "uuencoded", "brotli", "zlib", "git-object", "git-pack", "cms"],
   ...["pdf", "docx", "xlsx", "xlsb", "pptx", "odt", "ods", "odp", "odg", "doc", "xls", "ppt", "rtf", "ooxml-encrypted", "onenote", "visio", "flat-opc"],
 ]);
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { allText, codes, run } from "../test-util/run.ts";
-import { ber, signedData } from "../test-util/cms.ts";
+import { ber, envelopedData, signedData } from "../test-util/cms.ts";
 
 const INVOICE = Buffer.from('<?xml version="1.0"?><FatturaElettronica><CodiceFiscale>RSSMRA85T10A562S</CodiceFiscale><Denominazione>Mario Rossi</Denominazione></FatturaElettronica>');
 
@@ -41,6 +41,10 @@ describe("extract: signed files, CMS SignedData (formats/cms.ts)", () => {
     const signed = await run(["From: alice@acme-corp.com", "Subject: list", "MIME-Version: 1.0", 'Content-Type: application/pkcs7-mime; smime-type=signed-data; name="smime.p7m"', "Content-Transfer-Encoding: base64", "", Buffer.from(signedData(multipart)).toString("base64"), ""].join("\r\n"), "list.eml");
     const cell = signed.segments.find((s) => s.text === "536-22-1234");
     assert.equal(cell?.locator.column, "ssn", JSON.stringify(signed.segments.map((s) => [s.locator.file_in_zip, s.text])));
+  });
+  it("says content encrypted for its recipients (EnvelopedData: an S/MIME-encrypted mail) is encrypted", async () => {
+    const r = await run(envelopedData(), "smime.p7m");
+    assert.deepEqual([r.detected_type, r.status, codes(r)], ["application/pkcs7-mime", "partial", ["encrypted"]]);
   });
   it("says a detached signature holds no text, and fails a damaged or hostile one with a reason", async () => {
     const detached = await run(signedData(null), "invoice.pdf.p7s");

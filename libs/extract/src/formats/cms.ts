@@ -5,7 +5,8 @@
  * S/MIME mail (`smime.p7m`). The signature wraps the file whole, so the file's text was unread:
  * the content is taken out and read as the file it is, under the name without ".p7m" (the signature
  * is not verified: what was signed is what the file says). A detached signature (`.p7s`) holds no
- * content: `unsupported`. One saved as base64 text (in PEM armour, "-----BEGIN PKCS7-----", or bare)
+ * content: `unsupported`. Content encrypted for its recipients (EnvelopedData: an S/MIME-encrypted
+ * mail's `smime.p7m`) is `encrypted`. One saved as base64 text (in PEM armour, "-----BEGIN PKCS7-----", or bare)
  * is decoded first.
  *
  * DER and BER alike (OpenSSL's and some signing tools' streaming output writes lengths as
@@ -14,9 +15,12 @@
  */
 import type { Format } from "../format.ts";
 import { NoText } from "../format.ts";
+import { Encrypted } from "../context.ts";
 
 /** id-signedData, 1.2.840.113549.1.7.2, as its DER encoding (tag, length, value). */
 const SIGNED_DATA = Buffer.from("06092a864886f70d010702", "hex");
+/** id-envelopedData (1.2.840.113549.1.7.3) and id-ct-authEnvelopedData (1.2.840.113549.1.9.16.1.23): content encrypted for its recipients. */
+const ENVELOPED_DATA = [Buffer.from("06092a864886f70d010703", "hex"), Buffer.from("060b2a864886f70d0109100117", "hex")];
 
 /** One BER element: its tag, whether it is constructed, where its content starts and where it ends (after an indefinite length's end-of-contents). */
 interface Tlv {
@@ -79,11 +83,13 @@ function octets(b: Uint8Array, s: Tlv, depth: number): Uint8Array {
   return Buffer.concat(children(b, s, depth).map((c) => octets(b, c, depth + 1)));
 }
 
-/** Whether the bytes open with a ContentInfo whose type is SignedData (DER or BER). */
-export function isSignedData(b: Uint8Array): boolean {
-  if (b.length < 32 || b[0] !== 0x30) return false;
-  const at = b[1]! < 0x80 ? 2 : b[1] === 0x80 ? 2 : 2 + (b[1]! & 0x7f);
-  return Buffer.from(b.buffer, b.byteOffset + at, Math.min(SIGNED_DATA.length, b.length - at)).equals(SIGNED_DATA);
+/** The type of the ContentInfo the bytes open with (DER or BER): signed with its content, encrypted for recipients, or neither. */
+export function cmsType(b: Uint8Array): "signed" | "enveloped" | null {
+  if (b.length < 32 || b[0] !== 0x30) return null;
+  const at = b[1]! <= 0x80 ? 2 : 2 + (b[1]! & 0x7f);
+  const head = Buffer.from(b.buffer, b.byteOffset + at, Math.min(16, b.length - at));
+  if (head.subarray(0, SIGNED_DATA.length).equals(SIGNED_DATA)) return "signed";
+  return ENVELOPED_DATA.some((oid) => head.subarray(0, oid.length).equals(oid)) ? "enveloped" : null;
 }
 
 /**
@@ -110,10 +116,10 @@ export function signedContent(b: Uint8Array): Uint8Array | null {
 /** A signed file saved as base64 text, in PEM armour or bare ("-----BEGIN PKCS7-----", a ".p7m" some signing tools write as text). */
 const ARMOUR = /-----(?:BEGIN|END) (?:PKCS7|CMS)-----/g;
 
-/** Whether a text's head is a SignedData in base64 (its first 48 bytes decoded say it). */
-export function isBase64SignedData(head: string): boolean {
+/** Whether a text's head is a CMS SignedData or EnvelopedData in base64 (its first 48 bytes decoded say it). */
+export function isBase64Cms(head: string): boolean {
   const b64 = head.replace(ARMOUR, "").replace(/\s+/g, "").slice(0, 64);
-  return /^MI[A-Za-z0-9+/]{62}$/.test(b64) && isSignedData(Buffer.from(b64, "base64"));
+  return /^MI[A-Za-z0-9+/]{62}$/.test(b64) && cmsType(Buffer.from(b64, "base64")) !== null;
 }
 
 /** The DER or BER bytes: the file's, or its base64 text's decoded. */
@@ -136,10 +142,12 @@ function contentName(filename: string, content: Uint8Array): string {
 const MIME_ENTITY = /^(?:[\w-]+:[^\r\n]*\r?\n(?:[ \t][^\r\n]*\r?\n)*)*?Content-Type:[^\r\n]*\r?\n(?:[ \t][^\r\n]*\r?\n|[\w-]+:[^\r\n]*\r?\n)*\r?\n/i;
 
 export const cmsFormat: Format = {
-  kinds: ["cms-signed"],
+  kinds: ["cms"],
   library: "its own BER reader (no CMS library; signatures are not verified)",
   async extract(bytes, scope, ctx, { filename }) {
-    const content = signedContent(binary(bytes));
+    const der = binary(bytes);
+    if (cmsType(der) === "enveloped") throw new Encrypted("CMS EnvelopedData (an S/MIME-encrypted mail, a file encrypted to its recipients): readable with a recipient's private key only");
+    const content = signedContent(der);
     if (content === null || content.byteLength === 0) throw new NoText("a detached signature: the signed file is not in it");
     await ctx.recurse(content, contentName(filename, content), { path: scope.path, depth: scope.depth + 1, base: scope.base });
   },

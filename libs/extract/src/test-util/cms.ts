@@ -34,3 +34,9 @@ export function signedData(content: Uint8Array | null, { streamed = false, chunk
   const signed = wrap(0x30, hex("020101"), der(0x31, der(0x30, hex(OID_SHA256))), encap, der(0x31));
   return wrap(0x30, hex(OID_SIGNED_DATA), wrap(0xa0, signed));
 }
+
+/** A ContentInfo of type EnvelopedData (an S/MIME-encrypted mail's): a recipient and encrypted bytes, nothing readable. */
+export function envelopedData(): Uint8Array {
+  const encrypted = der(0x30, hex(OID_DATA), der(0x30, hex("0609608648016503040102")), der(0x80, Uint8Array.from(Buffer.from("not the plaintext, 16+ bytes of it"))));
+  return der(0x30, hex("06092a864886f70d010703"), der(0xa0, der(0x30, hex("020100"), der(0x31, der(0x30, hex("020100"))), encrypted)));
+}
