@@ -282,6 +282,9 @@ const ORGANISATION_WORDS = String.raw`(?:University|College|School|Institute|Aca
 const ORGANISATION_NAME = new RegExp(String.raw`\b${ORGANISATION_WORDS}$`, "iu");
 const ORGANISATION_AFTER = new RegExp(String.raw`^[ \t]+(?:State[ \t]+)?${ORGANISATION_WORDS}\b`, "iu");
 
+/** A saint's name first, as towns, streets and churches are named ("Sankt", "Saint", "Santa", "São", "Sint"). */
+const SAINT_FIRST = /^(?:Sankt|Saint|Sainte|São|Santa|Santo|Sint)\s/;
+
 const NEXT_TWO = /^[ \t]+(\p{L}+)[ \t,;:]+(\p{L}+)/u;
 
 /**
@@ -546,6 +549,12 @@ export function entities(text: string): Entity[] {
       // reads "Saint Helena" and "Saint Lucia" as saints. So is one word the lexicon knows as a
       // country and not as a name (`"MR": "Mauritania"` of a JSON list, read as "Mr Mauritania").
       if (label === "PERSON" && (/\s/.test(text.slice(s, e)) ? isKnownPlace(text.slice(s, e)) : countryOnly(text.slice(s, e)))) {
+        if (!out.some((x) => x.label === "LOCATION" && x.start < e && s < x.end)) out.push({ label: "LOCATION", start: s, end: e });
+        continue;
+      }
+      // ... and so is one that opens with a saint's name: a town's, a street's or a church's
+      // ("Sankt Jo//rgens Alle 8" atop glibc's locale files; "Yves Saint Laurent" opens otherwise)
+      if (label === "PERSON" && SAINT_FIRST.test(text.slice(s, e))) {
         if (!out.some((x) => x.label === "LOCATION" && x.start < e && s < x.end)) out.push({ label: "LOCATION", start: s, end: e });
         continue;
       }
