@@ -268,6 +268,12 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
   // a OneNote section or table of contents (a revision store, or its FSSHTTPB packaging): file-type
   // does not know them (and a section holding an attached ZIP package is no self-extracting archive); their header's first GUID says the file type, the fourth the format
   if (!ft && oneNoteHeader(bytes)) return { mime: "application/onenote", kind: "onenote" };
+  // a signed file with its content inside (CMS SignedData: an Italian signed e-invoice's ".p7m", a
+  // signed configuration profile, an opaque-signed mail): no magic number, its first object identifier says it
+  // (or encrypted for its recipients: an S/MIME-encrypted mail's smime.p7m; or a time-stamped file, RFC 5544's ".tsd");
+  // before the ZIP after a program: a signed or stamped DOCX holds one
+  const cms = ft ? null : cmsType(bytes);
+  if (cms !== null) return { mime: cms === "timestamped" ? "application/timestamped-data" : "application/pkcs7-mime", kind: "cms" };
   // A ZIP after a program or a script (a self-extracting archive, an installer that unpacks the
   // rest of itself, a JAR behind a launcher script): read as the archive, named as what it starts with
   if (!ft || EXECUTABLES.has(ft.ext)) {
@@ -298,10 +304,6 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
   // a WMF starts with its placeable header's key or its own header
   if (!ft && isEmf(bytes)) return { mime: "image/emf", kind: "emf" };
   if (!ft && isWmf(bytes)) return { mime: "image/wmf", kind: "wmf" };
-  // a signed file with its content inside (CMS SignedData: an Italian signed e-invoice's ".p7m", a
-  // signed configuration profile, an opaque-signed mail): no magic number, its first object identifier says it
-  // (or encrypted for its recipients: an S/MIME-encrypted mail's smime.p7m)
-  if (!ft && cmsType(bytes) !== null) return { mime: "application/pkcs7-mime", kind: "cms" };
   // a binary property list (macOS preferences, a saved Wi-Fi or mail account): file-type does not know "bplist00"
   if (!ft && isBinaryPlist(bytes)) return { mime: "application/x-bplist", kind: "plist" };
   // a DER certificate has no magic number: its structure says it,

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { allText, codes, run } from "../test-util/run.ts";
-import { ber, envelopedData, signedData } from "../test-util/cms.ts";
+import { ber, envelopedData, signedData, timestampedData } from "../test-util/cms.ts";
+import { makeDocx } from "../test-util/office.ts";
 
 const INVOICE = Buffer.from('<?xml version="1.0"?><FatturaElettronica><CodiceFiscale>RSSMRA85T10A562S</CodiceFiscale><Denominazione>Mario Rossi</Denominazione></FatturaElettronica>');
 
@@ -59,5 +60,37 @@ describe("extract: signed files, CMS SignedData (formats/cms.ts)", () => {
     const hostile = await run(signedData(null, { streamed: true, octets: deep }), "x.xml.p7m");
     assert.deepEqual([hostile.status, codes(hostile)], ["failed", ["corrupt"]]);
     assert.match(hostile.reasons[0]!.message, /nested too deep/);
+  });
+  it("reads a signed DOCX as the Word document it is, not as a ZIP after a program", async () => {
+    const docx = await makeDocx(["Contratto di lavoro", "Codice fiscale: RSSMRA85T10A562S"]);
+    const r = await run(signedData(docx), "contratto.docx.p7m");
+    assert.deepEqual([r.detected_type, r.status], ["application/pkcs7-mime", "complete"], JSON.stringify(r.reasons));
+    assert.match(allText(r), /^Codice fiscale: RSSMRA85T10A562S$/m);
+  });
+});
+
+describe("extract: time-stamped files, RFC 5544 TimeStampedData (formats/cms.ts)", () => {
+  it("reads the stamped file as what it is, under the name its metadata gives or its own without .tsd", async () => {
+    const csv = Buffer.from("nome,codice_fiscale\nMario Rossi,RSSMRA85T10A562S\n");
+    const named = await run(timestampedData(csv, { fileName: "clienti.csv" }), "archivio.tsd");
+    assert.deepEqual([named.detected_type, named.status], ["application/timestamped-data", "complete"]);
+    const cell = named.segments.find((s) => s.text === "RSSMRA85T10A562S");
+    assert.equal(cell?.locator.column, "codice_fiscale", "read as a CSV: its cells under their column");
+    const unnamed = await run(timestampedData(csv), "clienti.csv.tsd");
+    assert.equal(unnamed.segments.find((s) => s.text === "RSSMRA85T10A562S")?.locator.column, "codice_fiscale");
+    // a name in the metadata is a base name only
+    const traversal = await run(timestampedData(csv, { fileName: "../../etc/clienti.csv" }), "x.tsd");
+    assert.equal(traversal.segments.find((s) => s.text === "RSSMRA85T10A562S")?.locator.column, "codice_fiscale");
+  });
+  it("reads BER's streaming form, and a signed file inside (a .p7m stamped)", async () => {
+    const r = await run(timestampedData(signedData(INVOICE), { streamed: true, chunk: 5 }), "fattura.xml.p7m.tsd");
+    assert.equal(r.status, "complete", JSON.stringify(r.reasons));
+    assert.match(allText(r), /CodiceFiscale: RSSMRA85T10A562S/);
+  });
+  it("says a stamp of data kept elsewhere holds no text, and fails a cut one with a reason", async () => {
+    const uri = await run(timestampedData(null), "remote.tsd");
+    assert.deepEqual([uri.status, codes(uri)], ["unsupported", ["unsupported_type"]]);
+    const cut = await run(timestampedData(INVOICE).subarray(0, 60), "cut.xml.tsd");
+    assert.deepEqual([cut.status, codes(cut)], ["failed", ["corrupt"]]);
   });
 });

@@ -9,6 +9,11 @@
  * mail's `smime.p7m`) is `encrypted`. One saved as base64 text (in PEM armour, "-----BEGIN PKCS7-----", or bare)
  * is decoded first.
  *
+ * A time-stamped file (RFC 5544 TimeStampedData, `.tsd`: the Italian "marca temporale" kept with
+ * the document it stamps, often a `.p7m` inside) holds its content whole beside the time-stamp
+ * token: the content is read as the file it is, under the name its metadata gives or the file's
+ * without ".tsd". One that only points to its data (a URI, no content) has no text.
+ *
  * DER and BER alike (OpenSSL's and some signing tools' streaming output writes lengths as
  * indefinite and the content as an OCTET STRING in chunks), read with a TLV walker of its own: the
  * Node runtime has no CMS reader, and the few fields needed are four levels deep.
@@ -21,6 +26,8 @@ import { Encrypted } from "../context.ts";
 const SIGNED_DATA = Buffer.from("06092a864886f70d010702", "hex");
 /** id-envelopedData (1.2.840.113549.1.7.3) and id-ct-authEnvelopedData (1.2.840.113549.1.9.16.1.23): content encrypted for its recipients. */
 const ENVELOPED_DATA = [Buffer.from("06092a864886f70d010703", "hex"), Buffer.from("060b2a864886f70d0109100117", "hex")];
+/** id-ct-timestampedData, 1.2.840.113549.1.9.16.1.31 (RFC 5544): a file with its time-stamp tokens. */
+const TIMESTAMPED_DATA = Buffer.from("060b2a864886f70d010910011f", "hex");
 
 /** One BER element: its tag, whether it is constructed, where its content starts and where it ends (after an indefinite length's end-of-contents). */
 interface Tlv {
@@ -83,13 +90,38 @@ function octets(b: Uint8Array, s: Tlv, depth: number): Uint8Array {
   return Buffer.concat(children(b, s, depth).map((c) => octets(b, c, depth + 1)));
 }
 
-/** The type of the ContentInfo the bytes open with (DER or BER): signed with its content, encrypted for recipients, or neither. */
-export function cmsType(b: Uint8Array): "signed" | "enveloped" | null {
+/** The type of the ContentInfo the bytes open with (DER or BER): signed with its content, encrypted for recipients, time-stamped, or none of these. */
+export function cmsType(b: Uint8Array): "signed" | "enveloped" | "timestamped" | null {
   if (b.length < 32 || b[0] !== 0x30) return null;
   const at = b[1]! <= 0x80 ? 2 : 2 + (b[1]! & 0x7f);
   const head = Buffer.from(b.buffer, b.byteOffset + at, Math.min(16, b.length - at));
   if (head.subarray(0, SIGNED_DATA.length).equals(SIGNED_DATA)) return "signed";
+  if (head.subarray(0, TIMESTAMPED_DATA.length).equals(TIMESTAMPED_DATA)) return "timestamped";
   return ENVELOPED_DATA.some((oid) => head.subarray(0, oid.length).equals(oid)) ? "enveloped" : null;
+}
+
+/**
+ * The content of a TimeStampedData ContentInfo and the file name its metadata gives:
+ * ContentInfo { contentType, [0] TimeStampedData { version, dataUri IA5String OPTIONAL,
+ * metaData { hashProtected, fileName UTF8String OPTIONAL, … } OPTIONAL, content OCTET STRING
+ * OPTIONAL, temporalEvidence } }; content null when the data is only pointed to.
+ */
+export function timestampedContent(b: Uint8Array): { content: Uint8Array | null; fileName: string | null } {
+  const info = readTlv(b, 0, b.length);
+  const [, explicit] = children(b, info, 0);
+  if (explicit?.tag !== 0xa0) throw new Error("tsd: no TimeStampedData after its type");
+  const [stamped] = children(b, explicit, 1);
+  if (stamped?.tag !== 0x30) throw new Error("tsd: TimeStampedData is no SEQUENCE");
+  let fileName: string | null = null;
+  for (const field of children(b, stamped, 2)) {
+    if (field.tag === 0x30) {
+      // metaData: its fileName, the first UTF8String
+      const name = children(b, field, 3).find((x) => x.tag === 0x0c);
+      if (name) fileName = Buffer.from(b.subarray(name.content, name.contentEnd)).toString("utf8");
+    }
+    if ((field.tag & 0xdf) === 0x04) return { content: octets(b, field, 3), fileName };
+  }
+  return { content: null, fileName };
 }
 
 /**
@@ -134,7 +166,7 @@ function binary(bytes: Uint8Array): Uint8Array {
  * with ".eml", so it is read as a message, its parts and attachments each as what it is.
  */
 function contentName(filename: string, content: Uint8Array): string {
-  const name = filename.replace(/\.(?:p7m|p7s|p7c|p7b|pkcs7)$/i, "") || "content";
+  const name = filename.replace(/\.(?:p7m|p7s|p7c|p7b|pkcs7|tsd)$/i, "") || "content";
   const head = Buffer.from(content.subarray(0, 2048)).toString("latin1");
   return MIME_ENTITY.test(head) ? `${name}.eml` : name;
 }
@@ -146,7 +178,15 @@ export const cmsFormat: Format = {
   library: "its own BER reader (no CMS library; signatures are not verified)",
   async extract(bytes, scope, ctx, { filename }) {
     const der = binary(bytes);
-    if (cmsType(der) === "enveloped") throw new Encrypted("CMS EnvelopedData (an S/MIME-encrypted mail, a file encrypted to its recipients): readable with a recipient's private key only");
+    const type = cmsType(der);
+    if (type === "enveloped") throw new Encrypted("CMS EnvelopedData (an S/MIME-encrypted mail, a file encrypted to its recipients): readable with a recipient's private key only");
+    if (type === "timestamped") {
+      const { content, fileName } = timestampedContent(der);
+      if (content === null || content.byteLength === 0) throw new NoText("a time-stamp of data kept elsewhere: the data is not in it");
+      // (the metadata's name, a base name only: it names the content, it places nothing)
+      const given = fileName?.split(/[\\/]/).pop()?.trim();
+      return ctx.recurse(content, given || contentName(filename, content), { path: scope.path, depth: scope.depth + 1, base: scope.base });
+    }
     const content = signedContent(der);
     if (content === null || content.byteLength === 0) throw new NoText("a detached signature: the signed file is not in it");
     await ctx.recurse(content, contentName(filename, content), { path: scope.path, depth: scope.depth + 1, base: scope.base });

@@ -40,3 +40,18 @@ export function envelopedData(): Uint8Array {
   const encrypted = der(0x30, hex(OID_DATA), der(0x30, hex("0609608648016503040102")), der(0x80, Uint8Array.from(Buffer.from("not the plaintext, 16+ bytes of it"))));
   return der(0x30, hex("06092a864886f70d010703"), der(0xa0, der(0x30, hex("020100"), der(0x31, der(0x30, hex("020100"))), encrypted)));
 }
+
+/**
+ * A ContentInfo of type TimeStampedData (RFC 5544, a ".tsd"): the content (null: only a URI to
+ * it), the metadata's file name when given, and a time-stamp token as its evidence (a SignedData
+ * with no content: the extractor reads none of it). Streamed: BER, the content in chunks.
+ */
+export function timestampedData(content: Uint8Array | null, { fileName, streamed = false, chunk = 7 }: { fileName?: string; streamed?: boolean; chunk?: number } = {}): Uint8Array {
+  const wrap = streamed ? ber : der;
+  const parts: Uint8Array[] = [hex("020101")];
+  if (content === null) parts.push(der(0x16, Uint8Array.from(Buffer.from("https://archive.example/doc.pdf"))));
+  if (fileName !== undefined) parts.push(der(0x30, hex("0101ff"), der(0x0c, Uint8Array.from(Buffer.from(fileName))), der(0x16, Uint8Array.from(Buffer.from("application/octet-stream")))));
+  if (content !== null) parts.push(streamed ? ber(0x24, ...Array.from({ length: Math.ceil(content.length / chunk) }, (_, i) => der(0x04, content.subarray(i * chunk, (i + 1) * chunk)))) : der(0x04, content));
+  parts.push(wrap(0xa0, wrap(0x30, signedData(null))));
+  return wrap(0x30, hex("060b2a864886f70d010910011f"), wrap(0xa0, wrap(0x30, ...parts)));
+}
