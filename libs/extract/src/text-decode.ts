@@ -2,7 +2,8 @@
  * Character-encoding detection for text files: BOMs (UTF-8, UTF-16 LE/BE), strict UTF-8, UTF-16 without
  * a BOM (NUL pattern), ISO-2022-JP (TextDecoder: iconv-lite lacks it), otherwise chardet's guess
  * (Windows-1252 by default) decoded by iconv-lite. When chardet is unsure of a CJK encoding or
- * its guess leaves the text unreadable, the legacy CJK encodings are tried strictly (`CJK`).
+ * its guess leaves the text unreadable, the legacy CJK encodings are tried strictly (`CJK`); when
+ * it is unsure, the DOS code pages too, taken where the text reads clearly better in one (`DOS`).
  */
 import chardet from "chardet";
 import iconv from "iconv-lite";
@@ -62,9 +63,159 @@ export function decodeText(b: Uint8Array): Decoded {
   if (sure) return guessed;
   // An unsure multi-byte guess (Windows-949 text guessed Big5 at 59 %) or an unreadable result
   // (U+FFFD or C1 controls for bytes the encoding lacks): the CJK encodings are tried strictly.
-  if (!CJK.includes(enc) && !unreadable(guessed.text)) return guessed;
-  return strictCjk(b, enc) ?? guessed;
+  const best = !CJK.includes(enc) && !unreadable(guessed.text) ? guessed : (strictCjk(b, enc) ?? guessed);
+  return dosCodePage(b, best) ?? best;
 }
+
+/**
+ * Code pages chardet does not know or often misses: the DOS ones, Western European (850; its
+ * letters are 437's and more) and Cyrillic (866), and the Cyrillic ones of Windows (1251) and
+ * Unix (KOI8-U, KOI8-R's letters and Ukrainian's). A list typed under DOS or exported by a program of its time reads in them; read
+ * as chardet guessed, its names were mojibake ("J乺gen M乴ler" for "Jürgen Müller" by way of GBK,
+ * "Fran‡ois" for "François" as Windows-1252, "Àðåíäà" for "Аренда" as Windows-1252) or the
+ * file was binary (Russian in 866: C1 controls in Windows-1253).
+ */
+const DOS = ["cp850", "cp866", "windows-1251", "koi8-u"];
+
+/**
+ * One of those code pages when the text reads as words in it clearly better than in the
+ * encoding chosen (`wordLike`, on the head), else null. Text in its right encoding scores near 1
+ * whatever the language (Windows-1252's French, Windows-1251's and KOI8-R's Russian, Shift_JIS,
+ * Big5): its letters are words of one script, in a word's case.
+ */
+function dosCodePage(b: Uint8Array, chosen: Decoded): Decoded | null {
+  const head = Buffer.from(b.buffer, b.byteOffset, Math.min(b.byteLength, 65536));
+  const base = wordLike(chosen.text.slice(0, 65536));
+  let pick: { enc: string; score: number } | null = null;
+  for (const enc of DOS) {
+    const score = wordLike(iconv.decode(head, enc));
+    if (score >= DOS_MIN && score >= base + DOS_MARGIN && score > (pick?.score ?? 0)) pick = { enc, score };
+  }
+  if (pick === null) return null;
+  return { text: iconv.decode(Buffer.from(b.buffer, b.byteOffset, b.byteLength), pick.enc), encoding: pick.enc };
+}
+/** How well a DOS code page must read (text in its right one reads near 1), and how much better than the chosen encoding, to replace it. */
+const DOS_MIN = 0.9;
+const DOS_MARGIN = 0.25;
+
+/**
+ * The share of the text's non-ASCII characters that sit in words as the right encoding puts them
+ * (1 when there are none): a letter in a word of one script (ASCII letters are Latin; Han, kana
+ * and Hangul one script), a Latin one beside ASCII letters. Against it count a letter in a word
+ * of mixed scripts ("J乺gen") or with a capital after a small letter ("ётрЁЄшЁ"), a symbol inside
+ * a word ("Fran‡ois"), C1 controls and U+FFFD. A
+ * symbol alone (a dash, a box-drawing line) or at a word's edge (a quote) or a Latin letter alone ("à", or "á" for a
+ * no-break space in the wrong code page) counts for neither.
+ */
+function wordLike(text: string): number {
+  let good = 0;
+  let bad = 0;
+  const n = text.length;
+  const word: number[] = [];
+  for (let i = 0; i <= n; ) {
+    const c = i < n ? text.codePointAt(i)! : 32;
+    // a word: ASCII letters and anything beyond ASCII; ASCII's punctuation, digits, blanks end it
+    if ((c >= 0x80 && !SPACE.test(String.fromCodePoint(c))) || ((c | 32) >= 97 && (c | 32) <= 122)) {
+      word.push(c);
+      i += c > 0xffff ? 2 : 1;
+      continue;
+    }
+    i++;
+    if (word.length === 0) continue;
+    let scripts = 0;
+    let ascii = false;
+    let wide = false;
+    for (const w of word) {
+      if (w < 0x80) {
+        ascii = true;
+        scripts |= LATIN;
+      } else {
+        wide = true;
+        const s = scriptOf(w);
+        if (s > 0) scripts |= s;
+      }
+    }
+    if (wide) {
+      // (a capital after a small letter: a word's case as a wrong code page scrambles it, "ётрЁЄшЁ" for "квартир")
+      let small = false;
+      let scrambled = false;
+      for (const w of word) {
+        const k = caseOf(w);
+        if (k === SMALL) small = true;
+        else if (k === CAPITAL && small) scrambled = true;
+      }
+      const oneScript = (scripts & (scripts - 1)) === 0 && !scrambled;
+      for (let k = 0; k < word.length; k++) {
+        const w = word[k]!;
+        if (w < 0x80) continue;
+        const s = scriptOf(w);
+        if (s === BROKEN) bad++;
+        else if (s === SYMBOL) {
+          // (beside a letter inside a word; not at a word's edge, a quote or a bracket, "“Hello”", nor in a box-drawing line)
+          if (k > 0 && k < word.length - 1 && (isLetter(word[k - 1]!) || isLetter(word[k + 1]!)) && !IN_WORD_OK.has(w)) bad++;
+        } else if (s === ANY) continue;
+        else if (s === LATIN && word.length === 1) continue;
+        else if (oneScript && (s !== LATIN || ascii)) good++;
+        else bad++;
+      }
+    }
+    word.length = 0;
+  }
+  return good + bad === 0 ? 1 : good / (good + bad);
+}
+/** Symbols at home inside a word: the typographic apostrophe, Catalan's middle dot, the soft hyphen. */
+const IN_WORD_OK = new Set([0x2019, 0xb7, 0xad]);
+const BROKEN = -2;
+const SYMBOL = -3;
+/** A combining mark, a letter of no one script (the kana's prolonged sound mark), a half-width katakana: evidence of nothing. */
+const ANY = 0;
+const LATIN = 1;
+const CJK_SCRIPT = 2;
+const OTHER_SCRIPTS: Array<[RegExp, number]> = [
+  [/\p{Script=Latin}/u, LATIN],
+  [/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}]/u, CJK_SCRIPT],
+  [/\p{Script=Cyrillic}/u, 4],
+  [/\p{Script=Greek}/u, 8],
+  [/\p{Script=Hebrew}/u, 16],
+  [/\p{Script=Arabic}/u, 32],
+  [/\p{Script=Thai}/u, 64],
+];
+/** A letter's case: CAPITAL, SMALL or neither (memoised). */
+function caseOf(c: number): number {
+  if (c < 0x80) return c >= 65 && c <= 90 ? CAPITAL : c >= 97 && c <= 122 ? SMALL : 0;
+  let k = CASES.get(c);
+  if (k === undefined) {
+    const ch = String.fromCodePoint(c);
+    CASES.set(c, (k = /\p{Lu}/u.test(ch) ? CAPITAL : /\p{Ll}/u.test(ch) ? SMALL : 0));
+  }
+  return k;
+}
+const CASES = new Map<number, number>();
+const CAPITAL = 1;
+const SMALL = 2;
+
+/** A letter of a word (its ASCII characters are letters). */
+const isLetter = (c: number) => c < 0x80 || scriptOf(c) >= 0;
+
+/** The script of a character beyond ASCII (memoised: a text repeats its few letters). */
+function scriptOf(c: number): number {
+  let s = SCRIPTS.get(c);
+  if (s === undefined) SCRIPTS.set(c, (s = classify(c)));
+  return s;
+}
+const SCRIPTS = new Map<number, number>();
+function classify(c: number): number {
+  if (c === 0xfffd || (c >= 0x80 && c < 0xa0)) return BROKEN;
+  // half-width katakana: single bytes in Shift_JIS, as a DOS page's box-drawing lines read in it ("ﾄﾄﾄ" for "───")
+  if (c >= 0xff61 && c <= 0xff9f) return ANY;
+  const ch = String.fromCodePoint(c);
+  if (!LETTER.test(ch)) return SYMBOL;
+  for (const [rx, s] of OTHER_SCRIPTS) if (rx.test(ch)) return s;
+  return /\p{M}|\p{Script=Common}|\p{Script=Inherited}/u.test(ch) ? ANY : 128;
+}
+const LETTER = /[\p{L}\p{M}]/u;
+/** Blanks beyond ASCII (a no-break space, an ideographic space) end a word as ASCII's do. */
+const SPACE = /\s/u;
 
 /**
  * The legacy CJK encodings (iconv-lite's tables are the supersets Windows writes: EUC-KR is

@@ -41,6 +41,29 @@ describe("extract: text family", () => {
     assert.ok(allText(r).replace(/\s+/g, "") === long.replace(/\s+/g, ""), "the whole text, in Windows-949"); // (cut into segments)
   });
 
+  it("reads the DOS and Cyrillic code pages chardet misses, and leaves text in its right code page alone", async () => {
+    const cases: Array<[string, string]> = [
+      // DOS Western European: was GBK ("J乺gen M乴ler") and Windows-1252 ("Fran‡ois")
+      ["Kundenliste 1994\r\nName: Jürgen Müller, Hauptstraße 12, 80331 München\r\nBemerkung: Rückfrage bei Frau Größer\r\n", "cp850"],
+      ["Nom: François Lefèvre, né le 3 août 1958 à Besançon\r\n", "cp850"],
+      ["Müller ─── │ ┌─┐ Größe ├──┤", "cp850"],
+      // DOS Cyrillic: was binary (C1 controls in Windows-1253)
+      ["Фамилия: Иванов Иван Петрович\r\nАдрес: г. Москва, ул. Тверская, д. 7\r\n", "cp866"],
+      // Windows' and Unix's Cyrillic, which chardet took for Windows-1252 ("Àðåíäà")
+      ["Аренда квартир, снять квартиру в Москве недорого", "windows-1251"],
+      ["menutrans &File &Файл\nmenutrans &Help &Допомога\n", "koi8-u"],
+      // already right: Windows-1252 with quotes, dashes and symbols at words' edges, Central European, Shift_JIS
+      ["“Hello,” she said. “Don’t you know it’s 5 € — or 10 ½ lbs?” © 2004 Acme® Corp. ‘quoted’ «guillemets» x² 25°C", "windows-1252"],
+      ["Señor José Núñez, Calle Mayor 5, 28013 Madrid — “cliente” ¿Qué? ¡Sí!", "windows-1252"],
+      ["Łódź, ul. Piotrkowska 12 — Paweł Wiśniewski, „cytat”", "windows-1250"],
+      ["山田太郎様の電話番号は 03-1234-5678 です。住所は東京都千代田区です。", "shift_jis"],
+    ];
+    for (const [text, enc] of cases) {
+      const r = await run(iconv.encode(text, enc), "legacy.txt");
+      assert.deepEqual([r.detected_type, r.status, allText(r)], ["text/plain", "complete", text], enc);
+    }
+  });
+
   it("gives CSV cells their row and header column, keeps the header as its own segment and digits exact", async () => {
     const r = await run("name,phone,city\nAnna Schmidt,4915123456789,Köln\nBen,+44 20 7946 0958,London\n", "people.csv", "text/csv");
     assert.equal(r.detected_type, "text/csv");
