@@ -27,6 +27,15 @@ describe("secrets/password", () => {
     assert.deepEqual(values("The password is incorrect. Your password is required. The password is changeme.\nPassword\tThe user's password"), []);
     assert.deepEqual(values('"<p>The password is invalid.</p>", "Your username is {username} and temporary password is {####}. "'), [], "markup and a template's slot");
   });
+  it("reads a value right after the password's name in prose or a parenthesis, and a key-value row, when it looks like nothing else", () => {
+    assert.deepEqual(values("Our records show the Password p2xxfMln9U9p for this person.\nAgnes Grimes (DB password eqn6gUG4COl) joined.\nlogin with user admin and the password Summer2024! please\nthe Wi-Fi password dK8#pq2w for guests"), ["p2xxfMln9U9p", "eqn6gUG4COl", "Summer2024", "dK8#pq2w"]);
+    assert.deepEqual(values("Password,H9gxHmgFV599Q5p,active\nDB password;Xk7pQ2wq9\n"), ["H9gxHmgFV599Q5p", "Xk7pQ2wq9"]);
+    // words, algorithms, identifiers, escapes, patterns and brackets after the name (Node's and pip's documentation, util-linux's release notes, logcheck's rules)
+    assert.deepEqual(values("the password SHA256 hash, use password authentication, the password md5sum, the password field, (password protected), the password 12345678 is weak"), []);
+    assert.deepEqual(values("the password Salt_Length and the password passwordHash, the password hashValue"), []);
+    assert.deepEqual(values('"desc": "the username and password separated\\nby <code>:</code>"\nusing the password `qwerty`:\nbuffer with password  [Karel Zak]\nagent and passphrase cache\\.$'), []);
+    assert.deepEqual(values("Password,Reset,active\npassword;username;email\n"), [], "a header row, a word as the value");
+  });
   it("reads a key in camelCase or PascalCase (Java's, .NET's, Hive's), and no UI string named for a password", () => {
     assert.deepEqual(values("javax.jdo.option.ConnectionPassword: hiveSecret2024"), ["hiveSecret2024"]);
     assert.deepEqual(values('dbPassword = "Xk7pQ2wq9"\n"adminPwd": "Tr0ub4dor"'), ["Xk7pQ2wq9", "Tr0ub4dor"]);

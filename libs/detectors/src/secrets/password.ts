@@ -62,7 +62,32 @@ const TABBED = new RegExp(String.raw`^[ \t]*${QUALIFIER}(?:${KEY_NAMES.join("|")
 /** A label on a line of its own and the value alone on the next (a form's text, a note): "Password:\n…". */
 const BELOW = new RegExp(String.raw`^[ \t]*${QUALIFIER}(?:${KEY_NAMES.join("|")})[ \t]*:?[ \t]*\r?\n[ \t]*(?<v>[^\s]{4,64})[ \t]*$`, "gimu");
 
-/** What TOLD, TABBED and BELOW all need (tested first: most texts the pre-filter lets through say "pass" of something else, "passenger", "compass"). */
+/**
+ * The value right after the name, as a ticket or a chat writes it ("login with user admin and the
+ * password Summer2024!", "the Wi-Fi password dK8#pq2w for guests") or a parenthesis ("(password
+ * Xk7pQ2wq9)"): after an article, a possessive or a preposition, or the parenthesis. No verb says
+ * it is one, so the value must look like nothing else (`strongPassword`).
+ */
+const ADJACENT = new RegExp(String.raw`(?:(?<=\()${QUALIFIER}|(?<![\p{L}\p{N}])(?:my|the|your|our|his|her|their|new|temporary|temp|default|initial|one-time|wi-?fi|admin|root|with|and|use|using|plus)[ \t]+${QUALIFIER})(?:${KEY_NAMES.join("|")})[ \t]+(?<v>[^\s"'()<>[\]{}\x60]{6,64})(?=[.,;:!?]?(?:[ \t)]|\r?\n|$))`, "giu");
+/** A line of comma-, semicolon- or bar-separated values that starts with the name: a key-value export's row ("Password,Xk7pQ2wq9,active"). */
+const ROW = new RegExp(String.raw`^[ \t]*${QUALIFIER}(?:${KEY_NAMES.join("|")})[ \t]*([,;|])[ \t]*(?<v>[^\s,;|"']{4,64})(?=[ \t]*(?:\1|\r?$))`, "gimu");
+/** Algorithms and tools a password's name is followed by in prose ("the password SHA256 hash", "password md5sum"). */
+const NOT_A_VALUE = /^(?:md[45]\w*|sha-?\d*\w*|bcrypt\w*|scrypt\w*|argon2\w*|pbkdf2?\w*|aes-?\d*\w*|rsa-?\d*\w*|ntlm\w*|des3?\w*|crypt\d*|hmac\w*|utf-?8|base64\w*|[0-9a-f]{32,}|\d+(?:st|nd|rd|th|x)?)$/i;
+
+/**
+ * Whether a value with no verb or label before it looks like a password: a small letter, and a
+ * digit, a sign (not an identifier's "_", "-" or ".") or a capital inside it; no algorithm, no
+ * identifier in camelCase ("passwordHash") or with the password's name, no placeholder.
+ */
+function strongPassword(value: string): boolean {
+  // (signs at its ends say nothing: a sentence's, a pattern's, "cache\.$"; nor does an escape, "separated\nby" in a JSON string)
+  const core = value.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+  return /\p{Ll}/u.test(core) && !/\\[nrt]/.test(core) && /\d|[^\p{L}\p{N}_.-]|\p{Ll}\p{Lu}/u.test(core) && !NOT_A_VALUE.test(value) && !CAMEL_WORDS.test(value) && !TOLD_WORD.test(value) && toldPassword(value);
+}
+/** Words joined in camelCase, each capitalised part a word's shape ("hashValue", "userInputField"). */
+const CAMEL_WORDS = /^[a-z]{2,}(?:[A-Z][a-z]{2,})+$/;
+
+/** What TOLD, TABBED, BELOW, ADJACENT and ROW all need (tested first: most texts the pre-filter lets through say "pass" of something else, "passenger", "compass"). */
 const TOLD_WORD = new RegExp(KEY_NAMES.join("|"), "iu");
 /** A command's option, a path, a heading's underline or a list's bullet: what a manual writes under a "Password" heading. */
 const OPTION_OR_PATH = /^(?:-|\/|~\/|\.\.?\/|[=*#•]+$)|^[A-Za-z]:\\/;
@@ -91,7 +116,7 @@ export const password: Detector = {
     // "PASS: name" is a test result (DejaGnu, Automake, TAP-like logs), not a password; a URL
     // is a reference (credentials inside one are read below).
     const out: Candidate[] = findAssignments(text, KEYS, 3, 0.7, TAIL, (key, at) => TEST_RESULT.test(key) || PASS_KIND.test(key) || (/^pass\b/i.test(key) && PASS_OF.test(text.slice(Math.max(0, at - 16), at))) || ABOUT_PASSWORDS.test(key) || DOC_FIELD.test(text.slice(Math.max(0, at - 24), at)) || (PWD_KEY.test(key) && DIRECTORY_NEAR.test(text.slice(Math.max(0, at - 120), at + key.length + 120)))).filter((c) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(text.slice(c.start, c.end)));
-    for (const [rx, validation] of TOLD_WORD.test(text) ? ([[TOLD, "told"], [TABBED, "label_tab"], [BELOW, "label_above"]] as const) : []) {
+    for (const [rx, validation] of TOLD_WORD.test(text) ? ([[TOLD, "told"], [TABBED, "label_tab"], [BELOW, "label_above"], [ADJACENT, "named_before"], [ROW, "label_cell"]] as const) : []) {
       rx.lastIndex = 0;
       for (const m of text.matchAll(rx)) {
         // (a sentence's end is no part of it, "My password is Xk7pQ2wq9.", unless it is quoted)
@@ -99,7 +124,8 @@ export const password: Detector = {
         // (nor markup after it: "the password is lost.</p>" in an API's documentation)
         const value = quoted ? m.groups!.v! : m.groups!.v!.replace(/<.*$/, "").replace(/[.,;:!?)\]]+$/, "");
         const start = m.index + m[0].length - m.groups!.v!.length;
-        if (value.length >= 4 && toldPassword(value) && !TEMPLATE.test(m.groups!.v!) && !out.some((c) => c.start === start)) out.push({ start, end: start + value.length, score: 0.7, validation });
+        const looks = validation === "named_before" ? strongPassword(value) : toldPassword(value);
+        if (value.length >= 4 && looks && !TEMPLATE.test(m.groups!.v!) && !out.some((c) => c.start === start)) out.push({ start, end: start + value.length, score: 0.7, validation });
       }
     }
     // Every URL_CREDS match holds "://" and "@".
