@@ -180,7 +180,14 @@ export function isKnownPlace(name: string, minPopulation = MIN_POPULATION): bool
 export function isCommonWord(name: string): boolean {
   if (/[\s-]/.test(name)) return false;
   const tags = tagsOf(name.toLowerCase());
-  return tags !== null && !tags.some((t) => PLACE_TAGS.has(t) || NAME_TAGS.has(t) || t === "ProperNoun");
+  // (a country compromise tags as its people's name is the country: "Philippines", "Laos"; not the town of Brits)
+  return tags !== null && !tags.some((t) => PLACE_TAGS.has(t) || NAME_TAGS.has(t) || t === "ProperNoun" || (t === "Demonym" && isCountryOrRegion(name)));
+}
+
+/** Whether `name` is a country's or a region's (an ISO 3166 name, a lexicon's place word), not a town's. */
+function isCountryOrRegion(name: string): boolean {
+  places ??= build();
+  return places.get(placeKey(name)) === Infinity;
 }
 
 /** Whether `code` is an ISO 3166-1 alpha-2 code the runtime names ("DE", "GB"; upper case only). Needs no city list. */
