@@ -97,6 +97,8 @@ describe("ner/street_address", () => {
       assert.equal(f?.validation, "organisation_address", text);
       assert.ok(f!.score < 0.4, text);
     }
+    // a name in capitals before a country is no company's branch: the address is a person's
+    assert.equal(run(streetAddress, "JANE DOE USA, 12 Main Street, Springfield, IL 62701")[0]?.validation, "address_with_postcode");
     assert.deepEqual(found("Maria Garcia, 51 Franklin Street, Boston, MA 02110"), ["51 Franklin Street, Boston, MA 02110"]);
     assert.deepEqual(found("Tom from the UK, PO Box 31, Warwick CV34 5JL"), ["PO Box 31"]);
   });

@@ -65,10 +65,11 @@ const KIND_FIRST = String.raw`\b(?<!et )(?:${STREET_KINDS_FIRST.join("|")}|C\/|A
  * ("having an office at 1895 Preston White Drive"), a university's ("Carnegie Mellon
  * University\n 5000 Forbes Avenue", "Technology Institute at 351 West 10th Street", "Cygnus
  * Solutions\n%  1325 Chesapeake Terrace" in a TeX comment, AMD's "Mail Stop 573\n5900 E. Ben
- * White Blvd."), a company's branch ("IBM UK, PO Box 31, Birmingham Road" atop each of
- * CPython's decimal test files). An organisation's address is no person's.
+ * White Blvd."), a company's branch opening its line ("IBM UK, PO Box 31, Birmingham Road" atop
+ * each of CPython's decimal test files, after a comment's "--"; not a name in capitals before a
+ * country, "JANE DOE USA, 12 Main Street"). An organisation's address is no person's.
  */
-const ORGANISATION_BEFORE = /(?:\b(?:Inc|Ltd|LLC|GmbH|AG|plc|PLC|Pty|Corp|Corporation|Foundation|Institute|University|Incorporated|Limited|Initiatives|Department|Dept|Products|Solutions|Laboratory|Laboratories|Consortium|Association|Society|Commons)\b\.?,?(?: at)?|\b[A-Z]{2,5}[ \t]+(?:UK|USA|US|Europe|EMEA)\b,?|\boffices? at|\bMail Stop \d+)[\s%#*;/\\"-]*$/;
+const ORGANISATION_BEFORE = /(?:\b(?:Inc|Ltd|LLC|GmbH|AG|plc|PLC|Pty|Corp|Corporation|Foundation|Institute|University|Incorporated|Limited|Initiatives|Department|Dept|Products|Solutions|Laboratory|Laboratories|Consortium|Association|Society|Commons)\b\.?,?(?: at)?|(?:^|\n)[ \t#%*/;-]*[A-Z]{2,5}[ \t]+(?:UK|USA|US|Europe|EMEA)\b,?|\boffices? at|\bMail Stop \d+)[\s%#*;/\\"-]*$/;
 /** The Free Software Foundation's addresses, in every GPL notice, old and new. */
 const FSF_ADDRESS = /^(?:51 Franklin St(?:reet)?\.?,?\s+Fifth Floor|59 Temple Place,?\s+Suite 330|675 Mass(?:achusetts)? Ave(?:nue)?,?\s+Cambridge)/;
 /**
