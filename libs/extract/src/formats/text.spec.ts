@@ -52,6 +52,8 @@ describe("extract: text family", () => {
       // Windows' and Unix's Cyrillic, which chardet took for Windows-1252 ("Àðåíäà")
       ["Аренда квартир, снять квартиру в Москве недорого", "windows-1251"],
       ["menutrans &File &Файл\nmenutrans &Help &Допомога\n", "koi8-u"],
+      // the classic Mac OS's Roman, which chardet took for Windows-1252 ("DuprŽ" for "Dupré")
+      ["Hélène Dupré, née à Béziers, 12 rue de la Paix, Nîmes\r", "macintosh"],
       // already right: Windows-1252 with quotes, dashes and symbols at words' edges, Central European, Shift_JIS
       ["“Hello,” she said. “Don’t you know it’s 5 € — or 10 ½ lbs?” © 2004 Acme® Corp. ‘quoted’ «guillemets» x² 25°C", "windows-1252"],
       ["Señor José Núñez, Calle Mayor 5, 28013 Madrid — “cliente” ¿Qué? ¡Sí!", "windows-1252"],
