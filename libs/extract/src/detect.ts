@@ -3,9 +3,8 @@
  * stream names (cfb), text subtypes by content and, only for text, the file name's extension.
  */
 import { fileTypeFromBuffer } from "file-type";
-import CFB from "cfb";
 import type { Detected } from "./context.ts";
-import { scanOle } from "./ole-scan.ts";
+import { scanOle, readCfb } from "./ole-scan.ts";
 import { looksLikeText } from "./text-decode.ts";
 import { UU_START } from "./formats/uuencode.ts";
 import { sniffDelimiter } from "./formats/text.ts";
@@ -127,7 +126,7 @@ function cfbKind(rootNames: readonly string[]): Detected {
  */
 function detectCfb(bytes: Uint8Array): Detected {
   try {
-    const cfb = CFB.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { type: "buffer" });
+    const cfb = readCfb(bytes);
     const root = cfb.FullPaths.map((p) => p.replace(/\/$/, "").split("/")).filter((parts) => parts.length === 2).map((parts) => parts[1]!);
     const det = cfbKind(root);
     // A Microsoft Graph chart (an object in older documents) keeps its data in a "Workbook" stream

@@ -5,6 +5,7 @@
  * the highest sector the structures present refer to; it never reads stream contents. `cfb` has no such
  * partial mode (it throws as soon as one sector is missing), hence this small reader.
  */
+import CFB from "cfb";
 
 const SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 /** Sector ids from MAXREGSECT + 1 up are markers (DIFSECT, FATSECT, ENDOFCHAIN, FREESECT). */
@@ -28,7 +29,19 @@ interface DirEntry {
   child: number;
 }
 
-export function scanOle(bytes: Uint8Array): OleScan | null {
+/** The header's sector size, the FAT as far as it is present, and readers of the file's bytes. */
+interface Fat {
+  view: DataView;
+  u32: (at: number) => number;
+  ss: number;
+  /** Where sector n starts in the file, or null when it is a marker or past the file's end. */
+  sector: (n: number) => number | null;
+  fat: Uint32Array;
+  /** The highest sector id that the FAT and DIFAT sectors present refer to (-1: none). */
+  highest: number;
+}
+
+function readFat(bytes: Uint8Array): Fat | null {
   if (bytes.byteLength < 512 || SIGNATURE.some((b, i) => bytes[i] !== b)) return null;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const u32 = (at: number) => view.getUint32(at, true);
@@ -70,6 +83,17 @@ export function scanOle(bytes: Uint8Array): OleScan | null {
       }
     }
   });
+  return { view, u32, ss, sector, fat, highest };
+}
+
+export function scanOle(bytes: Uint8Array): OleScan | null {
+  const read = readFat(bytes);
+  if (read === null) return null;
+  const { view, u32, ss, sector, fat } = read;
+  let highest = read.highest;
+  const ref = (id: number) => {
+    if (id < MAX_REG_SECT && id > highest) highest = id;
+  };
   const miniCutoff = u32(0x38);
 
   const entries: DirEntry[] = [];
@@ -103,4 +127,43 @@ export function scanOle(bytes: Uint8Array): OleScan | null {
     stack.push(e.left, e.right);
   }
   return { rootNames: names, highestSector: highest, sectorSize: ss };
+}
+
+/**
+ * Whether a stream's chain of sectors in the FAT loops back on itself. `cfb` follows a large
+ * stream's chain without remembering where it has been (its `get_sector_list`), so such a file,
+ * 28 KB of a damaged DOC, grew its memory past 3 GB; it is refused before `cfb` reads it. The
+ * directory's chain is followed as `scanOle` follows it; each stream entry's chain from its start.
+ */
+export function cfbChainLoops(bytes: Uint8Array): boolean {
+  const read = readFat(bytes);
+  if (read === null) return false;
+  const { u32, ss, sector, fat } = read;
+  const loops = (start: number): boolean => {
+    const seen = new Set<number>();
+    for (let s = start; s < MAX_REG_SECT && s < fat.length; s = fat[s]!) {
+      if (seen.has(s)) return true;
+      seen.add(s);
+    }
+    return false;
+  };
+  const dirStart = u32(0x30);
+  if (loops(dirStart)) return true;
+  const seen = new Set<number>();
+  for (let s = dirStart; s < MAX_REG_SECT && !seen.has(s); s = fat[s] ?? NO_STREAM) {
+    seen.add(s);
+    const at = sector(s);
+    if (at === null) break;
+    for (let e = at; e < at + ss; e += 128) {
+      const type = read.view.getUint8(e + 0x42);
+      if ((type === 2 || type === 5) && loops(u32(e + 0x74))) return true;
+    }
+  }
+  return false;
+}
+
+/** `CFB.read` of a whole container, refused ("cfb: …", as `cfb`'s own errors read) when a stream's sector chain loops (`cfbChainLoops`). */
+export function readCfb(bytes: Uint8Array): CFB.CFB$Container {
+  if (cfbChainLoops(bytes)) throw new Error("cfb: a stream's chain of sectors loops back on itself");
+  return CFB.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { type: "buffer" });
 }

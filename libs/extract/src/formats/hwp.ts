@@ -24,6 +24,7 @@ import { createDecipheriv } from "node:crypto";
 import { Readable } from "node:stream";
 import { createInflateRaw } from "node:zlib";
 import CFB from "cfb";
+import { readCfb } from "../ole-scan.ts";
 import { Encrypted, Stop, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
 import { LimitHit, readBounded } from "./archive-util.ts";
@@ -111,7 +112,7 @@ export const hwpFormat: Format = {
   library: "cfb (HWP 5 records read as Hancom's format description lays them out)",
   async extract(bytes: Uint8Array, scope: Scope, ctx: Ctx) {
     const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const cfb = CFB.read(buf, { type: "buffer" });
+    const cfb = readCfb(buf);
     // (a path from the root: a name alone would match a stream of that name anywhere)
     const stream = (path: string) => {
       const content = CFB.find(cfb, path)?.content as Uint8Array | undefined;

@@ -11,6 +11,7 @@
  * MAX_SPIN_COUNT is not tried.
  */
 import CFB from "cfb";
+import { readCfb } from "../ole-scan.ts";
 import officeCrypto from "officecrypto-tool";
 
 /** The password Excel encrypts with when the user gave none to open the file. */
@@ -21,7 +22,7 @@ const MAX_SPIN_COUNT = 1_000_000;
 
 /** The spin count an agile EncryptionInfo stream asks for (0 when it names none: standard encryption, XLS). */
 function spinCount(file: Buffer): number {
-  const info = CFB.find(CFB.read(file, { type: "buffer" }), "/EncryptionInfo")?.content;
+  const info = CFB.find(readCfb(file), "/EncryptionInfo")?.content;
   if (!info) return 0;
   const m = /spinCount="(\d+)"/.exec(Buffer.from(info as Uint8Array).toString("latin1"));
   return m ? Number(m[1]) : 0;

@@ -10,6 +10,7 @@
  * before the parser sees them, so a bomb dressed as a document is stopped the same way.
  */
 import CFB from "cfb";
+import { readCfb } from "../ole-scan.ts";
 import { Parser } from "htmlparser2";
 import iconv from "iconv-lite";
 import { OfficeParser } from "officeparser";
@@ -250,7 +251,7 @@ export const officeFormat: Format = {
     }
     if (info.kind === "doc") {
       // (the container read once: its stream names mended, the FIB read for the version and encryption)
-      const cfb = CFB.read(buf, { type: "buffer" });
+      const cfb = readCfb(buf);
       const doc97 = giveWordNames(cfb) ? Buffer.from(CFB.write(cfb, { type: "buffer" }) as Uint8Array) : buf;
       const fib = Buffer.from((CFB.find(cfb, "WordDocument")?.content ?? []) as Uint8Array);
       const word6 = word6Text(fib);

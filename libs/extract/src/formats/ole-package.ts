@@ -16,6 +16,7 @@
  * add up is `corrupt`.
  */
 import CFB from "cfb";
+import { readCfb } from "../ole-scan.ts";
 import { childPath, childScope, type Ctx, type Scope } from "../context.ts";
 import { NoText, type Format } from "../format.ts";
 import { pathPart } from "./mail-parts.ts";
@@ -91,7 +92,7 @@ function storageFile(cfb: CFB.CFB$Container, storage: string): Buffer {
  * that does not add up is a `corrupt` reason; at the root, the file's failure.
  */
 export async function readPackages(ctx: Ctx, scope: Scope, file: Buffer): Promise<number> {
-  const cfb = CFB.read(file, { type: "buffer" });
+  const cfb = readCfb(file);
   const index = new Map(cfb.FullPaths.map((p, i) => [p, i]));
   const sibling = (parts: string[], name: string) => {
     const at = index.get(`${parts.slice(0, -1).join("/")}/${name}`);

@@ -7,6 +7,7 @@
  * malformed ends the reading with what was read: the properties are a bonus, never a failure.
  */
 import CFB from "cfb";
+import { readCfb } from "../ole-scan.ts";
 import iconv from "iconv-lite";
 import type { Properties } from "./properties.ts";
 
@@ -54,7 +55,7 @@ function decode(bytes: Buffer, codePage: number): string {
 /** The summary properties of an OLE compound file, or none when it has no readable stream. */
 export function oleSummaryProperties(file: Buffer): Properties {
   try {
-    const entry = CFB.find(CFB.read(file, { type: "buffer" }), "\u0005SummaryInformation");
+    const entry = CFB.find(readCfb(file), "\u0005SummaryInformation");
     return entry?.content ? summaryProperties(entry.content as Uint8Array) : {};
   } catch {
     return {};

@@ -14,6 +14,7 @@
  */
 import { constants, inflateSync } from "node:zlib";
 import CFB from "cfb";
+import { readCfb } from "../ole-scan.ts";
 import { childPath, childScope, Encrypted, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
 import { metafileBlips, readPictures } from "./office-art.ts";
@@ -120,7 +121,7 @@ export const pptFormat: Format = {
   kinds: ["ppt"],
   library: "cfb (the records read here, [MS-PPT])",
   async extract(bytes, scope: Scope, ctx: Ctx) {
-    const cfb = CFB.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { type: "buffer" });
+    const cfb = readCfb(bytes);
     const entry = CFB.find(cfb, "PowerPoint Document");
     if (!entry?.content) throw new Error("ppt: no PowerPoint Document stream");
     // The Current User stream's atom says whether the document is encrypted ([MS-PPT] 2.3.2: header token 0xF3D1C4DF)

@@ -9,6 +9,7 @@
  * read as a Word 97 document's are.
  */
 import CFB from "cfb";
+import { readCfb } from "../ole-scan.ts";
 import type { Ctx, Scope } from "../context.ts";
 import type { Format } from "../format.ts";
 import { oleSummaryProperties } from "./ole-properties.ts";
@@ -42,7 +43,7 @@ export const publisherFormat: Format = {
   library: "cfb (the Quill stream read as Apache POI's HPBF reader does)",
   async extract(bytes: Uint8Array, scope: Scope, ctx: Ctx) {
     const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const cfb = CFB.read(buf, { type: "buffer" });
+    const cfb = readCfb(buf);
     const quill = CFB.find(cfb, "/Quill/QuillSub/CONTENTS")?.content as Uint8Array | undefined;
     if (!quill) throw new Error("publisher: no Quill/QuillSub/CONTENTS stream");
     emitChunks(ctx, scope, quillText(quill));

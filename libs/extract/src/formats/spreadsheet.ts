@@ -10,6 +10,7 @@
  */
 import * as XLSX from "@e965/xlsx";
 import CFB from "cfb";
+import { readCfb } from "../ole-scan.ts";
 import { Encrypted, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
 import { CHART_PARTS, emitCharts } from "./charts.ts";
@@ -129,7 +130,7 @@ export const spreadsheetFormat: Format = {
     // (`page header`: a sheet's `header` is its column headers' row)
     if (styles) for (const { part, text } of odfPageTexts(styles.toString("utf8"))) emitChunks(ctx, scope, text, { part: `page ${part}` });
     if (info.kind === "xls" && !decrypted && buf.readUInt32BE(0) === 0xd0cf11e0) {
-      const stream = CFB.find(CFB.read(buf, { type: "buffer" }), "Workbook")?.content as Uint8Array | undefined;
+      const stream = CFB.find(readCfb(buf), "Workbook")?.content as Uint8Array | undefined;
       if (stream) {
         for (const { sheet, part, text } of xlsSheetTexts(stream)) emitChunks(ctx, scope, text, { sheet, part });
         await readPictures(ctx, scope, metafileBlips(xlsDrawingGroup(stream)));
