@@ -109,7 +109,9 @@ export class Ctx {
   }
 
   /** Adds a segment; cuts it and throws Stop once the character limit is reached. Blank text is dropped. */
-  emit(scope: Scope, text: string, loc: Partial<Locator> = {}, source = "text"): void {
+  emit(scope: Scope, raw: string, loc: Partial<Locator> = {}, source = "text"): void {
+    // (NULs are no text, whichever format let them through: a damaged mail's body, a field's padding; a run of them parts what it stood between)
+    const text = raw.includes("\0") ? raw.replace(/\0+/g, "\n") : raw;
     if (!text || !/\S/.test(text)) return;
     const room = this.limits.maxChars - this.chars;
     const cut = text.length > room;
@@ -147,10 +149,17 @@ export function childScope(scope: Scope, name: string, base: Partial<Locator> = 
   return { path: childPath(scope, name), depth: scope.depth + 1, base };
 }
 
-/** Races a parser promise against the remaining time budget. */
+/**
+ * Races a parser promise against the remaining time budget. The parser is not stopped: what it
+ * throws after the race is lost is ignored (it ends as it may; its rejection, unhandled, would end
+ * the process: a fuzzed RAR whose member's sheet ran into the spent budget did).
+ */
 export async function withinBudget<T>(ctx: Ctx, p: Promise<T>): Promise<T> {
   const ms = ctx.remainingMs();
-  if (ms <= 0) throw new Stop("limit_time", `time budget of ${ctx.limits.timeBudgetMs} ms spent`);
+  if (ms <= 0) {
+    p.catch(() => {});
+    throw new Stop("limit_time", `time budget of ${ctx.limits.timeBudgetMs} ms spent`);
+  }
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Stop("limit_time", `time budget of ${ctx.limits.timeBudgetMs} ms spent`)), ms);
