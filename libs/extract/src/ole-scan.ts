@@ -130,40 +130,73 @@ export function scanOle(bytes: Uint8Array): OleScan | null {
 }
 
 /**
- * Whether a stream's chain of sectors in the FAT loops back on itself. `cfb` follows a large
- * stream's chain without remembering where it has been (its `get_sector_list`), so such a file,
- * 28 KB of a damaged DOC, grew its memory past 3 GB; it is refused before `cfb` reads it. The
- * directory's chain is followed as `scanOle` follows it; each stream entry's chain from its start.
+ * What in an OLE container its parsers would not survive, or null: a chain of sectors in the FAT
+ * or the mini FAT that comes back to a sector it has passed, a directory entry reached twice
+ * through the tree of siblings and children, a stream larger than the file. The parsers follow
+ * chains and trees without remembering where they have been (`cfb` a large stream's chain, its
+ * `get_sector_list`: a fuzzed 28 KB DOC grew past 3 GB in 17 s) and make a stream's buffer as
+ * large as its entry says (msgreader: a fuzzed MSG, 30 bytes of a directory entry overwritten,
+ * past 5 GB). Such a container is refused before any of them reads it.
  */
-export function cfbChainLoops(bytes: Uint8Array): boolean {
+export function oleDamage(bytes: Uint8Array): string | null {
   const read = readFat(bytes);
-  if (read === null) return false;
+  if (read === null) return null;
   const { u32, ss, sector, fat } = read;
-  const loops = (start: number): boolean => {
+  const loops = (table: Uint32Array, start: number): boolean => {
     const seen = new Set<number>();
-    for (let s = start; s < MAX_REG_SECT && s < fat.length; s = fat[s]!) {
+    for (let s = start; s < MAX_REG_SECT && s < table.length; s = table[s]!) {
       if (seen.has(s)) return true;
       seen.add(s);
     }
     return false;
   };
   const dirStart = u32(0x30);
-  if (loops(dirStart)) return true;
+  if (loops(fat, dirStart)) return "the directory's chain of sectors loops back on itself";
+  // the directory's entries
+  const entries: Array<{ type: number; left: number; right: number; child: number; start: number; size: number }> = [];
   const seen = new Set<number>();
   for (let s = dirStart; s < MAX_REG_SECT && !seen.has(s); s = fat[s] ?? NO_STREAM) {
     seen.add(s);
     const at = sector(s);
     if (at === null) break;
-    for (let e = at; e < at + ss; e += 128) {
-      const type = read.view.getUint8(e + 0x42);
-      if ((type === 2 || type === 5) && loops(u32(e + 0x74))) return true;
-    }
+    for (let e = at; e < at + ss; e += 128) entries.push({ type: read.view.getUint8(e + 0x42), left: u32(e + 0x44), right: u32(e + 0x48), child: u32(e + 0x4c), start: u32(e + 0x74), size: u32(e + 0x78) });
   }
-  return false;
+  // the tree from the root: every entry once
+  const reached = new Set<number>();
+  const stack = [entries[0]?.child ?? NO_STREAM];
+  while (stack.length) {
+    const id = stack.pop()!;
+    const e = entries[id];
+    if (id === NO_STREAM || e === undefined) continue;
+    if (reached.has(id)) return "the directory's tree of entries loops back on itself";
+    reached.add(id);
+    stack.push(e.left, e.right);
+    if (e.type === 1 || e.type === 5) stack.push(e.child);
+  }
+  // the mini FAT: its sectors' chain in the FAT, its entries
+  const miniStart = u32(0x3c);
+  if (loops(fat, miniStart)) return "the mini FAT's chain of sectors loops back on itself";
+  const mini: number[] = [];
+  const miniSeen = new Set<number>();
+  for (let s = miniStart; s < MAX_REG_SECT && !miniSeen.has(s) && mini.length < fat.length * 4; s = fat[s] ?? NO_STREAM) {
+    miniSeen.add(s);
+    const at = sector(s);
+    if (at === null) break;
+    for (let i = 0; i < ss / 4; i++) mini.push(u32(at + 4 * i));
+  }
+  const miniFat = Uint32Array.from(mini);
+  const cutoff = u32(0x38) || 4096;
+  for (const e of entries) {
+    if (e.type === 5 && loops(fat, e.start)) return "the mini stream's chain of sectors loops back on itself";
+    if (e.type === 2 && e.size > bytes.byteLength) return `a stream says it holds ${e.size} bytes, more than the file's ${bytes.byteLength}`;
+    if (e.type === 2 && loops(e.size < cutoff ? miniFat : fat, e.start)) return "a stream's chain of sectors loops back on itself";
+  }
+  return null;
 }
 
-/** `CFB.read` of a whole container, refused ("cfb: …", as `cfb`'s own errors read) when a stream's sector chain loops (`cfbChainLoops`). */
+/** `CFB.read` of a whole container, refused ("cfb: …", as `cfb`'s own errors read) when its parsers would not survive it (`oleDamage`). */
 export function readCfb(bytes: Uint8Array): CFB.CFB$Container {
-  if (cfbChainLoops(bytes)) throw new Error("cfb: a stream's chain of sectors loops back on itself");
+  const damage = oleDamage(bytes);
+  if (damage !== null) throw new Error(`cfb: ${damage}`);
   return CFB.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { type: "buffer" });
 }
