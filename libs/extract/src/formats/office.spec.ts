@@ -234,6 +234,16 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
     }
   });
 
+  it("reads a sheet's cells, not its declared range: a range to row 1,048,576 and column XFD is read in no time", async () => {
+    const book = makeWorkbook({ Staff: [["name", "ssn"], ["Tiara Gislason", "536-22-1234"]] });
+    const sheet = (await zipMembers(book))["xl/worksheets/sheet1.xml"]!.toString().replace(/<dimension ref="[^"]*"\/>/, '<dimension ref="A1:XFD1048576"/>');
+    assert.match(sheet, /A1:XFD1048576/);
+    const t0 = Date.now();
+    const r = await run(await withMembers(book, { "xl/worksheets/sheet1.xml": sheet }), "formatted.xlsx");
+    assert.ok(Date.now() - t0 < 3000, `${Date.now() - t0} ms`);
+    assert.deepEqual([r.status, segWith(r, "536-22-1234")?.locator.column, segWith(r, "536-22-1234")?.locator.cell], ["complete", "ssn", "B2"]);
+  });
+
   it("finds the header row below a report's title rows, and keeps the first row as header otherwise", async () => {
     const titled = await run(makeWorkbook({ Staff: [["Staff list Q3"], [], ["Name", "SSN", "DOB"], ["Tiara Gislason", "536-22-1234", "1985-03-14"]] }), "t.xlsx");
     assert.deepEqual(titled.segments.map((s) => [s.text, s.locator.cell, s.locator.row, s.locator.column, s.locator.part]), [
