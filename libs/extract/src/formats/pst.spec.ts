@@ -6,7 +6,7 @@ import type { PSTMessage } from "pst-extractor";
 import { Ctx } from "../context.ts";
 import { DEFAULT_LIMITS } from "../limits.ts";
 import { codes, run } from "../test-util/run.ts";
-import { readItem } from "./pst.ts";
+import { nextChild, readItem } from "./pst.ts";
 
 /**
  * Outlook data files shipped in pst-extractor's npm package (its example/testdata, installed with
@@ -77,5 +77,19 @@ describe("extract: Outlook PST and OST", () => {
     assert.ok(codes(few).includes("limit_entries"));
     const cut = await run(enron.subarray(0, 65536), "cut.pst");
     assert.deepEqual([cut.detected_type, cut.status, codes(cut)], ["application/vnd.ms-outlook-pst", "failed", ["corrupt"]]);
+  });
+  it("keeps pst-extractor's word on an item it skips off standard output (where `inspect --json` writes) and counts the item", () => {
+    // (pst-extractor's PSTFolder.getNextChild says "Exception Error in No: N" by console.log and skips the item)
+    const folder = { getNextChild: () => (console.log("Exception Error in No: ", 3), null) };
+    const written: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string | Uint8Array) => (written.push(String(chunk)), true)) as typeof process.stdout.write;
+    const skipped = { n: 0 };
+    try {
+      assert.equal(nextChild(folder, skipped), null);
+    } finally {
+      process.stdout.write = write;
+    }
+    assert.deepEqual([written, skipped.n], [[], 1]);
   });
 });

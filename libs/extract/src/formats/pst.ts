@@ -96,14 +96,37 @@ function safe<T>(get: () => T): T | null {
   }
 }
 
+/**
+ * The folder's next item. pst-extractor skips an item it cannot read and says so on standard
+ * output ("Exception Error in No:  3"), where `filescan inspect --json` writes its JSON: the words
+ * are kept from it and the items counted instead (getNextChild is synchronous; nothing else runs
+ * while console.log is swapped).
+ */
+export function nextChild(folder: Pick<PSTFolder, "getNextChild">, skipped: { n: number }): PSTMessage | null {
+  const log = console.log;
+  console.log = () => {
+    skipped.n++;
+  };
+  try {
+    return folder.getNextChild() as PSTMessage | null;
+  } finally {
+    console.log = log;
+  }
+}
+
 async function walk(ctx: Ctx, scope: Scope, folder: PSTFolder, path: string, depth: number, pstBytes: number): Promise<void> {
   if (folder.contentCount > 0) {
     let n = 0;
-    for (let item = folder.getNextChild() as PSTMessage | null; item; item = folder.getNextChild() as PSTMessage | null) {
-      ctx.checkTime();
-      const name = `${path}${itemName(++n, field(item, "subject"))}`;
-      if (!ctx.takeEntry(childPath(scope, name))) return;
-      await readItem(ctx, childScope(scope, name), item, pstBytes);
+    const skipped = { n: 0 };
+    try {
+      for (let item = nextChild(folder, skipped); item; item = nextChild(folder, skipped)) {
+        ctx.checkTime();
+        const name = `${path}${itemName(++n, field(item, "subject"))}`;
+        if (!ctx.takeEntry(childPath(scope, name))) return;
+        await readItem(ctx, childScope(scope, name), item, pstBytes);
+      }
+    } finally {
+      if (skipped.n > 0) ctx.reason("corrupt", `pst: ${skipped.n} item(s) of folder "${path || "/"}" could not be read`, scope.path);
     }
   }
   if (!folder.hasSubfolders) return;
