@@ -100,6 +100,16 @@ export function cmsType(b: Uint8Array): "signed" | "enveloped" | "timestamped" |
   return ENVELOPED_DATA.some((oid) => head.subarray(0, oid.length).equals(oid)) ? "enveloped" : null;
 }
 
+/** A ContentInfo's content: ContentInfo { contentType, [0] EXPLICIT SEQUENCE }, the SEQUENCE ("cms: SignedData", "tsd: TimeStampedData" name it in errors). */
+function contentOf(b: Uint8Array, what: string): Tlv {
+  const info = readTlv(b, 0, b.length);
+  const [, explicit] = children(b, info, 0);
+  if (explicit?.tag !== 0xa0) throw new Error(`${what}: none after its type`);
+  const [inner] = children(b, explicit, 1);
+  if (inner?.tag !== 0x30) throw new Error(`${what} is no SEQUENCE`);
+  return inner;
+}
+
 /**
  * The content of a TimeStampedData ContentInfo and the file name its metadata gives:
  * ContentInfo { contentType, [0] TimeStampedData { version, dataUri IA5String OPTIONAL,
@@ -107,11 +117,7 @@ export function cmsType(b: Uint8Array): "signed" | "enveloped" | "timestamped" |
  * OPTIONAL, temporalEvidence } }; content null when the data is only pointed to.
  */
 export function timestampedContent(b: Uint8Array): { content: Uint8Array | null; fileName: string | null } {
-  const info = readTlv(b, 0, b.length);
-  const [, explicit] = children(b, info, 0);
-  if (explicit?.tag !== 0xa0) throw new Error("tsd: no TimeStampedData after its type");
-  const [stamped] = children(b, explicit, 1);
-  if (stamped?.tag !== 0x30) throw new Error("tsd: TimeStampedData is no SEQUENCE");
+  const stamped = contentOf(b, "tsd: TimeStampedData");
   let fileName: string | null = null;
   for (const field of children(b, stamped, 2)) {
     if (field.tag === 0x30) {
@@ -130,11 +136,7 @@ export function timestampedContent(b: Uint8Array): { content: Uint8Array | null;
  * null for a detached signature.
  */
 export function signedContent(b: Uint8Array): Uint8Array | null {
-  const info = readTlv(b, 0, b.length);
-  const [, explicit] = children(b, info, 0);
-  if (explicit?.tag !== 0xa0) throw new Error("cms: no SignedData after its type");
-  const [signedData] = children(b, explicit, 1);
-  if (signedData?.tag !== 0x30) throw new Error("cms: SignedData is no SEQUENCE");
+  const signedData = contentOf(b, "cms: SignedData");
   const [, , encap] = children(b, signedData, 2);
   if (encap?.tag !== 0x30) throw new Error("cms: no encapsulated content's info");
   const [, wrapped] = children(b, encap, 3);
