@@ -21,6 +21,7 @@ import { isDerCertificate } from "./formats/x509.ts";
 import { derKeyKind, isJavaKeyStore } from "./formats/der-key.ts";
 import { isBinaryPlist } from "./formats/plist.ts";
 import { cmsType, isBase64Cms } from "./formats/cms.ts";
+import { webArchiveKind } from "./formats/warc.ts";
 
 /**
  * MIME types named here rather than by file-type: OOXML by its parts, and a PST (file-type says
@@ -273,6 +274,9 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
   // before the ZIP after a program: a signed or stamped DOCX holds one
   const cms = ft ? null : cmsType(bytes);
   if (cms !== null) return { mime: cms === "timestamped" ? "application/timestamped-data" : "application/pkcs7-mime", kind: "cms" };
+  // a web archive (WARC, or ARC before it): text headers, any payload (a ZIP among them, not one after a program); file-type does not know them
+  const web = ft ? null : webArchiveKind(bytes);
+  if (web !== null) return { mime: web === "warc" ? "application/warc" : "application/x-internet-archive", kind: web };
   // A ZIP after a program or a script (a self-extracting archive, an installer that unpacks the
   // rest of itself, a JAR behind a launcher script): read as the archive, named as what it starts with
   if (!ft || EXECUTABLES.has(ft.ext)) {

@@ -47,8 +47,13 @@ export const piped = (make: () => NodeJS.ReadWriteStream) => (src: Readable) => 
  */
 export async function inflated(ctx: Ctx, scope: Scope, bytes: Uint8Array, decompress: (src: Readable) => Readable): Promise<Buffer | null> {
   const src = Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]);
+  return readKept(ctx, scope, decompress(src), bytes.byteLength);
+}
+
+/** A decoding stream's bytes as `inflated` reads them, from `compressedSize` bytes. */
+export async function readKept(ctx: Ctx, scope: Scope, stream: Readable, compressedSize: number): Promise<Buffer | null> {
   try {
-    return await readBounded(decompress(src), ctx, bytes.byteLength);
+    return await readBounded(stream, ctx, compressedSize);
   } catch (err) {
     if (!(err instanceof LimitHit)) throw err;
     if (err.code === "limit_time") throw new Stop(err.code, err.message);
