@@ -73,8 +73,8 @@ class Builder {
     this.text += s;
     return this;
   }
-  pos(type: string): this {
-    const v = POSITIVE[type]!();
+  pos(type: string, value?: string): this {
+    const v = value ?? POSITIVE[type]!();
     this.spans.push({ start: this.text.length, end: this.text.length + v.length, type });
     this.text += v;
     return this;
@@ -119,6 +119,7 @@ function config(): Doc {
   b.add(`# service configuration\n[server]\nhost = `).pos("IP_ADDRESS").add(`\nport = ${faker.internet.port()}\nversion = `).neg().add("\n");
   b.add(`\n[contact]\nowner_email = `).pos("EMAIL_ADDRESS").add("\noncall_phone = ").pos("PHONE_NUMBER").add("\n");
   b.add(`\n[storage]\naws_access_key_id = `).pos("AWS_ACCESS_KEY").add("\n");
+  b.add(`\n[database]\nurl = postgres://${faker.internet.username().replace(/\W/g, "_")}:`).pos("PASSWORD").add(`@db.${faker.internet.domainWord()}.internal:5432/app\n`);
   b.add(`\n[billing]\naccount_iban = `).pos("IBAN_CODE").add(`\ninvoice_prefix = `).neg().add(`\nrequest_id = `).neg().add("\n");
   return { kind: "config", text: b.text, spans: b.spans };
 }
@@ -134,6 +135,10 @@ function log(): Doc {
     else if (r < 6) {
       const t = faker.helpers.arrayElement(["CREDIT_CARD", "US_SSN", "UK_NHS", "BR_CPF"]);
       b.add(`validation failed, ${LABEL[t]!.toLowerCase()} `).pos(t).add(" rejected\n");
+    } else if (r < 7) {
+      // (a proxy's log of a request's headers: a Basic token is base64 of user:password)
+      const creds = Buffer.from(`${faker.internet.username()}:${POSITIVE.PASSWORD!()}`).toString("base64");
+      b.add(`upstream ${faker.internet.domainName()} request headers: Authorization: Basic `).pos("PASSWORD", creds).add("\n");
     } else b.add(`${faker.hacker.phrase()} id=`).neg().add("\n");
   }
   return { kind: "log", text: b.text, spans: b.spans };

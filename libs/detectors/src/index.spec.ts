@@ -80,6 +80,15 @@ describe("detect()", () => {
     assert.equal(fs[0]!.type, "US_SSN");
   });
 
+  it("reads credentials in a connection string and a captured request as passwords, not as an address", () => {
+    const basic = Buffer.from("admin:S3cr3tPassw0rd!").toString("base64");
+    const fs = detect([seg(`DATABASE_URL=postgres://app_user:S3cr3tPassw0rd@db.internal:5432/prod`), seg(`authorization: Basic ${basic}`)], { ner: false });
+    assert.deepEqual(fs.map((f) => [f.type, f.detector, f.validation, f.masked]), [
+      ["PASSWORD", "password", "url_userinfo", "************"],
+      ["PASSWORD", "basic_auth", "basic_auth", "************"],
+    ]);
+  });
+
   it("honours allow and deny lists and custom detectors", () => {
     const text = "Project Bluebird: employee E-123456, card 4111 1111 1111 1111";
     const fs = detect([seg(text)], {

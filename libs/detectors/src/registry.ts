@@ -65,6 +65,7 @@ import { awsAccessKey } from "./secrets/aws_access_key.ts";
 import { githubToken } from "./secrets/github_token.ts";
 import { slackToken } from "./secrets/slack_token.ts";
 import { jwt } from "./secrets/jwt.ts";
+import { basicAuth } from "./secrets/basic_auth.ts";
 import { password } from "./secrets/password.ts";
 import { apiKey } from "./secrets/api_key.ts";
 import { passwordInCell } from "./secrets/password_in_cell.ts";
@@ -96,7 +97,7 @@ export const DETECTORS: readonly Detector[] = [
   ruSnils, ruInn, ruPassport,
   usNpi, icd10Code, usDeaNumber, usMbi,
   bitcoinAddress, ethereumAddress,
-  privateKey, awsAccessKey, githubToken, slackToken, jwt, password, passwordInCell, apiKey, apiKeyInCell,
+  privateKey, awsAccessKey, githubToken, slackToken, jwt, basicAuth, password, passwordInCell, apiKey, apiKeyInCell,
   streetAddress, addressByLabel, person, location, personInCell, personByCue, personByForeignCue, personByRequest, personByCallback, personByShape, placeInCell, placeByCue, placeInDateline,
 ];
 

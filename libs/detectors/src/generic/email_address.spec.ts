@@ -24,6 +24,9 @@ describe("generic/email_address", () => {
     assert.deepEqual(spans(emailAddress, "see /home/jane@acme.com"), [[10, 23]]);
     // a URL's user is no address (a change log's repository); nor is a translation's file
     assert.deepEqual(spans(emailAddress, "git clone ssh://anholt@git.freedesktop.org/git/mesa"), []);
+    // nor is its password before the host (a connection string's: secrets/password.ts reads it)
+    assert.deepEqual(spans(emailAddress, "DATABASE_URL=postgres://app_user:S3cr3tPassw0rd@db.internal:5432/prod"), []);
+    assert.deepEqual(spans(emailAddress, "postgres://app_user:S3cr3tPassw0rd@db.internal:5432/prod, owner jane@acme.com"), [[64, 77]]);
     assert.deepEqual(spans(emailAddress, "* po/sr@latin.po, po/en@quot.header: new"), []);
     // a message's identifier in an archive's link (change logs); a QQ number's address stays
     for (const id of ["https://lore.kernel.org/r/20211013063656.3084555-4-chenhuacai@loongson.cn", "<99b0adb6-26ba-293c-3a8f-679f59e7cb4d@web.de>", "lore.kernel.org/git/7vbptlsuyv.fsf@gitster.siamese.dyndns.org"]) assert.deepEqual(spans(emailAddress, id), [], id);

@@ -98,9 +98,10 @@ export const emailAddress: Detector = {
       name: "dot-atom",
       // (no "/" nor "=" in the local part, which RFC 5322 allows and no one uses: a path's or a key's
       // address starts after them, "sender=e2scrub@host" in a configuration file; none right after
-      // "://", a URL's user, "ssh://anholt@git.freedesktop.org/git/mesa"; a letter, a digit or "_"
-      // first, so a quoted address's quote stays out, "'dinsdale@example.com'" in code)
-      regex: re(String.raw`(?<![A-Za-z0-9._%+-]|:\/\/)[A-Za-z0-9_][A-Za-z0-9!#$%&'*+?^_{|}~-]*(?:\.[A-Za-z0-9!#$%&'*+?^_{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![A-Za-z0-9-]|\.[A-Za-z0-9])`),
+      // "://", a URL's user, "ssh://anholt@git.freedesktop.org/git/mesa", nor after a URL's user and
+      // ":", its password, "postgres://app:S3cret@db.internal" (secrets/password.ts reads it); a
+      // letter, a digit or "_" first, so a quoted address's quote stays out, "'dinsdale@example.com'" in code)
+      regex: re(String.raw`(?<![A-Za-z0-9._%+-]|:\/\/|:\/\/[^\s:/?#@]{1,128}:)[A-Za-z0-9_][A-Za-z0-9!#$%&'*+?^_{|}~-]*(?:\.[A-Za-z0-9!#$%&'*+?^_{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![A-Za-z0-9-]|\.[A-Za-z0-9])`),
       score: 0.5,
       anchor: { char: "@", before: String.raw`[A-Za-z0-9!#$%&'*+?^_{|}~.-]` },
     },
