@@ -22,6 +22,7 @@ import { derKeyKind, isJavaKeyStore } from "./formats/der-key.ts";
 import { isBinaryPlist } from "./formats/plist.ts";
 import { cmsType, isBase64Cms } from "./formats/cms.ts";
 import { webArchiveKind } from "./formats/warc.ts";
+import { HAR_START } from "./formats/har.ts";
 
 /**
  * MIME types named here rather than by file-type: OOXML by its parts, and a PST (file-type says
@@ -235,6 +236,8 @@ export function detectText(head: string, filename: string): Detected {
   if (flat === "wordml2003") return { mime: "application/vnd.ms-wordml", kind: "wordml2003" };
   if (flat === "flat-opc") return { mime: /progid="PowerPoint/.test(t.slice(0, 512)) ? "application/vnd.ms-powerpoint2006ml" : "application/vnd.ms-word2006ml", kind: "flat-opc" };
   if (/^<\?xml|^<[A-Za-z_][\w:.-]*[\s>]/.test(t) || ext === "xml") return { mime: "application/xml", kind: "xml" };
+  // a browser's HAR file (HTTP Archive: JSON, its requests and responses with their cookies)
+  if (ext === "har" || HAR_START.test(t)) return { mime: "application/har+json", kind: "har" };
   if (/^[{[]/.test(t)) {
     const lines = t.split(/\r?\n/, 3).filter((l) => l.trim());
     if (lines.length > 1 && lines.every((l) => /^\s*[{[].*[}\]]\s*$/.test(l))) return { mime: "application/x-ndjson", kind: "ndjson" };

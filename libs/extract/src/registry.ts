@@ -44,8 +44,9 @@ import { gitPackFormat } from "./formats/git-pack.ts";
 import { plistFormat } from "./formats/plist.ts";
 import { cmsFormat } from "./formats/cms.ts";
 import { warcFormat } from "./formats/warc.ts";
+import { harFormat } from "./formats/har.ts";
 
-export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, xzFormat, zstdFormat, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat, sqliteFormat, pstFormat, mboxFormat, pptFormat, tnefFormat, parquetFormat, avroFormat, x509Format, derKeyFormat, ldifFormat, vcardFormat, icalendarFormat, olePackageFormat, uuencodeFormat, accessFormat, onenoteFormat, wordPerfectFormat, metafileFormat, publisherFormat, hwpFormat, visioFormat, flatOfficeFormat, xpsFormat, brotliFormat, zlibFormat, lz4Format, snappyFormat, idmlFormat, gitObjectFormat, gitPackFormat, plistFormat, cmsFormat, warcFormat];
+export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, xzFormat, zstdFormat, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat, sqliteFormat, pstFormat, mboxFormat, pptFormat, tnefFormat, parquetFormat, avroFormat, x509Format, derKeyFormat, ldifFormat, vcardFormat, icalendarFormat, olePackageFormat, uuencodeFormat, accessFormat, onenoteFormat, wordPerfectFormat, metafileFormat, publisherFormat, hwpFormat, visioFormat, flatOfficeFormat, xpsFormat, brotliFormat, zlibFormat, lz4Format, snappyFormat, idmlFormat, gitObjectFormat, gitPackFormat, plistFormat, cmsFormat, warcFormat, harFormat];
 
 /**
  * Kinds that hold other files: opening one costs a nesting level. Documents are among them: they
@@ -53,7 +54,7 @@ export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, 
  * RTF's objects), so a document inside a document inside … stops at the depth limit too.
  */
 export const CONTAINER_KINDS = new Set([
-  ...["zip", "tar", "gzip", "bz2", "xz", "zstd", ...SEVEN_ZIP_KINDS, "eml", "msg", "pst", "mbox", "tnef", "ole-package", "uuencoded", "brotli", "zlib", "git-object", "git-pack", "cms", "warc", "arc"],
+  ...["zip", "tar", "gzip", "bz2", "xz", "zstd", ...SEVEN_ZIP_KINDS, "eml", "msg", "pst", "mbox", "tnef", "ole-package", "uuencoded", "brotli", "zlib", "git-object", "git-pack", "cms", "warc", "arc", "har"],
   ...["pdf", "docx", "xlsx", "xlsb", "pptx", "odt", "ods", "odp", "odg", "doc", "xls", "ppt", "rtf", "ooxml-encrypted", "onenote", "visio", "flat-opc"],
 ]);
 

@@ -62,14 +62,21 @@ export function itemName(n: number, subject: string): string {
 /** Reads one attachment like an archive member; limits become reasons, never exceptions. */
 export async function readAttachment(ctx: Ctx, scope: Scope, name: string, content: Uint8Array): Promise<boolean> {
   ctx.checkTime();
-  const where = childPath(scope, name);
-  if (!ctx.takeEntry(where)) return false;
+  if (!ctx.takeEntry(childPath(scope, name))) return false;
+  return readCounted(ctx, scope, name, content, name);
+}
+
+/**
+ * Reads a member already counted against the entry limit, within the total-bytes limit: under
+ * `name` in `file_in_zip`, detected as `detectAs` (a captured page's "index.html").
+ */
+export async function readCounted(ctx: Ctx, scope: Scope, name: string, content: Uint8Array, detectAs: string): Promise<boolean> {
   if (content.byteLength > ctx.bytesLeft()) {
-    ctx.reason("limit_total_bytes", `uncompressed bytes over ${ctx.limits.maxTotalBytes}`, where);
+    ctx.reason("limit_total_bytes", `uncompressed bytes over ${ctx.limits.maxTotalBytes}`, childPath(scope, name));
     return false;
   }
   ctx.totalBytes += content.byteLength;
-  await ctx.recurse(content, name, childScope(scope, name));
+  await ctx.recurse(content, detectAs, childScope(scope, name));
   return true;
 }
 

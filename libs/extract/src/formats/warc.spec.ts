@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { codes, run } from "../test-util/run.ts";
 import { makeZip } from "../test-util/fixtures.ts";
-import { detectionName, recordName, webArchiveKind } from "./warc.ts";
+import { webArchiveKind } from "./warc.ts";
+import { detectionName, formLines, recordName } from "./http-parts.ts";
 
 /** One WARC record, written by hand (ISO 28500 §4: version line, headers, block, two CRLFs). */
 function record(type: string, uri: string | null, block: Buffer | string, contentType: string): Buffer {
@@ -51,7 +52,7 @@ describe("extract: web archives (WARC, ARC)", () => {
     assert.deepEqual(at(null), [["warcinfo", "software: Browsertrix\r\noperator: Records Office <records@example.org>"]]);
     assert.deepEqual(at("request https://intranet.example/hr/form"), [
       ["header:cookie", "cookie: session=8f2b1c9e4d"],
-      [null, "ssn=536-22-1234&name=Jane+Roe"],
+      ["form", "ssn: 536-22-1234\nname: Jane Roe"],
     ]);
     // (read as HTML: the script is not text)
     assert.deepEqual(at("https://intranet.example/staff/"), [
@@ -139,5 +140,6 @@ describe("extract: web archives (WARC, ARC)", () => {
     assert.equal(detectionName("https://a.example/report.php?id=1", "text/html", null), "report.php.html");
     assert.equal(detectionName("https://a.example/files/Pay%20roll.pdf", "application/pdf", null), "Pay roll.pdf");
     assert.equal(detectionName("https://a.example/app.js", "application/javascript", "br"), "app.js.br");
+    assert.equal(formLines("user=jane.roe%40acme.example&password=Winter2026%21x&next=%2Fhome"), "user: jane.roe@acme.example\npassword: Winter2026!x\nnext: /home");
   });
 });

@@ -5,7 +5,7 @@
  * archive member, named by its URI in `file_in_zip` ("https://intranet.example/hr/payroll.pdf"):
  * - a response's payload (its HTTP headers off, its transfer and content encodings undone, within
  *   the ratio and total-bytes limits), a resource's or a conversion's block;
- * - a request's body (a form's fields as posted) under "request <URI>";
+ * - a request's body under "request <URI>" (a form's fields as `name: value` lines, `part: form`);
  * - the headers that carry a credential (Authorization, Cookie, Set-Cookie…) of either, as
  *   `Name: value` lines (a crawl made with a logged-in browser keeps its session);
  * - the archive's warcinfo record (the crawl's operator, its description), as text.
@@ -16,7 +16,7 @@ import { LimitReader, WARCParser, type WARCRecord } from "warcio";
 import { childPath, childScope, Stop, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
 import { readKept } from "./compressed.ts";
-import { pathPart } from "./mail-parts.ts";
+import { credentialLines, detectionName, formLines, mediaType, recordName } from "./http-parts.ts";
 
 /** WARC's version line, or an ARC's first record (its "filedesc://" header line ends with the record's length). */
 export function webArchiveKind(bytes: Uint8Array): "warc" | "arc" | null {
@@ -70,55 +70,6 @@ export function* arcAsWarc(bytes: Uint8Array): Generator<Uint8Array> {
 /** Types whose payload is read; the rest hold no one's content (metadata, revisit, continuation). */
 const READ = new Set(["response", "resource", "conversion", "request"]);
 
-/** HTTP headers that carry a credential or a session, read as `Name: value` lines. */
-const CREDENTIAL_HEADERS = new Set(["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "x-auth-token", "x-csrf-token"]);
-
-/** An extension for text payloads whose URI does not say what they are ("/", "/report.php"), so detection reads them as what the server said. */
-const EXT_BY_TYPE: Record<string, string> = {
-  "text/html": "html",
-  "application/xhtml+xml": "xhtml",
-  "text/csv": "csv",
-  "text/tab-separated-values": "tsv",
-  "application/json": "json",
-  "application/x-ndjson": "ndjson",
-  "text/markdown": "md",
-  "text/calendar": "ics",
-  "text/vcard": "vcf",
-  "text/x-vcard": "vcf",
-  "application/x-www-form-urlencoded": "txt",
-  "text/plain": "txt",
-};
-
-/** A record's `file_in_zip` name: its URI (no control characters; `!` escaped, since `!/` parts a path), a request's prefixed. */
-export function recordName(n: number, type: string, uri: string): string {
-  const clean = [...uri].filter((c) => c.charCodeAt(0) >= 0x20 && c !== "\u007f").join("").replaceAll("!", "%21").slice(0, 300);
-  const name = clean || `record ${n}`;
-  return type === "request" ? `request ${name}` : name;
-}
-
-/** The name a payload is detected by: its URI's last part, with the extension its content type gives when it has another. */
-export function detectionName(uri: string, contentType: string | null, contentEncoding: string | null): string {
-  let last: string;
-  try {
-    last = decodeURIComponent(new URL(uri).pathname.split("/").pop() ?? "");
-  } catch {
-    last = uri.split(/[/?#]/).pop() ?? "";
-  }
-  let base = pathPart(last).slice(0, 100) || "index";
-  const ext = EXT_BY_TYPE[(contentType ?? "").split(";")[0]!.trim().toLowerCase()];
-  if (ext && !base.toLowerCase().endsWith(`.${ext}`)) base += `.${ext}`;
-  // (warcio undoes gzip and deflate; a Brotli body comes as it is, for the Brotli handler)
-  if (contentEncoding?.trim().toLowerCase() === "br") base += ".br";
-  return base;
-}
-
-/** The credential headers of a request or response, one `Name: value` segment each. */
-function emitCredentials(ctx: Ctx, scope: Scope, record: WARCRecord): void {
-  for (const [name, value] of record.httpHeaders?.headers ?? []) {
-    if (CREDENTIAL_HEADERS.has(name.toLowerCase())) ctx.emit(scope, `${name}: ${value}`, { part: `header:${name.toLowerCase()}` });
-  }
-}
-
 async function readRecord(ctx: Ctx, scope: Scope, record: WARCRecord, n: number): Promise<boolean> {
   const type = record.warcType ?? "";
   if (type === "warcinfo") {
@@ -130,11 +81,15 @@ async function readRecord(ctx: Ctx, scope: Scope, record: WARCRecord, n: number)
   const name = recordName(n, type, uri);
   const where = childScope(scope, name);
   if (!ctx.takeEntry(childPath(scope, name))) return false;
-  emitCredentials(ctx, where, record);
+  for (const [name, line] of credentialLines(record.httpHeaders?.headers ?? [])) ctx.emit(where, line, { part: `header:${name}` });
   const http = record.httpHeaders?.headers;
   const payload = await readKept(ctx, where, Readable.from(record.contentReader), Math.max(1, record.warcContentLength));
   if (payload === null || payload.byteLength === 0) return true;
   const contentType = http ? http.get("content-type") : record.warcContentType;
+  if (mediaType(contentType) === "application/x-www-form-urlencoded") {
+    ctx.emit(where, formLines(latin1(payload)), { part: "form" });
+    return true;
+  }
   await ctx.recurse(payload, detectionName(uri, contentType ?? null, http?.get("content-encoding") ?? null), where);
   return true;
 }
