@@ -85,8 +85,11 @@ class Builder {
   }
 }
 
-const TYPES = Object.keys(POSITIVE);
-const pick = () => faker.helpers.arrayElement(TYPES);
+/** Types planted only where their own templates write them (a cookie in a log line), never picked for a label. */
+const PLANTED_IN_PLACE = ["SESSION_TOKEN"];
+const PICKED = Object.keys(POSITIVE);
+const TYPES = [...PICKED, ...PLANTED_IN_PLACE];
+const pick = () => faker.helpers.arrayElement(PICKED);
 
 function letter(): Doc {
   const b = new Builder();
@@ -103,7 +106,7 @@ function letter(): Doc {
 
 function csv(): Doc {
   const b = new Builder();
-  const cols = faker.helpers.arrayElements(TYPES.filter((t) => t !== "PERSON"), 3);
+  const cols = faker.helpers.arrayElements(PICKED.filter((t) => t !== "PERSON"), 3);
   b.add(["name", ...cols.map((c) => LABEL[c]!.toLowerCase().replace(/ /g, "_")), "order", "amount"].join(",") + "\n");
   const rows = faker.number.int({ min: 5, max: 15 });
   for (let r = 0; r < rows; r++) {
@@ -136,9 +139,11 @@ function log(): Doc {
       const t = faker.helpers.arrayElement(["CREDIT_CARD", "US_SSN", "UK_NHS", "BR_CPF"]);
       b.add(`validation failed, ${LABEL[t]!.toLowerCase()} `).pos(t).add(" rejected\n");
     } else if (r < 7) {
-      // (a proxy's log of a request's headers: a Basic token is base64 of user:password)
+      // (a proxy's log of a request's headers: a Basic token is base64 of user:password; a session cookie)
       const creds = Buffer.from(`${faker.internet.username()}:${POSITIVE.PASSWORD!()}`).toString("base64");
-      b.add(`upstream ${faker.internet.domainName()} request headers: Authorization: Basic `).pos("PASSWORD", creds).add("\n");
+      b.add(`upstream ${faker.internet.domainName()} request headers: Authorization: Basic `).pos("PASSWORD", creds);
+      if (faker.datatype.boolean()) b.add(`; Cookie: ${faker.helpers.arrayElement(["JSESSIONID", "PHPSESSID", "sid"])}=`).pos("SESSION_TOKEN", faker.string.hexadecimal({ length: 32, prefix: "", casing: "upper" }));
+      b.add("\n");
     } else b.add(`${faker.hacker.phrase()} id=`).neg().add("\n");
   }
   return { kind: "log", text: b.text, spans: b.spans };
@@ -155,7 +160,7 @@ const camelKey = (label: string) =>
 /** A record of a data export: JSON with camelCase keys, XML elements, an HTML table or YAML, values under their labels, and business numbers among them. */
 function record(): Doc {
   const b = new Builder();
-  const fields = faker.helpers.arrayElements(TYPES, 4);
+  const fields = faker.helpers.arrayElements(PICKED, 4);
   const other = faker.helpers.arrayElement(["orderId", "invoiceNumber", "requestId", "trackingNumber"]);
   const style = faker.helpers.arrayElement(["json", "xml", "html", "yaml"] as const);
   // keys in camelCase ("dateOfBirth") or, as some exports write them, lower-case ("dateofbirth")

@@ -66,6 +66,7 @@ import { githubToken } from "./secrets/github_token.ts";
 import { slackToken } from "./secrets/slack_token.ts";
 import { jwt } from "./secrets/jwt.ts";
 import { basicAuth } from "./secrets/basic_auth.ts";
+import { sessionCookie } from "./secrets/session_cookie.ts";
 import { password } from "./secrets/password.ts";
 import { apiKey } from "./secrets/api_key.ts";
 import { passwordInCell } from "./secrets/password_in_cell.ts";
@@ -97,7 +98,7 @@ export const DETECTORS: readonly Detector[] = [
   ruSnils, ruInn, ruPassport,
   usNpi, icd10Code, usDeaNumber, usMbi,
   bitcoinAddress, ethereumAddress,
-  privateKey, awsAccessKey, githubToken, slackToken, jwt, basicAuth, password, passwordInCell, apiKey, apiKeyInCell,
+  privateKey, awsAccessKey, githubToken, slackToken, jwt, basicAuth, sessionCookie, password, passwordInCell, apiKey, apiKeyInCell,
   streetAddress, addressByLabel, person, location, personInCell, personByCue, personByForeignCue, personByRequest, personByCallback, personByShape, placeInCell, placeByCue, placeInDateline,
 ];
 

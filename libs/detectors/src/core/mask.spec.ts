@@ -18,5 +18,10 @@ describe("core/mask", () => {
     assert.equal(mask("IP_ADDRESS", "192.168.10.7"), "192.*.*.*");
     assert.equal(mask("AWS_ACCESS_KEY", "AKIAZ7QW3RT5PLM2XK4N"), "AKIA************");
     assert.ok(mask("PRIVATE_KEY", "-----BEGIN RSA PRIVATE KEY-----\nMIIE...\n-----END RSA PRIVATE KEY-----").startsWith("-----BEGIN RSA PRIVATE KEY----- ["));
+    assert.equal(mask("SESSION_TOKEN", "9F2B1C9E4D7A6B5C3D2E1F0A9B8C7D6E"), "************");
+    // (a custom detector's type named as a secret shows nothing of it; an identifier its tail)
+    assert.equal(mask("INTERNAL_API_TOKEN", "tok-7QW3RT5PLM2XK4N"), "************");
+    assert.equal(mask("VAULT_SECRET", "s.Zq8vR2tY"), "**********");
+    assert.equal(mask("EMPLOYEE_ID", "EMP-004711"), "***-**4711");
   });
 });

@@ -68,11 +68,13 @@ function maskSecret(v: string): string {
   return `${prefix}${"*".repeat(Math.min(12, Math.max(4, v.length - prefix.length)))}`;
 }
 
-const SECRET_TYPES = new Set(["PRIVATE_KEY", "AWS_ACCESS_KEY", "GITHUB_TOKEN", "SLACK_TOKEN", "JWT", "PASSWORD", "API_KEY"]);
+const SECRET_TYPES = new Set(["PRIVATE_KEY", "AWS_ACCESS_KEY", "GITHUB_TOKEN", "SLACK_TOKEN", "JWT", "PASSWORD", "API_KEY", "SESSION_TOKEN"]);
+/** A type named as a secret (a custom detector's "INTERNAL_API_TOKEN", "VAULT_SECRET"): masked as one, nothing of it shown. */
+const SECRET_NAME = /(?:^|_)(?:TOKEN|SECRET|PASSWORD|PASSPHRASE|CREDENTIALS?|API_KEY|PRIVATE_KEY|SESSION)(?:_|$)/;
 
 /** The masked form of a value of the given entity type. */
 export function mask(type: string, value: string): string {
-  if (SECRET_TYPES.has(type)) return maskSecret(value);
+  if (SECRET_TYPES.has(type) || SECRET_NAME.test(type)) return maskSecret(value);
   switch (type) {
     case "EMAIL_ADDRESS":
       return maskEmail(value);
