@@ -31,6 +31,15 @@ describe("ner/person_by_cue", () => {
     assert.deepEqual(found("/**\n * Parses frames.\n * @author John Chadwick\n * @author Jane Roe <jane@example.org>\n */"), ["John Chadwick", "Jane Roe"]);
     assert.deepEqual(found(" * @name Alias Queries\n * @authorize Admin Users\n"), []);
   });
+  it("finds a name right after its label with no colon, after an article, a possessive or a parenthesis, when no word of it is an English word", () => {
+    assert.deepEqual(found("Our records show the Name Heber Gorczany for this person."), ["Heber Gorczany"]);
+    assert.deepEqual(found("Pauline Huel (Name Perry Abbott) joined."), ["Perry Abbott"]);
+    assert.deepEqual(found("I spoke with the Customer Name Ana Ruiz, as agreed"), ["Ana Ruiz"]);
+    assert.deepEqual(found("Type the name Alice Smith and press enter"), ["Alice Smith"]);
+    // (titles, tables and fields, and any name-shaped run of English words: a weak cue)
+    for (const text of ["See the Name Server Operations for details.", "(Name Server Lookup) fails", "Enter the Name Lookup Table below", "Set the Name Field Value here.", "Name Heber Gorczany"]) assert.deepEqual(found(text), [], text);
+  });
+
   it("leaves greetings to groups and roles, and signatures of teams", () => {
     assert.deepEqual(found("Dear Customer,\nyour order"), []);
     assert.deepEqual(found("Dear Sir or Madam,"), []);

@@ -1,6 +1,6 @@
 import type { Candidate, Detector } from "../core/types.ts";
-import { NAME, SUFFIX, TITLE, mayBePerson, startsWithVerb } from "./name_shape.ts";
-import { tagsOf } from "./lexicon.ts";
+import { NAME, SUFFIX, TITLE, isParticle, mayBePerson, startsWithVerb } from "./name_shape.ts";
+import { NAME_TAGS, englishWord, tagsOf } from "./lexicon.ts";
 
 /**
  * A name's label: "Name", or a key that names a person's name, written as a data file writes it
@@ -38,6 +38,11 @@ const GREETINGS: RegExp[] = [
 // Viewer" nor an environment variable's "NAME=". The name ends the line, the sentence, or the
 // value before the next key ("name=Mose Schowalter id=7").
 const LABELLED = new RegExp(String.raw`\b(?<![\p{L}]-)${LABEL}(?:[ \t]+is[ \t]*[:=]?[ \t]+|[ \t]*[:=][ \t]+|(?<!\b(?:Name|NAME))=|\t[ \t]*|[ ]{2,})${TITLE}?(${NAME})(?=${SUFFIX}?[ \t]*(?:[,;:!)\]]|\.(?!\p{L})|\r?\n|$)|[ \t]+[A-Za-z_][\w.-]*=)`, "dyu");
+// A label with no colon, as a ticket or a chat writes it: after an article, a possessive or an
+// opening parenthesis, the name right after ("the Name Heber Gorczany for this person", "(Name
+// Perry Abbott)", "with the patient name Ana Ruiz,"); before a small word, a sentence's end or a
+// closing parenthesis. (Without them, "Name Server Operations" is a title, as above.)
+const ADJACENT = new RegExp(String.raw`(?<=(?:\b(?:[Tt]he|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur|[Yy]our|[Mm]y|[Ww]ith|[Aa]nd)[ \t]+|\())${LABEL}[ \t]+${TITLE}?(${NAME})(?=${SUFFIX}?(?:[ \t]*(?:[,;!)\]]|\.(?!\p{L})|\r?\n|$)|[ \t]+\p{Ll}))`, "dyu");
 // A form's label alone on its line and the name alone on the next: "Name\nDeangelo Hackett".
 const BELOW = new RegExp(String.raw`[ \t]*${LABEL}[ \t]*:?[ \t]*\r?\n[ \t]*${TITLE}?(${NAME})(?=${SUFFIX}?[ \t]*(?:\r?\n|$))`, "dyu");
 // A CSV row of a label and its value, as key-value exports write them: "Name,Tiara Gislason,active",
@@ -116,7 +121,7 @@ export const personByCue: Detector = {
   prefilter: { keywords: ["dear", "hello", "hi ", "regards", "sincerely", "faithfully", "yours", "cheers", "best", "thank", "name", "holder", "kontoinhaber", "nom ", "nom:", "nom=", "nom\t", "nom\n", "nom,", "prénom", "prenom", "nombre", "nome ", "nome:", "nome=", "nome\t", "nome\n", "nome,", "apellido", "naam", "imie", "imię", "nazwisko", "author", "by:", "by\t", "by ="] },
   find(text): Candidate[] {
     const out: Candidate[] = [];
-    const take = (m: RegExpExecArray | null) => {
+    const take = (m: RegExpExecArray | null, bare = false) => {
       if (m === null) return;
       const [start, whole] = m.indices![1]!;
       // (a last word right before a colon and a value on the same line is the next field's label:
@@ -127,6 +132,9 @@ export const personByCue: Detector = {
       // `@name Alias Queries`, `\name Section Management`: a documentation command (Doxygen)
       const command = m.index > 0 && (text[m.index - 1] === "@" || text[m.index - 1] === "\\");
       if (command || out.some((c) => c.start === start) || !(mayBePerson(value) || surnameAlone(m[0], value)) || startsWithVerb(value) || ciStep(text, end) || overRule(text, end)) return;
+      // (a label without a colon is a weak cue: no word of the name may be an English word that is no
+      // name, "the Name Lookup Table below")
+      if (bare && value.toLowerCase().split(/[\s-]+/).some((w) => !isParticle(w) && englishWord(w) && !tagsOf(w)?.some((t) => NAME_TAGS.has(t)))) return;
       if (m[0].startsWith("N") || m[0].startsWith("n")) {
         // (a bare "Name" after a thing's word names that thing: "Report Name: Spine Labels")
         if (THING_BEFORE.test(text.slice(Math.max(0, m.index - 32), m.index))) return;
@@ -139,21 +147,23 @@ export const personByCue: Detector = {
     }
     const tried = new Set<number>();
     const tryAt = (rx: RegExp, at: number) => {
-      const key = at * 3 + (rx === BELOW ? 1 : rx === ROW ? 2 : 0);
+      const key = at * 4 + (rx === BELOW ? 1 : rx === ROW ? 2 : rx === ADJACENT ? 3 : 0);
       if (tried.has(key)) return;
       tried.add(key);
       rx.lastIndex = at;
-      take(rx.exec(text));
+      take(rx.exec(text), rx === ADJACENT);
     };
     PIECE.lastIndex = 0;
     for (let p = PIECE.exec(text); p !== null; p = PIECE.exec(text)) {
       let word = p.index;
       while (word > 0 && WORD.test(text[word - 1]!)) word--;
       tryAt(LABELLED, word);
+      tryAt(ADJACENT, word);
       if (word > 1 && (text[word - 1] === " " || text[word - 1] === "\t") && WORD.test(text[word - 2]!)) {
         let before = word - 1;
         while (before > 0 && WORD.test(text[before - 1]!)) before--;
         tryAt(LABELLED, before);
+        tryAt(ADJACENT, before);
       }
       const line = text.lastIndexOf("\n", p.index - 1) + 1;
       tryAt(BELOW, line);
