@@ -260,6 +260,15 @@ export function placeOnlyByTail(text: string, start: number, end: number, trimme
 }
 
 /**
+ * Whether compromise's place ran on into a bracket that labels a place of its own ("Angus
+ * Morissette (City Springfield)": a person, then the city): what is kept before the bracket is
+ * no place for it (place_by_cue reads the labelled one).
+ */
+export function beforeLabelledPlace(text: string, end: number, entityEnd: number): boolean {
+  return end < entityEnd && /^[ \t]*\((?:City|Country|Town|State|County|Region|Place of birth|Birthplace)[ \t:]/i.test(text.slice(end, entityEnd));
+}
+
+/**
  * Whether a place compromise found is something else by its shape or its neighbours: part of an
  * organisation's name ("Colorado School of Mines", "NORTH CAROLINA STATE UNIVERSITY"), a hyphenated
  * compound none of whose words is a known place ("Multi-Arch", "Add Multi-Arch"; not
@@ -536,7 +545,7 @@ export function entities(text: string): Entity[] {
       const [trimmedStart, trimmedEnd] = trimSpan(text, first.start, last.start + last.length);
       const s = label === "PERSON" ? hyphenStart(text, pastVerb(text, trimmedStart, trimmedEnd)) : trimmedStart;
       const e = label === "LOCATION" ? placeEnd(text, s, trimmedEnd) : particleEnd(text, s, trimmedEnd);
-      if (label === "LOCATION" && placeOnlyByTail(text, s, e, trimmedEnd)) continue;
+      if (label === "LOCATION" && (placeOnlyByTail(text, s, e, trimmedEnd) || beforeLabelledPlace(text, e, last.start + last.length))) continue;
       if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e)) continue;
       if (label === "PERSON" && inForeignText(text, s, e)) continue;
       // (a name opens with its first name or its surname, not a lower-case word: "al Cliente" of "Atención al Cliente")

@@ -5,6 +5,10 @@ import { run } from "../testing.ts";
 const places = (text: string, header = "") => run(location, text, header).filter((f) => f.score >= 0.4).map((f) => text.slice(f.start, f.end));
 
 describe("ner/location", () => {
+  it("leaves the words before a bracket that labels a place of its own (a person's name, then the city): not a place for it", () => {
+    assert.deepEqual(places("Angus Morissette (City Springfield) joined."), []);
+    assert.deepEqual(places("We met in Springfield (Illinois) last year.")[0], "Springfield");
+  });
   it("reports the places compromise reads, stronger with address context", () => {
     assert.deepEqual(places("She moved from Chicago last spring."), ["Chicago"]);
     const [plain] = run(location, "We met in London.");

@@ -33,6 +33,9 @@ describe("ner/place_by_cue", () => {
     // a birthplace's label needs no separator; "City" and "Country" do
     assert.deepEqual(found("Our records show the Place of birth Charleston for this person.\nKrystel Ratke (Geburtsort Yakima) joined."), ["Charleston", "Yakima"]);
     assert.deepEqual(found("the City Council of Mesa\nCountry Music Awards\nplace of birth certificate\nBirthplace Museum"), []);
+    // (but after an article, a possessive or a bracket, where only a known place counts)
+    assert.deepEqual(found("Our records show the City Ocala for this person.\nAngus Morissette (City Vietnam) joined.\nwith their Country Algeria noted"), ["Ocala", "Vietnam", "Algeria"]);
+    assert.deepEqual(found("the City Council met; (Country Music) night; our City Hall"), []);
   });
   it("takes only known places: people, companies and made-up places are left out", () => {
     assert.deepEqual(found("She moved to Microsoft in 2020."), []);

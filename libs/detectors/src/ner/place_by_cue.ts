@@ -19,11 +19,13 @@ const LABEL_WORDS = String.raw`(?:${BIRTH_WORDS}|[Hh]ometown|[Cc]ity|(?<weak>[Cc
  * "is" ("My place of birth is Allentown"), or a line's end when the label is the whole line and
  * the place starts the next ("Place of birth\nLivonia", as a form's fields print). A birthplace's
  * label needs none ("the Place of birth Charleston", "(Geburtsort Yakima)"): no other word follows
- * it as a known place does; "City" and "Country" do need one ("City Council", "Country Music").
+ * it as a known place does; "City" and "Country" do need one ("City Council", "Country Music"),
+ * but after an article, a possessive or a parenthesis ("the City Vietnam for this person",
+ * "(City Springfield)"), where what follows must be a known place anyway.
  * A CSV row of a label and its value counts too, the label starting the line ("Place of
  * birth,Owensboro,active", "\"City\",\"Ocala\"").
  */
-const LABEL = String.raw`(?:${LABEL_WORDS}(?:[ \t]*[:=][ \t]*|\t[ \t]*|[ \t]+is[ \t]+)|${BIRTH_WORDS}[ \t]+|(?<=^[ \t]*)${LABEL_WORDS}[ \t]*:?[ \t]*\r?\n[ \t]*|(?<=^[ \t]*"?)${LABEL_WORDS}"?[ \t]*,[ \t]*"?)`;
+const LABEL = String.raw`(?:${LABEL_WORDS}(?:[ \t]*[:=][ \t]*|\t[ \t]*|[ \t]+is[ \t]+)|${BIRTH_WORDS}[ \t]+|(?<=(?:\b(?:[Tt]he|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur|[Yy]our|[Mm]y|[Ww]ith|[Aa]nd)[ \t]+|\())${LABEL_WORDS}[ \t]+|(?<=^[ \t]*)${LABEL_WORDS}[ \t]*:?[ \t]*\r?\n[ \t]*|(?<=^[ \t]*"?)${LABEL_WORDS}"?[ \t]*,[ \t]*"?)`;
 const CUE = new RegExp(String.raw`(?:${VERB}|${LABEL})(?<place>${PLACE_NAME})`, "dyum");
 /**
  * Where a cue can start: the stems of its first words, as CUE accepts them (lower case, a
