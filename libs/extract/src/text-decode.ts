@@ -69,13 +69,13 @@ export function decodeText(b: Uint8Array): Decoded {
 
 /**
  * Code pages chardet does not know or often misses: the DOS ones, Western European (850; its
- * letters are 437's and more) and Cyrillic (866), the Cyrillic ones of Windows (1251) and Unix
+ * letters are 437's and more), Cyrillic (866), Central European (852) and Greek (737), the Cyrillic ones of Windows (1251) and Unix
  * (KOI8-U, KOI8-R's letters and Ukrainian's), and the classic Mac OS's Roman. A list typed under DOS or exported by a program of its time reads in them; read
  * as chardet guessed, its names were mojibake ("J乺gen M乴ler" for "Jürgen Müller" by way of GBK,
  * "Fran‡ois" for "François" as Windows-1252, "Àðåíäà" for "Аренда" as Windows-1252) or the
  * file was binary (Russian in 866: C1 controls in Windows-1253).
  */
-const DOS = ["cp850", "cp866", "windows-1251", "koi8-u", "macintosh"];
+const DOS = ["cp850", "cp866", "windows-1251", "koi8-u", "macintosh", "cp852", "cp737"];
 
 /**
  * One of those code pages when the text reads as words in it clearly better than in the

@@ -49,6 +49,9 @@ describe("extract: text family", () => {
       ["Müller ─── │ ┌─┐ Größe ├──┤", "cp850"],
       // DOS Cyrillic: was binary (C1 controls in Windows-1253)
       ["Фамилия: Иванов Иван Петрович\r\nАдрес: г. Москва, ул. Тверская, д. 7\r\n", "cp866"],
+      // DOS Central European and Greek: were Windows-1252 ("Dudziäski") and binary
+      ["Hilarion Dudziński, ul. Świętokrzyska 25a, Łódź 79-019\r\nKsenofont Szostak, bulw. Kościuszki 81c, Gdańsk 36-864\r\n", "cp852"],
+      ["Ελευθέριος Ασπάσιος, Παπαϊωάννου 641, Άρτα 579 01\r\nΚώστας Μαρής, Πλ. Δημητρίου 8, Ξάνθη 136 86\r\n", "cp737"],
       // Windows' and Unix's Cyrillic, which chardet took for Windows-1252 ("Àðåíäà")
       ["Аренда квартир, снять квартиру в Москве недорого", "windows-1251"],
       ["menutrans &File &Файл\nmenutrans &Help &Допомога\n", "koi8-u"],
