@@ -27,7 +27,11 @@ const PARTIAL_CODES = new Set(["encrypted", "corrupt", "unsupported_compression"
 
 const UNSUPPORTED = new Set(["unsupported_type"]);
 
-type Outcome = "ok" | "unsupported" | "failed" | "encrypted";
+/** Kinds no handler reads whose text runs are still read (`recoverText`): OLE containers of programs known to keep their text in them (detect.ts). */
+const RUNS_WHEN_UNREAD: ReadonlySet<string> = new Set(["ole-runs"]);
+
+/** A handler's outcome; `recovered`: no handler, but text runs read from the raw bytes. */
+type Outcome = "ok" | "unsupported" | "failed" | "encrypted" | "recovered";
 
 async function runHandler(ctx: Ctx, bytes: Uint8Array, name: string, scope: Scope, det: Detected): Promise<Outcome> {
   if (det.kind === "empty") return "ok";
@@ -37,8 +41,11 @@ async function runHandler(ctx: Ctx, bytes: Uint8Array, name: string, scope: Scop
   }
   const fmt = formatFor(det.kind);
   if (!fmt) {
-    ctx.reason("unsupported_type", `no text from ${det.mime}`, scope.path);
-    return "unsupported";
+    // An OLE container of a program no handler reads (Microsoft Project, Quattro Pro, …): its text
+    // runs, as a damaged document's are read (a project's resources and manager are people)
+    const said = RUNS_WHEN_UNREAD.has(det.kind) ? recoverText(bytes, scope, ctx) : "";
+    ctx.reason("unsupported_type", said ? `no parser for ${det.mime}${said}` : `no text from ${det.mime}`, scope.path);
+    return said ? "recovered" : "unsupported";
   }
   try {
     await withinBudget(ctx, fmt.extract(bytes, scope, ctx, { filename: name, kind: det.kind }));
@@ -109,7 +116,7 @@ export async function extractFile(input: ExtractInput, limits: Partial<ExtractLi
   let status: Status;
   if (outcome === "unsupported") status = "unsupported";
   else if (outcome === "failed") status = ctx.segments.length > 0 ? "partial" : "failed";
-  else if (outcome === "encrypted" || ctx.said(PARTIAL_CODES)) status = "partial";
+  else if (outcome === "encrypted" || outcome === "recovered" || ctx.said(PARTIAL_CODES)) status = "partial";
   // An archive or compressed file whose members are all of types we cannot read (a gzipped
   // PostScript manual, a zip of executables) gave no text: it is unsupported, not complete.
   else if (ctx.segments.length === 0 && ctx.said(UNSUPPORTED)) status = "unsupported";

@@ -118,5 +118,20 @@ describe("extract: Outlook MSG", () => {
       const r = await run(Buffer.from(CFB.write(cfb, { type: "buffer" }) as Uint8Array), "Thumbs.db", "application/vnd.ms-outlook");
       assert.deepEqual([r.detected_type, r.status, codes(r)], ["application/x-cfb", "unsupported", ["unsupported_type"]]);
     });
+
+    it("reads the text runs of a Microsoft Project or Quattro Pro file, which no parser reads: partial, said so", async () => {
+      const mpp = CFB.utils.cfb_new();
+      CFB.utils.cfb_add(mpp, "/Props9", Buffer.from("\u0000\u0001Project props"));
+      CFB.utils.cfb_add(mpp, "/   19/TBkndRsc/Var2Data", Buffer.concat([Buffer.alloc(40, 0), Buffer.from("Resource manager Jane Roe, jane.roe@acme.example", "utf16le"), Buffer.alloc(40, 0)]));
+      const r = await run(Buffer.from(CFB.write(mpp, { type: "buffer" }) as Uint8Array), "rollout.mpp");
+      assert.deepEqual([r.detected_type, r.status, codes(r)], ["application/vnd.ms-project", "partial", ["unsupported_type"]]);
+      assert.match(r.reasons[0]!.message, /^no parser for application\/vnd\.ms-project; \d+ characters of text recovered from its raw bytes/);
+      assert.ok(r.segments.some((s) => s.locator.part === "recovered text" && s.text.includes("Resource manager Jane Roe, jane.roe@acme.example")));
+      const qpw = CFB.utils.cfb_new();
+      CFB.utils.cfb_add(qpw, "/NativeContent_MAIN", Buffer.concat([Buffer.alloc(64, 0), Buffer.from("Payroll contact: Ben Okafor <ben.okafor@acme.example>"), Buffer.alloc(64, 0)]));
+      const q = await run(Buffer.from(CFB.write(qpw, { type: "buffer" }) as Uint8Array), "payroll.qpw");
+      assert.deepEqual([q.detected_type, q.status], ["application/x-quattro-pro", "partial"]);
+      assert.ok(q.segments.some((s) => s.text.includes("Ben Okafor <ben.okafor@acme.example>")));
+    });
   });
 });

@@ -12,7 +12,7 @@ import iconv from "iconv-lite";
 import type { Ctx, Scope } from "../context.ts";
 
 /** Binary documents whose text a failed parse may still leave in their bytes (not archives, not compressed formats). */
-export const RAW_TEXT_KINDS: ReadonlySet<string> = new Set(["doc", "xls", "ppt", "msg", "cfb", "publisher", "visio", "wordperfect", "hwp", "onenote"]);
+export const RAW_TEXT_KINDS: ReadonlySet<string> = new Set(["doc", "xls", "ppt", "msg", "cfb", "ole-runs", "publisher", "visio", "wordperfect", "hwp", "onenote"]);
 /** Bytes read at a time. */
 const WINDOW = 8 * 1024 * 1024;
 /** Runs are joined into segments of about this many characters. */
