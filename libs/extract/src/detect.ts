@@ -116,9 +116,9 @@ function cfbKind(rootNames: readonly string[]): Detected {
   // "package" and no CompObj), a PDF ("CONTENTS", Acrobat's)
   if (has("\u0001Ole10Native") || ((has("\u0001CompObj") || has("\u0001Ole") || has("\u0003ObjInfo")) && (has("Package") || rootNames.includes("CONTENTS")))) return { mime: "application/x-ole-package", kind: "ole-package" };
   // programs no handler reads, whose text runs are read (extract.ts): Microsoft Project (its
-  // storages "   19" / "   112" of tasks and resources, "Props9"), Quattro Pro ("NativeContent_MAIN")
+  // storages "   19" / "   112" of tasks and resources, "Props9"), Quattro Pro ("NativeContent_MAIN", its WB3's "PerfectOffice_MAIN")
   if (rootNames.some((n) => /^Props\d+$/.test(n)) && rootNames.some((n) => /^ {3}\d+$/.test(n))) return { mime: "application/vnd.ms-project", kind: "ole-runs" };
-  if (has("NativeContent_MAIN")) return { mime: "application/x-quattro-pro", kind: "ole-runs" };
+  if (has("NativeContent_MAIN") || has("PerfectOffice_MAIN")) return { mime: "application/x-quattro-pro", kind: "ole-runs" };
   return { mime: "application/x-cfb", kind: "cfb" };
 }
 

@@ -29,7 +29,7 @@ const MIN_NARROW = 12;
 const MIN_WORDISH = 0.6;
 
 /** An OLE container's stream names and an Office file's internal labels: the container's, not the document's text. */
-const CONTAINER_WORDS = /^(?:Root Entry|WordDocument|SummaryInformation|DocumentSummaryInformation|[01]Table|Data|CompObj|ObjectPool|Workbook|Book|PowerPoint Document|Current User|Pictures|Ole10Native|Microsoft (?:Word|Excel|PowerPoint|Office Word)[\w .-]*|MSWordDoc|Word\.Document\.\d+|Excel\.Sheet\.\d+|Normal\.dot[mx]?|__(?:substg|properties|nameid|recip|attach)[\w.#-]*)$/;
+const CONTAINER_WORDS = /^(?:Root Entry|WordDocument|SummaryInformation|DocumentSummaryInformation|[01]Table|Data|CompObj|ObjectPool|Workbook|Book|PowerPoint Document|Current User|Pictures|Ole10Native|Microsoft (?:Word|Excel|PowerPoint|Office Word)[\w .-]*|MSWordDoc|Word\.Document\.\d+|Excel\.Sheet\.\d+|Normal\.dot[mx]?|__(?:substg|properties|nameid|recip|attach)[\w.#-]*|NativeContent_MAIN|PerfectOffice_\w+|Props\d*|TBknd\w+|CV_iew|(?:Fixed|Var)2?(?:Data|Meta))$/;
 
 /** A readable character of a document's text (printable ASCII, Latin-1's letters and signs, tab and line ends). */
 function readable(c: number): boolean {
