@@ -332,7 +332,8 @@ export function plantedValues(faker: Faker): Values {
   function personnummer(valid: boolean): string {
     const d = faker.date.birthdate({ min: 18, max: 90, mode: "age" });
     const day = d.getUTCDate() + (faker.number.int(9) === 0 ? 60 : 0);
-    const body = `${p2(d.getUTCFullYear() % 100)}${p2(d.getUTCMonth() + 1)}${p2(day)}${digits(3)}`;
+    // (birth number 000 is never given)
+    const body = `${p2(d.getUTCFullYear() % 100)}${p2(d.getUTCMonth() + 1)}${p2(day)}${String(faker.number.int({ min: 1, max: 999 })).padStart(3, "0")}`;
     const c = luhnDigit(body);
     return `${body.slice(0, 6)}-${body.slice(6)}${valid ? c : other(c)}`;
   }

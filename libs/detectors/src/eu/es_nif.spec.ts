@@ -26,11 +26,13 @@ describe("eu/es_nif", () => {
     assert.deepEqual(reported("DNI 12345678z"), ["12345678z"]);
     assert.deepEqual(reported("12345678Z"), ["12345678Z"]);
   });
-  it("takes no long integer literal of code for a NIF (Java's serialVersionUID); a quoted one in code still is one", () => {
+  it("takes no long integer literal of code for a NIF (Java's serialVersionUID); a quoted one in code, or one after its label in a CSV row, still is one", () => {
     const reported = (text: string) => run(esNif, text).filter((f) => f.score >= 0.4).map((f) => text.slice(f.start, f.end));
     assert.equal(dniLetter(19190115), "L");
     assert.deepEqual(reported("    private static final long serialVersionUID = 19190115L;\n    check(19190115L, 2)"), []);
     assert.deepEqual(reported('String dni = "19190115L";\ndni=19190115L\n'), ["19190115L", "19190115L"]);
+    // (a CSV row under its label is no code)
+    assert.deepEqual(reported("dni,19190115L,active\n\"NIF\",19190115L,\"x\""), ["19190115L", "19190115L"]);
   });
   it("takes no colour with its opacity for a NIF (a chart's palette)", () => {
     const reported = (text: string) => run(esNif, text).filter((f) => f.score >= 0.4).map((f) => text.slice(f.start, f.end));

@@ -11,6 +11,9 @@ export function dniLetter(num: number): string {
 }
 
 /** Spanish DNI/NIF of a person: 7–8 digits and the control letter (optionally after a dash). */
+/** A DNI's label before it on its line ("dni,", "\"NIF\";"). */
+const DNI_LABEL_BEFORE = /(?<![\p{L}\p{N}])(?:dni|nif|documento)(?![\p{L}\p{N}])/iu;
+
 export const esNif: Detector = {
   id: "es_nif",
   type: "ES_NIF",
@@ -31,8 +34,9 @@ export const esNif: Detector = {
   },
   // A long integer literal in code ("serialVersionUID = 19190115L;", "foo(12345678L)"): unquoted
   // after "=" or "(" and before ";", "," or ")". A DNI in code is a string, quoted. And a colour
-  // with its opacity, "#8080800A" (a chart's palette).
+  // with its opacity, "#8080800A" (a chart's palette). (A CSV row under its label is no code:
+  // "dni,89251404L,active".)
   find(text) {
-    return patternCandidates(esNif, text).filter((c) => !(/[lL]$/.test(text.slice(c.start, c.end)) && /[=(,][ \t]*$/.test(text.slice(Math.max(0, c.start - 4), c.start)) && /^[ \t]*[;,)]/.test(text.slice(c.end, c.end + 3))) && !(text[c.start - 1] === "#" && /^[0-9A-Fa-f]{8}$/.test(text.slice(c.start, c.end))));
+    return patternCandidates(esNif, text).filter((c) => !(/[lL]$/.test(text.slice(c.start, c.end)) && /[=(,][ \t]*$/.test(text.slice(Math.max(0, c.start - 4), c.start)) && /^[ \t]*[;,)]/.test(text.slice(c.end, c.end + 3)) && !DNI_LABEL_BEFORE.test(text.slice(Math.max(0, text.lastIndexOf("\n", c.start) + 1, c.start - 40), c.start))) && !(text[c.start - 1] === "#" && /^[0-9A-Fa-f]{8}$/.test(text.slice(c.start, c.end))));
   },
 };
