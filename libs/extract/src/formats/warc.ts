@@ -81,7 +81,7 @@ async function readRecord(ctx: Ctx, scope: Scope, record: WARCRecord, n: number)
   const name = recordName(n, type, uri);
   const where = childScope(scope, name);
   if (!ctx.takeEntry(childPath(scope, name))) return false;
-  for (const [name, line] of credentialLines(record.httpHeaders?.headers ?? [])) ctx.emit(where, line, { part: `header:${name}` });
+  for (const [header, line] of credentialLines(record.httpHeaders?.headers ?? [])) ctx.emit(where, line, { part: `header:${header}` });
   const http = record.httpHeaders?.headers;
   const payload = await readKept(ctx, where, Readable.from(record.contentReader), Math.max(1, record.warcContentLength));
   if (payload === null || payload.byteLength === 0) return true;
