@@ -67,6 +67,7 @@ import { slackToken } from "./secrets/slack_token.ts";
 import { jwt } from "./secrets/jwt.ts";
 import { basicAuth } from "./secrets/basic_auth.ts";
 import { sessionCookie } from "./secrets/session_cookie.ts";
+import { commandLinePassword } from "./secrets/command_line_password.ts";
 import { password } from "./secrets/password.ts";
 import { apiKey } from "./secrets/api_key.ts";
 import { passwordInCell } from "./secrets/password_in_cell.ts";
@@ -98,7 +99,7 @@ export const DETECTORS: readonly Detector[] = [
   ruSnils, ruInn, ruPassport,
   usNpi, icd10Code, usDeaNumber, usMbi,
   bitcoinAddress, ethereumAddress,
-  privateKey, awsAccessKey, githubToken, slackToken, jwt, basicAuth, sessionCookie, password, passwordInCell, apiKey, apiKeyInCell,
+  privateKey, awsAccessKey, githubToken, slackToken, jwt, basicAuth, sessionCookie, commandLinePassword, password, passwordInCell, apiKey, apiKeyInCell,
   streetAddress, addressByLabel, person, location, personInCell, personByCue, personByForeignCue, personByRequest, personByCallback, personByShape, placeInCell, placeByCue, placeInDateline,
 ];
 
