@@ -22,6 +22,8 @@ describe("ner/gazetteer", () => {
       assert.ok(isKnownPlace(p), p);
     }
     assert.equal(isKnownPlace("USA"), false, "abbreviations stay out");
+    // (and former and other official names records still hold)
+    for (const p of ["Libyan Arab Jamahiriya", "Kyrgyz Republic", "Viet Nam", "Swaziland", "Burma"]) assert.ok(isKnownPlace(p), p);
   });
   it("does not know made-up places, people or ordinary words", () => {
     for (const p of ["East Kiaraview", "Balistrerichester", "Rustic Steel Keyboard", "Quarterly Report", "Xq"]) assert.equal(isKnownPlace(p), false, p);

@@ -7,7 +7,8 @@
  *   and their two-letter codes (`isCountryCode`);
  * - the ISO 3166-1 English names and their common variants from npm `i18n-iso-countries` (MIT):
  *   ICU says "Russia", "Congo - Brazzaville", "Svalbard & Jan Mayen", documents and forms also
- *   "Russian Federation", "Congo", "Svalbard and Jan Mayen" (abbreviations such as "USA" left out);
+ *   "Russian Federation", "Congo", "Svalbard and Jan Mayen" (abbreviations such as "USA" left out),
+ *   and former and other official names ("Libyan Arab Jamahiriya", "Kyrgyz Republic", "Viet Nam");
  * - compromise's own place words (City, Country, Region, Place) longer than three letters.
  * Built on first use (~0.3 s, ~60 MB while the city file is read, then a map of ~160,000 keys).
  * Keys ignore case, accents, "&" against "and", "Saint" against "St." and spacing.
@@ -157,9 +158,21 @@ function build(): Map<string, number> {
     for (const name of names) if (name.length >= MIN_CHARS && /\p{Ll}/u.test(name)) out.set(placeKey(name), Infinity);
   }
   for (const word of wordsTagged(PLACE_TAGS)) if (word.length > 3) out.set(placeKey(word), Infinity);
+  for (const name of OTHER_COUNTRY_NAMES) out.set(placeKey(name), Infinity);
   for (const literal of CODE_LITERALS) out.delete(literal);
   return out;
 }
+
+/**
+ * Countries' former and other official names that records still hold and neither ICU nor
+ * i18n-iso-countries gives: ISO's own before a change ("Libyan Arab Jamahiriya" until 2011, "Viet
+ * Nam", "Swaziland", "Macedonia"), the World Bank's and the UN's ("Kyrgyz Republic", "Slovak
+ * Republic", "Cabo Verde"), and states that were ("Burma", "Zaire", "Yugoslavia").
+ */
+const OTHER_COUNTRY_NAMES = [
+  "Libyan Arab Jamahiriya", "Viet Nam", "Kyrgyz Republic", "Slovak Republic", "Swaziland", "Macedonia", "Republic of Macedonia", "Cabo Verde", "East Timor", "Burma",
+  "Zaire", "Czechoslovakia", "Yugoslavia", "Serbia and Montenegro", "Netherlands Antilles", "Soviet Union", "Holland", "Republic of Moldova", "Lao PDR", "Brunei Darussalam",
+];
 
 /** Towns that are a programming language's literals: `country = None` in Python is no town in Italy. */
 const CODE_LITERALS = ["none", "null", "nil", "true", "false", "undefined", "nan"];
