@@ -68,6 +68,7 @@ import { jwt } from "./secrets/jwt.ts";
 import { basicAuth } from "./secrets/basic_auth.ts";
 import { sessionCookie } from "./secrets/session_cookie.ts";
 import { commandLinePassword } from "./secrets/command_line_password.ts";
+import { bearerToken } from "./secrets/bearer_token.ts";
 import { password } from "./secrets/password.ts";
 import { apiKey } from "./secrets/api_key.ts";
 import { passwordInCell } from "./secrets/password_in_cell.ts";
@@ -99,7 +100,7 @@ export const DETECTORS: readonly Detector[] = [
   ruSnils, ruInn, ruPassport,
   usNpi, icd10Code, usDeaNumber, usMbi,
   bitcoinAddress, ethereumAddress,
-  privateKey, awsAccessKey, githubToken, slackToken, jwt, basicAuth, sessionCookie, commandLinePassword, password, passwordInCell, apiKey, apiKeyInCell,
+  privateKey, awsAccessKey, githubToken, slackToken, jwt, basicAuth, bearerToken, sessionCookie, commandLinePassword, password, passwordInCell, apiKey, apiKeyInCell,
   streetAddress, addressByLabel, person, location, personInCell, personByCue, personByForeignCue, personByRequest, personByCallback, personByShape, placeInCell, placeByCue, placeInDateline,
 ];
 
