@@ -42,6 +42,11 @@ export function spans(det: Detector, text: string): [number, number][] {
   return run(det, text).map((s) => [s.start, s.end]);
 }
 
+/** The text of every finding, ignoring the score threshold. */
+export function values(det: Detector, text: string): string[] {
+  return spans(det, text).map(([s, e]) => text.slice(s, e));
+}
+
 /** Score of the single finding in `text` (fails the test when there is not exactly one). */
 export function scoreOf(det: Detector, text: string, header = ""): number {
   const r = run(det, text, header);

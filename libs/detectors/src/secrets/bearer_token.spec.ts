@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { bearerToken } from "./bearer_token.ts";
-import { run, spans } from "../testing.ts";
+import { run, values as valuesOf } from "../testing.ts";
 
-const values = (text: string) => spans(bearerToken, text).map(([s, e]) => text.slice(s, e));
+const values = (text: string) => valuesOf(bearerToken, text);
 
 describe("secrets/bearer_token", () => {
   it("finds an opaque token after Bearer", () => {

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { sessionCookie } from "./session_cookie.ts";
-import { run, spans } from "../testing.ts";
+import { run, values as valuesOf } from "../testing.ts";
 
-const values = (text: string) => spans(sessionCookie, text).map(([s, e]) => text.slice(s, e));
+const values = (text: string) => valuesOf(sessionCookie, text);
 
 describe("secrets/session_cookie", () => {
   it("finds a framework's session cookie wherever it is written", () => {
