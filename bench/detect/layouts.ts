@@ -20,11 +20,12 @@ import { parseArgs } from "node:util";
 import { Faker, base as baseLocale, en } from "@faker-js/faker";
 import { locator, type Segment } from "@filescan/contracts";
 import { detect } from "@filescan/detectors";
-import { plantedValues } from "./values.ts";
+import { filler, plantedValues, REF_DATE } from "./values.ts";
 
 const { values } = parseArgs({ options: { seed: { type: "string", default: "7" }, misses: { type: "boolean", default: false } } });
 const faker = new Faker({ locale: [en, baseLocale] });
 faker.seed(Number(values.seed));
+faker.setDefaultRefDate(REF_DATE);
 const { positive } = plantedValues(faker);
 
 /** Labels per type, as forms, exports and schemas write them. */
@@ -132,8 +133,7 @@ for (const [type, labels] of Object.entries(LABELS)) {
       for (let k = 0; k < 3; k++) {
         const value = positive[type]!();
         const line = write(label, value);
-        // (no "ipsum": lorem ipsum is placeholder text, a negative word for every detector)
-        const text = `Customer record\n${faker.lorem.sentence().replace(/ipsum/gi, "ipsam")}\n${line}\n${faker.company.buzzPhrase()}.\n`;
+        const text = `Customer record\n${filler(faker.lorem.sentence())}\n${line}\n${faker.company.buzzPhrase()}.\n`;
         const start = text.indexOf(value);
         const found = detect([{ text, source: "text", locator: locator() }]);
         const hit = found.some((f) => f.type === type && f.start < start + value.length && start < f.end);

@@ -36,7 +36,7 @@ import { Faker, base as baseLocale, en } from "@faker-js/faker";
 import { locator, type Finding, type Segment } from "@filescan/contracts";
 import { detect } from "@filescan/detectors";
 import { KINDS, mixedCorpus } from "./mixed.ts";
-import { plantedValues } from "./values.ts";
+import { filler, plantedValues, REF_DATE } from "./values.ts";
 import { lookAlikeLines } from "./lookalikes.ts";
 
 const { values } = parseArgs({ options: { docs: { type: "string", default: "400" }, seed: { type: "string", default: "7" }, passes: { type: "string", default: "2" }, "mixed-mb": { type: "string", default: "4" }, "quality-only": { type: "boolean", default: false }, explain: { type: "string" }, "ner-model": { type: "string" } } });
@@ -46,6 +46,8 @@ const DOCS = Number(values.docs);
 const PASSES = Number(values.passes);
 const faker = new Faker({ locale: [en, baseLocale] });
 faker.seed(Number(values.seed));
+// (dates relative to a fixed day, not to today: the same seed gives the same corpus on any day)
+faker.setDefaultRefDate(REF_DATE);
 
 // ---- valid and invalid values (values.ts) ----------------------------------------------------------
 
@@ -94,13 +96,13 @@ const pick = () => faker.helpers.arrayElement(PICKED);
 function letter(): Doc {
   const b = new Builder();
   b.pos("LOCATION").add(`, ${faker.date.recent().toDateString()}\n\nDear `).pos("PERSON").add(",\n\n");
-  b.add(faker.lorem.paragraph()).add(" ");
+  b.add(filler(faker.lorem.paragraph())).add(" ");
   for (let i = 0; i < 3; i++) {
     const t = pick();
-    b.add(`Please note my ${LABEL[t]!.toLowerCase()}: `).pos(t).add(". ").add(faker.lorem.sentence()).add(" ");
+    b.add(`Please note my ${LABEL[t]!.toLowerCase()}: `).pos(t).add(". ").add(filler(faker.lorem.sentence())).add(" ");
     if (faker.datatype.boolean()) b.add("Your reference ").neg().add(" is noted. ");
   }
-  b.add(`\n\n${faker.lorem.paragraph()}\n\nKind regards,\n`).pos("PERSON").add("\n");
+  b.add(`\n\n${filler(faker.lorem.paragraph())}\n\nKind regards,\n`).pos("PERSON").add("\n");
   return { kind: "letter", text: b.text, spans: b.spans };
 }
 

@@ -10,6 +10,15 @@ import type { Faker } from "@faker-js/faker";
 
 export type Gen = () => string;
 
+/** The day the generated corpora's dates are relative to (faker's `refDate`): a corpus is the same on any day. */
+export const REF_DATE = new Date("2026-06-01T00:00:00Z");
+
+/**
+ * Filler prose: faker's Latin without "lorem" and "ipsum", placeholder text's words, which lower
+ * every detector's score (a real letter does not say them).
+ */
+export const filler = (text: string): string => text.replace(/\b(lorem|ipsum)\b/g, "ipsam").replace(/\b(Lorem|Ipsum)\b/g, "Ipsam");
+
 export interface Values {
   /** Valid values per entity type. */
   positive: Record<string, Gen>;
