@@ -9,6 +9,11 @@ describe("eu/pl_pesel", () => {
     assert.deepEqual(spans(plPesel, "PESEL: 44051401359"), [[7, 18]]);
     assert.ok(scoreOf(plPesel, "PESEL: 44051401359") >= 0.8);
   });
+  it("does not report a valid number with no PESEL word: one reference number in fifty passes", () => {
+    assert.ok(peselValid("78122249694"));
+    assert.ok(scoreOf(plPesel, "Your reference 78122249694 is noted.") < 0.4);
+    assert.ok(scoreOf(plPesel, "Numer PESEL 78122249694") >= 0.8);
+  });
   it("rejects wrong check digits and impossible dates", () => {
     assert.equal(peselValid("44051401358"), false);
     assert.equal(peselValid("44133101352"), false);

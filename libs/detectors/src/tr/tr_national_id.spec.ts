@@ -62,7 +62,7 @@ describe("tr/tr_national_id", () => {
     // 15051023052: a PESEL (10 May 1915) and a TCKN; 57872816598: a CPF and a TCKN; 42704209884:
     // an Estonian code (9 April 1927) and a TCKN; 51462930886: a German tax id and a TCKN
     assert.ok(["15051023052", "57872816598", "42704209884", "51462930886"].every(tcknValid));
-    assert.deepEqual(reported("x 15051023052"), ["PL_PESEL 0.5"]);
+    assert.deepEqual(reported("x 15051023052"), []);
     assert.deepEqual(reported("PESEL: 15051023052"), ["PL_PESEL 0.85"]);
     assert.deepEqual(reported("TC Kimlik No: 15051023052"), ["TR_NATIONAL_ID 0.65"]);
     assert.deepEqual(reported("x 57872816598"), []);
