@@ -24,6 +24,8 @@ describe("ner/gazetteer", () => {
     assert.equal(isKnownPlace("USA"), false, "abbreviations stay out");
     // (and former and other official names records still hold)
     for (const p of ["Libyan Arab Jamahiriya", "Kyrgyz Republic", "Viet Nam", "Swaziland", "Burma"]) assert.ok(isKnownPlace(p), p);
+    // (and the long and inverted forms of shops' country lists)
+    for (const p of ["Svalbard & Jan Mayen Islands", "Democratic People's Republic of Korea", "Virgin Islands, British", "Cocos (Keeling) Islands"]) assert.ok(isKnownPlace(p), p);
   });
   it("does not know made-up places, people or ordinary words", () => {
     for (const p of ["East Kiaraview", "Balistrerichester", "Rustic Steel Keyboard", "Quarterly Report", "Xq"]) assert.equal(isKnownPlace(p), false, p);

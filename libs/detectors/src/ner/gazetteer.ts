@@ -167,11 +167,15 @@ function build(): Map<string, number> {
  * Countries' former and other official names that records still hold and neither ICU nor
  * i18n-iso-countries gives: ISO's own before a change ("Libyan Arab Jamahiriya" until 2011, "Viet
  * Nam", "Swaziland", "Macedonia"), the World Bank's and the UN's ("Kyrgyz Republic", "Slovak
- * Republic", "Cabo Verde"), and states that were ("Burma", "Zaire", "Yugoslavia").
+ * Republic", "Cabo Verde"), states that were ("Burma", "Zaire", "Yugoslavia"), and ISO's long and
+ * inverted forms that shops' country lists give ("Virgin Islands, British").
  */
 const OTHER_COUNTRY_NAMES = [
   "Libyan Arab Jamahiriya", "Viet Nam", "Kyrgyz Republic", "Slovak Republic", "Swaziland", "Macedonia", "Republic of Macedonia", "Cabo Verde", "East Timor", "Burma",
   "Zaire", "Czechoslovakia", "Yugoslavia", "Serbia and Montenegro", "Netherlands Antilles", "Soviet Union", "Holland", "Republic of Moldova", "Lao PDR", "Brunei Darussalam",
+  // ISO's long and inverted forms, as web shops' country lists give them
+  "Bonaire, Sint Eustatius and Saba", "Cocos (Keeling) Islands", "Democratic People's Republic of Korea", "Svalbard & Jan Mayen Islands", "Svalbard and Jan Mayen Islands",
+  "Virgin Islands, British", "Virgin Islands, U.S.",
 ];
 
 /** Towns that are a programming language's literals: `country = None` in Python is no town in Italy. */
