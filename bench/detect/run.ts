@@ -88,7 +88,7 @@ class Builder {
 }
 
 /** Types planted only where their own templates write them (a cookie in a log line), never picked for a label. */
-const PLANTED_IN_PLACE = ["SESSION_TOKEN"];
+const PLANTED_IN_PLACE = ["SESSION_TOKEN", "ACCESS_TOKEN"];
 const PICKED = Object.keys(POSITIVE);
 const TYPES = [...PICKED, ...PLANTED_IN_PLACE];
 const pick = () => faker.helpers.arrayElement(PICKED);
@@ -124,6 +124,8 @@ function config(): Doc {
   b.add(`# service configuration\n[server]\nhost = `).pos("IP_ADDRESS").add(`\nport = ${faker.internet.port()}\nversion = `).neg().add("\n");
   b.add(`\n[contact]\nowner_email = `).pos("EMAIL_ADDRESS").add("\noncall_phone = ").pos("PHONE_NUMBER").add("\n");
   b.add(`\n[storage]\naws_access_key_id = `).pos("AWS_ACCESS_KEY").add("\n");
+  // (a health check's command line with its credentials: `curl -u user:password`)
+  b.add(`\n[monitoring]\nhealthcheck = curl -fsS -u ${faker.internet.username().replace(/\W/g, "_")}:`).pos("PASSWORD").add(` https://${faker.internet.domainName()}/health\n`);
   b.add(`\n[database]\nurl = postgres://${faker.internet.username().replace(/\W/g, "_")}:`).pos("PASSWORD").add(`@db.${faker.internet.domainWord()}.internal:5432/app\n`);
   b.add(`\n[billing]\naccount_iban = `).pos("IBAN_CODE").add(`\ninvoice_prefix = `).neg().add(`\nrequest_id = `).neg().add("\n");
   return { kind: "config", text: b.text, spans: b.spans };
@@ -142,8 +144,10 @@ function log(): Doc {
       b.add(`validation failed, ${LABEL[t]!.toLowerCase()} `).pos(t).add(" rejected\n");
     } else if (r < 7) {
       // (a proxy's log of a request's headers: a Basic token is base64 of user:password; a session cookie)
-      const creds = Buffer.from(`${faker.internet.username()}:${POSITIVE.PASSWORD!()}`).toString("base64");
-      b.add(`upstream ${faker.internet.domainName()} request headers: Authorization: Basic `).pos("PASSWORD", creds);
+      // or an API's opaque bearer token (a payment provider's secret key, an OAuth access token)
+      b.add(`upstream ${faker.internet.domainName()} request headers: Authorization: `);
+      if (faker.datatype.boolean()) b.add("Basic ").pos("PASSWORD", Buffer.from(`${faker.internet.username()}:${POSITIVE.PASSWORD!()}`).toString("base64"));
+      else b.add("Bearer ").pos("ACCESS_TOKEN", `${faker.helpers.arrayElement(["sk_live_", "ya29.", ""])}${faker.string.alphanumeric(8)}${faker.number.int(9)}${faker.string.alphanumeric(23)}`);
       if (faker.datatype.boolean()) b.add(`; Cookie: ${faker.helpers.arrayElement(["JSESSIONID", "PHPSESSID", "sid"])}=`).pos("SESSION_TOKEN", faker.string.hexadecimal({ length: 32, prefix: "", casing: "upper" }));
       b.add("\n");
     } else b.add(`${faker.hacker.phrase()} id=`).neg().add("\n");
