@@ -172,6 +172,17 @@ describe("generic/phone_number", () => {
       assert.ok(scoreOf(phoneNumber, text) >= 0.4, text);
     }
   });
+  it("reads digits before the national number as a prefix only when one writes that prefix there (Python's decimal tests, netstat)", () => {
+    // a calling code and a trunk prefix both ("1" and "1"), which libphonenumber strips: +1 234-567-8000
+    assert.ok(scoreOf(phoneNumber, "comx702 compare 1 12345678000  -> -1") < 0.4);
+    // a trunk prefix 0 as a group of its own: a column of zeros before a counter
+    assert.ok(scoreOf(phoneNumber, "x071     0 711348489     0     0") < 0.4);
+    assert.ok(scoreOf(phoneNumber, "Tel. 0 711348489") >= 0.4, "a label still makes it one");
+    // the trunk prefix, the calling code or an international prefix written before it
+    for (const text of ["1 213 373 4253", "0711 348489", "(0) 711 348489", "86 139 1234 5678", "011 44 20 7123 4567"]) {
+      assert.ok(scoreOf(phoneNumber, text) >= 0.4, text);
+    }
+  });
   it("context lifts a bare digit run", () => {
     assert.ok(scoreOf(phoneNumber, "mobile: 4153920132") > scoreOf(phoneNumber, "value 4153920132"));
     // German's word for a mobile phone, in a sentence as well as a label

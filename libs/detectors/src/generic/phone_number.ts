@@ -348,7 +348,7 @@ function parse(sh: Shape): false | { score: number; validation: string; e164: st
     if (!n?.valid) continue;
     const country = n.country ?? plan.region;
     const valid = { score: scoreFor(sh.raw, plan.region), validation: `libphonenumber:${country}`, e164: n.countryCallingCode + n.nationalNumber, country };
-    if (groupedAsWritten(sh.raw, n.nationalNumber, country)) return valid;
+    if (groupedAsWritten(sh.raw, n.nationalNumber, country) && leadAsWritten(plan, sh, n.nationalNumber)) return valid;
     // Written with a trunk prefix ("0412 345 678", "01 69 45 48 50"), it is the number of one of
     // the regions that dial one, and its groups tell which: the next region may fit them. Without
     // one (most often a NANP number of an unassigned area code) the first valid region decides.
@@ -364,6 +364,22 @@ function parse(sh: Shape): false | { score: number; validation: string; e164: st
  * "20.440.130.40" as (204) 401-3040. Below the minimum alone; a phone label or column still lifts it.
  */
 const MISGROUPED_SCORE = 0.3;
+
+/**
+ * Whether the digits before the national number are what one writes there: none, the trunk prefix
+ * (NANP's "1 212 555 1234", "0412 345 678"), the calling code ("86 139 1234 5678"), or an
+ * international call prefix. Not the calling code and the trunk prefix both: libphonenumber reads
+ * "1 12345678000" (a decimal test's two operands) as +1 234-567-8000. Nor a trunk prefix 0 as a
+ * group of its own: "0 711348489" (a column of zeros before a counter in netstat's output) is no
+ * Stuttgart number.
+ */
+function leadAsWritten(plan: Plan, sh: Shape, national: string): boolean {
+  if (!sh.digits.endsWith(national)) return true; // a carrier code transformed away: libphonenumber's reading stands
+  const lead = sh.digits.slice(0, sh.digits.length - national.length);
+  if (lead === "" || lead === plan.callingCode || plan.idd.test(sh.digits)) return true;
+  if (plan.prefix?.exec(lead)?.[0] !== lead) return false;
+  return !(lead === "0" && /^0[ \t]/.test(sh.raw));
+}
 
 /** A national number written with its trunk prefix 0 ("0412 345 678", "(02) 9374 4000"). */
 const TRUNK_WRITTEN = /^\(?0/;
