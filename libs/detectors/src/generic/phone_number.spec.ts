@@ -183,6 +183,14 @@ describe("generic/phone_number", () => {
       assert.ok(scoreOf(phoneNumber, text) >= 0.4, text);
     }
   });
+  it("reads no phone number out of a version after a comparison (Debian's build dependencies); a quoted mail's line still holds one", () => {
+    assert.deepEqual(run(phoneNumber, "build-depends on gcc-10 (>= 10-20200431) on arm64"), []);
+    assert.ok(scoreOf(phoneNumber, "> 0412 345 678") >= 0.4);
+  });
+  it("takes voice and dial for phone words (CUPS' and GCC's contact lines)", () => {
+    assert.ok(scoreOf(phoneNumber, "Voice: (301) 373-9600") >= 0.8);
+    assert.ok(scoreOf(phoneNumber, "The direct dial number is 512-462-4118.") >= 0.8);
+  });
   it("context lifts a bare digit run", () => {
     assert.ok(scoreOf(phoneNumber, "mobile: 4153920132") > scoreOf(phoneNumber, "value 4153920132"));
     // German's word for a mobile phone, in a sentence as well as a label

@@ -214,6 +214,9 @@ function shapeOf(text: string, start: number, end: number): Shape | null {
   // After "#" it is a URL's fragment, lines of a source file ("iterator.rs.html#3228-3231" in
   // rustdoc's pages), or an issue's number.
   if (text[start - 1] === "#") return null;
+  // After a comparison it is a version: a package's dependency ("gcc-10 (>= 10-20200431)" in
+  // Debian's changelogs). (Not after ">" alone: a quoted mail's line.)
+  if (/(?:[<>!=]=|\(=)[ \t]*$/.test(text.slice(Math.max(0, start - 4), start))) return null;
   // After an IPv6 address's bracket and a colon it is a port or a port range ("[::1]:8080-9090"
   // in Java's HostPortrange).
   if (text[start - 1] === ":" && text[start - 2] === "]") return null;
@@ -478,7 +481,7 @@ export const phoneNumber: Detector = {
   description: "Telephone number (libphonenumber-js, numbering-plan validation)",
   patterns: [],
   // Not "number": it labels every identifier ("NHS number", "account number").
-  context: ["phone", "telephone", "tel", "cell", "cellphone", "mobile", "mob", "call", "fax", "contact", "whatsapp", "phone number", "mobile number", "handy", "handynummer", "handy nr", "mobilnummer", "mobiltelefon", "telefon", "telefonnummer", "rufnummer", "téléphone", "tél", "portable", "teléfono", "móvil", "movil", "telefono", "cellulare", "telefone", "celular", "telefoon", "mobiel", "telefonu", "komórka", "komórkowy"],
+  context: ["phone", "telephone", "tel", "cell", "cellphone", "mobile", "mob", "call", "fax", "contact", "whatsapp", "voice", "dial", "hotline", "phone number", "mobile number", "handy", "handynummer", "handy nr", "mobilnummer", "mobiltelefon", "telefon", "telefonnummer", "rufnummer", "téléphone", "tél", "portable", "teléfono", "móvil", "movil", "telefono", "cellulare", "telefone", "celular", "telefoon", "mobiel", "telefonu", "komórka", "komórkowy"],
   // Labels of identifiers that share a phone number's shape, of byte dumps (Node's
   // "<Buffer 88 13 70 17>") and of ranges ("# range 0-100000" in postgresql.conf).
   negativeContext: [...OTHER_NUMBER_LABELS, "isbn", "account", "reference", "ref", "session", "nhs", "ssn", "cpf", "iban", "card", "bsn", "pesel", "tfn", "npi", "aadhaar", "itin", "medicare", "passport", "id", "uuid", "guid", "version", "part", "buffer", "bytes", "hexdump", "range",

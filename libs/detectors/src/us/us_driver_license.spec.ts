@@ -54,4 +54,11 @@ describe("us/us_driver_license", () => {
     // an HTML tag's name next to <DL> (Python's cgi.py)
     assert.deepEqual(reported('print("<H3>Shell Environment:</H3>")\nprint("<DL>")'), []);
   });
+  it("takes no context from the description after a number keying a list's line (GLib's NEWS, Valgrind's changelog)", () => {
+    const reported = (text: string) => run(usDriverLicense, text).filter((f) => f.score >= 0.4);
+    assert.deepEqual(reported(" 776586 License headers cleanup\n 777077 Use of memory after it is freed"), []);
+    assert.deepEqual(reported("385868  glibc ld.so _dl_runtime_resolve_avx_slow"), []);
+    // a label on the line above still counts
+    assert.ok(scoreOf(usDriverLicense, "License number:\n12345678 issued 2020") >= 0.4);
+  });
 });

@@ -23,6 +23,20 @@ const NOT_LICENCE = /^(?:Q[1-4]|H[1-6]|X11|C(?:89|90|99|11|17|23)|VS20\d\d|AC97)
 /** An error's code label right before a value. */
 const ERROR_CODE = /\b(?:error|code|err)[ \t]*[[:#(]?[ \t]*$/i;
 
+/**
+ * A number opening its line with a description after it keys a list: a bug's in a NEWS file
+ * ("777203 gnulib license information", "385868  glibc ld.so _dl_runtime_resolve"), a ticket's.
+ * The description's words are not its label.
+ */
+const LIST_KEY_AFTER = /^[ \t]+\p{L}/u;
+const NO_CONTEXT: ReadonlySet<string> = new Set();
+function keysListItem(text: string, start: number, end: number): boolean {
+  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
+  if (!/^\d+$/.test(text.slice(start, end)) || text.slice(lineStart, start).trim() !== "" || !LIST_KEY_AFTER.test(text.slice(end, end + 8))) return false;
+  // (not under a label ending the line above: "License number:\n12345678 issued 2020")
+  return !/:[ \t]*\r?\n$/.test(text.slice(Math.max(0, lineStart - 8), lineStart));
+}
+
 /** State formats (AAMVA DL/ID numbering as published per state); none carries a check digit. */
 const ALNUM_FORMATS = [
   String.raw`[A-Z]\d{1,14}`, // CA, CO, FL, IL, MD, MI, MN, NJ, NY, WI, WY, ...
@@ -69,10 +83,10 @@ export const usDriverLicense: Detector = {
   // A value labelled an error's code is one ("Error code E0670 Rust 2015 does not permit …",
   // "error[E0670]" in Rust's error index).
   // A URL's path segment is a page's id ("…/pubmed/20526288." in a paper's references, beside
-  // authors' initials "DL").
+  // authors' initials "DL"). A number keying a list's line takes no context from its description.
   find(text) {
     return patternCandidates(usDriverLicense, text)
       .filter((c) => !ERROR_CODE.test(text.slice(Math.max(0, c.start - 12), c.start)) && !inUrlPath(text, c.start))
-      .map((c) => (inAssembly(text, c.start, c.end) ? { ...c, onlyContext: NOT_DL } : c));
+      .map((c) => (keysListItem(text, c.start, c.end) ? { ...c, onlyContext: NO_CONTEXT } : inAssembly(text, c.start, c.end) ? { ...c, onlyContext: NOT_DL } : c));
   },
 };
