@@ -45,4 +45,8 @@ describe("generic/date_of_birth", () => {
     assert.deepEqual(reported("<datedenaissance>22/05/1980</datedenaissance>"), ["22/05/1980"]);
     assert.deepEqual(reported("<tr><td>Invoice date</td><td>01/09/1961</td></tr>"), []);
   });
+  it("takes no birth word from the author's name in a ChangeLog entry's heading (binutils' gas/ChangeLog)", () => {
+    assert.deepEqual(reported("2022-05-18  Victor Do Nascimento  <victor@arm.com>\n\n\t* config/tc-aarch64.c: fix"), []);
+    assert.deepEqual(reported("Data de nascimento: 1985-03-14"), ["1985-03-14"]);
+  });
 });

@@ -1,6 +1,7 @@
 import type { Detector } from "../core/types.ts";
 import { re } from "../core/regex.ts";
 import { isRealDate } from "../core/checksums.ts";
+import { patternCandidates } from "../core/engine.ts";
 
 const ENGLISH_MONTHS = "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
 const MONTH_INDEX: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12 };
@@ -59,6 +60,15 @@ export function parseDate(value: string): { y: number; m: number; d: number } | 
 }
 
 /**
+ * A GNU ChangeLog entry's heading: the change's date, two blanks, its author and the author's
+ * address ("2022-05-18  Victor Do Nascimento  <…>"). The author's name is not the date's label
+ * ("Nascimento", "Born" are surnames).
+ */
+const CHANGELOG_AUTHOR_AFTER = /^[ \t]+[^\n<>]{2,80}<[^\s<>@]+@[^\s<>]+>/;
+const NO_CONTEXT: ReadonlySet<string> = new Set();
+const changeLogHeading = (text: string, start: number, end: number) => (start === 0 || text[start - 1] === "\n") && CHANGELOG_AUTHOR_AFTER.test(text.slice(end, end + 200));
+
+/**
  * Dates of birth: a real calendar date in the past 125 years, reported only with birth
  * context ("born", "DOB", "date of birth" nearby or in the column header).
  */
@@ -81,6 +91,9 @@ export const dateOfBirth: Detector = {
   contextWindow: 4,
   maxBaseScore: 0.05,
   prefilter: { minDigits: 4 },
+  find(text) {
+    return patternCandidates(dateOfBirth, text).map((c) => (changeLogHeading(text, c.start, c.end) ? { ...c, onlyContext: NO_CONTEXT } : c));
+  },
   validate(value) {
     const p = parseDate(value);
     if (!p || !isRealDate(p.y, p.m, p.d)) return false;

@@ -53,6 +53,8 @@ describe("secrets/password", () => {
   it("ignores placeholders, references and prose", () => {
     assert.deepEqual(values("password=${DB_PASSWORD}\npassword: <your password>\npassword = ''\npwd=****"), []);
     assert.deepEqual(values("Please reset your password at the portal."), []);
+    // Node's crypto docs
+    assert.deepEqual(values("  cipher: 'aes-256-cbc',\n  passphrase: 'top secret',\n  password: supersecret"), []);
   });
   it("ignores test results, file names, scopes, comparisons, code and links (seen in /usr/share/doc)", () => {
     // a compiler's pass (LLVM's headers), while a database's password key stays one
