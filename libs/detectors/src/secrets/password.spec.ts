@@ -53,6 +53,8 @@ describe("secrets/password", () => {
   it("ignores placeholders, references and prose", () => {
     assert.deepEqual(values("password=${DB_PASSWORD}\npassword: <your password>\npassword = ''\npwd=****"), []);
     assert.deepEqual(values("Please reset your password at the portal."), []);
+    // a manual page's roff escapes after a word (shadow's gshadow(5)), and after a password
+    assert.deepEqual(values("means that the password is locked\\&. The remaining characters\nthe password is \\fBTr0ub4dor\\fR."), ["Tr0ub4dor"]);
     // Node's crypto docs
     assert.deepEqual(values("  cipher: 'aes-256-cbc',\n  passphrase: 'top secret',\n  password: supersecret"), []);
   });

@@ -99,6 +99,12 @@ function toldPassword(value: string): boolean {
   return /\d|[^\p{L}\p{N}]|\p{Ll}\p{Lu}/u.test(value) && !isPlaceholder(value) && !TEMPLATE.test(value) && !/^\d{1,3}$/.test(value) && !/^(?:https?|ftp|file):/i.test(value) && !OPTION_OR_PATH.test(value);
 }
 
+/** Roff's escapes ending a word, and a sentence's punctuation after them: "\\&.", "\\fR", "\\f(CW", "\\c". */
+const ROFF_AFTER = /(?:\\[&c]|\\f(?:[A-Z0-9]|\(..|\[[^\]]*\]))+[.,;:!?)\]]*$/;
+
+/** A roff font escape opening a word: "\\fB", "\\f(CW", "\\f[B]". */
+const ROFF_BEFORE = /^\\f(?:[A-Z0-9]|\(..|\[[^\]]*\])/;
+
 /** Credentials inside URLs: scheme://user:password@host. */
 const URL_CREDS = /[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:([^\s:/@]{3,})@([^\s/?#'"]+)/gi;
 
@@ -121,9 +127,11 @@ export const password: Detector = {
       for (const m of text.matchAll(rx)) {
         // (a sentence's end is no part of it, "My password is Xk7pQ2wq9.", unless it is quoted)
         const quoted = /["'“‘]$/.test(m[0].slice(0, m[0].length - m.groups!.v!.length));
-        // (nor markup after it: "the password is lost.</p>" in an API's documentation)
-        const value = quoted ? m.groups!.v! : m.groups!.v!.replace(/<.*$/, "").replace(/[.,;:!?)\]]+$/, "");
-        const start = m.index + m[0].length - m.groups!.v!.length;
+        // (nor markup after it: "the password is lost.</p>" in an API's documentation, a manual
+        // page's roff escapes "the password is locked\&.", "\fBsecret\fR")
+        const font = quoted ? "" : (ROFF_BEFORE.exec(m.groups!.v!)?.[0] ?? "");
+        const value = quoted ? m.groups!.v! : m.groups!.v!.slice(font.length).replace(/<.*$/, "").replace(ROFF_AFTER, "").replace(/[.,;:!?)\]]+$/, "");
+        const start = m.index + m[0].length - m.groups!.v!.length + font.length;
         const looks = validation === "named_before" ? strongPassword(value) : toldPassword(value);
         if (value.length >= 4 && looks && !TEMPLATE.test(m.groups!.v!) && !out.some((c) => c.start === start)) out.push({ start, end: start + value.length, score: 0.7, validation });
       }

@@ -20,6 +20,9 @@ const E = String.raw`(?![A-Za-z0-9_]|-\d)`;
  */
 const NOT_LICENCE = /^(?:Q[1-4]|H[1-6]|X11|C(?:89|90|99|11|17|23)|VS20\d\d|AC97)$/;
 
+/** Digits after four zeros are a padded offset or size (objdump's section table: "license 00000004"), no number a state issued. */
+const ZERO_PADDED = /^0000\d*$/;
+
 /** An error's code label right before a value. */
 const ERROR_CODE = /\b(?:error|code|err)[ \t]*[[:#(]?[ \t]*$/i;
 
@@ -78,7 +81,7 @@ export const usDriverLicense: Detector = {
   // one digit ("0000000000000000" in an objdump) is no number anyone was issued. No state issues
   // one of two or three characters either ("V2", "N0", "X86" next to LLVM's `DL`, a
   // DataLayout): found (Presidio's cases have "A1"), never lifted by context.
-  validate: (value) => (NOT_LICENCE.test(value) || allSame(value) ? false : value.length <= 3 ? { validation: null, score: 0.01, fixed: true } : { validation: null }),
+  validate: (value) => (NOT_LICENCE.test(value) || allSame(value) || ZERO_PADDED.test(value) ? false : value.length <= 3 ? { validation: null, score: 0.01, fixed: true } : { validation: null }),
   // In assembly code "DL" is a register, not a licence's label ("ADCB DL, (R11)  // 411013").
   // A value labelled an error's code is one ("Error code E0670 Rust 2015 does not permit …",
   // "error[E0670]" in Rust's error index).
