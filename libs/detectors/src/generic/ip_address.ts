@@ -143,6 +143,11 @@ function findV6(text: string, out: Candidate[]): void {
  * Dpkg 1.4.1.17" in dpkg's German manual).
  */
 const VERSION_BEFORE = /\b(?:since|seit|depuis|desde)[ \t]+(?:[\w+.-]+[ \t]+)?$|\[MS-[A-Z0-9]+\] $|[A-Za-z]\\?-$|:(?:jar|pom|war|ear|aar|zip|bundle):$|§ ?$|,v $|(?:<<|>>|<=|>=) ?$|(?<![\d:.])\d:$/;
+/**
+ * A Maven coordinate's group (dotted) and artifact before a version: "io.quarkus:quarkus-scheduler:3.33.3.1",
+ * a properties file's "io.quarkus\\:quarkus-scheduler-dev\\:\\:jar\\:3.33.3.1".
+ */
+const GAV_BEFORE = /(?<![\w.-])[A-Za-z][\w-]*(?:\.[\w-]+)+\\?:[A-Za-z][\w.-]*\\?:(?:[\w.-]*\\?:)*$/;
 /** A capitalised word and one blank: a product's name before its version, or a label before an address. */
 const NAME_BEFORE = /(?<![\w.-])([A-Z][A-Za-z]+) $/;
 /** Capitalised words before an address that name no product: the hosts' and the addresses' own words. */
@@ -289,6 +294,7 @@ function findV4(text: string, out: Candidate[]): void {
       !m[2] &&
       (VERSION_BEFORE.test(text.slice(Math.max(0, m.index - 16), m.index)) ||
         VERSION_AFTER.test(text.slice(end, end + 4)) ||
+        GAV_BEFORE.test(text.slice(Math.max(0, m.index - 120), m.index)) ||
         ((m.index === 0 || text[m.index - 1] === "\n") && HEADING.test(text.slice(end, end + 200))));
     // A section-shaped quad where a standard's section stands: weak, as a one-digit quad is (an
     // address word near still makes it a host: "mail server (64.12.3.6)").
