@@ -55,6 +55,9 @@ describe("secrets/password", () => {
     assert.deepEqual(values("Please reset your password at the portal."), []);
     // a manual page's roff escapes after a word (shadow's gshadow(5)), and after a password
     assert.deepEqual(values("means that the password is locked\\&. The remaining characters\nthe password is \\fBTr0ub4dor\\fR."), ["Tr0ub4dor"]);
+    // a constant's name under a "Password" heading (PHP's manual); a value alone on its line keeps its last sign
+    assert.deepEqual(values(" Password\n RADIUS_CHAP_PASSWORD \n ( language.types.string)"), []);
+    assert.deepEqual(values("Password\n Xk7pQ2wq9!  \nWi-Fi password\tdK8#pq2w?"), ["Xk7pQ2wq9!", "dK8#pq2w?"]);
     // Node's crypto docs
     assert.deepEqual(values("  cipher: 'aes-256-cbc',\n  passphrase: 'top secret',\n  password: supersecret"), []);
   });

@@ -94,9 +94,12 @@ const OPTION_OR_PATH = /^(?:-|\/|~\/|\.\.?\/|[=*#•]+$)|^[A-Za-z]:\\/;
 /** A template's slot, not a value: "{####}", "<password>", "${PASS}", "%s", "[password]". */
 const TEMPLATE = /^(?:\{.*\}|<.*>|\$\{?\w*\}?|%[sd]|\[.*\]|\(.*\))$/;
 
+/** A constant's name in capitals and underscores: "RADIUS_CHAP_PASSWORD" under a "Password" heading (PHP's manual). */
+const CONSTANT_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
+
 /** Whether what prose or a text table gives as a password looks like one: a digit, a sign or a capital inside it, and no word or placeholder. */
 function toldPassword(value: string): boolean {
-  return /\d|[^\p{L}\p{N}]|\p{Ll}\p{Lu}/u.test(value) && !isPlaceholder(value) && !TEMPLATE.test(value) && !/^\d{1,3}$/.test(value) && !/^(?:https?|ftp|file):/i.test(value) && !OPTION_OR_PATH.test(value);
+  return /\d|[^\p{L}\p{N}]|\p{Ll}\p{Lu}/u.test(value) && !CONSTANT_NAME.test(value) && !isPlaceholder(value) && !TEMPLATE.test(value) && !/^\d{1,3}$/.test(value) && !/^(?:https?|ftp|file):/i.test(value) && !OPTION_OR_PATH.test(value);
 }
 
 /** Roff's escapes ending a word, and a sentence's punctuation after them: "\\&.", "\\fR", "\\f(CW", "\\c". */
@@ -130,8 +133,12 @@ export const password: Detector = {
         // (nor markup after it: "the password is lost.</p>" in an API's documentation, a manual
         // page's roff escapes "the password is locked\&.", "\fBsecret\fR")
         const font = quoted ? "" : (ROFF_BEFORE.exec(m.groups!.v!)?.[0] ?? "");
-        const value = quoted ? m.groups!.v! : m.groups!.v!.slice(font.length).replace(/<.*$/, "").replace(ROFF_AFTER, "").replace(/[.,;:!?)\]]+$/, "");
-        const start = m.index + m[0].length - m.groups!.v!.length + font.length;
+        // (a value alone in its cell or on its line keeps its last sign: "Password<TAB>Xk7pQ2wq9!")
+        const prose = validation === "told" || validation === "named_before";
+        const bare = quoted ? m.groups!.v! : m.groups!.v!.slice(font.length).replace(/<.*$/, "").replace(ROFF_AFTER, "");
+        const value = prose && !quoted ? bare.replace(/[.,;:!?)\]]+$/, "") : bare;
+        // (the value ends the match but for blanks after it: TABBED's and BELOW's "[ \t]*$")
+        const start = m.index + m[0].lastIndexOf(m.groups!.v!) + font.length;
         const looks = validation === "named_before" ? strongPassword(value) : toldPassword(value);
         if (value.length >= 4 && looks && !TEMPLATE.test(m.groups!.v!) && !out.some((c) => c.start === start)) out.push({ start, end: start + value.length, score: 0.7, validation });
       }
