@@ -187,6 +187,9 @@ describe("generic/phone_number", () => {
     assert.deepEqual(run(phoneNumber, "build-depends on gcc-10 (>= 10-20200431) on arm64"), []);
     assert.ok(scoreOf(phoneNumber, "> 0412 345 678") >= 0.4);
   });
+  it("reads no phone number out of powers of two in a row (sizes in Vim's syntax for fstab)", () => {
+    assert.deepEqual(run(phoneNumber, "syn keyword fsOptionsSize 512 1024 2048"), []);
+  });
   it("takes voice and dial for phone words (CUPS' and GCC's contact lines)", () => {
     assert.ok(scoreOf(phoneNumber, "Voice: (301) 373-9600") >= 0.8);
     assert.ok(scoreOf(phoneNumber, "The direct dial number is 512-462-4118.") >= 0.8);

@@ -205,6 +205,8 @@ function shapeOf(text: string, start: number, end: number): Shape | null {
   if (isRange(raw)) return null;
   // Three blank-separated numbers up to 255 are a colour ("248 248 255 ghost white" in X11's
   // rgb.txt); a 3-3-3 number (Spain, Portugal) has a group above it.
+  // Powers of two in a row are sizes ("fsOptionsSize 512 1024 2048" in Vim's syntax for fstab).
+  if (/^\d+(?:[ \t]+\d+)+$/.test(raw) && raw.split(/[ \t]+/).every((g) => g[0] !== "0" && Number.isInteger(Math.log2(Number(g))) && Number(g) >= 8)) return null;
   const rgb = /^(\d{1,3}) +(\d{1,3}) +(\d{1,3})$/.exec(raw);
   if (rgb && rgb.slice(1).every((g) => Number(g) <= 255)) return null;
   if (/[A-Za-z0-9_]/.test(text[start - 1] ?? "") || /[A-Za-z0-9_]/.test(text[end] ?? "") || inDashedToken(text, start, end)) return null;

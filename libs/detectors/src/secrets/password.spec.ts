@@ -58,6 +58,9 @@ describe("secrets/password", () => {
     // a constant's name under a "Password" heading (PHP's manual); a value alone on its line keeps its last sign
     assert.deepEqual(values(" Password\n RADIUS_CHAP_PASSWORD \n ( language.types.string)"), []);
     assert.deepEqual(values("Password\n Xk7pQ2wq9!  \nWi-Fi password\tdK8#pq2w?"), ["Xk7pQ2wq9!", "dK8#pq2w?"]);
+    // Vim's help: a tag under a "PASSWORD" heading; a syntax file's pattern for URLs
+    assert.deepEqual(values("PASSWORD\t\t\t\t\t\t*netrw-passwd*"), []);
+    assert.deepEqual(values('syn match\trebolURL\t"ftp://\\(\\k\\+:\\k\\+@\\)\\=\\k\\+"'), []);
     // Node's crypto docs
     assert.deepEqual(values("  cipher: 'aes-256-cbc',\n  passphrase: 'top secret',\n  password: supersecret"), []);
   });

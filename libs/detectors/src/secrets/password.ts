@@ -91,8 +91,8 @@ const CAMEL_WORDS = /^[a-z]{2,}(?:[A-Z][a-z]{2,})+$/;
 const TOLD_WORD = new RegExp(KEY_NAMES.join("|"), "iu");
 /** A command's option, a path, a heading's underline or a list's bullet: what a manual writes under a "Password" heading. */
 const OPTION_OR_PATH = /^(?:-|\/|~\/|\.\.?\/|[=*#•]+$)|^[A-Za-z]:\\/;
-/** A template's slot, not a value: "{####}", "<password>", "${PASS}", "%s", "[password]". */
-const TEMPLATE = /^(?:\{.*\}|<.*>|\$\{?\w*\}?|%[sd]|\[.*\]|\(.*\))$/;
+/** A template's slot, not a value: "{####}", "<password>", "${PASS}", "%s", "[password]"; a help file's tag, "*netrw-passwd*" (Vim's). */
+const TEMPLATE = /^(?:\{.*\}|<.*>|\$\{?\w*\}?|%[sd]|\[.*\]|\(.*\)|\*[^*\s]+\*)$/;
 
 /** A constant's name in capitals and underscores: "RADIUS_CHAP_PASSWORD" under a "Password" heading (PHP's manual). */
 const CONSTANT_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
@@ -107,6 +107,9 @@ const ROFF_AFTER = /(?:\\[&c]|\\f(?:[A-Z0-9]|\(..|\[[^\]]*\]))+[.,;:!?)\]]*$/;
 
 /** A roff font escape opening a word: "\\fB", "\\f(CW", "\\f[B]". */
 const ROFF_BEFORE = /^\\f(?:[A-Z0-9]|\(..|\[[^\]]*\])/;
+
+/** A regular expression's escapes: a quantified class or group ("\\k\\+", "\\w*", "\\)"), in a pattern that matches URLs. */
+const REGEX_ESCAPE = /\\[kwdsSWD.]\\?[+*?=]|\\[()|{}]/;
 
 /** Credentials inside URLs: scheme://user:password@host. */
 const URL_CREDS = /[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:([^\s:/@]{3,})@([^\s/?#'"]+)/gi;
@@ -149,7 +152,8 @@ export const password: Detector = {
     let m: RegExpExecArray | null;
     while ((m = URL_CREDS.exec(text)) !== null) {
       // (http://user:pass@host, as documentation writes it; a host reserved for examples, "https://abc:xyz@example.com" in Node's URL docs)
-      if (isPlaceholder(m[1]!) || reservedDomain(m[2]!.replace(/:\d+$/, ""))) continue;
+      // (nor a pattern's pieces: "ftp://\(\k\+:\k\+@\)" in Vim's syntax files)
+      if (isPlaceholder(m[1]!) || reservedDomain(m[2]!.replace(/:\d+$/, "")) || REGEX_ESCAPE.test(m[1]!)) continue;
       const start = m.index + m[0].indexOf(`:${m[1]}@`) + 1;
       out.push({ start, end: start + m[1]!.length, score: 0.8, validation: "url_userinfo" });
     }

@@ -52,6 +52,8 @@ describe("us/us_driver_license", () => {
     assert.deepEqual(reported("Error code E0670\nRust 2015 does not permit the use of async fn.\nerror[E0670]: `async fn` is not permitted"), []);
     assert.deepEqual(reported("7 license       0000000000000000  0000000000000000"), []);
     assert.deepEqual(reported("7 license       00000004  0000000000000000  00000988  2**0"), []);
+    // a book's ISBN beside its licence (Vim's docs)
+    assert.deepEqual(reported("the Open Publication License (published by New Riders Publishing, ISBN: 0735710015)."), []);
     // an HTML tag's name next to <DL> (Python's cgi.py)
     assert.deepEqual(reported('print("<H3>Shell Environment:</H3>")\nprint("<DL>")'), []);
   });

@@ -74,7 +74,7 @@ export const usDriverLicense: Detector = {
   context: CONTEXT,
   // A software licence ("License: X11", "Copyright (C) 2006 Project X0213") and a bug or commit
   // number near "license" ("Closes: #1019937", "[Bug 3059922]") are no driver's licence.
-  negativeContext: ["copyright", "gpl", "lgpl", "bsd", "mit", "apache", "mpl", "software", "permission", "warranty", "redistribution", "bug", "closes", "issue", "commit", "patch", "upgrade", "cve"],
+  negativeContext: ["copyright", "gpl", "lgpl", "bsd", "mit", "apache", "mpl", "software", "permission", "warranty", "redistribution", "bug", "closes", "issue", "commit", "patch", "upgrade", "cve", "isbn"],
   prefilter: { minDigits: 1 },
   maxBaseScore: 0.3,
   // A calendar period ("units in Q4", "H1 results") has a short state format's shape; a run of
