@@ -259,6 +259,15 @@ const ROLES = /^(?:präsident|präsidentin|direktor|direktorin|doktor|professor|
 const DEPARTMENTS = /^(?:atención|servicio|servizio|service|serviço|atendimento|departamento|dipartimento|département|abteilung|kundenservice|kundendienst|buchhaltung|vertrieb|verwaltung|geschäftsleitung|équipe|equipo|equipe|squadra|ufficio|oficina|escritório|afdeling|administratie|klantenservice|dział|zespół|biuro|obsługa|clientes|clienti|kunden|srl|spa|ltda|support|helpdesk|developers|maintainers|team|staff|committee|board|council)$/;
 
 /**
+ * An administrator's role and a department's name, alone or as a German compound's last part
+ * ("Systemadministrator", "Personalabteilung", "Hausverwaltung", "Kundendienst"), and the mailboxes
+ * of a site ("webmaster", "postmaster").
+ */
+const ROLE_COMPOUND = /^(?:\p{L}*(?:administrator|administratorin|abteilung|verwaltung|leitung|dienst|zentrale)|sysadmin|admin|webmaster|postmaster|hostmaster)$/u;
+/** A German article and one noun: "den Systemadministrator", "die Personalabteilung". */
+const GERMAN_ARTICLE_NOUN = /^(?:der|die|das|den|dem|des)[ \t]+\S+$/;
+
+/**
  * Whether a name-shaped value is a person's, none of its words a role's or a department's: as
  * `mayBePerson` says; or, the English lexicon knowing none of its words but as a place's name,
  * two or three of them (a given name and one or two surnames, "Berta Ozuna Benavídez", "Josep
@@ -266,12 +275,14 @@ const DEPARTMENTS = /^(?:atención|servicio|servizio|service|serviço|atendiment
  * word (the surname: "Herr Pusch", "Monsieur Baron").
  */
 export function namedPerson(value: string, titled: boolean): boolean {
+  // (a German article before one noun is no particle: "Wenden Sie sich an den Systemadministrator")
+  if (!titled && GERMAN_ARTICLE_NOUN.test(value)) return false;
   const words = value
     .toLowerCase()
     .split(/[ \t]+/)
     .filter((w) => !isParticle(w));
   // (the company words mayBePerson vetoes, vetoed on every path: "Veldkamp Bouw Bv" is no given name and two surnames)
-  if (words.some((w) => ROLES.test(w) || DEPARTMENTS.test(w) || isOrganisationWord(w)) || productCamel(value)) return false;
+  if (words.some((w) => ROLES.test(w) || DEPARTMENTS.test(w) || ROLE_COMPOUND.test(w) || isOrganisationWord(w)) || productCamel(value)) return false;
   if (mayBePerson(value) || (titled && words.length === 1)) return true;
   // (a surname that is a place too, "Josep Hidalgo Bermúdez", beside a word the lexicon does not know)
   return words.length >= 2 && words.length <= 3 && words.some((w) => tagsOf(w) === null) && words.every((w) => tagsOf(w)?.every((t) => PLACE_WORD_TAGS.has(t)) ?? true);

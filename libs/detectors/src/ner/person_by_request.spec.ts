@@ -29,6 +29,8 @@ describe("ner/person_by_request", () => {
     // a vendor's support, a product's CamelCase name, the end of a term its acronym defines (AWS's API models)
     assert.deepEqual(found("For access, contact Nielsen support. To upload the model, contact SageMaker Neo."), []);
     assert.deepEqual(found("It will affect the agent experience in the Contact Control Panel (CCP)."), []);
+    // a German article and a role's or a department's noun (Linux-PAM's German catalogue)
+    assert.deepEqual(found("Ihr Passwort ist abgelaufen. Wenden Sie sich an den Systemadministrator. Wenden Sie sich bitte an die Personalabteilung oder an den Kundendienst."), []);
     // a name abbreviated after itself, a name with an inner capital after a short prefix
     assert.deepEqual(found("Please contact Jane Roe (JR) or contact Malvina DuBuque, or contact Robert FitzGerald."), ["Jane Roe", "Malvina DuBuque", "Robert FitzGerald"]);
   });

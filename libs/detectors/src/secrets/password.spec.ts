@@ -61,6 +61,8 @@ describe("secrets/password", () => {
     // Vim's help: a tag under a "PASSWORD" heading; a syntax file's pattern for URLs
     assert.deepEqual(values("PASSWORD\t\t\t\t\t\t*netrw-passwd*"), []);
     assert.deepEqual(values('syn match\trebolURL\t"ftp://\\(\\k\\+:\\k\\+@\\)\\=\\k\\+"'), []);
+    // a label under a label: a message catalogue's original and its translation
+    assert.deepEqual(values("Password: \nPasswort: \n\nPermission denied"), []);
     // Node's crypto docs
     assert.deepEqual(values("  cipher: 'aes-256-cbc',\n  passphrase: 'top secret',\n  password: supersecret"), []);
   });

@@ -97,9 +97,12 @@ const TEMPLATE = /^(?:\{.*\}|<.*>|\$\{?\w*\}?|%[sd]|\[.*\]|\(.*\)|\*[^*\s]+\*)$/
 /** A constant's name in capitals and underscores: "RADIUS_CHAP_PASSWORD" under a "Password" heading (PHP's manual). */
 const CONSTANT_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 
+/** A word and a colon under a label is another label: "Password:\nPasswort:" in a message catalogue. */
+const ANOTHER_LABEL = /^\p{L}+:$/u;
+
 /** Whether what prose or a text table gives as a password looks like one: a digit, a sign or a capital inside it, and no word or placeholder. */
 function toldPassword(value: string): boolean {
-  return /\d|[^\p{L}\p{N}]|\p{Ll}\p{Lu}/u.test(value) && !CONSTANT_NAME.test(value) && !isPlaceholder(value) && !TEMPLATE.test(value) && !/^\d{1,3}$/.test(value) && !/^(?:https?|ftp|file):/i.test(value) && !OPTION_OR_PATH.test(value);
+  return /\d|[^\p{L}\p{N}]|\p{Ll}\p{Lu}/u.test(value) && !CONSTANT_NAME.test(value) && !ANOTHER_LABEL.test(value) && !isPlaceholder(value) && !TEMPLATE.test(value) && !/^\d{1,3}$/.test(value) && !/^(?:https?|ftp|file):/i.test(value) && !OPTION_OR_PATH.test(value);
 }
 
 /** Roff's escapes ending a word, and a sentence's punctuation after them: "\\&.", "\\fR", "\\f(CW", "\\c". */
