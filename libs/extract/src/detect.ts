@@ -20,6 +20,7 @@ import { isGitPack } from "./formats/git-pack.ts";
 import { isDerCertificate } from "./formats/x509.ts";
 import { derKeyKind, isJavaKeyStore } from "./formats/der-key.ts";
 import { isBinaryPlist } from "./formats/plist.ts";
+import { moByteOrder } from "./formats/gettext.ts";
 import { cmsType, isBase64Cms } from "./formats/cms.ts";
 import { webArchiveKind } from "./formats/warc.ts";
 import { HAR_START } from "./formats/har.ts";
@@ -316,6 +317,8 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
   if (!ft && isWmf(bytes)) return { mime: "image/wmf", kind: "wmf" };
   // a binary property list (macOS preferences, a saved Wi-Fi or mail account): file-type does not know "bplist00"
   if (!ft && isBinaryPlist(bytes)) return { mime: "application/x-bplist", kind: "plist" };
+  // a gettext message catalog (.mo): file-type does not know its magic number
+  if (!ft && moByteOrder(bytes) !== null) return { mime: "application/x-gettext-translation", kind: "gettext-mo" };
   // a DER certificate has no magic number: its structure says it,
   if (!ft && isDerCertificate(bytes)) return { mime: "application/pkix-cert", kind: "x509" };
   // nor has a private key or a key store in DER
