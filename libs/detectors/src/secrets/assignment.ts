@@ -12,7 +12,7 @@ import type { Candidate } from "../core/types.ts";
  * (OpenSSL's `pass:env:MYPASS`), a change log's verdict (`GNUTLS_PKCS_NULL_PASSWORD: Added`); documentation's examples (`"password": "EXAMPLE-PASSWORD"`,
  * `PASSWORD="My@Example$Password3!"` in the AWS CLI's).
  */
-const PLACEHOLDER = /^(?:\$\{?[A-Za-z_][\w.]*\}?|%\(?\w+\)?s?|\{\{.*\}\}|<[^>]*>|@[\w.-]+@|\*+|x+|\.+|null|none|nil|undefined|incomplete|true|false|yes|no|required|optional|string|boolean|number|any|unknown|void|never|object|password|secret|top[ _-]?secret|super[ _-]?secret|changeme|your[_-]?\w*|example\w*|redacted|\[redacted\]|pass|passwd|pwd|env\(.*\)|process\.env\.\w+!?|os\.environ.*|-?anonymous@?|guest|foo|bar|baz|qux|str|bytes|bytearray|int|float|bool|dict|list|tuple|passwort|kennwort|wachtwoord|mot_de_passe|motdepasse|contrase(?:ñ|n)a|senha|parola|palavra-passe|has(?:l|ł)o|пароль|fake\w*|dummy\w*|my[_-][\w-]*|compat|files|nis|nisplus|ldap|sss|systemd|winbind|hesiod|the|this|that|some|used|see|from|for|with|when|\{[\w.]+\}?|.*example.*|todo|tbd|fixme|val|value|env:\w+|my(?:pass|password|secret|pwd)\w*|some(?:pass|password|secret|pwd|key|token|value)\w*|added|removed|deprecated|changed|fixed)$/i;
+const PLACEHOLDER = /^(?:\$\{?[A-Za-z_][\w.]*\}?|%\(?\w+\)?s?|\{\{.*\}\}|<[^>]*>|@[\w.-]+@|\*+|x+|\.+|null|none|nil|undefined|incomplete|true|false|yes|no|required|optional|string|boolean|number|any|unknown|void|never|object|password|secret|top[ _-]?secret|super[ _-]?secret|changeme|your[_-]?\w*|example\w*|redacted|\[redacted\]|pass|passwd|pwd|env\(.*\)|process\.env\.\w+!?|os\.environ.*|-?anonymous@?|guest|foo|bar|baz|qux|str|bytes|bytearray|int|float|bool|dict|list|tuple|passwort|kennwort|wachtwoord|m(?:ật|at)[ _-]?kh(?:ẩ|a)u|heslo|adgangskode|salasana|lösenord(?:et)?|parolă|passord|jelszó|şifre|contrasenya|密码|密碼|パスワード|비밀번호|mot_de_passe|motdepasse|contrase(?:ñ|n)a|senha|parola|palavra-passe|has(?:l|ł)o|пароль|fake\w*|dummy\w*|my[_-][\w-]*|compat|files|nis|nisplus|ldap|sss|systemd|winbind|hesiod|the|this|that|some|used|see|from|for|with|when|\{[\w.]+\}?|.*example.*|todo|tbd|fixme|val|value|env:\w+|my(?:pass|password|secret|pwd)\w*|some(?:pass|password|secret|pwd|key|token|value)\w*|added|removed|deprecated|changed|fixed)$/i;
 
 /**
  * The separator of a key and its value, then the blanks before the value on the same line: not
@@ -114,7 +114,8 @@ const unroff = (v: string) => v.replace(/\\-/g, "-").replace(/\\f(?:[A-Z]|\(..)/
  * `ftp://[[user][:password]@]host`.)
  */
 export function isPlaceholder(value: string): boolean {
-  return PLACEHOLDER.test(unroff(value).replace(/^\[|\]$/g, "")) || counting(value);
+  // (a sentence's mark after a format string: "Bad password: %s.")
+  return PLACEHOLDER.test(unroff(value).replace(/^\[|\]$/g, "").replace(/(%\w)[.,;:!?]+$/, "$1")) || counting(value);
 }
 
 /**

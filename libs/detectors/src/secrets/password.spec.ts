@@ -63,6 +63,9 @@ describe("secrets/password", () => {
     assert.deepEqual(values('syn match\trebolURL\t"ftp://\\(\\k\\+:\\k\\+@\\)\\=\\k\\+"'), []);
     // a label under a label: a message catalogue's original and its translation
     assert.deepEqual(values("Password: \nPasswort: \n\nPermission denied"), []);
+    assert.deepEqual(values("Password:\n新密碼：\n\nPassword:\nPalavra-passe:\n\nPassword:\nपासवर्ड:"), []);
+    // shadow's and wget's catalogues: a format string, the word "password" in Vietnamese; GnuPG's prompt with an encoded line break
+    assert.deepEqual(values("Bad password: %s.  \nChybné heslo: %s. \n--ftp-password=MẬT-KHẨU     dùng mật khẩu này\nPlease enter the passphrase to%0Aprotect your new key"), []);
     // Node's crypto docs
     assert.deepEqual(values("  cipher: 'aes-256-cbc',\n  passphrase: 'top secret',\n  password: supersecret"), []);
   });

@@ -80,9 +80,9 @@ const NOT_A_VALUE = /^(?:md[45]\w*|sha-?\d*\w*|bcrypt\w*|scrypt\w*|argon2\w*|pbk
  * identifier in camelCase ("passwordHash") or with the password's name, no placeholder.
  */
 function strongPassword(value: string): boolean {
-  // (signs at its ends say nothing: a sentence's, a pattern's, "cache\.$"; nor does an escape, "separated\nby" in a JSON string)
+  // (signs at its ends say nothing: a sentence's, a pattern's, "cache\.$"; nor does an escape, "separated\nby" in a JSON string, "to%0Aprotect" in GnuPG's prompts)
   const core = value.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
-  return /\p{Ll}/u.test(core) && !/\\[nrt]/.test(core) && /\d|[^\p{L}\p{N}_.-]|\p{Ll}\p{Lu}/u.test(core) && !NOT_A_VALUE.test(value) && !CAMEL_WORDS.test(value) && !TOLD_WORD.test(value) && toldPassword(value);
+  return /\p{Ll}/u.test(core) && !/\\[nrt]|%0[9AD]/i.test(core) && /\d|[^\p{L}\p{N}_.-]|\p{Ll}\p{Lu}/u.test(core) && !NOT_A_VALUE.test(value) && !CAMEL_WORDS.test(value) && !TOLD_WORD.test(value) && toldPassword(value);
 }
 /** Words joined in camelCase, each capitalised part a word's shape ("hashValue", "userInputField"). */
 const CAMEL_WORDS = /^[a-z]{2,}(?:[A-Z][a-z]{2,})+$/;
@@ -97,8 +97,12 @@ const TEMPLATE = /^(?:\{.*\}|<.*>|\$\{?\w*\}?|%[sd]|\[.*\]|\(.*\)|\*[^*\s]+\*)$/
 /** A constant's name in capitals and underscores: "RADIUS_CHAP_PASSWORD" under a "Password" heading (PHP's manual). */
 const CONSTANT_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 
-/** A word and a colon under a label is another label: "Password:\nPasswort:" in a message catalogue. */
-const ANOTHER_LABEL = /^\p{L}+:$/u;
+/**
+ * Words and a colon under a label are another label: "Password:\nPasswort:" in a message
+ * catalogue, in any script ("新密碼：", "पासवर्ड:", "Palavra-passe:"); and words ending in an ideographic
+ * full stop are a sentence ("当前目录的完整路径名。").
+ */
+const ANOTHER_LABEL = /^[\p{L}\p{M}'’ ་-]+[:：]$|[\p{L}\p{M}][。．]$/u;
 
 /** Whether what prose or a text table gives as a password looks like one: a digit, a sign or a capital inside it, and no word or placeholder. */
 function toldPassword(value: string): boolean {
