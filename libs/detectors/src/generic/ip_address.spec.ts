@@ -36,6 +36,8 @@ describe("generic/ip_address", () => {
     assert.deepEqual(reported("connected to server 8.8.8.8"), ["8.8.8.8"]);
     // versions glued to a name, an anchor's section, Maven coordinates (Perl's CPAN.pm, HTTP::Tiny; a registry's dependency list)
     assert.deepEqual(reported("./Configure -Dprefix=/usr/local/perl-5.6.78.9; forms.html#h-17.13.4.1\nio.quarkus.arc:arc::jar:3.33.3.1"), []);
+    // an OID in openssl asn1parse's output (a comment in pyca/cryptography)
+    assert.deepEqual(reported("#    7:d=2  hl=2 l=   3 prim: OBJECT            :1.3.101.110"), []);
     assert.deepEqual(reported('artifact: "io.quarkus:quarkus-scheduler:3.33.3.1"\nname: "Scheduler"\ndeployment-artifact=io.quarkus\\:quarkus-scheduler-dev\\:\\:jar\\:3.33.3.1'), []);
     assert.deepEqual(reported("host-name 10.1.2.3, ip:10.1.2.4, jar 10.1.2.5"), ["10.1.2.3", "10.1.2.4", "10.1.2.5"]);
     // an IPv6 network with its prefix (/etc/gai.conf), a host in one

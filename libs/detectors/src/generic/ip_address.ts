@@ -148,6 +148,8 @@ const VERSION_BEFORE = /\b(?:since|seit|depuis|desde)[ \t]+(?:[\w+.-]+[ \t]+)?$|
  * a properties file's "io.quarkus\\:quarkus-scheduler-dev\\:\\:jar\\:3.33.3.1".
  */
 const GAV_BEFORE = /(?<![\w.-])[A-Za-z][\w-]*(?:\.[\w-]+)+\\?:[A-Za-z][\w.-]*\\?:(?:[\w.-]*\\?:)*$/;
+/** `openssl asn1parse`'s object line: "prim: OBJECT            :1.3.101.110" (an OID's arcs). */
+const ASN1_OBJECT_BEFORE = /\bOBJECT[ \t]*:$/;
 /** A capitalised word and one blank: a product's name before its version, or a label before an address. */
 const NAME_BEFORE = /(?<![\w.-])([A-Z][A-Za-z]+) $/;
 /** Capitalised words before an address that name no product: the hosts' and the addresses' own words. */
@@ -302,7 +304,7 @@ function findV4(text: string, out: Candidate[]): void {
     // An object identifier of four arcs: X.500's attribute types and certificate extensions
     // ("2.5.4.9", "2.5.29.15"), or under the first two arcs of a longer OID in the same text
     // ("1.2.840.113549.1.1.1" beside "1.2.840.10040"; Java's KnownOIDs).
-    const oid = !m[2] && (X500_ARC.test(m[1]!) || (/^[012]\./.test(m[1]!) && oidArcs(text).has(m[1]!.slice(0, m[1]!.indexOf(".", 2) + 1))));
+    const oid = !m[2] && (X500_ARC.test(m[1]!) || ASN1_OBJECT_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index)) || (/^[012]\./.test(m[1]!) && oidArcs(text).has(m[1]!.slice(0, m[1]!.indexOf(".", 2) + 1))));
     const special = specialV4(m[1]!);
     // Four one-digit numbers ("1.4.1.4", "2.9.5.0", "1.2.3.4") are a version or a section far
     // more often than a host: weak alone, an address with an address word near ("server 8.8.8.8").

@@ -13,6 +13,8 @@ describe("secrets/api_key", () => {
     assert.deepEqual(values("token=abc\nsecret=aaaaaaaaaaaaaaaaaaaaaa\napi_key=${API_KEY}"), []);
     // a build's resource-filtering tokens (Jackson's parent POM)
     assert.deepEqual(values("replacement token: @projectgroupid@\n ${project.groupId}"), []);
+    // the OAuth RFCs' example tokens, which libraries' docs copy (oauthlib)
+    assert.deepEqual(values('"access_token":"2YotnFZFEjr1zCsicMWpAA",\n"refresh_token":"tGzv3JOkF0XG5Qx2TlKWIA",\noauth_token="hh5s93j4hdidpola"'), []);
     // the AWS CLI's examples and moto's fixtures: an example's marker, values counting up, a format string's field
     assert.deepEqual(values('"SecretAccessKey": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",\n"token": "abcd1234defg5678",\nsecret_key = "a1b2c3d4567890ab"\napi_key: 1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d\ntoken = {self._starting_token}'), []);
   });

@@ -15,6 +15,8 @@ describe("secrets/api_key_in_cell", () => {
     for (const cell of ["short1234", "aaaaaaaaaaaaaaaaaaaaaaaa", "LANGSMITH_API_KEY", "https://vault.acme.com/v1/secret/x", "urn:openai:params:oauth:token-type:x509", "two words but long enough 12345", "projects/p/secrets/s/versions/2"]) assert.deepEqual(found(cell, "api_key"), [], cell);
     const jwt = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c";
     assert.deepEqual(found(jwt, "access_token"), [], "a JWT is the JWT detector's");
+    // a digest named by its algorithm, in a row labelled "tokens.py" (a wheel's RECORD)
+    assert.deepEqual(found("sha256=lTQIzSVw8Mg9wv459-TjiOQe6wVziqaRlqX2_89rp54", "yaml/tokens.py"), []);
   });
   it("takes nothing under a column about a key rather than holding one", () => {
     for (const header of ["key_id", "token_expiry", "secret_name", "api_key_created", "access_key_id", "NextToken", "ClientToken", "clientRequestToken", "LifecycleActionToken", "VerificationToken", "csrf_token", "ChangeToken", "LockToken", "ImportToken"]) assert.deepEqual(found(KEY, header), [], header);

@@ -5,6 +5,8 @@ import { isPlaceholder } from "./assignment.ts";
 /** The context terms that say a key or a secret, not a token. */
 const KEY_TERMS: ReadonlySet<string> = new Set(["api key", "apikey", "secret key", "secret", "client secret", "secret access key", "access key"]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A digest named by its algorithm: a wheel's RECORD ("sha256=lTQI…"), npm's integrity ("sha512-…"). */
+const DIGEST = /^(?:sha(?:1|224|256|384|512)|md5|blake2[bs]?)[=:-]/i;
 
 /**
  * An API key, a token or a client secret alone in a cell under its column, or a record's value
@@ -35,7 +37,7 @@ export const apiKeyInCell: Detector = {
   maxBaseScore: 0.3,
   find(text): Candidate[] {
     const value = text.trim();
-    if (value.length < 16 || value.length > 256 || isPlaceholder(value) || !randomKey(value)) return [];
+    if (value.length < 16 || value.length > 256 || DIGEST.test(value) || isPlaceholder(value) || !randomKey(value)) return [];
     const start = text.indexOf(value);
     const cand: Candidate = { start, end: start + value.length, score: 0.3, validation: "key_column", whole: true };
     // (a UUID under a token's label is a handle, a request's or a lock's; under a key's or a secret's it may be one: Heroku's API keys)

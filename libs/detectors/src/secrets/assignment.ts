@@ -115,8 +115,18 @@ const unroff = (v: string) => v.replace(/\\-/g, "-").replace(/\\f(?:[A-Z]|\(..)/
  */
 export function isPlaceholder(value: string): boolean {
   // (a sentence's mark after a format string: "Bad password: %s.")
-  return PLACEHOLDER.test(unroff(value).replace(/^\[|\]$/g, "").replace(/(%\w)[.,;:!?]+$/, "$1")) || counting(value);
+  return PLACEHOLDER.test(unroff(value).replace(/^\[|\]$/g, "").replace(/(%\w)[.,;:!?]+$/, "$1")) || counting(value) || RFC_EXAMPLES.has(value);
 }
+
+/**
+ * The credentials the OAuth RFCs print in their examples, which libraries' documentation and
+ * tests copy (oauthlib's docstrings): RFC 6749's access, refresh and authorization code, client
+ * id and secret, RFC 6750's bearer token, RFC 5849's (OAuth 1.0) tokens and secrets.
+ */
+const RFC_EXAMPLES: ReadonlySet<string> = new Set([
+  "2YotnFZFEjr1zCsicMWpAA", "tGzv3JOkF0XG5Qx2TlKWIA", "SplxlOBeZQQYbYS6WxSbIA", "s6BhdRkqt3", "gX1fBat3bV", "7Fjfp0ZBr1KtDRbnfVdmIw", "mF_9.B5f-4.1JqM",
+  "dpf43f3p2l4k3l03", "kd94hf93k423kf44", "hh5s93j4hdidpola", "hdk48Djdsa", "nnch734d00sl2jdk", "pfkkdhi9sl3r4s00", "9djdj82h48djs9d2", "kllo9940pd9333jh",
+]);
 
 /**
  * Whether letters and digits count up through most of the value, alone or interleaved: a made-up
