@@ -187,6 +187,10 @@ describe("generic/phone_number", () => {
     assert.deepEqual(run(phoneNumber, "build-depends on gcc-10 (>= 10-20200431) on arm64"), []);
     assert.ok(scoreOf(phoneNumber, "> 0412 345 678") >= 0.4);
   });
+  it("reads no phone number out of a negative number (TypeScript's compiler)", () => {
+    assert.deepEqual(run(phoneNumber, "case 210 /* ArrayLiteralExpression */:\n  return -2147450880 /* ArrayLiteralOrCallOrNewExcludes */;\nx = [-2125550123, (-2125550124)]"), []);
+    assert.ok(scoreOf(phoneNumber, "Fax 0711-348489") >= 0.4);
+  });
   it("reads no phone number out of powers of two in a row (sizes in Vim's syntax for fstab)", () => {
     assert.deepEqual(run(phoneNumber, "syn keyword fsOptionsSize 512 1024 2048"), []);
   });

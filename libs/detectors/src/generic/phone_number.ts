@@ -216,6 +216,8 @@ function shapeOf(text: string, start: number, end: number): Shape | null {
   // After "#" it is a URL's fragment, lines of a source file ("iterator.rs.html#3228-3231" in
   // rustdoc's pages), or an issue's number.
   if (text[start - 1] === "#") return null;
+  // After a minus sign it is a negative number: "return -2147450880 /* … */" in TypeScript's compiler.
+  if (text[start - 1] === "-" && start >= 2 && /[\s=([,:]/.test(text[start - 2]!)) return null;
   // After a comparison it is a version: a package's dependency ("gcc-10 (>= 10-20200431)" in
   // Debian's changelogs). (Not after ">" alone: a quoted mail's line.)
   if (/(?:[<>!=]=|\(=)[ \t]*$/.test(text.slice(Math.max(0, start - 4), start))) return null;
