@@ -64,6 +64,12 @@ describe("ner/person_by_shape", () => {
     assert.deepEqual(found("We asked Мирослав Николић about the menu and all of the entries in it."), []);
   });
 
+  it("takes no product's name after a determiner or before a thing's noun (Google Cloud's manual pages)", () => {
+    assert.deepEqual(found("To list all Dataproc Metastore federations in location us-central1, run the command below."), []);
+    assert.deepEqual(found("Show metadata for a Memorystore Redis instance. Delete a Dataplex Datascan resource when it is done."), []);
+    // a person takes neither
+    assert.deepEqual(found("The review with Shakti Varman moved to Friday, and Isidro Hagenes wrote the report."), ["Shakti Varman", "Isidro Hagenes"]);
+  });
   it("reads every text, NER on or off, near a finding or not (a change log's contributors)", () => {
     const text = "The quarterly review with Shakti Varman and Dipankar Kaul moved to Friday.";
     const people = (opts: { ner?: boolean }) => detect([{ text, source: "text", locator: locator() }], opts).filter((f) => f.detector === "person_by_shape").map((f) => text.slice(f.start, f.end));

@@ -61,6 +61,15 @@ const ADDRESS_BEFORE = /^[ \t]*\d[\d -]*[ \t]+$/;
 /** A town's last word no English lexicon knows ("Johns Ville", faker's "Lake Ville"). */
 const TOWN_LAST = /[ \t](?:Ville|Villa|Burg|Dorf|Stadt)$/;
 
+/**
+ * A product's or a service's name, not a person's, by the words around it: a determiner before it
+ * ("a Dataproc Metastore service", "all Dataplex Datascan resources") or a thing's noun after it
+ * ("Memorystore Redis instance", "Dataproc Metastore workloads"), as Google Cloud's manual pages
+ * write its products. A person takes neither.
+ */
+const DETERMINER_BEFORE = /(?<![\p{L}\p{N}])(?:[Aa]n?|[Aa]ll|[Ee]ach|[Ee]very|[Aa]ny|[Tt]his|[Tt]hat|[Tt]hese|[Tt]hose|[Yy]our|[Ii]ts|[Nn]ew|[Ee]xisting)[ \t]+$/u;
+const THING_AFTER = /^[ \t]+(?:service|instance|resource|operation|cluster|database|project|server|api|workload|location|federation|backup|node|plugin|module|package|engine|component|feature|endpoint|bucket|job|table|model|console|client|sdk|platform|edition|migration|deployment|environment|repository|namespace|pipeline|connector|driver|extension|integration|license|licence|subscription|tier|region|zone)s?(?![\p{L}\p{N}])/u;
+
 /** How far around a name its sentence's language is read. */
 const AROUND = 120;
 /** Lower-case words (the words of running text, not its names). */
@@ -134,6 +143,7 @@ export const personByShape: Detector = {
       const before = text[start - 1];
       if (before !== undefined && QUOTES.includes(before) && text[end] === before) continue;
       if (ADDRESS_BEFORE.test(text.slice(text.lastIndexOf("\n", start - 1) + 1, start)) || TOWN_LAST.test(m[1]!)) continue;
+      if (DETERMINER_BEFORE.test(text.slice(Math.max(0, start - 12), start)) || THING_AFTER.test(text.slice(end, end + 16))) continue;
       if (!englishAround(text, start, end) || writtenAsIdentifier(text, start, end) || inRoffRequest(text, start, end) || partOfDefinedTerm(text, start, end)) continue;
       out.push(asTitled(text, { start, end, score: 0.45, validation: "name_shape" }));
     }
