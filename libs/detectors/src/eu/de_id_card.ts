@@ -17,9 +17,11 @@ export const DOCUMENT_CHARS = "0-9CFGHJKLMNPRTVWXYZ";
 /**
  * Not glued to a longer token: no letter, digit or underscore before it, nor "digit-" / "digit."
  * (a longer number), nor the dash or slash of a dashed or slashed token ("build-…", a URL's path).
- * A zone's filler "<" is a boundary ("IDD<<L01X00T471<<<").
+ * A zone's filler "<" is a boundary ("IDD<<L01X00T471<<<"). Nor a roff font escape's "\f(": its
+ * font's two-letter name and the word after it are no document number ("\f(CW12345678\fR" in
+ * objcopy(1)).
  */
-export const DOC_BEFORE = String.raw`(?<![A-Za-z0-9_]|[0-9][-.]|[A-Za-z0-9_][-/])`;
+export const DOC_BEFORE = String.raw`(?<![A-Za-z0-9_]|[0-9][-.]|[A-Za-z0-9_][-/]|\\f\()`;
 /** Nor a letter, digit or underscore after it, nor a dash, slash or dot that goes on ("-2", ".pdf", "/x"). */
 export const DOC_AFTER = String.raw`(?![A-Za-z0-9_]|[-/.][A-Za-z0-9])`;
 

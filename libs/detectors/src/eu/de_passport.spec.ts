@@ -61,4 +61,7 @@ describe("eu/de_passport", () => {
     assert.ok(scoreOf(dePassport, "part number HJ7K2M9P43") < 0.4);
     assert.ok(scoreOf(dePassport, "Artikelnummer HJ7K2M9P43") < 0.4);
   });
+  it("takes no roff font escape's name and the word after it for a number (objcopy(1))", () => {
+    assert.deepEqual(spans(dePassport, "the following eight bytes:  \\f(CW12345678\\fR. ordered \\f(CW43218765\\fR."), []);
+  });
 });
