@@ -26,11 +26,11 @@ function classFile(literals: string[], major = 61): Buffer {
 const LITERALS = ["jdbc:postgresql://db.acme.internal:5432/payroll", "payroll_app", "Tr0ub4dor&3x", "SELECT name, iban FROM employees\nWHERE id = ?"];
 
 describe("extract: Java class files (formats/java-class.ts)", () => {
-  it("reads a class file's string literals, a line each, and not its identifiers", async () => {
+  it("reads a class file's string literals, a paragraph each, and not its identifiers", async () => {
     assert.deepEqual(classStrings(classFile(LITERALS)), LITERALS);
     const r = await run(classFile(LITERALS), "Db.class");
     assert.deepEqual([r.detected_type, r.status, r.reasons], ["application/java-vm", "complete", []]);
-    assert.equal(allText(r), LITERALS.join("\n"));
+    assert.equal(allText(r), LITERALS.join("\n\n"));
     assert.doesNotMatch(allText(r), /com\/acme\/payroll\/Db|java\/lang\/Object/);
   });
   it("reads the classes of a JAR as its members: the JAR is complete, not partial", async () => {

@@ -3,7 +3,7 @@
  * `unsupported`, and a JAR of them `partial`, though a compiled class keeps every string literal
  * of its source in its constant pool: a JDBC URL with its password, an API key, a test's
  * fixture of names and addresses ("Julien Nioche (JIRA) <jira@…>" in Tika's mail tests). Each
- * string constant (CONSTANT_String) is read as a line of text, in the pool's order; names of
+ * string constant (CONSTANT_String) is read as a paragraph of text, in the pool's order; names of
  * classes, methods and fields and their types are not (they are identifiers, no one's data).
  *
  * The pool's strings are Java's modified UTF-8, read here as UTF-8 (the same for all text but
@@ -50,7 +50,8 @@ export const javaClassFormat: Format = {
     if (!isJavaClass(bytes)) throw new NoText("the class file magic number without a class file's version (a universal binary?)");
     const strings = classStrings(bytes);
     ctx.checkTime();
-    // (one literal a line; a literal's own line breaks stay: a SQL statement, a message template)
-    emitChunks(ctx, scope, strings.join("\n"));
+    // (one literal a paragraph: a literal is no label of the next, "password" over
+    // "passwordDecryptor" in log4j's, nor its context; a literal's own line breaks stay)
+    emitChunks(ctx, scope, strings.join("\n\n"));
   },
 };
