@@ -213,6 +213,11 @@ function looksLikeMail(text: string): boolean {
   return known >= 2;
 }
 
+/** An XML declaration, comments, a doctype, then `<html`. A comment's body stops at its first
+ * "-->": a lazy `[^]*?` there could also run on through later comments, and a head of 30 comments
+ * before another root (a Maven pom in a JAR) took minutes to fail. */
+const XHTML_START = /^<\?xml[^>]*>\s*(?:<!--(?:(?!-->)[^])*-->\s*)*(?:<!doctype html[^>]*>\s*)?<html[\s>]/i;
+
 /** Text subtypes from the decoded head of the file plus the extension. */
 export function detectText(head: string, filename: string): Detected {
   const ext = extOf(filename);
@@ -235,7 +240,7 @@ export function detectText(head: string, filename: string): Detected {
   if (/^<!doctype html|^<html[\s>]/i.test(t) || ext === "html" || ext === "htm") return { mime: "text/html", kind: "html" };
   // XHTML (an e-book's chapters, a saved page) is a web page, not data: its attributes (epub:type
   // "z3998:name-title", classes, ids) are markup, read as HTML's are
-  if (/^<\?xml[^>]*>\s*(?:<!--[^]*?-->\s*)*(?:<!doctype html[^>]*>\s*)?<html[\s>]/i.test(t) || ext === "xhtml") return { mime: "application/xhtml+xml", kind: "html" };
+  if (XHTML_START.test(t) || ext === "xhtml") return { mime: "application/xhtml+xml", kind: "html" };
   // an Office document saved as one XML file (flat OPC, Word 2003 XML): read as the document
   const flat = /^<\?xml|^<[A-Za-z_]/.test(t) ? flatOfficeKind(t) : null;
   if (flat === "wordml2003") return { mime: "application/vnd.ms-wordml", kind: "wordml2003" };

@@ -152,6 +152,16 @@ describe("extract: text family", () => {
     assert.equal(allText(head).replace(/\s+/g, " ").trim(), "Jane Roe Cover mailto:jane.roe@example.org write");
   });
 
+
+  it("tells XHTML from other XML after many comments, at once (a Maven pom's licence header)", async () => {
+    // the XHTML test once let a comment's body run on through the next ones: 40 comments before
+    // another root took 2^40 steps to fail
+    const comments = "<!-- Licensed under the Apache License -->\n".repeat(40);
+    const pom = await run(`<?xml version="1.0"?>\n${comments}<project><name>Jane Roe</name></project>`, "pom.xml");
+    assert.deepEqual([pom.detected_type, allText(pom).trim()], ["application/xml", "project name: Jane Roe"]);
+    const page = await run(`<?xml version="1.0"?>\n${comments}<html><body>Jane Roe</body></html>`, "page");
+    assert.deepEqual([page.detected_type, allText(page).trim()], ["application/xhtml+xml", "Jane Roe"]);
+  });
   it("reads Markdown and logs, and flags a claimed type that disagrees", async () => {
     const md = await run("# Title\n\nContact: a@b.de\n", "README.md", "text/markdown");
     assert.equal(md.detected_type, "text/markdown");
