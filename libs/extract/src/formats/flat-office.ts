@@ -46,11 +46,23 @@ const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
+/** The content of `body`'s element `name`, from its first start tag to its last end tag; null when it has none. */
+function elementText(body: string, name: string): string | null {
+  // (indexOf, not /<name[^>]*>([^]*)<\/name>/: each start tag with no end tag after it sent that
+  // expression to the part's end and back)
+  const start = new RegExp(`<${name}\\b[^<>]*>`).exec(body);
+  if (start === null) return null;
+  const from = start.index + start[0].length;
+  const end = body.lastIndexOf(`</${name}>`);
+  return end >= from ? body.slice(from, end) : null;
+}
+
 /** A flat OPC's parts put back into their ZIP package; the extension its main part says, or null. */
 export async function flatOpcPackage(xml: string, ctx: Ctx): Promise<{ zip: Buffer; ext: string } | null> {
   const parts: Array<{ name: string; type: string; data: Buffer }> = [];
   let bytes = 0;
-  const open = /<pkg:part\b[^>]*>/g;
+  // (an attribute holds no "<": a tag's end is sought up to the next tag only, not through the file)
+  const open = /<pkg:part\b[^<>]*>/g;
   for (let m = open.exec(xml); m !== null; m = open.exec(xml)) {
     ctx.checkTime();
     const end = xml.indexOf("</pkg:part>", open.lastIndex);
@@ -60,9 +72,9 @@ export async function flatOpcPackage(xml: string, ctx: Ctx): Promise<{ zip: Buff
     const body = xml.slice(open.lastIndex, end);
     open.lastIndex = end;
     if (!name) continue;
-    const xmlData = /<pkg:xmlData\b[^>]*>([^]*)<\/pkg:xmlData>/.exec(body);
-    const binary = xmlData ? null : /<pkg:binaryData\b[^>]*>([^<]*)<\/pkg:binaryData>/.exec(body);
-    const data = xmlData ? Buffer.from(XML_DECLARATION + xmlData[1]!, "utf8") : binary ? Buffer.from(binary[1]!.replace(/\s+/g, ""), "base64") : null;
+    const xmlData = elementText(body, "pkg:xmlData");
+    const binary = xmlData !== null ? null : /<pkg:binaryData\b[^<>]*>([^<]*)<\/pkg:binaryData>/.exec(body);
+    const data = xmlData !== null ? Buffer.from(XML_DECLARATION + xmlData, "utf8") : binary ? Buffer.from(binary[1]!.replace(/\s+/g, ""), "base64") : null;
     if (data === null) continue;
     bytes += data.byteLength;
     if (bytes > ctx.bytesLeft()) throw new Error(`flat OPC: its parts come to more than the ${ctx.bytesLeft()} bytes the limits leave`);

@@ -19,7 +19,9 @@ export function* ldifEntries(text: string): Generator<Array<[attribute: string, 
   let comment = false;
   const flush = () => {
     if (line !== null && !comment) {
-      const m = /^([A-Za-z0-9][\w.;-]*)[ \t]*(::|:<|:)[ \t]*(.*)$/.exec(line);
+      // (`s`: a value runs to the line's end whatever it holds; a lone CR in it made the blanks
+      // around the separator try every split, quadratic in their length)
+      const m = /^([A-Za-z0-9][\w.;-]*)[ \t]*(::|:<|:)[ \t]*(.*)$/s.exec(line);
       if (m) entry.push([m[1]!, m[2]!, m[3]!]);
     }
     line = null;

@@ -178,7 +178,7 @@ export async function ocrRaster(ctx: Ctx, raster: Raster, dpi?: number): Promise
       eng.dpi = want;
     }
     const r = await withinBudget(ctx, Promise.race([eng.tess.recognize(toPgm(raster)), eng.gone]));
-    return r.data.text.replace(/[ \t]+\n/g, "\n").trim();
+    return r.data.text.replace(/(?<![ \t])[ \t]+\n/g, "\n").trim();
   } catch (e) {
     if (eng && (e instanceof Stop || eng.dead)) await stopEngine(eng);
     throw e instanceof Stop || e instanceof Error ? e : new Error(`OCR failed: ${String(e)}`);

@@ -175,10 +175,12 @@ export function deletedText(xml: string, d: Deletions): string {
  * base text: Tika's testWORD_phonetic.docx, "東京" under its reading, gave 0 characters.
  */
 export function rubyAsText(xml: string): string {
-  const texts = (s: string | undefined) => [...(s ?? "").matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join("");
-  return xml.replace(/<w:ruby>([\s\S]*?)<\/w:ruby>/g, (_, inner: string) => {
-    const base = texts(/<w:rubyBase>([\s\S]*?)<\/w:rubyBase>/.exec(inner)?.[1]);
-    const reading = texts(/<w:rt>([\s\S]*?)<\/w:rt>/.exec(inner)?.[1]);
+  // (an element's content stops at its end tag or at the next start tag of its kind: a start tag
+  // with no end tag after it no longer sends the search to the part's end, once per tag)
+  const texts = (s: string | undefined) => [...(s ?? "").matchAll(/<w:t(?:\s[^<>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join("");
+  return xml.replace(/<w:ruby>((?:(?!<\/?w:ruby>)[^])*)<\/w:ruby>/g, (_, inner: string) => {
+    const base = texts(/<w:rubyBase>((?:(?!<\/?w:rubyBase>)[^])*)<\/w:rubyBase>/.exec(inner)?.[1]);
+    const reading = texts(/<w:rt>((?:(?!<\/?w:rt>)[^])*)<\/w:rt>/.exec(inner)?.[1]);
     return `<w:t xml:space="preserve">${base}${reading ? `(${reading})` : ""}</w:t>`;
   });
 }

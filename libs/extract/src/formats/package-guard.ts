@@ -94,7 +94,7 @@ export function xmlText(xml: Buffer): string {
   );
   parser.write(xml[0] === 0xff && xml[1] === 0xfe ? xml.subarray(2).toString("utf16le") : xml.toString("utf8"));
   parser.end();
-  return text.replace(/[ \t]*\n[\s]*\n/g, "\n").trim();
+  return text.replace(/(?<![ \t])[ \t]*\n\s*\n/g, "\n").trim();
 }
 
 /** Which parts to keep: those a name matches, or what a function keeps of a part (undefined: nothing). */

@@ -65,8 +65,9 @@ function textLike(run: string, wide: boolean): boolean {
   const ascii = letters.length - letters.replace(/[A-Za-z]/g, "").length;
   return letters.length >= run.length * MIN_WORDISH && blanks >= run.length * 0.06 && vowels >= letters.length * 0.2 && ascii >= letters.length * 0.7;
 }
-/** An e-mail or a web address: worth a run of its own, with no blank in it. */
-const ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?:\/\/[\w.-]+/;
+/** An e-mail or a web address: worth a run of its own, with no blank in it. (A mailbox is tried from
+ * the first letter of its word only: from every letter of a long word with no "@", quadratic.) */
+const ADDRESS = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?:\/\/[\w.-]+/;
 
 /** The text runs of `b`, in the order they stand, each trimmed; an 8-bit run inside a wide one is not repeated. */
 export function textRuns(b: Uint8Array): string[] {

@@ -48,7 +48,7 @@ function oleObject(b: Buffer): RtfObject | null {
     if (at + 4 > b.length) return null;
     const n = b.readUInt32LE(at);
     if (at + 4 + n > b.length) return null;
-    const s = b.toString("latin1", at + 4, at + 4 + n).replace(/\0+$/, "");
+    const s = b.toString("latin1", at + 4, at + 4 + n).replace(/(?<!\0)\0+$/, "");
     at += 4 + n;
     return s;
   };

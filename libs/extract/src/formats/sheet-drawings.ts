@@ -159,7 +159,9 @@ export function xlsSheetTexts(stream: Uint8Array): Array<{ sheet: string | null;
 /** Page fields of an ODF header or footer (the sheet's name, the date, "Page 1 / 99"): placeholders, not text. */
 const ODF_FIELDS = new Set(["text:sheet-name", "text:title", "text:date", "text:time", "text:page-number", "text:page-count", "text:file-name", "text:subject", "text:author-name", "text:author-initials"]);
 /** What is left of a default header or footer once its fields are gone: "Page  / ", "( )", ", ", "Page of". */
-const FIELDS_ONLY = /^[\s\p{P}]*(?:(?:page|seite|página|pagina)[\s\p{P}]*(?:of|von|de|di)?[\s\p{P}]*)?$/iu;
+const FIELDS_ONLY_RX = /^[\s\p{P}]*(?:(?:page|seite|página|pagina)[\s\p{P}]*(?:of|von|de|di)?[\s\p{P}]*)?$/iu;
+/** (A short text only: the pattern's runs of punctuation either side of "of" tried every split of a long one.) */
+const fieldsOnly = (t: string) => t.length <= 64 && FIELDS_ONLY_RX.test(t);
 
 /**
  * The text of an ODF spreadsheet's page headers and footers (`styles.xml`'s master pages: "Here
@@ -195,7 +197,7 @@ export function odfPageTexts(styles: string): Array<{ part: "header" | "footer";
         if (band === null) return;
         if (depth === 0) {
           const t = text.replace(/[ \t]+/g, " ").trim();
-          if (!FIELDS_ONLY.test(t) && !out.some((o) => o.part === band && o.text === t)) out.push({ part: band, text: t });
+          if (!fieldsOnly(t) && !out.some((o) => o.part === band && o.text === t)) out.push({ part: band, text: t });
           band = null;
           return;
         }
@@ -249,7 +251,7 @@ export function excelPageText(codes: string): string {
   sections.push(cur);
   return sections
     .map((t) => t.replace(/\s+/g, " ").trim())
-    .filter((t) => t !== "" && !FIELDS_ONLY.test(t))
+    .filter((t) => t !== "" && !fieldsOnly(t))
     .join("\n");
 }
 

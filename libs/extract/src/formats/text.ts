@@ -86,9 +86,12 @@ export function encodedBytes(v: string): boolean {
   if (/^\s*data:[\w.+-]+\/[\w.+-]+(?:;[\w=.-]+)*;base64,/i.test(v)) return true;
   // (base64 alone: lines of 40 characters or more, as encoders write them, not words; a key's DER
   // body, "MII…", is kept for the detectors)
-  if (!/^[\sA-Za-z0-9+/]+={0,2}\s*$/.test(v) || /^\s*MII/.test(v)) return false;
+  // (line by line: one expression over the whole value, its blanks both in the alphabet and
+  // after the padding, tried every split of a long run of blanks)
+  if (/^\s*MII/.test(v)) return false;
   const lines = v.trim().split(/\s+/);
-  return lines.every((l, i) => l.length >= 40 || i === lines.length - 1);
+  const last = lines.length - 1;
+  return lines.every((l, i) => (i === last ? /^[A-Za-z0-9+/]+={0,2}$/.test(l) || /^={1,2}$/.test(l) : l.length >= 40 && /^[A-Za-z0-9+/]+$/.test(l)));
 }
 
 /**
@@ -258,8 +261,13 @@ export function markupText(src: string, xml: boolean): string {
   return out.join("").replace(/[ \t]+/g, " ").replace(/\n\s*\n+/g, "\n").trim();
 }
 
+/** The longest cell that may read as a number. */
+const NUMBER_MAX = 64;
+/** A cell that reads as a number, an amount or a date ("€ 1,200.50", "-3", "12/05/2024"): a short one. */
 function isNumberLike(s: string): boolean {
-  return /^[\s$€£+-]*[\d.,:/%-]+\s*$/.test(s);
+  // (the bound also keeps the sign's and the digits' shared "-" from trying every split of a
+  // long run of dashes: quadratic in the cell's length)
+  return s.length <= NUMBER_MAX && /^[\s$€£+-]*[\d.,:/%-]+\s*$/.test(s);
 }
 
 function emitDelimited(ctx: Ctx, scope: Scope, text: string, delimiter: string): void {

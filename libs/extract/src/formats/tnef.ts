@@ -78,8 +78,10 @@ function mapiProps(d: Uint8Array): Map<number, { type: number; value: Uint8Array
   return out;
 }
 
-const text8 = (b: Uint8Array) => Buffer.from(b).toString("latin1").replace(/\0+$/, "");
-const textOf = (p: { type: number; value: Uint8Array }) => (p.type === 0x1f ? Buffer.from(p.value).toString("utf16le").replace(/\0+$/, "") : text8(p.value));
+/** A value's padding: a run of NULs at its end, tried from the run's first NUL only (from each NUL of a long run elsewhere, quadratic). */
+const TRAILING_NULS = /(?<!\0)\0+$/;
+const text8 = (b: Uint8Array) => Buffer.from(b).toString("latin1").replace(TRAILING_NULS, "");
+const textOf = (p: { type: number; value: Uint8Array }) => (p.type === 0x1f ? Buffer.from(p.value).toString("utf16le").replace(TRAILING_NULS, "") : text8(p.value));
 
 /** The body and attachments of a TNEF stream, up to an attribute that is cut short. Throws when it is no TNEF, or a property list is damaged. */
 export function readTnef(b: Uint8Array): Tnef {

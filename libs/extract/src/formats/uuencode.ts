@@ -13,7 +13,9 @@ import type { Format } from "../format.ts";
 import { pathPart } from "./mail-parts.ts";
 import { emitChunks } from "./text.ts";
 
-const UU_BLOCK = /^begin [0-7]{3,4} ([^\n]+)\n((?:[!-`][^\n]*\n)*?)end[ \t]*$/gm;
+// (a body line holds no CR: past one, "begin" started a line again, and each unended block was
+// sought to the file's end)
+const UU_BLOCK = /^begin [0-7]{3,4} ([^\n]+)\n((?:[!-`][^\r\n]*\n)*?)end[ \t]*$/gm;
 
 /** Whether a text starts with a uuencoded file. */
 export const UU_START = /^begin [0-7]{3,4} \S[^\n]*\r?\n[!-`]/;
@@ -49,7 +51,7 @@ export const uuencodeFormat: Format = {
   library: "decoded here",
   async extract(bytes, scope, ctx) {
     const { rest, files } = uuFiles(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8").replace(/\r\n/g, "\n"));
-    if (rest.replace(/\[[^\]\n]*\]/g, "").trim()) emitChunks(ctx, scope, rest);
+    if (rest.replace(/\[[^[\]\n]*\]/g, "").trim()) emitChunks(ctx, scope, rest);
     for (const [i, f] of files.entries()) {
       ctx.checkTime();
       const name = pathPart(f.name.split(/[\\/]/).pop() ?? "") || `file-${i + 1}`;

@@ -147,7 +147,9 @@ export function wordPerfectText(b: Uint8Array, ctx: Ctx): string {
   if (start < 16 || start > b.byteLength) throw new Error(`wordperfect: document area at ${start}, outside the file's ${b.byteLength} bytes`);
   if (major !== 0 && major !== 2) throw new Error(`wordperfect: version ${major}.${b[11]} is not 5.x or 6 and later`);
   const text = major === 0 ? wp5Text(b, start, ctx) : wp6Text(b, start, ctx);
-  return text.replace(/[ \t]+$/gm, "");
+  // (a run of blanks is tried from its first one only: from each of them, a long run not at a
+  // line's end was read again to its end, quadratic in its length)
+  return text.replace(/(?<![ \t])[ \t]+$/gm, "");
 }
 
 export const wordPerfectFormat: Format = {
