@@ -3,6 +3,7 @@
  * an NLP pipeline): the N words before and after a candidate, lower-cased, with a light
  * plural/possessive stemming, are compared with the detector's context words and phrases.
  */
+import { nextFeed, prevFeed } from "./lines.ts";
 
 /** A word: letters, their marks (Thai's vowels and tones, Devanagari's vowel signs, a decomposed "é") and numbers. */
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
@@ -174,7 +175,7 @@ const isBlank = (ch: string | undefined) => ch === " " || ch === "\t" || ch === 
  */
 export function paragraphFloor(text: string, start: number, floor: number): number {
   // (lastIndexOf with a negative position searches from 0: stop at the floor or the text's start)
-  for (let i = start > 0 ? text.lastIndexOf("\n", start - 1) : -1; i >= floor; i = i > 0 ? text.lastIndexOf("\n", i - 1) : -1) {
+  for (let i = start > 0 ? prevFeed(text, start - 1) : -1; i >= floor; i = i > 0 ? prevFeed(text, i - 1) : -1) {
     let k = i - 1;
     while (k >= floor && isBlank(text[k])) k--;
     if (k >= floor && text[k] === "\n") return i + 1;
@@ -184,7 +185,7 @@ export function paragraphFloor(text: string, start: number, floor: number): numb
 
 /** Where the window after `end` must stop: `ceil`, or at the first paragraph break after `end`. */
 export function paragraphCeil(text: string, end: number, ceil: number): number {
-  for (let i = text.indexOf("\n", end); i >= 0 && i < ceil; i = text.indexOf("\n", i + 1)) {
+  for (let i = nextFeed(text, end); i >= 0 && i < ceil; i = nextFeed(text, i + 1)) {
     let k = i + 1;
     while (k < ceil && isBlank(text[k])) k++;
     if (k < ceil && text[k] === "\n") return i;

@@ -7,6 +7,7 @@ import { minDigitRun } from "./digit-run.ts";
 import { escapeRegex } from "./regex.ts";
 import { inArn, inHexDump, inHexList, inNumberList, inNumberRow, issueNumber, numericNoise, placeholderDigits, urlSegment } from "./shape.ts";
 import { compileTerms, GLOBAL_NEGATIVE, labelBefore, matchTerms, stem, uncamel, windowWords, words, type ContextTerm } from "./context.ts";
+import { nextFeed, prevFeed } from "./lines.ts";
 
 export const DEFAULT_BOOST = 0.35;
 /** Presidio's floor: a candidate with supporting context scores at least this. */
@@ -537,8 +538,8 @@ function contextOf(c: Compiled, f: TextFacts, cand: Candidate, window: number): 
 
 /** The window's words on the candidate's own line only; null when the text is that one line. */
 function lineWords(text: string, cand: Candidate, n: number): string[] | null {
-  const ls = text.lastIndexOf("\n", cand.start - 1) + 1;
-  let le = text.indexOf("\n", cand.end);
+  const ls = prevFeed(text, cand.start - 1) + 1;
+  let le = nextFeed(text, cand.end);
   if (le < 0) le = text.length;
   if (ls === 0 && le === text.length) return null;
   return windowWords(text.slice(ls, le), cand.start - ls, cand.end - ls, n);

@@ -2,6 +2,7 @@
  * Shapes of a matched value that say it is something else than the identifier it resembles,
  * whatever its check digit says (one in 11 or 23 random values passes a check letter).
  */
+import { nextFeed, prevFeed } from "./lines.ts";
 
 /** Letters of both cases ("T8169345a" of "T8169345a.java"): an identifier is written in one case. */
 export function mixedCase(value: string): boolean {
@@ -197,8 +198,8 @@ export function inHexList(text: string, start: number, end: number): boolean {
  * "86 bd cf" there is no street address and "02 63 29 59 03" no French phone number.
  */
 export function inHexDump(text: string, start: number, end: number): boolean {
-  const from = text.lastIndexOf("\n", start - 1) + 1;
-  let to = text.indexOf("\n", end);
+  const from = prevFeed(text, start - 1) + 1;
+  let to = nextFeed(text, end);
   if (to < 0) to = text.length;
   if (to - from > 200) return false;
   for (let i = from; i < to; i++) {
@@ -285,13 +286,13 @@ export function inNumberList(text: string, start: number, end: number): boolean 
   // The value is its line's whole text: a row of the table whose next or previous row is such a
   // list with a letter ("6794 8951 9414" between "5B1C 85AA 99A8 946B 99AB" and "4F08" in Perl's
   // Pinyin collation table).
-  const from = text.lastIndexOf("\n", start - 1) + 1;
-  let to = text.indexOf("\n", end);
+  const from = prevFeed(text, start - 1) + 1;
+  let to = nextFeed(text, end);
   if (to < 0) to = text.length;
   if (text.slice(from, start).trim() !== "" || text.slice(end, to).trim() !== "") return false;
   const row = (a: number, b: number) => new RegExp(String.raw`^[ \t]*[0-9A-F]{${w}}(?:[ \t][0-9A-F]{${w}})*[ \t]*\r?$`).test(text.slice(a, b)) && /[A-F]/.test(text.slice(a, b));
-  const prevFrom = from > 0 ? text.lastIndexOf("\n", from - 2) + 1 : -1;
-  const nextTo = to < text.length ? (text.indexOf("\n", to + 1) < 0 ? text.length : text.indexOf("\n", to + 1)) : -1;
+  const prevFrom = from > 0 ? prevFeed(text, from - 2) + 1 : -1;
+  const nextTo = to < text.length ? (nextFeed(text, to + 1) < 0 ? text.length : nextFeed(text, to + 1)) : -1;
   return (prevFrom >= 0 && row(prevFrom, from - 1)) || (nextTo >= 0 && row(to + 1, nextTo));
 }
 

@@ -54,4 +54,9 @@ describe("generic/email_address", () => {
     for (const a of ["ana@example.co.uk", "ana@myexample.com", "ana@example-logistics.com", "ana@examples.org", "ana@contest.de", "ana@mydomain.name", "ana@domain.com"])
       assert.deepEqual(found(`E-mail: ${a}`), [[1, "email_syntax"]], a);
   });
+  it("reads a long word once after an \"@\" that was no address (ReDoS)", () => {
+    // (each letter after a "'" started a local part that ran to the word's end: quadratic)
+    const text = `see http://u:pw@host.example.org then ${"s'".repeat(150_000)} or jane.roe@example.org`;
+    assert.deepEqual(spans(emailAddress, text).map(([s, e]) => text.slice(s, e)), ["jane.roe@example.org"]);
+  });
 });

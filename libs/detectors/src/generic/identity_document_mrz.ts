@@ -1,5 +1,6 @@
 import type { Candidate, Detector } from "../core/types.ts";
 import { icao9303CheckDigit, isRealDate } from "../core/checksums.ts";
+import { nextFeed, prevFeed } from "../core/lines.ts";
 
 /**
  * The machine-readable zone of a passport, an identity card, a residence permit or a visa (ICAO
@@ -113,10 +114,10 @@ const NAMES_LINE = /^[A-Z0-9<]{2}[A-Z0-9<]{3}[A-Z<]+<<[A-Z<]*$/;
 function zoneLines(text: string): Line[] {
   const starts = new Set<number>();
   for (let at = text.indexOf("<<"); at >= 0; ) {
-    let ls = text.lastIndexOf("\n", at) + 1;
+    let ls = prevFeed(text, at) + 1;
     let taken = 0;
     while (taken < 3 && ls < text.length) {
-      let le = text.indexOf("\n", ls);
+      let le = nextFeed(text, ls);
       if (le < 0) le = text.length;
       if (text.slice(ls, le).trim() !== "") {
         starts.add(ls);
@@ -124,12 +125,12 @@ function zoneLines(text: string): Line[] {
       }
       ls = le + 1;
     }
-    const le = text.indexOf("\n", at);
+    const le = nextFeed(text, at);
     at = le < 0 ? -1 : text.indexOf("<<", le);
   }
   const out: Line[] = [];
   for (const ls of [...starts].sort((x, y) => x - y)) {
-    let le = text.indexOf("\n", ls);
+    let le = nextFeed(text, ls);
     if (le < 0) le = text.length;
     const raw = text.slice(ls, le);
     let chars = raw.replace(/[ \t\r]+/g, "").replace(/«/g, "<<");

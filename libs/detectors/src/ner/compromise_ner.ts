@@ -11,6 +11,7 @@ import { knownAsWord, tagsNotAName, tagsOf } from "./lexicon.ts";
 import { FOREIGN_TITLE_WORDS, PARTICLE, isOrganisationWord, isParticle, notAFirstWord, startsWithVerb } from "./name_shape.ts";
 import { PLACE_FIRST_WORDS, PLACE_TAGS, TOWN_PREFIXES, isKnownPlace } from "./gazetteer.ts";
 import { STREET_KINDS_FIRST } from "./street_address.ts";
+import { prevFeed } from "../core/lines.ts";
 
 export type NerLabel = "PERSON" | "LOCATION";
 
@@ -211,7 +212,7 @@ export function writtenAsIdentifier(text: string, start: number, end: number): b
  * no such word.)
  */
 export function inRoffRequest(text: string, start: number, end: number): boolean {
-  const line = text.lastIndexOf("\n", start - 1) + 1;
+  const line = prevFeed(text, start - 1) + 1;
   if (text[line] !== "." && text[line] !== "'") return false;
   return /(?:^|\s)\p{Lu}\p{Ll}?(?=\s|$)/u.test(text.slice(start, end));
 }

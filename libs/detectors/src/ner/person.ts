@@ -1,6 +1,7 @@
 import type { Candidate, Detector } from "../core/types.ts";
 import { inIdentifierList, inRoffRequest, nerCandidates, writtenAsIdentifier } from "./compromise_ner.ts";
 import { outsideOrganisationAddresses } from "./street_address.ts";
+import { prevFeed } from "../core/lines.ts";
 
 /**
  * A first name that is something else by the word after it: a web page's link past its
@@ -35,7 +36,7 @@ function imperative(text: string, start: number, end: number): boolean {
  * file's style sheet).
  */
 function inFontDeclaration(text: string, start: number): boolean {
-  const line = text.slice(Math.max(0, text.lastIndexOf("\n", start - 1) + 1, start - 200), start);
+  const line = text.slice(Math.max(0, prevFeed(text, start - 1) + 1, start - 200), start);
   // (as style sheets write their properties, in lower case: a form's "Font: …" label is prose)
   return /(?:^|[{;\s"'])font(?:-family)?\s*:[^;{}]*$|<font\b[^<>]*\bface\s*=\s*["']?[^"'<>]*$/i.test(line) && !/(?:^|[{;\s"'])(?:Font|FONT)(?:-family)?\s*:[^;{}]*$/.test(line);
 }

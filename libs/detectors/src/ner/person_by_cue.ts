@@ -1,6 +1,7 @@
 import type { Candidate, Detector } from "../core/types.ts";
 import { NAME, SUFFIX, TITLE, isParticle, mayBePerson, startsWithVerb } from "./name_shape.ts";
 import { NAME_TAGS, englishWord, tagsOf } from "./lexicon.ts";
+import { nextFeed, prevFeed } from "../core/lines.ts";
 
 /**
  * A name's label: "Name", or a key that names a person's name, written as a data file writes it
@@ -86,9 +87,9 @@ const CI_KEY = /^[ \t]*(?:-[ \t]+)?(?:uses|run|runs-on|if|with|needs|steps|env|s
  * ("- name: Setup Node\n  uses: actions/setup-node@v4", "name: Dependency Review\n  if: …").
  */
 function ciStep(text: string, end: number): boolean {
-  const eol = text.indexOf("\n", end);
+  const eol = nextFeed(text, end);
   if (eol < 0) return false;
-  const next = text.indexOf("\n", eol + 1);
+  const next = nextFeed(text, eol + 1);
   return CI_KEY.test(text.slice(eol + 1, next < 0 ? text.length : next));
 }
 
@@ -97,7 +98,7 @@ function ciStep(text: string, end: number): boolean {
  * -----------" in Java's sources): the label and the name were the table's column headers.
  */
 function overRule(text: string, end: number): boolean {
-  const eol = text.indexOf("\n", end);
+  const eol = nextFeed(text, end);
   return eol >= 0 && RULE.test(text.slice(eol + 1, eol + 80));
 }
 const RULE = /^[ \t]*(?:[*#;]|\/\/)?[ \t]*[-=]{3,}[-=+| \t]*(?:\r?\n|$)/;
@@ -165,7 +166,7 @@ export const personByCue: Detector = {
         tryAt(LABELLED, before);
         tryAt(ADJACENT, before);
       }
-      const line = text.lastIndexOf("\n", p.index - 1) + 1;
+      const line = prevFeed(text, p.index - 1) + 1;
       tryAt(BELOW, line);
       tryAt(ROW, line);
     }

@@ -4,6 +4,7 @@ import { NAME_TAGS, commonWord, englishWord, knownAsWord, tagsOf } from "./lexic
 import { isKnownPlace } from "./gazetteer.ts";
 import { inRoffRequest, writtenAsIdentifier } from "./compromise_ner.ts";
 import { PERSON_CONTEXT, PLACE_LABELS, asTitled } from "./person.ts";
+import { prevFeed } from "../core/lines.ts";
 
 /**
  * Two or three capitalised words in a row, alone: not after another capitalised word (unless a
@@ -142,7 +143,7 @@ export const personByShape: Detector = {
       // (a quoted value whole is a record's, which the detectors of a cell read under its key: `"native": "Kalaallit Nunaat"`)
       const before = text[start - 1];
       if (before !== undefined && QUOTES.includes(before) && text[end] === before) continue;
-      if (ADDRESS_BEFORE.test(text.slice(text.lastIndexOf("\n", start - 1) + 1, start)) || TOWN_LAST.test(m[1]!)) continue;
+      if (ADDRESS_BEFORE.test(text.slice(prevFeed(text, start - 1) + 1, start)) || TOWN_LAST.test(m[1]!)) continue;
       if (DETERMINER_BEFORE.test(text.slice(Math.max(0, start - 12), start)) || THING_AFTER.test(text.slice(end, end + 16))) continue;
       if (!englishAround(text, start, end) || writtenAsIdentifier(text, start, end) || inRoffRequest(text, start, end) || partOfDefinedTerm(text, start, end)) continue;
       out.push(asTitled(text, { start, end, score: 0.45, validation: "name_shape" }));

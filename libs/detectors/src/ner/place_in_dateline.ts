@@ -1,5 +1,6 @@
 import type { Candidate, Detector } from "../core/types.ts";
 import { TOWN_NAME, townScore, trimPlace } from "./gazetteer.ts";
+import { nextFeed } from "../core/lines.ts";
 
 /**
  * A dateline at the start of a line: "Kalamazoo, 3 March 2026", "Reading, Mon Nov 23 2026", "Mesa,
@@ -39,7 +40,7 @@ export const placeInDateline: Detector = {
         const score = WEEKDAY.test(place) ? 0 : townScore(place);
         if (score > 0) out.push({ start: m.index, end: m.index + place.length, score, validation: score < 0.85 ? "town_shape" : "gazetteer" });
       }
-      const nl = text.indexOf("\n", at);
+      const nl = nextFeed(text, at);
       if (nl < 0) break;
       at = nl + 1;
     }

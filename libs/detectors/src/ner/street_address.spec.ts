@@ -121,4 +121,8 @@ describe("ner/street_address", () => {
     assert.deepEqual(found("Ship to:\n1925 Maple Lane\n2001 Oak Court\n"), ["1925 Maple Lane", "2001 Oak Court"], "a list of addresses whose numbers look like years stays");
     assert.deepEqual(found("Maria Garcia, 51 Franklin Street, Boston, MA 02110. Her page: see the intranet"), ["51 Franklin Street, Boston, MA 02110"]);
   });
+  it("reads a long run of CRs or of hyphenated capitals once (ReDoS)", () => {
+    assert.deepEqual(found(`${"\r".repeat(300_000)}Wohnhaft Hauptstraße 5, 10115 Berlin`), ["Hauptstraße 5, 10115 Berlin"]);
+    assert.deepEqual(found(`${"A-".repeat(150_000)} Wohnhaft Hauptstraße 5, 10115 Berlin`), ["Hauptstraße 5, 10115 Berlin"]);
+  });
 });

@@ -168,4 +168,7 @@ describe("secrets/password", () => {
     // a host reserved for examples names no one's server (Node's URL docs)
     assert.deepEqual(values("const options = new URL('https://abc:xyz@example.com');\n// Prints https://123:xyz@sub.example.org:8080/"), []);
   });
+  it("reads a long word once in search of a URL's scheme (ReDoS)", () => {
+    assert.deepEqual(values(`${"A".repeat(300_000)} url: postgres://app:Wq9zT7@db.internal:5432/app`), ["Wq9zT7"]);
+  });
 });

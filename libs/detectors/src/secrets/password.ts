@@ -118,8 +118,12 @@ const ROFF_BEFORE = /^\\f(?:[A-Z0-9]|\(..|\[[^\]]*\])/;
 /** A regular expression's escapes: a quantified class or group ("\\k\\+", "\\w*", "\\)"), in a pattern that matches URLs. */
 const REGEX_ESCAPE = /\\[kwdsSWD.]\\?[+*?=]|\\[()|{}]/;
 
-/** Credentials inside URLs: scheme://user:password@host. */
-const URL_CREDS = /[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:([^\s:/@]{3,})@([^\s/?#'"]+)/gi;
+/**
+ * Credentials inside URLs: scheme://user:password@host. A scheme is sought from the start of its
+ * word only: from every letter of a long word, the scheme ran to the word's end each time
+ * (quadratic: 32,000 letters took 1.5 s).
+ */
+const URL_CREDS = /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:([^\s:/@]{3,})@([^\s/?#'"]+)/gi;
 
 export const password: Detector = {
   id: "password",

@@ -4,6 +4,7 @@ import { allSame } from "../core/checksums.ts";
 import { patternCandidates } from "../core/engine.ts";
 import { inAssembly } from "../core/assembly.ts";
 import { inUrlPath } from "../core/shape.ts";
+import { prevFeed } from "../core/lines.ts";
 
 /**
  * Not glued to a word, not an HTML tag's name ("<H3>", "</H1>"), not an offset in an info file's
@@ -34,7 +35,7 @@ const ERROR_CODE = /\b(?:error|code|err)[ \t]*[[:#(]?[ \t]*$/i;
 const LIST_KEY_AFTER = /^[ \t]+\p{L}/u;
 const NO_CONTEXT: ReadonlySet<string> = new Set();
 function keysListItem(text: string, start: number, end: number): boolean {
-  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
+  const lineStart = prevFeed(text, start - 1) + 1;
   if (!/^\d+$/.test(text.slice(start, end)) || text.slice(lineStart, start).trim() !== "" || !LIST_KEY_AFTER.test(text.slice(end, end + 8))) return false;
   // (not under a label ending the line above: "License number:\n12345678 issued 2020")
   return !/:[ \t]*\r?\n$/.test(text.slice(Math.max(0, lineStart - 8), lineStart));
