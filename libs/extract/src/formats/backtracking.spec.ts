@@ -52,4 +52,10 @@ describe("extract: a long run in a file is read once, not once per character", (
     assert.ok(r.reasons.every((x) => x.code !== "limit_time"), JSON.stringify(r.reasons));
     assert.match(allText(r), /jane\.roe@example\.org/);
   });
+
+  it("a mail header of CRs (mailparser's mailsplit sought the header block's end from each)", async () => {
+    const r = await run(`From: a@b.example\nSubject: ${"\r".repeat(N)}\nContent-Type: text/plain\n\nContact jane.roe@example.org\n`, "x.eml");
+    assert.equal(r.status, "complete");
+    assert.match(allText(r), /jane\.roe@example\.org/);
+  });
 });
