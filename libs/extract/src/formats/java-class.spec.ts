@@ -1,11 +1,22 @@
 import assert from "node:assert/strict";
 import { allText, run, segWith } from "../test-util/run.ts";
 import { makeZip } from "../test-util/fixtures.ts";
-import { classStrings, isJavaClass } from "./java-class.ts";
+import { classStrings, isJavaClass, modifiedUtf8 } from "./java-class.ts";
 
 const u2 = (n: number) => Buffer.from([n >> 8, n & 0xff]);
+/** Java's modified UTF-8 (JVMS §4.4.7): each UTF-16 code unit in one, two or three bytes; NUL in two. */
+const modified = (s: string) => {
+  const out: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c !== 0 && c < 0x80) out.push(c);
+    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 0x3f));
+    else out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f));
+  }
+  return Buffer.from(out);
+};
 const utf8 = (s: string) => {
-  const b = Buffer.from(s, "utf8");
+  const b = modified(s);
   return Buffer.concat([Buffer.from([1]), u2(b.length), b]);
 };
 
@@ -51,5 +62,13 @@ describe("extract: Java class files (formats/java-class.ts)", () => {
     const bad = classFile(["x"]);
     bad.writeUInt16BE(2, bad.indexOf(Buffer.from([8, 0, 5])) + 1);
     assert.equal((await run(bad, "Bad.class")).status, "failed");
+  });
+
+  it("decodes Java's modified UTF-8: a character outside the BMP, NUL, accents, and a stray byte", async () => {
+    const literal = "Zoë Ødegård 😀 𠜎 end\u0000x";
+    assert.deepEqual(classStrings(classFile([literal])), [literal]);
+    assert.equal(modifiedUtf8([0x41, 0xff, 0x42, 0xc3]), "A\ufffdB\ufffd");
+    const r = await run(classFile([literal]), "Emoji.class");
+    assert.equal(allText(r), "Zoë Ødegård 😀 𠜎 end\nx");
   });
 });
