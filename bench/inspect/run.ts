@@ -40,6 +40,7 @@ t0 = performance.now();
 let sensitive = 0;
 for (let i = 0; i < lines.length; i++) if ((await inspector.text(lines[i]!, "corpus", i + 1)).llm.has_sensitive_data) sensitive++;
 const inSecs = (performance.now() - t0) / 1000;
+await inspector.close();
 
 t0 = performance.now();
 const cli = spawnSync(process.execPath, [path.join(repoRoot(), "apps", "cli", "bin", "filescan.js"), "inspect", "--llm", "off", "--text", "--lines", "--json", file], { encoding: "utf8", maxBuffer: 1 << 30 });

@@ -81,6 +81,7 @@ export function registerInspect(program: Command): void {
           failed = true;
         }
       }
+      await inspector.close();
       await server?.close();
       await exitAfterOutput(failed ? 2 : sensitive ? 1 : 0);
     });

@@ -8,7 +8,7 @@ import { createAnalyzer, type Analyzer } from "@filescan/classifier/analyze";
 import { classifierFromEnv, segmentsOf } from "@filescan/classify";
 import { locator, type FileAnalyzed, type FileExtracted, type Locator, type Segment } from "@filescan/contracts";
 import { optionsFromEnv } from "@filescan/detectors";
-import { extractFile, limitsFromEnv } from "@filescan/extract";
+import { createExtractPool, limitsFromEnv, type ExtractPool } from "@filescan/extract";
 
 /** One finding as `inspect --json` prints it. */
 export interface InspectFinding {
@@ -47,6 +47,8 @@ export interface Inspector {
   file(bytes: Uint8Array, name: string, claimedMime?: string): Promise<InspectReport>;
   /** Plain text, no extraction: one segment (a line with --lines). */
   text(text: string, name: string, line?: number): Promise<InspectReport>;
+  /** Stops the extraction worker, if a file started one. */
+  close(): Promise<void>;
 }
 
 function compact(l: Locator): Partial<Locator> {
@@ -87,12 +89,19 @@ function extracted(name: string, size: number, mime: string, r: Pick<FileExtract
 export function createInspector(env: NodeJS.ProcessEnv, opts: { showValues: boolean }): Inspector {
   const analyzer: Analyzer = createAnalyzer({ classifier: classifierFromEnv(env), detectOptions: optionsFromEnv(env), recentSize: 0 });
   const limits = limitsFromEnv(env);
+  // Files are extracted in a worker thread, as the extractor app extracts them: a parser stuck in
+  // a synchronous loop is terminated at the time budget (plus grace) and the file reported
+  // `failed` with reason `limit_time`; in this thread it held the command for as long as it ran
+  // (a JAR, before its pom's comments stopped backtracking: more than 11 minutes). Started by the
+  // first file, so --text starts none.
+  let pool: ExtractPool | undefined;
   let n = 0;
   // every input is its own content: a distinct key keeps the analyzer from reusing a verdict
   const analyze = (ex: FileExtracted) => analyzer.analyze({ ...ex, sha256: (++n).toString(16).padStart(64, "0") });
   return {
     async file(bytes, name, claimedMime = "application/octet-stream") {
-      const r = await extractFile({ bytes, filename: name, claimedMime }, limits);
+      pool ??= createExtractPool({ size: 1, limits });
+      const r = await pool.extract({ bytes, filename: name, claimedMime });
       const ex = extracted(name, bytes.byteLength, claimedMime, r);
       return report(name, bytes, ex, await analyze(ex), opts.showValues);
     },
@@ -101,6 +110,9 @@ export function createInspector(env: NodeJS.ProcessEnv, opts: { showValues: bool
       const segments: Segment[] = text.trim() ? [{ text, source: "text", locator: locator(line !== undefined ? { row: line } : {}) }] : [];
       const ex = extracted(name, bytes.byteLength, "text/plain", { detected_type: "text/plain", type_mismatch: false, status: "complete", reasons: [], segments, stats: { chars: text.length, entries: 0, duration_ms: 0 } });
       return report(line !== undefined ? `${name}:${line}` : name, bytes, ex, await analyze(ex), opts.showValues, line);
+    },
+    async close() {
+      await pool?.close();
     },
   };
 }
