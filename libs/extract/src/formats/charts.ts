@@ -6,7 +6,7 @@
  * only copy in the file; no document reader shows them. Each chart is one segment,
  * `part: chart`; the numbers (`c:numCache`) are left out.
  */
-import { Parser } from "htmlparser2";
+import { boundedParser } from "./markup.ts";
 import type { Ctx, Scope } from "../context.ts";
 import { emitChunks } from "./text.ts";
 
@@ -21,7 +21,7 @@ export function chartTexts(xml: string): string[] {
   let inStrings = 0;
   let inValue = 0;
   let current = "";
-  const parser = new Parser(
+  const parser = boundedParser(
     {
       onopentag(name) {
         if (name === "a:t") inText++;

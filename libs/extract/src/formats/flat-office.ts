@@ -15,7 +15,7 @@
  *    properties (`<o:DocumentProperties>`, `<o:CustomDocumentProperties>`); its metafiles
  *    (`<w:binData w:name="wordml://….emf">`, gzipped `.emz`) as members, other pictures not read.
  */
-import { Parser } from "htmlparser2";
+import { boundedParser } from "./markup.ts";
 import yazl from "yazl";
 import { childPath, childScope, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
@@ -112,7 +112,7 @@ export function wordml2003(xml: string): { text: string; deleted: string; pictur
   let prop: string | null = null;
   let custom = 0;
   let customName: string | null = null;
-  const parser = new Parser(
+  const parser = boundedParser(
     {
       onopentag(name, attrs) {
         if (name === "w:binData" && /\.[ew]m[fz]$/i.test(attrs["w:name"] ?? "")) picture = { name: attrs["w:name"]!.replace(/^wordml:\/\//, ""), base64: "" };

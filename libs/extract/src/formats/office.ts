@@ -11,7 +11,7 @@
  */
 import CFB from "cfb";
 import { readCfb } from "../ole-scan.ts";
-import { Parser } from "htmlparser2";
+import { boundedParser } from "./markup.ts";
 import iconv from "iconv-lite";
 import { OfficeParser } from "officeparser";
 import "./word-extractor-fix.ts"; // must load before word-extractor
@@ -139,7 +139,7 @@ export function deletedText(xml: string, d: Deletions): string {
   let inText = 0;
   let skipped = 0;
   let current = "";
-  const parser = new Parser(
+  const parser = boundedParser(
     {
       onopentag(name) {
         if (name === d.deletion) inDeletion++;

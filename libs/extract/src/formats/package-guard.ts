@@ -8,7 +8,7 @@
  */
 import yauzl from "yauzl";
 import yazl from "yazl";
-import { Parser } from "htmlparser2";
+import { boundedParser } from "./markup.ts";
 import { Encrypted, type Ctx, type Scope } from "../context.ts";
 import { declaredProblem, LimitHit, nextEntry, readBounded } from "./archive-util.ts";
 import { archiveOf, zipBounds } from "./zip.ts";
@@ -77,7 +77,7 @@ const CELL_ENDS = new Set(["c", "tc", "td", "tab", "table-cell"]);
  */
 export function xmlText(xml: Buffer): string {
   let text = "";
-  const parser = new Parser(
+  const parser = boundedParser(
     {
       ontext: (t) => (text += t),
       onopentag: (name, attrs) => {

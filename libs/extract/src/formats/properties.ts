@@ -9,7 +9,7 @@
  * The author and last editor are not read: nearly every Office file names the account that wrote
  * it, which would make every document a PERSON hit and say nothing about what it holds.
  */
-import { Parser } from "htmlparser2";
+import { boundedParser } from "./markup.ts";
 import type { Ctx, Scope } from "../context.ts";
 import { decodeText } from "../text-decode.ts";
 import { emitChunks } from "./text.ts";
@@ -48,7 +48,7 @@ export function packageProperties(parts: Map<string, Buffer>, ownCustom?: RegExp
   const read = (part: string, on: { open(name: string, a: Record<string, string>): void; text(t: string): void; close(name: string): void }) => {
     const xml = parts.get(part);
     if (!xml) return;
-    const parser = new Parser({ onopentag: on.open, ontext: on.text, onclosetag: on.close }, { xmlMode: true, decodeEntities: true });
+    const parser = boundedParser({ onopentag: on.open, ontext: on.text, onclosetag: on.close }, { xmlMode: true, decodeEntities: true });
     parser.write(decodeText(xml).text);
     parser.end();
   };

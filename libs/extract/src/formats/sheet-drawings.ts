@@ -11,7 +11,7 @@
  * `xlsSheetTexts`, `odfPageTexts`).
  */
 import path from "node:path";
-import { Parser } from "htmlparser2";
+import { boundedParser } from "./markup.ts";
 import type { Ctx, Scope } from "../context.ts";
 import { elementParagraphs, emitChunks } from "./text.ts";
 
@@ -28,7 +28,7 @@ export const paragraphTexts = (xml: string): string => elementParagraphs(xml, { 
 function relationships(rels: Buffer | undefined, source: string): Map<string, { type: string; part: string }> {
   const out = new Map<string, { type: string; part: string }>();
   if (!rels) return out;
-  const parser = new Parser(
+  const parser = boundedParser(
     {
       onopentag(name, attrs) {
         if (name !== "Relationship" || !attrs.Id || !attrs.Target || attrs.TargetMode === "External") return;
@@ -52,7 +52,7 @@ function sheetNames(parts: Map<string, Buffer>): Map<string, string> {
   const workbook = parts.get("xl/workbook.xml");
   if (!workbook) return out;
   const rels = relationships(parts.get(relsOf("xl/workbook.xml")), "xl/workbook.xml");
-  const parser = new Parser(
+  const parser = boundedParser(
     {
       onopentag(name, attrs) {
         if (name !== "sheet" && !name.endsWith(":sheet")) return;
@@ -176,7 +176,7 @@ export function odfPageTexts(styles: string): Array<{ part: "header" | "footer";
   let depth = 0;
   let fields = 0;
   let text = "";
-  const parser = new Parser(
+  const parser = boundedParser(
     {
       onopentag(name) {
         if (band === null && /^style:(header|footer)(?:-left|-first)?$/.test(name)) {
@@ -290,7 +290,7 @@ export function xlsxPageTexts(parts: Map<string, Buffer>): Array<{ sheet: string
     const sheet = names.get(name) ?? null;
     let band: "page header" | "page footer" | null = null;
     let codes = "";
-    const parser = new Parser(
+    const parser = boundedParser(
       {
         onopentag(tag) {
           const m = /^(?:\w+:)?(?:odd|even|first)(Header|Footer)$/.exec(tag);

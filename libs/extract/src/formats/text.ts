@@ -2,7 +2,7 @@
 import { parse as parseCsv } from "csv-parse/sync";
 import { headerRowOf } from "./header-row.ts";
 import { decodeHTML, decodeXML } from "entities";
-import { Parser } from "htmlparser2";
+import { boundedParser } from "./markup.ts";
 import type { Ctx, Scope } from "../context.ts";
 import type { Format } from "../format.ts";
 import { decodeText } from "../text-decode.ts";
@@ -110,7 +110,7 @@ export function elementParagraphs(xml: string, names: { text: string; lineBreak:
   const lines: string[] = [];
   let line = "";
   let inText = 0;
-  const parser = new Parser(
+  const parser = boundedParser(
     {
       onopentag(name) {
         if (name === names.text) inText++;
@@ -218,15 +218,6 @@ interface OpenElement {
 }
 const localName = (name: string) => name.slice(name.lastIndexOf(":") + 1);
 
-/**
- * Deepest nesting of open elements read by the parser. htmlparser2 keeps its open elements in an
- * array it adds to and takes from at the front, one step per element open: a file of 333,000
- * unclosed `<a>` took 46 s. No document nests a thousandth as deep; past this, the rest of the
- * markup is read flat (`flatText`).
- */
-const MAX_DEPTH = 1024;
-class TooDeep extends Error {}
-
 /** Markup's text without its structure: tags become blanks, entities are decoded. Linear in its length. */
 function flatText(src: string, xml: boolean): string {
   const text = src.replace(/<[^<>]*>/g, " ");
@@ -236,13 +227,11 @@ function flatText(src: string, xml: boolean): string {
 export function markupText(src: string, xml: boolean): string {
   const out: string[] = [];
   let skip = 0;
-  let depth = 0;
   // XML's open elements: where each one's text starts in `out` (-1 when skipped), and whether it has no child element yet
   const open: OpenElement[] = [];
-  const parser = new Parser(
+  const parser = boundedParser(
     {
       onopentag(name, attrs) {
-        if (++depth > MAX_DEPTH) throw new TooDeep();
         const n = name.toLowerCase();
         if (xml ? XML_SKIPPED.test(name) : n === "script" || n === "style" || n === "noscript") skip++;
         if (!xml && (n === "br" || n === "p" || n === "div" || n === "tr" || n === "li" || /^h\d$/.test(n))) out.push("\n");
@@ -262,7 +251,6 @@ export function markupText(src: string, xml: boolean): string {
         if (skip === 0 && !encodedBytes(t)) out.push(t);
       },
       onclosetag(name) {
-        depth--;
         const n = name.toLowerCase();
         if (xml ? XML_SKIPPED.test(name) : n === "script" || n === "style" || n === "noscript") skip = Math.max(0, skip - 1);
         if (xml) {
@@ -275,13 +263,10 @@ export function markupText(src: string, xml: boolean): string {
     },
     { xmlMode: xml, decodeEntities: true, recognizeCDATA: true },
   );
-  try {
-    parser.write(src);
-    parser.end();
-  } catch (e) {
-    if (!(e instanceof TooDeep)) throw e;
-    out.push(" ", flatText(src.slice(parser.startIndex), xml));
-  }
+  parser.write(src);
+  parser.end();
+  // (nested past formats/markup.ts's bound: the rest is read without its structure, not lost)
+  if (parser.stoppedAt !== null) out.push(" ", flatText(src.slice(parser.stoppedAt), xml));
   return out.join("").replace(/[ \t]+/g, " ").replace(/\n\s*\n+/g, "\n").trim();
 }
 

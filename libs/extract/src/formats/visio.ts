@@ -17,7 +17,7 @@
  *  - the title, subject, keywords, description and custom properties (`docProps/`);
  *  - embedded files and metafiles as members, as a DOCX's are (embedded.ts).
  */
-import { Parser } from "htmlparser2";
+import { boundedParser } from "./markup.ts";
 import type { Ctx, Scope } from "../context.ts";
 import type { Format } from "../format.ts";
 import { EMBEDDED_PARTS, readEmbedded } from "./embedded.ts";
@@ -35,7 +35,7 @@ interface ShapeText {
 
 /** Parses XML, calling back per element with its attributes, its text and its closing. */
 function walk(xml: Buffer, on: { open?(name: string, attrs: Record<string, string>): void; text?(t: string): void; close?(name: string): void }): void {
-  const parser = new Parser(
+  const parser = boundedParser(
     { onopentag: (name, attrs) => on.open?.(name, attrs), ontext: (t) => on.text?.(t), onclosetag: (name) => on.close?.(name) },
     { xmlMode: true, decodeEntities: true },
   );

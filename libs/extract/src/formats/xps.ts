@@ -14,7 +14,7 @@
  *  - `{}` before a UnicodeString (an escape for one starting with "{") is dropped;
  *  - the title, subject, keywords and description (`docProps/core.xml`).
  */
-import { Parser } from "htmlparser2";
+import { boundedParser } from "./markup.ts";
 import type { Ctx, Scope } from "../context.ts";
 import type { Format } from "../format.ts";
 import { decodeText } from "../text-decode.ts";
@@ -47,7 +47,7 @@ function runEnd(text: string, x: number, em: number, indices: string | undefined
 /** The runs of glyphs of a page part. */
 export function pageRuns(xml: string): Run[] {
   const runs: Run[] = [];
-  const parser = new Parser(
+  const parser = boundedParser(
     {
       onopentag(name, a) {
         if (name !== "Glyphs" || !a.UnicodeString) return;
@@ -96,7 +96,7 @@ function pageOrder(parts: Map<string, Buffer>): string[] {
   const docs = [...parts.keys()].filter((p) => /\.fdoc$/i.test(p)).sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
   for (const doc of docs) {
     const dir = doc.slice(0, doc.lastIndexOf("/") + 1);
-    const parser = new Parser(
+    const parser = boundedParser(
       {
         onopentag(name, a) {
           if (name !== "PageContent" || !a.Source) return;
