@@ -14,14 +14,12 @@
  * ordinary text, and linear). A pattern that backtracks over a run (ReDoS) shows here:
  * mailparser's header parser took 4.6 s over 64,000 CRs before 3.14.5.
  */
+import { parseArgs } from "node:util";
 import { extractFile } from "@filescan/extract";
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
-const [SMALL, LARGE] = (arg("--sizes") ?? "16000,64000").split(",").map(Number) as [number, number];
-const only = arg("--formats")?.split(",");
+const { values: opts } = parseArgs({ options: { sizes: { type: "string", default: "16000,64000" }, pump: { type: "string" }, formats: { type: "string" } } });
+const [SMALL, LARGE] = opts.sizes.split(",").map(Number) as [number, number];
+const only = opts.formats?.split(",");
 
 /** Each format with the run where it keeps its text. */
 const FORMATS: Record<string, (run: string) => [content: string, filename: string]> = {
@@ -45,7 +43,7 @@ const FORMATS: Record<string, (run: string) => [content: string, filename: strin
 };
 
 function pumps(): string[] {
-  if (arg("--pump") !== undefined) return [JSON.parse(arg("--pump")!) as string];
+  if (opts.pump !== undefined) return [JSON.parse(opts.pump) as string];
   const out: string[] = [];
   for (let c = 32; c < 127; c++) out.push(String.fromCharCode(c));
   out.push("\t", "\n", "\r", "\0", "\u00a0", "é", "a ", "a\n", "<a", "<a>", "</", "<!--", "-->", "&amp;", "&#", "\\\\", "\\par ", "{\\", "=\r\n", "=3D", "a=", "a:", "A-", "1.", "a@", "\r\n", " \n", "\t\n", "--", "==", "[a", "a]", "![", "](", "*a", "_a", "|a", "> ", "# ", "A:\n", "a;", '"a', "'a", "a,");
