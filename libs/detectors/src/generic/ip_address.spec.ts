@@ -72,6 +72,12 @@ describe("generic/ip_address", () => {
     assert.deepEqual(reported("/* [MS-XLSB] 2.5.97.2 */\n/* 22.4.2.32 (CT_Variant). Omit the base */\n/* [MS-XLSB] 2.1.7.45 Shared Strings */"), []);
     assert.deepEqual(reported("/* [MS-XLS] 2.5.198.105 ; [MS-XLSB] 2.5.97.89 */\n\t/* Part 4 19.4.2.3 Anchor (Anchor) */\n\t   - 20.5.2.35 wsDr CT_Drawing\n\t\t\tcase 'sender-city': // 7.3.6.13\n"), []);
     assert.deepEqual(reported("/* 22.4.2.32 (CT_Variant) */ connect(\"22.4.2.32\")"), ["22.4.2.32"]);
+    // sections and versions cited in any words inside a comment of C's family (/usr/include: libstdc++, glibc, Linux, SQLite, Valgrind)
+    const headers = "  // According to 27.8.1.4 p11 - 13, seekoff should\n  // 13.2.2.1, Function template randint\n/*\n * Wide-character case-mapping functions: 7.15.3.1.\n */\n/*\n** For all versions of SQLite up to and including 3.6.23.1, a call to\n*/\n// From 2.6.35.5/include/asm-mips/sigcontext.h\n\t/* Applicable for RC and UC only IBTA 11.2.5.3 QUERY QUEUE PAIR */\n";
+    assert.deepEqual(reported(headers), []);
+    // out of the comment, a host again; in it, a host with a part above 99 or an address word on its line; a URL's "//" opens no comment
+    assert.deepEqual(reported("/* 22.4.2.32 */ int main() { connect(\"52.14.33.21\"); }\n// old gateway 52.140.33.21\n/* server 52.14.33.22 */\nurl = http://52.14.33.23/x 52.14.33.24"), ["52.14.33.21", "52.140.33.21", "52.14.33.22", "52.14.33.23", "52.14.33.24"]);
+    assert.deepEqual(reported("  * push refs/* to the mirror, and src/**/*.c too\n  * the build box moved to 52.14.33.25 today\n"), ["52.14.33.25"], "a glob's \"/*\" opens no comment");
     // a book's table of contents (Cargo's): numbered headings with their siblings; a host at a sentence's end stays one
     assert.deepEqual(reported("reference/registries.html 3.12. Registries\n credential-provider-protocol.html 3.12.1.1. Credential Provider Protocol\n registry-index.html 3.12.2.1. Registry Index\n"), []);
     assert.deepEqual(reported("The proxy listens on 3.12.1.1. Clients connect there."), ["3.12.1.1"]);

@@ -1,5 +1,6 @@
 import { BlockList, isIPv4, isIPv6 } from "node:net";
 import type { Candidate, Detector } from "../core/types.ts";
+import { prevFeed } from "../core/lines.ts";
 
 /** Dotted quads not glued to words or to a preceding dot/digit, with an optional /prefix. */
 const V4 = /(?<![A-Za-z0-9_.])(\d{1,3}(?:\.\d{1,3}){3})(?![0-9A-Za-z_])(\/\d{1,3}(?![0-9]))?/g;
@@ -223,6 +224,26 @@ function oidArcs(text: string): Set<string> {
   return oidSet;
 }
 
+/**
+ * Whether `at` is inside a comment of C's family: after "//" on its line (not a URL's "://"), or
+ * after a "/*" that no "*\/" closes before it. Standards' sections are cited there in any words
+ * ("According to 27.8.1.4 p11", "functions: 7.15.3.2.", "IBTA 11.2.5.3 QUERY QUEUE PAIR", "up to
+ * and including 3.6.23.1" in libstdc++'s, glibc's, Linux's and SQLite's headers).
+ */
+function inCComment(text: string, at: number): boolean {
+  if (LINE_COMMENT.test(text.slice(prevFeed(text, at - 1) + 1, at))) return true;
+  // (a "/*" that opens a comment stands at a line's start, after a blank or after code: a glob's
+  // "refs/*" or "**/*.js" in a change log opens none)
+  const close = text.lastIndexOf("*/", at);
+  for (let open = text.lastIndexOf("/*", at); open > close; open = open > 0 ? text.lastIndexOf("/*", open - 1) : -1) {
+    if (open === 0 || COMMENT_OPENER_BEFORE.test(text[open - 1]!)) return true;
+  }
+  return false;
+}
+const COMMENT_OPENER_BEFORE = /[\s;{}()]/;
+/** "//" at a line's start or after code, and a blank or a documentation comment's mark after it. */
+const LINE_COMMENT = /(?:^|[ \t;{})])\/\/[/!]?[ \t]/;
+
 /** Whether the quad at [start, end) stands where a standard's section stands. */
 function inSectionsPlace(text: string, start: number, end: number): boolean {
   const before = text.slice(Math.max(0, start - 24), start);
@@ -300,7 +321,7 @@ function findV4(text: string, out: Candidate[]): void {
         ((m.index === 0 || text[m.index - 1] === "\n") && HEADING.test(text.slice(end, end + 200))));
     // A section-shaped quad where a standard's section stands: weak, as a one-digit quad is (an
     // address word near still makes it a host: "mail server (64.12.3.6)").
-    const section = !m[2] && ((sectionShaped(m[1]!) && inSectionsPlace(text, m.index, end)) || CITED_SECTION.test(text.slice(Math.max(0, m.index - 20), m.index)));
+    const section = !m[2] && ((sectionShaped(m[1]!) && (inSectionsPlace(text, m.index, end) || inCComment(text, m.index))) || CITED_SECTION.test(text.slice(Math.max(0, m.index - 20), m.index)));
     // An object identifier of four arcs: X.500's attribute types and certificate extensions
     // ("2.5.4.9", "2.5.29.15"), or under the first two arcs of a longer OID in the same text
     // ("1.2.840.113549.1.1.1" beside "1.2.840.10040"; Java's KnownOIDs).

@@ -49,7 +49,7 @@ export const SUFFIX = String.raw`(?:,?[ \t]+(?:Jr|Sr|II|III|IV|PhD|MD|DDS|DVM|Es
  * "name" keys hold "Berliner Philharmoniker", "Orchestre Colonne", "Joshua Redman Quartet" (Go's
  * citm_catalog.json test data).
  */
-const ORGANISATION = /^(?:ltd|limited|inc|llc|llp|plc|gmbh|ag|sa|sarl|bv|nv|corp|corporation|co|company|group|team|department|dept|office|services|solutions|support|bank|university|universität|universitet|université|universidad|universidade|università|uniwersytet|hochschule|högskola|högskolan|hospital|school|council|ministry|agency|foundation|association|club|society|trust|partners|holdings|international|industries|system|systems|network|networks|platform|portal|server|cluster|committee|division|technologies|amazon|aws|azure|microsoft|google|orchestra|orchestre|orquesta|orkest|philharmonic|philharmonia|philharmonie|philharmoniker|philharmonique|filarmonica|symphony|symphonie|symphoniker|symphonique|sinfonietta|quartet|quartett|quatuor|quartetto|quintet|quintett|sextet|octet|trio|ensemble|choir|chorus|chœur|choeur|chor|coro|band|opera|opéra|oper|ballet|theatre|theater|théâtre|teatro|festival|academy|akademie|académie|conservatory|conservatoire|museum|musée|cathedral|institute|college|library|center|centre|centrum|collection|building|stichting|stiftung|verein|fundación|fundação|fondation|fondazione|linux|windows|ubuntu|debian|fedora|android|macos|freebsd|options|settings|preferences|contributors|authors|developers|maintainers|community|city|county|admins|administrators|operators|users|guests|publishers|controllers|computers|readers|owners|members|editors|viewers|visitors|approvers|reviewers|employees)$|(?:orchester|philharmoniker|symphoniker|ensemble|quartett|kapelle)$/;
+const ORGANISATION = /^(?:ltd|limited|inc|llc|llp|plc|gmbh|ag|sa|sarl|bv|nv|corp|corporation|co|company|group|team|department|dept|office|services|solutions|support|software|bank|university|universität|universitet|université|universidad|universidade|università|uniwersytet|hochschule|högskola|högskolan|hospital|school|council|ministry|agency|foundation|association|club|society|trust|partners|holdings|international|industries|system|systems|network|networks|platform|portal|server|cluster|committee|division|technologies|amazon|aws|azure|microsoft|google|orchestra|orchestre|orquesta|orkest|philharmonic|philharmonia|philharmonie|philharmoniker|philharmonique|filarmonica|symphony|symphonie|symphoniker|symphonique|sinfonietta|quartet|quartett|quatuor|quartetto|quintet|quintett|sextet|octet|trio|ensemble|choir|chorus|chœur|choeur|chor|coro|band|opera|opéra|oper|ballet|theatre|theater|théâtre|teatro|festival|academy|akademie|académie|conservatory|conservatoire|museum|musée|cathedral|institute|college|library|center|centre|centrum|collection|building|stichting|stiftung|verein|fundación|fundação|fondation|fondazione|linux|windows|ubuntu|debian|fedora|android|macos|freebsd|options|settings|preferences|contributors|authors|developers|maintainers|community|city|county|admins|administrators|operators|users|guests|publishers|controllers|computers|readers|owners|members|editors|viewers|visitors|approvers|reviewers|employees)$|(?:orchester|philharmoniker|symphoniker|ensemble|quartett|kapelle)$/;
 
 /**
  * Whether a word names a company, a product, an ensemble or a building, not a person ("Sky
@@ -60,6 +60,14 @@ const ORGANISATION = /^(?:ltd|limited|inc|llc|llp|plc|gmbh|ag|sa|sarl|bv|nv|corp
  * Operators", "Cert Publishers", "Site Members" under a "Name" or "SAMAccountName" key).
  */
 export const isOrganisationWord = (word: string): boolean => ORGANISATION.test(word.toLowerCase());
+
+/**
+ * A company's legal form right after a name, which makes it the company's: "Author: MontaVista
+ * Software, Inc." in Linux's headers, "Acme Widgets Ltd", "Müller Bau GmbH".
+ */
+const COMPANY_AFTER = /^,?[ \t]+(?:Inc|Ltd|LLC|LLP|GmbH|AG|plc|PLC|Pty|Corp|Corporation|Incorporated|Limited|SARL|S\.A|B\.V|N\.V|S\.r\.l|S\.p\.A|SpA|KG)(?![\p{L}\p{N}])/u;
+/** Whether a company's legal form follows the name-shaped words that end at `end`. */
+export const companyAfter = (text: string, end: number): boolean => COMPANY_AFTER.test(text.slice(end, end + 16));
 
 /**
  * First words of a setting's or a product's name that no one's name starts with ("New

@@ -24,6 +24,10 @@ describe("ner/person_by_cue", () => {
     assert.deepEqual(found("Header - Author: John Smith\nPrepared by: Jane Roe\nAPPROVED BY: Ben Okafor\n"), ["John Smith", "Jane Roe", "Ben Okafor"]);
     assert.ok(run(personByCue, "Author: John Smith")[0]!.score >= 0.9, "the label raises it");
     assert.deepEqual(found("Author: Microsoft Corporation\nAuthor: Unknown\ncreated by: admin\nCreated by: The Support Team\n"), []);
+    // a company by its legal form or its word (Linux's IPMI headers)
+    assert.deepEqual(found(" * Author: MontaVista Software, Inc.\n *         Corey Minyard\nAuthor: Acme Widgets Ltd\nWritten by: Zorin Mercer Inc.\n"), []);
+    assert.deepEqual(found("Author: Corey Minyard, Inc. Finance\n"), [], "a legal form after two words makes them a company's name, whoever's");
+    assert.deepEqual(found("Author: Corey Minyard, Incoming\nAuthor: Jane Roe, Ltda-free\n"), ["Corey Minyard", "Jane Roe"], "a word that starts as a legal form is not one");
     // the next field's label on the same line is not the name's last word
     assert.deepEqual(found("reviewed by: Mike Fabian Bug: 3352\nName: John Smith Phone: 555 123\n"), ["Mike Fabian", "John Smith"]);
     assert.deepEqual(found("Dear John Smith:\nthank you"), ["John Smith"], "a salutation's colon ends the line");

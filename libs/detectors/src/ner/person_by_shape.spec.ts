@@ -83,4 +83,21 @@ describe("ner/person_by_shape", () => {
     assert.deepEqual(found("We read the Schema Constructor docs and wrote the new code for the parser."), []);
     assert.deepEqual(found("The highlighting in this module is done by Pygments Lexer and Mozilla Preprocessor, as before."), []);
   });
+
+  it("takes no label of code for a name: a documentation command's, a constant's comment, abbreviations without a vowel (Linux's and LLVM's headers)", () => {
+    assert.deepEqual(found("/// @name Comdat Accessors\n/// @{\n\n  /// Return the comdat with the given name in the module.\n"), []);
+    const defines = "#define FB_ACCEL_NONE\t\t0\t/* no hardware accelerator\t*/\n#define FB_ACCEL_ATARIBLITT\t1\t/* Atari Blitter\t\t*/\n#define FB_ACCEL_AMIGABLITT\t2\t/* Amiga Blitter                */\n";
+    assert.deepEqual(found(defines), []);
+    assert.deepEqual(found("#define PORT_ATMEL\t49\n\n/* Macintosh Zilog type numbers with the most of the ports */\n#define PORT_MAC_ZILOG\t50\t/* m68k : not yet implemented */\n"), []);
+    assert.deepEqual(found("#define AUDIT_MESSAGE_TEXT_MAX\t8560\n\n/* Multicast Netlink socket groups (default up to 32) */\nenum audit_nlgrps {\n\tAUDIT_NLGRP_NONE,\t/* Group 0 not used */\n"), []);
+    assert.deepEqual(found("Junio C Hamano (3):\n      Git 2.14.3\n\nMichael Haggerty (5):\n      struct snapshot: store the start rather than the header length\n"), ["Michael Haggerty"], "a change log's line that starts with a C keyword declares nothing");
+    assert.deepEqual(found(" * scanning process. Expected list order is Intra Y, Intra Cb,\n * Intra Cr, Inter Y, Inter Cb, Inter Cr. The values on the list are\n"), []);
+    assert.deepEqual(found("Linux Sound Acme Group, Inc. was founded by the team and sold to the new owner in the spring."), [], "a company by its legal form");
+    // a person's name in a comment that labels no code, and a surname without a vowel of its own ("Ng")
+    assert.deepEqual(found("/*\n * Copyright (c) 1999 Vojtech Pavlik, and the other authors of the driver\n */\n\n#ifndef _INPUT_H\n#define _INPUT_H\n"), ["Vojtech Pavlik"]);
+    assert.deepEqual(found("The quarterly review with Dipankar Ng moved to Friday."), ["Dipankar Ng"]);
+    assert.deepEqual(found("The patches of Marcel Plch and Michal Srb were reviewed by Tj Holowaychuk on Friday."), ["Marcel Plch", "Michal Srb", "Tj Holowaychuk"], "a syllabic r or l; an abbreviated given name");
+    assert.deepEqual(found("The release was tagged as Mark Dpkg and built with Jim Tcl on the new machines."), [], "a surname of consonants alone is an abbreviation");
+    assert.deepEqual(found("The quarterly review with Mỹ Thuần Trần and Mələk Xəlilov moved to Friday."), ["Mỹ Thuần Trần", "Mələk Xəlilov"], "vowels with their marks, and Azerbaijani's schwa");
+  });
 });

@@ -1,10 +1,10 @@
 import type { Candidate, Detector } from "../core/types.ts";
-import { TITLE_WORD, WORD, currencyOrLanguage, isOrganisationWord, partOfDefinedTerm } from "./name_shape.ts";
+import { TITLE_WORD, WORD, companyAfter, currencyOrLanguage, isOrganisationWord, partOfDefinedTerm } from "./name_shape.ts";
 import { NAME_TAGS, commonWord, englishWord, knownAsWord, tagsOf } from "./lexicon.ts";
 import { isKnownPlace } from "./gazetteer.ts";
 import { inRoffRequest, writtenAsIdentifier } from "./compromise_ner.ts";
 import { PERSON_CONTEXT, PLACE_LABELS, asTitled } from "./person.ts";
-import { prevFeed } from "../core/lines.ts";
+import { nextFeed, prevFeed } from "../core/lines.ts";
 
 /**
  * Two or three capitalised words in a row, alone: not after another capitalised word (unless a
@@ -49,6 +49,35 @@ function nameWord(word: string): "name" | "unknown" | false {
   if (tags !== null) return tags.some((t) => NAME_TAGS.has(t)) ? "name" : false;
   // (each half of a double-barrelled word: "Davis-Robel")
   return w.split("-").some((h) => h.length < 2 || englishWord(h)) ? false : "unknown";
+}
+
+/** A vowel, or the "Ng" of a surname that has none. */
+const VOWEL = /[aeiouyæøœəɛɔı]|^Ng$/iu;
+/** An "r" or an "l" between consonants, the vowel of Czech and Slovak surnames that have none ("Srb", "Plch", "Vlk"). */
+const SYLLABIC = /^\p{L}+[rlŕĺ]\p{L}+$/iu;
+/**
+ * Whether a surname may be a name by its letters: it has a vowel, with or without its marks
+ * ("Mỹ", "Trương" in Vietnamese, "Mələk" in Azerbaijani), or a syllabic "r" or "l". A last word
+ * with neither is an abbreviation ("Intra Cb, Intra Cr" of chroma planes in Linux's video headers,
+ * "Jim Tcl", "Mark Dpkg" in change logs); a given name may be one
+ * ("Tj Holowaychuk").
+ */
+const pronounceable = (word: string) => VOWEL.test(word.normalize("NFD")) || SYLLABIC.test(word);
+
+/**
+ * What a run of capitalised words in code labels, not a person: the words after a documentation
+ * command ("/// @name Comdat Accessors" in LLVM's headers; an "@author" is person_by_cue's), and a
+ * comment on a constant's definition or the line above one ("#define FB_ACCEL_ATARIBLITT 1 /*
+ * Atari Blitter *\/", "/* Macintosh Zilog type numbers *\/\n#define PORT_MAC_ZILOG 50", "/*
+ * Multicast Netlink socket groups *\/\nenum audit_nlgrps {" in Linux's headers).
+ */
+const DOC_COMMAND_BEFORE = /[@\\][a-z]+[ \t]+$/;
+const DECLARATION = /^[ \t]*(?:#[ \t]*define[ \t]|typedef[ \t]|(?:enum|struct|union)[ \t]+\w+[ \t]*\{)/;
+function labelsCode(text: string, start: number, end: number): boolean {
+  if (DOC_COMMAND_BEFORE.test(text.slice(Math.max(0, start - 24), start))) return true;
+  if (DECLARATION.test(text.slice(prevFeed(text, start - 1) + 1, start))) return true;
+  const eol = nextFeed(text, end);
+  return eol >= 0 && DECLARATION.test(text.slice(eol + 1, eol + 80));
 }
 
 const QUOTES = `"'`;
@@ -137,6 +166,7 @@ export const personByShape: Detector = {
     for (const m of text.matchAll(RUN)) {
       const words = m[1]!.split(/[ \t]/);
       const kinds = words.map(nameWord);
+      if (!pronounceable(words.at(-1)!)) continue;
       if (kinds.some((k) => k === false) || !kinds.includes("unknown") || FOREIGN_ARTICLE.test(m[1]!) || isKnownPlace(m[1]!) || currencyOrLanguage(m[1]!)) continue;
       const start = m.index;
       const end = start + m[1]!.length;
@@ -144,7 +174,7 @@ export const personByShape: Detector = {
       const before = text[start - 1];
       if (before !== undefined && QUOTES.includes(before) && text[end] === before) continue;
       if (ADDRESS_BEFORE.test(text.slice(prevFeed(text, start - 1) + 1, start)) || TOWN_LAST.test(m[1]!)) continue;
-      if (DETERMINER_BEFORE.test(text.slice(Math.max(0, start - 12), start)) || THING_AFTER.test(text.slice(end, end + 16))) continue;
+      if (DETERMINER_BEFORE.test(text.slice(Math.max(0, start - 12), start)) || THING_AFTER.test(text.slice(end, end + 16)) || companyAfter(text, end) || labelsCode(text, start, end)) continue;
       if (!englishAround(text, start, end) || writtenAsIdentifier(text, start, end) || inRoffRequest(text, start, end) || partOfDefinedTerm(text, start, end)) continue;
       out.push(asTitled(text, { start, end, score: 0.45, validation: "name_shape" }));
     }
