@@ -34,7 +34,8 @@ export const KEY_START = String.raw`(?<![A-Za-z0-9/\\:])`;
  * (`struct PASS_NAME : public PassInfoMixin`), `constants.EVENT_TEST_PASS`: names of
  * letters alone; a random value has digits, a token's parts too), an operator (`await
  * getPassword()`), a variable's name (`password_ptr`, `index_info`: lower-case words joined by
- * `_`), a constant's name (`PASSWORD_REQUIRED`, `attributes.K8S_VOLUME_TYPE_VALUE_SECRET`); in
+ * `_`; three or more with digits too, a format's description: `hashedPassword = base64_encoded_64_byte_salt`
+ * in the JDK's management agent's password file), a constant's name (`PASSWORD_REQUIRED`, `attributes.K8S_VOLUME_TYPE_VALUE_SECRET`); in
  * Perl, a package's function (`CPAN::anycwd()`), a quote operator (`qq{`), a dereference (`$self->{+PASS}`,
  * `$CPAN::Config->{password}`: the value stops at `>`) and the error variable (`$!`); a hexadecimal
  * literal (`STENCIL_PASS_DEPTH_PASS: 0x0B96`, WebGL's constants); in Vim
@@ -42,7 +43,7 @@ export const KEY_START = String.raw`(?<![A-Za-z0-9/\\:])`;
  * (`password => {`), a default (`password:U.password??null`), a list (`pass_fds=[wr]`,
  * `pass_enctest = [(b'…` in Python's tests).
  */
-const CODE_VALUE = /^(?:(?:new|await|typeof|void|public|private|protected|static|const)$|\{|\[|[\w$.]+(?:\?\?|\|\||&&)|0x[0-9A-Fa-f]+$|[sgablwtv]:[\w#.]+$|[a-z]+(?:_[a-z]+)+$|\(|[A-Za-z_$][\w$.:]*[([{]|\$[A-Za-z_][\w:]*-$|\$!|[a-z_$][A-Za-z_$]*(?:\.[A-Za-z_$]{2,})+$|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|[A-Za-z_$][\w$]*\.[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$)/;
+const CODE_VALUE = /^(?:(?:new|await|typeof|void|public|private|protected|static|const)$|\{|\[|[\w$.]+(?:\?\?|\|\||&&)|0x[0-9A-Fa-f]+$|[sgablwtv]:[\w#.]+$|[a-z]+(?:_[a-z]+)+$|[a-z][a-z0-9]*(?:_[a-z0-9]+){2,}$|\(|[A-Za-z_$][\w$.:]*[([{]|\$[A-Za-z_][\w:]*-$|\$!|[a-z_$][A-Za-z_$]*(?:\.[A-Za-z_$]{2,})+$|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|[A-Za-z_$][\w$]*\.[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$)/;
 
 /**
  * After an unquoted value: another assignment, an operator, an arrow, a conditional

@@ -108,6 +108,8 @@ describe("secrets/password", () => {
     assert.deepEqual(values(":param passphrase: The passphrase used to encrypt\n:type passphrase: :py:data:`bytes`\n:param password: Unicode password.\n@param password the user's"), []);
     assert.deepEqual(values("def __init__(self, password: bytes):\n    username: str\n    password: str\nprepare_request_body(username='foo', password='bar')"), []);
     assert.deepEqual(values('userdata.password = password_ptr\nusername, password = url_user_password\nAttributeOID.CHALLENGE_PASSWORD: "challengePassword",'), []);
+    // a format's description in a commented example (the JDK's jmxremote.password.template); a password of two parts stays one
+    assert.deepEqual(values("# hashedPassword = base64_encoded_64_byte_salt W base64_encoded_hash W hash_algorithm\npassword = summer_2024\n"), ["summer_2024"]);
     // man pages: the word "password" in other languages as a URL's placeholder, a URL template,
     // roff escapes, a metavariable, made-up and "my-" values
     assert.deepEqual(values("\\fIhttp://gebruiker:wachtwoord@server:poort/\\fR\nftp://[[utente][:password]@]host[:porta]/"), []);
