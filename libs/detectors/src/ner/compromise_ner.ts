@@ -7,7 +7,7 @@
 import nlp from "compromise";
 import "./fast_sweep.ts";
 import type { Candidate } from "../core/types.ts";
-import { knownAsWord, tagsNotAName, tagsOf } from "./lexicon.ts";
+import { englishWord, knownAsWord, tagsNotAName, tagsOf } from "./lexicon.ts";
 import { FOREIGN_TITLE_WORDS, PARTICLE, isOrganisationWord, isParticle, notAFirstWord, startsWithVerb } from "./name_shape.ts";
 import { PLACE_FIRST_WORDS, PLACE_TAGS, TOWN_PREFIXES, isKnownPlace } from "./gazetteer.ts";
 import { STREET_KINDS_FIRST } from "./street_address.ts";
@@ -119,7 +119,23 @@ export function worthKeeping(label: NerLabel, span: string): boolean {
   if (label === "PERSON" && (/-(?:ku|shi|cho|machi|gun|ken|chome)$/i.test(span) || /^(?:Bldg|Apt|Ste|Dept)\.?$/.test(span))) return false;
   if (label === "PERSON" && (/^\p{Lu}+$/u.test(span) || /^(?:Jr|Sr|Esq|PhD|Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir)\.?$/.test(span) || /^(?:John|Jane|Richard|Baby) Doe$|^(?:Max|Erika) Mustermann$/.test(span))) return false;
   if (span.length <= 3 && !/\p{Ll}/u.test(span)) return false;
+  if (label === "PERSON" && nounThenWordName(span)) return false;
   return !(label === "LOCATION" && (span.length <= 2 || PLACE_FIRST_WORDS.has(span.toLowerCase())));
+}
+
+/**
+ * Two words, a noun that is no name and then a given name that is an English word too: "Word
+ * Mark" (the Unicode licence's "Unicode Word Mark", in every JDK), "Service Mark", "Check Mark",
+ * "Trade Mark". A name that is a noun comes first ("Summer Thomas"); one that is a word comes last
+ * in few names (a noun the lexicon does not tag stays out: "Autumn", "Union").
+ */
+function nounThenWordName(span: string): boolean {
+  const words = span.split(/\s+/);
+  if (words.length !== 2) return false;
+  const [first, last] = words.map((w) => w.toLowerCase()) as [string, string];
+  const firstTags = tagsOf(first);
+  const lastTags = tagsOf(last);
+  return firstTags !== null && firstTags.every((t) => NOUN_TAGS.has(t)) && lastTags !== null && lastTags.includes("FirstName") && !lastTags.includes("LastName") && englishWord(last);
 }
 
 /**

@@ -11,7 +11,8 @@ import { isKnownPlace, timeZoneRegion, tooCoarse } from "./gazetteer.ts";
  */
 const FSF_CITY_AFTER = /^[,\s-]*(?:MA\s+(?:0211[01]\d?-1[0-9]{3}|02139)\b|Fifth Floor,?\s*Boston\b)/;
 
-const CONTEXT = ["address", "city", "town", "lives", "living", "resides", "resident", "located", "born", "country", "state", "province", "county", "hometown", "residence", "domicile", "place of birth", "birthplace", "nationality", "citizenship"];
+// (not "located": things are located as often as people, "courts located in Santa Clara County" in a licence's venue clause)
+const CONTEXT = ["address", "city", "town", "lives", "living", "resides", "resident", "born", "country", "state", "province", "county", "hometown", "residence", "domicile", "place of birth", "birthplace", "nationality", "citizenship"];
 /**
  * "state" lifts a place the gazetteer knows ("State: Ohio") and no other: in code and its
  * comments it is a machine's or a variable's state, and compromise's guesses beside it are

@@ -45,6 +45,13 @@ describe("ner/place_by_cue", () => {
     assert.deepEqual(found("the cursor was moved in Normal mode\nCountry: Normal\n    country = None"), []);
     assert.deepEqual(found("She lives in Reading.\nCity: Normal"), ["Reading", "Normal"]);
   });
+  it("scores a place after a verb that places things as often as people below what makes a file sensitive alone (the ICU licence's venue)", () => {
+    const scores = (text: string) => run(placeByCue, text).map((f) => [text.slice(f.start, f.end), f.score]);
+    assert.deepEqual(scores("any disputes shall be resolved solely in the courts located in Santa Clara County, California."), [["Santa Clara", 0.45]]);
+    assert.deepEqual(scores("The company is based in Austin and sells shoes."), [["Austin", 0.45]]);
+    assert.ok(run(placeByCue, "She was born in Racine.")[0]!.score >= 0.7);
+    assert.ok(run(placeByCue, "The resident is based in Austin.")[0]!.score >= 0.7, "a person's word near lifts it");
+  });
   it("takes a town's name before a surname no lexicon knows for a person's first name, not a town (Perl's Pod::Text: \"come from Barrie Slaymaker\")", () => {
     assert.deepEqual(found("These originally come from Barrie Slaymaker and largely follow his style."), []);
     assert.deepEqual(found("She lives in Houston Texas with her family, and he comes from Barrie."), ["Houston", "Barrie"]);

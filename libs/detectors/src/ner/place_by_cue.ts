@@ -49,6 +49,13 @@ function knownPrefix(words: string): string | null {
   }
 }
 
+/**
+ * The verbs that place things as often as people: "courts located in Santa Clara County" (a
+ * licence's venue, in the ICU and CLDR licences the JDK ships), "a company based in Austin". The
+ * place they cue scores below what makes a file sensitive alone; a person's word near lifts it.
+ */
+const THINGS_VERB = /^(?:[Ll]ocated|[Bb]ased)$/;
+
 /** The capitalised word right after a place. */
 const NEXT_WORD = /^[ \t]+(\p{Lu}\p{Ll}+)(?![\p{L}\p{N}])/u;
 
@@ -79,7 +86,8 @@ export const placeByCue: Detector = {
   category: "location",
   description: "Known place after a cue: born/lives/moved in or to, a place label (gazetteer)",
   patterns: [],
-  context: ["born", "raised", "lives", "living", "resides", "resident", "located", "based", "moved", "relocated", "place of birth", "birthplace", "hometown"],
+  // (not "located" nor "based": the cue's own word would lift what it found, see THINGS_VERB)
+  context: ["born", "raised", "lives", "living", "resides", "resident", "moved", "relocated", "place of birth", "birthplace", "hometown"],
   // A cue is words with a blank or a line's end between them; a text without one (most cells) is
   // skipped at once. No keyword pre-filter: find() looks the stems up itself, once.
   prefilter: { anyChar: " \t\n" },
@@ -105,7 +113,7 @@ export const placeByCue: Detector = {
       // (a time zone's name is a region and a city: "City=Asia/Saigon", "Europe/Vatican")
       if (timeZoneRegion(text, start, start + place.length) || firstNameBefore(text, place, start + place.length)) continue;
       if (out.some((c) => c.start === start)) continue;
-      out.push({ start, end: start + place.length, score: 0.7, validation: "gazetteer" });
+      out.push({ start, end: start + place.length, score: THINGS_VERB.test(m.groups!.weak ?? "") ? 0.45 : 0.7, validation: "gazetteer" });
     }
     return out;
   },
