@@ -77,6 +77,7 @@ describe("generic/ip_address", () => {
     assert.deepEqual(reported(headers), []);
     // out of the comment, a host again; in it, a host with a part above 99 or an address word on its line; a URL's "//" opens no comment
     assert.deepEqual(reported("/* 22.4.2.32 */ int main() { connect(\"52.14.33.21\"); }\n// old gateway 52.140.33.21\n/* server 52.14.33.22 */\nurl = http://52.14.33.23/x 52.14.33.24"), ["52.14.33.21", "52.140.33.21", "52.14.33.22", "52.14.33.23", "52.14.33.24"]);
+    assert.deepEqual(reported(" * @NL80211_ATTR_QOS_MAP: IP DSCP mapping for Interworking QoS mapping as\n *\tdefined in IEEE Std 802.11-2012, 8.4.2.97.\n */\n"), [], "a text cut from inside a comment");
     assert.deepEqual(reported("  * push refs/* to the mirror, and src/**/*.c too\n  * the build box moved to 52.14.33.25 today\n"), ["52.14.33.25"], "a glob's \"/*\" opens no comment");
     // a book's table of contents (Cargo's): numbered headings with their siblings; a host at a sentence's end stays one
     assert.deepEqual(reported("reference/registries.html 3.12. Registries\n credential-provider-protocol.html 3.12.1.1. Credential Provider Protocol\n registry-index.html 3.12.2.1. Registry Index\n"), []);

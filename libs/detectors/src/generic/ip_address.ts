@@ -231,16 +231,21 @@ function oidArcs(text: string): Set<string> {
  * and including 3.6.23.1" in libstdc++'s, glibc's, Linux's and SQLite's headers).
  */
 function inCComment(text: string, at: number): boolean {
-  if (LINE_COMMENT.test(text.slice(prevFeed(text, at - 1) + 1, at))) return true;
+  const line = text.slice(prevFeed(text, at - 1) + 1, at);
+  if (LINE_COMMENT.test(line)) return true;
   // (a "/*" that opens a comment stands at a line's start, after a blank or after code: a glob's
   // "refs/*" or "**/*.js" in a change log opens none)
   const close = text.lastIndexOf("*/", at);
-  for (let open = text.lastIndexOf("/*", at); open > close; open = open > 0 ? text.lastIndexOf("/*", open - 1) : -1) {
+  const last = text.lastIndexOf("/*", at);
+  for (let open = last; open > close; open = open > 0 ? text.lastIndexOf("/*", open - 1) : -1) {
     if (open === 0 || COMMENT_OPENER_BEFORE.test(text[open - 1]!)) return true;
   }
-  return false;
+  // (a text cut from inside a long comment, its "/*" left in the text before, as a header's
+  // segments are: the lines of the comment's body start with "*", nl80211.h's "8.4.2.97")
+  return close < 0 && last < 0 && BODY_LINE.test(line);
 }
 const COMMENT_OPENER_BEFORE = /[\s;{}()]/;
+const BODY_LINE = /^[ \t]*\*{1,2}[ \t]/;
 /** "//" at a line's start or after code, and a blank or a documentation comment's mark after it. */
 const LINE_COMMENT = /(?:^|[ \t;{})])\/\/[/!]?[ \t]/;
 

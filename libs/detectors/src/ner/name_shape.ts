@@ -8,6 +8,7 @@
  */
 import { NAME_TAGS, commonWord, englishWord, tagsOf } from "./lexicon.ts";
 import { escapeRegex } from "../core/regex.ts";
+import { nextFeed, prevFeed } from "../core/lines.ts";
 
 /** One name word: capitalised, with inner capitals or apostrophes (McClure, DuBuque, O'Neil) and one hyphen (Hoeger-Towne). */
 export const WORD = String.raw`\p{Lu}\p{Ll}*(?:['’]?\p{Lu}\p{Ll}+)*\p{Ll}(?:-\p{Lu}\p{Ll}*(?:['’]?\p{Lu}\p{Ll}+)*\p{Ll})?`;
@@ -68,6 +69,26 @@ export const isOrganisationWord = (word: string): boolean => ORGANISATION.test(w
 const COMPANY_AFTER = /^,?[ \t]+(?:Inc|Ltd|LLC|LLP|GmbH|AG|plc|PLC|Pty|Corp|Corporation|Incorporated|Limited|SARL|S\.A|B\.V|N\.V|S\.r\.l|S\.p\.A|SpA|KG)(?![\p{L}\p{N}])/u;
 /** Whether a company's legal form follows the name-shaped words that end at `end`. */
 export const companyAfter = (text: string, end: number): boolean => COMPANY_AFTER.test(text.slice(end, end + 16));
+
+const DOC_COMMAND_BEFORE = /[@\\][a-z]+[ \t]+$/;
+const DECLARATION = /^[ \t]*(?:#[ \t]*define[ \t]|typedef[ \t]|(?:enum|struct|union)[ \t]+\w+[ \t]*\{)/;
+/**
+ * Whether the capitalised words at [start, end) label code, not a person: the words after a
+ * documentation command ("/// @name Comdat Accessors" in LLVM's headers; an "@author" is
+ * person_by_cue's), and a comment on a constant's definition or on the line above one or above
+ * a declaration ("#define FB_ACCEL_ATARIBLITT 1 /* Atari Blitter *\/", "/* Macintosh Zilog type
+ * numbers *\/\n#define PORT_MAC_ZILOG 50", "/* Multicast Netlink socket groups *\/\nenum
+ * audit_nlgrps {", "#define ST1_MAM 0x01 /* Missing Address Mark *\/" in Linux's headers).
+ */
+export function labelsCode(text: string, start: number, end: number): boolean {
+  if (DOC_COMMAND_BEFORE.test(text.slice(Math.max(0, start - 24), start))) return true;
+  if (DECLARATION.test(text.slice(prevFeed(text, start - 1) + 1, start))) return true;
+  // (the next line, or the one after a comment's end: "/*\n * RPL SR Header\n *\/\nstruct ipv6_rpl_sr_hdr {")
+  let eol = nextFeed(text, end);
+  if (eol >= 0 && COMMENT_END_LINE.test(text.slice(eol + 1, eol + 16))) eol = nextFeed(text, eol + 1);
+  return eol >= 0 && DECLARATION.test(text.slice(eol + 1, eol + 80));
+}
+const COMMENT_END_LINE = /^[ \t]*\*\/[ \t]*(?:\r?\n|$)/;
 
 /**
  * First words of a setting's or a product's name that no one's name starts with ("New

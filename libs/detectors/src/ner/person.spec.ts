@@ -19,6 +19,12 @@ describe("ner/person", () => {
     const mail = "Regards, Jackson (jackson.smith@acme.com)";
     assert.deepEqual(people(mail), ["Jackson"]);
   });
+  it("takes no label of code for a person: a constant's comment, the line above a declaration (Linux's headers)", () => {
+    const fdreg = "/* Bits of FD_ST1 */\n#define ST1_MAM\t\t0x01\t\t/* Missing Address Mark */\n#define ST2_CM\t\t0x40\t\t/* Control Mark = deleted */\n";
+    assert.deepEqual(people(fdreg), []);
+    assert.deepEqual(people("#include <linux/in6.h>\n\n/*\n * RPL SR Header\n */\nstruct ipv6_rpl_sr_hdr {\n"), []);
+    assert.deepEqual(people("/*\n * Copyright (C) 1998 Paul Mackerras and Marianne Mueller.\n */\n\n#ifndef _LINUX_PMU_H\n#define _LINUX_PMU_H\n"), ["Paul Mackerras", "Marianne Mueller"], "a copyright line above an include guard");
+  });
   it("takes no link past a web page's navigation for a person (\"Skip to main content\" on every page of Rust's docs), nor the Julian calendar", () => {
     assert.deepEqual(people("#main-content Skip to main content\n# type_name"), []);
     assert.deepEqual(people("                p++;                    // Skip ':'\n                if (x) {"), []);

@@ -2,6 +2,7 @@ import type { Candidate, Detector } from "../core/types.ts";
 import { inIdentifierList, inRoffRequest, nerCandidates, writtenAsIdentifier } from "./compromise_ner.ts";
 import { outsideOrganisationAddresses } from "./street_address.ts";
 import { prevFeed } from "../core/lines.ts";
+import { labelsCode } from "./name_shape.ts";
 
 /**
  * A first name that is something else by the word after it: a web page's link past its
@@ -78,7 +79,7 @@ export const person: Detector = {
   // (the street of an organisation's address is no one's name: "51 Franklin St" in a GPL notice)
   find: (text) =>
     outsideOrganisationAddresses(text, nerCandidates(text, "PERSON", 0.5))
-      .filter((c) => !writtenAsIdentifier(text, c.start, c.end) && !notANameAfter(text, c.start, c.end) && !inRoffRequest(text, c.start, c.end) && !imperative(text, c.start, c.end) && !inFontDeclaration(text, c.start))
+      .filter((c) => !writtenAsIdentifier(text, c.start, c.end) && !notANameAfter(text, c.start, c.end) && !inRoffRequest(text, c.start, c.end) && !imperative(text, c.start, c.end) && !inFontDeclaration(text, c.start) && !labelsCode(text, c.start, c.end))
       .map((c) => asTitled(text, c)),
   noneInText: inIdentifierList,
 };

@@ -1,10 +1,10 @@
 import type { Candidate, Detector } from "../core/types.ts";
-import { TITLE_WORD, WORD, companyAfter, currencyOrLanguage, isOrganisationWord, partOfDefinedTerm } from "./name_shape.ts";
+import { TITLE_WORD, WORD, companyAfter, currencyOrLanguage, isOrganisationWord, labelsCode, partOfDefinedTerm } from "./name_shape.ts";
 import { NAME_TAGS, commonWord, englishWord, knownAsWord, tagsOf } from "./lexicon.ts";
 import { isKnownPlace } from "./gazetteer.ts";
 import { inRoffRequest, writtenAsIdentifier } from "./compromise_ner.ts";
 import { PERSON_CONTEXT, PLACE_LABELS, asTitled } from "./person.ts";
-import { nextFeed, prevFeed } from "../core/lines.ts";
+import { prevFeed } from "../core/lines.ts";
 
 /**
  * Two or three capitalised words in a row, alone: not after another capitalised word (unless a
@@ -63,22 +63,6 @@ const SYLLABIC = /^\p{L}+[rlŕĺ]\p{L}+$/iu;
  * ("Tj Holowaychuk").
  */
 const pronounceable = (word: string) => VOWEL.test(word.normalize("NFD")) || SYLLABIC.test(word);
-
-/**
- * What a run of capitalised words in code labels, not a person: the words after a documentation
- * command ("/// @name Comdat Accessors" in LLVM's headers; an "@author" is person_by_cue's), and a
- * comment on a constant's definition or the line above one ("#define FB_ACCEL_ATARIBLITT 1 /*
- * Atari Blitter *\/", "/* Macintosh Zilog type numbers *\/\n#define PORT_MAC_ZILOG 50", "/*
- * Multicast Netlink socket groups *\/\nenum audit_nlgrps {" in Linux's headers).
- */
-const DOC_COMMAND_BEFORE = /[@\\][a-z]+[ \t]+$/;
-const DECLARATION = /^[ \t]*(?:#[ \t]*define[ \t]|typedef[ \t]|(?:enum|struct|union)[ \t]+\w+[ \t]*\{)/;
-function labelsCode(text: string, start: number, end: number): boolean {
-  if (DOC_COMMAND_BEFORE.test(text.slice(Math.max(0, start - 24), start))) return true;
-  if (DECLARATION.test(text.slice(prevFeed(text, start - 1) + 1, start))) return true;
-  const eol = nextFeed(text, end);
-  return eol >= 0 && DECLARATION.test(text.slice(eol + 1, eol + 80));
-}
 
 const QUOTES = `"'`;
 /** An article of another language first: a place's or a thing's name ("Los Ranchos", "Die Zauberflöte"). */
