@@ -15,6 +15,23 @@ export const minConfidence = (a: Confidence, b: Confidence): Confidence => (RANK
 
 export const isFloor = (f: Finding): boolean => f.validation !== null && f.validation !== "" && f.score >= FLOOR_SCORE;
 
+/**
+ * Types that identify no one on their own: a place named in a text ("the state of Connecticut"
+ * in a novel, the country list of a web page's form, a licence's venue) says where no one is
+ * unless someone is named beside it.
+ */
+const QUASI_IDENTIFIERS: ReadonlySet<string> = new Set(["LOCATION"]);
+
+/**
+ * The findings that make a file sensitive: those scoring >= COUNT_SCORE, when at least one of
+ * them identifies someone by itself (a type not in QUASI_IDENTIFIERS, or a validated
+ * high-score place: "born in Racine", "Place of birth: Ocala"); none otherwise.
+ */
+export function countedFindings(findings: readonly Finding[]): Finding[] {
+  const strong = findings.filter((f) => f.score >= COUNT_SCORE);
+  return strong.some((f) => !QUASI_IDENTIFIERS.has(f.type) || isFloor(f)) ? strong : [];
+}
+
 /** The confidence a finding supports on its own. */
 export function levelOf(f: Finding): Confidence {
   if (isFloor(f)) return "high";

@@ -41,6 +41,21 @@ describe("classify: verdict policy", () => {
     assert.equal(deterministicVerdict(input(text, [], { status: "partial" })).status, "partial");
   });
 
+  it("deterministic: a place makes a file sensitive only beside another finding, or validated (a novel's states, a web page's country list)", () => {
+    const novel = "the state of Connecticut, then China, by Ahab's orders";
+    const place = finding(novel, "Connecticut", "LOCATION", { validation: null, score: 0.75 });
+    const china = finding(novel, "China", "LOCATION", { validation: null, score: 0.75 });
+    const alone = deterministicVerdict(input(novel, [place, china, { ...place, score: 0.3 }]));
+    assert.equal(alone.has_sensitive_data, false);
+    assert.match(alone.reasoning, /No detector found personal data \(1 low-score candidate and 2 places with no one named ignored\)\./);
+    const ahab = finding(novel, "Ahab", "PERSON", { validation: null, score: 0.5 });
+    const named = deterministicVerdict(input(novel, [place, ahab]));
+    assert.equal(named.has_sensitive_data, true);
+    assert.match(named.reasoning, /1 × LOCATION, best score 0\.75; 1 × PERSON/);
+    const born = deterministicVerdict(input(novel, [{ ...place, validation: "gazetteer", score: 1 }]));
+    assert.deepEqual([born.has_sensitive_data, born.confidence], [true, "high"], "a validated place (born in …, Place of birth: …)");
+  });
+
   it("deterministic: says what was not read, and why, in words that fit the status", () => {
     const say = (t: string, meta: Parameters<typeof input>[2]) => deterministicVerdict(input(t, [], meta)).reasoning;
     assert.equal(say(text, {}), "No detector found personal data.");

@@ -1,7 +1,8 @@
 /**
  * The verdict policy, in code:
  * - Deterministic verdict (`off` mode and fallback): findings scoring >= COUNT_SCORE make the file
- *   sensitive; confidence is the strongest finding's level (validated + score >= 0.8 → high,
+ *   sensitive, places (LOCATION) only beside another such finding or validated (evidence.ts
+ *   countedFindings); confidence is the strongest finding's level (validated + score >= 0.8 → high,
  *   >= 0.6 → medium, else low). No findings: not sensitive, medium confidence when the whole file
  *   was read, low when extraction was partial, unsupported or failed.
  * - Validated high-score findings are a floor: has_sensitive_data stays true and confidence high,
@@ -23,7 +24,7 @@
  *   verified cited span.
  */
 import type { Confidence, Finding, Llm, Segment, Status } from "@filescan/contracts";
-import { byStrength, COUNT_SCORE, isFloor, levelOf, maxConfidence, minConfidence, scrub, maskGeneric, type Replacement, type VerifiedSpan } from "./evidence.ts";
+import { byStrength, COUNT_SCORE, countedFindings, isFloor, levelOf, maxConfidence, minConfidence, scrub, maskGeneric, type Replacement, type VerifiedSpan } from "./evidence.ts";
 import type { ClassifyInput } from "./types.ts";
 import { withoutOrphans } from "./wording.ts";
 
@@ -89,7 +90,7 @@ function describeFile(input: ClassifyInput): string {
 
 /** The verdict from the detectors alone: the `off` mode and the fallback when the LLM fails. */
 export function deterministicVerdict(input: ClassifyInput): Llm {
-  const counted = input.findings.filter((f) => f.score >= COUNT_SCORE).sort(byStrength);
+  const counted = countedFindings(input.findings).sort(byStrength);
   const strongest = counted[0];
   const loc = locationOf(input, strongest, undefined);
   const status: Status = input.meta.status;
@@ -105,10 +106,12 @@ export function deterministicVerdict(input: ClassifyInput): Llm {
       ...loc,
     };
   }
-  const weak = input.findings.length - counted.length;
+  const weak = input.findings.filter((f) => f.score < COUNT_SCORE).length;
+  const places = input.findings.length - weak;
   const text = hasText(input.segments);
   const read = status === "complete" && text;
-  const ignored = weak ? ` (${weak} low-score candidate${weak > 1 ? "s" : ""} ignored)` : "";
+  const parts = [weak ? `${weak} low-score candidate${weak > 1 ? "s" : ""}` : "", places ? `${places} place${places > 1 ? "s" : ""} with no one named` : ""].filter(Boolean);
+  const ignored = parts.length ? ` (${parts.join(" and ")} ignored)` : "";
   return {
     has_sensitive_data: false,
     confidence: read ? "medium" : "low",
@@ -179,7 +182,7 @@ export function combine(
   raiseCap: Confidence,
 ): Llm {
   const floor = input.findings.some(isFloor);
-  const strongest = input.findings.filter((f) => f.score >= COUNT_SCORE).sort(byStrength)[0];
+  const strongest = countedFindings(input.findings).sort(byStrength)[0];
   // Cited spans are likely personal data themselves: mask them in any model wording.
   // Known finding values first (they get the detector's mask), then the cited spans.
   const spans: Replacement[] = verified.map((v) => ({ value: v.quote, mask: maskGeneric(v.quote) }));
