@@ -41,7 +41,7 @@ describe("generic/email_address", () => {
 
   it("scores a role or mailing-list mailbox below what makes a file sensitive, a person's address in full", () => {
     const found = (text: string) => run(emailAddress, `Contact: ${text}`).map((f) => [f.score, f.validation]);
-    for (const role of ["support@acme.com", "Postmaster@acme.net", "bug-grep@gnu.org", "help-libtasn1@gnu.org", "systemd-devel@lists.freedesktop.org", "libphonenumber-discuss@googlegroups.com", "ncurses-request@gnu.org", "jane@lists.debian.org", "netfwsdk@microsoft.com", "sqldocs@contoso.com", "azurefeedback@contoso.com"])
+    for (const role of ["support@acme.com", "Postmaster@acme.net", "bug-grep@gnu.org", "help-libtasn1@gnu.org", "systemd-devel@lists.freedesktop.org", "libphonenumber-discuss@googlegroups.com", "ncurses-request@gnu.org", "jane@lists.debian.org", "netfwsdk@microsoft.com", "sqldocs@contoso.com", "azurefeedback@contoso.com", "site-policy@w3.org", "gnu-webmaster@gnu.org", "policy@acme.com"])
       assert.deepEqual(found(role), [[0.45, "role_mailbox"]], role);
     for (const person of ["jane.doe@acme.com", "morgan.devel@gmail.com", "geecko.dev@free.fr", "info.jones@acme.com", "anna-lena@web.de", "kim-user1@acme.com", "sdk.morgan@acme.com", "docsmith@acme.com"])
       assert.deepEqual(found(person), [[1, "email_syntax"]], person);

@@ -6,14 +6,14 @@ import { re } from "../core/regex.ts";
  * Mailboxes of a role or a mailing list, not of a person: an inbox everyone writes to
  * ("support@", "postmaster@"), a project's bug or help list ("bug-grep@gnu.org",
  * "help-make@gnu.org"), a list named after its project ("systemd-devel@…", "xz-devel@…",
- * "openssl-users@…"), or any address at a list server ("lists.…", Google Groups). They fill
+ * "openssl-users@…"), a role's inbox named after its site or team ("site-policy@w3.org"), or any address at a list server ("lists.…", Google Groups). They fill
  * manuals, READMEs and changelogs; an address of a person keeps its full score. Joined with a
  * hyphen only: "morgan.devel@…" and "geecko.dev@…" are people's.
  */
 const ROLE = new Set(
   ("abuse admin administrator billing bug bugs careers contact devnull enquiries feedback ftpmaster help helpdesk hostmaster info " +
     "inquiries jobs legal listmaster lists mailer-daemon majordomo listserv marketing news newsletter no-reply nobody noc noreply " +
-    "donotreply do-not-reply notifications office postmaster press privacy root sales security support sysadmin team webmaster").split(" "),
+    "donotreply do-not-reply notifications office policy postmaster press privacy root sales security support sysadmin team webmaster").split(" "),
 );
 /** What starts a project's list: "bug-grep", "help-make", "info-gnus". */
 const LIST_PREFIX = new Set(["bug", "bugs", "help", "info"]);
@@ -32,7 +32,9 @@ export function isRoleMailbox(local: string, domain: string): boolean {
   const l = local.toLowerCase();
   if (ROLE.has(l) || LIST_DOMAIN.test(domain.toLowerCase()) || TEAM_SUFFIX.test(l)) return true;
   const dash = l.indexOf("-");
-  return dash > 0 && (LIST_PREFIX.has(l.slice(0, dash)) || LIST_SUFFIX.has(l.slice(l.lastIndexOf("-") + 1)));
+  // (a role's word last, after the site's or the team's name: "site-policy@w3.org" in the DOM licence, "gnu-webmaster@")
+  const last = l.slice(l.lastIndexOf("-") + 1);
+  return dash > 0 && (LIST_PREFIX.has(l.slice(0, dash)) || LIST_SUFFIX.has(last) || ROLE.has(last));
 }
 
 /** The top-level domains IANA delegates (the `tlds` package), lower case. */
