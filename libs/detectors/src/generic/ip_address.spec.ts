@@ -82,6 +82,8 @@ describe("generic/ip_address", () => {
     // a book's table of contents (Cargo's): numbered headings with their siblings; a host at a sentence's end stays one
     assert.deepEqual(reported("reference/registries.html 3.12. Registries\n credential-provider-protocol.html 3.12.1.1. Credential Provider Protocol\n registry-index.html 3.12.2.1. Registry Index\n"), []);
     assert.deepEqual(reported("The proxy listens on 3.12.1.1. Clients connect there."), ["3.12.1.1"]);
+    assert.deepEqual(reported("showing the program point tree.\n10.3.2.1. Structure\nThe following\n10.3.2.2. The Root Node\nThe root"), [], "an outline's headings, whatever their first number (Valgrind's manual)");
+    assert.deepEqual(reported("Major changes in 3.31.0.2\n====\nperformance regressions relative to 3.6.23.1 on joins\nupdate syscall lists to kernel 2.6.23.1\n"), [], "versions in change logs");
     // a weak quad takes its address word from its own line only (bench/detect's look-alikes: a line about an ip above a version)
     assert.deepEqual(reported("netmask 255.255.255.0; my ip: ::1\n      // 13.7.7.6 element access:\nSync with upstream 4.9.8.9.\ncapacitor (1.14.5.3) unstable; urgency=low\n\t* src"), []);
   });
@@ -97,6 +99,7 @@ describe("generic/ip_address", () => {
     assert.deepEqual(reported('    StreetAddress("2.5.4.9"),\n    KeyUsage("2.5.29.15"),\n // The OID for KeyUsage extension is 2.5.29.15.'), []);
     assert.deepEqual(reported('    SHA256withRSA("1.2.840.113549.1.1.11"),\n    DSA("1.2.840.10040.4.1"),\n    Foo("1.2.840.1")'), []);
     assert.deepEqual(reported("constructor (JLS {@jls\n     * 8.10.4.1}, {@jls 8.10.4.2}), it is\n     * @jvms 4.7.16.1 The element"), []);
+    assert.deepEqual(reported("number of bursts exponent as in 802.11-2016 9.4.2.168 \"Fine Timing Measurement\"; in IEEE 802.1Q-2014, 12.32.2.1 Port"), []);
     assert.deepEqual(reported(" * [RFC 5280 4.2.1.10 Name Constraints]\n        // 800-90Ar1 10.1.1.2: Hash_DRBG Instantiate Process.\n    // 800-90Ar1 10.2.1.2. CTR_DRBG_Update"), []);
     assert.deepEqual(reported('// The formatted string is: "00:01:02:03:7C:7D:7E:7F"\n *   <li>{@code 1080::8:800:200C:417A}</li>\n *   <li>{@code ::FFFF:129.144.52.38}</li>'), []);
     assert.deepEqual(reported('the general IPv6 address\n *   "0:0:0:0:0:0:0:d".</li>\n *   <li>{@code ::FFFF:d}</li>\nhost ::ffff:c0a8:101'), ["::ffff:c0a8:101"], "an embedded IPv4 address is judged as that address (0.0.0.13; 192.168.1.1)");

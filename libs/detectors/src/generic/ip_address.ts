@@ -204,9 +204,10 @@ const HOST_BEFORE = /[A-Za-z0-9-]\.[A-Za-z]{2,}\)? ?[[(]$/;
  * A section cited right after its standard, whatever its numbers: a Javadoc tag of the Java
  * Language or VM Specification ("{@jls 8.10.4.1}", "@jvms 4.7.16.1", maybe over a comment's line
  * break), an RFC ("[RFC 5280 4.2.1.10 Name Constraints]"), a NIST special publication ("//
- * 800-90Ar1 10.1.1.2: Hash_DRBG Instantiate Process").
+ * 800-90Ar1 10.1.1.2: Hash_DRBG Instantiate Process"), an IEEE standard of a year ("802.11-2016
+ * 9.4.2.168 \"Fine Timing Measurement\"" in Linux's nl80211.h).
  */
-const CITED_SECTION = /(?:@(?:jls|jvms)(?:\s*\*)?\s+|\bRFC[ -]?\d{3,5},? (?:sections? |§ ?)?|(?<![\d-])\d{3}-\d{2,3}[A-Z]?(?:r\d)? )$/;
+const CITED_SECTION = /(?:@(?:jls|jvms)(?:\s*\*)?\s+|\bRFC[ -]?\d{3,5},? (?:sections? |§ ?)?|(?<![\d-])\d{3}-\d{2,3}[A-Z]?(?:r\d)? |(?<![\d.-])\d{3,4}(?:\.\d+[A-Za-z]*)+-(?:19|20)\d\d,? )$/;
 
 /** X.500's arcs of attribute types, object classes and certificate extensions. */
 const X500_ARC = /^2\.5\.(?:4|6|29)\.\d+$/;
@@ -252,7 +253,7 @@ const LINE_COMMENT = /(?:^|[ \t;{})])\/\/[/!]?[ \t]/;
 /** Whether the quad at [start, end) stands where a standard's section stands. */
 function inSectionsPlace(text: string, start: number, end: number): boolean {
   const before = text.slice(Math.max(0, start - 24), start);
-  return (SECTION_BEFORE.test(before) && !HOST_BEFORE.test(before) && SECTION_AFTER.test(text.slice(end, end + 8))) || STABLE_NAME.test(text.slice(end, end + 64)) || inOutline(text, start, end);
+  return (SECTION_BEFORE.test(before) && !HOST_BEFORE.test(before) && SECTION_AFTER.test(text.slice(end, end + 8))) || STABLE_NAME.test(text.slice(end, end + 64));
 }
 
 /**
@@ -326,7 +327,9 @@ function findV4(text: string, out: Candidate[]): void {
         ((m.index === 0 || text[m.index - 1] === "\n") && HEADING.test(text.slice(end, end + 200))));
     // A section-shaped quad where a standard's section stands: weak, as a one-digit quad is (an
     // address word near still makes it a host: "mail server (64.12.3.6)").
-    const section = !m[2] && ((sectionShaped(m[1]!) && (inSectionsPlace(text, m.index, end) || inCComment(text, m.index))) || CITED_SECTION.test(text.slice(Math.max(0, m.index - 20), m.index)));
+    // (an outline's numbered heading with its siblings is one whatever its numbers: "10.3.2.1.
+    // Structure" beside "10.3.2.2. The Root Node" in Valgrind's manual)
+    const section = !m[2] && ((sectionShaped(m[1]!) && (inSectionsPlace(text, m.index, end) || inCComment(text, m.index))) || inOutline(text, m.index, end) || CITED_SECTION.test(text.slice(Math.max(0, m.index - 20), m.index)));
     // An object identifier of four arcs: X.500's attribute types and certificate extensions
     // ("2.5.4.9", "2.5.29.15"), or under the first two arcs of a longer OID in the same text
     // ("1.2.840.113549.1.1.1" beside "1.2.840.10040"; Java's KnownOIDs).
@@ -356,8 +359,9 @@ export const ipAddress: Detector = {
   // Numbered sections of specifications ("Section 12.6.4.7", "see 12.7.3.3", "PDF spec 8.7.3.1"),
   // and object identifiers (`ObjectIdentifier("2.5.29.14")`, an X.509 extension's OID).
   // (and the words of a changelog about versions: "Bump to 1.0.99.1", "Require xproto 1.1.99.1",
-  // "since libxcb 1.1.90.1, released in 2008", "Incorporate changes in NMU 1.4.0.32")
-  negativeContext: ["version", "ver", "revision", "section", "sections", "chapter", "clause", "paragraph", "spec", "specification", "see", "table", "figure", "appendix", "oid", "objectidentifier", "object identifier", "bump", "bumped", "require", "requires", "required", "release", "released", "releases", "nmu", "upgrade", "upgraded", "downgrade"],
+  // "since libxcb 1.1.90.1, released in 2008", "Incorporate changes in NMU 1.4.0.32", "Major changes in
+  // 3.31.0.2", "regressions relative to 3.6.23.1", "update syscall lists to kernel 2.6.23.1")
+  negativeContext: ["version", "ver", "revision", "section", "sections", "chapter", "clause", "paragraph", "spec", "specification", "see", "table", "figure", "appendix", "oid", "objectidentifier", "object identifier", "bump", "bumped", "require", "requires", "required", "release", "released", "releases", "nmu", "upgrade", "upgraded", "downgrade", "changes", "regression", "regressions", "kernel"],
   prefilter: { anyChar: ".:" },
   find(text) {
     const out: Candidate[] = [];
