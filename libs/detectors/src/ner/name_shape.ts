@@ -83,11 +83,14 @@ const DECLARATION = /^[ \t]*(?:#[ \t]*define[ \t]|typedef[ \t]|(?:enum|struct|un
 export function labelsCode(text: string, start: number, end: number): boolean {
   if (DOC_COMMAND_BEFORE.test(text.slice(Math.max(0, start - 24), start))) return true;
   if (DECLARATION.test(text.slice(prevFeed(text, start - 1) + 1, start))) return true;
-  // (the next line, or the one after a comment's end: "/*\n * RPL SR Header\n *\/\nstruct ipv6_rpl_sr_hdr {")
+  // (the next line, or the one after a comment's end: "/*\n * RPL SR Header\n *\/\nstruct ipv6_rpl_sr_hdr {";
+  // not a sentence's end: "This idea is due to Laurent Deniau.\n *\/\n#define VA_ARGS_NARGS" credits one)
   let eol = nextFeed(text, end);
-  if (eol >= 0 && COMMENT_END_LINE.test(text.slice(eol + 1, eol + 16))) eol = nextFeed(text, eol + 1);
+  if (eol < 0 || SENTENCE_END.test(text.slice(end, eol))) return false;
+  if (COMMENT_END_LINE.test(text.slice(eol + 1, eol + 16))) eol = nextFeed(text, eol + 1);
   return eol >= 0 && DECLARATION.test(text.slice(eol + 1, eol + 80));
 }
+const SENTENCE_END = /[.!?][ \t]*(?:\*\/)?[ \t]*\r?$/;
 const COMMENT_END_LINE = /^[ \t]*\*\/[ \t]*(?:\r?\n|$)/;
 
 /**

@@ -24,6 +24,7 @@ describe("ner/person", () => {
     assert.deepEqual(people(fdreg), []);
     assert.deepEqual(people("#include <linux/in6.h>\n\n/*\n * RPL SR Header\n */\nstruct ipv6_rpl_sr_hdr {\n"), []);
     assert.deepEqual(people("/*\n * Copyright (C) 1998 Paul Mackerras and Marianne Mueller.\n */\n\n#ifndef _LINUX_PMU_H\n#define _LINUX_PMU_H\n"), ["Paul Mackerras", "Marianne Mueller"], "a copyright line above an include guard");
+    assert.deepEqual(people(" * the call so that that is the appropriate one of the list of constants.\n * This idea is due to Marianne Mueller.\n */\n#define VA_ARGS_NARGS(...) \\\n"), ["Marianne Mueller"], "a sentence that credits someone above a definition (PostgreSQL's c.h)");
   });
   it("takes no link past a web page's navigation for a person (\"Skip to main content\" on every page of Rust's docs), nor the Julian calendar", () => {
     assert.deepEqual(people("#main-content Skip to main content\n# type_name"), []);
