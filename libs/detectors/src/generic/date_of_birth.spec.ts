@@ -49,4 +49,9 @@ describe("generic/date_of_birth", () => {
     assert.deepEqual(reported("2022-05-18  Victor Do Nascimento  <victor@arm.com>\n\n\t* config/tc-aarch64.c: fix"), []);
     assert.deepEqual(reported("Data de nascimento: 1985-03-14"), ["1985-03-14"]);
   });
+  it("takes a birthday wished for no birth date's label (a release named so in lm-sensors' change log)", () => {
+    assert.deepEqual(reported('3.3.5 "Happy Birthday Beddy" (2014-01-22)\n  libsensors: Improve detection\n3.3.3 "Happy Birthday Sophie" (2012-11-06)\n'), []);
+    assert.deepEqual(reported("Happy birthday, Anna! DOB: 1985-03-14"), ["1985-03-14"], "another birth word still counts");
+    assert.deepEqual(reported("Her birthday: 1985-03-14"), ["1985-03-14"], "a birthday labelled");
+  });
 });

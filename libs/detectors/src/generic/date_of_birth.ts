@@ -69,6 +69,15 @@ const NO_CONTEXT: ReadonlySet<string> = new Set();
 const changeLogHeading = (text: string, start: number, end: number) => (start === 0 || text[start - 1] === "\n") && CHANGELOG_AUTHOR_AFTER.test(text.slice(end, end + 200));
 
 /**
+ * A birthday wished, not a birth date labelled: "3.3.5 \"Happy Birthday Beddy\" (2014-01-22)", a
+ * release named so in lm-sensors' change log; the date is the day's, its year no one's birth. The
+ * other birth words still count ("Happy birthday! DOB: 1985-03-14").
+ */
+const GREETING_BEFORE = /\b(?:happy|feliz|joyeux|buon|alles[ \t]+gute[ \t]+zum)[ \t]+(?:birthday|cumpleaños|anniversaire|compleanno|geburtstag)\b[^\n]{0,60}$/i;
+const CONTEXT = ["born", "birth", "dob", "d o b", "birthday", "date of birth", "birthdate", "geboren", "geburtsdatum", "geburtstag", "né", "née", "naissance", "date de naissance", "nacimiento", "nacido", "nacida", "nascita", "nato il", "nata il", "nascimento", "nascido", "nascida", "urodzony", "urodzona", "urodzenia", "geboortedatum"];
+const NOT_A_WISH: ReadonlySet<string> = new Set(CONTEXT.filter((t) => t !== "birthday" && t !== "geburtstag"));
+
+/**
  * Dates of birth: a real calendar date in the past 125 years, reported only with birth
  * context ("born", "DOB", "date of birth" nearby or in the column header).
  */
@@ -83,7 +92,7 @@ export const dateOfBirth: Detector = {
     { name: "day month year", regex: re(String.raw`\b\d{1,2}(?:st|nd|rd|th|\.)?[ -]?(?:de )?(?:${MONTHS})(?![\p{L}])\.?,?[ -]?(?:de )?\d{4}\b`, "iu"), score: 0.05 },
     { name: "month day year", regex: re(String.raw`\b(?:${MONTHS})(?![\p{L}])\.?[ -]\d{1,2}(?:st|nd|rd|th)?,?[ ]+\d{4}\b`, "iu"), score: 0.05 },
   ],
-  context: ["born", "birth", "dob", "d o b", "birthday", "date of birth", "birthdate", "geboren", "geburtsdatum", "geburtstag", "né", "née", "naissance", "date de naissance", "nacimiento", "nacido", "nacida", "nascita", "nato il", "nata il", "nascimento", "nascido", "nascida", "urodzony", "urodzona", "urodzenia", "geboortedatum"],
+  context: CONTEXT,
   contextBoost: 0.6,
   // "DOB: 1985-03-14, admitted 2024-01-02": only the date right after the label is the birth date
   // (a date's numbers are words: the admission date's window ends at "1985"). Four words, not
@@ -92,7 +101,9 @@ export const dateOfBirth: Detector = {
   maxBaseScore: 0.05,
   prefilter: { minDigits: 4 },
   find(text) {
-    return patternCandidates(dateOfBirth, text).map((c) => (changeLogHeading(text, c.start, c.end) ? { ...c, onlyContext: NO_CONTEXT } : c));
+    return patternCandidates(dateOfBirth, text).map((c) =>
+      changeLogHeading(text, c.start, c.end) ? { ...c, onlyContext: NO_CONTEXT } : GREETING_BEFORE.test(text.slice(Math.max(0, c.start - 90), c.start)) ? { ...c, onlyContext: NOT_A_WISH } : c,
+    );
   },
   validate(value) {
     const p = parseDate(value);
