@@ -7,7 +7,7 @@
 import nlp from "compromise";
 import "./fast_sweep.ts";
 import type { Candidate } from "../core/types.ts";
-import { englishWord, knownAsWord, tagsNotAName, tagsOf } from "./lexicon.ts";
+import { NAME_TAGS, englishWord, knownAsWord, tagsNotAName, tagsOf } from "./lexicon.ts";
 import { FOREIGN_TITLE_WORDS, PARTICLE, isOrganisationWord, isParticle, notAFirstWord, startsWithVerb } from "./name_shape.ts";
 import { PLACE_FIRST_WORDS, PLACE_TAGS, TOWN_PREFIXES, isKnownPlace } from "./gazetteer.ts";
 import { STREET_KINDS_FIRST } from "./street_address.ts";
@@ -126,17 +126,38 @@ export function worthKeeping(label: NerLabel, span: string): boolean {
 /**
  * Two words, a noun that is no name and then a given name that is an English word too: "Word
  * Mark" (the Unicode licence's "Unicode Word Mark", in every JDK), "Service Mark", "Check Mark",
- * "Trade Mark". A name that is a noun comes first ("Summer Thomas"); one that is a word comes last
- * in few names (a noun the lexicon does not tag stays out: "Autumn", "Union").
+ * "Trade Mark", "Credentials Grant" (oauthlib's "Client Credentials Grant"). A name that is a noun
+ * comes first ("Summer Thomas"); one that is a word comes last in few names.
  */
 function nounThenWordName(span: string): boolean {
   const words = span.split(/\s+/);
   if (words.length !== 2) return false;
   const [first, last] = words.map((w) => w.toLowerCase()) as [string, string];
   const firstTags = tagsOf(first);
-  const lastTags = tagsOf(last);
-  return firstTags !== null && firstTags.every((t) => NOUN_TAGS.has(t)) && lastTags !== null && lastTags.includes("FirstName") && !lastTags.includes("LastName") && englishWord(last);
+  const noun = firstTags === null ? englishWord(first) : firstTags.every((t) => NOUN_TAGS.has(t));
+  return noun && wordName(last);
 }
+/** A given name that is an English word too ("Mark", "Grant", "Chase", "Grace"), as compromise tags it. */
+function wordName(word: string): boolean {
+  const tags = tagsOf(word);
+  return tags !== null && tags.includes("FirstName") && !tags.includes("LastName") && englishWord(word);
+}
+
+/**
+ * One word, a given name that is a word too, right after a capitalised word that is a word and
+ * no greeting: the last word of a capitalised term, not a person ("the Authorization Code Grant",
+ * "Token Grant Dispatcher" in oauthlib's docs). "Thanks Grant," and "Dear Mark" stay people.
+ */
+export function termTail(text: string, start: number, end: number): boolean {
+  const word = text.slice(start, end);
+  if (/\s/.test(word) || !wordName(word.toLowerCase())) return false;
+  const before = WORD_BEFORE.exec(text.slice(Math.max(0, start - 32), start))?.[1];
+  if (before === undefined) return false;
+  const b = before.toLowerCase();
+  return !GREETINGS.has(b) && englishWord(b) && !(tagsOf(b)?.some((t) => NAME_TAGS.has(t)) ?? false);
+}
+const WORD_BEFORE = /(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}+)[ \t]+$/u;
+const GREETINGS: ReadonlySet<string> = new Set(["thanks", "thank", "dear", "hi", "hello", "hey", "cheers", "regards", "welcome", "congratulations", "sorry", "ask", "tell", "call", "email", "contact", "cc", "by", "from", "to", "with", "and", "or", "for", "mr", "mrs", "ms", "dr", "prof", "professor", "doctor", "captain", "uncle", "aunt", "sister", "brother", "father", "mother", "saint", "king", "queen", "prince", "princess", "lord", "lady", "sir", "president", "senator", "judge", "officer", "agent", "coach", "pastor", "reverend"]);
 
 /**
  * Whether a person's span holds a lower-case word that is no particle of a name ("Virtio ABI
@@ -568,7 +589,7 @@ export function entities(text: string): Entity[] {
       // (a name opens with its first name or its surname, not a lower-case word: "al Cliente" of "Atención al Cliente")
       if (label === "PERSON" && /^\p{Ll}/u.test(text.slice(s, e))) continue;
       if (foreignFunctionWord(text, s, e)) continue;
-      if (label === "PERSON" && (acronymAsTitle(text, s, e) || monthOfDate(text, s, e) || afterPlacePrefix(text, s) || townBySuffix(text, s, e) || namedAfterPerson(text, s, e))) continue;
+      if (label === "PERSON" && (acronymAsTitle(text, s, e) || monthOfDate(text, s, e) || afterPlacePrefix(text, s) || townBySuffix(text, s, e) || namedAfterPerson(text, s, e) || termTail(text, s, e))) continue;
       if (label === "PERSON" && lowerWordInName(text.slice(s, e))) continue;
       if (label === "LOCATION" && (bareAbbreviation(text, s, e) || notAPlace(text, s, e))) continue;
       // A person of several words that is a known place's whole name is that place: compromise

@@ -19,6 +19,11 @@ describe("ner/person", () => {
     const mail = "Regards, Jackson (jackson.smith@acme.com)";
     assert.deepEqual(people(mail), ["Jackson"]);
   });
+  it("takes no capitalised term's last word for a person when it is a given name and a word (oauthlib's \"Authorization Code Grant\")", () => {
+    assert.deepEqual(people("public clients utilizing the Authorization Code Grant are\n    susceptible to the authorization code interception attack."), []);
+    assert.deepEqual(people('request param in both the "Resource Owner Password Credentials Grant"\n        # and "Client Credentials Grant" flows'), []);
+    assert.deepEqual(people("Thanks Grant, the report was fine.\nDear Mark, see you soon.\nThe meeting with Grant went well."), ["Grant", "Mark", "Grant"], "after a greeting or a small word, a person");
+  });
   it("takes no label of code for a person: a constant's comment, the line above a declaration (Linux's headers)", () => {
     const fdreg = "/* Bits of FD_ST1 */\n#define ST1_MAM\t\t0x01\t\t/* Missing Address Mark */\n#define ST2_CM\t\t0x40\t\t/* Control Mark = deleted */\n";
     assert.deepEqual(people(fdreg), []);
