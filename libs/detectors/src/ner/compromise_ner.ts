@@ -157,6 +157,18 @@ export function termTail(text: string, start: number, end: number): boolean {
   return !GREETINGS.has(b) && englishWord(b) && !(tagsOf(b)?.some((t) => NAME_TAGS.has(t)) ?? false);
 }
 const WORD_BEFORE = /(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}+)[ \t]+$/u;
+
+/**
+ * Alice, Bob and their company alone, in a text that names both Alice and Bob: the placeholders of
+ * examples (cryptography's, protocols', an SDK's docs: `invoke({ name: "Alice" })` beside `name:
+ * "Bob"` in LangChain's), as "John Doe" is one whole. A text about a real Alice names her in full.
+ */
+export function placeholderName(text: string, start: number, end: number): boolean {
+  return PLACEHOLDERS.has(text.slice(start, end)) && ALICE.test(text) && BOB.test(text);
+}
+const PLACEHOLDERS: ReadonlySet<string> = new Set(["Alice", "Bob", "Carol", "Dave", "Eve", "Mallory", "Trent", "Peggy", "Victor"]);
+const ALICE = /(?<![\p{L}\p{N}])Alice(?![\p{L}\p{N}])/u;
+const BOB = /(?<![\p{L}\p{N}])Bob(?![\p{L}\p{N}])/u;
 const GREETINGS: ReadonlySet<string> = new Set(["thanks", "thank", "dear", "hi", "hello", "hey", "cheers", "regards", "welcome", "congratulations", "sorry", "ask", "tell", "call", "email", "contact", "cc", "by", "from", "to", "with", "and", "or", "for", "mr", "mrs", "ms", "dr", "prof", "professor", "doctor", "captain", "uncle", "aunt", "sister", "brother", "father", "mother", "saint", "king", "queen", "prince", "princess", "lord", "lady", "sir", "president", "senator", "judge", "officer", "agent", "coach", "pastor", "reverend"]);
 
 /**
@@ -589,7 +601,7 @@ export function entities(text: string): Entity[] {
       // (a name opens with its first name or its surname, not a lower-case word: "al Cliente" of "Atención al Cliente")
       if (label === "PERSON" && /^\p{Ll}/u.test(text.slice(s, e))) continue;
       if (foreignFunctionWord(text, s, e)) continue;
-      if (label === "PERSON" && (acronymAsTitle(text, s, e) || monthOfDate(text, s, e) || afterPlacePrefix(text, s) || townBySuffix(text, s, e) || namedAfterPerson(text, s, e) || termTail(text, s, e))) continue;
+      if (label === "PERSON" && (acronymAsTitle(text, s, e) || monthOfDate(text, s, e) || afterPlacePrefix(text, s) || townBySuffix(text, s, e) || namedAfterPerson(text, s, e) || termTail(text, s, e) || placeholderName(text, s, e))) continue;
       if (label === "PERSON" && lowerWordInName(text.slice(s, e))) continue;
       if (label === "LOCATION" && (bareAbbreviation(text, s, e) || notAPlace(text, s, e))) continue;
       // A person of several words that is a known place's whole name is that place: compromise

@@ -24,6 +24,12 @@ describe("ner/person", () => {
     assert.deepEqual(people('request param in both the "Resource Owner Password Credentials Grant"\n        # and "Client Credentials Grant" flows'), []);
     assert.deepEqual(people("Thanks Grant, the report was fine.\nDear Mark, see you soon.\nThe meeting with Grant went well."), ["Grant", "Mark", "Grant"], "after a greeting or a small word, a person");
   });
+  it("takes Alice and Bob alone, in a text that names both, for an example's placeholders (LangChain's docs); a full name stays", () => {
+    const sdk = ' * const result1 = await adminRunnable.invoke({\n *   name: "Alice",\n *   email: "alice@example.com"\n * });\n * const result2 = await userRunnable.invoke({ name: "Bob" });\n';
+    assert.deepEqual(people(sdk), []);
+    assert.deepEqual(people("The report was written by Alice Moreau and Benjamin Renaud. Bob checked it."), ["Alice Moreau", "Benjamin Renaud"]);
+    assert.deepEqual(people("The report was written by Alice and checked on Friday."), ["Alice"], "Alice without Bob");
+  });
   it("takes no label of code for a person: a constant's comment, the line above a declaration (Linux's headers)", () => {
     const fdreg = "/* Bits of FD_ST1 */\n#define ST1_MAM\t\t0x01\t\t/* Missing Address Mark */\n#define ST2_CM\t\t0x40\t\t/* Control Mark = deleted */\n";
     assert.deepEqual(people(fdreg), []);
