@@ -33,7 +33,7 @@ function pumps(): string[] {
   for (let c = 32; c < 127; c++) out.push(String.fromCharCode(c));
   out.push("\t", "\n", "\r", "\u00a0", "é", "Ä", "\u3000", "中", "\u2019");
   out.push(...["a ", "a'", "s'", "1.", "1 ", "A.", "a-", "A-", "a\n", "1-", "<a", "a=", "a:", "a@", "@a", "a.", "Aa", "aA", "1,", "a1", "A1", "1a", "a_", "a/", "a\t", "1:", "- ", ". ", "A ", "de ", "12 ", "1.2.", "://", ":a@", "-1", "+1 ", "(1)", "[a]", '"a"', "\\f(", "0x", "AB12 ", "A!", "\r\n", " \r\n"]);
-  out.push(...["Str. 1 ", "Name: A ", "password: ", "Mr A ", "A B ", "a@b ", "01.02.", "+49 ", "4111 ", "10.0.", "key=", "x:y@", "http://", "Bearer ", "Cookie: sid==", "Al. de ", "n ll", "-----", "%", "${", "{{", "<<", "Hauptstr ", "rue ", "Jane Roe\n"]);
+  out.push(...["Str. 1 ", "Name: A ", "password: ", "Mr A ", "A B ", "a@b ", "01.02.", "+49 ", "4111 ", "10.0.", "key=", "x:y@", "http://", "Bearer ", "Cookie: sid==", "Al. de ", "n ll", "-----", "%", "${", "{{", "<<", "Hauptstr ", "rue ", "Jane Roe\n", "1.2.3.5 ", "1.2.3.5. A ", "/* 1.2.3.5 ", "Alice ", "Code Grant ", "#define A 1 /* Atari Blitter */ "]);
   return out;
 }
 

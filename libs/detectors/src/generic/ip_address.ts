@@ -232,23 +232,54 @@ function oidArcs(text: string): Set<string> {
  * and including 3.6.23.1" in libstdc++'s, glibc's, Linux's and SQLite's headers).
  */
 function inCComment(text: string, at: number): boolean {
-  const line = text.slice(prevFeed(text, at - 1) + 1, at);
+  // (the line's last LINE_REACH characters only: a quad on a long line reads no more than that)
+  const lineStart = prevFeed(text, at - 1) + 1;
+  const from = Math.max(lineStart, at - LINE_REACH);
+  const line = (from > lineStart ? "x" : "") + text.slice(from, at);
   if (LINE_COMMENT.test(line)) return true;
-  // (a "/*" that opens a comment stands at a line's start, after a blank or after code: a glob's
-  // "refs/*" or "**/*.js" in a change log opens none)
-  const close = text.lastIndexOf("*/", at);
-  const last = text.lastIndexOf("/*", at);
-  for (let open = last; open > close; open = open > 0 ? text.lastIndexOf("/*", open - 1) : -1) {
-    if (open === 0 || COMMENT_OPENER_BEFORE.test(text[open - 1]!)) return true;
-  }
+  const marks = commentMarks(text);
+  const close = lastBelow(marks.closers, at);
+  if (lastBelow(marks.openers, at) > close) return true;
   // (a text cut from inside a long comment, its "/*" left in the text before, as a header's
   // segments are: the lines of the comment's body start with "*", nl80211.h's "8.4.2.97")
-  return close < 0 && last < 0 && BODY_LINE.test(line);
+  return close < 0 && !(marks.first >= 0 && marks.first < at) && BODY_LINE.test(line);
 }
-const COMMENT_OPENER_BEFORE = /[\s;{}()]/;
+const LINE_REACH = 256;
 const BODY_LINE = /^[ \t]*\*{1,2}[ \t]/;
 /** "//" at a line's start or after code, and a blank or a documentation comment's mark after it. */
 const LINE_COMMENT = /(?:^|[ \t;{})])\/\/[/!]?[ \t]/;
+/** What stands before a "/*" that opens a comment: a line's start, a blank or code. A glob's "refs/*" or "**\/*.js" in a change log opens none. */
+const COMMENT_OPENER_BEFORE = /[\s;{}()]/;
+
+/**
+ * Where the last text read opens comments ("/*" that COMMENT_OPENER_BEFORE allows) and closes them,
+ * in order, and its first "/*" of any kind: found once per text, so each quad looks them up
+ * (a text of many quads and no comment read its whole head again for each).
+ */
+let marksText: string | null = null;
+let marksOf = { openers: [] as number[], closers: [] as number[], first: -1 };
+function commentMarks(text: string): typeof marksOf {
+  if (text !== marksText) {
+    marksText = text;
+    const openers: number[] = [];
+    const closers: number[] = [];
+    for (let i = text.indexOf("/*"); i >= 0; i = text.indexOf("/*", i + 1)) if (i === 0 || COMMENT_OPENER_BEFORE.test(text[i - 1]!)) openers.push(i);
+    for (let i = text.indexOf("*/"); i >= 0; i = text.indexOf("*/", i + 1)) closers.push(i);
+    marksOf = { openers, closers, first: text.indexOf("/*") };
+  }
+  return marksOf;
+}
+/** The greatest of the sorted positions below `at`, or -1. */
+function lastBelow(sorted: readonly number[], at: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 ? sorted[lo - 1]! : -1;
+}
 
 /** Whether the quad at [start, end) stands where a standard's section stands. */
 function inSectionsPlace(text: string, start: number, end: number): boolean {
@@ -265,12 +296,24 @@ function inSectionsPlace(text: string, start: number, end: number): boolean {
 function inOutline(text: string, start: number, end: number): boolean {
   if (!/^\.[ \t]+\p{Lu}/u.test(text.slice(end, end + 4))) return false;
   const parts = text.slice(start, end).split(".");
-  const parent = `${parts[0]}.${parts[1]}.`;
-  for (let at = text.indexOf(parent); at >= 0; at = text.indexOf(parent, at + 1)) {
-    if (at === start || /[\d.]/.test(text[at - 1] ?? "")) continue;
-    if (/^(?:\d{1,2}\.){0,2}[ \t]+\p{Lu}/u.test(text.slice(at + parent.length, at + parent.length + 12))) return true;
+  return (outlineHeadings(text).get(`${parts[0]}.${parts[1]}.`) ?? []).some((at) => at !== start);
+}
+/** A numbered heading's number and title: its first two parts (group 1), up to two more, a blank and a capital. */
+const OUTLINE_HEADING = /(?<![\d.])(\d{1,3}\.\d{1,3}\.)(?:\d{1,2}\.){0,2}[ \t]+\p{Lu}/gu;
+let headingsText: string | null = null;
+let headingsOf = new Map<string, number[]>();
+/** Where the last text read has numbered headings, by their first two parts ("3.12."): one scan per text. */
+function outlineHeadings(text: string): Map<string, number[]> {
+  if (text !== headingsText) {
+    headingsText = text;
+    headingsOf = new Map();
+    for (const m of text.matchAll(OUTLINE_HEADING)) {
+      const list = headingsOf.get(m[1]!) ?? [];
+      list.push(m.index);
+      headingsOf.set(m[1]!, list);
+    }
   }
-  return false;
+  return headingsOf;
 }
 
 /** Whether the address's host bits under a prefix of `bits` are all zero (and the prefix is shorter than 32). */

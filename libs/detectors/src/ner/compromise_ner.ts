@@ -164,8 +164,16 @@ const WORD_BEFORE = /(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}+)[ \t]+$/u;
  * "Bob"` in LangChain's), as "John Doe" is one whole. A text about a real Alice names her in full.
  */
 export function placeholderName(text: string, start: number, end: number): boolean {
-  return PLACEHOLDERS.has(text.slice(start, end)) && ALICE.test(text) && BOB.test(text);
+  if (!PLACEHOLDERS.has(text.slice(start, end))) return false;
+  // (once per text: a text of many names reads itself once, not once per name)
+  if (text !== pairText) {
+    pairText = text;
+    pairIn = ALICE.test(text) && BOB.test(text);
+  }
+  return pairIn;
 }
+let pairText: string | null = null;
+let pairIn = false;
 const PLACEHOLDERS: ReadonlySet<string> = new Set(["Alice", "Bob", "Carol", "Dave", "Eve", "Mallory", "Trent", "Peggy", "Victor"]);
 const ALICE = /(?<![\p{L}\p{N}])Alice(?![\p{L}\p{N}])/u;
 const BOB = /(?<![\p{L}\p{N}])Bob(?![\p{L}\p{N}])/u;
