@@ -1,6 +1,7 @@
 import { BlockList, isIPv4, isIPv6 } from "node:net";
 import type { Candidate, Detector } from "../core/types.ts";
 import { prevFeed } from "../core/lines.ts";
+import { perText } from "../core/per-text.ts";
 
 /** Dotted quads not glued to words or to a preceding dot/digit, with an optional /prefix. */
 const V4 = /(?<![A-Za-z0-9_.])(\d{1,3}(?:\.\d{1,3}){3})(?![0-9A-Za-z_])(\/\d{1,3}(?![0-9]))?/g;
@@ -213,17 +214,12 @@ const CITED_SECTION = /(?:@(?:jls|jvms)(?:\s*\*)?\s+|\bRFC[ -]?\d{3,5},? (?:sect
 const X500_ARC = /^2\.5\.(?:4|6|29)\.\d+$/;
 /** Object identifiers of five arcs or more (the first 0, 1 or 2). */
 const LONG_OID = /(?<![\d.])([012]\.\d{1,5}\.)\d+(?:\.\d+){2,}(?![\d.])/g;
-let oidText = "";
-let oidSet: Set<string> = new Set();
-/** The first two arcs ("1.2.") of each long OID in the text (memoised for the last text). */
-function oidArcs(text: string): Set<string> {
-  if (text !== oidText) {
-    oidText = text;
-    oidSet = new Set();
-    if (/[012]\.\d+\.\d+\.\d+\.\d/.test(text)) for (const m of text.matchAll(LONG_OID)) oidSet.add(m[1]!);
-  }
-  return oidSet;
-}
+/** The first two arcs ("1.2.") of each long OID in the text. */
+const oidArcs = perText((text): Set<string> => {
+  const arcs = new Set<string>();
+  if (/[012]\.\d+\.\d+\.\d+\.\d/.test(text)) for (const m of text.matchAll(LONG_OID)) arcs.add(m[1]!);
+  return arcs;
+});
 
 /**
  * Whether `at` is inside a comment of C's family: after "//" on its line (not a URL's "://"), or
@@ -252,23 +248,17 @@ const LINE_COMMENT = /(?:^|[ \t;{})])\/\/[/!]?[ \t]/;
 const COMMENT_OPENER_BEFORE = /[\s;{}()]/;
 
 /**
- * Where the last text read opens comments ("/*" that COMMENT_OPENER_BEFORE allows) and closes them,
- * in order, and its first "/*" of any kind: found once per text, so each quad looks them up
- * (a text of many quads and no comment read its whole head again for each).
+ * Where a text opens comments ("/*" that COMMENT_OPENER_BEFORE allows) and closes them, in
+ * order, and its first "/*" of any kind: found once per text, and each quad looks them up (a text
+ * of many quads and no comment read its whole head again for each).
  */
-let marksText: string | null = null;
-let marksOf = { openers: [] as number[], closers: [] as number[], first: -1 };
-function commentMarks(text: string): typeof marksOf {
-  if (text !== marksText) {
-    marksText = text;
-    const openers: number[] = [];
-    const closers: number[] = [];
-    for (let i = text.indexOf("/*"); i >= 0; i = text.indexOf("/*", i + 1)) if (i === 0 || COMMENT_OPENER_BEFORE.test(text[i - 1]!)) openers.push(i);
-    for (let i = text.indexOf("*/"); i >= 0; i = text.indexOf("*/", i + 1)) closers.push(i);
-    marksOf = { openers, closers, first: text.indexOf("/*") };
-  }
-  return marksOf;
-}
+const commentMarks = perText((text) => {
+  const openers: number[] = [];
+  const closers: number[] = [];
+  for (let i = text.indexOf("/*"); i >= 0; i = text.indexOf("/*", i + 1)) if (i === 0 || COMMENT_OPENER_BEFORE.test(text[i - 1]!)) openers.push(i);
+  for (let i = text.indexOf("*/"); i >= 0; i = text.indexOf("*/", i + 1)) closers.push(i);
+  return { openers, closers, first: text.indexOf("/*") };
+});
 /** The greatest of the sorted positions below `at`, or -1. */
 function lastBelow(sorted: readonly number[], at: number): number {
   let lo = 0;
@@ -300,21 +290,16 @@ function inOutline(text: string, start: number, end: number): boolean {
 }
 /** A numbered heading's number and title: its first two parts (group 1), up to two more, a blank and a capital. */
 const OUTLINE_HEADING = /(?<![\d.])(\d{1,3}\.\d{1,3}\.)(?:\d{1,2}\.){0,2}[ \t]+\p{Lu}/gu;
-let headingsText: string | null = null;
-let headingsOf = new Map<string, number[]>();
-/** Where the last text read has numbered headings, by their first two parts ("3.12."): one scan per text. */
-function outlineHeadings(text: string): Map<string, number[]> {
-  if (text !== headingsText) {
-    headingsText = text;
-    headingsOf = new Map();
-    for (const m of text.matchAll(OUTLINE_HEADING)) {
-      const list = headingsOf.get(m[1]!) ?? [];
-      list.push(m.index);
-      headingsOf.set(m[1]!, list);
-    }
+/** Where a text has numbered headings, by their first two parts ("3.12."): one scan per text. */
+const outlineHeadings = perText((text) => {
+  const byParent = new Map<string, number[]>();
+  for (const m of text.matchAll(OUTLINE_HEADING)) {
+    const list = byParent.get(m[1]!) ?? [];
+    list.push(m.index);
+    byParent.set(m[1]!, list);
   }
-  return headingsOf;
-}
+  return byParent;
+});
 
 /** Whether the address's host bits under a prefix of `bits` are all zero (and the prefix is shorter than 32). */
 function isNetwork(ip: string, bits: number): boolean {

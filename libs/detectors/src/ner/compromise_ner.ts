@@ -12,6 +12,7 @@ import { FOREIGN_TITLE_WORDS, PARTICLE, isOrganisationWord, isParticle, notAFirs
 import { PLACE_FIRST_WORDS, PLACE_TAGS, TOWN_PREFIXES, isKnownPlace } from "./gazetteer.ts";
 import { STREET_KINDS_FIRST } from "./street_address.ts";
 import { prevFeed } from "../core/lines.ts";
+import { perText } from "../core/per-text.ts";
 
 export type NerLabel = "PERSON" | "LOCATION";
 
@@ -164,16 +165,10 @@ const WORD_BEFORE = /(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}+)[ \t]+$/u;
  * "Bob"` in LangChain's), as "John Doe" is one whole. A text about a real Alice names her in full.
  */
 export function placeholderName(text: string, start: number, end: number): boolean {
-  if (!PLACEHOLDERS.has(text.slice(start, end))) return false;
-  // (once per text: a text of many names reads itself once, not once per name)
-  if (text !== pairText) {
-    pairText = text;
-    pairIn = ALICE.test(text) && BOB.test(text);
-  }
-  return pairIn;
+  return PLACEHOLDERS.has(text.slice(start, end)) && namesAliceAndBob(text);
 }
-let pairText: string | null = null;
-let pairIn = false;
+/** (once per text: a text of many names reads itself once, not once per name) */
+const namesAliceAndBob = perText((text) => ALICE.test(text) && BOB.test(text));
 const PLACEHOLDERS: ReadonlySet<string> = new Set(["Alice", "Bob", "Carol", "Dave", "Eve", "Mallory", "Trent", "Peggy", "Victor"]);
 const ALICE = /(?<![\p{L}\p{N}])Alice(?![\p{L}\p{N}])/u;
 const BOB = /(?<![\p{L}\p{N}])Bob(?![\p{L}\p{N}])/u;
