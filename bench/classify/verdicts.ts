@@ -14,6 +14,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
+import { byStrength, countedFindings, isFloor } from "@filescan/classify";
 import { createInspector, type InspectFinding } from "../../apps/cli/src/inspect/inspect.ts";
 import { walk } from "../../apps/cli/src/scan/walk.ts";
 
@@ -23,9 +24,8 @@ if (positionals.length !== 1) {
   process.exit(2);
 }
 
-/** The finding that decided a sensitive verdict: validated high scores first, then the highest score (as libs/classify sorts them). */
-const floor = (f: InspectFinding) => f.validation !== null && f.validation !== "" && f.score >= 0.8;
-const strongest = (fs: InspectFinding[]) => [...fs].filter((f) => f.score >= 0.5).sort((a, b) => Number(floor(b)) - Number(floor(a)) || b.score - a.score)[0];
+/** The finding that decided a sensitive verdict: of those the verdict counts, the strongest (as libs/classify orders them). */
+const strongest = (fs: InspectFinding[]) => countedFindings(fs).sort(byStrength)[0];
 
 const inspector = createInspector({ ...process.env, FILESCAN_LLM: "off" }, { showValues: false });
 const byType = new Map<string, number>();
@@ -41,7 +41,7 @@ try {
     if (!r.llm.has_sensitive_data) continue;
     flagged++;
     const f = strongest(r.findings);
-    const type = f ? `${f.type}${floor(f) ? " (validated)" : ""}` : "(none)";
+    const type = f ? `${f.type}${isFloor(f) ? " (validated)" : ""}` : "(none)";
     byType.set(type, (byType.get(type) ?? 0) + 1);
     if (values.list) console.log([item.path, r.llm.confidence, type, f?.detector ?? "", f?.score.toFixed(2) ?? "", f?.masked ?? ""].join("\t"));
   }

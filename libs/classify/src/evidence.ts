@@ -13,7 +13,10 @@ const RANK: Record<Confidence, number> = { low: 0, medium: 1, high: 2 };
 export const maxConfidence = (a: Confidence, b: Confidence): Confidence => (RANK[a] >= RANK[b] ? a : b);
 export const minConfidence = (a: Confidence, b: Confidence): Confidence => (RANK[a] <= RANK[b] ? a : b);
 
-export const isFloor = (f: Finding): boolean => f.validation !== null && f.validation !== "" && f.score >= FLOOR_SCORE;
+/** What the verdict reads of a finding: its type, score and validation. */
+export type Strength = Pick<Finding, "type" | "score" | "validation">;
+
+export const isFloor = (f: Strength): boolean => f.validation !== null && f.validation !== "" && f.score >= FLOOR_SCORE;
 
 /**
  * Types that identify no one on their own: a place named in a text ("the state of Connecticut"
@@ -27,20 +30,20 @@ const QUASI_IDENTIFIERS: ReadonlySet<string> = new Set(["LOCATION"]);
  * them identifies someone by itself (a type not in QUASI_IDENTIFIERS, or a validated
  * high-score place: "born in Racine", "Place of birth: Ocala"); none otherwise.
  */
-export function countedFindings(findings: readonly Finding[]): Finding[] {
+export function countedFindings<F extends Strength>(findings: readonly F[]): F[] {
   const strong = findings.filter((f) => f.score >= COUNT_SCORE);
   return strong.some((f) => !QUASI_IDENTIFIERS.has(f.type) || isFloor(f)) ? strong : [];
 }
 
 /** The confidence a finding supports on its own. */
-export function levelOf(f: Finding): Confidence {
+export function levelOf(f: Strength): Confidence {
   if (isFloor(f)) return "high";
   if (f.score >= 0.6) return "medium";
   return "low";
 }
 
 /** Strongest first: floor findings, then by score. */
-export function byStrength(a: Finding, b: Finding): number {
+export function byStrength(a: Strength, b: Strength): number {
   return Number(isFloor(b)) - Number(isFloor(a)) || b.score - a.score;
 }
 
