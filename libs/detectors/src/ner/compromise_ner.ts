@@ -8,7 +8,7 @@ import nlp from "compromise";
 import "./fast_sweep.ts";
 import type { Candidate } from "../core/types.ts";
 import { NAME_TAGS, englishWord, knownAsWord, tagsNotAName, tagsOf } from "./lexicon.ts";
-import { FOREIGN_TITLE_WORDS, PARTICLE, isOrganisationWord, isParticle, notAFirstWord, startsWithVerb } from "./name_shape.ts";
+import { FOREIGN_TITLE_WORDS, PARTICLE, TITLE_WORD, isOrganisationWord, isParticle, notAFirstWord, startsWithVerb } from "./name_shape.ts";
 import { PLACE_FIRST_WORDS, PLACE_TAGS, TOWN_PREFIXES, isKnownPlace } from "./gazetteer.ts";
 import { STREET_KINDS_FIRST } from "./street_address.ts";
 import { prevFeed } from "../core/lines.ts";
@@ -155,9 +155,10 @@ export function termTail(text: string, start: number, end: number): boolean {
   const before = WORD_BEFORE.exec(text.slice(Math.max(0, start - 32), start))?.[1];
   if (before === undefined) return false;
   const b = before.toLowerCase();
-  return !GREETINGS.has(b) && englishWord(b) && !(tagsOf(b)?.some((t) => NAME_TAGS.has(t)) ?? false);
+  return !GREETINGS.has(b) && !TITLE_ALONE.test(b) && englishWord(b) && !(tagsOf(b)?.some((t) => NAME_TAGS.has(t)) ?? false);
 }
 const WORD_BEFORE = /(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}+)[ \t]+$/u;
+const TITLE_ALONE = new RegExp(String.raw`^${TITLE_WORD}$`, "i");
 
 /**
  * Alice, Bob and their company alone, in a text that names both Alice and Bob: the placeholders of
@@ -172,7 +173,7 @@ const namesAliceAndBob = perText((text) => ALICE.test(text) && BOB.test(text));
 const PLACEHOLDERS: ReadonlySet<string> = new Set(["Alice", "Bob", "Carol", "Dave", "Eve", "Mallory", "Trent", "Peggy", "Victor"]);
 const ALICE = /(?<![\p{L}\p{N}])Alice(?![\p{L}\p{N}])/u;
 const BOB = /(?<![\p{L}\p{N}])Bob(?![\p{L}\p{N}])/u;
-const GREETINGS: ReadonlySet<string> = new Set(["thanks", "thank", "dear", "hi", "hello", "hey", "cheers", "regards", "welcome", "congratulations", "sorry", "ask", "tell", "call", "email", "contact", "cc", "by", "from", "to", "with", "and", "or", "for", "mr", "mrs", "ms", "dr", "prof", "professor", "doctor", "captain", "uncle", "aunt", "sister", "brother", "father", "mother", "saint", "king", "queen", "prince", "princess", "lord", "lady", "sir", "president", "senator", "judge", "officer", "agent", "coach", "pastor", "reverend"]);
+const GREETINGS: ReadonlySet<string> = new Set(["thanks", "thank", "dear", "hi", "hello", "hey", "cheers", "regards", "welcome", "congratulations", "sorry", "ask", "tell", "call", "email", "contact", "cc", "by", "from", "to", "with", "and", "or", "for", "professor", "doctor", "captain", "uncle", "aunt", "sister", "brother", "father", "mother", "saint", "king", "queen", "prince", "princess", "lord", "lady", "sir", "president", "senator", "judge", "officer", "agent", "coach", "pastor", "reverend"]);
 
 /**
  * Whether a person's span holds a lower-case word that is no particle of a name ("Virtio ABI

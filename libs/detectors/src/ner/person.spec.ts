@@ -23,6 +23,7 @@ describe("ner/person", () => {
     assert.deepEqual(people("public clients utilizing the Authorization Code Grant are\n    susceptible to the authorization code interception attack."), []);
     assert.deepEqual(people('request param in both the "Resource Owner Password Credentials Grant"\n        # and "Client Credentials Grant" flows'), []);
     assert.deepEqual(people("Thanks Grant, the report was fine.\nDear Mark, see you soon.\nThe meeting with Grant went well."), ["Grant", "Mark", "Grant"], "after a greeting or a small word, a person");
+    assert.deepEqual(people("We met Dr Grant yesterday. Sir Mark spoke next."), ["Grant", "Mark"], "after a title, a person");
   });
   it("takes Alice and Bob alone, in a text that names both, for an example's placeholders (LangChain's docs); a full name stays", () => {
     const sdk = ' * const result1 = await adminRunnable.invoke({\n *   name: "Alice",\n *   email: "alice@example.com"\n * });\n * const result2 = await userRunnable.invoke({ name: "Bob" });\n';
