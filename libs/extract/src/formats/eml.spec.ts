@@ -100,4 +100,28 @@ describe("extract: EML", () => {
     assert.equal(d.reasons[0]!.file_in_zip, "l3.eml!/l2.eml");
     assert.equal(segWith(d, "MARKER-DEEPEST"), undefined);
   });
+  it("reads a message of more MIME parts than mailparser's default 1,000, up to the entry limit; past it, its text from its bytes (a thousand empty parts hide nothing)", async () => {
+    const parts = (n: number) => [{ contentType: "text/plain", body: "Payroll contact: anna.schmidt@example.com" }, ...Array.from({ length: n }, () => ({ contentType: "text/plain", body: "" })), { contentType: "text/plain", filename: "last.txt", body: Buffer.from("MARKER-LAST-PART") }];
+    const r = await run(makeEml(HEADERS, parts(1500)), "many.eml", "message/rfc822");
+    assert.equal(r.status, "complete", JSON.stringify(r.reasons));
+    assert.ok(segWith(r, "anna.schmidt@example.com"));
+    assert.ok(segWith(r, "MARKER-LAST-PART"));
+
+    const over = await run(makeEml(HEADERS, parts(1100)), "over.eml", "message/rfc822", { maxEntries: 1000 });
+    assert.equal(over.status, "partial");
+    assert.deepEqual(codes(over), ["limit_entries"]);
+    assert.match(over.reasons[0]!.message, /more than 1000 MIME parts; \d+ characters of text recovered/);
+    assert.equal(segWith(over, "anna.schmidt@example.com")?.locator.part, "recovered text");
+  });
+  it("reads a message whose MIME parts nest deeper than mailparser can follow from its bytes (recovered text, the reason says why)", async () => {
+    let body = "";
+    for (let i = 0; i < 8000; i++) body += `Content-Type: multipart/mixed; boundary="b${i}"\n\n--b${i}\n`;
+    body += "Content-Type: text/plain\n\nPayroll contact: anna.schmidt@example.com\n";
+    for (let i = 7999; i >= 0; i--) body += `--b${i}--\n`;
+    const r = await run(`From: x@example.com\nSubject: nested\nMIME-Version: 1.0\n${body}`, "nested.eml", "message/rfc822");
+    assert.equal(r.status, "partial");
+    assert.deepEqual(codes(r), ["corrupt"]);
+    assert.match(r.reasons[0]!.message, /^eml: .*characters of text recovered/);
+    assert.equal(segWith(r, "anna.schmidt@example.com")?.locator.part, "recovered text");
+  });
 });

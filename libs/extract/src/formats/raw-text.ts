@@ -11,8 +11,12 @@
 import iconv from "iconv-lite";
 import type { Ctx, Scope } from "../context.ts";
 
-/** Binary documents whose text a failed parse may still leave in their bytes (not archives, not compressed formats). */
-export const RAW_TEXT_KINDS: ReadonlySet<string> = new Set(["doc", "xls", "ppt", "msg", "cfb", "ole-runs", "publisher", "visio", "wordperfect", "hwp", "onenote"]);
+/**
+ * Documents whose text a failed parse may still leave in their bytes (not archives, not compressed
+ * formats): binary ones, and e-mail messages, text whose structure mailparser may refuse (MIME
+ * parts nested thousands deep overflow its stack).
+ */
+export const RAW_TEXT_KINDS: ReadonlySet<string> = new Set(["doc", "xls", "ppt", "msg", "cfb", "ole-runs", "publisher", "visio", "wordperfect", "hwp", "onenote", "eml"]);
 /** Bytes read at a time. */
 const WINDOW = 8 * 1024 * 1024;
 /** Runs are joined into segments of about this many characters. */
