@@ -157,10 +157,16 @@ function detectCfb(bytes: Uint8Array): Detected {
 /** The end of a ZIP file searched for an OOXML part's name (a central directory of some thousands of entries). */
 const ZIP_DIRECTORY_TAIL = 1 << 20;
 
-/** ZIP packages file-type does not name, by a part only they have. */
-const PACKAGES_BY_PART: ReadonlyArray<[string, Detected]> = [
+/** ZIP packages file-type does not name, by parts only they have (all of them named). */
+const PACKAGES_BY_PART: ReadonlyArray<[string | string[], Detected]> = [
   // an Excel binary workbook (its parts are .bin)
   ["xl/workbook.bin", { mime: "application/vnd.ms-excel.sheet.binary.macroenabled.12", kind: "xlsb" }],
+  // a Word, Excel or PowerPoint package whose [Content_Types].xml file-type did not reach or read
+  // (it reads 1,024 entries and 1 MiB at most: a workbook of 2,000 sheets, a deck of 8,000 slides,
+  // each part read as an archive's member, their XML as text)
+  [["[Content_Types].xml", "word/document.xml"], { mime: NAMED_MIMES.docx!, kind: "docx" }],
+  [["[Content_Types].xml", "xl/workbook.xml"], { mime: NAMED_MIMES.xlsx!, kind: "xlsx" }],
+  [["[Content_Types].xml", "ppt/presentation.xml"], { mime: NAMED_MIMES.pptx!, kind: "pptx" }],
   // a Visio drawing with macros, a stencil or a template (VSDM, VSSX, VSSM, VSTX, VSTM): its main part
   ["visio/document.xml", { mime: "application/vnd.visio", kind: "visio" }],
   // an XPS or OpenXPS document: its fixed document sequence, or a page (a package cut short
@@ -346,7 +352,7 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
     // a package file-type names only "zip": told by a part its central directory, at the end, names
     if (ft.ext === "zip") {
       const tail = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).subarray(-ZIP_DIRECTORY_TAIL);
-      const known = PACKAGES_BY_PART.find(([part]) => tail.includes(part));
+      const known = PACKAGES_BY_PART.find(([parts]) => (Array.isArray(parts) ? parts : [parts]).every((part) => tail.includes(part)));
       if (known) return { ...known[1] };
     }
     // (any other ZIP file-type could not name is read as an archive: its members one by one)

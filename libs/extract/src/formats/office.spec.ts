@@ -93,6 +93,16 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
     }
   });
 
+  it("detects a workbook of 1,100 sheets and a deck of 600 slides by their parts, where file-type's 1,024 entries end before it reads [Content_Types].xml (their XML was read as an archive's text)", async () => {
+    const book = makeWorkbook(Object.fromEntries(Array.from({ length: 1100 }, (_, i) => [`S${i}`, [["Name", "SSN"], [`MARK-${i}`, "536-22-8726"]]])));
+    const deck = await makePptx(Array.from({ length: 600 }, (_, i) => `MARK-SLIDE-${i}`));
+    for (const [bytes, kind] of [[book, "xlsx"], [deck, "pptx"]] as const) assert.equal((await detect(bytes, "upload.bin")).kind, kind);
+    const r = await run(book, "many-sheets.xlsx");
+    assert.equal(r.detected_type, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    assert.deepEqual(segWith(r, "MARK-1099")?.locator, { ...segWith(r, "MARK-1099")!.locator, sheet: "S1099", cell: "A2", file_in_zip: null });
+    assert.equal(r.segments.some((s) => s.text.includes("<")), false, "no part's XML read as text");
+  });
+
   it("reads a document package cut short (a download that stopped): its parts before the cut, partial (it failed, no central directory)", async () => {
     const picture = noise(200_000, 9);
     const docx = await withMembers(await makeDocx(["Contact: jane.roe@example.org"]), { "word/media/image1.png": picture });
