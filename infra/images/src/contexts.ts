@@ -101,7 +101,7 @@ async function registryContext(ctx: string, env: NodeJS.ProcessEnv, log: Log): P
 
 /** The checkout's files the apps need at run time: tracked files (as they are in the work tree), no tests. */
 function sourceFiles(root: string): string[] {
-  const out = run("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "apps", "libs", "schemas", "infra", "package.json", "package-lock.json"],
+  const out = run("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "apps", "libs", "schemas", "infra", "patches", "package.json", "package-lock.json"],
     { cwd: root, what: "git ls-files" });
   return out.split("\0").filter((f) => f && !/\.spec\.ts$/.test(f) && existsSync(path.join(root, f)));
 }
@@ -114,12 +114,13 @@ function sourceFiles(root: string): string[] {
 const NOT_SHIPPED = ["pst-extractor/example", "onnxruntime-node/bin/napi-v6/win32", "onnxruntime-node/bin/napi-v6/darwin"];
 
 /**
- * `npm ci --omit=dev` of the lockfile, less NOT_SHIPPED, kept per lockfile hash under images/npm/ and reused. Returns
+ * `npm ci --omit=dev` of the lockfile (its postinstall patching the packages patches/ fixes), less NOT_SHIPPED, kept per lockfile hash under images/npm/ and reused. Returns
  * the node_modules folders relative to that install's root: the top one and those npm nests in
  * workspaces (a workspace whose dependency version differs from the hoisted one gets its own).
  */
 function productionModules(root: string, files: string[], env: NodeJS.ProcessEnv, log: Log): { dir: string; folders: string[] } {
-  const manifests = files.filter((f) => f === "package-lock.json" || path.basename(f) === "package.json");
+  // (the manifests, and patch-package's patches: the root's postinstall applies them to this install too)
+  const manifests = files.filter((f) => f === "package-lock.json" || path.basename(f) === "package.json" || f.startsWith("patches/"));
   const hash = createHash("sha256");
   for (const f of manifests.sort()) hash.update(f).update("\0").update(readFileSync(path.join(root, f))).update("\0");
   const key = hash.digest("hex").slice(0, 16);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { makeEncryptedPdf, makePdf, makePdfForm, makePdfWithAttachments, makePdfWithProperties, noise } from "../test-util/fixtures.ts";
+import { makeEncryptedPdf, makePdf, makePdfForm, makePdfWithContent, makePdfWithAttachments, makePdfWithProperties, noise } from "../test-util/fixtures.ts";
 import { codes, run, segWith } from "../test-util/run.ts";
 
 describe("extract: PDF", () => {
@@ -112,5 +112,12 @@ describe("extract: PDF", () => {
       assert.match(r.reasons[0]!.message, /pdf/i, label);
       assert.ok(Date.now() - t0 < 5000, label);
     }
+  });
+
+  it("reads a page that saves the graphics state 40,000 times without restoring it, within its budget (pdf.js's text state chained every save: quadratic, and deaf to the budget; patches/pdfjs-dist)", async () => {
+    const page = await makePdfWithContent(`${"q ".repeat(40_000)}BT /F1 12 Tf 30 200 Td (MARKER-AFTER-SAVES) Tj ET`);
+    const r = await run(page, "saves.pdf", "application/pdf", { timeBudgetMs: 5000 });
+    assert.deepEqual([r.status, codes(r)], ["complete", []], JSON.stringify(r.reasons));
+    assert.ok(segWith(r, "MARKER-AFTER-SAVES"));
   });
 });

@@ -14,6 +14,16 @@ export async function makePdf(pages: string[]): Promise<Uint8Array> {
   return doc.save();
 }
 
+/** A one-page PDF whose content stream is `content` as given (operators; Helvetica as /F1). */
+export async function makePdfWithContent(content: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([400, 300]);
+  page.node.setFontDictionary(PDFName.of("F1"), font.ref);
+  page.node.set(PDFName.of("Contents"), doc.context.register(doc.context.stream(content)));
+  return doc.save();
+}
+
 /**
  * A one-page PDF with `text` and attached files: `embedded` in the document's EmbeddedFiles (pdf-lib's
  * `attach`, as an e-invoice carries its XML) and `annotated` as a file attachment annotation on
