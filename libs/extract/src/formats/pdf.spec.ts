@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { makeEncryptedPdf, makePdf, makePdfForm, makePdfWithContent, makePdfWithAttachments, makePdfWithProperties, noise } from "../test-util/fixtures.ts";
+import { makeEncryptedPdf, makePdf, makePdfForm, makePdfWithContent, pdfTextStream, writePdf, makePdfWithAttachments, makePdfWithProperties, noise } from "../test-util/fixtures.ts";
 import { codes, run, segWith } from "../test-util/run.ts";
 
 describe("extract: PDF", () => {
@@ -119,5 +119,24 @@ describe("extract: PDF", () => {
     const r = await run(page, "saves.pdf", "application/pdf", { timeBudgetMs: 5000 });
     assert.deepEqual([r.status, codes(r)], ["complete", []], JSON.stringify(r.reasons));
     assert.ok(segWith(r, "MARKER-AFTER-SAVES"));
+  });
+
+  it("puts each page of a nested page tree on its number (pdf.js's walk to page i is taken up again for page i+1: patches/pdfjs-dist)", async () => {
+    // objects 1-5: the catalog, the root (node A, page 3, node B), A (pages 1-2), B (node C), C
+    // (pages 4-5); 6-10: pages 3, 1, 2, 4, 5; 11-15: pages 1-5's content; 16: the font
+    const page = (parent: number, n: number) => `<< /Type /Page /Parent ${parent} 0 R /MediaBox [0 0 400 300] /Contents ${10 + n} 0 R /Resources << /Font << /F1 16 0 R >> >> >>`;
+    const objects = [
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R 6 0 R 4 0 R] /Count 5 >>",
+      "<< /Type /Pages /Parent 2 0 R /Kids [7 0 R 8 0 R] /Count 2 >>",
+      "<< /Type /Pages /Parent 2 0 R /Kids [5 0 R] /Count 2 >>",
+      "<< /Type /Pages /Parent 4 0 R /Kids [9 0 R 10 0 R] /Count 2 >>",
+      page(2, 3), page(3, 1), page(3, 2), page(5, 4), page(5, 5),
+      ...[1, 2, 3, 4, 5].map((n) => pdfTextStream(`MARK-P${n}`)),
+      "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ];
+    const r = await run(writePdf(objects), "tree.pdf", "application/pdf");
+    assert.equal(r.status, "complete", JSON.stringify(r.reasons));
+    assert.deepEqual(r.segments.map((s) => [s.locator.page, s.text]), [[1, "MARK-P1"], [2, "MARK-P2"], [3, "MARK-P3"], [4, "MARK-P4"], [5, "MARK-P5"]]);
   });
 });

@@ -14,6 +14,26 @@ export async function makePdf(pages: string[]): Promise<Uint8Array> {
   return doc.save();
 }
 
+/**
+ * A PDF written by hand from its objects' bodies (object i+1 is `objects[i]`; the first must be
+ * the catalog), with a cross-reference table: for page trees and structures pdf-lib would not write.
+ */
+export function writePdf(objects: string[]): Buffer {
+  let out = "%PDF-1.4\n";
+  const offsets = objects.map((o, i) => {
+    const at = out.length;
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+    return at;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, "latin1");
+}
+
+/** A content stream object that shows `text` in Helvetica (/F1) for writePdf. */
+export const pdfTextStream = (text: string, operators = `BT /F1 12 Tf 30 200 Td (${text}) Tj ET`): string => `<< /Length ${operators.length} >>\nstream\n${operators}\nendstream`;
+
 /** A one-page PDF whose content stream is `content` as given (operators; Helvetica as /F1). */
 export async function makePdfWithContent(content: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
