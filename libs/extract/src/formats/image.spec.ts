@@ -76,6 +76,12 @@ describe("extract: images and scanned PDFs through offline OCR", function () {
     assert.equal(seg.source, "ocr");
   });
 
+  it("OCRs a scanned page that saves the graphics state 24,000 times within its budget (pdf.js's drawing states chained every save: quadratic, deaf to the budget; patches/pdfjs-dist)", async () => {
+    const r = await run(await scannedPdf([px], "png", 24_000), "saves.pdf", "application/pdf", { ocr: true, timeBudgetMs: 8000 });
+    assert.deepEqual([r.status, codes(r)], ["complete", []], JSON.stringify(r.reasons));
+    assert.equal(segWith(r, "4711")?.source, "ocr");
+  });
+
   it("OCRs a scanned page stored as JPEG (DCT) as well", async () => {
     const r = await run(await scannedPdf([px], "jpeg"), "scan-jpeg.pdf", "application/pdf", OCR);
     assert.equal(r.status, "complete", JSON.stringify(r.reasons));

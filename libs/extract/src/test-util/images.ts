@@ -6,7 +6,7 @@
 import { createRequire } from "node:module";
 import { createCanvas } from "@napi-rs/canvas";
 import { GifWriter } from "omggif";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFDocument, StandardFonts, pushGraphicsState } from "pdf-lib";
 import { loadPdfJs } from "../formats/pdf.ts";
 
 const require = createRequire(import.meta.url);
@@ -125,8 +125,11 @@ export function multiPageTiff(pages: Rgba[]): Buffer {
   return Buffer.concat([dirs, ...pages.map((p) => Buffer.from(greys(p)))]);
 }
 
-/** A "scanned" PDF: each page is one PNG (or JPEG) image and has no text layer; string pages carry real text. */
-export async function scannedPdf(pages: Array<Rgba | string>, as: "png" | "jpeg" = "png"): Promise<Uint8Array> {
+/**
+ * A "scanned" PDF: each page is one PNG (or JPEG) image and has no text layer; string pages carry
+ * real text. `saves`: that many saves of the graphics state (`q`, never restored) after each image.
+ */
+export async function scannedPdf(pages: Array<Rgba | string>, as: "png" | "jpeg" = "png", saves = 0): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (const p of pages) {
@@ -138,6 +141,7 @@ export async function scannedPdf(pages: Array<Rgba | string>, as: "png" | "jpeg"
     // the page is 520 pt wide and as tall as the image's aspect needs, the image fills it
     const page = doc.addPage([520, (520 * img.height) / img.width]);
     page.drawImage(img, { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() });
+    if (saves > 0) page.pushOperators(...Array.from({ length: saves }, () => pushGraphicsState()));
   }
   return doc.save();
 }
