@@ -5,7 +5,7 @@ import { detect, isMismatch } from "./detect.ts";
 import { NoText } from "./format.ts";
 import { DEFAULT_LIMITS, limitsFromEnv, type ExtractLimits } from "./limits.ts";
 import { CONTAINER_KINDS, formatFor } from "./registry.ts";
-import { RAW_TEXT_KINDS, recoverText } from "./formats/raw-text.ts";
+import { RAW_TEXT_KINDS, recoverText, recoverWithReason } from "./formats/raw-text.ts";
 
 export interface ExtractInput {
   bytes: Uint8Array;
@@ -75,12 +75,7 @@ function failed(ctx: Ctx, bytes: Uint8Array, scope: Scope, det: Detected, messag
     ctx.reason("corrupt", `${det.kind}: ${message}`, scope.path);
     return;
   }
-  try {
-    ctx.reason("corrupt", `${det.kind}: ${message}${recoverText(bytes, scope, ctx)}`, scope.path);
-  } catch (e) {
-    ctx.reason("corrupt", `${det.kind}: ${message}; text recovered from its raw bytes until a limit stopped it (part: recovered text)`, scope.path);
-    if (e instanceof Stop) throw e;
-  }
+  recoverWithReason(ctx, bytes, scope, "corrupt", `${det.kind}: ${message}`);
 }
 
 /** Reads one member of an archive or attachment; its problems become reasons, never exceptions. */

@@ -6,7 +6,7 @@ import { simpleParser, type AddressObject } from "mailparser";
 import { withinBudget } from "../context.ts";
 import type { Format } from "../format.ts";
 import { attachmentName, emitBody, emitHeader, MAIL_HEADERS, readAttachment } from "./mail-parts.ts";
-import { recoverText } from "./raw-text.ts";
+import { recoverWithReason } from "./raw-text.ts";
 
 function addressText(v: AddressObject | AddressObject[] | undefined): string | undefined {
   if (!v) return undefined;
@@ -33,7 +33,7 @@ export const emlFormat: Format = {
       mail = await withinBudget(ctx, simpleParser(buf, options));
     } catch (e) {
       if (!(e instanceof Error && /max allowed child nodes/i.test(e.message))) throw e;
-      ctx.reason("limit_entries", `e-mail of more than ${maxChildNodes} MIME parts${recoverText(bytes, scope, ctx)}`, scope.path);
+      recoverWithReason(ctx, bytes, scope, "limit_entries", `e-mail of more than ${maxChildNodes} MIME parts`);
       return;
     }
     const values: Record<(typeof MAIL_HEADERS)[number], string | undefined> = {

@@ -9,7 +9,7 @@
  * parser.
  */
 import iconv from "iconv-lite";
-import type { Ctx, Scope } from "../context.ts";
+import { Stop, type Ctx, type Scope } from "../context.ts";
 
 /**
  * Documents whose text a failed parse may still leave in their bytes (not archives, not compressed
@@ -138,4 +138,18 @@ export function recoverText(bytes: Uint8Array, scope: Scope, ctx: Ctx): string {
     flush();
   }
   return chars === 0 ? "" : `; ${chars} characters of text recovered from its raw bytes (part: recovered text)`;
+}
+
+/**
+ * Says a parser's refusal as a reason of `code`, after reading the text runs of `bytes`
+ * (recoverText) and counting them in it. A limit hit while reading them (characters, time) still
+ * leaves the reason said, and ends the file; any other error ends the reading only.
+ */
+export function recoverWithReason(ctx: Ctx, bytes: Uint8Array, scope: Scope, code: string, message: string): void {
+  try {
+    ctx.reason(code, `${message}${recoverText(bytes, scope, ctx)}`, scope.path);
+  } catch (e) {
+    ctx.reason(code, `${message}; text recovered from its raw bytes until a limit stopped it (part: recovered text)`, scope.path);
+    if (e instanceof Stop) throw e;
+  }
 }
