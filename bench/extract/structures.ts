@@ -5,10 +5,12 @@
  *   node bench/extract/structures.ts [--counts 2000,8000] [--only pdf,eml] [--budget-ms 60000]
  *
  * Each structure is one element of a real format repeated n times, in a file the specs' fixture
- * writers build (libs/extract/src/test-util): archive members, gzip members, paragraphs, runs,
- * table cells and nested tables in a DOCX, slides, sheets and rows of workbooks, PDF pages, text
- * operators, saves of the graphics state (`q`), nested arrays and dictionaries and a page tree
- * n levels deep, MIME parts side by side and nested, JSON, XML, HTML and RTF nested n deep. Each
+ * writers build (libs/extract/src/test-util): archive members (ZIP, TAR, 7z, cpio), gzip
+ * members, paragraphs, runs, table cells and nested tables in a DOCX, slides, sheets and rows of
+ * workbooks, PDF pages, text operators, saves of the graphics state (`q`), nested arrays and
+ * dictionaries and a page tree n levels deep, MIME parts side by side and nested, a mail's
+ * recipients, an mbox's messages, vCards, calendar events, LDIF entries, CSV columns, HAR
+ * entries, SQLite tables, and JSON, XML, HTML and RTF nested n deep. Each
  * file is extracted (OCR off) at two counts; "growth" is the time at the larger over the time at
  * the smaller: 4 for a linear reading when the counts are 4 apart, 16 for a quadratic one.
  * bench/extract/hostile.ts does the same for runs of text, bench/extract/fuzz.ts for damage.
@@ -21,7 +23,9 @@
 import { gzipSync } from "node:zlib";
 import { parseArgs } from "node:util";
 import { extractFile } from "@filescan/extract";
-import { makePdf, makePdfWithContent, makeTar, makeZip, pdfTextStream, withMembers, writePdf } from "../../libs/extract/src/test-util/fixtures.ts";
+import initSqlJs from "sql.js";
+import { makeCpio } from "../../libs/extract/src/test-util/archives.ts";
+import { make7z, makePdf, makePdfWithContent, makeTar, makeZip, pdfTextStream, withMembers, writePdf } from "../../libs/extract/src/test-util/fixtures.ts";
 import { makeEml } from "../../libs/extract/src/test-util/mail.ts";
 import { makeDocx, makeOdt, makePptx, makeWorkbook } from "../../libs/extract/src/test-util/office.ts";
 
@@ -34,6 +38,14 @@ type File = [bytes: Uint8Array, filename: string];
 const W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
 const times = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i));
 const members = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}.txt`, `row ${i}`]));
+/** A database sql.js makes from SQL statements. */
+async function sqlite(sql: string): Promise<Buffer> {
+  const db = new (await initSqlJs()).Database();
+  db.run(sql);
+  const bytes = Buffer.from(db.export());
+  db.close();
+  return bytes;
+}
 /** A DOCX whose body is `body` (WordprocessingML). */
 const docx = async (body: string): Promise<File> => [await withMembers(await makeDocx(["x"]), { "word/document.xml": `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}"><w:body>${body}</w:body></w:document>` }), "report.docx"];
 /**
@@ -73,6 +85,16 @@ const STRUCTURES: Record<string, (n: number) => File | Promise<File>> = {
   "pdf: one page listed n times": (n) => pdf({ kids: n }),
   "eml: parts": (n) => [makeEml({ From: "a@example.com", Subject: "parts" }, times(n, (i) => `part ${i}`).map((body) => ({ contentType: "text/plain", body }))), "mail.eml"],
   "eml: nested multiparts": (n) => [Buffer.from(`From: a@example.com\nSubject: nested\nMIME-Version: 1.0\n${times(n, (i) => `Content-Type: multipart/mixed; boundary="b${i}"\n\n--b${i}\n`).join("")}Content-Type: text/plain\n\nhello\n${times(n, (i) => `--b${n - 1 - i}--\n`).join("")}`), "mail.eml"],
+  "mbox: messages": (n) => [Buffer.from(times(n, (i) => `From a@example.com Mon Jan  1 00:00:00 2024\nFrom: a${i}@example.com\nSubject: m${i}\n\nbody ${i}\n\n`).join("")), "inbox.mbox"],
+  "eml: recipients": (n) => [makeEml({ From: "a@example.com", To: times(n, (i) => `p${i}@example.com`).join(", "), Subject: "many" }, [{ contentType: "text/plain", body: "b" }]), "mail.eml"],
+  "vcf: cards": (n) => [Buffer.from(times(n, (i) => `BEGIN:VCARD\nVERSION:3.0\nFN:Person ${i}\nEMAIL:p${i}@example.com\nEND:VCARD\n`).join("")), "contacts.vcf"],
+  "ics: events": (n) => [Buffer.from(`BEGIN:VCALENDAR\n${times(n, (i) => `BEGIN:VEVENT\nSUMMARY:Meeting ${i}\nEND:VEVENT\n`).join("")}END:VCALENDAR\n`), "calendar.ics"],
+  "ldif: entries": (n) => [Buffer.from(times(n, (i) => `dn: cn=p${i},dc=example\ncn: p${i}\nmail: p${i}@example.com\n\n`).join("")), "people.ldif"],
+  "csv: columns": (n) => [Buffer.from(`${times(n, (i) => `c${i}`).join(",")}\n${times(n, (i) => `v${i}`).join(",")}\n`), "wide.csv"],
+  "har: entries": (n) => [Buffer.from(JSON.stringify({ log: { version: "1.2", entries: times(n, (i) => `http://example.com/${i}`).map((url) => ({ request: { method: "GET", url, headers: [] }, response: { status: 200, headers: [], content: { text: url } } })) } })), "session.har"],
+  "7z: members": async (n) => [await make7z(members(n)), "export.7z"],
+  "cpio: members": (n) => [makeCpio(members(n)), "initrd.cpio"],
+  "sqlite: tables": async (n) => [await sqlite(times(n, (i) => `CREATE TABLE t${i}(a TEXT); INSERT INTO t${i} VALUES ('v${i}');`).join("")), "app.sqlite"],
   "json: nested arrays": (n) => [Buffer.from(`${"[".repeat(n)}"x"${"]".repeat(n)}`), "data.json"],
   "xml: nested elements": (n) => [Buffer.from(`<?xml version="1.0"?>${"<a>".repeat(n)}x${"</a>".repeat(n)}`), "data.xml"],
   "html: nested elements": (n) => [Buffer.from(`<html><body>${"<div>".repeat(n)}x${"</div>".repeat(n)}`), "page.html"],
