@@ -32,7 +32,10 @@ export function writePdf(objects: string[]): Buffer {
 }
 
 /** A content stream object that shows `text` in Helvetica (/F1) for writePdf. */
-export const pdfTextStream = (text: string, operators = `BT /F1 12 Tf 30 200 Td (${text}) Tj ET`): string => `<< /Length ${operators.length} >>\nstream\n${operators}\nendstream`;
+export function pdfTextStream(text: string): string {
+  const operators = `BT /F1 12 Tf 30 200 Td (${text}) Tj ET`;
+  return `<< /Length ${operators.length} >>\nstream\n${operators}\nendstream`;
+}
 
 /** A one-page PDF whose content stream is `content` as given (operators; Helvetica as /F1). */
 export async function makePdfWithContent(content: string): Promise<Uint8Array> {
