@@ -11,6 +11,7 @@ import net from "node:net";
 import tls from "node:tls";
 import { Kafka, logLevel, type Admin, type ISocketFactory, type Producer } from "kafkajs";
 import { patchKafkajsEncoder } from "./encoder.ts";
+import { filescanLogCreator } from "./log.ts";
 import { SchemaRegistry, COMPATIBILITY, SchemaType } from "@kafkajs/confluent-schema-registry";
 import { TimeoutMiddleware } from "mappersmith/middleware/timeout";
 import { intFromEnv, kafkaGroup, kafkaPrefix, kafkaTopic, serverAddresses, TOPICS, KAFKA_MAX_MESSAGE_BYTES, type TopicName } from "@filescan/config";
@@ -62,6 +63,7 @@ export function createKafka(clientId: string, env: NodeJS.ProcessEnv = process.e
     clientId,
     brokers: serverAddresses(env).kafkaBrokers,
     logLevel: opts.quiet ? logLevel.NOTHING : env.FILESCAN_KAFKA_LOG === "debug" ? logLevel.INFO : logLevel.ERROR,
+    logCreator: filescanLogCreator,
     connectionTimeout: 3000,
     requestTimeout: 30000,
     retry: { initialRetryTime: 200, retries: opts.retries ?? 8 },
