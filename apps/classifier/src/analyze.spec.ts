@@ -42,6 +42,24 @@ describe("classifier analyze step", () => {
     assert.equal(out.model.extract_ms, 3);
   });
 
+  it("tells the classifier the extraction's reason codes once each, and how many members went unread for their type", async () => {
+    const c = countingClassifier();
+    const a = createAnalyzer({ classifier: c, detectOptions: { ner: false } });
+    const ev: FileExtracted = {
+      ...extracted("b".repeat(64), ""),
+      detected_type: "application/msword",
+      status: "unsupported",
+      segments: [],
+      reasons: [
+        { code: "unsupported_type", message: "no text from audio/wav", file_in_zip: "ObjectPool/_1/a.wav" },
+        { code: "unsupported_type", message: "no text from audio/wav", file_in_zip: "ObjectPool/_2/b.wav" },
+      ],
+    };
+    await a.analyze(ev);
+    assert.deepEqual(c.calls[0]!.meta.reasons, ["unsupported_type"]);
+    assert.equal(c.calls[0]!.meta.unsupported_members, 2);
+  });
+
   it("makes one classifier call for concurrent and later duplicates of a sha256", async () => {
     const c = countingClassifier();
     const a = createAnalyzer({ classifier: c, detectOptions: { ner: false } });

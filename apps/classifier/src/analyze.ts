@@ -53,7 +53,8 @@ export function createAnalyzer(deps: AnalyzerDeps): Analyzer {
     const { llm, model, reasons } = await deps.classifier.classify({
       meta: {
         filename: ev.filename, full_path: ev.full_path, mimetype: ev.mimetype, app: ev.app, extra_json: ev.extra_json,
-        detected_type: ev.detected_type, status: ev.status, reasons: ev.reasons.map((r) => r.code),
+        detected_type: ev.detected_type, status: ev.status, reasons: [...new Set(ev.reasons.map((r) => r.code))],
+        unsupported_members: ev.reasons.filter((r) => r.code === "unsupported_type" && r.file_in_zip !== null).length,
       },
       segments: ev.segments,
       findings,

@@ -9,7 +9,10 @@ export interface ClassifyInput {
     extra_json: string;
     detected_type: string;
     status: Status;
+    /** The extraction's reason codes (each once). */
     reasons: string[];
+    /** How many embedded files or members were of a type no parser reads (`unsupported_type` on a member). */
+    unsupported_members?: number;
   };
   segments: Segment[];
   findings: Finding[];

@@ -64,6 +64,9 @@ describe("classify: verdict policy", () => {
     assert.equal(say("", { status: "partial", reasons: ["encrypted"] }), "No text could be read; extraction was partial (encrypted), so parts of the file may not have been examined.");
     assert.equal(say("", { status: "failed", reasons: ["corrupt"] }), "No text could be read; extraction failed (corrupt), so the file was not examined.");
     assert.equal(say("", { status: "unsupported", reasons: [] }), "No text could be read; the file's type is not supported, so it was not examined.");
+    assert.equal(say("", { status: "unsupported", reasons: ["unsupported_type", "unsupported_type"], unsupported_members: 2 }), "No text could be read; the 2 files it holds are of types not supported (unsupported_type), so they were not examined.");
+    assert.equal(say("", { status: "unsupported", reasons: ["unsupported_type"], unsupported_members: 1 }), "No text could be read; the file it holds is of a type not supported (unsupported_type), so it was not examined.");
+    assert.equal(say("", { status: "partial", reasons: ["encrypted", "corrupt", "encrypted"] }), "No text could be read; extraction was partial (encrypted, corrupt), so parts of the file may not have been examined.");
   });
 
   it("the floor holds whatever the model says", () => {

@@ -120,7 +120,7 @@ export function deterministicVerdict(input: ClassifyInput): Llm {
         ? text
           ? `No detector found personal data${ignored}.`
           : "The file holds no text, so no personal data was found in it."
-        : `${text ? "No detector found personal data" : "No text could be read"}${ignored}; ${unread(status, input.meta.reasons)}.`,
+        : `${text ? "No detector found personal data" : "No text could be read"}${ignored}; ${unread(status, input.meta)}.`,
       MAX_REASONING,
     ),
     description: clip(describeFile(input), MAX_DESCRIPTION),
@@ -131,9 +131,13 @@ export function deterministicVerdict(input: ClassifyInput): Llm {
 }
 
 /** Why some or all of the file went unread, in words: "extraction was partial (encrypted), so …". */
-function unread(status: Status, reasons: readonly string[]): string {
+function unread(status: Status, meta: ClassifyInput["meta"]): string {
+  const reasons = [...new Set(meta.reasons)];
   const why = reasons.length ? ` (${reasons.slice(0, 3).join(", ")})` : "";
   if (status === "partial") return `extraction was partial${why}, so parts of the file may not have been examined`;
+  // (a container read whole: an archive of executables, a document whose only content is embedded sound)
+  const members = meta.unsupported_members ?? 0;
+  if (status === "unsupported" && members > 0) return `the ${members === 1 ? "file it holds is of a type" : `${members} files it holds are of types`} not supported${why}, so ${members === 1 ? "it was" : "they were"} not examined`;
   if (status === "unsupported") return `the file's type is not supported${why}, so it was not examined`;
   return `extraction failed${why}, so the file was not examined`;
 }
