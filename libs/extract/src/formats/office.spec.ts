@@ -395,6 +395,23 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
       assert.ok(segWith(r, "next paragraph"));
     });
 
+    it("keeps the text of EQ fields: a phonetic guide's base and reading (word-extractor dropped fields without a result)", async () => {
+      // (Word 97-2003 writes ruby as an EQ field, as Tika's testWORD_phonetic.doc; a field with a result keeps the result)
+      const ruby = (base: string, reading: string) => `\u0013EQ \\* jc2 \\* "Font:MS Mincho" \\* hps11 \\o\\ad(\\s\\up 10(${reading}),${base})\u0015`;
+      const paragraphs = [
+        `氏名 ${ruby("山田", "やまだ")}${ruby("太郎", "たろう")} MARK-RUBY`,
+        "Fraction \u0013 EQ \\f(22,7) \u0015 MARK-EQ",
+        "See \u0013 HYPERLINK \"https://example.org/\" \u0014example.org\u0015 MARK-LINK",
+      ];
+      const r = await run(makeDoc({ paragraphs }), "furigana.doc", DOC_MIME);
+      assert.equal(r.status, "complete", JSON.stringify(r.reasons));
+      const body = r.segments.map((x) => x.text).join("\n");
+      assert.ok(body.includes("氏名 山田(やまだ)太郎(たろう) MARK-RUBY"), body);
+      assert.ok(body.includes("Fraction 22 7 MARK-EQ"), body);
+      assert.ok(body.includes("See example.org MARK-LINK"), body);
+      assert.ok(!body.includes("HYPERLINK") && !body.includes("Mincho"), "field instructions stay out");
+    });
+
     it("detects DOC from the bytes whatever the claimed type says, and flags the mismatch", async () => {
       const r = await run(makeDoc({ paragraphs: ["MARK-DISGUISED 078-05-1120"] }), "report.pdf", "application/pdf");
       assert.deepEqual([r.detected_type, r.type_mismatch, r.status], [DOC_MIME, true, "complete"]);
