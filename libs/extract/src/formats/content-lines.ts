@@ -17,7 +17,10 @@ export interface ContentProperty {
 /**
  * The components of a text in the content-line format of vCard and iCalendar ("BEGIN:VCARD" …
  * "END:VCARD", "BEGIN:VEVENT" … "END:VEVENT"), those of the kinds asked for, each its properties
- * in order (a nested component's, an event's alarm, among them).
+ * in order (a nested component's, an event's alarm, among them). A component whose END is
+ * missing ends where the next of its kind begins, or the text ends: a file cut short, or one
+ * whose END ran into the line before (Tika's testVCalendar.vcs, "PRIORITY:3END:VEVENT"), kept
+ * its last event out of sight.
  */
 export function* componentsOf(text: string, ...kinds: string[]): Generator<ContentProperty[]> {
   // folded lines (a line break and one blank) are one line
@@ -40,7 +43,8 @@ export function* componentsOf(text: string, ...kinds: string[]): Generator<Conte
     const encoding = (params.get("ENCODING")?.[0] ?? (params.get("TYPE")?.includes("QUOTED-PRINTABLE") ? "QUOTED-PRINTABLE" : "")).toUpperCase();
     if (name === "BEGIN" || name === "END") {
       const which = line.slice(colon + 1).trim().toUpperCase();
-      if (name === "BEGIN" && card === null && kinds.includes(which)) {
+      if (name === "BEGIN" && kinds.includes(which) && (card === null || which === kind)) {
+        if (card !== null && card.length) yield card;
         card = [];
         kind = which;
       } else if (name === "END" && card !== null && which === kind) {
@@ -60,6 +64,7 @@ export function* componentsOf(text: string, ...kinds: string[]): Generator<Conte
       continue; // a photo, a logo, a key, a sound
     } else card.push({ name, params, value: line.slice(colon + 1) });
   }
+  if (card !== null && card.length) yield card;
 }
 
 /** The colon that ends a property's name and parameters (not one inside a quoted parameter value). */

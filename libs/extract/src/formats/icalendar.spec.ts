@@ -47,4 +47,21 @@ describe("extract: iCalendar (a calendar's events)", () => {
       [1, "attendee e-mail", "babe@example.com"],
     ]);
   });
+
+  it("reads an event whose END is missing: up to the next event, or to the end of a file cut short", async () => {
+    // (vCalendar 1.0, as Tika's testVCalendar.vcs: its END:VEVENT ran into the line before)
+    const vcs = [
+      "BEGIN:VCALENDAR", "VERSION:1.0",
+      "BEGIN:VEVENT", "SUMMARY:Interview Jane Roe", "PRIORITY:3END:VEVENT",
+      "BEGIN:VEVENT", "LOCATION;ENCODING=QUOTED-PRINTABLE:3939 N Mississippi Ave., Portland, OR", "SUMMARY:Battleme", "PRIORITY:3END:VEVENT",
+      "END:VCALENDAR",
+    ].join("\n");
+    assert.deepEqual(rowCells(await run(vcs, "events.vcs", "text/calendar")), [
+      [1, "summary", "Interview Jane Roe"],
+      [2, "location", "3939 N Mississippi Ave., Portland, OR"],
+      [2, "summary", "Battleme"],
+    ]);
+    const cut = INVITE.slice(0, INVITE.indexOf("UID:"));
+    assert.deepEqual(rowCells(await run(cut, "invite.ics", "text/calendar")).map((c) => c[1]), ["organizer name", "organizer e-mail", "attendee name", "attendee e-mail", "summary", "description", "location"]);
+  });
 });
