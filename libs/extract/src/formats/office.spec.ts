@@ -184,6 +184,14 @@ describe("extract: Office documents, presentations and spreadsheets", () => {
     assert.deepEqual(pptx.segments.map((s) => [s.locator.slide, s.locator.part, s.text]), [[1, null, "Q3 review"], [1, "comment", "Ben Okafor\nnumbers?"], [1, "note", "tell Tiara Gislason"], [2, null, "Outlook"], [2, "note", "call +1 415 555 0132"]]);
   });
 
+  it("reads the text a PPTX's slide master and layout and an ODP's master page and named footers show on every slide, not their placeholders' prompts", async () => {
+    const master = { master: "Prepared by Tiara Gislason, tiara.gislason@example.org", layout: "Confidential: payroll 2026", prompt: "Click to edit Master title style" };
+    const pptx = await run(await makePptx(["Q3 review"], undefined, undefined, { master }), "deck.pptx");
+    assert.deepEqual(pptx.segments.map((s) => [s.locator.slide, s.locator.part, s.text]), [[1, null, "Q3 review"], [null, "master", "Confidential: payroll 2026\nPrepared by Tiara Gislason, tiara.gislason@example.org"]]);
+    const odp = await run(await makeOdp(["Q3 review"], undefined, undefined, { footer: "Prepared by Tiara Gislason", prompt: "Click to add an outline", decl: "© 2026 Ben Okafor" }), "deck.odp");
+    assert.deepEqual(odp.segments.map((s) => [s.locator.part, s.text]), [[null, "Q3 review"], ["master", "© 2026 Ben Okafor\nPrepared by Tiara Gislason"]]);
+  });
+
   it("reads a DOCX hyperlink's target when its text does not show it (a name linking to a mailto:), once", async () => {
     const links = [{ text: "write to Jane", target: "mailto:jane.roe@example.org" }, { text: "jane.roe@example.org", target: "mailto:jane.roe@example.org" }, { text: "Jane again", target: "mailto:jane.roe@example.org" }];
     const r = await run(await makeDocx(["the letter"], [], undefined, undefined, { links }), "letter.docx");

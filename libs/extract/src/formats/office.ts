@@ -20,6 +20,7 @@ import { Encrypted, withinBudget, type Ctx, type Scope } from "../context.ts";
 import { NoText, type Format } from "../format.ts";
 import { CHART_PARTS, emitCharts } from "./charts.ts";
 import { EMBEDDED_PARTS, readEmbedded } from "./embedded.ts";
+import { emitMasters, MASTER_PARTS } from "./masters.ts";
 import { openedWithBuiltInPassword } from "./office-crypto.ts";
 import { readPackages } from "./ole-package.ts";
 import { readRtfObjects } from "./rtf-objects.ts";
@@ -273,7 +274,7 @@ export const officeFormat: Format = {
       return;
     }
     const deletions = DELETIONS[info.kind];
-    const keep = new RegExp([deletions?.parts, EMBEDDED_PARTS, CHART_PARTS].filter((r) => r !== undefined).map((r) => r.source).join("|"));
+    const keep = new RegExp([deletions?.parts, EMBEDDED_PARTS, CHART_PARTS, MASTER_PARTS[info.kind]].filter((r) => r !== undefined).map((r) => r.source).join("|"));
     const pkg = info.kind === "rtf" ? { archive: buf, parts: new Map<string, Buffer>() } : await checkPackage(buf, scope, ctx, keep);
     if (pkg === null) return;
     const { parts } = pkg;
@@ -292,6 +293,7 @@ export const officeFormat: Format = {
     // (officeparser reads what a reader shows; a tracked deletion is still in the file)
     if (deletions) for (const [name, xml] of parts) if (deletions.parts.test(name) && xml.includes(deletions.marker)) emitChunks(ctx, scope, deletedText(xml.toString("utf8"), deletions), { part: "deleted text" });
     emitCharts(ctx, scope, parts);
+    emitMasters(ctx, scope, info.kind, parts);
     await readEmbedded(ctx, scope, parts);
     if (info.kind === "rtf") await readRtfObjects(ctx, scope, buf.toString("latin1"));
   },

@@ -157,7 +157,7 @@ export function xlsSheetTexts(stream: Uint8Array): Array<{ sheet: string | null;
 }
 
 /** Page fields of an ODF header or footer (the sheet's name, the date, "Page 1 / 99"): placeholders, not text. */
-const ODF_FIELDS = new Set(["text:sheet-name", "text:title", "text:date", "text:time", "text:page-number", "text:page-count", "text:file-name", "text:subject", "text:author-name", "text:author-initials"]);
+export const ODF_FIELDS: ReadonlySet<string> = new Set(["text:sheet-name", "text:title", "text:date", "text:time", "text:page-number", "text:page-count", "text:file-name", "text:subject", "text:author-name", "text:author-initials"]);
 /** What is left of a default header or footer once its fields are gone: "Page  / ", "( )", ", ", "Page of". */
 const FIELDS_ONLY_RX = /^[\s\p{P}]*(?:(?:page|seite|página|pagina)[\s\p{P}]*(?:of|von|de|di)?[\s\p{P}]*)?$/iu;
 /** (A short text only: the pattern's runs of punctuation either side of "of" tried every split of a long one.) */

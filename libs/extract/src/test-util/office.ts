@@ -100,6 +100,8 @@ export function makeDocx(paragraphs: string[], deleted: string[] = [], props?: D
 export interface PptxExtras {
   notes?: string[];
   comments?: Array<{ author: string; text: string }>;
+  /** A slide master and a layout: each a title placeholder holding its prompt, and a text box holding `master` / `layout`. */
+  master?: { master: string; layout: string; prompt: string };
 }
 
 export function makePptx(slides: string[], props?: DocProps, mainType = "application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml", extras: PptxExtras = {}): Promise<Buffer> {
@@ -129,6 +131,11 @@ export function makePptx(slides: string[], props?: DocProps, mainType = "applica
     }
     if (rels.length) files[`ppt/slides/_rels/slide${i + 1}.xml.rels`] = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${REL}">${rels.join("")}</Relationships>`;
   });
+  if (extras.master) {
+    const shapes = (text: string) => `<p:cSld><p:spTree><p:sp><p:nvSpPr><p:cNvPr id="2" name="Title 1"/><p:cNvSpPr/><p:nvPr><p:ph type="title"/></p:nvPr></p:nvSpPr><p:txBody><a:p><a:r><a:t>${esc(extras.master!.prompt)}</a:t></a:r></a:p></p:txBody></p:sp><p:sp><p:nvSpPr><p:cNvPr id="3" name="TextBox 2"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr><p:txBody><a:p><a:r><a:t>${esc(text)}</a:t></a:r></a:p></p:txBody></p:sp></p:spTree></p:cSld>`;
+    files["ppt/slideMasters/slideMaster1.xml"] = `<?xml version="1.0" encoding="UTF-8"?><p:sldMaster xmlns:p="${P}" xmlns:a="${A}">${shapes(extras.master.master)}</p:sldMaster>`;
+    files["ppt/slideLayouts/slideLayout1.xml"] = `<?xml version="1.0" encoding="UTF-8"?><p:sldLayout xmlns:p="${P}" xmlns:a="${A}">${shapes(extras.master.layout)}</p:sldLayout>`;
+  }
   return makeZip(files);
 }
 
@@ -139,9 +146,10 @@ function odfMeta(props: DocProps): string {
   return `<?xml version="1.0" encoding="UTF-8"?><office:document-meta xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/" office:version="1.2"><office:meta>${el("dc:title", props.title)}${el("dc:subject", props.subject)}${el("meta:keyword", props.keywords)}${el("dc:description", props.description)}${el("meta:initial-creator", props.creator)}${el("dc:creator", props.creator)}${custom}</office:meta></office:document-meta>`;
 }
 
-function odf(mime: string, body: string, props?: DocProps): Promise<Buffer> {
+function odf(mime: string, body: string, props?: DocProps, styles?: string): Promise<Buffer> {
   return makeZip({
     ...(props ? { "meta.xml": odfMeta(props) } : {}),
+    ...(styles ? { "styles.xml": `<?xml version="1.0" encoding="UTF-8"?><office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0" office:version="1.2">${styles}</office:document-styles>` } : {}),
     mimetype: mime,
     "META-INF/manifest.xml": `<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2"><manifest:file-entry manifest:full-path="/" manifest:media-type="${mime}"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>`,
     "content.xml": `<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/" office:version="1.2"><office:body>${body}</office:body></office:document-content>`,
@@ -156,9 +164,17 @@ export function makeOdt(paragraphs: string[], deleted: string[] = [], props?: Do
   return odf(mime, `<office:text>${tracked}${paragraphs.map((p) => `<text:p>${esc(p)}</text:p>`).join("")}${marks}</office:text>`, props);
 }
 
-export function makeOdp(slides: string[], props?: DocProps, mime = "application/vnd.oasis.opendocument.presentation"): Promise<Buffer> {
+/**
+ * An ODP of `slides`; with `master`, a master page (in styles.xml) holding a title placeholder
+ * with `prompt`, a footer frame with `footer` and a page number field, and a footer the slides
+ * show by name (`decl`, in content.xml), as LibreOffice writes them.
+ */
+export function makeOdp(slides: string[], props?: DocProps, mime = "application/vnd.oasis.opendocument.presentation", master?: { footer: string; prompt: string; decl: string }): Promise<Buffer> {
   const body = mime.endsWith(".graphics") ? "office:drawing" : "office:presentation";
-  return odf(mime, `<${body}>${slides.map((s, i) => `<draw:page draw:name="page${i + 1}"><draw:frame><draw:text-box><text:p>${esc(s)}</text:p></draw:text-box></draw:frame></draw:page>`).join("")}</${body}>`, props);
+  const styles = master && `<office:master-styles><style:master-page style:name="Default"><draw:frame presentation:class="title" presentation:placeholder="true"><draw:text-box/></draw:frame><draw:frame presentation:class="outline"><draw:text-box><text:p>${esc(master.prompt)}</text:p></draw:text-box></draw:frame><draw:frame presentation:class="footer"><draw:text-box><text:p>${esc(master.footer)}</text:p></draw:text-box></draw:frame><draw:frame presentation:class="page-number"><draw:text-box><text:p><text:page-number>&lt;number&gt;</text:page-number></text:p></draw:text-box></draw:frame></style:master-page></office:master-styles>`;
+  const decl = master ? `<presentation:footer-decl presentation:name="ftr1">${esc(master.decl)}</presentation:footer-decl>` : "";
+  const use = master ? ` presentation:use-footer-name="ftr1"` : "";
+  return odf(mime, `<${body}>${decl}${slides.map((s, i) => `<draw:page draw:name="page${i + 1}"${use}><draw:frame><draw:text-box><text:p>${esc(s)}</text:p></draw:text-box></draw:frame></draw:page>`).join("")}</${body}>`, props, styles);
 }
 
 export function makeRtf(text: string): Buffer {
