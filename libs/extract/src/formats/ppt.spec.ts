@@ -8,15 +8,17 @@ import { makePpt } from "../test-util/ppt.ts";
 import { pptTexts } from "./ppt.ts";
 
 describe("extract: legacy PowerPoint (.ppt)", () => {
-  it("reads the slides' text boxes with their slide numbers, notes and comments, not the masters' placeholders", async () => {
+  it("reads the slides' text boxes with their slide numbers, notes and comments, and the master's text boxes, not its placeholders", async () => {
     const ppt = makePpt({
       slides: [["Staff review 2024", "Jane Roe, SSN 536-22-1234"], ["Zoë Müller: +49 30 901820"]],
       notes: ["Ask Müller about the bonus"],
       comment: ["Ben Okafor", "Check Jane's salary figure"],
+      masterText: "Prepared by Tiara Gislason, HR",
     });
     const r = await run(ppt, "review.ppt");
     assert.deepEqual([r.detected_type, r.status, codes(r)], ["application/vnd.ms-powerpoint", "complete", []]);
     assert.deepEqual(r.segments.map((s) => [s.locator.slide, s.locator.part, s.text]), [
+      [null, "master", "Prepared by Tiara Gislason, HR"],
       [1, null, "Staff review 2024"],
       [1, null, "Jane Roe, SSN 536-22-1234"],
       [1, "comment", "Ben Okafor"],

@@ -6,7 +6,9 @@
  * (TextCharsAtom in UTF-16, TextBytesAtom in 8-bit) wherever it sits, so both the old slide text
  * lists and the text boxes of the slides' drawings are found. Text in the n-th slide container,
  * or after the n-th slide in the slide list, is on `slide` n; notes have `part: note`, comments
- * (author and text) `part: comment`. The masters' placeholder text is skipped. Embedded objects
+ * (author and text) `part: comment`. A main master's text boxes, drawn on every slide, have
+ * `part: master`; its placeholders (a shape with an OEPlaceholderAtom) hold prompts ("Click to
+ * edit Master title style") and are skipped, as the masters' slide list is. Embedded objects
  * (ExOleObjStg: an OLE container, zlib-compressed or not) are read as members `object 1`, … An encrypted
  * document (its Current User atom says so, or a CryptSession10 container shows) ends `partial`,
  * reason `encrypted`. The metafile pictures of the `Pictures` stream are read as members
@@ -33,6 +35,9 @@ const RT = {
   binaryTagData: 0x138b,
   cryptSession: 0x2f14,
   exOleObjStg: 0x1011,
+  /** A shape (OfficeArtSpContainer), and the atom that makes one a placeholder (OEPlaceholderAtom, in its client data). */
+  shape: 0xf004,
+  placeholder: 0x0bc3,
 } as const;
 
 /** Containers nested deeper than this are skipped whole. */
@@ -44,6 +49,8 @@ interface Open {
   instance: number;
   /** The slide this container's text is on (slides and notes: their ordinal; slide lists: the persist atoms seen). */
   slide: number | null;
+  /** A shape's: whether it is a placeholder. */
+  placeholder: boolean;
 }
 
 /** An embedded object's storage (ExOleObjStg): an OLE container, zlib-compressed when `compressed` (its first 4 bytes the size inflated). */
@@ -80,20 +87,24 @@ function pptRecords(stream: Uint8Array): { texts: Array<{ text: string; slide: n
     if (((verInst & 0xf) === 0xf || type === RT.binaryTagData) && stack.length < MAX_NESTING) {
       const instance = verInst >> 4;
       const slide = type === RT.slide ? ++slides : type === RT.notes ? ++notes : type === RT.slideList ? 0 : (stack[stack.length - 1]?.slide ?? null);
-      stack.push({ end, type, instance, slide });
+      stack.push({ end, type, instance, slide, placeholder: false });
       at = body; // into the container
       continue;
     }
     if (type === RT.exOleObjStg) objects.push({ compressed: verInst >> 4 === 1, bytes: stream.subarray(body, end) });
     const list = stack.findLast((o) => o.type === RT.slideList);
     if (type === RT.slidePersist && list) list.slide = (list.slide ?? 0) + 1;
-    const skipped = inside(RT.mainMaster) || inside(RT.handout) || (list !== undefined && list.instance === 1);
+    const shape = stack.findLast((o) => o.type === RT.shape);
+    if (type === RT.placeholder && shape) shape.placeholder = true;
+    // (a master's text: a shape's that is no placeholder, drawn on every slide; its placeholders' prompts are not read)
+    const master = inside(RT.mainMaster);
+    const skipped = (master && (shape === undefined || shape.placeholder)) || inside(RT.handout) || (list !== undefined && list.instance === 1);
     // (a comment's author and text; not its author's initials, instance 2)
     const isText = ((type === RT.textChars || type === RT.textBytes) && !inside(RT.binaryTagData)) || (type === RT.cString && inside(RT.comment) && verInst >> 4 !== 2);
     if (isText && !skipped) {
       const bytes = stream.subarray(body, end);
       const text = (type === RT.textBytes ? Buffer.from(bytes).toString("latin1") : Buffer.from(bytes.subarray(0, bytes.length & ~1)).toString("utf16le")).replace(/[\r\v]/g, "\n");
-      const part = inside(RT.comment) ? "comment" : inside(RT.notes) || list?.instance === 2 ? "note" : null;
+      const part = master ? "master" : inside(RT.comment) ? "comment" : inside(RT.notes) || list?.instance === 2 ? "note" : null;
       const slide = stack[stack.length - 1]?.slide ?? null;
       out.push({ text, slide: slide === 0 ? null : slide, part });
     }

@@ -17,8 +17,11 @@ function record(type: number, body: Buffer, instance = 0, container = false): Bu
 const container = (type: number, children: Buffer[], instance = 0) => record(type, Buffer.concat(children), instance, true);
 const chars = (text: string) => [record(0x0f9f, Buffer.alloc(4)), record(0x0fa0, Buffer.from(text, "utf16le"))];
 const bytes = (text: string) => [record(0x0f9f, Buffer.alloc(4)), record(0x0fa8, Buffer.from(text, "latin1"))];
-/** A drawing with one text box per text (PPDrawing > DgContainer > SpContainer > ClientTextbox). */
-const drawing = (atoms: Buffer[][]) => container(0x040c, [container(0xf002, atoms.map((a) => container(0xf004, [record(0xf00a, Buffer.alloc(8)), container(0xf00d, a)])))]);
+/** A shape with a text box (SpContainer > ClientTextbox); a placeholder has an OEPlaceholderAtom in its client data, before its text. */
+const shape = (atoms: Buffer[], placeholder = false) =>
+  container(0xf004, [record(0xf00a, Buffer.alloc(8)), ...(placeholder ? [container(0xf011, [record(0x0bc3, Buffer.alloc(8))])] : []), container(0xf00d, atoms)]);
+/** A drawing of shapes (PPDrawing > DgContainer > SpContainer …), one text box per text by default. */
+const drawing = (atoms: Buffer[][], shapes = atoms.map((a) => shape(a))) => container(0x040c, [container(0xf002, shapes)]);
 
 export interface PptSpec {
   /** Each slide's text boxes. */
@@ -27,6 +30,8 @@ export interface PptSpec {
   listed?: string[];
   /** Each slide's notes, written as 8-bit text. */
   notes?: string[];
+  /** A text box on the main master, beside its placeholder (drawn on every slide). */
+  masterText?: string;
   /** A comment on the first slide: author and text (its initials made from the author). */
   comment?: [string, string];
   encrypted?: boolean;
@@ -59,7 +64,8 @@ export function makePpt(spec: PptSpec): Buffer {
   const user = Buffer.alloc(20);
   user.writeUInt32LE(0x14, 0);
   user.writeUInt32LE(spec.encrypted ? 0xf3d1c4df : 0xe391c05f, 4);
-  const master = container(0x03f8, [drawing([chars("Click to edit Master text styles")])]);
+  const masterShapes = [shape(chars("Click to edit Master text styles"), true), ...(spec.masterText === undefined ? [] : [shape(chars(spec.masterText))])];
+  const master = container(0x03f8, [drawing([], masterShapes)]);
   const slides = spec.slides.map((boxes, i) =>
     container(0x03ee, [
       record(0x03ef, Buffer.alloc(24)),
