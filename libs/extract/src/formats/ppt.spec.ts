@@ -8,10 +8,11 @@ import { makePpt } from "../test-util/ppt.ts";
 import { pptTexts } from "./ppt.ts";
 
 describe("extract: legacy PowerPoint (.ppt)", () => {
-  it("reads the slides' text boxes with their slide numbers, notes and comments, and the master's text boxes, not its placeholders", async () => {
+  it("reads the slides' text boxes with their slide numbers, notes on the slide they name and comments, and the masters' text boxes and footers, not their prompts", async () => {
     const ppt = makePpt({
       slides: [["Staff review 2024", "Jane Roe, SSN 536-22-1234"], ["Zoë Müller: +49 30 901820"]],
-      notes: ["Ask Müller about the bonus"],
+      notes: [undefined, "Ask Müller about the bonus"],
+      notesFooter: "HR only: Ben Okafor",
       comment: ["Ben Okafor", "Check Jane's salary figure"],
       masterText: "Prepared by Tiara Gislason, HR",
     });
@@ -24,7 +25,8 @@ describe("extract: legacy PowerPoint (.ppt)", () => {
       [1, "comment", "Ben Okafor"],
       [1, "comment", "Check Jane's salary figure"],
       [2, null, "Zoë Müller: +49 30 901820"],
-      [1, "note", "Ask Müller about the bonus"],
+      [null, "master", "HR only: Ben Okafor"],
+      [2, "note", "Ask Müller about the bonus"],
     ]);
   });
 

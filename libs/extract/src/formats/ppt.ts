@@ -5,10 +5,14 @@
  * when the version is 0xF), as Apache POI's quick text extractor does: every text atom
  * (TextCharsAtom in UTF-16, TextBytesAtom in 8-bit) wherever it sits, so both the old slide text
  * lists and the text boxes of the slides' drawings are found. Text in the n-th slide container,
- * or after the n-th slide in the slide list, is on `slide` n; notes have `part: note`, comments
+ * or after the n-th slide in the slide list, is on `slide` n; notes have `part: note`, on the
+ * slide their NotesAtom names (by its id in the slide list; else their rank), comments
  * (author and text) `part: comment`. A main master's text boxes, drawn on every slide, have
- * `part: master`; its placeholders (a shape with an OEPlaceholderAtom) hold prompts ("Click to
- * edit Master title style") and are skipped, as the masters' slide list is. Embedded objects
+ * `part: master`, and so do its footer and header placeholders; its other placeholders (a shape
+ * with an OEPlaceholderAtom) hold prompts ("Click to edit Master title style") or fields (the
+ * date, the slide number) and are skipped, as the masters' slide list is; the notes master
+ * (a notes container whose NotesAtom names no slide) is read the same way, and not counted
+ * as a slide's notes. Embedded objects
  * (ExOleObjStg: an OLE container, zlib-compressed or not) are read as members `object 1`, … An encrypted
  * document (its Current User atom says so, or a CryptSession10 container shows) ends `partial`,
  * reason `encrypted`. The metafile pictures of the `Pictures` stream are read as members
@@ -24,6 +28,7 @@ import { metafileBlips, readPictures } from "./office-art.ts";
 const RT = {
   slide: 0x03ee,
   notes: 0x03f0,
+  notesAtom: 0x03f1,
   slidePersist: 0x03f3,
   mainMaster: 0x03f8,
   handout: 0x0fc9,
@@ -40,6 +45,9 @@ const RT = {
   placeholder: 0x0bc3,
 } as const;
 
+/** Placeholder types ([MS-PPT] 2.13.21 PlaceholderEnum) of a master's footer (0x09) and header (0x0A): text, not a prompt. */
+const MASTER_TEXT_PLACEHOLDERS: ReadonlySet<number> = new Set([0x09, 0x0a]);
+
 /** Containers nested deeper than this are skipped whole. */
 const MAX_NESTING = 32;
 
@@ -51,6 +59,8 @@ interface Open {
   slide: number | null;
   /** A shape's: whether it is a placeholder. */
   placeholder: boolean;
+  /** A notes container's: whether it is the notes master (its NotesAtom refers to no slide). */
+  master: boolean;
 }
 
 /** An embedded object's storage (ExOleObjStg): an OLE container, zlib-compressed when `compressed` (its first 4 bytes the size inflated). */
@@ -72,6 +82,8 @@ function pptRecords(stream: Uint8Array): { texts: Array<{ text: string; slide: n
   const stack: Open[] = [];
   let slides = 0;
   let notes = 0;
+  const mastered = new Set<string>();
+  const slideNumbers = new Map<number, number>();
   for (let at = 0; at + 8 <= stream.length; ) {
     while (stack.length && at >= stack[stack.length - 1]!.end) stack.pop();
     const verInst = view.getUint16(at, true);
@@ -87,17 +99,32 @@ function pptRecords(stream: Uint8Array): { texts: Array<{ text: string; slide: n
     if (((verInst & 0xf) === 0xf || type === RT.binaryTagData) && stack.length < MAX_NESTING) {
       const instance = verInst >> 4;
       const slide = type === RT.slide ? ++slides : type === RT.notes ? ++notes : type === RT.slideList ? 0 : (stack[stack.length - 1]?.slide ?? null);
-      stack.push({ end, type, instance, slide, placeholder: false });
+      stack.push({ end, type, instance, slide, placeholder: false, master: false });
       at = body; // into the container
       continue;
     }
     if (type === RT.exOleObjStg) objects.push({ compressed: verInst >> 4 === 1, bytes: stream.subarray(body, end) });
     const list = stack.findLast((o) => o.type === RT.slideList);
-    if (type === RT.slidePersist && list) list.slide = (list.slide ?? 0) + 1;
+    if (type === RT.slidePersist && list) {
+      list.slide = (list.slide ?? 0) + 1;
+      // (the slides' list: each slide's id, which its notes name)
+      if (list.instance === 0 && end - body >= 16) slideNumbers.set(view.getUint32(body + 12, true), list.slide);
+    }
     const shape = stack.findLast((o) => o.type === RT.shape);
-    if (type === RT.placeholder && shape) shape.placeholder = true;
+    // (a master's footer and header placeholders hold what the author typed in; the others, prompts and fields)
+    if (type === RT.placeholder && shape && !(end - body >= 6 && MASTER_TEXT_PLACEHOLDERS.has(view.getUint8(body + 4)))) shape.placeholder = true;
+    const top = stack[stack.length - 1];
+    if (type === RT.notesAtom && top?.type === RT.notes && !top.master && end - body >= 4) {
+      const ref = view.getUint32(body, true);
+      if (!slideId(ref)) {
+        // (the notes master: no slide's notes, nor counted as such; [MS-PPT] says its slideIdRef is 0, PowerPoint writes 0x80000000)
+        top.master = true;
+        top.slide = null;
+        notes--;
+      } else top.slide = slideNumbers.get(ref) ?? top.slide; // (the slide the notes name, not the notes' own rank: slides without notes skip ranks)
+    }
     // (a master's text: a shape's that is no placeholder, drawn on every slide; its placeholders' prompts are not read)
-    const master = inside(RT.mainMaster);
+    const master = inside(RT.mainMaster) || stack.some((o) => o.master);
     const skipped = (master && (shape === undefined || shape.placeholder)) || inside(RT.handout) || (list !== undefined && list.instance === 1);
     // (a comment's author and text; not its author's initials, instance 2)
     const isText = ((type === RT.textChars || type === RT.textBytes) && !inside(RT.binaryTagData)) || (type === RT.cString && inside(RT.comment) && verInst >> 4 !== 2);
@@ -106,12 +133,18 @@ function pptRecords(stream: Uint8Array): { texts: Array<{ text: string; slide: n
       const text = (type === RT.textBytes ? Buffer.from(bytes).toString("latin1") : Buffer.from(bytes.subarray(0, bytes.length & ~1)).toString("utf16le")).replace(/[\r\v]/g, "\n");
       const part = master ? "master" : inside(RT.comment) ? "comment" : inside(RT.notes) || list?.instance === 2 ? "note" : null;
       const slide = stack[stack.length - 1]?.slide ?? null;
-      out.push({ text, slide: slide === 0 ? null : slide, part });
+      // (a master's text once, though the title master and the main master both hold the footer; "*" is a field's mark)
+      const repeated = master && (!/[^*\s]/.test(text) || mastered.has(text));
+      if (master) mastered.add(text);
+      if (!repeated) out.push({ text, slide: slide === 0 ? null : slide, part });
     }
     at = end;
   }
   return { texts: out, objects };
 }
+
+/** Whether a SlideIdRef can name a slide ([MS-PPT] 2.2.25: 0x100 up to 0x7FFFFFFF). */
+const slideId = (ref: number) => ref >= 0x100 && ref < 0x80000000;
 
 /** An embedded object's OLE container, inflated within what the limits leave; a reason when it is not there. */
 function objectBytes(o: StoredObject, ctx: Ctx): Uint8Array | { code: string; message: string } {

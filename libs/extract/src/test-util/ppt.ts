@@ -17,9 +17,18 @@ function record(type: number, body: Buffer, instance = 0, container = false): Bu
 const container = (type: number, children: Buffer[], instance = 0) => record(type, Buffer.concat(children), instance, true);
 const chars = (text: string) => [record(0x0f9f, Buffer.alloc(4)), record(0x0fa0, Buffer.from(text, "utf16le"))];
 const bytes = (text: string) => [record(0x0f9f, Buffer.alloc(4)), record(0x0fa8, Buffer.from(text, "latin1"))];
-/** A shape with a text box (SpContainer > ClientTextbox); a placeholder has an OEPlaceholderAtom in its client data, before its text. */
-const shape = (atoms: Buffer[], placeholder = false) =>
-  container(0xf004, [record(0xf00a, Buffer.alloc(8)), ...(placeholder ? [container(0xf011, [record(0x0bc3, Buffer.alloc(8))])] : []), container(0xf00d, atoms)]);
+/** The first slide's id (the next slides' follow it). */
+const SLIDE_ID = 0x100;
+
+/**
+ * A shape with a text box (SpContainer > ClientTextbox); a placeholder (`true`, a body's prompt,
+ * or a placeholder type) has an OEPlaceholderAtom in its client data, before its text.
+ */
+function shape(atoms: Buffer[], placeholder: boolean | number = false): Buffer {
+  const atom = Buffer.alloc(8);
+  atom.writeUInt8(placeholder === true ? 0x02 : Number(placeholder), 4);
+  return container(0xf004, [record(0xf00a, Buffer.alloc(8)), ...(placeholder !== false ? [container(0xf011, [record(0x0bc3, atom)])] : []), container(0xf00d, atoms)]);
+}
 /** A drawing of shapes (PPDrawing > DgContainer > SpContainer …), one text box per text by default. */
 const drawing = (atoms: Buffer[][], shapes = atoms.map((a) => shape(a))) => container(0x040c, [container(0xf002, shapes)]);
 
@@ -28,8 +37,10 @@ export interface PptSpec {
   slides: string[][];
   /** Text kept in the document's slide list (PowerPoint 97's place for it), per slide. */
   listed?: string[];
-  /** Each slide's notes, written as 8-bit text. */
-  notes?: string[];
+  /** Each slide's notes (none for a hole), written as 8-bit text; a notes master, with a prompt and a footer, goes before them. */
+  notes?: Array<string | undefined>;
+  /** The notes master's footer (a footer placeholder's text). */
+  notesFooter?: string;
   /** A text box on the main master, beside its placeholder (drawn on every slide). */
   masterText?: string;
   /** A comment on the first slide: author and text (its initials made from the author). */
@@ -54,7 +65,13 @@ function comments([author, text]: [string, string]): Buffer {
 }
 
 export function makePpt(spec: PptSpec): Buffer {
-  const list = (spec.listed ?? []).flatMap((t) => [record(0x03f3, Buffer.alloc(20)), ...chars(t)]);
+  // (the slide list: a SlidePersistAtom per slide, its id at offset 12, then the text listed for it)
+  const persist = (i: number) => {
+    const b = Buffer.alloc(20);
+    b.writeUInt32LE(SLIDE_ID + i, 12);
+    return record(0x03f3, b);
+  };
+  const list = Array.from({ length: Math.max(spec.slides.length, spec.listed?.length ?? 0) }, (_, i) => [persist(i), ...(spec.listed?.[i] === undefined ? [] : chars(spec.listed[i]!))]).flat();
   const doc = container(0x03e8, [
     record(0x03e9, Buffer.alloc(40)),
     container(0x0ff0, [record(0x03f3, Buffer.alloc(20)), ...chars("Click to edit Master title style")], 1),
@@ -73,7 +90,14 @@ export function makePpt(spec: PptSpec): Buffer {
       ...(i === 0 && spec.comment ? [comments(spec.comment)] : []),
     ]),
   );
-  const notes = (spec.notes ?? []).map((n) => container(0x03f0, [record(0x03f1, Buffer.alloc(8)), drawing([bytes(n)])]));
+  // (a NotesAtom names its slide by id; the notes master's names none, 0x80000000 as PowerPoint writes it)
+  const notesAtom = (ref: number) => {
+    const b = Buffer.alloc(8);
+    b.writeUInt32LE(ref, 0);
+    return record(0x03f1, b);
+  };
+  const notesMaster = container(0x03f0, [notesAtom(0x80000000), drawing([], [shape(chars("Click to edit Master text styles"), true), ...(spec.notesFooter === undefined ? [] : [shape(chars(spec.notesFooter), 0x09)])])]);
+  const notes = spec.notes ? [notesMaster, ...spec.notes.flatMap((n, i) => (n === undefined ? [] : [container(0x03f0, [notesAtom(SLIDE_ID + i), drawing([bytes(n)])])]))] : [];
   const objects = (spec.objects ?? []).map((o) => {
     if (spec.plainObjects) return record(0x1011, Buffer.from(o), 0);
     const size = Buffer.alloc(4);
