@@ -130,7 +130,7 @@ export function createApp(opts: AppOptions): Koa {
   const lookup = new Router({ prefix });
   const auth: Koa.Middleware = async (ctx, next) => {
     // `API_KEY` as the interface names it; `API-Key` too, for proxies that drop underscores.
-    const verdict = keys.verify(ctx.get("api_key") || ctx.get("api-key") || undefined);
+    const verdict = await keys.verifyFresh(ctx.get("api_key") || ctx.get("api-key") || undefined);
     if (!verdict.ok) return fail(ctx, verdict.code);
     const wait = limiter.take(verdict.key.id, verdict.key.rate_per_second);
     if (wait > 0) return fail(ctx, "RATE_LIMIT_EXCEEDED", wait);

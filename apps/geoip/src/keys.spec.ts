@@ -53,6 +53,19 @@ describe("geoip API keys", () => {
     assert.ok(store.verify(key).ok);
   });
 
+  it("takes a key created after the last load at its first use, without waiting for the watcher", async () => {
+    await createKey(file, "old", null);
+    const store = new KeyStore(file);
+    await store.load();
+    const { key, record } = await createKey(file, "new", null);
+    assert.deepEqual(store.verify(key), { ok: false, code: "API_KEY_INVALID" }, "not loaded yet");
+    const [a, b] = await Promise.all([store.verifyFresh(key), store.verifyFresh(key)]);
+    assert.ok(a.ok && a.key.id === record.id && b.ok);
+    assert.ok(store.verify(key).ok, "kept");
+    assert.deepEqual(await store.verifyFresh(key.slice(0, -1) + (key.endsWith("A") ? "B" : "A")), { ok: false, code: "API_KEY_INVALID" });
+    assert.deepEqual(await store.verifyFresh(undefined), { ok: false, code: "API_KEY_REQUIRED" });
+  });
+
   it("parses rates", () => {
     assert.equal(parseRate("100/s"), 100);
     assert.equal(parseRate("2.5"), 2.5);

@@ -175,6 +175,25 @@ export class KeyStore {
     if (this.poller) clearInterval(this.poller);
   }
 
+  private reloading: Promise<void> | undefined;
+
+  /**
+   * `verify`, and for a well-formed key it does not know, once more after reloading the file if
+   * it changed since the last load. A key is usable as soon as `filescan apikey create` has
+   * written it: the watcher's reload comes 50 ms after the write (the poll's up to 5 s), and a
+   * script that created a key and used it at once was answered 401. An unknown key costs a
+   * stat of the file (concurrent ones share it), never a read unless the file changed.
+   */
+  async verifyFresh(presented: string | undefined): Promise<KeyVerdict> {
+    const first = this.verify(presented);
+    if (first.ok || first.code === "API_KEY_REQUIRED" || !KEY_PATTERN.test(presented!)) return first;
+    this.reloading ??= fileSignature(this.file)
+      .then((sig) => (sig !== this.signature ? this.load() : undefined))
+      .finally(() => (this.reloading = undefined));
+    await this.reloading;
+    return this.verify(presented);
+  }
+
   verify(presented: string | undefined): KeyVerdict {
     if (presented === undefined || presented === "") return { ok: false, code: "API_KEY_REQUIRED" };
     if (!KEY_PATTERN.test(presented)) return { ok: false, code: "API_KEY_INVALID" };
