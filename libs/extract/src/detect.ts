@@ -18,6 +18,7 @@ import { zipBounds } from "./formats/zip.ts";
 import { gitObjectType } from "./formats/git-object.ts";
 import { isGitPack } from "./formats/git-pack.ts";
 import { isDerCertificate } from "./formats/x509.ts";
+import { pycLayout } from "./formats/pyc.ts";
 import { derKeyKind, isJavaKeyStore } from "./formats/der-key.ts";
 import { isBinaryPlist } from "./formats/plist.ts";
 import { moByteOrder } from "./formats/gettext.ts";
@@ -330,6 +331,8 @@ export async function detect(bytes: Uint8Array, filename: string): Promise<Detec
   if (!ft && isBinaryPlist(bytes)) return { mime: "application/x-bplist", kind: "plist" };
   // a gettext message catalog (.mo): file-type does not know its magic number
   if (!ft && moByteOrder(bytes) !== null) return { mime: "application/x-gettext-translation", kind: "gettext-mo" };
+  // Python bytecode: file-type does not know its magic numbers (one per Python version, then "\r\n")
+  if (!ft && pycLayout(bytes) !== null) return { mime: "application/x-python-code", kind: "pyc" };
   // a DER certificate has no magic number: its structure says it,
   if (!ft && isDerCertificate(bytes)) return { mime: "application/pkix-cert", kind: "x509" };
   // nor has a private key or a key store in DER
