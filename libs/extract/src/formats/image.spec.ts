@@ -1,30 +1,21 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { crc32 } from "node:zlib";
 import { makeZip } from "../test-util/fixtures.ts";
-import { encodeImage, multiPageTiff, scannedPdf, textPixels, type ImageKind, type Rgba } from "../test-util/images.ts";
-import { codes, run, segWith } from "../test-util/run.ts";
+import { encodeImage, jpegWithMetadata, multiPageTiff, pngChunk, pngWithText, scannedPdf, textPixels, type ImageKind, type Rgba } from "../test-util/images.ts";
+import { allText, codes, run, segWith } from "../test-util/run.ts";
 import { closeOcr, ocrEngineOptions } from "./ocr.ts";
 
 const OCR = { ocr: true, timeBudgetMs: 60_000 };
 
 /** A PNG whose header declares a huge canvas (a decompression bomb's shape) and holds no pixels. */
 function hugePng(w: number, h: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const td = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(td) >>> 0);
-    return Buffer.concat([len, td, crc]);
-  };
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(w, 0);
   ihdr.writeUInt32BE(h, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 0; // greyscale
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", Buffer.alloc(16)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk("IHDR", ihdr), pngChunk("IDAT", Buffer.alloc(16)), pngChunk("IEND", Buffer.alloc(0))]);
 }
 
 describe("extract: images and scanned PDFs through offline OCR", function () {
@@ -136,6 +127,21 @@ describe("extract: images and scanned PDFs through offline OCR", function () {
     assert.equal(bomb.status, "partial");
     assert.deepEqual(codes(bomb), ["limit_pixels"]);
     assert.ok(Date.now() - t0 < 2000);
+  });
+
+  it("reads a photo's metadata: its GPS position, description, the person shown and the city, not its artist; with OCR off too", async () => {
+    const meta = { description: "Badge photo of Tiara Gislason", artist: "Ben Okafor", gps: [52.520008, -13.404954] as [number, number], personShown: "Tiara Gislason", city: "Berlin" };
+    for (const ocr of [false, true]) {
+      const r = await run(jpegWithMetadata(px, meta), "IMG_0042.jpg", "image/jpeg", { ...OCR, ocr });
+      assert.equal(r.status, "complete", JSON.stringify(r.reasons));
+      const props = r.segments.filter((s) => s.locator.part?.startsWith("property:")).map((s) => [s.locator.part, s.text]);
+      assert.deepEqual(props, [["property:description", "Badge photo of Tiara Gislason"], ["property:gps position", "52.520008, -13.404954"], ["property:city", "Berlin"], ["property:person shown", "Tiara Gislason"]], `ocr ${ocr}`);
+      assert.ok(!allText(r).includes("Ben Okafor"), "the artist is the image's maker, as a document's author");
+      if (ocr) assert.ok(segWith(r, "4711"), "the pixels are still read");
+      else assert.deepEqual(codes(r), ["unsupported_type"], "OCR off: said, and the metadata kept");
+    }
+    const png = await run(pngWithText(px, { Comment: "Scan of the contract signed by Tiara Gislason", Software: "GIMP 2.10", Author: "Ben Okafor" }), "scan.png", "image/png", { ocr: false });
+    assert.deepEqual(png.segments.map((s) => [s.locator.part, s.text]), [["property:comment", "Scan of the contract signed by Tiara Gislason"]]);
   });
 
   it("a corrupt image ends failed with a reason, not a crash", async () => {

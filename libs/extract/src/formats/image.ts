@@ -3,12 +3,15 @@
  * Dimensions are read from the header first (image-size) and anything above DECODE_MAX_PIXELS is
  * refused before a pixel is decoded; decoding is @napi-rs/canvas (Skia) for PNG/JPEG/GIF/BMP/WebP
  * and utif2 for TIFF, whose pages (multi-page scans, faxes) each become a `page`. Large images
- * are scaled down to OCR_MAX_PIXELS. Text from an image has source `ocr`.
+ * are scaled down to OCR_MAX_PIXELS. Text from an image has source `ocr`. Its metadata (EXIF,
+ * GPS, IPTC, XMP, PNG text: image-metadata.ts) is read first, with OCR on or off, and is all
+ * that is read of a HEIC, AVIF or JPEG XL image (kind `image-meta`).
  */
 import { createRequire } from "node:module";
 import { imageSize } from "image-size";
 import { Stop, type Ctx, type Scope } from "../context.ts";
 import { NoText, type Format } from "../format.ts";
+import { emitImageMetadata } from "./image-metadata.ts";
 import { DECODE_MAX_PIXELS, fitScale, greyFromRgba, OCR_MAX_PIXELS, ocrRaster, takeOcrPage, type Raster } from "./ocr.ts";
 
 const require = createRequire(import.meta.url);
@@ -89,10 +92,18 @@ async function ocrOne(ctx: Ctx, scope: Scope, raster: Raster, page: number | nul
 }
 
 export const imageFormat: Format = {
-  kinds: ["image"],
-  library: "tesseract.js + @tesseract.js-data/eng (decoding: image-size, @napi-rs/canvas, utif2)",
-  async extract(bytes, scope, ctx) {
-    if (!ctx.limits.ocr) throw new NoText("image: OCR is off (FILESCAN_OCR=off)");
+  kinds: ["image", "image-meta"],
+  library: "tesseract.js + @tesseract.js-data/eng (decoding: image-size, @napi-rs/canvas, utif2); metadata: exifreader",
+  async extract(bytes, scope, ctx, info) {
+    // (the metadata first: it is read whether the pixels are or not)
+    const described = emitImageMetadata(ctx, scope, bytes) > 0;
+    // (an image whose pixels nothing here decodes, HEIC, AVIF or JPEG XL, a phone's photo: its metadata only)
+    const unread = info.kind === "image-meta" ? "image: its pixels are not decoded here (HEIC, AVIF, JPEG XL)" : !ctx.limits.ocr ? "image: OCR is off (FILESCAN_OCR=off)" : null;
+    if (unread !== null) {
+      if (!described) throw new NoText(unread);
+      ctx.reason("unsupported_type", `${unread}; its metadata read`, scope.path);
+      return;
+    }
     const dim = imageSize(bytes);
     if (dim.type === "tiff") {
       const ifds = tiffPages(bytes);

@@ -3,6 +3,7 @@
  * rendered by pdf.js onto an @napi-rs/canvas canvas, then written as PNG/JPEG/WebP (canvas),
  * TIFF (utif2, also multi-page), GIF (omggif) or BMP (a 24-bit writer below).
  */
+import { crc32 } from "node:zlib";
 import { createRequire } from "node:module";
 import { createCanvas } from "@napi-rs/canvas";
 import { GifWriter } from "omggif";
@@ -144,4 +145,95 @@ export async function scannedPdf(pages: Array<Rgba | string>, as: "png" | "jpeg"
     if (saves > 0) page.pushOperators(...Array.from({ length: saves }, () => pushGraphicsState()));
   }
   return doc.save();
+}
+
+/** Metadata to write into an image: EXIF's description and GPS position, an XMP packet's person shown and city, PNG text chunks. */
+export interface ImageMeta {
+  description?: string;
+  artist?: string;
+  gps?: [number, number];
+  personShown?: string;
+  city?: string;
+  pngText?: Record<string, string>;
+}
+
+/** An EXIF block (TIFF, little-endian): IFD0 with ImageDescription, Artist and a GPS IFD pointer; the GPS IFD's latitude and longitude. */
+function exifBlock(m: ImageMeta): Buffer {
+  type Entry = { tag: number; type: number; count: number; data: Buffer };
+  const ascii = (tag: number, s: string): Entry => ({ tag, type: 2, count: Buffer.byteLength(s) + 1, data: Buffer.concat([Buffer.from(s), Buffer.alloc(1)]) });
+  const rationals = (tag: number, v: number): Entry => {
+    const a = Math.abs(v);
+    const parts = [Math.floor(a), Math.floor((a % 1) * 60), Math.round(((a * 60) % 1) * 60 * 1000)];
+    const b = Buffer.alloc(24);
+    parts.forEach((p, i) => (b.writeUInt32LE(p, i * 8), b.writeUInt32LE(i === 2 ? 1000 : 1, i * 8 + 4)));
+    return { tag, type: 5, count: 3, data: b };
+  };
+  // (an IFD at `at`: its entries, then the values that do not fit in four bytes)
+  const ifd = (entries: Entry[], at: number): Buffer => {
+    const head = Buffer.alloc(2 + entries.length * 12 + 4);
+    head.writeUInt16LE(entries.length, 0);
+    let extra = Buffer.alloc(0);
+    entries.forEach((e, i) => {
+      const o = 2 + i * 12;
+      head.writeUInt16LE(e.tag, o);
+      head.writeUInt16LE(e.type, o + 2);
+      head.writeUInt32LE(e.count, o + 4);
+      if (e.data.length <= 4) e.data.copy(head, o + 8);
+      else {
+        head.writeUInt32LE(at + head.length + extra.length, o + 8);
+        extra = Buffer.concat([extra, e.data, Buffer.alloc(e.data.length % 2)]);
+      }
+    });
+    return Buffer.concat([head, extra]);
+  };
+  const gpsEntries: Entry[] = m.gps
+    ? [ascii(1, m.gps[0] < 0 ? "S" : "N"), rationals(2, m.gps[0]), ascii(3, m.gps[1] < 0 ? "W" : "E"), rationals(4, m.gps[1])]
+    : [];
+  const ifd0Entries = (gpsAt: number): Entry[] => [
+    ...(m.description ? [ascii(0x010e, m.description)] : []),
+    ...(m.artist ? [ascii(0x013b, m.artist)] : []),
+    ...(m.gps ? [{ tag: 0x8825, type: 4, count: 1, data: Buffer.from(Uint32Array.of(gpsAt).buffer) }] : []),
+  ];
+  const header = Buffer.from([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0]);
+  const size0 = ifd(ifd0Entries(0), 8).length;
+  const ifd0 = ifd(ifd0Entries(8 + size0), 8);
+  return Buffer.concat([header, ifd0, m.gps ? ifd(gpsEntries, 8 + size0) : Buffer.alloc(0)]);
+}
+
+/** An XMP packet naming the person shown (Iptc4xmpExt) and the city (photoshop). */
+function xmpPacket(m: ImageMeta): string {
+  const person = m.personShown ? `<Iptc4xmpExt:PersonInImage><rdf:Bag><rdf:li>${m.personShown}</rdf:li></rdf:Bag></Iptc4xmpExt:PersonInImage>` : "";
+  const city = m.city ? `<photoshop:City>${m.city}</photoshop:City>` : "";
+  return `<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:Iptc4xmpExt="http://iptc.org/std/Iptc4xmpExt/2008-02-29/" xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/">${person}${city}</rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>`;
+}
+
+/** A JPEG of `px` with EXIF (APP1 "Exif") and XMP (APP1, Adobe's namespace) blocks after its SOI marker. */
+export function jpegWithMetadata(px: Rgba, m: ImageMeta): Buffer {
+  const jpeg = encodeImage(px, "jpeg");
+  const app1 = (body: Buffer) => {
+    const h = Buffer.from([0xff, 0xe1, 0, 0]);
+    h.writeUInt16BE(body.length + 2, 2);
+    return Buffer.concat([h, body]);
+  };
+  const blocks = [app1(Buffer.concat([Buffer.from("Exif\0\0", "latin1"), exifBlock(m)]))];
+  if (m.personShown || m.city) blocks.push(app1(Buffer.concat([Buffer.from("http://ns.adobe.com/xap/1.0/\0", "latin1"), Buffer.from(xmpPacket(m), "utf8")])));
+  return Buffer.concat([jpeg.subarray(0, 2), ...blocks, jpeg.subarray(2)]);
+}
+
+/** A PNG chunk: its length, type, data and CRC. */
+export function pngChunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body) >>> 0);
+  return Buffer.concat([len, body, crc]);
+}
+
+/** A PNG of `px` with tEXt chunks (keyword, NUL, Latin-1 text) after its IHDR chunk. */
+export function pngWithText(px: Rgba, text: Record<string, string>): Buffer {
+  const png = encodeImage(px, "png");
+  const ihdrEnd = 8 + 8 + 13 + 4;
+  const chunks = Object.entries(text).map(([k, v]) => pngChunk("tEXt", Buffer.from(`${k}\0${v}`, "latin1")));
+  return Buffer.concat([png.subarray(0, ihdrEnd), ...chunks, png.subarray(ihdrEnd)]);
 }
