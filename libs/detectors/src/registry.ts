@@ -10,6 +10,7 @@ import { ibanCode } from "./generic/iban_code.ts";
 import { ipAddress } from "./generic/ip_address.ts";
 import { dateOfBirth } from "./generic/date_of_birth.ts";
 import { identityDocumentMrz } from "./generic/identity_document_mrz.ts";
+import { gpsPosition } from "./generic/gps_position.ts";
 import { usSsn } from "./us/us_ssn.ts";
 import { usItin } from "./us/us_itin.ts";
 import { usPassport } from "./us/us_passport.ts";
@@ -91,7 +92,7 @@ import { addressByModel } from "./ner/address_by_model.ts";
 import { locationByModel } from "./ner/location_by_model.ts";
 
 export const DETECTORS: readonly Detector[] = [
-  emailAddress, phoneNumber, creditCard, ibanCode, ipAddress, dateOfBirth, identityDocumentMrz,
+  emailAddress, phoneNumber, creditCard, ibanCode, ipAddress, dateOfBirth, identityDocumentMrz, gpsPosition,
   usSsn, usItin, usPassport, usDriverLicense, usBankNumber, abaRoutingNumber,
   ukNino, ukNhs, ukDrivingLicence,
   deTaxId, deSocialSecurity, deHealthInsurance, deIdCard, dePassport, frNir, esNif, esNie, itFiscalCode, nlBsn, plPesel,

@@ -81,7 +81,8 @@ describe("core/prefilter: the declared shortcuts hold", () => {
     const cells = ["Jane Miller", "Maria Garcia", "Houston", "Germany", "DE", "Rio de Janeiro"];
     const labelled = ["Address: 66859 The Rise"];
     const prose = ["The quarterly review with Shakti Varman and Dipankar Kaul moved to Friday."];
-    const corpus = [...texts(4, 20_000, true), ...PRESIDIO_CASES.map((c) => c.text), ...dates, ...cells, ...labelled, ...prose];
+    const positions = ["GPS 52.520008, 13.404954", "-33.8688 151.2093"];
+    const corpus = [...texts(4, 20_000, true), ...PRESIDIO_CASES.map((c) => c.text), ...dates, ...cells, ...labelled, ...prose, ...positions];
     for (const det of declared) {
       let seen = 0;
       let validated = 0;
