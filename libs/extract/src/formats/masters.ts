@@ -8,7 +8,8 @@
  * Placeholders are left out: on a master they hold the prompts a slide's own text replaces
  * ("Click to edit Master title style"), and a slide's own text is read with the slide. Read:
  * - PPTX (`ppt/slideMasters/*.xml`, `ppt/slideLayouts/*.xml`): every `a:t` outside a shape
- *   whose properties name a placeholder (`p:ph`), a line per paragraph;
+ *   whose properties name a placeholder (`p:ph`), a line per paragraph, without fields (`a:fld`:
+ *   the slide number's "‹#›", a date);
  * - ODP (`styles.xml`, its `style:master-page`s): text in frames and shapes that are no
  *   placeholder (`presentation:placeholder="true"`, or the title, outline, subtitle, notes and
  *   page-image classes), a line per paragraph, without fields (`<number>`, dates); and the
@@ -38,6 +39,7 @@ export function pptxMasterLines(xml: string): string[] {
   /** One entry per open shape (`p:sp`): whether it is a placeholder. */
   const shapes: boolean[] = [];
   let inText = 0;
+  let inField = 0;
   let line = "";
   const inPlaceholder = () => shapes.includes(true);
   const parser = boundedParser(
@@ -46,12 +48,14 @@ export function pptxMasterLines(xml: string): string[] {
         if (name === "p:sp") shapes.push(false);
         else if (name === "p:ph" && shapes.length) shapes[shapes.length - 1] = true;
         else if (name === "a:t") inText++;
+        else if (name === "a:fld") inField++;
       },
       ontext(t) {
-        if (inText && !inPlaceholder()) line += t;
+        if (inText && !inField && !inPlaceholder()) line += t;
       },
       onclosetag(name) {
         if (name === "a:t") inText = Math.max(0, inText - 1);
+        else if (name === "a:fld") inField = Math.max(0, inField - 1);
         else if (name === "a:p" || name === "a:br") {
           if (line.trim()) lines.push(line.trim());
           line = "";
