@@ -46,6 +46,15 @@ describe("extract: Python bytecode (.pyc)", () => {
     assert.match(allText(r), /Xk7pQ2wq9rT/);
   });
 
+  it("walks a tuple shared by back references once: 60 levels of (t, t) are 2^60 paths, not 60 tuples", () => {
+    // (object 0 is the module, object k the k-th constant; each after the first holds two references to the one before)
+    const consts: PyValue[] = [{ remember: { tuple: ["Tiara Gislason"] } }];
+    for (let k = 2; k <= 60; k++) consts.push({ remember: { tuple: [{ ref: k - 1 }, { ref: k - 1 }] } });
+    const t0 = Date.now();
+    assert.deepEqual(pycStrings(makePyc("3.12", consts)), { texts: ["Tiara Gislason"], error: null });
+    assert.ok(Date.now() - t0 < 1000);
+  });
+
   it("tells Python 3 bytecode by its magic number: not any file whose third and fourth bytes are CR LF", () => {
     const tail = Buffer.alloc(16);
     assert.deepEqual(pycLayout(Buffer.concat([Buffer.from([MAGIC["3.12"] & 0xff, MAGIC["3.12"] >> 8, 13, 10]), tail])), { header: 16, layout: { ints: 5, beforeLine: 8, afterLine: 2 } });

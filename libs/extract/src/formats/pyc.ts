@@ -61,6 +61,8 @@ class Reader {
   at: number;
   /** The text constants read so far, each once, in the order their code objects end (a function's before its module's). */
   readonly texts = new Set<string>();
+  /** The tuples already walked for text: back references may share one many times over (a tuple of two references to a tuple of two references …). */
+  private readonly walked = new Set<unknown[]>();
   private readonly refs: unknown[] = [];
   private readonly view: DataView;
   private readonly utf8 = new TextDecoder("utf-8");
@@ -185,7 +187,7 @@ class Reader {
         this.tick();
         for (let i = 0; i < this.layout.ints; i++) this.int32();
         this.object(depth + 1); // the bytecode
-        constTexts(this.object(depth + 1), this.texts);
+        constTexts(this.object(depth + 1), this.texts, this.walked);
         for (let i = 2; i < this.layout.beforeLine; i++) this.object(depth + 1);
         this.int32(); // firstlineno
         for (let i = 0; i < this.layout.afterLine; i++) this.object(depth + 1);
@@ -202,9 +204,11 @@ class Reader {
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
 
 /** The text among a code object's constants (strings, printable byte strings, in tuples and frozensets); a nested code object has taken its own. */
-function constTexts(v: unknown, out: Set<string>): void {
+function constTexts(v: unknown, out: Set<string>, walked: Set<unknown[]>): void {
   if (Array.isArray(v)) {
-    for (const x of v) constTexts(x, out);
+    if (walked.has(v)) return;
+    walked.add(v);
+    for (const x of v) constTexts(x, out, walked);
   } else if (typeof v === "string") {
     if (v.trim() !== "") out.add(v);
   } else if (v instanceof Uint8Array) {
