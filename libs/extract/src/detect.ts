@@ -42,6 +42,7 @@ const KIND_BY_EXT: Record<string, string> = {
   jpg: "image", png: "image", tif: "image", bmp: "image", gif: "image", webp: "image",
   // (photos whose pixels nothing here decodes: their metadata is read, image-metadata.ts)
   heic: "image-meta", avif: "image-meta", jxl: "image-meta",
+  sav: "spss",
   tgz: "gzip", gz: "gzip", bz2: "bz2", xz: "xz", zst: "zstd", "7z": "7z", tar: "tar", zip: "zip", pdf: "pdf", rtf: "rtf",
   docx: "docx", xlsx: "xlsx", pptx: "pptx", odt: "odt", ods: "ods", odp: "odp", eml: "eml", xml: "xml",
   // macro-enabled documents, templates and slide shows are the same packages (they were unsupported)

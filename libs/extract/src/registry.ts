@@ -28,6 +28,7 @@ import { ldifFormat } from "./formats/ldif.ts";
 import { gettextFormat } from "./formats/gettext.ts";
 import { javaClassFormat } from "./formats/java-class.ts";
 import { pycFormat } from "./formats/pyc.ts";
+import { spssFormat } from "./formats/spss.ts";
 import { vcardFormat } from "./formats/vcard.ts";
 import { icalendarFormat } from "./formats/icalendar.ts";
 import { olePackageFormat } from "./formats/ole-package.ts";
@@ -49,7 +50,7 @@ import { cmsFormat } from "./formats/cms.ts";
 import { warcFormat } from "./formats/warc.ts";
 import { harFormat } from "./formats/har.ts";
 
-export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, xzFormat, zstdFormat, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat, sqliteFormat, pstFormat, mboxFormat, pptFormat, tnefFormat, parquetFormat, avroFormat, x509Format, derKeyFormat, ldifFormat, vcardFormat, icalendarFormat, olePackageFormat, uuencodeFormat, accessFormat, onenoteFormat, wordPerfectFormat, metafileFormat, publisherFormat, hwpFormat, visioFormat, flatOfficeFormat, xpsFormat, brotliFormat, zlibFormat, lz4Format, snappyFormat, idmlFormat, gitObjectFormat, gitPackFormat, plistFormat, cmsFormat, warcFormat, harFormat, gettextFormat, javaClassFormat, pycFormat];
+export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, xzFormat, zstdFormat, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat, sqliteFormat, pstFormat, mboxFormat, pptFormat, tnefFormat, parquetFormat, avroFormat, x509Format, derKeyFormat, ldifFormat, vcardFormat, icalendarFormat, olePackageFormat, uuencodeFormat, accessFormat, onenoteFormat, wordPerfectFormat, metafileFormat, publisherFormat, hwpFormat, visioFormat, flatOfficeFormat, xpsFormat, brotliFormat, zlibFormat, lz4Format, snappyFormat, idmlFormat, gitObjectFormat, gitPackFormat, plistFormat, cmsFormat, warcFormat, harFormat, gettextFormat, javaClassFormat, pycFormat, spssFormat];
 
 /**
  * Kinds that hold other files: opening one costs a nesting level. Documents are among them: they
