@@ -144,6 +144,15 @@ describe("extract: images and scanned PDFs through offline OCR", function () {
     assert.deepEqual(png.segments.map((s) => [s.locator.part, s.text]), [["property:comment", "Scan of the contract signed by Tiara Gislason"]]);
   });
 
+  it("reads the names of tagged faces: MWG regions (as attributes or elements) and Windows Photo Gallery's", async () => {
+    const ns = `xmlns:mwg-rs="http://www.metadataworkinggroup.com/schemas/regions/" xmlns:MP="http://ns.microsoft.com/photo/1.2/" xmlns:MPRI="http://ns.microsoft.com/photo/1.2/t/RegionInfo#" xmlns:MPReg="http://ns.microsoft.com/photo/1.2/t/Region#"`;
+    const mwg = `<mwg-rs:Regions rdf:parseType="Resource"><mwg-rs:RegionList><rdf:Bag><rdf:li><rdf:Description mwg-rs:Name="Ben Okafor" mwg-rs:Type="Face"/></rdf:li><rdf:li rdf:parseType="Resource"><mwg-rs:Name>Tiara Gislason</mwg-rs:Name><mwg-rs:Type>Face</mwg-rs:Type></rdf:li></rdf:Bag></mwg-rs:RegionList></mwg-rs:Regions>`;
+    const ms = `<MP:RegionInfo rdf:parseType="Resource"><MPRI:Regions><rdf:Bag><rdf:li rdf:parseType="Resource"><MPReg:PersonDisplayName>Jane Roe</MPReg:PersonDisplayName></rdf:li></rdf:Bag></MPRI:Regions></MP:RegionInfo>`;
+    const xmp = `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" ${ns}>${mwg}${ms}</rdf:Description></rdf:RDF></x:xmpmeta>`;
+    const r = await run(pngWithText(px, {}, xmp), "party.png", "image/png", { ocr: false });
+    assert.deepEqual(r.segments.map((s) => [s.locator.part, s.text]), [["property:person shown", "Jane Roe"], ["property:person shown", "Ben Okafor"], ["property:person shown", "Tiara Gislason"]]);
+  });
+
   it("a corrupt image ends failed with a reason, not a crash", async () => {
     const good = encodeImage(px, "png");
     const r = await run(Buffer.concat([good.subarray(0, 64), Buffer.alloc(2000, 7)]), "broken.png", "image/png", OCR);

@@ -230,10 +230,15 @@ export function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([len, body, crc]);
 }
 
-/** A PNG of `px` with tEXt chunks (keyword, NUL, Latin-1 text) after its IHDR chunk. */
-export function pngWithText(px: Rgba, text: Record<string, string>): Buffer {
+/**
+ * A PNG of `px` with tEXt chunks (keyword, NUL, Latin-1 text) after its IHDR chunk; with `xmp`,
+ * an iTXt chunk holding that XMP packet (keyword "XML:com.adobe.xmp", uncompressed), as Adobe's
+ * and Microsoft's tools write it.
+ */
+export function pngWithText(px: Rgba, text: Record<string, string>, xmp?: string): Buffer {
   const png = encodeImage(px, "png");
   const ihdrEnd = 8 + 8 + 13 + 4;
   const chunks = Object.entries(text).map(([k, v]) => pngChunk("tEXt", Buffer.from(`${k}\0${v}`, "latin1")));
+  if (xmp !== undefined) chunks.push(pngChunk("iTXt", Buffer.concat([Buffer.from("XML:com.adobe.xmp\0\0\0\0\0", "latin1"), Buffer.from(xmp, "utf8")])));
   return Buffer.concat([png.subarray(0, ihdrEnd), ...chunks, png.subarray(ihdrEnd)]);
 }
