@@ -11,6 +11,7 @@ import { ipAddress } from "./generic/ip_address.ts";
 import { dateOfBirth } from "./generic/date_of_birth.ts";
 import { identityDocumentMrz } from "./generic/identity_document_mrz.ts";
 import { gpsPosition } from "./generic/gps_position.ts";
+import { gpsPositionDms } from "./generic/gps_position_dms.ts";
 import { usSsn } from "./us/us_ssn.ts";
 import { usItin } from "./us/us_itin.ts";
 import { usPassport } from "./us/us_passport.ts";
@@ -92,7 +93,7 @@ import { addressByModel } from "./ner/address_by_model.ts";
 import { locationByModel } from "./ner/location_by_model.ts";
 
 export const DETECTORS: readonly Detector[] = [
-  emailAddress, phoneNumber, creditCard, ibanCode, ipAddress, dateOfBirth, identityDocumentMrz, gpsPosition,
+  emailAddress, phoneNumber, creditCard, ibanCode, ipAddress, dateOfBirth, identityDocumentMrz, gpsPosition, gpsPositionDms,
   usSsn, usItin, usPassport, usDriverLicense, usBankNumber, abaRoutingNumber,
   ukNino, ukNhs, ukDrivingLicence,
   deTaxId, deSocialSecurity, deHealthInsurance, deIdCard, dePassport, frNir, esNif, esNie, itFiscalCode, nlBsn, plPesel,
