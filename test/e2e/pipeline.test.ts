@@ -6,6 +6,7 @@
  * hold.
  */
 import { kafkaGroup } from "@filescan/config";
+import { ANALYZER_VERSION } from "@filescan/contracts";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { createEsClient } from "@filescan/search";
@@ -112,6 +113,7 @@ describe("end to end: submit → extract → classify → project → query", fu
     for (const k of ["mimetype", "sha256", "sha1", "md5", "filename", "full_path", "timestamp", "app"] as const) assert.equal(doc[k], body[k], k);
     assert.deepEqual(doc.extra, { host: "crawler-7", depth: { level: 3 }, tags: ["hr", 1] });
     assert.equal(doc.file_data, undefined);
+    assert.equal(doc.analysis.analyzer_version, ANALYZER_VERSION, "the analysis names the analyzer version that made it");
     console.log(`      (found ${(ms / 1000).toFixed(1)} s after submit)`);
   });
 

@@ -8,6 +8,9 @@ import { ANALYSES_ALIAS, createEsClient, isAnalyzed } from "@filescan/search";
 import { parse } from "yaml";
 import { readFileSync } from "node:fs";
 import { OPENAPI_FILE } from "@filescan/api";
+import { ANALYZER_VERSION } from "@filescan/contracts";
+import { aliasesFor, analysisDoc, ensureIndices } from "@filescan/projector";
+import { analyzed, submitted } from "./events.ts";
 import { accessToken, bearer, issuePat, post, startTestApi, submission, type TestApi } from "./api-helpers.ts";
 import { muteServer, portOf, stopServer } from "./relay.ts";
 
@@ -78,6 +81,46 @@ describe("api: POST /query", function () {
     } finally {
       await broken.close();
       await es.indices.delete({ index, ignore_unavailable: true });
+      await es.close();
+    }
+  });
+
+  it("counts an analysis older than FILESCAN_MIN_ANALYZER_VERSION as not made, in /query and GET /files, and any analysis without it", async () => {
+    const es = createEsClient();
+    const prefix = `filescan-t${randomUUID().slice(0, 8)}`;
+    const aliases = aliasesFor(prefix);
+    await ensureIndices(es, aliases);
+    const files = { old: submitted(`old ${randomUUID()}`), unversioned: submitted(`unversioned ${randomUUID()}`), current: submitted(`current ${randomUUID()}`) };
+    const docs = {
+      old: analysisDoc(analyzed(files.old, true, false, 0)),
+      unversioned: analysisDoc(analyzed(files.unversioned)),
+      current: analysisDoc(analyzed(files.current, true, false, ANALYZER_VERSION)),
+    };
+    // (stored by a projector from before versions were recorded: no field at all)
+    delete (docs.unversioned.analysis as Partial<typeof docs.unversioned.analysis>).analyzer_version;
+    for (const [k, d] of Object.entries(docs)) await es.index({ index: aliases.analyses, id: files[k as keyof typeof files].sha256, document: d, refresh: true });
+    const strict = await startTestApi({ env: { ...process.env, FILESCAN_MIN_ANALYZER_VERSION: String(ANALYZER_VERSION) }, settings: { analysesIndex: aliases.analyses, filesIndex: aliases.files } });
+    const lenient = await startTestApi({ settings: { analysesIndex: aliases.analyses, filesIndex: aliases.files } });
+    try {
+      const ask = async (a: TestApi, f: { sha256: string }) => (await post(`${a.baseUrl}/query`, { sha256: f.sha256 }, bearer(jwt))).json.status;
+      assert.deepEqual([await ask(strict, files.old), await ask(strict, files.unversioned), await ask(strict, files.current)], ["not found", "not found", "found"]);
+      assert.deepEqual([await ask(lenient, files.old), await ask(lenient, files.unversioned), await ask(lenient, files.current)], ["found", "found", "found"]);
+      // what a crawler's cache compares (GET /analyzer), behind the bearer token
+      const info = await fetch(`${strict.baseUrl}/analyzer`, { headers: bearer(jwt) });
+      assert.deepEqual(await info.json(), { analyzer_version: ANALYZER_VERSION, min_analyzer_version: ANALYZER_VERSION });
+      assert.deepEqual(await (await fetch(`${lenient.baseUrl}/analyzer`, { headers: bearer(jwt) })).json(), { analyzer_version: ANALYZER_VERSION, min_analyzer_version: 0 });
+      assert.equal((await fetch(`${strict.baseUrl}/analyzer`)).status, 401);
+      const report = await fetch(`${strict.baseUrl}/files/${files.old.sha256}`, { headers: bearer(jwt) });
+      const body = (await report.json()) as { status: string; analysis: { analysis: { analyzer_version: number } } };
+      assert.equal(report.status, 200);
+      assert.equal(body.status, "not found", "as /query answers");
+      assert.equal(body.analysis.analysis.analyzer_version, 0, "the older analysis is still shown");
+    } finally {
+      await strict.close();
+      await lenient.close();
+      const mine = Object.keys(await es.indices.get({ index: `${prefix}-*`, allow_no_indices: true }));
+      if (mine.length) await es.indices.delete({ index: mine });
+      for (const name of [aliases.files, aliases.analyses]) await es.indices.deleteIndexTemplate({ name }).catch(() => undefined);
       await es.close();
     }
   });
@@ -189,7 +232,7 @@ describe("api: operations", function () {
     assert.equal(r.status, 200);
     const doc = (await r.json()) as { openapi: string; paths: Record<string, unknown>; components: { schemas: Record<string, { required?: string[] }> } };
     assert.equal(doc.openapi, "3.1.0");
-    assert.deepEqual(Object.keys(doc.paths).sort(), ["/auth/token", "/files/{sha256}", "/query", "/submit"]);
+    assert.deepEqual(Object.keys(doc.paths).sort(), ["/analyzer", "/auth/token", "/files/{sha256}", "/query", "/submit"]);
     assert.deepEqual(doc, parse(readFileSync(OPENAPI_FILE, "utf8")));
     assert.deepEqual(doc.components.schemas.Submission!.required, ["mimetype", "file_data", "sha256", "sha1", "md5", "filename", "full_path", "timestamp", "app"]);
   });

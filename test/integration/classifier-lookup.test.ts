@@ -37,6 +37,12 @@ describe("classifier: looking up an earlier analysis", function () {
     const got = await lookup(s.sha256.toUpperCase());
     assert.deepEqual(got, ev);
     assert.deepEqual(warnings, []);
+    // an analysis stored before versions were recorded (its event has no analyzer_version) reads as version 0
+    const older = submitted(`an older analysis ${randomUUID()}`);
+    const doc = analysisDoc(analyzed(older));
+    delete (doc.event as Partial<typeof doc.event>).analyzer_version;
+    await es.index({ index: aliases.analyses, id: older.sha256, document: doc, refresh: true });
+    assert.equal((await lookup(older.sha256))?.analyzer_version, 0);
   });
 
   it("gives up on a silent Elasticsearch within its timeout, with one warning for several look-ups", async () => {

@@ -1,6 +1,6 @@
 /** Events as the apps produce them, for the integration tests that write them directly. */
 import { createHash, randomUUID } from "node:crypto";
-import { locator, type FileAnalyzed, type FileSubmitted } from "@filescan/contracts";
+import { ANALYZER_VERSION, locator, type FileAnalyzed, type FileSubmitted } from "@filescan/contracts";
 
 /** A text file's FileSubmitted event: digests of `content`, `extra` as the client's extra fields. */
 export function submitted(content: string, extra: Record<string, unknown> = {}, path = `/data/${randomUUID()}.txt`, app = "projector-test"): FileSubmitted {
@@ -13,13 +13,14 @@ export function submitted(content: string, extra: Record<string, unknown> = {}, 
   };
 }
 
-/** Its FileAnalyzed event: a validated SSN on page 2 when `sensitive`, else nothing. */
-export function analyzed(s: FileSubmitted, sensitive = true, reused = false): FileAnalyzed {
+/** Its FileAnalyzed event: a validated SSN on page 2 when `sensitive`, else nothing; made by `version` of the analyzer. */
+export function analyzed(s: FileSubmitted, sensitive = true, reused = false, version = ANALYZER_VERSION): FileAnalyzed {
   return {
     submission_id: s.submission_id, sha256: s.sha256, analyzed_at: Date.now(),
     llm: { has_sensitive_data: sensitive, confidence: sensitive ? "high" : "low", reasoning: "US_SSN validated on page 2", description: "a test file", status: "complete", page_number: sensitive ? 2 : null, file_in_zip: null },
     findings: sensitive ? [{ type: "US_SSN", score: 0.95, detector: "us_ssn", validation: "ssn_rules", context: ["ssn"], locator: locator({ page: 2 }), start: 4, end: 15, masked: "***-**-6789" }] : [],
     extraction: { detected_type: "text/plain", type_mismatch: false, status: "complete", reasons: [], chars: 40 },
     model: { provider: "off", name: null, prompt_tokens: 0, completion_tokens: 0, llm_ms: 0, detect_ms: 1, extract_ms: 1, reused },
+    analyzer_version: version,
   };
 }

@@ -7,10 +7,13 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { Client } from "@elastic/elasticsearch";
-import { kafkaGroup, serverAddresses, TOPICS } from "@filescan/config";
+import { kafkaGroup, repoRoot, serverAddresses, TOPICS } from "@filescan/config";
+import { ANALYZER_VERSION } from "@filescan/contracts";
 import { createEventProducer, createKafka, createRegistry, type EventProducer } from "@filescan/kafka";
 import { aliasesFor, ensureIndices, rebuild, startProjector, type IndexNames, type RunningProjector } from "@filescan/projector";
 import type { Server } from "node:http";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { freePort } from "../containers/compose.ts";
 import { registryUrlOn, relayToRegistry, stopServer } from "./relay.ts";
 import { analyzed, submitted } from "./events.ts";
@@ -102,6 +105,24 @@ describe("projector: events become Elasticsearch documents", function () {
     assert.equal(all.count, 2);
   });
 
+  it("replaces an analysis made by an older analyzer with a newer one, on the content and on every sighting", async () => {
+    const s = submitted(`read again: SSN 078-05-1120 ${run}`);
+    await producer.send(TOPICS.submissions, s.sha256, s);
+    await producer.send(TOPICS.analyses, s.sha256, analyzed(s, false, false, 0));
+    const old = await analysedSighting(s.submission_id);
+    assert.equal(old.llm.has_sensitive_data, false);
+    assert.equal(old.analysis.analyzer_version, 0);
+    await producer.send(TOPICS.analyses, s.sha256, analyzed(s, true, false, ANALYZER_VERSION));
+    const now = await eventually("the newer analysis on the sighting", async () => {
+      const d = await sighting(s.submission_id);
+      return d.analysis.analyzer_version === ANALYZER_VERSION ? d : undefined;
+    });
+    assert.equal(now.llm.has_sensitive_data, true);
+    const a = await es.get<Record<string, any>>({ index: aliases.analyses, id: s.sha256 });
+    assert.equal(a._source!.analysis.analyzer_version, ANALYZER_VERSION);
+    assert.equal(a._source!.event.analyzer_version, ANALYZER_VERSION);
+  });
+
   it("never loses a document to a conflicting extra field type or a flood of extra names", async () => {
     const a = submitted(`x1 ${run}`, { n: 1, when: "2024-01-01" });
     const b = submitted(`x2 ${run}`, { n: { nested: ["y", 2, null] }, when: { not: "a date" } });
@@ -159,5 +180,36 @@ describe("projector: events become Elasticsearch documents", function () {
     assert.equal(afterIndex, names.files);
     assert.deepEqual(await sighting(s.submission_id), original);
     assert.equal((await es.indices.exists({ index: beforeIndex! })), false, "the old index is gone");
+  });
+});
+
+describe("projector: indices made from an earlier template", function () {
+  this.timeout(60_000);
+  const prefix = `filescan-t${randomUUID().slice(0, 8)}`;
+  const aliases: IndexNames = aliasesFor(prefix);
+  const es = new Client({ node: serverAddresses().esUrl });
+  after(async () => {
+    const mine = Object.keys(await es.indices.get({ index: `${prefix}-*`, allow_no_indices: true }));
+    if (mine.length) await es.indices.delete({ index: mine });
+    for (const name of [aliases.files, aliases.analyses]) await es.indices.deleteIndexTemplate({ name }).catch(() => undefined);
+    await es.close();
+  });
+
+  it("get the fields added since at start, so a document with a new field is not refused by the strict mapping", async () => {
+    // the sightings index as the projector made it before analyzer_version existed
+    const template = JSON.parse(readFileSync(path.join(repoRoot(), "schemas", "elasticsearch", "filescan-files.template.json"), "utf8"));
+    const mappings = template.template.mappings;
+    delete mappings.properties.analysis.properties.analyzer_version;
+    await es.indices.create({ index: `${aliases.files}-000001`, mappings, settings: template.template.settings, aliases: { [aliases.files]: { is_write_index: true } } });
+    const doc = { submission_id: "s1", sha256: "a".repeat(64), analysed: true, analysis: { analyzer_version: ANALYZER_VERSION } };
+    await assert.rejects(es.index({ index: aliases.files, id: "s1", document: doc }), /strict_dynamic_mapping_exception/, "the old mapping refuses the new field");
+    await ensureIndices(es, aliases);
+    const got = await es.indices.getMapping({ index: aliases.files });
+    const props = Object.values(got)[0]!.mappings.properties!;
+    assert.equal((props.analysis as { properties: Record<string, { type: string }> }).properties.analyzer_version!.type, "integer");
+    await es.index({ index: aliases.files, id: "s1", document: doc, refresh: true });
+    const found = await es.search({ index: aliases.files, query: { term: { "analysis.analyzer_version": ANALYZER_VERSION } } });
+    assert.equal(found.hits.hits.length, 1, "the field is searchable");
+    assert.equal(Object.keys(await es.indices.getAlias({ name: aliases.files }))[0], `${aliases.files}-000001`, "the same index, not a new one");
   });
 });

@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { kafkaGroup, repoRoot } from "@filescan/config";
+import { ANALYZER_VERSION } from "@filescan/contracts";
 import { createKafka } from "@filescan/kafka";
 import { aliasesFor, createEsClient } from "@filescan/search";
 import { startExtractor, type RunningExtractor } from "@filescan/extractor";
@@ -157,6 +158,39 @@ describe("filescan scan: a directory tree through the real API and pipeline", fu
     const q = await scan([path.join(root, "hr"), "--url", api.baseUrl, "--json", "--no-cache"], cliEnv);
     assert.equal(q.code, 0, q.stderr);
     assert.deepEqual(q.lines.map((l) => `${l.outcome}/${l.via}`), ["known/query"]);
+  });
+
+  it("after an upgrade, with FILESCAN_MIN_ANALYZER_VERSION raised, sends again the files an older analyzer analysed, and their new analysis replaces the old one", async () => {
+    // the letter's analysis as an earlier release stored it (the menu's stays current)
+    const { analyses, files } = aliasesFor(prefix);
+    const sha = (await scan([path.join(root, "hr"), "--url", api.baseUrl, "--json"], cliEnv)).lines[0]!.sha256 as string;
+    await es.update({ index: analyses, id: sha, doc: { analysis: { analyzer_version: 0 }, event: { analyzer_version: 0 } }, refresh: true });
+    // the operator sets the minimum on the api and the classifier and restarts them
+    const upgraded = { ...env, FILESCAN_MIN_ANALYZER_VERSION: String(ANALYZER_VERSION) };
+    await Promise.all([api.close(), apps[1].stop()]);
+    apps[1] = await within("restart the classifier", 240_000, startClassifier(upgraded));
+    api = await startTestApi({ env: upgraded, settings: { maxFileBytes: 150_000, submitBodyLimit: 1_300_000 } });
+
+    const r = await scan([root, "--url", api.baseUrl, "--json", "--wait", "--wait-timeout", "180", "--max-size", "150000"], cliEnv);
+    assert.equal(r.code, 0, r.stderr);
+    const outcomes = Object.fromEntries(r.lines.filter((l) => l.outcome !== "skipped").map((l) => [path.basename(l.path), `${l.outcome}${l.via ? `/${l.via}` : ""}`]));
+    // (the cache was written under another minimum: every file is asked about again, the unchanged ones not read again)
+    assert.deepEqual(outcomes, { "letter.txt": "submitted", "letter-copy.txt": "submitted", "menu.txt": "known/query" });
+    const stored = await es.get<Record<string, any>>({ index: analyses, id: sha });
+    assert.equal(stored._source!.analysis.analyzer_version, ANALYZER_VERSION);
+    assert.equal(stored._source!.analysis.reused, false, "analysed afresh, not the old verdict reused");
+    // (a sighting sent again is the same sighting, the same document: its id comes from the
+    // file's path, time and content; it carries the new analysis once the projector applied it)
+    let versions: unknown[] = [];
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((res) => setTimeout(res, 500))) {
+      await es.indices.refresh({ index: files });
+      const sightings = await es.search<Record<string, any>>({ index: files, size: 10, query: { term: { sha256: sha } } });
+      versions = sightings.hits.hits.map((h) => h._source!.analysis?.analyzer_version);
+      if (versions.length === 2 && versions.every((v) => v === ANALYZER_VERSION)) break;
+    }
+    assert.deepEqual(versions, [ANALYZER_VERSION, ANALYZER_VERSION], "both paths' sightings carry the new analysis");
+    const again = await scan([root, "--url", api.baseUrl, "--json", "--max-size", "150000"], cliEnv);
+    assert.match(again.stderr, /0 submitted, 3 already known/);
   });
 
   it("fails with exit code 2 and a clear message on a wrong token", async () => {

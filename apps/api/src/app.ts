@@ -12,7 +12,7 @@ import type { Logger } from "pino";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { CredentialStoreUnavailable, PrincipalCheck, VERIFY_OPTIONS, VerifiedTokenCache, isAccessClaims, patStatus, signAccessToken, type AccessClaims, type CredentialStore, type Scope } from "@filescan/auth";
 import { esReady, isAnalyzed, type EsClient } from "@filescan/search";
-import type { Principal } from "@filescan/contracts";
+import { ANALYZER_VERSION, type Principal } from "@filescan/contracts";
 import { BacklogGauge } from "./backlog.ts";
 import { readJsonBody, requireObject } from "./http.ts";
 import type { ApiMetrics } from "./metrics.ts";
@@ -81,7 +81,10 @@ export function createApp(deps: AppDeps): Koa<State> {
   api.post("/auth/token", rateLimitByAddress, exchangeToken);
   api.post("/submit", bearer("submit"), requireJsonContent, refuseWhenFull, submit);
   api.post("/query", bearer("query"), query);
-  api.get("/files/:sha256", bearer("query"), fileReport(es, { files: settings.filesIndex, analyses: settings.analysesIndex }));
+  api.get("/analyzer", bearer("query"), (ctx) => {
+    ctx.body = { analyzer_version: ANALYZER_VERSION, min_analyzer_version: settings.minAnalyzerVersion };
+  });
+  api.get("/files/:sha256", bearer("query"), fileReport(es, { files: settings.filesIndex, analyses: settings.analysesIndex }, settings.minAnalyzerVersion));
   app.use(api.routes());
   app.use(api.allowedMethods());
   app.use(ops.allowedMethods());
@@ -287,7 +290,7 @@ export function createApp(deps: AppDeps): Koa<State> {
     }
     let found: boolean;
     try {
-      found = await isAnalyzed(es, (body.sha256 as string).toLowerCase(), settings.analysesIndex);
+      found = await isAnalyzed(es, (body.sha256 as string).toLowerCase(), settings.analysesIndex, settings.minAnalyzerVersion);
     } catch (err) {
       throw new Problem(500, "store_error", "the analysis index cannot be read", { cause: err });
     }

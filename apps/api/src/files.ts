@@ -3,7 +3,7 @@
  * for crawlers and tools that want the verdict itself, not only "found".
  */
 import type { Context } from "koa";
-import { esErrors, type EsClient } from "@filescan/search";
+import { esErrors, isCurrent, type EsClient } from "@filescan/search";
 import { Problem } from "./problem.ts";
 
 const SHA256 = /^[0-9a-fA-F]{64}$/;
@@ -11,7 +11,8 @@ const MAX_SIGHTINGS = 100;
 
 const notFound = (err: unknown) => err instanceof esErrors.ResponseError && err.statusCode === 404;
 
-export function fileReport(es: EsClient, index: { files: string; analyses: string }) {
+/** `minVersion`: FILESCAN_MIN_ANALYZER_VERSION; an older analysis is shown, but the status is "not found", as /query answers. */
+export function fileReport(es: EsClient, index: { files: string; analyses: string }, minVersion = 0) {
   return async (ctx: Context & { params: { sha256?: string } }): Promise<void> => {
     const raw = ctx.params.sha256 ?? "";
     if (!SHA256.test(raw)) {
@@ -41,6 +42,7 @@ export function fileReport(es: EsClient, index: { files: string; analyses: strin
       throw new Problem(500, "store_error", "the file index cannot be read", { cause: err });
     }
     if (!analysis && total === 0) throw new Problem(404, "not_found", "no file with this sha256 was submitted");
-    ctx.body = { sha256, status: analysis ? "found" : "not found", analysis, sightings, sightings_total: total };
+    const found = analysis !== null && isCurrent(analysis.analysis as { analyzer_version?: number } | undefined, minVersion);
+    ctx.body = { sha256, status: found ? "found" : "not found", analysis, sightings, sightings_total: total };
   };
 }

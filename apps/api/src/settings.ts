@@ -2,6 +2,7 @@
 import { GROUPS, intFromEnv, kafkaPrefix, maxFileBytes } from "@filescan/config";
 import { DEFAULT_REVOCATION_TTL_MS, jwtTtlSeconds } from "@filescan/auth";
 import { aliasesFor } from "@filescan/search";
+import { minAnalyzerVersion } from "@filescan/contracts";
 
 export interface ApiSettings {
   host: string;
@@ -34,6 +35,8 @@ export interface ApiSettings {
   authRateWindowSeconds: number;
   /** Index or alias /query looks in (the projector's `filescan-analyses` alias). */
   analysesIndex: string;
+  /** An analysis made by an older analyzer counts as not made (FILESCAN_MIN_ANALYZER_VERSION, default 0). */
+  minAnalyzerVersion: number;
   /** Alias of the per-sighting documents (GET /files/{sha256}). */
   filesIndex: string;
   /** Take the client address from X-Forwarded-For (behind a trusted proxy only). */
@@ -69,6 +72,7 @@ export function apiSettings(env: NodeJS.ProcessEnv = process.env): ApiSettings {
     authRateWindowSeconds: Math.max(1, intFromEnv(env, "FILESCAN_AUTH_RATE_WINDOW_SECONDS", 60)),
     analysesIndex: aliasesFor(env.FILESCAN_ES_INDEX_PREFIX).analyses,
     filesIndex: aliasesFor(env.FILESCAN_ES_INDEX_PREFIX).files,
+    minAnalyzerVersion: minAnalyzerVersion(env),
     trustProxy: env.FILESCAN_TRUST_PROXY === "1" || env.FILESCAN_TRUST_PROXY === "true",
   };
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { locator, type FileAnalyzed, type FileExtracted } from "@filescan/contracts";
+import { ANALYZER_VERSION, locator, type FileAnalyzed, type FileExtracted } from "@filescan/contracts";
 import type { Classifier, ClassifyInput } from "@filescan/classify";
 import { createAnalyzer } from "./analyze.ts";
 
@@ -80,6 +80,7 @@ describe("classifier analyze step", () => {
       llm: { has_sensitive_data: true, confidence: "medium", reasoning: "stored", description: "d", status: "complete", page_number: 3, file_in_zip: null },
       findings: [], extraction: { detected_type: "application/pdf", type_mismatch: false, status: "complete", reasons: [], chars: 9 },
       model: { provider: "local", name: "m", prompt_tokens: 1, completion_tokens: 1, llm_ms: 1, detect_ms: 1, extract_ms: 1, reused: false },
+      analyzer_version: 0,
     };
     const a = createAnalyzer({ classifier: c, lookup: async (sha) => (sha === stored.sha256 ? stored : undefined) });
     const out = await a.analyze(extracted(stored.sha256, "anything", "new"));
@@ -87,5 +88,25 @@ describe("classifier analyze step", () => {
     assert.equal(out.submission_id, "new");
     assert.equal(out.llm.reasoning, "stored");
     assert.equal(out.model.reused, true);
+    assert.equal(out.analyzer_version, 0, "a reused verdict keeps the version that made it");
+  });
+
+  it("analyses afresh, with its own version, a file whose stored analysis is older than FILESCAN_MIN_ANALYZER_VERSION", async () => {
+    const c = countingClassifier();
+    const sha = "d".repeat(64);
+    const stored = await createAnalyzer({ classifier: c }).analyze(extracted(sha, "card 4111 1111 1111 1111", "first"));
+    assert.equal(stored.analyzer_version, ANALYZER_VERSION);
+    const old = { ...stored, analyzer_version: ANALYZER_VERSION - 1 };
+    const lookups: string[] = [];
+    const a = createAnalyzer({ classifier: c, minAnalyzerVersion: ANALYZER_VERSION, lookup: async (s) => (lookups.push(s), s === sha ? old : undefined) });
+    const out = await a.analyze(extracted(sha, "card 4111 1111 1111 1111", "again"));
+    assert.deepEqual(lookups, [sha]);
+    assert.equal(c.calls.length, 2, "the stale analysis is not reused");
+    assert.equal(out.model.reused, false);
+    assert.equal(out.analyzer_version, ANALYZER_VERSION);
+    // an analysis of the current version is reused under the same setting
+    const current = createAnalyzer({ classifier: c, minAnalyzerVersion: ANALYZER_VERSION, lookup: async () => stored });
+    assert.equal((await current.analyze(extracted(sha, "card 4111 1111 1111 1111", "third"))).model.reused, true);
+    assert.equal(c.calls.length, 2);
   });
 });

@@ -6,7 +6,7 @@
  * made by this process) is answered from it, with `model.reused = true`; concurrent events of
  * the same sha256 share one call.
  */
-import type { FileAnalyzed, FileExtracted } from "@filescan/contracts";
+import { ANALYZER_VERSION, type FileAnalyzed, type FileExtracted } from "@filescan/contracts";
 import type { Classifier } from "@filescan/classify";
 import { detect, type DetectOptions } from "@filescan/detectors";
 
@@ -15,6 +15,8 @@ export interface AnalyzerDeps {
   detectOptions?: DetectOptions;
   /** The stored analysis of a sha256, if any (the projector's `filescan-analyses` index). */
   lookup?: (sha256: string) => Promise<FileAnalyzed | undefined>;
+  /** A stored analysis made by an older analyzer is not reused (FILESCAN_MIN_ANALYZER_VERSION; default 0). */
+  minAnalyzerVersion?: number;
   /** How many recent verdicts to keep in memory for duplicates that arrive before the index has them. */
   recentSize?: number;
 }
@@ -33,6 +35,7 @@ export function createAnalyzer(deps: AnalyzerDeps): Analyzer {
   const inflight = new Map<string, Promise<Verdict>>();
   const recent = new Map<string, Verdict>();
   const recentSize = deps.recentSize ?? 5000;
+  const minVersion = deps.minAnalyzerVersion ?? 0;
   let calls = 0;
   const callsBySha = new Map<string, number>();
 
@@ -65,6 +68,7 @@ export function createAnalyzer(deps: AnalyzerDeps): Analyzer {
       findings,
       extraction: { detected_type: ev.detected_type, type_mismatch: ev.type_mismatch, status: ev.status, reasons: [...new Set([...ev.reasons.map((r) => r.code), ...reasons])], chars: ev.stats.chars },
       model: { ...model, detect_ms: detectMs, extract_ms: ev.stats.duration_ms, reused: false },
+      analyzer_version: ANALYZER_VERSION,
     };
   };
 
@@ -76,7 +80,9 @@ export function createAnalyzer(deps: AnalyzerDeps): Analyzer {
     async analyze(ev) {
       const sha = ev.sha256.toLowerCase();
       let verdict: Verdict;
-      const known = recent.get(sha) ?? (await deps.lookup?.(sha));
+      const stored = recent.has(sha) ? undefined : await deps.lookup?.(sha);
+      // (an analysis by an older analyzer than the operator accepts is made again, and replaces it)
+      const known = recent.get(sha) ?? (stored && stored.analyzer_version >= minVersion ? stored : undefined);
       if (known) {
         verdict = reused(known);
       } else if (inflight.has(sha)) {

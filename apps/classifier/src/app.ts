@@ -1,6 +1,7 @@
 /** The classifier's wiring: consume FileExtracted, produce FileAnalyzed, N analyses in flight. */
 import { GROUPS, intFromEnv, TOPICS } from "@filescan/config";
 import { classifierFromEnv } from "@filescan/classify";
+import { minAnalyzerVersion } from "@filescan/contracts";
 import { optionsFromEnv } from "@filescan/detectors";
 import { aliasesFor } from "@filescan/search";
 import { Closers, connectEvents, ProcessorHealth, runProcessor, serveHealthFromEnv, startsAtEnd } from "@filescan/kafka";
@@ -26,7 +27,7 @@ export async function startClassifier(env: NodeJS.ProcessEnv = process.env): Pro
   return closers.start(async () => {
     const es = closers.add(lookupClient(env), (c) => c.close());
     const lookup = earlierAnalyses(es, aliasesFor(env.FILESCAN_ES_INDEX_PREFIX ?? "filescan").analyses);
-    const analyzer = createAnalyzer({ classifier: classifierFromEnv(env), detectOptions: optionsFromEnv(env), lookup });
+    const analyzer = createAnalyzer({ classifier: classifierFromEnv(env), detectOptions: optionsFromEnv(env), lookup, minAnalyzerVersion: minAnalyzerVersion(env) });
     const metrics = new ClassifierMetrics();
     const health = new ProcessorHealth("classifier");
     // the classifier's registry already collects the process metrics

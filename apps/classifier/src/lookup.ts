@@ -27,9 +27,10 @@ export function earlierAnalyses(es: EsClient, alias: string, log: Log = defaultL
   let warned = -Infinity;
   return async (sha256) => {
     try {
-      const r = await es.get<{ event?: FileAnalyzed & { analyzed_at: string } }>({ index: alias, id: sha256.toLowerCase() });
+      const r = await es.get<{ event?: Omit<FileAnalyzed, "analyzer_version"> & { analyzed_at: string; analyzer_version?: number } }>({ index: alias, id: sha256.toLowerCase() });
       const ev = r._source?.event;
-      return ev ? { ...ev, analyzed_at: Date.parse(ev.analyzed_at) } : undefined;
+      // (an analysis stored before versions were recorded has none: 0)
+      return ev ? { ...ev, analyzed_at: Date.parse(ev.analyzed_at), analyzer_version: ev.analyzer_version ?? 0 } : undefined;
     } catch (err) {
       if (err instanceof esErrors.ResponseError && err.statusCode === 404) return undefined; // not analysed yet, or no index yet
       const now = Date.now();

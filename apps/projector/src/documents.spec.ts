@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { locator, type Finding } from "@filescan/contracts";
-import { EXAMPLES_PER_FILE, summarise } from "./documents.ts";
+import { locator, type FileAnalyzed, type Finding } from "@filescan/contracts";
+import { analysisDoc, EXAMPLES_PER_FILE, summarise } from "./documents.ts";
 
 const finding = (type: string, masked: string, score: number, page: number): Finding => ({ type, score, detector: type.toLowerCase(), validation: "v", context: [], locator: locator({ page }), start: 0, end: 3, masked });
 
@@ -17,5 +17,21 @@ describe("projector: the findings summary", () => {
     const shown = s.examples.map((e) => `${e.type} ${e.masked}`);
     for (const want of ["US_SSN ***-**-6789", "PERSON J*** R***", "EMAIL_ADDRESS j***@acme.com", "EMAIL_ADDRESS h***@gnu.org"]) assert.ok(shown.includes(want), want);
     assert.deepEqual(s.examples.map((e) => e.score), [...s.examples.map((e) => e.score as number)].sort((a, b) => b - a), "strongest first");
+  });
+});
+
+describe("projector: the analysis document", () => {
+  const event = (version?: number): FileAnalyzed => ({
+    submission_id: "s", sha256: "A".repeat(64), analyzed_at: 1_700_000_000_000,
+    llm: { has_sensitive_data: false, confidence: "low", reasoning: "r", description: "d", status: "complete", page_number: null, file_in_zip: null },
+    findings: [], extraction: { detected_type: "text/plain", type_mismatch: false, status: "complete", reasons: [], chars: 3 },
+    model: { provider: "off", name: null, prompt_tokens: 0, completion_tokens: 0, llm_ms: 0, detect_ms: 0, extract_ms: 0, reused: false },
+    ...(version === undefined ? {} : { analyzer_version: version }),
+  }) as FileAnalyzed;
+
+  it("records the analyzer version, 0 for an event written before the field existed (its writer's schema has none)", () => {
+    assert.equal(analysisDoc(event(3)).analysis.analyzer_version, 3);
+    assert.equal(analysisDoc(event()).analysis.analyzer_version, 0);
+    assert.equal(analysisDoc(event()).sha256, "a".repeat(64));
   });
 });

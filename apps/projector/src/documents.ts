@@ -45,6 +45,8 @@ export interface AnalysisMeta {
   detect_ms: number;
   extract_ms: number;
   reused: boolean;
+  /** ANALYZER_VERSION of the analysis (0: made before versions were recorded). */
+  analyzer_version: number;
   detected_type: string;
   type_mismatch: boolean;
   extraction_status: string;
@@ -122,6 +124,8 @@ export function analysisDoc(ev: FileAnalyzed): AnalysisDoc {
       detect_ms: ev.model.detect_ms,
       extract_ms: ev.model.extract_ms,
       reused: ev.model.reused,
+      // (an event written before the field existed decodes without it: its writer's schema has none)
+      analyzer_version: ev.analyzer_version ?? 0,
       detected_type: ev.extraction.detected_type,
       type_mismatch: ev.extraction.type_mismatch,
       extraction_status: ev.extraction.status,

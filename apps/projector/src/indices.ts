@@ -38,11 +38,20 @@ async function aliasTarget(es: Client, alias: string): Promise<string | undefine
   }
 }
 
-/** Makes sure both aliases exist, each on one index made from the templates. */
+/**
+ * Makes sure both aliases exist, each on one index made from the templates. An index made from
+ * an earlier template gets the fields added since (a mapping only grows: a field whose type
+ * changed fails here, at start, and needs `filescan projector rebuild`), so a document with a new
+ * field is not refused by the strict mapping.
+ */
 export async function ensureIndices(es: Client, aliases: IndexNames = aliasesFor()): Promise<IndexNames> {
   await putTemplates(es, aliases);
-  for (const alias of [aliases.files, aliases.analyses]) {
-    if (await aliasTarget(es, alias)) continue;
+  for (const [alias, file] of [[aliases.files, FILES_ALIAS], [aliases.analyses, ANALYSES_ALIAS]] as const) {
+    if (await aliasTarget(es, alias)) {
+      const { mappings } = (template(file, alias) as { template: { mappings: Record<string, unknown> } }).template;
+      await es.indices.putMapping({ index: alias, ...mappings });
+      continue;
+    }
     try {
       await es.indices.create({ index: `${alias}-000001`, aliases: { [alias]: { is_write_index: true } } });
     } catch (err) {

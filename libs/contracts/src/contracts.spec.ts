@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import avro from "avsc";
 import { deepEqual as sameData } from "node:assert"; // Avro decodes records as class instances: compare data, not prototypes
 import { TOPICS } from "@filescan/config";
-import { avroSchemaText, locator, type DeadLetter, type FileAnalyzed, type FileExtracted, type FileSubmitted } from "./index.ts";
+import { ANALYZER_VERSION, avroSchemaText, locator, minAnalyzerVersion, type DeadLetter, type FileAnalyzed, type FileExtracted, type FileSubmitted } from "./index.ts";
 
 const typeOf = (topic: (typeof TOPICS)[keyof typeof TOPICS]) => avro.Type.forSchema(JSON.parse(avroSchemaText(topic)));
 
@@ -54,6 +54,7 @@ describe("contracts: TypeScript types agree with schemas/avro", () => {
       findings: [{ type: "US_SSN", score: 0.9, detector: "us_ssn", validation: "ssn_rules", context: ["ssn"], locator: locator({ page: 2 }), start: 3, end: 14, masked: "***-**-6789" }],
       extraction: { detected_type: "application/pdf", type_mismatch: false, status: "complete", reasons: [], chars: 100 },
       model: { provider: "local", name: "smollm2", prompt_tokens: 10, completion_tokens: 5, llm_ms: 100, detect_ms: 1, extract_ms: 2, reused: false },
+      analyzer_version: ANALYZER_VERSION,
     };
     const t = typeOf(TOPICS.analyses);
     assert.ok(t.isValid(ev));
@@ -62,5 +63,14 @@ describe("contracts: TypeScript types agree with schemas/avro", () => {
     const d = typeOf(TOPICS.deadletter);
     assert.ok(d.isValid(dl));
     sameData(d.fromBuffer(d.toBuffer(dl)), dl);
+  });
+});
+
+describe("contracts: the analyzer version", () => {
+  it("refuses a FILESCAN_MIN_ANALYZER_VERSION above its own version, and reads 0 when unset", () => {
+    assert.equal(minAnalyzerVersion({}), 0);
+    assert.equal(minAnalyzerVersion({ FILESCAN_MIN_ANALYZER_VERSION: String(ANALYZER_VERSION) }), ANALYZER_VERSION);
+    assert.throws(() => minAnalyzerVersion({ FILESCAN_MIN_ANALYZER_VERSION: String(ANALYZER_VERSION + 1) }), /above this analyzer's version/);
+    assert.throws(() => minAnalyzerVersion({ FILESCAN_MIN_ANALYZER_VERSION: "latest" }), /non-negative integer/);
   });
 });

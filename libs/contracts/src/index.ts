@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { repoRoot, TOPICS, type TopicName } from "@filescan/config";
+import { intFromEnv, repoRoot, TOPICS, type TopicName } from "@filescan/config";
 
 export type Status = "complete" | "partial" | "unsupported" | "failed";
 export type Confidence = "high" | "medium" | "low";
@@ -113,6 +113,31 @@ export interface Finding {
   masked: string;
 }
 
+/**
+ * The analyzer's version, recorded with every verdict (`FileAnalyzed.analyzer_version`). Bump it
+ * when a change to extraction, detection or classification can change a stored verdict (text a
+ * reader used to lose, a new detector, a policy change), and say so in the change: an operator
+ * who wants the files analysed before it analysed again sets FILESCAN_MIN_ANALYZER_VERSION to it
+ * (README, "Re-analysis after an upgrade").
+ *
+ *   1  versions recorded (analyses made before carry 0)
+ */
+export const ANALYZER_VERSION = 1;
+
+/**
+ * FILESCAN_MIN_ANALYZER_VERSION (default 0: every analysis counts): an analysis made by an older
+ * analyzer counts as not made, so `/query` answers `not found` (the crawler sends the file again)
+ * and the classifier analyses the file afresh instead of reusing it. Above ANALYZER_VERSION it is
+ * refused: no analysis this version makes would ever count, and every file would go round forever.
+ */
+export function minAnalyzerVersion(env: NodeJS.ProcessEnv = process.env): number {
+  const min = intFromEnv(env, "FILESCAN_MIN_ANALYZER_VERSION", 0);
+  if (min > ANALYZER_VERSION) {
+    throw new Error(`FILESCAN_MIN_ANALYZER_VERSION is ${min}, above this analyzer's version ${ANALYZER_VERSION}: no analysis it makes would count`);
+  }
+  return min;
+}
+
 export interface FileAnalyzed {
   submission_id: string;
   sha256: string;
@@ -130,6 +155,8 @@ export interface FileAnalyzed {
     extract_ms: number;
     reused: boolean;
   };
+  /** ANALYZER_VERSION of the analysis that made the verdict; 0 for one made before versions were recorded. */
+  analyzer_version: number;
 }
 
 export interface DeadLetter {

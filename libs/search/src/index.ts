@@ -45,18 +45,28 @@ const SHA256_HEX = /^[0-9a-f]{64}$/;
 /**
  * True when an analysis of this sha256 is finished: a realtime GET (HEAD) on the analyses
  * alias, so a document is visible as soon as it is written. A missing index means "not
- * analysed". Any other failure (server unreachable, 5xx) throws.
+ * analysed". Any other failure (server unreachable, 5xx) throws. With `minVersion` above 0, an
+ * analysis made by an older analyzer (`analysis.analyzer_version`, absent = 0) counts as not made.
  */
-export async function isAnalyzed(es: Client, sha256: string, index: string = ANALYSES_ALIAS): Promise<boolean> {
+export async function isAnalyzed(es: Client, sha256: string, index: string = ANALYSES_ALIAS, minVersion = 0): Promise<boolean> {
   const id = sha256.toLowerCase();
   if (!SHA256_HEX.test(id)) throw new TypeError("sha256 must be 64 hex characters");
   try {
+    if (minVersion > 0) {
+      const r = await es.get<{ analysis?: { analyzer_version?: number } }>({ index, id, _source_includes: ["analysis.analyzer_version"] });
+      return isCurrent(r._source?.analysis, minVersion);
+    }
     return await es.exists({ index, id });
   } catch (err) {
     // exists() already maps 404 to false; an index_not_found on an alias surfaces the same way.
     if (err instanceof errors.ResponseError && err.statusCode === 404) return false;
     throw err;
   }
+}
+
+/** Whether a stored analysis's metadata says it was made by `minVersion` of the analyzer or a later one. */
+export function isCurrent(analysis: { analyzer_version?: number } | undefined, minVersion: number): boolean {
+  return (analysis?.analyzer_version ?? 0) >= minVersion;
 }
 
 /** Cluster reachable and at least yellow (this distribution has no `GET /`, so no info()). */

@@ -10,6 +10,7 @@ import path from "node:path";
 import readline from "node:readline";
 import type { Command } from "commander";
 import { repoRoot, stateDir } from "@filescan/config";
+import { ANALYZER_VERSION, minAnalyzerVersion } from "@filescan/contracts";
 import { infraDown, infraStatus, infraUp } from "@filescan/infra-local";
 import { HEALTH_PORTS } from "@filescan/kafka";
 
@@ -87,6 +88,7 @@ function printSummary(env: NodeJS.ProcessEnv, token: string | undefined): void {
     `  IP lookup          ${hostPort(env, "FILESCAN_GEOIP", 8081)}/{ip}   (keys: filescan apikey create --name NAME)`,
     `  processors         ${apps(env).filter((a) => a.health?.endsWith("/readyz")).map((a) => `${a.name} ${a.health!.replace(/\/readyz$/, "")}`).join(", ")}   (/healthz /readyz /metrics)`,
     `  LLM mode           ${llmMode(env)}`,
+    `  analyzer version   ${ANALYZER_VERSION}${env.FILESCAN_MIN_ANALYZER_VERSION ? `   (analyses older than version ${env.FILESCAN_MIN_ANALYZER_VERSION} are made again)` : ""}`,
     token ? `  development PAT    ${token}` : "  development PAT    (could not mint one: see `filescan token create`)",
     token ? `  try:  curl -s -X POST ${hostPort(env, "FILESCAN_API", 8080)}/api/v1/filescan/auth/token -H 'content-type: application/json' -d '{"token":"${token}"}'` : "",
     "",
@@ -199,6 +201,13 @@ export function registerUp(program: Command): void {
     .description("start the servers and every app (foreground, Ctrl-C stops what it started); -d runs in the background")
     .option("-d, --detach", "run in the background; stop with `filescan down`")
     .action(async (opts: { detach?: boolean }) => {
+      // (a setting every app would refuse stops the start here, before any server is started)
+      try {
+        minAnalyzerVersion(process.env);
+      } catch (err) {
+        process.stderr.write(`filescan up: ${(err as Error).message}\n`);
+        process.exit(2);
+      }
       if (opts.detach) await upDetached(process.env);
       else await upForeground(process.env);
     });

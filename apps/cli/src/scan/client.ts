@@ -141,6 +141,20 @@ export class ApiClient {
     return (await this.call("POST", "/submit", submission)).json as { submission_id: string };
   }
 
+  /**
+   * The oldest analyzer version whose analyses the server counts (GET /analyzer); 0 from a
+   * server that predates the route (404), whose every analysis counts.
+   */
+  async minAnalyzerVersion(): Promise<number> {
+    try {
+      const r = (await this.call("GET", "/analyzer")).json as { min_analyzer_version?: unknown } | undefined;
+      return typeof r?.min_analyzer_version === "number" ? r.min_analyzer_version : 0;
+    } catch (err) {
+      if (err instanceof ApiError && err.problem.status === 404) return 0;
+      throw err;
+    }
+  }
+
   async fileReport(sha256: string): Promise<FileReport> {
     return (await this.call("GET", `/files/${sha256}`)).json as FileReport;
   }

@@ -80,7 +80,8 @@ export async function runScan(o: ScanOptions): Promise<ScanSummary> {
   const shown: { rep?: Reporter } = {};
   const client = new ApiClient({ baseUrl: o.baseUrl, pat: o.pat, onBusy: (problem, waitMs) => shown.rep?.busy(problem, waitMs) });
   await client.login();
-  const cache = new ScanCache(o.cacheDir, o.baseUrl);
+  // (the files analysed under another FILESCAN_MIN_ANALYZER_VERSION are asked about again)
+  const cache = new ScanCache(o.cacheDir, o.baseUrl, o.cacheDir ? await client.minAnalyzerVersion() : 0);
   const rep = (shown.rep = new Reporter({ json: o.json, tty: o.tty }));
   const results: FileResult[] = [];
   const submitted = new Map<string, string[]>(); // sha256 → paths

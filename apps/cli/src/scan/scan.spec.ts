@@ -73,19 +73,37 @@ describe("scan: walking, hashing, caching, retrying", () => {
     await assert.rejects(hashFile(f, 1024 * 1024), /grew past/);
   });
 
-  it("remembers hashes of unchanged files and known sha256s between runs", () => {
+  /** A cache directory where /a (10 bytes, mtime 1000) hashed to h1, which was submitted, and h2 was analysed. */
+  const seededCache = () => {
     const dir = tempDir("scan-cache-");
     const c = new ScanCache(dir, "http://api/v1");
     c.rememberHash("/a", 10, 1000, "h1");
     c.markSubmitted("h1");
     c.markAnalysed("h2");
     c.save();
+    return dir;
+  };
+
+  it("remembers hashes of unchanged files and known sha256s between runs", () => {
+    const dir = seededCache();
     const again = new ScanCache(dir, "http://api/v1");
     assert.equal(again.knownHash("/a", 10, 1000), "h1");
     assert.equal(again.knownHash("/a", 10, 2000), undefined, "a changed mtime means read it again");
     assert.ok(again.wasSubmitted("h1") && again.isAnalysed("h2") && !again.isAnalysed("h1"));
     assert.equal(new ScanCache(dir, "http://other/v1").knownHash("/a", 10, 1000), undefined, "one cache per API");
     assert.equal(new ScanCache(null, "http://api/v1").knownHash("/a", 10, 1000), undefined);
+  });
+
+  it("forgets which files were analysed or submitted when the server's oldest counted analyzer version changes, and keeps the hashes", () => {
+    const dir = seededCache();
+    const raised = new ScanCache(dir, "http://api/v1", 2);
+    assert.equal(raised.knownHash("/a", 10, 1000), "h1", "an unchanged file is still not read again");
+    assert.ok(!raised.isAnalysed("h2") && !raised.wasSubmitted("h1"), "asked about again");
+    raised.markAnalysed("h3");
+    raised.save();
+    const same = new ScanCache(dir, "http://api/v1", 2);
+    assert.ok(same.isAnalysed("h3") && !same.isAnalysed("h2"), "learnt under version 2, kept under version 2");
+    assert.ok(!new ScanCache(dir, "http://api/v1", 0).isAnalysed("h3"), "and dropped again when the setting goes back");
   });
 
   it("backs off with jitter, honouring Retry-After", () => {
@@ -122,6 +140,9 @@ describe("scan: walking, hashing, caching, retrying", () => {
       assert.ok(seen.filter((s) => s.includes("/auth/token")).length === 2, "a 401 fetches a fresh token once");
       answers.push([404, { status: "not found", code: 404 }]);
       assert.equal(await c.isAnalysed("b".repeat(64)), false);
+      answers.push([200, { analyzer_version: 3, min_analyzer_version: 2 }], [404, { code: "not_found" }]);
+      assert.equal(await c.minAnalyzerVersion(), 2);
+      assert.equal(await c.minAnalyzerVersion(), 0, "a server without GET /analyzer counts every analysis");
       answers.push([400, { code: "hash_mismatch", detail: "sha1" }]);
       await assert.rejects(c.submit("{}"), (e: Error & { problem?: { code: string } }) => e.problem?.code === "hash_mismatch");
     } finally {
