@@ -10,7 +10,7 @@ import { Client } from "@elastic/elasticsearch";
 import { kafkaGroup, repoRoot, serverAddresses, TOPICS } from "@filescan/config";
 import { ANALYZER_VERSION } from "@filescan/contracts";
 import { createEventProducer, createKafka, createRegistry, type EventProducer } from "@filescan/kafka";
-import { aliasesFor, ensureIndices, rebuild, startProjector, type IndexNames, type RunningProjector } from "@filescan/projector";
+import { aliasesFor, analysisDoc, ensureIndices, rebuild, sightingDoc, startProjector, type IndexNames, type RunningProjector } from "@filescan/projector";
 import type { Server } from "node:http";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -180,6 +180,44 @@ describe("projector: events become Elasticsearch documents", function () {
     assert.equal(afterIndex, names.files);
     assert.deepEqual(await sighting(s.submission_id), original);
     assert.equal((await es.indices.exists({ index: beforeIndex! })), false, "the old index is gone");
+  });
+
+  it("keeps in a rebuild the documents whose events the topics no longer hold, with the newest verdict the topics hold", async () => {
+    // events past the topics' retention: their documents are in the indices only
+    const gone = submitted(`expired SSN 078-05-1120 ${run}`);
+    const goneAnalysis = analysisDoc(analyzed(gone));
+    await es.index({ index: aliases.analyses, id: gone.sha256, document: goneAnalysis });
+    await es.index({ index: aliases.files, id: gone.submission_id, document: sightingDoc(gone, goneAnalysis), refresh: true });
+    // a sighting whose event is gone, of content analysed again since (that analysis is in the topic)
+    const seen = submitted(`seen long ago ${run}`);
+    const oldVerdict = analysisDoc(analyzed(seen, false, false, 0));
+    await es.index({ index: aliases.analyses, id: seen.sha256, document: oldVerdict });
+    await es.index({ index: aliases.files, id: seen.submission_id, document: sightingDoc(seen, oldVerdict), refresh: true });
+    await producer.send(TOPICS.analyses, seen.sha256, analyzed(seen, true, false, ANALYZER_VERSION));
+    await analysedSighting(seen.submission_id).then(() => eventually("the new verdict on the old sighting", async () => ((await sighting(seen.submission_id)).llm.has_sensitive_data ? true : undefined)));
+    const goneBefore = await sighting(gone.submission_id);
+
+    const progress: string[] = [];
+    await rebuild({ es, kafka, registry, producer, aliases }, (m) => progress.push(m));
+    assert.deepEqual(await sighting(gone.submission_id), goneBefore, "carried over as it was");
+    assert.deepEqual((await es.get({ index: aliases.analyses, id: gone.sha256 }))._source, goneAnalysis);
+    const kept = await sighting(seen.submission_id);
+    assert.equal(kept.analysis.analyzer_version, ANALYZER_VERSION, "with the verdict the topics hold");
+    assert.equal(kept.llm.has_sensitive_data, true);
+    assert.ok(progress.some((m) => /carried over 2 sightings and 1 analyses/.test(m)), progress.join("\n"));
+  });
+
+  it("stops a rebuild before the swap, the old indices untouched, when the new mapping refuses an old document", async () => {
+    const s = submitted(`legacy ${run}`);
+    // a field an earlier release mapped that the template no longer has
+    await es.indices.putMapping({ index: aliases.files, properties: { legacy_note: { type: "keyword" } } });
+    await es.index({ index: aliases.files, id: s.submission_id, document: { ...sightingDoc(s), legacy_note: "x" }, refresh: true });
+    const before = Object.keys(await es.indices.getAlias({ name: aliases.files }))[0];
+    const indicesBefore = Object.keys(await es.indices.get({ index: `${prefix}-*` })).sort();
+    await assert.rejects(rebuild({ es, kafka, registry, producer, aliases }), /refuse 1 documents .*legacy_note/s);
+    assert.equal(Object.keys(await es.indices.getAlias({ name: aliases.files }))[0], before, "the aliases stay");
+    assert.deepEqual(Object.keys(await es.indices.get({ index: `${prefix}-*` })).sort(), indicesBefore, "the new indices are gone");
+    assert.equal((await sighting(s.submission_id)).legacy_note, "x");
   });
 });
 

@@ -28,7 +28,8 @@ export async function putTemplates(es: Client, aliases: IndexNames): Promise<voi
   await es.indices.putIndexTemplate({ name: aliases.analyses, ...template(ANALYSES_ALIAS, aliases.analyses) });
 }
 
-async function aliasTarget(es: Client, alias: string): Promise<string | undefined> {
+/** The concrete index an alias points at, or undefined when there is no such alias. */
+export async function aliasTarget(es: Client, alias: string): Promise<string | undefined> {
   try {
     const r = await es.indices.getAlias({ name: alias });
     return Object.keys(r)[0];

@@ -18,7 +18,7 @@ export const BULK_MAX_OPS = 500;
 /** sha256s per terms query when applying analyses to their sightings. */
 const TERMS_PER_SEARCH = 500;
 
-type BulkLine = Record<string, unknown>;
+export type BulkLine = Record<string, unknown>;
 
 /** An item Elasticsearch refused for a reason retrying cannot fix (e.g. a mapping error). */
 export class RejectedDocument extends Error {
@@ -31,7 +31,7 @@ export class RejectedDocument extends Error {
 }
 
 /** Sends bulk operations in bounded chunks; retryable item failures are retried, the rest reported. */
-async function bulk(es: Client, ops: Array<[BulkLine, BulkLine]>, okStatuses: number[] = []): Promise<RejectedDocument[]> {
+export async function bulk(es: Client, ops: Array<[BulkLine, BulkLine]>, okStatuses: number[] = []): Promise<RejectedDocument[]> {
   const rejected: RejectedDocument[] = [];
   for (let i = 0; i < ops.length; i += BULK_MAX_OPS) {
     let chunk = ops.slice(i, i + BULK_MAX_OPS);
@@ -53,7 +53,8 @@ async function bulk(es: Client, ops: Array<[BulkLine, BulkLine]>, okStatuses: nu
   return rejected;
 }
 
-async function analysesFor(es: Client, idx: IndexNames, sha256s: string[]): Promise<Map<string, AnalysisDoc>> {
+/** The stored analyses of these sha256s in `idx.analyses`, by sha256 (realtime). */
+export async function analysesFor(es: Client, idx: IndexNames, sha256s: string[]): Promise<Map<string, AnalysisDoc>> {
   const out = new Map<string, AnalysisDoc>();
   if (sha256s.length === 0) return out;
   const res = await es.mget<AnalysisDoc>({ index: idx.analyses, ids: [...new Set(sha256s)], realtime: true });
