@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import type { Admin, Consumer } from "kafkajs";
+import kafkajs, { type Admin, type Consumer } from "kafkajs";
 import { GROUPS, TOPICS, kafkaGroup, kafkaTopic, type TopicName } from "@filescan/config";
 import type { FileExtracted, FileSubmitted } from "@filescan/contracts";
 import { startExtractor } from "@filescan/extractor";
@@ -148,13 +148,19 @@ describe("FILESCAN_KAFKA_PREFIX: a set of topics and consumer groups of its own"
     }
   });
 
-  it("ensureTopics returns once every new partition has a leader; waitForLeaders gives up on a topic that is not there", async () => {
-    const env = { FILESCAN_KAFKA_PREFIX: runPrefix("test-leaders", Date.now()) };
+  it("ensureTopics returns once every new partition has a leader, the topics that hold content kept FILESCAN_CONTENT_RETENTION_HOURS; waitForLeaders gives up on a topic that is not there", async () => {
+    const env = { FILESCAN_KAFKA_PREFIX: runPrefix("test-leaders", Date.now()), FILESCAN_CONTENT_RETENTION_HOURS: "5" };
     try {
       const created = await ensureTopics(admin, 3, env);
       assert.equal(created.length, Object.values(TOPICS).length);
       const { topics } = await admin.fetchTopicMetadata({ topics: created });
       for (const t of topics) assert.ok(t.partitions.length === 3 && t.partitions.every((p) => p.leader >= 0), `${t.name}: ${JSON.stringify(t.partitions)}`);
+      const { resources } = await admin.describeConfigs({ includeSynonyms: false, resources: created.map((name) => ({ type: kafkajs.ConfigResourceTypes.TOPIC, name, configNames: ["retention.ms"] })) });
+      const retention = Object.fromEntries(resources.map((r) => [r.resourceName.slice(env.FILESCAN_KAFKA_PREFIX.length), r.configEntries[0]!.configValue]));
+      assert.deepEqual(retention[TOPICS.submissions], String(5 * 3_600_000), "the files' bytes");
+      assert.deepEqual(retention[TOPICS.extractions], String(5 * 3_600_000), "their text");
+      assert.deepEqual(retention[TOPICS.deadletter], String(5 * 3_600_000), "failed records");
+      assert.notEqual(retention[TOPICS.analyses], String(5 * 3_600_000), "masked verdicts: the cluster's default");
       const started = Date.now();
       await assert.rejects(waitForLeaders(admin, [`${env.FILESCAN_KAFKA_PREFIX}no-such-topic`], 1_500), /have no leader after 1500 ms/);
       assert.ok(Date.now() - started >= 1_500, "it asked again until its deadline");

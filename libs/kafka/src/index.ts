@@ -114,27 +114,44 @@ export async function registerSchemas(registry: SchemaRegistry): Promise<Record<
 /** Partitions per topic: the most processes of one consumer group that can share the work. */
 export const TOPIC_PARTITIONS = 6;
 
-/** Creates the topics of DESIGN.md (under `FILESCAN_KAFKA_PREFIX`) when they are missing; returns the names it created. */
+/**
+ * The topics whose events hold what a file says, unmasked: its bytes (submissions, and a failed
+ * record's value in dead letters) and its text (extractions). They keep it for
+ * FILESCAN_CONTENT_RETENTION_HOURS (default 168, a week: time enough to ride out an outage and
+ * to replay); the analyses (masked values only) keep the cluster's default retention.
+ */
+export const CONTENT_TOPICS: readonly TopicName[] = [TOPICS.submissions, TOPICS.extractions, TOPICS.deadletter];
+const DEFAULT_CONTENT_RETENTION_HOURS = 168;
+
+/** The topic settings `ensureTopics` creates `topic` with (unprefixed name). */
+export function topicConfig(topic: TopicName, env: NodeJS.ProcessEnv = process.env): Array<{ name: string; value: string }> {
+  const entries = [
+    { name: "max.message.bytes", value: String(KAFKA_MAX_MESSAGE_BYTES) },
+    { name: "compression.type", value: "producer" },
+  ];
+  const hours = intFromEnv(env, "FILESCAN_CONTENT_RETENTION_HOURS", DEFAULT_CONTENT_RETENTION_HOURS);
+  if (hours === 0) throw new Error("FILESCAN_CONTENT_RETENTION_HOURS must be at least 1: a topic that keeps nothing loses every file waiting in it");
+  if (CONTENT_TOPICS.includes(topic)) entries.push({ name: "retention.ms", value: String(hours * 3_600_000) });
+  return entries;
+}
+
+/**
+ * Creates the topics of DESIGN.md (under `FILESCAN_KAFKA_PREFIX`) when they are missing, with
+ * `topicConfig`'s settings; returns the names it created. A topic that exists keeps its settings.
+ */
 export async function ensureTopics(admin: Admin, partitions = TOPIC_PARTITIONS, env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
   const existing = new Set(await admin.listTopics());
-  const missing = Object.values(TOPICS).map((t) => kafkaTopic(t, env)).filter((t) => !existing.has(t));
+  const missing = Object.values(TOPICS).filter((t) => !existing.has(kafkaTopic(t, env)));
   if (missing.length === 0) return [];
   // (not kafkajs's waitForLeaders: it retries LEADER_NOT_AVAILABLE only, and a KRaft broker may
   // first answer a new topic's metadata with UNKNOWN_TOPIC_OR_PARTITION: a test's topics failed so)
+  const names = missing.map((t) => kafkaTopic(t, env));
   await admin.createTopics({
     waitForLeaders: false,
-    topics: missing.map((topic) => ({
-      topic,
-      numPartitions: partitions,
-      replicationFactor: -1,
-      configEntries: [
-        { name: "max.message.bytes", value: String(KAFKA_MAX_MESSAGE_BYTES) },
-        { name: "compression.type", value: "producer" },
-      ],
-    })),
+    topics: missing.map((t) => ({ topic: kafkaTopic(t, env), numPartitions: partitions, replicationFactor: -1, configEntries: topicConfig(t, env) })),
   });
-  await waitForLeaders(admin, missing);
-  return missing;
+  await waitForLeaders(admin, names);
+  return names;
 }
 
 /** How long a new topic's partitions may take to have a leader. */
