@@ -14,6 +14,7 @@ import { registerToken } from "./commands/token.ts";
 import { registerApikey } from "./commands/apikey.ts";
 import { registerScan } from "./commands/scan.ts";
 import { registerInspect } from "./commands/inspect.ts";
+import { registerDeadletter } from "./commands/deadletter.ts";
 
 const program = new Command("filescan")
   .description("find sensitive personal data in the files your crawlers find")
@@ -25,6 +26,7 @@ const program = new Command("filescan")
 registerUp(program);
 registerInfra(program);
 registerProjector(program);
+registerDeadletter(program);
 registerToken(program);
 registerApikey(program);
 registerScan(program);
