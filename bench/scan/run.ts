@@ -2,10 +2,15 @@
  * bench/scan: how fast `filescan scan` feeds the API, against reading and hashing the same
  * files alone (the baseline, measured in the same run), and how cheap a re-scan is.
  *
- *   node bench/scan/run.ts [--files 2000] [--size 10240] [--concurrency 16]
+ *   node bench/scan/run.ts [--files 2000] [--size 10240] [--concurrency 16] [--cache-entries 1000000]
  *
- * The real API runs in this process on the real servers (`npx filescan infra up`); no pipeline
- * runs, so the figure is the crawler + intake, not the analysis.
+ * The real API runs in this process on the real servers (`npx filescan infra up`), on topics of
+ * this run's own FILESCAN_KAFKA_PREFIX, deleted when it ends; no pipeline runs, so the figure is
+ * the crawler + intake, not the analysis.
+ *
+ * Then the cache's upkeep on a share of `--cache-entries` files: what a scan writes every 5 s
+ * (the journal's news: the files the first scan above handled in 5 s) against writing the whole
+ * cache (a snapshot, which the scan did every 5 s before the journal), both timed here.
  */
 import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -17,10 +22,12 @@ import { pino } from "pino";
 import { startApi } from "@filescan/api";
 import { CredentialStore } from "@filescan/auth";
 import { createEsClient } from "@filescan/search";
+import { createKafka, deletePrefixed, deleteStaleRuns, runPrefix, withAdmin } from "@filescan/kafka";
 import { hashFile } from "../../apps/cli/src/scan/hash.ts";
 import { runScan } from "../../apps/cli/src/scan/run.ts";
+import { ScanCache } from "../../apps/cli/src/scan/cache.ts";
 
-const { values } = parseArgs({ options: { files: { type: "string", default: "2000" }, size: { type: "string", default: "10240" }, concurrency: { type: "string", default: "16" } } });
+const { values } = parseArgs({ options: { files: { type: "string", default: "2000" }, size: { type: "string", default: "10240" }, concurrency: { type: "string", default: "16" }, "cache-entries": { type: "string", default: "1000000" } } });
 const N = Number(values.files);
 const SIZE = Number(values.size);
 const C = Number(values.concurrency);
@@ -41,7 +48,9 @@ const limit = pLimit(C);
 await Promise.all(Array.from({ length: N }, (_, i) => limit(() => hashFile(path.join(dir, `d${i % 50}`, `f${i}.txt`), 1 << 30))));
 const hashSecs = (performance.now() - t0) / 1000;
 
-const env = { ...process.env, FILESCAN_MAX_BACKLOG: String(Number.MAX_SAFE_INTEGER) };
+// its own topics, deleted at the end: a running `filescan up` never sees the benchmark's files
+const env: NodeJS.ProcessEnv = { ...process.env, FILESCAN_KAFKA_PREFIX: runPrefix("bench-scan"), FILESCAN_MAX_BACKLOG: String(Number.MAX_SAFE_INTEGER) };
+await withAdmin(createKafka("bench-scan", env, { quiet: true }), (admin) => deleteStaleRuns(admin));
 const api = await startApi({ env, logger: pino({ level: "warn" }), settings: { host: "127.0.0.1", port: 0, maxBacklog: Number.MAX_SAFE_INTEGER } });
 const es = createEsClient();
 const { token } = await new CredentialStore(es).create({ name: `bench-scan-${run}`, scopes: ["submit", "query"], expiresInDays: 1 });
@@ -62,6 +71,29 @@ console.log(`  re-scan (cache)         ${(N / rescanSecs).toFixed(0)} files/s   
 
 await api.close();
 await es.close();
+await withAdmin(createKafka("bench-scan", env, { quiet: true }), (admin) => deletePrefixed(admin, [], env));
+
+// The cache's upkeep on a large share: a cache of ENTRIES paths, then 5 s of news at the rate above.
+const ENTRIES = Number(values["cache-entries"]);
+const cache = new ScanCache(home, "http://bench-cache", 0);
+const sha = (i: number) => i.toString(16).padStart(64, "0");
+for (let i = 0; i < ENTRIES; i++) {
+  cache.rememberHash(`/srv/share/department-${i % 100}/project-${i % 1000}/file-${i}.docx`, 1000 + i, 1.7e12 + i, sha(i));
+  cache.markAnalysed(sha(i));
+}
+t0 = performance.now();
+cache.save();
+const snapshotMs = performance.now() - t0;
+const news = Math.max(1, Math.round((N / scanSecs) * 5));
+for (let i = ENTRIES; i < ENTRIES + news; i++) {
+  cache.rememberHash(`/srv/share/new/file-${i}.docx`, i, 1.7e12 + i, sha(i));
+  cache.markSubmitted(sha(i));
+}
+t0 = performance.now();
+cache.flush();
+const flushMs = performance.now() - t0;
+console.log(`  cache of ${ENTRIES} files, the write every 5 s: journal (${news} files' news) ${flushMs.toFixed(1)} ms, whole snapshot ${snapshotMs.toFixed(0)} ms   ratio ${(snapshotMs / flushMs).toFixed(0)}x`);
+
 rmSync(dir, { recursive: true, force: true });
 rmSync(home, { recursive: true, force: true });
 process.exit(0);

@@ -53,7 +53,6 @@ export interface Sensitive {
 
 export interface ScanSummary {
   counts: Reporter["counts"];
-  results: FileResult[];
   sensitive: Sensitive[];
   /** Submitted files not analysed when --wait gave up. */
   pending: string[];
@@ -83,16 +82,13 @@ export async function runScan(o: ScanOptions): Promise<ScanSummary> {
   // (the files analysed under another FILESCAN_MIN_ANALYZER_VERSION are asked about again)
   const cache = new ScanCache(o.cacheDir, o.baseUrl, o.cacheDir ? await client.minAnalyzerVersion() : 0);
   const rep = (shown.rep = new Reporter({ json: o.json, tty: o.tty }));
-  const results: FileResult[] = [];
   const submitted = new Map<string, string[]>(); // sha256 → paths
   const limit = pLimit(o.concurrency);
-  const saver = setInterval(() => cache.save(), 5000);
+  // (the journal's few seconds of news; the whole cache is written once, at the end)
+  const saver = setInterval(() => cache.flush(), 5000);
   saver.unref();
   const host = hostname();
-  const record = (r: FileResult) => {
-    results.push(r);
-    rep.result(r);
-  };
+  const record = (r: FileResult) => rep.result(r);
 
   const one = async (f: { path: string; size: number; mtimeMs: number }): Promise<void> => {
     try {
@@ -184,5 +180,5 @@ export async function runScan(o: ScanOptions): Promise<ScanSummary> {
     });
     cache.save();
   }
-  return { counts: rep.counts, results, sensitive, pending, line };
+  return { counts: rep.counts, sensitive, pending, line };
 }

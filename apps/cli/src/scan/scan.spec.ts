@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ScanCache } from "./cache.ts";
@@ -92,6 +92,26 @@ describe("scan: walking, hashing, caching, retrying", () => {
     assert.ok(again.wasSubmitted("h1") && again.isAnalysed("h2") && !again.isAnalysed("h1"));
     assert.equal(new ScanCache(dir, "http://other/v1").knownHash("/a", 10, 1000), undefined, "one cache per API");
     assert.equal(new ScanCache(null, "http://api/v1").knownHash("/a", 10, 1000), undefined);
+  });
+
+  it("keeps what a killed scan flushed to the journal, skips a line cut short, and appends only the news", () => {
+    const dir = seededCache();
+    const c = new ScanCache(dir, "http://api/v1");
+    c.rememberHash("/b", 20, 2000, "h3");
+    c.markAnalysed("h3");
+    c.flush();
+    const journal = readdirSync(dir).find((f) => f.endsWith(".journal"))!;
+    const size = statSync(path.join(dir, journal)).size;
+    assert.ok(size < 300, `the journal holds the two news, not the cache (${size} bytes)`);
+    appendFileSync(path.join(dir, journal), '["h","/c",30,30'); // the kill, mid-line
+    // (no save: the scan was killed)
+    const next = new ScanCache(dir, "http://api/v1");
+    assert.equal(next.knownHash("/b", 20, 2000), "h3");
+    assert.ok(next.isAnalysed("h3") && next.isAnalysed("h2") && next.wasSubmitted("h1"));
+    assert.equal(next.knownHash("/c", 30, 30), undefined);
+    next.save();
+    assert.deepEqual(readdirSync(dir).filter((f) => f.endsWith(".journal")), [], "a save folds the journal into the snapshot");
+    assert.ok(new ScanCache(dir, "http://api/v1").isAnalysed("h3"));
   });
 
   it("forgets which files were analysed or submitted when the server's oldest counted analyzer version changes, and keeps the hashes", () => {
