@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { repoRoot } from "@filescan/config";
+import { ANALYZER_VERSION } from "@filescan/contracts";
 import { makePdf, makeTar, makeZip } from "../../libs/extract/src/test-util/fixtures.ts";
 import { makeWorkbook } from "../../libs/extract/src/test-util/office.ts";
 import { encodeImage, textPixels } from "../../libs/extract/src/test-util/images.ts";
@@ -53,6 +54,7 @@ describe("filescan inspect (CLI, --llm off)", function () {
     assert.equal(rep.llm.has_sensitive_data, true);
     assert.equal(rep.llm.page_number, 2);
     assert.equal(rep.llm.file_in_zip, "hr.zip!/2024/payroll.pdf");
+    assert.equal(rep.analyzer_version, ANALYZER_VERSION, "the version the stored analysis would record");
     assert.ok(!r.stdout.includes("536-22-8726"));
   });
 

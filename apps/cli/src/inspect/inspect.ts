@@ -40,6 +40,8 @@ export interface InspectReport {
   chars: number;
   llm: FileAnalyzed["llm"];
   model: FileAnalyzed["model"];
+  /** The analyzer version that made the verdict (as the stored analyses record it). */
+  analyzer_version: number;
   findings: InspectFinding[];
 }
 
@@ -68,6 +70,7 @@ function report(input: string, bytes: Uint8Array, ex: FileExtracted, an: FileAna
     chars: ex.stats.chars,
     llm: an.llm,
     model: an.model,
+    analyzer_version: an.analyzer_version,
     findings: an.findings.map((f) => {
       const out: InspectFinding = { type: f.type, score: Math.round(f.score * 1000) / 1000, detector: f.detector, validation: f.validation, context: f.context, locator: compact(f.locator), start: f.start, end: f.end, masked: f.masked };
       if (showValues) {
