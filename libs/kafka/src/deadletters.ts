@@ -16,16 +16,25 @@ import type { EventProducer } from "./index.ts";
 export interface DeadLetterEntry {
   /** Partition and offset in the dead-letter topic. */
   at: { partition: number; offset: string };
-  /** Null when the entry itself cannot be decoded (then `problem` says why). */
+  /** Null when the entry itself cannot be decoded (then `problem` says why). Its `value` only when read `withValues`. */
   letter: DeadLetter | null;
+  /** The size of the record's value (kept when the value itself is not). */
+  valueBytes: number;
   problem?: string;
+}
+
+export interface ReadOptions {
+  /** Only the dead letters this accepts are kept (an undecodable one is offered as null). */
+  select?: (letter: DeadLetter | null) => boolean;
+  /** Keep the records' values (a replay needs them; a listing does not: they are files' bytes, up to the size limit each). */
+  withValues?: boolean;
 }
 
 /** How long the read waits for the next record before it gives up (the end offsets were read first, so records are there). */
 const QUIET_MS = 30_000;
 
 /** Every dead letter of this deployment (`FILESCAN_KAFKA_PREFIX`), oldest first per partition, read with a throw-away consumer group. */
-export async function readDeadLetters(kafka: Kafka, registry: SchemaRegistry, env: NodeJS.ProcessEnv = process.env): Promise<DeadLetterEntry[]> {
+export async function readDeadLetters(kafka: Kafka, registry: SchemaRegistry, env: NodeJS.ProcessEnv = process.env, opts: ReadOptions = {}): Promise<DeadLetterEntry[]> {
   const topic = kafkaTopic(TOPICS.deadletter, env);
   const admin = kafka.admin();
   await admin.connect();
@@ -36,7 +45,8 @@ export async function readDeadLetters(kafka: Kafka, registry: SchemaRegistry, en
     const ends = new Map((await admin.fetchTopicOffsets(topic)).filter((p) => BigInt(p.high) > BigInt(p.low)).map((p) => [p.partition, BigInt(p.high)]));
     if (ends.size === 0) return [];
     const out: DeadLetterEntry[] = [];
-    const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false });
+    // (a dead letter holds the whole record: a file of up to the size limit)
+    const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false, maxBytesPerPartition: 50 * 1024 * 1024, maxBytes: 100 * 1024 * 1024 });
     await consumer.connect();
     try {
       await consumer.subscribe({ topic, fromBeginning: true });
@@ -51,11 +61,18 @@ export async function readDeadLetters(kafka: Kafka, registry: SchemaRegistry, en
               const end = ends.get(partition);
               if (end === undefined || BigInt(message.offset) >= end) return;
               const at = { partition, offset: message.offset };
+              let letter: DeadLetter | null = null;
+              let problem: string | undefined;
               try {
                 if (!message.value) throw new Error("no value");
-                out.push({ at, letter: (await registry.decode(message.value)) as DeadLetter });
+                letter = (await registry.decode(message.value)) as DeadLetter;
               } catch (err) {
-                out.push({ at, letter: null, problem: String((err as Error).message ?? err).slice(0, 300) });
+                problem = String((err as Error).message ?? err).slice(0, 300);
+              }
+              if (!opts.select || opts.select(letter)) {
+                const valueBytes = letter?.value?.length ?? 0;
+                if (letter && !opts.withValues) letter.value = null;
+                out.push({ at, letter, valueBytes, ...(problem !== undefined ? { problem } : {}) });
               }
               if (BigInt(message.offset) + 1n >= end) ends.delete(partition);
               if (ends.size === 0) {
@@ -93,7 +110,7 @@ export async function replayDeadLetters(producer: EventProducer, entries: DeadLe
     const l = entry.letter;
     const topic = l ? sourceTopic(l, env) : null;
     if (l === null) refused.push({ entry, reason: `the dead letter cannot be decoded: ${entry.problem ?? ""}` });
-    else if (l.value === null) refused.push({ entry, reason: "the record had no value" });
+    else if (l.value === null) refused.push({ entry, reason: entry.valueBytes > 0 ? "read without its value (readDeadLetters withValues)" : "the record had no value" });
     else if (topic === null) refused.push({ entry, reason: `${l.topic} is not a topic of this deployment` });
     else if (topic === TOPICS.deadletter) refused.push({ entry, reason: "a dead letter of the dead-letter topic" });
     else byTopic.set(topic, [...(byTopic.get(topic) ?? []), { key: l.key, value: l.value }]);

@@ -4,6 +4,7 @@
  * printed: it holds the file's bytes or text.
  */
 import type { Command } from "commander";
+import type { DeadLetter } from "@filescan/contracts";
 import { connectEvents, createKafka, createRegistry, readDeadLetters, replayDeadLetters, type DeadLetterEntry } from "@filescan/kafka";
 
 interface Filter {
@@ -17,21 +18,20 @@ function fail(message: string, code = 2): never {
   process.exit(code);
 }
 
-/** The entries the options select (all without any). */
-function select(entries: DeadLetterEntry[], f: Filter): DeadLetterEntry[] {
+/** Whether a dead letter is one the options select (all without any). */
+function selector(f: Filter): (l: DeadLetter | null) => boolean {
   let since: number | null = null;
   if (f.since !== undefined) {
     since = Date.parse(f.since);
     if (!Number.isFinite(since)) fail(`--since ${JSON.stringify(f.since)} is not a time (e.g. 2026-12-07T09:00:00Z)`);
   }
   const keys = f.key?.map((k) => k.toLowerCase());
-  return entries.filter((e) => {
-    const l = e.letter;
+  return (l) => {
     if (l === null) return f.processor === undefined && since === null && keys === undefined;
     return (f.processor === undefined || l.processor === f.processor || l.processor.endsWith(f.processor))
       && (since === null || l.failed_at >= since)
       && (keys === undefined || keys.includes(l.key?.toString("utf8").toLowerCase() ?? ""));
-  });
+  };
 }
 
 /** One dead letter as a JSON object: coordinates, reason, sizes; never the value. */
@@ -46,7 +46,7 @@ function describe(e: DeadLetterEntry): Record<string, unknown> {
     offset: l.offset,
     key: l.key?.toString("utf8") ?? null,
     error: l.error,
-    value_bytes: l.value?.length ?? 0,
+    value_bytes: e.valueBytes,
     deadletter: e.at,
   };
 }
@@ -58,8 +58,10 @@ function line(e: DeadLetterEntry): string {
   return `${new Date(l.failed_at).toISOString()}  ${l.processor}  ${l.topic}[${l.partition}]@${l.offset}  key ${l.key?.toString("utf8").slice(0, 16) ?? "-"}  ${error.length > 160 ? `${error.slice(0, 160)}…` : error}`;
 }
 
-async function read(): Promise<DeadLetterEntry[]> {
-  return readDeadLetters(createKafka("filescan-cli-deadletter"), createRegistry());
+/** The selected dead letters (their records' values only for a replay: they are files' bytes). */
+async function read(f: Filter, withValues: boolean): Promise<DeadLetterEntry[]> {
+  const select = selector(f);
+  return readDeadLetters(createKafka("filescan-cli-deadletter"), createRegistry(), process.env, { select, withValues }).catch((err: Error) => fail(`cannot read the dead-letter topic: ${err.message}`, 1));
 }
 
 const filters = (c: Command) =>
@@ -74,7 +76,7 @@ export function registerDeadletter(program: Command): void {
   filters(dl.command("list").description("list the dead letters: when, which processor, where the record was, why (never the record's content)"))
     .option("--json", "one JSON object per line")
     .action(async (opts: Filter & { json?: boolean }) => {
-      const chosen = select(await read().catch((err: Error) => fail(`cannot read the dead-letter topic: ${err.message}`, 1)), opts);
+      const chosen = await read(opts, false);
       if (opts.json) for (const e of chosen) console.log(JSON.stringify(describe(e)));
       else {
         for (const e of chosen) console.log(line(e));
@@ -91,7 +93,7 @@ export function registerDeadletter(program: Command): void {
       if (!opts.all && opts.processor === undefined && opts.since === undefined && opts.key === undefined) {
         fail("say which dead letters to replay: --processor, --since, --key, or --all");
       }
-      const chosen = select(await read().catch((err: Error) => fail(`cannot read the dead-letter topic: ${err.message}`, 1)), opts);
+      const chosen = await read(opts, !opts.dryRun);
       if (opts.dryRun) {
         for (const e of chosen) console.log(line(e));
         console.error(`would replay ${chosen.length} record(s)`);
