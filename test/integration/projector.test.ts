@@ -123,6 +123,28 @@ describe("projector: events become Elasticsearch documents", function () {
     assert.equal(a._source!.event.analyzer_version, ANALYZER_VERSION);
   });
 
+  it("keeps the newer analyzer's verdict when an older analyzer's comes after it, and in a rebuild that reads both in one batch", async () => {
+    const s = submitted(`analysed twice: card 4111 1111 1111 1111 ${run}`);
+    await producer.send(TOPICS.submissions, s.sha256, s);
+    await producer.send(TOPICS.analyses, s.sha256, analyzed(s, false, false, 0));
+    await producer.send(TOPICS.analyses, s.sha256, analyzed(s, true, false, ANALYZER_VERSION));
+    const newer = await eventually("the newer verdict", async () => {
+      const d = await sighting(s.submission_id);
+      return d.analysis?.analyzer_version === ANALYZER_VERSION ? d : undefined;
+    });
+    // an older classifier, still running beside the upgraded one, analyses the same content
+    const applied = projector.applied();
+    await producer.send(TOPICS.analyses, s.sha256, analyzed(s, false, false, 0));
+    await eventually("the older analysis read", async () => (projector.applied() > applied ? true : undefined));
+    assert.deepEqual(await sighting(s.submission_id), newer, "the newer verdict stays");
+    assert.equal((await es.get<Record<string, any>>({ index: aliases.analyses, id: s.sha256 }))._source!.analysis.analyzer_version, ANALYZER_VERSION);
+    // a replay reads the three in order, in one batch: the newer verdict stands
+    await rebuild({ es, kafka, registry, producer, aliases });
+    const rebuilt = await sighting(s.submission_id);
+    assert.equal(rebuilt.analysis.analyzer_version, ANALYZER_VERSION);
+    assert.equal(rebuilt.llm.has_sensitive_data, true);
+  });
+
   it("never loses a document to a conflicting extra field type or a flood of extra names", async () => {
     const a = submitted(`x1 ${run}`, { n: 1, when: "2024-01-01" });
     const b = submitted(`x2 ${run}`, { n: { nested: ["y", 2, null] }, when: { not: "a date" } });

@@ -15,6 +15,7 @@ import { registerApikey } from "./commands/apikey.ts";
 import { registerScan } from "./commands/scan.ts";
 import { registerInspect } from "./commands/inspect.ts";
 import { registerDeadletter } from "./commands/deadletter.ts";
+import { registerStatus } from "./commands/status.ts";
 
 const program = new Command("filescan")
   .description("find sensitive personal data in the files your crawlers find")
@@ -24,6 +25,7 @@ const program = new Command("filescan")
   .exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : 2));
 
 registerUp(program);
+registerStatus(program);
 registerInfra(program);
 registerProjector(program);
 registerDeadletter(program);

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { locator, type FileAnalyzed, type Finding } from "@filescan/contracts";
 import { analysisDoc, EXAMPLES_PER_FILE, summarise } from "./documents.ts";
+import { supersedes } from "./project.ts";
 
 const finding = (type: string, masked: string, score: number, page: number): Finding => ({ type, score, detector: type.toLowerCase(), validation: "v", context: [], locator: locator({ page }), start: 0, end: 3, masked });
 
@@ -28,6 +29,16 @@ describe("projector: the analysis document", () => {
     model: { provider: "off", name: null, prompt_tokens: 0, completion_tokens: 0, llm_ms: 0, detect_ms: 0, extract_ms: 0, reused: false },
     ...(version === undefined ? {} : { analyzer_version: version }),
   }) as FileAnalyzed;
+
+  it("lets a later analysis of a content take the earlier one's place, unless it is a reused verdict or an older analyzer's", () => {
+    const made = (version: number | undefined, reused: boolean) => ({ ...event(version), model: { ...event(version).model, reused } }) as FileAnalyzed;
+    assert.equal(supersedes(made(1, false), made(0, false)), true, "a re-analysis");
+    assert.equal(supersedes(made(1, false), made(1, false)), true, "the later of one version");
+    assert.equal(supersedes(made(1, false), made(undefined, false)), true, "over one written before versions");
+    assert.equal(supersedes(made(0, false), made(1, false)), false, "an older analyzer's");
+    assert.equal(supersedes(made(1, true), made(1, false)), false, "a reused verdict");
+    assert.equal(supersedes(made(1, false), made(1, true)), true, "the original over a reused one");
+  });
 
   it("records the analyzer version, 0 for an event written before the field existed (its writer's schema has none)", () => {
     assert.equal(analysisDoc(event(3)).analysis.analyzer_version, 3);

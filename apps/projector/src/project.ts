@@ -80,15 +80,35 @@ export async function projectSubmissions(es: Client, idx: IndexNames, events: Fi
   return rejected;
 }
 
+/** An analysis's analyzer version (an event written before the field existed has none: 0). */
+const versionOf = (e: FileAnalyzed) => e.analyzer_version ?? 0;
+
+/**
+ * Whether analysis `e` takes the place of `prev`, an earlier one of the same content: a reused
+ * verdict never replaces an original one; an older analyzer's never replaces a newer one's; of
+ * the rest, the later wins (a re-analysis).
+ */
+export function supersedes(e: FileAnalyzed, prev: FileAnalyzed): boolean {
+  if (e.model.reused && !prev.model.reused) return false;
+  return versionOf(e) >= versionOf(prev);
+}
+
 /** Indexes analyses and applies each to every sighting of its sha256. */
 export async function projectAnalyses(es: Client, idx: IndexNames, events: FileAnalyzed[]): Promise<RejectedDocument[]> {
   if (events.length === 0) return [];
-  // One analysis per sha256: a reused verdict never replaces the original one.
+  // One analysis per sha256 (a batch of a replay holds a content's first analysis and its re-analysis, in order).
   const bySha = new Map<string, FileAnalyzed>();
   for (const e of events) {
     const sha = e.sha256.toLowerCase();
     const prev = bySha.get(sha);
-    if (!prev || (prev.model.reused && !e.model.reused)) bySha.set(sha, e);
+    if (!prev || supersedes(e, prev)) bySha.set(sha, e);
+  }
+  // (nor does one replace a stored analysis by a newer analyzer: an older classifier still
+  // running beside an upgraded one, or an old event read again)
+  const before = await analysesFor(es, idx, [...bySha.keys()]);
+  for (const [sha, e] of bySha) {
+    const kept = before.get(sha);
+    if (kept && (kept.analysis.analyzer_version ?? 0) > versionOf(e)) bySha.delete(sha);
   }
   const docs = [...bySha.values()].map(analysisDoc);
   const rejected = await bulk(
