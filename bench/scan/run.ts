@@ -10,10 +10,11 @@
  *
  * Then the cache's upkeep on a share of `--cache-entries` files: what a scan writes every 5 s
  * (the journal's news: the files the first scan above handled in 5 s) against writing the whole
- * cache (a snapshot, which the scan did every 5 s before the journal), both timed here.
+ * cache (a snapshot, which the scan did every 5 s before the journal), both timed here, and
+ * what the next scan pays to read it back.
  */
 import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -93,6 +94,12 @@ t0 = performance.now();
 cache.flush();
 const flushMs = performance.now() - t0;
 console.log(`  cache of ${ENTRIES} files, the write every 5 s: journal (${news} files' news) ${flushMs.toFixed(1)} ms, whole snapshot ${snapshotMs.toFixed(0)} ms   ratio ${(snapshotMs / flushMs).toFixed(0)}x`);
+// What the next scan pays before it starts: reading the snapshot and the journal back.
+const snapshotBytes = statSync(cache.file!).size;
+t0 = performance.now();
+const reread = new ScanCache(home, "http://bench-cache", 0);
+const loadMs = performance.now() - t0;
+console.log(`  reading it back at the next scan: ${loadMs.toFixed(0)} ms (${reread.size} files; snapshot ${(snapshotBytes / 1e6).toFixed(0)} MB, ${(snapshotBytes / ENTRIES).toFixed(0)} bytes a file)`);
 
 rmSync(dir, { recursive: true, force: true });
 rmSync(home, { recursive: true, force: true });

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { kafkaGroup, repoRoot } from "@filescan/config";
@@ -19,6 +19,7 @@ import { startClassifier, type RunningClassifier } from "@filescan/classifier";
 import { startProjectorApp, type RunningProjectorApp } from "@filescan/projector";
 import { accessToken, bearer, issuePat, startTestApi, type TestApi } from "./api-helpers.ts";
 import { within } from "./deadline.ts";
+import { ScanCache } from "../../apps/cli/src/scan/cache.ts";
 
 interface Run {
   code: number | null;
@@ -158,6 +159,28 @@ describe("filescan scan: a directory tree through the real API and pipeline", fu
     const q = await scan([path.join(root, "hr"), "--url", api.baseUrl, "--json", "--no-cache"], cliEnv);
     assert.equal(q.code, 0, q.stderr);
     assert.deepEqual(q.lines.map((l) => `${l.outcome}/${l.via}`), ["known/query"]);
+  });
+
+  it("forgets a file that was moved once a scan walked the tree to its end, and knows the moved one by its content", async () => {
+    const cache = () => new ScanCache(path.join(base, "home", "scan-cache"), api.baseUrl);
+    const menu = path.join(root, "public", "menu.txt");
+    const moved = path.join(root, "hr", "menu.txt");
+    const size = (p: string) => statSync(p).size;
+    const mtime = (p: string) => statSync(p).mtimeMs;
+    assert.ok(cache().knownHash(menu, size(menu), mtime(menu)), "the earlier scans remembered it");
+    renameSync(menu, moved);
+    try {
+      const r = await scan([root, "--url", api.baseUrl, "--json", "--max-size", "150000"], cliEnv);
+      assert.equal(r.code, 0, r.stderr);
+      assert.deepEqual(r.lines.filter((l) => path.basename(l.path) === "menu.txt").map((l) => `${l.path}:${l.outcome}/${l.via}`), [`${moved}:known/cache`], "read again, not uploaded");
+      const after = cache();
+      assert.equal(after.knownHash(menu, size(moved), mtime(moved)), undefined, "the old path is forgotten");
+      assert.ok(after.knownHash(moved, size(moved), mtime(moved)));
+      const letterPath = path.join(root, "hr", "2024", "letter.txt");
+      assert.ok(after.knownHash(letterPath, size(letterPath), mtime(letterPath)), "the rest is kept");
+    } finally {
+      renameSync(moved, menu);
+    }
   });
 
   it("after an upgrade, with FILESCAN_MIN_ANALYZER_VERSION raised, sends again the files an older analyzer analysed, and their new analysis replaces the old one", async () => {

@@ -8,17 +8,31 @@
  * about again.
  *
  * On disk, per API base URL under $FILESCAN_HOME/scan-cache/: a snapshot (`<id>.json`, written
- * atomically at the end of a scan) and a journal of what was learnt since (`<id>.journal`, one
- * JSON array per line, appended every `flush()`: a scan's few seconds of news, not the whole
- * cache, so a share of a million files is not rewritten every five seconds — that took 2.9 s
- * a time and 240 MB of writes). A scan that is killed loses at most its last unflushed lines; a
- * line cut short is skipped when the journal is read.
+ * atomically at the end of a scan) and a journal of what was learnt since (`<id>.journal`,
+ * appended every `flush()`: a scan's few seconds of news, not the whole cache, so a share of a
+ * million files is not rewritten every five seconds — that took 2.9 s a time and 240 MB of
+ * writes). A scan that is killed loses at most its last unflushed lines; a line cut short is
+ * skipped when the journal is read.
+ *
+ * Both are lines of JSON, written and read a few megabytes at a time: a share of millions of
+ * files makes a cache larger than the longest string V8 holds (about 512 M characters; the
+ * first format, one JSON document, could not be written past about 2.7 million files, and its
+ * journal was then silently not read). The snapshot: a header line, then each directory
+ * (`["d", dir]`) followed by its files (`["f", name, size, mtimeMs, sha256, verdict]`, verdict
+ * "a" analysed, "s" submitted, "" neither). The journal: `["h", path, size, mtimeMs, sha256]`,
+ * `["a", sha256]`, `["s", sha256]`. In memory, paths are kept by directory (a directory's name
+ * once, not once per file: a third less memory on a share of a few dozen files per directory).
+ *
+ * The cache forgets what is gone: `save({ walked })` after a scan that walked its roots to the
+ * end drops the paths under them that the walk did not meet (`saw`), and a snapshot keeps only
+ * the verdicts of sha256s some remembered path still has.
  */
 import { createHash } from "node:crypto";
-import { appendFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, closeSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 
-interface Stored {
+/** The first format: one JSON document (read, never written). */
+interface StoredV1 {
   version: 1;
   files: Record<string, { size: number; mtimeMs: number; sha256: string }>;
   analysed: string[];
@@ -27,13 +41,100 @@ interface Stored {
   min_analyzer_version?: number;
 }
 
+/** The snapshot's first line. */
+interface Header {
+  version: 2;
+  min_analyzer_version: number;
+}
+
 /** A journal line: a path's hash, a sha256 analysed, a sha256 submitted. */
 type Entry = ["h", string, number, number, string] | ["a", string] | ["s", string];
+/** A snapshot line after the header: a directory, then a file in it. */
+type SnapshotLine = ["d", string] | ["f", string, number, number, string, "a" | "s" | ""];
+
+interface FileEntry {
+  size: number;
+  mtimeMs: number;
+  sha256: string;
+  /** Met by this scan's walk (or hashed by it). */
+  seen: boolean;
+}
+
+/** Bytes read and written at a time. */
+const CHUNK = 8 * 1024 * 1024;
+
+/**
+ * Each line of a file (without its "\n"), read a chunk at a time, so a file of any size is
+ * read without one string of it all. Nothing when the file cannot be opened.
+ */
+export function* fileLines(file: string, chunk = CHUNK): Generator<string> {
+  let fd: number;
+  try {
+    fd = openSync(file, "r");
+  } catch {
+    return;
+  }
+  try {
+    const buf = Buffer.allocUnsafe(chunk);
+    let rest: Buffer = Buffer.alloc(0);
+    for (;;) {
+      const n = readSync(fd, buf, 0, chunk, null);
+      if (n === 0) break;
+      const data = rest.length ? Buffer.concat([rest, buf.subarray(0, n)]) : buf.subarray(0, n);
+      let from = 0;
+      for (let nl = data.indexOf(10, from); nl !== -1; nl = data.indexOf(10, from)) {
+        yield data.toString("utf8", from, nl);
+        from = nl + 1;
+      }
+      // (a copy: `buf` is read into again)
+      rest = Buffer.from(data.subarray(from));
+    }
+    if (rest.length) yield rest.toString("utf8");
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes lines to a file a chunk at a time. */
+class LineWriter {
+  private readonly fd: number;
+  private lines: string[] = [];
+  private chars = 0;
+  constructor(file: string) {
+    this.fd = openSync(file, "w");
+  }
+  line(s: string): void {
+    this.lines.push(s);
+    this.chars += s.length + 1;
+    if (this.chars >= CHUNK) this.drain();
+  }
+  private drain(): void {
+    if (this.lines.length) writeSync(this.fd, `${this.lines.join("\n")}\n`);
+    this.lines = [];
+    this.chars = 0;
+  }
+  close(): void {
+    try {
+      this.drain();
+    } finally {
+      closeSync(this.fd);
+    }
+  }
+}
+
+const parse = <T>(line: string): T | undefined => {
+  try {
+    return JSON.parse(line) as T;
+  } catch {
+    return undefined; // a line cut short by a kill
+  }
+};
 
 export class ScanCache {
   readonly file: string | null;
   private readonly journal: string | null;
-  private files = new Map<string, { size: number; mtimeMs: number; sha256: string }>();
+  /** Directory → file name → what the file was. */
+  private readonly dirs = new Map<string, Map<string, FileEntry>>();
   private readonly analysedSet = new Set<string>();
   private readonly submittedSet = new Set<string>();
   /** Journal lines not yet appended. */
@@ -52,23 +153,14 @@ export class ScanCache {
     this.file = dir ? path.join(dir, `${id}.json`) : null;
     this.journal = dir ? path.join(dir, `${id}.journal`) : null;
     if (!this.file) return;
-    let s: Stored | undefined;
-    try {
-      s = JSON.parse(readFileSync(this.file, "utf8")) as Stored;
-      if (s.version !== 1) s = undefined;
-    } catch {
-      // no snapshot yet, or an unreadable one: the journal alone, or nothing
-    }
-    const sameMin = (s?.min_analyzer_version ?? 0) === minAnalyzerVersion;
-    if (s) {
-      this.files = new Map(Object.entries(s.files));
-      if (sameMin) {
-        for (const h of s.analysed) this.analysedSet.add(h);
-        for (const h of s.submitted) this.submittedSet.add(h);
-      }
+    const snapshotMin = this.readSnapshot();
+    const sameMin = (snapshotMin ?? 0) === minAnalyzerVersion;
+    if (!sameMin) {
+      this.analysedSet.clear();
+      this.submittedSet.clear();
     }
     this.replayJournal(sameMin);
-    if (!s || !sameMin) {
+    if (snapshotMin === undefined || !sameMin) {
       // (a snapshot that names the minimum at once: what this scan appends to the journal is
       // learnt under it, and the old minimum's verdicts, just dropped, never mix with it)
       this.changed = true;
@@ -76,27 +168,60 @@ export class ScanCache {
     }
   }
 
-  private replayJournal(keepVerdicts: boolean): void {
-    let text: string;
-    try {
-      text = readFileSync(this.journal!, "utf8");
-    } catch {
-      return;
-    }
-    for (const line of text.split("\n")) {
-      if (!line) continue;
-      let e: Entry;
-      try {
-        e = JSON.parse(line) as Entry;
-      } catch {
-        continue; // a line cut short by a kill
+  /** Reads the snapshot; its minimum analyzer version, or undefined without a readable one. */
+  private readSnapshot(): number | undefined {
+    let min: number | undefined;
+    let dir: Map<string, FileEntry> | undefined;
+    for (const line of fileLines(this.file!)) {
+      if (min === undefined) {
+        const head = parse<Header | StoredV1>(line);
+        if (head?.version === 1) return this.readV1(head);
+        if (head?.version !== 2) return undefined;
+        min = head.min_analyzer_version;
+        continue;
       }
-      if (e[0] === "h" && e.length === 5) this.files.set(e[1], { size: e[2], mtimeMs: e[3], sha256: e[4] });
+      const e = parse<SnapshotLine>(line);
+      if (e?.[0] === "d") {
+        dir = this.dirs.get(e[1]) ?? new Map<string, FileEntry>();
+        this.dirs.set(e[1], dir);
+      } else if (e?.[0] === "f" && dir) {
+        const f: FileEntry = { size: e[2], mtimeMs: e[3], sha256: e[4], seen: false };
+        dir.set(e[1], f);
+        if (e[5] === "a") this.analysedSet.add(f.sha256);
+        else if (e[5] === "s") this.submittedSet.add(f.sha256);
+      }
+    }
+    return min;
+  }
+
+  private readV1(s: StoredV1): number {
+    for (const [p, f] of Object.entries(s.files)) this.put(p, f.size, f.mtimeMs, f.sha256, false);
+    for (const h of s.analysed) this.analysedSet.add(h);
+    for (const h of s.submitted) this.submittedSet.add(h);
+    return s.min_analyzer_version ?? 0;
+  }
+
+  private replayJournal(keepVerdicts: boolean): void {
+    for (const line of fileLines(this.journal!)) {
+      const e = line ? parse<Entry>(line) : undefined;
+      if (e === undefined) continue;
+      this.changed = true;
+      if (e[0] === "h" && e.length === 5) this.put(e[1], e[2], e[3], e[4], false);
       else if (!keepVerdicts) continue;
       else if (e[0] === "a") this.setAnalysed(e[1]);
       else if (e[0] === "s") this.submittedSet.add(e[1]);
     }
-    this.changed = true;
+  }
+
+  private entry(p: string): FileEntry | undefined {
+    return this.dirs.get(path.dirname(p))?.get(path.basename(p));
+  }
+
+  private put(p: string, size: number, mtimeMs: number, sha256: string, seen: boolean): void {
+    const d = path.dirname(p);
+    let dir = this.dirs.get(d);
+    if (!dir) this.dirs.set(d, (dir = new Map()));
+    dir.set(path.basename(p), { size, mtimeMs, sha256, seen });
   }
 
   private note(e: Entry): void {
@@ -111,12 +236,18 @@ export class ScanCache {
 
   /** The sha256 of an unchanged file, if this path was hashed before with the same size and mtime. */
   knownHash(p: string, size: number, mtimeMs: number): string | undefined {
-    const f = this.files.get(p);
+    const f = this.entry(p);
     return f && f.size === size && f.mtimeMs === mtimeMs ? f.sha256 : undefined;
   }
 
+  /** The walk met this path (a file, or one it skipped): still there, so `save({ walked })` keeps it. */
+  saw(p: string): void {
+    const f = this.entry(p);
+    if (f) f.seen = true;
+  }
+
   rememberHash(p: string, size: number, mtimeMs: number, sha256: string): void {
-    this.files.set(p, { size, mtimeMs, sha256 });
+    this.put(p, size, mtimeMs, sha256, true);
     this.note(["h", p, size, mtimeMs, sha256]);
   }
 
@@ -138,6 +269,13 @@ export class ScanCache {
     this.note(["s", sha256]);
   }
 
+  /** Files remembered (for tests and benchmarks). */
+  get size(): number {
+    let n = 0;
+    for (const d of this.dirs.values()) n += d.size;
+    return n;
+  }
+
   /** Appends what was learnt since the last flush to the journal (cheap: call it every few seconds). */
   flush(): void {
     if (!this.journal || this.pending.length === 0) return;
@@ -146,13 +284,65 @@ export class ScanCache {
     this.pending = [];
   }
 
-  /** Writes the whole cache as a new snapshot and empties the journal (the end of a scan). */
-  save(): void {
-    if (!this.file || !this.changed) return;
+  /**
+   * Forgets the paths under `roots` (absolute, as the walk resolved them) that the walk did not
+   * meet: deleted, moved, or now unreadable. Only after a walk that reached its end, and not
+   * under a root where it met none of the remembered paths: a share that is not mounted looks
+   * empty, and forgetting it would mean reading every file of it again once it is back.
+   */
+  private forgetUnseen(roots: readonly string[]): void {
+    const under = (p: string, r: string) => p === r || p.startsWith(r.endsWith(path.sep) ? r : r + path.sep);
+    /** Per directory: the walked root a remembered file in it is under, if any (a root may be a file). */
+    const rootsIn = (d: string): ((name: string) => string | undefined) | undefined => {
+      const r = roots.find((root) => under(d, root));
+      if (r !== undefined) return () => r;
+      const files = roots.filter((root) => path.dirname(root) === d);
+      return files.length ? (name) => files.find((root) => path.basename(root) === name) : undefined;
+    };
+    const met = new Set<string>();
+    for (const [d, files] of this.dirs) {
+      const rootOf = rootsIn(d);
+      if (rootOf) for (const [name, f] of files) if (f.seen) met.add(rootOf(name) ?? "");
+    }
+    for (const [d, files] of this.dirs) {
+      const rootOf = rootsIn(d);
+      if (!rootOf) continue;
+      for (const [name, f] of files) {
+        const r = f.seen ? undefined : rootOf(name);
+        if (r === undefined || !met.has(r)) continue;
+        files.delete(name);
+        this.changed = true;
+      }
+      if (files.size === 0) this.dirs.delete(d);
+    }
+  }
+
+  /**
+   * Writes the whole cache as a new snapshot and empties the journal (the end of a scan).
+   * `walked`: the roots a finished walk went through (see `forgetUnseen`).
+   */
+  save(opts: { walked?: readonly string[] } = {}): void {
+    if (!this.file) return;
+    if (opts.walked) this.forgetUnseen(opts.walked);
+    if (!this.changed) return;
     mkdirSync(path.dirname(this.file), { recursive: true });
-    const s: Stored = { version: 1, files: Object.fromEntries(this.files), analysed: [...this.analysedSet], submitted: [...this.submittedSet], min_analyzer_version: this.minVersion };
     const tmp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(s));
+    const out = new LineWriter(tmp);
+    try {
+      out.line(JSON.stringify({ version: 2, min_analyzer_version: this.minVersion } satisfies Header));
+      for (const [d, files] of this.dirs) {
+        out.line(JSON.stringify(["d", d]));
+        for (const [name, f] of files) {
+          const verdict = this.analysedSet.has(f.sha256) ? "a" : this.submittedSet.has(f.sha256) ? "s" : "";
+          out.line(JSON.stringify(["f", name, f.size, f.mtimeMs, f.sha256, verdict] satisfies SnapshotLine));
+        }
+      }
+    } catch (err) {
+      out.close();
+      rmSync(tmp, { force: true });
+      throw err;
+    }
+    out.close();
     renameSync(tmp, this.file);
     // (after the snapshot holds everything: a kill between the two replays the journal onto it, harmlessly)
     rmSync(this.journal!, { force: true });

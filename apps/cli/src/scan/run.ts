@@ -132,6 +132,7 @@ export async function runScan(o: ScanOptions): Promise<ScanSummary> {
   const tasks: Array<Promise<void>> = [];
   for await (const item of walk(o.roots, o)) {
     rep.foundFile();
+    cache.saw(item.path);
     if (item.kind === "skipped") {
       record({ path: item.path, outcome: "skipped", reason: item.reason, ...(item.detail ? { detail: item.detail } : {}) });
       continue;
@@ -143,7 +144,8 @@ export async function runScan(o: ScanOptions): Promise<ScanSummary> {
   rep.walkDone();
   await Promise.all(tasks);
   clearInterval(saver);
-  cache.save();
+  // (the walk went to its end: what it did not meet under the roots is gone)
+  cache.save({ walked: o.roots.map((r) => path.resolve(r)) });
   const line = rep.finish();
 
   const sensitive: Sensitive[] = [];

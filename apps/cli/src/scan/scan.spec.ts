@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ScanCache } from "./cache.ts";
+import { fileLines, ScanCache } from "./cache.ts";
 import { ApiClient, backoffMs } from "./client.ts";
 import { hashFile } from "./hash.ts";
 import { Reporter } from "./report.ts";
@@ -73,12 +73,13 @@ describe("scan: walking, hashing, caching, retrying", () => {
     await assert.rejects(hashFile(f, 1024 * 1024), /grew past/);
   });
 
-  /** A cache directory where /a (10 bytes, mtime 1000) hashed to h1, which was submitted, and h2 was analysed. */
+  /** A cache directory where /a (10 bytes, mtime 1000) hashed to h1, which was submitted, and /d/e to h2, which was analysed. */
   const seededCache = () => {
     const dir = tempDir("scan-cache-");
     const c = new ScanCache(dir, "http://api/v1");
     c.rememberHash("/a", 10, 1000, "h1");
     c.markSubmitted("h1");
+    c.rememberHash("/d/e", 5, 500, "h2");
     c.markAnalysed("h2");
     c.save();
     return dir;
@@ -119,11 +120,60 @@ describe("scan: walking, hashing, caching, retrying", () => {
     const raised = new ScanCache(dir, "http://api/v1", 2);
     assert.equal(raised.knownHash("/a", 10, 1000), "h1", "an unchanged file is still not read again");
     assert.ok(!raised.isAnalysed("h2") && !raised.wasSubmitted("h1"), "asked about again");
+    raised.rememberHash("/b", 20, 2000, "h3");
     raised.markAnalysed("h3");
     raised.save();
     const same = new ScanCache(dir, "http://api/v1", 2);
     assert.ok(same.isAnalysed("h3") && !same.isAnalysed("h2"), "learnt under version 2, kept under version 2");
     assert.ok(!new ScanCache(dir, "http://api/v1", 0).isAnalysed("h3"), "and dropped again when the setting goes back");
+  });
+
+  it("reads a file's lines a chunk at a time, a line or a character across chunks whole", () => {
+    const f = path.join(tempDir("scan-lines-"), "l");
+    const lines = ["", "a", "ü€𝄞 — a line longer than a chunk", "x".repeat(20), "last, without a newline"];
+    writeFileSync(f, lines.join("\n"));
+    for (const chunk of [1, 2, 3, 5, 7, 64 * 1024]) assert.deepEqual([...fileLines(f, chunk)], lines, `chunks of ${chunk} bytes`);
+    assert.deepEqual([...fileLines(path.join(f, "none"))], [], "no file, no lines");
+  });
+
+  it("forgets the paths a finished walk did not meet under its roots, except under a root where it met none, and keeps verdicts only of sha256s a path has", () => {
+    const dir = tempDir("scan-cache-");
+    const c = new ScanCache(dir, "http://api/v1");
+    const files: Array<[string, string]> = [["/share/a/1", "s1"], ["/share/a/2", "s2"], ["/share/b/3", "s3"], ["/share2/4", "s4"], ["/mnt/x/5", "s5"], ["/lone/6", "s6"], ["/lone/7", "s7"]];
+    for (const [p, sha] of files) {
+      c.rememberHash(p, 1, 1, sha);
+      c.markAnalysed(sha);
+    }
+    c.save();
+    const next = new ScanCache(dir, "http://api/v1");
+    next.saw("/share/a/1");
+    next.saw("/lone/6");
+    next.save({ walked: ["/share", "/mnt/x", "/lone/6", "/lone/7"] });
+    const again = new ScanCache(dir, "http://api/v1");
+    const kept = files.filter(([p]) => again.knownHash(p, 1, 1) !== undefined).map(([p]) => p);
+    // /share/a/2 and /share/b/3 gone; /share2 is not /share; /mnt/x met nothing (not mounted?);
+    // the root /lone/7 (a file) was not met, but it is a root of its own where nothing was met
+    assert.deepEqual(kept, ["/share/a/1", "/share2/4", "/mnt/x/5", "/lone/6", "/lone/7"]);
+    assert.ok(again.isAnalysed("s1") && again.isAnalysed("s4") && again.isAnalysed("s5"));
+    assert.ok(!again.isAnalysed("s2") && !again.isAnalysed("s3"), "no path has them any more");
+    assert.equal(again.size, 5);
+  });
+
+  it("reads a cache written in the first format (one JSON document) and rewrites it as lines", () => {
+    const dir = tempDir("scan-cache-");
+    const id = createHash("sha256").update("http://api/v1").digest("hex").slice(0, 16);
+    const v1 = { version: 1, files: { "/a": { size: 10, mtimeMs: 1000, sha256: "h1" }, "/d/e": { size: 5, mtimeMs: 500, sha256: "h2" } }, analysed: ["h2"], submitted: ["h1"], min_analyzer_version: 1 };
+    writeFileSync(path.join(dir, `${id}.json`), JSON.stringify(v1));
+    const c = new ScanCache(dir, "http://api/v1", 1);
+    assert.equal(c.knownHash("/d/e", 5, 500), "h2");
+    assert.ok(c.isAnalysed("h2") && c.wasSubmitted("h1"));
+    c.rememberHash("/f", 1, 1, "h3");
+    c.save();
+    const lines = [...fileLines(path.join(dir, `${id}.json`))];
+    assert.deepEqual(JSON.parse(lines[0]!), { version: 2, min_analyzer_version: 1 });
+    assert.ok(lines.includes('["f","e",5,500,"h2","a"]') && lines.includes('["d","/d"]'), lines.join("\n"));
+    const again = new ScanCache(dir, "http://api/v1", 1);
+    assert.ok(again.knownHash("/a", 10, 1000) === "h1" && again.wasSubmitted("h1") && again.isAnalysed("h2") && again.knownHash("/f", 1, 1) === "h3");
   });
 
   it("backs off with jitter, honouring Retry-After", () => {
