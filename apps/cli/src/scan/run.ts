@@ -121,7 +121,8 @@ export async function runScan(o: ScanOptions): Promise<ScanSummary> {
       });
       const r = await client.submit(body);
       cache.markSubmitted(h.sha256);
-      submitted.set(h.sha256, [...(submitted.get(h.sha256) ?? []), f.path]);
+      // (only to wait for them: a first scan of millions of files would hold every path for nothing)
+      if (o.wait) submitted.set(h.sha256, [...(submitted.get(h.sha256) ?? []), f.path]);
       record({ path: f.path, outcome: "submitted", sha256: h.sha256, size: f.size, submission_id: r.submission_id });
     } catch (err) {
       if (err instanceof ApiError) record({ path: f.path, outcome: "failed", reason: err.problem.code, ...(err.problem.detail ? { detail: err.problem.detail } : {}) });
