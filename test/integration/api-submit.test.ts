@@ -72,7 +72,8 @@ describe("api: POST /submit", function () {
     // Nothing else: exactly the fields of the registered schema, as decoded through the registry.
     const schema = JSON.parse(avroSchemaText(TOPICS.submissions)) as { fields: Array<{ name: string }> };
     assert.deepEqual(Object.keys(event).sort(), schema.fields.map((f) => f.name).sort());
-    assert.deepEqual(Object.keys(event).sort(), ["app", "content", "extra_json", "filename", "full_path", "md5", "mimetype", "principal", "received_at", "sha1", "sha256", "size", "submission_id", "timestamp"]);
+    assert.deepEqual(Object.keys(event).sort(), ["app", "content", "extra_json", "filename", "full_path", "md5", "mimetype", "min_analyzer_version", "principal", "received_at", "sha1", "sha256", "size", "submission_id", "timestamp"]);
+    assert.equal(event.min_analyzer_version, 0, "the API's FILESCAN_MIN_ANALYZER_VERSION (unset: 0)");
     assert.ok(Number(event.received_at) <= Date.now() && Number(event.received_at) >= before, "received_at between request and answer");
     assert.equal(value.includes(Buffer.from(body.file_data as string)), false, "no base64 text in the record");
   });

@@ -183,15 +183,18 @@ describe("filescan scan: a directory tree through the real API and pipeline", fu
     }
   });
 
-  it("after an upgrade, with FILESCAN_MIN_ANALYZER_VERSION raised, sends again the files an older analyzer analysed, and their new analysis replaces the old one", async () => {
+  it("after an upgrade, with FILESCAN_MIN_ANALYZER_VERSION raised on the api alone, sends again the files an older analyzer analysed, and their new analysis replaces the old one", async () => {
     // the letter's analysis as an earlier release stored it (the menu's stays current)
     const { analyses, files } = aliasesFor(prefix);
     const sha = (await scan([path.join(root, "hr"), "--url", api.baseUrl, "--json"], cliEnv)).lines[0]!.sha256 as string;
     await es.update({ index: analyses, id: sha, doc: { analysis: { analyzer_version: 0 }, event: { analyzer_version: 0 } }, refresh: true });
-    // the operator sets the minimum on the api and the classifier and restarts them
+    // the operator sets the minimum on the api; the classifier is restarted (as by the upgrade,
+    // which empties its memory of recent verdicts) without it, and learns it from each
+    // submission: else it would reuse the old verdict /query does not count, and the crawler
+    // would send the file on every scan
     const upgraded = { ...env, FILESCAN_MIN_ANALYZER_VERSION: String(ANALYZER_VERSION) };
     await Promise.all([api.close(), apps[1].stop()]);
-    apps[1] = await within("restart the classifier", 240_000, startClassifier(upgraded));
+    apps[1] = await within("restart the classifier", 240_000, startClassifier(env));
     api = await startTestApi({ env: upgraded, settings: { maxFileBytes: 150_000, submitBodyLimit: 1_300_000 } });
 
     const r = await scan([root, "--url", api.baseUrl, "--json", "--wait", "--wait-timeout", "180", "--max-size", "150000"], cliEnv);

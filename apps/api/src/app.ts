@@ -264,7 +264,7 @@ export function createApp(deps: AppDeps): Koa<State> {
     const checked = checkSubmission(body, validators, settings.maxFileBytes);
     const user = (ctx.state as State).user!;
     const principal: Principal = { subject: user.sub, token_name: user.name };
-    const event = buildEvent(checked, principal, receivedAt);
+    const event = buildEvent(checked, principal, receivedAt, settings.minAnalyzerVersion);
 
     const size = event.size;
     inflight.count++;

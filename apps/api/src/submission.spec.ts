@@ -156,6 +156,8 @@ describe("submission event", () => {
     assert.deepEqual(JSON.parse(e.extra_json), { owner: "bob" });
     assert.equal("file_data" in e, false);
     for (const f of ["mimetype", "filename", "full_path", "timestamp", "app"] as const) assert.equal(e[f], b[f]);
+    assert.equal(e.min_analyzer_version, 0);
+    assert.equal(buildEvent(c, principal, 1234, 3).min_analyzer_version, 3, "the API's minimum goes with the file");
   });
 
   it("has a UUID v7 submission id, the same for a retried submission and different otherwise", () => {

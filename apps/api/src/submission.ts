@@ -109,7 +109,8 @@ export function submissionId(principal: Principal, s: Submission): string {
   return uuidv7({ msecs, random: new Uint8Array(h.subarray(0, 16)) });
 }
 
-export function buildEvent(checked: Checked, principal: Principal, receivedAt: number): FileSubmitted {
+/** `minAnalyzerVersion`: the API's FILESCAN_MIN_ANALYZER_VERSION (what /query counts), for the classifier. */
+export function buildEvent(checked: Checked, principal: Principal, receivedAt: number, minAnalyzerVersion = 0): FileSubmitted {
   const s = checked.submission;
   return {
     submission_id: submissionId(principal, s),
@@ -126,5 +127,6 @@ export function buildEvent(checked: Checked, principal: Principal, receivedAt: n
     extra_json: JSON.stringify(checked.extra),
     size: checked.content.length,
     content: checked.content,
+    min_analyzer_version: minAnalyzerVersion,
   };
 }

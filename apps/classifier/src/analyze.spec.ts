@@ -109,4 +109,22 @@ describe("classifier analyze step", () => {
     assert.equal((await current.analyze(extracted(sha, "card 4111 1111 1111 1111", "third"))).model.reused, true);
     assert.equal(c.calls.length, 2);
   });
+
+  it("reuses no analysis older than the minimum the API sent with the file, whatever its own setting", async () => {
+    const c = countingClassifier();
+    const sha = "e".repeat(64);
+    const made = await createAnalyzer({ classifier: c }).analyze(extracted(sha, "card 4111 1111 1111 1111", "first"));
+    const old = { ...made, analyzer_version: ANALYZER_VERSION - 1 };
+    // a classifier left at the default 0, behind an API that counts only the current version
+    const a = createAnalyzer({ classifier: c, lookup: async () => old });
+    const out = await a.analyze({ ...extracted(sha, "card 4111 1111 1111 1111", "again"), min_analyzer_version: ANALYZER_VERSION });
+    assert.equal(c.calls.length, 2, "the analysis /query does not count is made again");
+    assert.equal(out.model.reused, false);
+    assert.equal(out.analyzer_version, ANALYZER_VERSION);
+    // the same stored analysis is reused for a file the API sent with no minimum (or an older event)
+    const b = createAnalyzer({ classifier: c, lookup: async () => old });
+    assert.equal((await b.analyze({ ...extracted(sha, "card 4111 1111 1111 1111", "third"), min_analyzer_version: 0 })).model.reused, true);
+    assert.equal((await b.analyze(extracted(sha, "card 4111 1111 1111 1111", "fourth"))).model.reused, true);
+    assert.equal(c.calls.length, 2);
+  });
 });

@@ -15,7 +15,10 @@ export interface AnalyzerDeps {
   detectOptions?: DetectOptions;
   /** The stored analysis of a sha256, if any (the projector's `filescan-analyses` index). */
   lookup?: (sha256: string) => Promise<FileAnalyzed | undefined>;
-  /** A stored analysis made by an older analyzer is not reused (FILESCAN_MIN_ANALYZER_VERSION; default 0). */
+  /**
+   * A stored analysis made by an older analyzer is not reused (FILESCAN_MIN_ANALYZER_VERSION;
+   * default 0), nor one older than the event's `min_analyzer_version` (the API's setting).
+   */
   minAnalyzerVersion?: number;
   /** How many recent verdicts to keep in memory for duplicates that arrive before the index has them. */
   recentSize?: number;
@@ -81,8 +84,12 @@ export function createAnalyzer(deps: AnalyzerDeps): Analyzer {
       const sha = ev.sha256.toLowerCase();
       let verdict: Verdict;
       const stored = recent.has(sha) ? undefined : await deps.lookup?.(sha);
-      // (an analysis by an older analyzer than the operator accepts is made again, and replaces it)
-      const known = recent.get(sha) ?? (stored && stored.analyzer_version >= minVersion ? stored : undefined);
+      // (an analysis by an older analyzer than the operator accepts is made again, and replaces
+      // it; the API says what it accepts with each file, so a classifier configured apart from it
+      // cannot reuse a verdict /query does not count, which would send the file round for good.
+      // `recent` holds only this process's own, current analyses.)
+      const need = Math.max(minVersion, ev.min_analyzer_version ?? 0);
+      const known = recent.get(sha) ?? (stored && stored.analyzer_version >= need ? stored : undefined);
       if (known) {
         verdict = reused(known);
       } else if (inflight.has(sha)) {

@@ -14,7 +14,7 @@ describe("extractor handle", () => {
       submission_id: "s-1", received_at: 1_700_000_000_000, principal: { subject: "crawler", token_name: null },
       mimetype: "text/plain", sha256: "a".repeat(64), sha1: "b".repeat(40), md5: "c".repeat(32),
       filename: "note.txt", full_path: "/share/note.txt", timestamp: "2026-11-22T08:00:00Z", app: "crawler-1",
-      extra_json: '{"site":"x"}', size: 11, content: Buffer.from("hello world"),
+      extra_json: '{"site":"x"}', size: 11, content: Buffer.from("hello world"), min_analyzer_version: 1,
     };
     const r = await extractFile(toInput(ev));
     const out = toExtracted(ev, r);
@@ -24,6 +24,8 @@ describe("extractor handle", () => {
     assert.equal(out.size, 11);
     assert.equal(out.status, "complete");
     assert.equal(out.segments[0]?.text, "hello world");
+    assert.equal(out.min_analyzer_version, 1, "the API's minimum passed on to the classifier");
+    assert.equal(toExtracted({ ...ev, min_analyzer_version: undefined }, r).min_analyzer_version, 0, "an event from before the field");
     const type = avro.Type.forSchema(JSON.parse(avroSchemaText(TOPICS.extractions)));
     assert.ok(type.isValid(out), "FileExtracted must match schemas/avro/FileExtracted.avsc");
   });

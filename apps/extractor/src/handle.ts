@@ -22,6 +22,7 @@ export function toExtracted(ev: FileSubmitted, r: ExtractResult): FileExtracted 
     reasons: r.reasons,
     segments: r.segments,
     stats: r.stats,
+    min_analyzer_version: ev.min_analyzer_version ?? 0,
   };
 }
 

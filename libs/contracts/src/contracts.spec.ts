@@ -21,6 +21,7 @@ export const sampleSubmitted: FileSubmitted = {
   extra_json: '{"host":"h1","n":3}',
   size: 5,
   content: Buffer.from("hello"),
+  min_analyzer_version: 1,
 };
 
 describe("contracts: TypeScript types agree with schemas/avro", () => {
@@ -29,6 +30,12 @@ describe("contracts: TypeScript types agree with schemas/avro", () => {
     assert.ok(t.isValid(sampleSubmitted), "sample must validate");
     sameData(t.fromBuffer(t.toBuffer(sampleSubmitted)), sampleSubmitted);
     assert.equal(t.isValid({ ...sampleSubmitted, sha256: 1 }), false);
+    // an event written before the field (by the schema without it) reads as 0: any analysis counts
+    const before = JSON.parse(avroSchemaText(TOPICS.submissions)) as { fields: Array<{ name: string }> };
+    const old = avro.Type.forSchema({ ...before, fields: before.fields.filter((f) => f.name !== "min_analyzer_version") } as avro.Schema);
+    const { min_analyzer_version: _, ...withoutMin } = sampleSubmitted;
+    const read = t.fromBuffer(old.toBuffer(withoutMin), t.createResolver(old)) as FileSubmitted;
+    assert.equal(read.min_analyzer_version, 0);
   });
 
   it("FileExtracted round-trips, with locators of every kind", () => {
@@ -41,6 +48,7 @@ describe("contracts: TypeScript types agree with schemas/avro", () => {
         { text: "4915123456789", source: "text", locator: locator({ sheet: "S1", cell: "B2" }) },
       ],
       stats: { chars: 21, entries: 3, duration_ms: 4 },
+      min_analyzer_version: 1,
     };
     const t = typeOf(TOPICS.extractions);
     assert.ok(t.isValid(ev));

@@ -31,6 +31,11 @@ export interface FileSubmitted {
   extra_json: string;
   size: number;
   content: Buffer;
+  /**
+   * The API's FILESCAN_MIN_ANALYZER_VERSION when it accepted the file: the classifier reuses no
+   * older analysis for it (absent or 0: any).
+   */
+  min_analyzer_version?: number;
 }
 
 /** Where a piece of text was found. Every field is null when it does not apply. */
@@ -86,6 +91,8 @@ export interface FileExtracted {
   reasons: Reason[];
   segments: Segment[];
   stats: { chars: number; entries: number; duration_ms: number };
+  /** FileSubmitted.min_analyzer_version, passed on. */
+  min_analyzer_version?: number;
 }
 
 /** The seed's `llm` object (spec §2.3) plus `file_in_zip` (DESIGN.md). */
