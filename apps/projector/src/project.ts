@@ -15,8 +15,8 @@ import { analysisDoc, analysisFields, sightingDoc, type AnalysisDoc } from "./do
 import type { IndexNames } from "./indices.ts";
 
 export const BULK_MAX_OPS = 500;
-/** sha256s per terms query when applying analyses to their sightings. */
-const TERMS_PER_SEARCH = 500;
+/** sha256s per search when applying analyses to their sightings (three clauses each). */
+const TERMS_PER_SEARCH = 200;
 
 export type BulkLine = Record<string, unknown>;
 
@@ -93,7 +93,17 @@ export function supersedes(e: FileAnalyzed, prev: FileAnalyzed): boolean {
   return versionOf(e) >= versionOf(prev);
 }
 
-/** Indexes analyses and applies each to every sighting of its sha256. */
+/**
+ * The sightings of `sha` that do not carry analysis `d` (an analysis is known by the submission
+ * it analysed and its time: a re-analysis of the same submission has another time).
+ */
+function withoutAnalysis(sha: string, d: AnalysisDoc): Record<string, unknown> {
+  if (!d.analysis.analysed_submission_id || !d.analysis.analyzed_at) return { term: { sha256: sha } };
+  const same = [{ term: { "analysis.analysed_submission_id": d.analysis.analysed_submission_id } }, { term: { "analysis.analyzed_at": d.analysis.analyzed_at } }];
+  return { bool: { filter: [{ term: { sha256: sha } }], must_not: [{ bool: { filter: same } }] } };
+}
+
+/** Indexes analyses and applies each to every sighting of its sha256 that does not carry it yet. */
 export async function projectAnalyses(es: Client, idx: IndexNames, events: FileAnalyzed[]): Promise<RejectedDocument[]> {
   if (events.length === 0) return [];
   // One analysis per sha256 (a batch of a replay holds a content's first analysis and its re-analysis, in order).
@@ -119,7 +129,10 @@ export async function projectAnalyses(es: Client, idx: IndexNames, events: FileA
   // what is stored now (a reused verdict may have lost to an existing original)
   const stored = await analysesFor(es, idx, docs.map((d) => d.sha256));
   await es.indices.refresh({ index: idx.files });
-  // every sighting of these sha256s, in one paged search (not one search per sha256)
+  // every sighting of these sha256s that does not carry the stored analysis yet, in one paged
+  // search (not one search per sha256). Not those that do: a new sighting of a content seen a
+  // million times (the empty file, a logo) copies the analysis itself, and its reused verdict
+  // rewrote every other sighting — 2.3 s and 20,000 updates a file at 20,000 sightings.
   const updates: Array<[BulkLine, BulkLine]> = [];
   const shas = [...stored.keys()];
   for (let i = 0; i < shas.length; i += TERMS_PER_SEARCH) {
@@ -128,7 +141,7 @@ export async function projectAnalyses(es: Client, idx: IndexNames, events: FileA
       const res = await es.search<{ sha256: string }>({
         index: idx.files,
         size: 1000,
-        query: { terms: { sha256: shas.slice(i, i + TERMS_PER_SEARCH) } },
+        query: { bool: { should: shas.slice(i, i + TERMS_PER_SEARCH).map((sha) => withoutAnalysis(sha, stored.get(sha)!)), minimum_should_match: 1 } },
         sort: [{ submission_id: "asc" }],
         _source: ["sha256"],
         ...(after ? { search_after: after } : {}),
