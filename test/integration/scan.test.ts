@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { kafkaGroup, repoRoot } from "@filescan/config";
@@ -162,25 +162,58 @@ describe("filescan scan: a directory tree through the real API and pipeline", fu
   });
 
   it("forgets a file that was moved once a scan walked the tree to its end, and knows the moved one by its content", async () => {
-    const cache = () => new ScanCache(path.join(base, "home", "scan-cache"), api.baseUrl);
+    /** What the cache knows of a path with this size and mtime (read, then the lock given back for the scans). */
+    const known = (p: string, size: number, mtimeMs: number) => {
+      const c = new ScanCache(path.join(base, "home", "scan-cache"), api.baseUrl);
+      c.close();
+      return c.knownHash(p, size, mtimeMs);
+    };
     const menu = path.join(root, "public", "menu.txt");
     const moved = path.join(root, "hr", "menu.txt");
     const size = (p: string) => statSync(p).size;
     const mtime = (p: string) => statSync(p).mtimeMs;
-    assert.ok(cache().knownHash(menu, size(menu), mtime(menu)), "the earlier scans remembered it");
+    assert.ok(known(menu, size(menu), mtime(menu)), "the earlier scans remembered it");
     renameSync(menu, moved);
     try {
       const r = await scan([root, "--url", api.baseUrl, "--json", "--max-size", "150000"], cliEnv);
       assert.equal(r.code, 0, r.stderr);
       assert.deepEqual(r.lines.filter((l) => path.basename(l.path) === "menu.txt").map((l) => `${l.path}:${l.outcome}/${l.via}`), [`${moved}:known/cache`], "read again, not uploaded");
-      const after = cache();
-      assert.equal(after.knownHash(menu, size(moved), mtime(moved)), undefined, "the old path is forgotten");
-      assert.ok(after.knownHash(moved, size(moved), mtime(moved)));
+      assert.equal(known(menu, size(moved), mtime(moved)), undefined, "the old path is forgotten");
+      assert.ok(known(moved, size(moved), mtime(moved)));
       const letterPath = path.join(root, "hr", "2024", "letter.txt");
-      assert.ok(after.knownHash(letterPath, size(letterPath), mtime(letterPath)), "the rest is kept");
+      assert.ok(known(letterPath, size(letterPath), mtime(letterPath)), "the rest is kept");
     } finally {
       renameSync(moved, menu);
     }
+  });
+
+  it("keeps what a scan killed by SIGTERM learnt, and lets a second scan meanwhile read the cache but not write it", async () => {
+    const many = path.join(base, "many");
+    mkdirSync(many);
+    for (let i = 0; i < 1500; i++) writeFileSync(path.join(many, `f${i}.txt`), `file ${i} of ${run}\n`);
+    const home = { ...cliEnv, FILESCAN_HOME: path.join(base, "home-kill") };
+    const args = (root: string) => [path.join(root), "--url", api.baseUrl, "--json", "--concurrency", "1"];
+    const first = spawn(process.execPath, [path.join(repoRoot(), "apps", "cli", "bin", "filescan.js"), "scan", ...args(many)], { env: home, stdio: ["ignore", "pipe", "pipe"] });
+    let handled = 0;
+    const exited = new Promise<number | null>((resolve) => first.on("close", (code) => resolve(code)));
+    const started = new Promise<void>((resolve) => first.stdout.on("data", (d: Buffer) => {
+      handled += d.toString().split("\n").filter((l) => l.startsWith("{")).length;
+      if (handled >= 20) resolve();
+    }));
+    await within("the first scan handles 20 files", 60_000, started);
+    const second = await scan(args(path.join(root, "hr")), home);
+    assert.equal(second.code, 0, second.stderr);
+    assert.match(second.stderr, new RegExp(`another scan \\(pid ${first.pid}\\) is writing the cache of this API; this one reads it and writes nothing to it`));
+    first.kill("SIGTERM");
+    assert.equal(await exited, 143);
+    const cacheDir = path.join(base, "home-kill", "scan-cache");
+    assert.deepEqual(readdirSync(cacheDir).filter((f) => f.endsWith(".lock")), [], "the lock is given back");
+    const kept = new ScanCache(cacheDir, api.baseUrl);
+    const known = Array.from({ length: 1500 }, (_, i) => path.join(many, `f${i}.txt`)).filter((p) => kept.knownHash(p, statSync(p).size, statSync(p).mtimeMs));
+    kept.close();
+    assert.ok(known.length >= 20, `the files handled before the kill are in the journal (${known.length})`);
+    assert.equal(kept.knownHash(path.join(root, "hr", "2024", "letter.txt"), Buffer.byteLength(letter), statSync(path.join(root, "hr", "2024", "letter.txt")).mtimeMs), undefined, "the second scan wrote nothing");
+    rmSync(many, { recursive: true, force: true });
   });
 
   it("after an upgrade, with FILESCAN_MIN_ANALYZER_VERSION raised on the api alone, sends again the files an older analyzer analysed, and their new analysis replaces the old one", async () => {

@@ -28,7 +28,7 @@
  * the verdicts of sha256s some remembered path still has.
  */
 import { createHash } from "node:crypto";
-import { appendFileSync, closeSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
+import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import path from "node:path";
 
 /** The first format: one JSON document (read, never written). */
@@ -122,6 +122,16 @@ class LineWriter {
   }
 }
 
+/** Whether a process of this pid runs (one of another user's counts: EPERM). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 const parse = <T>(line: string): T | undefined => {
   try {
     return JSON.parse(line) as T;
@@ -142,17 +152,27 @@ export class ScanCache {
   /** Anything learnt since the snapshot was written (then `save` writes a new one). */
   private changed = false;
   private readonly minVersion: number;
+  /** `<id>.lock`, holding the pid of the scan that writes the cache. */
+  private readonly lock: string | null;
+  /**
+   * The pid of another scan that writes this cache now, if any: then this one reads the cache
+   * and writes nothing to it (each would write its own snapshot over the other's, and the first
+   * to finish would delete the journal the other still appends to).
+   */
+  readonly heldBy: number | null = null;
 
   /**
    * `dir` null: a cache that remembers nothing between runs (--no-cache). `minAnalyzerVersion`:
-   * the server's now; verdicts learnt under another are dropped.
+   * the server's now; verdicts learnt under another are dropped. Call `close()` at the end.
    */
   constructor(dir: string | null, apiBase: string, minAnalyzerVersion = 0) {
     this.minVersion = minAnalyzerVersion;
     const id = createHash("sha256").update(apiBase).digest("hex").slice(0, 16);
     this.file = dir ? path.join(dir, `${id}.json`) : null;
     this.journal = dir ? path.join(dir, `${id}.journal`) : null;
+    this.lock = dir ? path.join(dir, `${id}.lock`) : null;
     if (!this.file) return;
+    this.heldBy = this.takeLock();
     const snapshotMin = this.readSnapshot();
     const sameMin = (snapshotMin ?? 0) === minAnalyzerVersion;
     if (!sameMin) {
@@ -166,6 +186,47 @@ export class ScanCache {
       this.changed = true;
       this.save();
     }
+  }
+
+  /** Takes the lock; the pid of the live scan that holds it instead, if any. */
+  private takeLock(): number | null {
+    mkdirSync(path.dirname(this.lock!), { recursive: true });
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        writeFileSync(this.lock!, `${process.pid}\n`, { flag: "wx" });
+        process.once("exit", this.release);
+        return null;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      }
+      let pid = NaN;
+      try {
+        pid = Number.parseInt(readFileSync(this.lock!, "utf8"), 10);
+      } catch {
+        // gone meanwhile: try again
+      }
+      // (this process: another cache object of the same scan, as in tests)
+      if (pid === process.pid) return null;
+      if (Number.isInteger(pid) && pid > 0 && alive(pid)) return pid;
+      rmSync(this.lock!, { force: true }); // a scan that was killed
+    }
+    return null;
+  }
+
+  /** Gives the lock back (once; also at exit). */
+  private readonly release = (): void => {
+    if (!this.lock || this.heldBy !== null) return;
+    try {
+      if (Number.parseInt(readFileSync(this.lock, "utf8"), 10) === process.pid) rmSync(this.lock, { force: true });
+    } catch {
+      // not there
+    }
+    process.removeListener("exit", this.release);
+  };
+
+  /** The end of the scan: the lock is given back (the cache stays readable). */
+  close(): void {
+    this.release();
   }
 
   /** Reads the snapshot; its minimum analyzer version, or undefined without a readable one. */
@@ -226,7 +287,7 @@ export class ScanCache {
 
   private note(e: Entry): void {
     this.changed = true;
-    if (this.journal) this.pending.push(JSON.stringify(e));
+    if (this.journal && this.heldBy === null) this.pending.push(JSON.stringify(e));
   }
 
   private setAnalysed(sha256: string): void {
@@ -278,7 +339,7 @@ export class ScanCache {
 
   /** Appends what was learnt since the last flush to the journal (cheap: call it every few seconds). */
   flush(): void {
-    if (!this.journal || this.pending.length === 0) return;
+    if (!this.journal || this.heldBy !== null || this.pending.length === 0) return;
     mkdirSync(path.dirname(this.journal), { recursive: true });
     appendFileSync(this.journal, `${this.pending.join("\n")}\n`);
     this.pending = [];
@@ -322,7 +383,7 @@ export class ScanCache {
    * `walked`: the roots a finished walk went through (see `forgetUnseen`).
    */
   save(opts: { walked?: readonly string[] } = {}): void {
-    if (!this.file) return;
+    if (!this.file || this.heldBy !== null) return;
     if (opts.walked) this.forgetUnseen(opts.walked);
     if (!this.changed) return;
     mkdirSync(path.dirname(this.file), { recursive: true });

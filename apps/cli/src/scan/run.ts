@@ -81,6 +81,25 @@ export async function runScan(o: ScanOptions): Promise<ScanSummary> {
   await client.login();
   // (the files analysed under another FILESCAN_MIN_ANALYZER_VERSION are asked about again)
   const cache = new ScanCache(o.cacheDir, o.baseUrl, o.cacheDir ? await client.minAnalyzerVersion() : 0);
+  if (cache.heldBy !== null) process.stderr.write(`filescan scan: another scan (pid ${cache.heldBy}) is writing the cache of this API; this one reads it and writes nothing to it\n`);
+  // (killed by Ctrl-C or a service manager: what the journal has not yet got is appended first)
+  const onSignal = (sig: NodeJS.Signals) => {
+    cache.flush();
+    cache.close();
+    process.exit(sig === "SIGINT" ? 130 : 143);
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  try {
+    return await scanWith(o, client, cache, shown);
+  } finally {
+    process.removeListener("SIGINT", onSignal);
+    process.removeListener("SIGTERM", onSignal);
+    cache.close();
+  }
+}
+
+async function scanWith(o: ScanOptions, client: ApiClient, cache: ScanCache, shown: { rep?: Reporter }): Promise<ScanSummary> {
   const rep = (shown.rep = new Reporter({ json: o.json, tty: o.tty }));
   const submitted = new Map<string, string[]>(); // sha256 → paths
   const limit = pLimit(o.concurrency);

@@ -82,6 +82,7 @@ describe("scan: walking, hashing, caching, retrying", () => {
     c.rememberHash("/d/e", 5, 500, "h2");
     c.markAnalysed("h2");
     c.save();
+    c.close();
     return dir;
   };
 
@@ -174,6 +175,34 @@ describe("scan: walking, hashing, caching, retrying", () => {
     assert.ok(lines.includes('["f","e",5,500,"h2","a"]') && lines.includes('["d","/d"]'), lines.join("\n"));
     const again = new ScanCache(dir, "http://api/v1", 1);
     assert.ok(again.knownHash("/a", 10, 1000) === "h1" && again.wasSubmitted("h1") && again.isAnalysed("h2") && again.knownHash("/f", 1, 1) === "h3");
+  });
+
+  it("lets one scan at a time write the cache: another reads it and writes nothing; a killed scan's lock is taken over", () => {
+    const dir = seededCache();
+    const lock = () => readdirSync(dir).find((f) => f.endsWith(".lock"));
+    assert.equal(lock(), undefined, "given back by the scan that wrote it");
+    // a live scan holds it (the parent of this process stands for it)
+    const id = readdirSync(dir).find((f) => f.endsWith(".json"))!.replace(/\.json$/, "");
+    writeFileSync(path.join(dir, `${id}.lock`), `${process.ppid}\n`);
+    const second = new ScanCache(dir, "http://api/v1");
+    assert.equal(second.heldBy, process.ppid);
+    assert.equal(second.knownHash("/a", 10, 1000), "h1", "it reads the cache");
+    second.rememberHash("/new", 1, 1, "h9");
+    second.flush();
+    second.save();
+    second.close();
+    assert.deepEqual(readdirSync(dir).filter((f) => f.endsWith(".journal")), [], "no journal");
+    assert.equal(new ScanCache(dir, "http://api/v1").knownHash("/new", 1, 1), undefined, "nor a snapshot of its own");
+    assert.equal(lock(), `${id}.lock`, "the other scan's lock is left alone");
+    // that scan was killed: its pid is gone
+    writeFileSync(path.join(dir, `${id}.lock`), "999999999\n");
+    const third = new ScanCache(dir, "http://api/v1");
+    assert.equal(third.heldBy, null);
+    third.rememberHash("/new", 1, 1, "h9");
+    third.save();
+    third.close();
+    assert.equal(lock(), undefined);
+    assert.equal(new ScanCache(dir, "http://api/v1").knownHash("/new", 1, 1), "h9");
   });
 
   it("backs off with jitter, honouring Retry-After", () => {
