@@ -10,6 +10,7 @@ import { ApiClient, ApiError, type FileReport } from "./client.ts";
 import { ScanCache } from "./cache.ts";
 import { hashFile } from "./hash.ts";
 import { Reporter, type FileResult } from "./report.ts";
+import { WaitQueue } from "./wait.ts";
 import { walk, type WalkOptions } from "./walk.ts";
 
 export const SCAN_VERSION = "0.1.0";
@@ -171,17 +172,20 @@ async function scanWith(o: ScanOptions, client: ApiClient, cache: ScanCache, sho
   const sensitive: Sensitive[] = [];
   let pending: string[] = [];
   if (o.wait && submitted.size > 0) {
-    const waiting = new Set(submitted.keys());
+    const waiting = new WaitQueue(submitted.keys());
     const started = Date.now();
     const deadline = started + o.waitTimeoutMs;
     process.stderr.write(`waiting for ${waiting.size} analyses ...\n`);
     // A line when more are done (at most every WAIT_LINE_MS), and one every WAIT_QUIET_MS while none finish: the LLM may take a minute a file.
     let said = { at: started, left: waiting.size };
+    const check = pLimit(o.concurrency);
     while (waiting.size > 0 && Date.now() < deadline) {
-      const check = pLimit(o.concurrency);
-      await Promise.all([...waiting].map((sha) => check(async () => {
-        if (await client.isAnalysed(sha).catch(() => false)) waiting.delete(sha);
+      const asked = waiting.take();
+      const done = new Set<string>();
+      await Promise.all(asked.map((sha) => check(async () => {
+        if (await client.isAnalysed(sha).catch(() => false)) done.add(sha);
       })));
+      waiting.put(asked, done);
       const now = Date.now();
       if (waiting.size > 0 && now - said.at >= (waiting.size < said.left ? WAIT_LINE_MS : WAIT_QUIET_MS)) {
         process.stderr.write(`${waitLine(submitted.size - waiting.size, submitted.size, now - started)}\n`);
@@ -189,9 +193,11 @@ async function scanWith(o: ScanOptions, client: ApiClient, cache: ScanCache, sho
       }
       if (waiting.size > 0) await new Promise((r) => setTimeout(r, o.pollMs ?? 2000));
     }
-    pending = [...waiting].flatMap((sha) => submitted.get(sha) ?? []);
-    const done = [...submitted.keys()].filter((s) => !waiting.has(s));
-    const reports = await Promise.all(done.map((sha) => client.fileReport(sha).catch((): FileReport | undefined => undefined)));
+    const left = new Set(waiting.left());
+    pending = [...left].flatMap((sha) => submitted.get(sha) ?? []);
+    const done = [...submitted.keys()].filter((s) => !left.has(s));
+    // (as many requests at once as the scan's concurrency: there may be 100,000)
+    const reports = await Promise.all(done.map((sha) => check(() => client.fileReport(sha).catch((): FileReport | undefined => undefined))));
     done.forEach((sha, i) => {
       cache.markAnalysed(sha);
       const llm = reports[i]?.analysis?.llm;

@@ -8,6 +8,7 @@ import { ApiClient, backoffMs } from "./client.ts";
 import { hashFile } from "./hash.ts";
 import { Reporter } from "./report.ts";
 import { waitLine } from "./run.ts";
+import { WaitQueue } from "./wait.ts";
 import { walk, type WalkItem } from "./walk.ts";
 
 async function all(roots: string[], opts = {}): Promise<WalkItem[]> {
@@ -203,6 +204,23 @@ describe("scan: walking, hashing, caching, retrying", () => {
     third.close();
     assert.equal(lock(), undefined);
     assert.equal(new ScanCache(dir, "http://api/v1").knownHash("/new", 1, 1), "h9");
+  });
+
+  it("asks while waiting about the files asked least recently, oldest first, twice as many as the last round finished, at least the minimum", () => {
+    const q = new WaitQueue(Array.from({ length: 10 }, (_, i) => `s${i}`), 3);
+    const round = (doneNow: string[]) => {
+      const asked = q.take();
+      q.put(asked, new Set(doneNow.filter((s) => asked.includes(s))));
+      return asked;
+    };
+    assert.deepEqual(round([]), ["s0", "s1", "s2"], "the minimum, oldest first");
+    // s0 is never analysed (dead-lettered): it goes to the back and holds up nothing
+    assert.deepEqual(round(["s3", "s4"]), ["s3", "s4", "s5"]);
+    assert.deepEqual(round(["s6", "s7", "s8", "s9"]), ["s6", "s7", "s8", "s9"], "twice the two finished");
+    assert.deepEqual(q.left(), ["s0", "s1", "s2", "s5"]);
+    assert.deepEqual(round(["s1", "s2", "s5"]), ["s0", "s1", "s2", "s5"], "eight asked for, four left");
+    assert.deepEqual(q.left(), ["s0"]);
+    assert.equal(q.size, 1);
   });
 
   it("backs off with jitter, honouring Retry-After", () => {
