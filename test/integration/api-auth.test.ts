@@ -170,6 +170,25 @@ describe("api: POST /auth/token and bearer authentication", function () {
       }
     });
 
+    it("accepts during a key rotation the tokens of the previous key (FILESCAN_JWT_PREVIOUS_SECRET) and signs with the new one", async () => {
+      const [newSecret, oldSecret] = [randomBytes(32).toString("hex"), randomBytes(32).toString("hex")];
+      const rotated = await startTestApi({ env: { ...process.env, FILESCAN_JWT_SECRET: newSecret, FILESCAN_JWT_PREVIOUS_SECRET: oldSecret } });
+      try {
+        const sign = (secret: string) => signAccessToken(Buffer.from(secret), { sub: pat.id, name: "auth-suite", scopes: ["submit", "query"], ttl: 600 }).token;
+        for (const ep of endpoints) {
+          assert.notEqual((await post(`${rotated.baseUrl}${ep}`, bodyFor(ep), bearer(sign(oldSecret)))).status, 401, "a token of the previous key");
+          assert.notEqual((await post(`${rotated.baseUrl}${ep}`, bodyFor(ep), bearer(sign(newSecret)))).status, 401, "a token of the new key");
+          assert401(await post(`${rotated.baseUrl}${ep}`, bodyFor(ep), bearer(good)), /invalid/);
+        }
+        const issued = await accessToken(rotated.baseUrl, pat.token);
+        assert.equal(verifyAccessToken(Buffer.from(newSecret), issued).sub, pat.id, "new tokens are signed with the new key");
+        assert.throws(() => verifyAccessToken(Buffer.from(oldSecret), issued));
+      } finally {
+        await rotated.close();
+      }
+      await assert.rejects(startTestApi({ env: { ...process.env, FILESCAN_JWT_PREVIOUS_SECRET: "short" } }), /FILESCAN_JWT_PREVIOUS_SECRET must be at least 32 characters/);
+    });
+
     it("answers 401 for another issuer or audience, or claims that are not ours", async () => {
       const wrongIss = jwt.sign({ ...claims(), iss: "someone" }, key, { algorithm: "HS256", expiresIn: 600 });
       const wrongAud = jwt.sign({ ...claims(), aud: "other-api" }, key, { algorithm: "HS256", expiresIn: 600 });

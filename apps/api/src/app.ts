@@ -35,6 +35,8 @@ export interface AppDeps {
   es: EsClient;
   credentials: CredentialStore;
   jwtKey: Buffer;
+  /** A key a rotation replaced: its tokens are still accepted, none is signed with it. */
+  previousJwtKey?: Buffer | null;
   logger: Logger;
   metrics: ApiMetrics;
 }
@@ -53,6 +55,9 @@ export function createApp(deps: AppDeps): Koa<State> {
   const authLimiter = new RateLimiterMemory({ points: settings.authRateLimit, duration: settings.authRateWindowSeconds });
   const inflight = { count: 0, bytes: 0 };
   const jwtSecretKey = createSecretKey(jwtKey);
+  // (koa-jwt checks a token against each key: while a previous key is set, a token not seen
+  // before costs two HMACs; a token once verified is cached either way)
+  const verifyKeys = deps.previousJwtKey ? [jwtSecretKey, createSecretKey(deps.previousJwtKey)] : jwtSecretKey;
   const verifiedTokens = new VerifiedTokenCache();
 
   const app = new Koa<State>({ proxy: settings.trustProxy });
@@ -164,7 +169,7 @@ export function createApp(deps: AppDeps): Koa<State> {
     };
     const verify = koaJwt({
       // A KeyObject: given a Buffer, jsonwebtoken tries createPublicKey then createSecretKey on every request.
-      secret: jwtSecretKey as unknown as Buffer,
+      secret: verifyKeys as unknown as Buffer,
       ...VERIFY_OPTIONS,
       key: "user",
       isRevoked: (_ctx, decoded) => isRevoked(decoded),

@@ -2,7 +2,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pino, type Logger } from "pino";
-import { CredentialStore, loadJwtKey } from "@filescan/auth";
+import { CredentialStore, loadJwtKey, loadPreviousJwtKey } from "@filescan/auth";
 import { createEsClient } from "@filescan/search";
 import { createApp, BASE_PATH } from "./app.ts";
 import { createMetrics } from "./metrics.ts";
@@ -49,6 +49,7 @@ export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
   const es = createEsClient(env);
   const credentials = new CredentialStore(es);
   const jwtKey = loadJwtKey(env);
+  const previousJwtKey = loadPreviousJwtKey(env);
   let queue: SubmissionQueue;
   if (opts.queue) queue = opts.queue;
   else {
@@ -71,7 +72,7 @@ export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
     queue = kafkaQueue;
   }
   const metrics = createMetrics();
-  const app = createApp({ settings, queue, es, credentials, jwtKey, logger, metrics });
+  const app = createApp({ settings, queue, es, credentials, jwtKey, previousJwtKey, logger, metrics });
   const server = app.listen(settings.port, settings.host);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);

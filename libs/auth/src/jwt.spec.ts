@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import jwt from "jsonwebtoken";
-import { JWT_AUDIENCE, JWT_ISSUER, loadJwtKey, signAccessToken, verifyAccessToken } from "./jwt.ts";
+import { JWT_AUDIENCE, JWT_ISSUER, loadJwtKey, loadPreviousJwtKey, signAccessToken, verifyAccessToken } from "./jwt.ts";
 
 const key = randomBytes(32);
 
@@ -70,5 +70,12 @@ describe("JWT signing key", () => {
     const secret = "s".repeat(40);
     assert.deepEqual(loadJwtKey({ FILESCAN_HOME: home, FILESCAN_JWT_SECRET: secret }), Buffer.from(secret));
     assert.throws(() => loadJwtKey({ FILESCAN_HOME: home, FILESCAN_JWT_SECRET: "short" }), /at least 32/);
+  });
+
+  it("has a previous key only when FILESCAN_JWT_PREVIOUS_SECRET is set, of at least 32 characters too", () => {
+    assert.equal(loadPreviousJwtKey({}), null);
+    assert.equal(loadPreviousJwtKey({ FILESCAN_JWT_PREVIOUS_SECRET: "" }), null);
+    assert.deepEqual(loadPreviousJwtKey({ FILESCAN_JWT_PREVIOUS_SECRET: "p".repeat(32) }), Buffer.from("p".repeat(32)));
+    assert.throws(() => loadPreviousJwtKey({ FILESCAN_JWT_PREVIOUS_SECRET: "short" }), /FILESCAN_JWT_PREVIOUS_SECRET must be at least 32/);
   });
 });

@@ -62,6 +62,19 @@ export function loadJwtKey(env: NodeJS.ProcessEnv = process.env): Buffer {
   return key;
 }
 
+/**
+ * The key a rotation replaced, still accepted (never used to sign): FILESCAN_JWT_PREVIOUS_SECRET
+ * (at least 32 characters), or none. Rotating without a burst of 401s: give every API instance
+ * the new FILESCAN_JWT_SECRET and the old one here, then, once the old key's tokens have
+ * expired (FILESCAN_JWT_TTL_SECONDS), drop this.
+ */
+export function loadPreviousJwtKey(env: NodeJS.ProcessEnv = process.env): Buffer | null {
+  const previous = env.FILESCAN_JWT_PREVIOUS_SECRET;
+  if (previous === undefined || previous === "") return null;
+  if (previous.length < 32) throw new Error("FILESCAN_JWT_PREVIOUS_SECRET must be at least 32 characters");
+  return Buffer.from(previous, "utf8");
+}
+
 export interface SignInput {
   sub: string;
   name: string;
