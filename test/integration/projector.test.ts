@@ -10,7 +10,7 @@ import { Client } from "@elastic/elasticsearch";
 import { kafkaGroup, repoRoot, serverAddresses, TOPICS } from "@filescan/config";
 import { ANALYZER_VERSION } from "@filescan/contracts";
 import { createEventProducer, createKafka, createRegistry, type EventProducer } from "@filescan/kafka";
-import { aliasesFor, analysisDoc, ensureIndices, rebuild, sightingDoc, startProjector, type IndexNames, type RunningProjector } from "@filescan/projector";
+import { aliasesFor, analysisDoc, createGeneration, ensureIndices, rebuild, sightingDoc, startProjector, type IndexNames, type RunningProjector } from "@filescan/projector";
 import type { Server } from "node:http";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -311,5 +311,35 @@ describe("projector: indices made from an earlier template", function () {
     const found = await es.search({ index: aliases.files, query: { term: { "analysis.analyzer_version": ANALYZER_VERSION } } });
     assert.equal(found.hits.hits.length, 1, "the field is searchable");
     assert.equal(Object.keys(await es.indices.getAlias({ name: aliases.files }))[0], `${aliases.files}-000001`, "the same index, not a new one");
+  });
+});
+
+describe("projector: shards and replicas by configuration", function () {
+  this.timeout(60_000);
+  const prefix = `filescan-t${randomUUID().slice(0, 8)}`;
+  const aliases: IndexNames = aliasesFor(prefix);
+  const es = new Client({ node: serverAddresses().esUrl });
+  after(async () => {
+    const mine = Object.keys(await es.indices.get({ index: `${prefix}-*`, allow_no_indices: true }));
+    if (mine.length) await es.indices.delete({ index: mine });
+    for (const name of [aliases.files, aliases.analyses]) await es.indices.deleteIndexTemplate({ name }).catch(() => undefined);
+    await es.close();
+  });
+  const shape = async (index: string) => {
+    const s = (await es.indices.getSettings({ index }))[index]!.settings!.index!;
+    return { shards: Number(s.number_of_shards), replicas: Number(s.number_of_replicas) };
+  };
+
+  it("makes the indices with them, sets the replicas of existing indices at start, and says a rebuild changes the shards", async () => {
+    await ensureIndices(es, aliases, { shards: 2, replicas: 0 });
+    for (const alias of [aliases.files, aliases.analyses]) assert.deepEqual(await shape(`${alias}-000001`), { shards: 2, replicas: 0 });
+    const notes: string[] = [];
+    await ensureIndices(es, aliases, { shards: 3, replicas: 1 }, (m) => notes.push(m));
+    for (const alias of [aliases.files, aliases.analyses]) assert.deepEqual(await shape(`${alias}-000001`), { shards: 2, replicas: 1 }, "replicas in place");
+    assert.ok(notes.some((m) => m.includes(`${aliases.files}-000001 has 2 shard(s), FILESCAN_ES_SHARDS says 3`) && m.includes("filescan projector rebuild")), notes.join("\n"));
+    // what a rebuild makes
+    const next = await createGeneration(es, aliases, "shapetest", { shards: 3, replicas: 1 });
+    assert.deepEqual(await shape(next.files), { shards: 3, replicas: 1 });
+    assert.deepEqual(await shape(next.analyses), { shards: 3, replicas: 1 });
   });
 });

@@ -1,6 +1,6 @@
 /** The projector's wiring from the environment (main.ts runs it; tests start it in-process). */
 import { Client } from "@elastic/elasticsearch";
-import { GROUPS, serverAddresses } from "@filescan/config";
+import { esIndexShape, GROUPS, serverAddresses } from "@filescan/config";
 import { Closers, connectEvents, ProcessorHealth, serveHealthFromEnv, startsAtEnd } from "@filescan/kafka";
 import { aliasesFor, esReady } from "@filescan/search";
 import { ensureIndices } from "./indices.ts";
@@ -20,7 +20,9 @@ export async function startProjectorApp(env: NodeJS.ProcessEnv = process.env): P
     // the projector writes every event to Elasticsearch: not ready while the cluster is not (red or unreachable)
     health.addCheck("elasticsearch", () => esReady(es));
     const http = closers.add(await serveHealthFromEnv(health, env), (h) => h?.close());
-    const aliases = await ensureIndices(es, aliasesFor(env.FILESCAN_ES_INDEX_PREFIX ?? "filescan"));
+    const aliases = await ensureIndices(es, aliasesFor(env.FILESCAN_ES_INDEX_PREFIX ?? "filescan"), esIndexShape(env), (msg) =>
+      console.error(JSON.stringify({ level: "info", msg, app: "projector" })),
+    );
     const { kafka, registry, producer } = await connectEvents("filescan-projector", env);
     closers.add(producer, (p) => p.disconnect());
     // write through the aliases, so a rebuild can swap the indices underneath

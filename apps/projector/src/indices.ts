@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Client } from "@elastic/elasticsearch";
-import { repoRoot } from "@filescan/config";
+import { esIndexShape, repoRoot, type EsIndexShape } from "@filescan/config";
 
 import { aliasesFor, ANALYSES_ALIAS, FILES_ALIAS } from "@filescan/search";
 
@@ -17,15 +17,22 @@ export interface IndexNames {
   analyses: string;
 }
 
-function template(file: string, alias: string): Record<string, unknown> {
-  const t = JSON.parse(readFileSync(path.join(repoRoot(), "schemas", "elasticsearch", `${file}.template.json`), "utf8")) as Record<string, unknown>;
+interface Template {
+  index_patterns: string[];
+  template: { settings: Record<string, unknown>; mappings: Record<string, unknown> };
+}
+
+/** A template of schemas/elasticsearch/ for the indices of `alias`, with the configured shards and replicas. */
+function template(file: string, alias: string, shape: EsIndexShape): Template {
+  const t = JSON.parse(readFileSync(path.join(repoRoot(), "schemas", "elasticsearch", `${file}.template.json`), "utf8")) as Template & { _comment?: string };
   delete t._comment;
+  t.template.settings = { ...t.template.settings, number_of_shards: shape.shards, number_of_replicas: shape.replicas };
   return { ...t, index_patterns: [`${alias}-*`] };
 }
 
-export async function putTemplates(es: Client, aliases: IndexNames): Promise<void> {
-  await es.indices.putIndexTemplate({ name: aliases.files, ...template(FILES_ALIAS, aliases.files) });
-  await es.indices.putIndexTemplate({ name: aliases.analyses, ...template(ANALYSES_ALIAS, aliases.analyses) });
+export async function putTemplates(es: Client, aliases: IndexNames, shape: EsIndexShape = esIndexShape()): Promise<void> {
+  await es.indices.putIndexTemplate({ name: aliases.files, ...template(FILES_ALIAS, aliases.files, shape) });
+  await es.indices.putIndexTemplate({ name: aliases.analyses, ...template(ANALYSES_ALIAS, aliases.analyses, shape) });
 }
 
 /** The concrete index an alias points at, or undefined when there is no such alias. */
@@ -45,12 +52,27 @@ export async function aliasTarget(es: Client, alias: string): Promise<string | u
  * changed fails here, at start, and needs `filescan projector rebuild`), so a document with a new
  * field is not refused by the strict mapping.
  */
-export async function ensureIndices(es: Client, aliases: IndexNames = aliasesFor()): Promise<IndexNames> {
-  await putTemplates(es, aliases);
+export async function ensureIndices(
+  es: Client,
+  aliases: IndexNames = aliasesFor(),
+  shape: EsIndexShape = esIndexShape(),
+  onNote: (msg: string) => void = () => undefined,
+): Promise<IndexNames> {
+  await putTemplates(es, aliases, shape);
   for (const [alias, file] of [[aliases.files, FILES_ALIAS], [aliases.analyses, ANALYSES_ALIAS]] as const) {
-    if (await aliasTarget(es, alias)) {
-      const { mappings } = (template(file, alias) as { template: { mappings: Record<string, unknown> } }).template;
+    const existing = await aliasTarget(es, alias);
+    if (existing) {
+      const { mappings } = template(file, alias, shape).template;
       await es.indices.putMapping({ index: alias, ...mappings });
+      // (replicas change in place; shards only in new indices)
+      const now = (await es.indices.getSettings({ index: existing }))[existing]?.settings?.index;
+      if (Number(now?.number_of_replicas) !== shape.replicas) {
+        await es.indices.putSettings({ index: existing, settings: { number_of_replicas: shape.replicas } });
+        onNote(`${existing}: replicas ${now?.number_of_replicas} → ${shape.replicas}`);
+      }
+      if (Number(now?.number_of_shards) !== shape.shards) {
+        onNote(`${existing} has ${now?.number_of_shards} shard(s), FILESCAN_ES_SHARDS says ${shape.shards}: \`filescan projector rebuild\` makes new indices with ${shape.shards}`);
+      }
       continue;
     }
     try {
@@ -64,8 +86,8 @@ export async function ensureIndices(es: Client, aliases: IndexNames = aliasesFor
 }
 
 /** Fresh concrete indices for a rebuild; the aliases move to them only when the rebuild is done. */
-export async function createGeneration(es: Client, aliases: IndexNames, generation: string): Promise<IndexNames> {
-  await putTemplates(es, aliases);
+export async function createGeneration(es: Client, aliases: IndexNames, generation: string, shape: EsIndexShape = esIndexShape()): Promise<IndexNames> {
+  await putTemplates(es, aliases, shape);
   const names = { files: `${aliases.files}-${generation}`, analyses: `${aliases.analyses}-${generation}` };
   await es.indices.create({ index: names.files });
   await es.indices.create({ index: names.analyses });

@@ -4,6 +4,7 @@
  * token, never the token itself.
  */
 import { randomUUID } from "node:crypto";
+import { esIndexShape } from "@filescan/config";
 import { CREDENTIALS_INDEX, esErrors, type EsClient } from "@filescan/search";
 import { generatePat, hashPat, isWellFormedPat } from "./pat.ts";
 import { SCOPES, type Scope } from "./jwt.ts";
@@ -64,15 +65,23 @@ export class CredentialStore {
   readonly es: EsClient;
   readonly index: string;
 
-  constructor(es: EsClient, index: string = CREDENTIALS_INDEX) {
+  /** Replicas of the index (FILESCAN_ES_REPLICAS), set when it is made and kept to that. */
+  private readonly replicas: number;
+
+  constructor(es: EsClient, index: string = CREDENTIALS_INDEX, replicas: number = esIndexShape().replicas) {
     this.es = es;
     this.index = index;
+    this.replicas = replicas;
   }
 
   async ensureIndex(): Promise<void> {
-    if (await this.es.indices.exists({ index: this.index })) return;
+    if (await this.es.indices.exists({ index: this.index })) {
+      const now = (await this.es.indices.getSettings({ index: this.index }))[this.index]?.settings?.index?.number_of_replicas;
+      if (Number(now) !== this.replicas) await this.es.indices.putSettings({ index: this.index, settings: { number_of_replicas: this.replicas } });
+      return;
+    }
     try {
-      await this.es.indices.create({ index: this.index, mappings: MAPPINGS, settings: { number_of_replicas: 0 } });
+      await this.es.indices.create({ index: this.index, mappings: MAPPINGS, settings: { number_of_shards: 1, number_of_replicas: this.replicas } });
     } catch (err) {
       if (err instanceof esErrors.ResponseError && err.body?.error?.type === "resource_already_exists_exception") return;
       throw err;

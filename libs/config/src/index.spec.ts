@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { kafkaGroup, kafkaPrefix, kafkaTopic, TOPICS } from "./index.ts";
+import { esIndexShape, kafkaGroup, kafkaPrefix, kafkaTopic, TOPICS } from "./index.ts";
 
 describe("config: FILESCAN_KAFKA_PREFIX", () => {
   it("is empty by default: the names of DESIGN.md", () => {
@@ -20,5 +20,20 @@ describe("config: FILESCAN_KAFKA_PREFIX", () => {
     assert.equal(kafkaPrefix({ FILESCAN_KAFKA_PREFIX: "x".repeat(225) }).length, 225);
     // the longest topic name then has Kafka's maximum length
     assert.ok(kafkaTopic(TOPICS.submissions, { FILESCAN_KAFKA_PREFIX: "x".repeat(225) }).length <= 249);
+  });
+});
+
+describe("config: FILESCAN_ES_SHARDS and FILESCAN_ES_REPLICAS", () => {
+  it("are one shard and no replica by default (a single node), and what is set otherwise", () => {
+    assert.deepEqual(esIndexShape({}), { shards: 1, replicas: 0 });
+    assert.deepEqual(esIndexShape({ FILESCAN_ES_SHARDS: "3", FILESCAN_ES_REPLICAS: "1" }), { shards: 3, replicas: 1 });
+  });
+
+  it("refuses what Elasticsearch would refuse or no cluster needs", () => {
+    assert.throws(() => esIndexShape({ FILESCAN_ES_SHARDS: "0" }), /FILESCAN_ES_SHARDS must be between 1 and 1024/);
+    assert.throws(() => esIndexShape({ FILESCAN_ES_SHARDS: "2000" }), /between 1 and 1024/);
+    assert.throws(() => esIndexShape({ FILESCAN_ES_REPLICAS: "-1" }), /FILESCAN_ES_REPLICAS must be a non-negative integer/);
+    assert.throws(() => esIndexShape({ FILESCAN_ES_REPLICAS: "one" }), /non-negative integer/);
+    assert.throws(() => esIndexShape({ FILESCAN_ES_REPLICAS: "17" }), /at most 16/);
   });
 });

@@ -29,6 +29,26 @@ export function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: numbe
   return n;
 }
 
+/** Shards and replicas of the indices filescan creates (its documents' indices and the credentials). */
+export interface EsIndexShape {
+  shards: number;
+  replicas: number;
+}
+
+/**
+ * FILESCAN_ES_SHARDS (default 1) and FILESCAN_ES_REPLICAS (default 0: a single node). A cluster of
+ * several nodes wants at least one replica, or losing a node loses documents; a few hundred
+ * million sightings want more than one shard (tens of GB each at most). Replicas change on the
+ * existing indices at the projector's start; shards only in new ones (`filescan projector rebuild`).
+ */
+export function esIndexShape(env: NodeJS.ProcessEnv = process.env): EsIndexShape {
+  const shards = intFromEnv(env, "FILESCAN_ES_SHARDS", 1);
+  const replicas = intFromEnv(env, "FILESCAN_ES_REPLICAS", 0);
+  if (shards < 1 || shards > 1024) throw new Error(`FILESCAN_ES_SHARDS must be between 1 and 1024, got ${shards}`);
+  if (replicas > 16) throw new Error(`FILESCAN_ES_REPLICAS must be at most 16, got ${replicas}`);
+  return { shards, replicas };
+}
+
 export interface ServerAddresses {
   /** Kafka bootstrap brokers, host:port. */
   kafkaBrokers: string[];
