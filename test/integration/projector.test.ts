@@ -283,8 +283,8 @@ describe("projector: events become Elasticsearch documents", function () {
   });
 });
 
-describe("projector: indices made from an earlier template", function () {
-  this.timeout(60_000);
+/** Index names of a prefix of their own and a client, deleted (indices, templates) and closed after the suite. */
+function ownIndices(): { aliases: IndexNames; es: Client } {
   const prefix = `filescan-t${randomUUID().slice(0, 8)}`;
   const aliases: IndexNames = aliasesFor(prefix);
   const es = new Client({ node: serverAddresses().esUrl });
@@ -294,6 +294,12 @@ describe("projector: indices made from an earlier template", function () {
     for (const name of [aliases.files, aliases.analyses]) await es.indices.deleteIndexTemplate({ name }).catch(() => undefined);
     await es.close();
   });
+  return { aliases, es };
+}
+
+describe("projector: indices made from an earlier template", function () {
+  this.timeout(60_000);
+  const { aliases, es } = ownIndices();
 
   it("get the fields added since at start, so a document with a new field is not refused by the strict mapping", async () => {
     // the sightings index as the projector made it before analyzer_version existed
@@ -316,15 +322,7 @@ describe("projector: indices made from an earlier template", function () {
 
 describe("projector: shards and replicas by configuration", function () {
   this.timeout(60_000);
-  const prefix = `filescan-t${randomUUID().slice(0, 8)}`;
-  const aliases: IndexNames = aliasesFor(prefix);
-  const es = new Client({ node: serverAddresses().esUrl });
-  after(async () => {
-    const mine = Object.keys(await es.indices.get({ index: `${prefix}-*`, allow_no_indices: true }));
-    if (mine.length) await es.indices.delete({ index: mine });
-    for (const name of [aliases.files, aliases.analyses]) await es.indices.deleteIndexTemplate({ name }).catch(() => undefined);
-    await es.close();
-  });
+  const { aliases, es } = ownIndices();
   const shape = async (index: string) => {
     const s = (await es.indices.getSettings({ index }))[index]!.settings!.index!;
     return { shards: Number(s.number_of_shards), replicas: Number(s.number_of_replicas) };
