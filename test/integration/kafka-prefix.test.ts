@@ -148,10 +148,10 @@ describe("FILESCAN_KAFKA_PREFIX: a set of topics and consumer groups of its own"
     }
   });
 
-  it("ensureTopics returns once every new partition has a leader, the topics that hold content kept FILESCAN_CONTENT_RETENTION_HOURS; waitForLeaders gives up on a topic that is not there", async () => {
-    const env = { FILESCAN_KAFKA_PREFIX: runPrefix("test-leaders", Date.now()), FILESCAN_CONTENT_RETENTION_HOURS: "5" };
+  it("ensureTopics returns once every new partition (FILESCAN_KAFKA_PARTITIONS of them) has a leader, the topics that hold content kept FILESCAN_CONTENT_RETENTION_HOURS; waitForLeaders gives up on a topic that is not there", async () => {
+    const env = { FILESCAN_KAFKA_PREFIX: runPrefix("test-leaders", Date.now()), FILESCAN_CONTENT_RETENTION_HOURS: "5", FILESCAN_KAFKA_PARTITIONS: "3" };
     try {
-      const created = await ensureTopics(admin, 3, env);
+      const created = await ensureTopics(admin, undefined, env);
       assert.equal(created.length, Object.values(TOPICS).length);
       const { topics } = await admin.fetchTopicMetadata({ topics: created });
       for (const t of topics) assert.ok(t.partitions.length === 3 && t.partitions.every((p) => p.leader >= 0), `${t.name}: ${JSON.stringify(t.partitions)}`);

@@ -112,8 +112,21 @@ export async function registerSchemas(registry: SchemaRegistry): Promise<Record<
   return ids;
 }
 
-/** Partitions per topic: the most processes of one consumer group that can share the work. */
+/** Partitions per topic by default: the most processes of one consumer group that can share the work. */
 export const TOPIC_PARTITIONS = 6;
+
+/**
+ * Partitions of the topics `ensureTopics` creates: FILESCAN_KAFKA_PARTITIONS (default 6). More
+ * let more extractor or projector replicas share the work (the classifier keeps many LLM calls
+ * in flight whatever the count). An existing topic keeps its partitions: adding some would move
+ * keys, so a sha256's events could be read out of order; make new topics (a new
+ * FILESCAN_KAFKA_PREFIX) instead.
+ */
+export function topicPartitions(env: NodeJS.ProcessEnv = process.env): number {
+  const n = intFromEnv(env, "FILESCAN_KAFKA_PARTITIONS", TOPIC_PARTITIONS);
+  if (n < 1 || n > 1000) throw new Error(`FILESCAN_KAFKA_PARTITIONS must be between 1 and 1000, got ${n}`);
+  return n;
+}
 
 /**
  * The topics whose events hold what a file says, unmasked: its bytes (submissions, and a failed
@@ -140,7 +153,8 @@ export function topicConfig(topic: TopicName, env: NodeJS.ProcessEnv = process.e
  * Creates the topics of DESIGN.md (under `FILESCAN_KAFKA_PREFIX`) when they are missing, with
  * `topicConfig`'s settings; returns the names it created. A topic that exists keeps its settings.
  */
-export async function ensureTopics(admin: Admin, partitions = TOPIC_PARTITIONS, env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
+export async function ensureTopics(admin: Admin, partitions?: number, env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
+  const count = partitions ?? topicPartitions(env);
   const existing = new Set(await admin.listTopics());
   const missing = Object.values(TOPICS).filter((t) => !existing.has(kafkaTopic(t, env)));
   if (missing.length === 0) return [];
@@ -149,7 +163,7 @@ export async function ensureTopics(admin: Admin, partitions = TOPIC_PARTITIONS, 
   const names = missing.map((t) => kafkaTopic(t, env));
   await admin.createTopics({
     waitForLeaders: false,
-    topics: missing.map((t) => ({ topic: kafkaTopic(t, env), numPartitions: partitions, replicationFactor: -1, configEntries: topicConfig(t, env) })),
+    topics: missing.map((t) => ({ topic: kafkaTopic(t, env), numPartitions: count, replicationFactor: -1, configEntries: topicConfig(t, env) })),
   });
   await waitForLeaders(admin, names);
   return names;
@@ -191,7 +205,7 @@ export async function ensureTopicsWith(kafka: Kafka, env: NodeJS.ProcessEnv = pr
   const admin = kafka.admin();
   await admin.connect();
   try {
-    await ensureTopics(admin, TOPIC_PARTITIONS, env);
+    await ensureTopics(admin, undefined, env);
   } finally {
     await admin.disconnect();
   }
