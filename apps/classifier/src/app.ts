@@ -2,7 +2,7 @@
 import { GROUPS, intFromEnv, TOPICS } from "@filescan/config";
 import { classifierFromEnv } from "@filescan/classify";
 import { minAnalyzerVersion } from "@filescan/contracts";
-import { optionsFromEnv } from "@filescan/detectors";
+import { optionsFromEnv, warmUp } from "@filescan/detectors";
 import { aliasesFor } from "@filescan/search";
 import { Closers, connectEvents, ProcessorHealth, runProcessor, serveHealthFromEnv, startsAtEnd } from "@filescan/kafka";
 import { createAnalyzer, type Analyzer } from "./analyze.ts";
@@ -27,7 +27,10 @@ export async function startClassifier(env: NodeJS.ProcessEnv = process.env): Pro
   return closers.start(async () => {
     const es = closers.add(lookupClient(env), (c) => c.close());
     const lookup = earlierAnalyses(es, aliasesFor(env.FILESCAN_ES_INDEX_PREFIX ?? "filescan").analyses);
-    const analyzer = createAnalyzer({ classifier: classifierFromEnv(env), detectOptions: optionsFromEnv(env), lookup, minAnalyzerVersion: minAnalyzerVersion(env) });
+    const detectOptions = optionsFromEnv(env);
+    const analyzer = createAnalyzer({ classifier: classifierFromEnv(env), detectOptions, lookup, minAnalyzerVersion: minAnalyzerVersion(env) });
+    // (what detection loads on first use, loaded before the consumer joins: not by the first file)
+    warmUp(detectOptions);
     const metrics = new ClassifierMetrics();
     const health = new ProcessorHealth("classifier");
     // the classifier's registry already collects the process metrics

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { locator, type Segment } from "@filescan/contracts";
-import { detect, detectorTypes, detectWithStats, optionsFromEnv, DETECTORS } from "./index.ts";
+import { detect, detectorTypes, detectWithStats, optionsFromEnv, warmUp, DETECTORS } from "./index.ts";
 
 const seg = (text: string, loc = {}): Segment => ({ text, source: "text", locator: locator(loc) });
 
@@ -401,5 +401,12 @@ describe("checksums that pass no more often than chance", () => {
     const cells = ids(300).map((v, i) => seg(v, { sheet: "S", row: i + 2, column: "ref", cell: `A${i + 2}` }));
     assert.equal(detect([seg("ref", { sheet: "S", row: 1, part: "header" }), ...cells], { ner: false }).filter((f) => f.type === "CREDIT_CARD").length, 0);
     assert.equal(detect([seg("card_number", { sheet: "S", row: 1, part: "header" }), ...cells.map((c) => ({ ...c, locator: { ...c.locator, column: "card_number" } }))], { ner: false }).filter((f) => f.type === "CREDIT_CARD").length, 30, "under a card column every pass has context");
+  });
+});
+
+describe("warmUp()", () => {
+  it("reaches the parts loaded on first use: NER's names and places, and the pattern detectors", () => {
+    const types = new Set(warmUp({}).map((f) => f.type));
+    for (const t of ["PERSON", "LOCATION", "US_SSN", "CREDIT_CARD", "PHONE_NUMBER", "EMAIL_ADDRESS"]) assert.ok(types.has(t), `${t} in ${[...types].join(", ")}`);
   });
 });
