@@ -10,9 +10,10 @@ import { Client } from "@elastic/elasticsearch";
 import { kafkaGroup, repoRoot, serverAddresses, TOPICS } from "@filescan/config";
 import { ANALYZER_VERSION } from "@filescan/contracts";
 import { createEventProducer, createKafka, createRegistry, type EventProducer } from "@filescan/kafka";
-import { aliasesFor, analysisDoc, createGeneration, ensureIndices, rebuild, sightingDoc, startProjector, type IndexNames, type RunningProjector } from "@filescan/projector";
+import { aliasesFor, analysisDoc, createGeneration, ensureIndices, purge, purgeCount, rebuild, sightingDoc, startProjector, type IndexNames, type RunningProjector } from "@filescan/projector";
 import type { Server } from "node:http";
 import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { freePort } from "../containers/compose.ts";
 import { registryUrlOn, relayToRegistry, stopServer } from "./relay.ts";
@@ -341,3 +342,43 @@ describe("projector: shards and replicas by configuration", function () {
     assert.deepEqual(await shape(next.analyses), { shards: 3, replicas: 1 });
   });
 });
+
+describe("projector: purge", function () {
+  this.timeout(60_000);
+  const { aliases, es } = ownIndices();
+
+  it("deletes the sightings of an app or a path prefix, and the analyses of contents no sighting is left of; the CLI counts without --yes", async () => {
+    await ensureIndices(es, aliases);
+    const [x, y] = [submitted("content x"), submitted("content y")];
+    const sightings = [
+      { ...x, app: "old-crawler", full_path: "/srv/old/x.txt" },
+      { ...y, submission_id: randomUUID(), app: "old-crawler", full_path: "/srv/old/y.txt" },
+      { ...x, submission_id: randomUUID(), app: "crawler", full_path: "/srv/keep/x.txt" },
+    ];
+    await projectSubmissions(es, aliases, sightings);
+    await projectAnalyses(es, aliases, [analyzed(x, false), analyzed(y, true)]);
+    const env = { ...process.env, FILESCAN_ES_INDEX_PREFIX: aliases.files.replace(/-files$/, "") };
+    const cli = (...args: string[]) => spawnSync(process.execPath, [path.join(repoRoot(), "apps", "cli", "bin", "filescan.js"), "projector", "purge", ...args], { env, encoding: "utf8" });
+    const none = cli();
+    assert.equal(none.status, 2);
+    assert.match(none.stderr, /say which sightings to purge/);
+    const dry = cli("--app", "old-crawler");
+    assert.equal(dry.status, 0, dry.stderr);
+    assert.match(dry.stdout, /^2 sightings match; nothing deleted \(add --yes to delete them\)/);
+    assert.equal(await purgeCount(es, aliases, { app: "old-crawler" }), 2, "nothing deleted");
+
+    const real = cli("--app", "old-crawler", "--yes");
+    assert.equal(real.status, 0, real.stderr);
+    assert.match(real.stdout, /deleted 2 sightings and 1 analyses of contents no sighting is left of/);
+    await es.indices.refresh({ index: [aliases.files, aliases.analyses] });
+    const left = (await es.search<{ full_path: string }>({ index: aliases.files, query: { match_all: {} } })).hits.hits.map((h) => h._source!.full_path);
+    assert.deepEqual(left, ["/srv/keep/x.txt"]);
+    assert.equal((await es.exists({ index: aliases.analyses, id: y.sha256 })), false, "y has no sighting left");
+    assert.equal((await es.exists({ index: aliases.analyses, id: x.sha256 })), true, "x is still seen under /srv/keep");
+
+    assert.deepEqual(await purge(es, aliases, { pathPrefix: "/srv/keep/" }), { sightings: 1, analyses: 1 });
+    await es.indices.refresh({ index: aliases.analyses });
+    assert.equal((await es.exists({ index: aliases.analyses, id: x.sha256 })), false);
+  });
+});
+
