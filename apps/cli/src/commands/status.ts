@@ -25,7 +25,7 @@ export interface PipelineStatus {
   analyzer_version: number;
   min_analyzer_version: number;
   kafka: { processors: ProcessorStatus[]; dead_letters: number } | { error: string };
-  elasticsearch: { sightings: number; analysed: number; analyses: number; older_than_this_analyzer: number } | { error: string };
+  elasticsearch: { health: string; sightings: number; analysed: number; analyses: number; older_than_this_analyzer: number } | { error: string };
 }
 
 /** The processors, the group each runs as (its variable, as the app reads it) and the topics it reads. */
@@ -64,7 +64,7 @@ async function kafkaStatus(env: NodeJS.ProcessEnv): Promise<{ processors: Proces
   });
 }
 
-async function esStatus(env: NodeJS.ProcessEnv): Promise<{ sightings: number; analysed: number; analyses: number; older_than_this_analyzer: number }> {
+async function esStatus(env: NodeJS.ProcessEnv): Promise<{ health: string; sightings: number; analysed: number; analyses: number; older_than_this_analyzer: number }> {
   const es = createEsClient(env, { maxRetries: 0 });
   const aliases = aliasesFor(env.FILESCAN_ES_INDEX_PREFIX);
   const count = async (index: string, query?: Record<string, unknown>) => {
@@ -76,14 +76,16 @@ async function esStatus(env: NodeJS.ProcessEnv): Promise<{ sightings: number; an
     }
   };
   try {
-    const [sightings, analysed, analyses, older] = await Promise.all([
+    const [health, sightings, analysed, analyses, older] = await Promise.all([
+      // (the cluster's: yellow when a replica has no node to go to, red when a shard is lost)
+      es.cluster.health().then((h) => String(h.status)),
       count(aliases.files),
       count(aliases.files, { term: { analysed: true } }),
       count(aliases.analyses),
       // (a sighting's copy of its analysis is searchable; an analysis stored before versions were recorded has none: 0)
       count(aliases.files, { bool: { filter: [{ term: { analysed: true } }], must_not: [{ range: { "analysis.analyzer_version": { gte: ANALYZER_VERSION } } }] } }),
     ]);
-    return { sightings, analysed, analyses, older_than_this_analyzer: older };
+    return { health, sightings, analysed, analyses, older_than_this_analyzer: older };
   } finally {
     await es.close();
   }
@@ -100,6 +102,8 @@ function print(s: PipelineStatus): void {
   if ("error" in s.elasticsearch) lines.push(`elasticsearch: cannot be read: ${s.elasticsearch.error}`);
   else {
     const e = s.elasticsearch;
+    const why = e.health === "red" ? " (a shard has no copy: documents cannot be read or written)" : e.health === "yellow" ? " (a replica has no node to go to: FILESCAN_ES_REPLICAS above what the cluster can hold?)" : "";
+    lines.push(`elasticsearch ${e.health}${why}`);
     lines.push(`sightings ${e.sightings} (${e.analysed} analysed), analyses ${e.analyses}${e.older_than_this_analyzer ? `; ${e.older_than_this_analyzer} sightings carry an analysis older than version ${s.analyzer_version}` : ""}`);
   }
   console.log(lines.join("\n"));
