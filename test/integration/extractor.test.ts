@@ -233,5 +233,10 @@ describe("extractor app: FileSubmitted → FileExtracted on the real Kafka and r
     });
     await handledByUs(after);
     assert.equal(dead.length, 1, "only the poison record was dead-lettered");
+    // and /metrics counts both outcomes
+    const metrics = await (await fetch(`http://127.0.0.1:${extractor.httpPort}/metrics`)).text();
+    assert.match(metrics, /^filescan_extractor_records_total\{outcome="dead_lettered"\} 1$/m);
+    const handled = Number(/^filescan_extractor_records_total\{outcome="handled"\} (\d+)$/m.exec(metrics)?.[1]);
+    assert.ok(handled >= 5, `the files of this suite were handled (${handled})`);
   });
 });

@@ -12,7 +12,7 @@ import type { Server } from "node:http";
 import { kafkaGroup, kafkaTopic, TOPICS } from "@filescan/config";
 import type { DeadLetter, FileSubmitted } from "@filescan/contracts";
 import { submitted as fileSubmitted } from "./events.ts";
-import { createEventProducer, createKafka, createRegistry, runProcessor, startNewGroupAtEnd, type EventProducer, type RunningProcessor } from "@filescan/kafka";
+import { createEventProducer, createKafka, createRegistry, ProcessorHealth, runProcessor, startNewGroupAtEnd, type EventProducer, type RunningProcessor } from "@filescan/kafka";
 import type { Consumer } from "kafkajs";
 import { freePort } from "../containers/compose.ts";
 import { waitFor } from "./deadline.ts";
@@ -31,6 +31,7 @@ describe("stream processor: a schema registry that cannot be read is waited for,
   const seen: FileSubmitted[] = [];
   const dead: DeadLetter[] = [];
   const logs: string[] = [];
+  const health = new ProcessorHealth("test");
   let crashes = 0;
   let producer: EventProducer;
   let reader: Consumer;
@@ -62,6 +63,7 @@ describe("stream processor: a schema registry that cannot be read is waited for,
       registry: cut,
       producer,
       startAtEnd: true,
+      health,
       handle: async (ev) => {
         if (ev.app === app) seen.push(ev);
         return [];
@@ -98,6 +100,8 @@ describe("stream processor: a schema registry that cannot be read is waited for,
     assert.ok(got.content.equals(ev.content));
     assert.equal(dead.length, 0, "still nothing dead-lettered");
     assert.ok(logs.some((l) => l.startsWith("info the server is back")), logs.join("\n"));
+    // what /metrics reads: attempts that waited, the record handled, none dead-lettered
+    assert.ok(health.records.retried >= 1 && health.records.handled >= 1 && health.records.dead_lettered === 0, JSON.stringify(health.records));
   });
 
   it("dead-letters a record whose schema id the registry does not know", async () => {
@@ -111,5 +115,6 @@ describe("stream processor: a schema registry that cannot be read is waited for,
     assert.match(dl.error, /404|not found/i, dl.error);
     await waitFor("the record behind it handled", () => seen.find((s) => s.submission_id === after.submission_id), 90_000);
     assert.equal(dead.length, 1, "only that record was dead-lettered");
+    assert.equal(health.records.dead_lettered, 1);
   });
 });

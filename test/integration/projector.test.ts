@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { Client } from "@elastic/elasticsearch";
 import { kafkaGroup, repoRoot, serverAddresses, TOPICS } from "@filescan/config";
 import { ANALYZER_VERSION } from "@filescan/contracts";
-import { createEventProducer, createKafka, createRegistry, type EventProducer } from "@filescan/kafka";
+import { createEventProducer, createKafka, createRegistry, ProcessorHealth, type EventProducer } from "@filescan/kafka";
 import { aliasesFor, analysisDoc, createGeneration, ensureIndices, purge, purgeCount, rebuild, sightingDoc, startProjector, type IndexNames, type RunningProjector } from "@filescan/projector";
 import type { Server } from "node:http";
 import { readFileSync } from "node:fs";
@@ -42,6 +42,7 @@ describe("projector: events become Elasticsearch documents", function () {
   const registry = createRegistry();
   let producer: EventProducer;
   let projector: RunningProjector;
+  const health = new ProcessorHealth("projector");
 
   const sighting = (id: string) => es.get<Record<string, any>>({ index: aliases.files, id }).then((r) => r._source!);
   const analysedSighting = (id: string) => eventually(`sighting ${id} analysed`, async () => {
@@ -54,7 +55,7 @@ describe("projector: events become Elasticsearch documents", function () {
     producer = await createEventProducer(kafka, registry);
     // At the topics' ends: the shared topics keep every earlier run's events (and the benches'),
     // which a new group would otherwise read first. The rebuild test reads from offset 0 itself.
-    projector = await startProjector({ es, kafka, registry, producer, indices: aliases, groupId, startAtEnd: true, log: () => undefined });
+    projector = await startProjector({ es, kafka, registry, producer, indices: aliases, groupId, startAtEnd: true, health, log: () => undefined });
   });
 
   after(async () => {
@@ -89,6 +90,8 @@ describe("projector: events become Elasticsearch documents", function () {
     assert.equal(after.findings.examples[0].masked, "***-**-6789");
     const a = await es.get<Record<string, any>>({ index: aliases.analyses, id: s.sha256 });
     assert.equal(a.found, true);
+    // what /metrics reads: both records handled, none dead-lettered
+    assert.ok(health.records.handled >= 2 && health.records.dead_lettered === 0, JSON.stringify(health.records));
   });
 
   it("applies an existing analysis to a later sighting of the same sha256, and keeps every sighting", async () => {
@@ -208,7 +211,8 @@ describe("projector: events become Elasticsearch documents", function () {
     const own = aliasesFor(`${prefix}-cut`);
     await ensureIndices(es, own);
     const logs: string[] = [];
-    const second = await startProjector({ es, kafka, registry: cut, producer, indices: own, groupId: `${groupId}-cut`, startAtEnd: true, log: (level, msg, fields) => void logs.push(`${level} ${msg} ${JSON.stringify(fields ?? {})}`) });
+    const waited = new ProcessorHealth("projector");
+    const second = await startProjector({ es, kafka, registry: cut, producer, indices: own, groupId: `${groupId}-cut`, startAtEnd: true, health: waited, log: (level, msg, fields) => void logs.push(`${level} ${msg} ${JSON.stringify(fields ?? {})}`) });
     let relay: Server | undefined;
     try {
       const s = submitted(`waits for the registry ${run}`);
@@ -220,6 +224,7 @@ describe("projector: events become Elasticsearch documents", function () {
       relay = await relayToRegistry(port);
       const doc = await eventually("the sighting indexed once the registry answers", () => es.get<Record<string, any>>({ index: own.files, id: s.submission_id }).then((r) => r._source, () => undefined), 90_000);
       assert.equal(doc.sha256, s.sha256);
+      assert.ok(waited.records.retried >= 1 && waited.records.handled >= 1 && waited.records.dead_lettered === 0, JSON.stringify(waited.records));
     } finally {
       await second.stop();
       await stopServer(relay);

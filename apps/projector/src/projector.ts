@@ -50,6 +50,7 @@ export async function startProjector(opts: ProjectorOptions): Promise<RunningPro
 
   const deadLetter = async (topic: string, partition: number, m: KafkaMessage, error: string) => {
     log("warn", "dead-lettered a record", { topic, partition, offset: m.offset, error: error.slice(0, 300) });
+    if (opts.health) opts.health.records.dead_lettered++;
     await producer.send(TOPICS.deadletter, m.key?.toString("utf8") ?? "", {
       processor: groupId, topic, partition, offset: m.offset, key: m.key ?? null, value: m.value ?? null, error: error.slice(0, 10_000), failed_at: Date.now(),
     });
@@ -69,6 +70,7 @@ export async function startProjector(opts: ProjectorOptions): Promise<RunningPro
       /** Waits before a retry (30 s at most), beating the group's heart meanwhile. */
       const backOff = async (attempt: number, what: string, err: unknown) => {
         const wait = Math.min(30_000, 500 * 2 ** Math.min(attempt, 6));
+        if (opts.health) opts.health.records.retried += batch.messages.length;
         log("warn", `${what}; retrying without committing`, { error: String(err).slice(0, 300), retry_in_ms: wait, topic: batch.topic, partition: batch.partition });
         const until = Date.now() + wait;
         while (Date.now() < until) {
@@ -106,11 +108,15 @@ export async function startProjector(opts: ProjectorOptions): Promise<RunningPro
           await backOff(attempt, "Elasticsearch write failed", err);
         }
       }
+      let refused = 0;
       for (const r of rejected) {
         const hit = decoded.find((d) => (batch.topic === submissionsTopic ? (d.ev as FileSubmitted).submission_id : d.ev.sha256.toLowerCase()) === r.id);
-        if (hit) await deadLetter(batch.topic, batch.partition, hit.m, `Elasticsearch refused the document: ${r.message}`);
-        else log("error", "Elasticsearch refused a document", { id: r.id, error: r.message });
+        if (hit) {
+          refused++;
+          await deadLetter(batch.topic, batch.partition, hit.m, `Elasticsearch refused the document: ${r.message}`);
+        } else log("error", "Elasticsearch refused a document", { id: r.id, error: r.message });
       }
+      if (opts.health) opts.health.records.handled += decoded.length - refused;
       applied += decoded.length;
       const last = batch.messages[batch.messages.length - 1];
       if (last) {

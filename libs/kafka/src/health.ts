@@ -15,7 +15,7 @@ import { createServer } from "node:http";
 import Koa from "koa";
 import Router from "@koa/router";
 import type { Consumer } from "kafkajs";
-import { Gauge, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, Gauge, Registry, collectDefaultMetrics } from "prom-client";
 import { intFromEnv } from "@filescan/config";
 
 /** Default ports of the processors' health servers (`node apps/<name>/src/main.ts`). */
@@ -56,6 +56,12 @@ export class ProcessorHealth {
   private readonly deadConsumers = new Set<string>();
   private readonly checks = new Map<string, () => Promise<boolean>>();
   private readonly checkTimeoutMs: number;
+  /**
+   * What the processor did with its records, for /metrics (`filescan_<app>_records_total` by
+   * outcome): handled (its output written), dead-lettered, and attempts that waited for a server
+   * that was down (`retried`; the record is tried again, not lost).
+   */
+  readonly records = { handled: 0, dead_lettered: 0, retried: 0 };
 
   constructor(app: string, opts: { checkTimeoutMs?: number } = {}) {
     this.app = app;
@@ -191,6 +197,16 @@ export async function serveHealth(opts: HealthServerOptions): Promise<HealthServ
   const { health } = opts;
   const registry = opts.registry ?? new Registry();
   if (opts.processMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: opts.metricsPrefix });
+  new Counter({
+    name: `${opts.metricsPrefix}records_total`,
+    help: "Records read from the input topics, by outcome: handled, dead_lettered, retried (an attempt that waited for a server that was down)",
+    labelNames: ["outcome"],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [outcome, n] of Object.entries(health.records)) this.inc({ outcome }, n);
+    },
+  });
   new Gauge({
     name: `${opts.metricsPrefix}consumer_running`,
     help: "1 while the processor's Kafka consumer has joined its group and runs, else 0",

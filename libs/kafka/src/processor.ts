@@ -108,6 +108,7 @@ export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I
   const deadLetter = async (m: KafkaMessage, partition: number, error: unknown) => {
     const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     log("warn", "dead-lettered a record", { topic, partition, offset: m.offset, error: text.slice(0, 500) });
+    if (opts.health) opts.health.records.dead_lettered++;
     await producer.send(TOPICS.deadletter, m.key?.toString("utf8") ?? "", {
       processor: groupId,
       topic,
@@ -146,6 +147,7 @@ export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I
       }
     }
     for (const out of outputs) await producer.send(out.topic, out.key, out.value as never);
+    if (opts.health) opts.health.records.handled++;
   };
 
   await ensureTopicsWith(kafka, env);
@@ -191,6 +193,7 @@ export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I
                   if (!(err instanceof TransientError)) throw err;
                   if (beatRefused) return;
                   const wait = Math.min(MAX_RETRY_WAIT_MS, 200 * 2 ** Math.min(attempt, 8));
+                  if (opts.health) opts.health.records.retried++;
                   waiting(err, wait);
                   await waitWhile(wait, () => goOn() && !beatRefused);
                 }
