@@ -14,6 +14,7 @@ import type { LocalServer } from "./server.ts";
 
 export type { LocalServer } from "./server.ts";
 export { findJdk } from "./java.ts";
+export { isAlive } from "./proc.ts";
 export { versions, layout } from "./layout.ts";
 export { kafkaServer, kafkaProperties, propertiesText, KAFKA_LOG4J2 } from "./kafka.ts";
 export { registryServer } from "./registry.ts";

@@ -11,7 +11,7 @@ import readline from "node:readline";
 import type { Command } from "commander";
 import { repoRoot, stateDir } from "@filescan/config";
 import { ANALYZER_VERSION, minAnalyzerVersion } from "@filescan/contracts";
-import { infraDown, infraStatus, infraUp } from "@filescan/infra-local";
+import { infraDown, infraStatus, infraUp, isAlive } from "@filescan/infra-local";
 import { HEALTH_PORTS } from "@filescan/kafka";
 
 interface AppSpec {
@@ -167,15 +167,6 @@ async function upDetached(env: NodeJS.ProcessEnv): Promise<void> {
   await Promise.all(started.map(({ app, pid }) => waitHealthy(app, () => isAlive(pid))));
   printSummary(appEnv, mintDevToken(appEnv));
   console.log(`logs: ${logDir()}   stop: filescan down`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function down(env: NodeJS.ProcessEnv): Promise<void> {

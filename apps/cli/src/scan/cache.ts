@@ -30,6 +30,7 @@
 import { createHash } from "node:crypto";
 import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import path from "node:path";
+import { isAlive } from "@filescan/infra-local";
 
 /** The first format: one JSON document (read, never written). */
 interface StoredV1 {
@@ -122,16 +123,6 @@ class LineWriter {
   }
 }
 
-/** Whether a process of this pid runs (one of another user's counts: EPERM). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 const parse = <T>(line: string): T | undefined => {
   try {
     return JSON.parse(line) as T;
@@ -207,7 +198,7 @@ export class ScanCache {
       }
       // (this process: another cache object of the same scan, as in tests)
       if (pid === process.pid) return null;
-      if (Number.isInteger(pid) && pid > 0 && alive(pid)) return pid;
+      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) return pid;
       rmSync(this.lock!, { force: true }); // a scan that was killed
     }
     return null;
