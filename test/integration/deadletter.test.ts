@@ -6,25 +6,14 @@
  * one that is no event is dead-lettered again.
  */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import path from "node:path";
-import { repoRoot, TOPICS } from "@filescan/config";
+import { TOPICS } from "@filescan/config";
 import type { FileSubmitted } from "@filescan/contracts";
 import { createEventProducer, createKafka, createRegistry, deletePrefixed, ensureTopics, runPrefix, runProcessor, type EventProducer, type RunningProcessor } from "@filescan/kafka";
 import { submitted } from "./events.ts";
 import { waitFor } from "./deadline.ts";
+import { filescan } from "./cli.ts";
 
-function cli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, [path.join(repoRoot(), "apps", "cli", "bin", "filescan.js"), "deadletter", ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    p.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    p.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    p.on("error", reject);
-    p.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (args: string[], env: NodeJS.ProcessEnv) => filescan(["deadletter", ...args], env);
 
 describe("filescan deadletter: list what failed, replay it once fixed", function () {
   this.timeout(180_000);

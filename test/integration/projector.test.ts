@@ -13,11 +13,11 @@ import { createEventProducer, createKafka, createRegistry, ProcessorHealth, type
 import { aliasesFor, analysisDoc, createGeneration, ensureIndices, purge, purgeCount, rebuild, sightingDoc, startProjector, type IndexNames, type RunningProjector } from "@filescan/projector";
 import type { Server } from "node:http";
 import { readFileSync } from "node:fs";
-import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { freePort } from "../containers/compose.ts";
 import { registryUrlOn, relayToRegistry, stopServer } from "./relay.ts";
 import { analyzed, submitted } from "./events.ts";
+import { filescan } from "./cli.ts";
 import { projectAnalyses, projectSubmissions } from "../../apps/projector/src/project.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -363,17 +363,17 @@ describe("projector: purge", function () {
     await projectSubmissions(es, aliases, sightings);
     await projectAnalyses(es, aliases, [analyzed(x, false), analyzed(y, true)]);
     const env = { ...process.env, FILESCAN_ES_INDEX_PREFIX: aliases.files.replace(/-files$/, "") };
-    const cli = (...args: string[]) => spawnSync(process.execPath, [path.join(repoRoot(), "apps", "cli", "bin", "filescan.js"), "projector", "purge", ...args], { env, encoding: "utf8" });
-    const none = cli();
-    assert.equal(none.status, 2);
+    const cli = (...args: string[]) => filescan(["projector", "purge", ...args], env);
+    const none = await cli();
+    assert.equal(none.code, 2);
     assert.match(none.stderr, /say which sightings to purge/);
-    const dry = cli("--app", "old-crawler");
-    assert.equal(dry.status, 0, dry.stderr);
+    const dry = await cli("--app", "old-crawler");
+    assert.equal(dry.code, 0, dry.stderr);
     assert.match(dry.stdout, /^2 sightings match; nothing deleted \(add --yes to delete them\)/);
     assert.equal(await purgeCount(es, aliases, { app: "old-crawler" }), 2, "nothing deleted");
 
-    const real = cli("--app", "old-crawler", "--yes");
-    assert.equal(real.status, 0, real.stderr);
+    const real = await cli("--app", "old-crawler", "--yes");
+    assert.equal(real.code, 0, real.stderr);
     assert.match(real.stdout, /deleted 2 sightings and 1 analyses of contents no sighting is left of/);
     await es.indices.refresh({ index: [aliases.files, aliases.analyses] });
     const left = (await es.search<{ full_path: string }>({ index: aliases.files, query: { match_all: {} } })).hits.hits.map((h) => h._source!.full_path);

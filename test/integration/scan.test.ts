@@ -5,12 +5,11 @@
  * Each app's health server runs on a free port: all three say ready once started.
  */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { kafkaGroup, repoRoot } from "@filescan/config";
+import { kafkaGroup } from "@filescan/config";
 import { ANALYZER_VERSION } from "@filescan/contracts";
 import { createKafka } from "@filescan/kafka";
 import { aliasesFor, createEsClient } from "@filescan/search";
@@ -19,6 +18,7 @@ import { startClassifier, type RunningClassifier } from "@filescan/classifier";
 import { startProjectorApp, type RunningProjectorApp } from "@filescan/projector";
 import { accessToken, bearer, issuePat, startTestApi, type TestApi } from "./api-helpers.ts";
 import { within } from "./deadline.ts";
+import { filescan, startFilescan } from "./cli.ts";
 import { ScanCache } from "../../apps/cli/src/scan/cache.ts";
 
 interface Run {
@@ -28,16 +28,9 @@ interface Run {
   lines: Array<Record<string, any>>;
 }
 
-function scan(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, [path.join(repoRoot(), "apps", "cli", "bin", "filescan.js"), "scan", ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    p.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    p.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    p.on("error", reject);
-    p.on("close", (code) => resolve({ code, stdout, stderr, lines: stdout.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l)) }));
-  });
+async function scan(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
+  const r = await filescan(["scan", ...args], env);
+  return { ...r, lines: r.stdout.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l)) };
 }
 
 describe("filescan scan: a directory tree through the real API and pipeline", function () {
@@ -193,7 +186,7 @@ describe("filescan scan: a directory tree through the real API and pipeline", fu
     for (let i = 0; i < 1500; i++) writeFileSync(path.join(many, `f${i}.txt`), `file ${i} of ${run}\n`);
     const home = { ...cliEnv, FILESCAN_HOME: path.join(base, "home-kill") };
     const args = (root: string) => [path.join(root), "--url", api.baseUrl, "--json", "--concurrency", "1"];
-    const first = spawn(process.execPath, [path.join(repoRoot(), "apps", "cli", "bin", "filescan.js"), "scan", ...args(many)], { env: home, stdio: ["ignore", "pipe", "pipe"] });
+    const first = startFilescan(["scan", ...args(many)], home);
     let handled = 0;
     const exited = new Promise<number | null>((resolve) => first.on("close", (code) => resolve(code)));
     const started = new Promise<void>((resolve) => first.stdout.on("data", (d: Buffer) => {
