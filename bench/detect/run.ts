@@ -16,6 +16,9 @@
  *                    of its speed, and the quality measured with it
  *   --explain TYPE   that type's false positives and negatives, each with its surroundings (for a
  *                    type not planted: its findings)
+ *   --kind KIND      only detect() with NER off over that kind of the mixed corpus, --passes
+ *                    times, and its MB/s (to profile one kind: node --cpu-prof bench/detect/run.ts
+ *                    --kind prose --passes 20)
  *
  * 1. Throughput, MB/s of UTF-8 text per CPU second of this process (one thread, so per core),
  *    of `detect()` with NER off and with the default options, against a baseline in the same
@@ -39,7 +42,7 @@ import { KINDS, mixedCorpus } from "./mixed.ts";
 import { filler, plantedValues, REF_DATE } from "./values.ts";
 import { lookAlikeLines } from "./lookalikes.ts";
 
-const { values } = parseArgs({ options: { docs: { type: "string", default: "400" }, seed: { type: "string", default: "7" }, passes: { type: "string", default: "2" }, "mixed-mb": { type: "string", default: "4" }, "quality-only": { type: "boolean", default: false }, explain: { type: "string" }, "ner-model": { type: "string" } } });
+const { values } = parseArgs({ options: { docs: { type: "string", default: "400" }, seed: { type: "string", default: "7" }, passes: { type: "string", default: "2" }, "mixed-mb": { type: "string", default: "4" }, "quality-only": { type: "boolean", default: false }, explain: { type: "string" }, kind: { type: "string" }, "ner-model": { type: "string" } } });
 /** The optional NER model's directory: its speed is measured too, and the quality with it. */
 const NER_MODEL = values["ner-model"];
 const DOCS = Number(values.docs);
@@ -247,6 +250,18 @@ const scanBaseline = (segments: Segment[]) => {
 };
 
 const fmt = (n: number) => n.toFixed(2).padStart(7);
+if (values.kind !== undefined) {
+  // One kind of the mixed corpus, NER off, for a profiler: nothing else runs.
+  const part = mixedCorpus(faker, Number(values["mixed-mb"]) * 1e6, docs.map((d) => d.text)).filter((d) => d.kind === values.kind);
+  if (part.length === 0) throw new Error(`--kind: one of ${Object.keys(KINDS).join(", ")}`);
+  const mb = part.reduce((a, d) => a + d.bytes, 0) / 1e6;
+  for (const d of part.slice(0, 40)) sink += detect(d.segments, { ner: false }).length;
+  const c0 = process.cpuUsage();
+  for (let p = 0; p < PASSES; p++) for (const d of part) sink += detect(d.segments, { ner: false }).length;
+  const c = process.cpuUsage(c0);
+  console.log(`${values.kind}: ${(mb * PASSES / ((c.user + c.system) / 1e6)).toFixed(2)} MB/s over ${PASSES} passes of ${mb.toFixed(2)} MB, NER off`);
+  process.exit(0);
+}
 if (!values["quality-only"]) {
   // The mixed corpus: per kind and in all.
   const mixed = mixedCorpus(faker, Number(values["mixed-mb"]) * 1e6, docs.map((d) => d.text));
