@@ -18,7 +18,7 @@ import { freePort } from "../containers/compose.ts";
 import { registryUrlOn, relayToRegistry, stopServer } from "./relay.ts";
 import { analyzed, submitted } from "./events.ts";
 import { filescan } from "./cli.ts";
-import { projectAnalyses, projectSubmissions } from "../../apps/projector/src/project.ts";
+import { bulk, projectAnalyses, projectSubmissions } from "../../apps/projector/src/project.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -202,6 +202,39 @@ describe("projector: events become Elasticsearch documents", function () {
     const mapping = await es.indices.getMapping({ index: aliases.files });
     const props = Object.values(mapping)[0]!.mappings.properties!;
     assert.equal(props.extra!.type, "flattened", "extras never grow the mapping");
+  });
+
+  it("indexes the analysis of a file with hundreds of thousands of findings, listing the limit and counting all, and the next analyses after it", async () => {
+    // An event from before the classifier bounded its findings: 300,000 listed (18 MB of Avro, a
+    // 78 MB document), which Elasticsearch refused as part of a bulk request, retried for good.
+    const s = submitted(`dump ${run}`);
+    const ssn = analyzed(s).findings[0]!;
+    const findings = Array.from({ length: 300_000 }, (_, i) => ({ ...ssn, type: i % 1000 === 0 ? "CREDIT_CARD" : "US_SSN", start: i * 12, end: i * 12 + 11 }));
+    const next = submitted(`after the dump ${run}`);
+    await producer.send(TOPICS.submissions, s.sha256, s);
+    await producer.send(TOPICS.submissions, next.sha256, next);
+    await producer.send(TOPICS.analyses, s.sha256, { ...analyzed(s), findings });
+    await producer.send(TOPICS.analyses, next.sha256, analyzed(next));
+    const doc = await analysedSighting(s.submission_id);
+    assert.equal(doc.findings.total, 300_000);
+    assert.deepEqual(doc.findings.counts, { US_SSN: 299_700, CREDIT_CARD: 300 });
+    const stored = (await es.get<Record<string, any>>({ index: aliases.analyses, id: s.sha256 }))._source!;
+    assert.equal(stored.event.findings.length, 10_000);
+    assert.equal(stored.event.findings.filter((f: { type: string }) => f.type === "CREDIT_CARD").length, 300);
+    assert.deepEqual(stored.event.finding_counts, { US_SSN: 299_700, CREDIT_CARD: 300 });
+    assert.equal((await analysedSighting(next.submission_id)).findings.total, 1, "the analysis after it is indexed too");
+  });
+
+  it("sends a bulk request Elasticsearch refuses as too large again in halves, and reports a document too large alone", async () => {
+    const index = `${prefix}-bulk-size`;
+    const small = Array.from({ length: 4 }, (_, i): [Record<string, unknown>, Record<string, unknown>] => [{ index: { _index: index, _id: `small-${i}` } }, { n: i }]);
+    // more than Elasticsearch's http.max_content_length (100 MB) alone
+    const huge: [Record<string, unknown>, Record<string, unknown>] = [{ index: { _index: index, _id: "huge" } }, { text: "x".repeat(101 * 1024 * 1024) }];
+    const rejected = await bulk(es, [small[0]!, small[1]!, huge, small[2]!, small[3]!]);
+    assert.deepEqual(rejected.map((r) => r.id), ["huge"]);
+    assert.match(rejected[0]!.message, /request_too_large/);
+    await es.indices.refresh({ index });
+    assert.equal((await es.count({ index })).count, 4);
   });
 
   it("waits for a schema registry it cannot read, dead-letters nothing, and indexes the sighting once the registry answers", async () => {

@@ -42,6 +42,27 @@ describe("classifier analyze step", () => {
     assert.equal(out.model.extract_ms, 3);
   });
 
+  it("lists at most maxFindings findings in the event and counts them all; the classifier is given all of them", async () => {
+    const c = countingClassifier();
+    const a = createAnalyzer({ classifier: c, detectOptions: { ner: false }, maxFindings: 50 });
+    // 400 SSNs and 3 cards: the cards are listed whatever the SSNs are
+    const ssns = Array.from({ length: 400 }, (_, i) => `SSN ${String(100 + (i % 500)).padStart(3, "0")}-${String(10 + (i % 80)).padStart(2, "0")}-${String(1000 + i).padStart(4, "0")}`);
+    const text = ["card 4111 1111 1111 1111", ...ssns, "card 5500 0000 0000 0004", "card 3400 0000 0000 009"].join("\n");
+    const out = await a.analyze(extracted("e".repeat(64), text));
+    assert.equal(out.findings.length, 50);
+    assert.equal(out.finding_counts?.US_SSN, 400);
+    assert.equal(out.finding_counts?.CREDIT_CARD, 3);
+    assert.equal(out.findings.filter((f) => f.type === "CREDIT_CARD").length, 3);
+    assert.equal(c.calls[0]!.findings.length, 403, "the prompt is built from every finding");
+    // a stored analysis listing more (made before the limit) is listed within it, its counts those of all it listed
+    const stored = { ...out, sha256: "f".repeat(64), findings: c.calls[0]!.findings, finding_counts: {} };
+    const b = createAnalyzer({ classifier: countingClassifier(), lookup: async () => stored, maxFindings: 10 });
+    const again = await b.analyze(extracted(stored.sha256, text));
+    assert.equal(again.model.reused, true);
+    assert.equal(again.findings.length, 10);
+    assert.deepEqual(again.finding_counts, { CREDIT_CARD: 3, US_SSN: 400 });
+  });
+
   it("tells the classifier the extraction's reason codes once each, and how many members went unread for their type", async () => {
     const c = countingClassifier();
     const a = createAnalyzer({ classifier: c, detectOptions: { ner: false } });

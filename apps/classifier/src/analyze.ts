@@ -6,7 +6,7 @@
  * made by this process) is answered from it, with `model.reused = true`; concurrent events of
  * the same sha256 share one call.
  */
-import { ANALYZER_VERSION, type FileAnalyzed, type FileExtracted } from "@filescan/contracts";
+import { ANALYZER_VERSION, countByType, DEFAULT_MAX_FINDINGS, findingCounts, keepFindings, type FileAnalyzed, type FileExtracted } from "@filescan/contracts";
 import type { Classifier } from "@filescan/classify";
 import { detect, type DetectOptions } from "@filescan/detectors";
 
@@ -22,6 +22,11 @@ export interface AnalyzerDeps {
   minAnalyzerVersion?: number;
   /** How many recent verdicts to keep in memory for duplicates that arrive before the index has them. */
   recentSize?: number;
+  /**
+   * The most findings an event lists (FILESCAN_MAX_FINDINGS, default 10,000; `keepFindings`);
+   * `finding_counts` counts them all. The LLM's prompt is built from all of them.
+   */
+  maxFindings?: number;
 }
 
 export interface Analyzer {
@@ -39,6 +44,9 @@ export function createAnalyzer(deps: AnalyzerDeps): Analyzer {
   const recent = new Map<string, Verdict>();
   const recentSize = deps.recentSize ?? 5000;
   const minVersion = deps.minAnalyzerVersion ?? 0;
+  const maxFindings = deps.maxFindings ?? DEFAULT_MAX_FINDINGS;
+  /** A stored verdict listing at most `maxFindings` findings (it may list more: made with a higher limit, or before there was one), with the counts of all. */
+  const bounded = (v: Verdict): Verdict => ({ ...v, findings: v.findings.length > maxFindings ? keepFindings(v.findings, maxFindings) : v.findings, finding_counts: findingCounts(v) });
   let calls = 0;
   const callsBySha = new Map<string, number>();
 
@@ -68,7 +76,8 @@ export function createAnalyzer(deps: AnalyzerDeps): Analyzer {
     return {
       sha256: ev.sha256,
       llm,
-      findings,
+      findings: keepFindings(findings, maxFindings),
+      finding_counts: countByType(findings),
       extraction: { detected_type: ev.detected_type, type_mismatch: ev.type_mismatch, status: ev.status, reasons: [...new Set([...ev.reasons.map((r) => r.code), ...reasons])], chars: ev.stats.chars },
       model: { ...model, detect_ms: detectMs, extract_ms: ev.stats.duration_ms, reused: false },
       analyzer_version: ANALYZER_VERSION,
@@ -89,7 +98,7 @@ export function createAnalyzer(deps: AnalyzerDeps): Analyzer {
       // cannot reuse a verdict /query does not count, which would send the file round for good.
       // `recent` holds only this process's own, current analyses.)
       const need = Math.max(minVersion, ev.min_analyzer_version ?? 0);
-      const known = recent.get(sha) ?? (stored && stored.analyzer_version >= need ? stored : undefined);
+      const known = recent.get(sha) ?? (stored && stored.analyzer_version >= need ? bounded(stored) : undefined);
       if (known) {
         verdict = reused(known);
       } else if (inflight.has(sha)) {

@@ -1,7 +1,7 @@
 /** The classifier's wiring: consume FileExtracted, produce FileAnalyzed, N analyses in flight. */
 import { GROUPS, intFromEnv, TOPICS } from "@filescan/config";
 import { classifierFromEnv } from "@filescan/classify";
-import { minAnalyzerVersion } from "@filescan/contracts";
+import { maxFindings, minAnalyzerVersion } from "@filescan/contracts";
 import { optionsFromEnv, warmUp } from "@filescan/detectors";
 import { aliasesFor } from "@filescan/search";
 import { Closers, connectEvents, ProcessorHealth, runProcessor, serveHealthFromEnv, startsAtEnd } from "@filescan/kafka";
@@ -28,7 +28,7 @@ export async function startClassifier(env: NodeJS.ProcessEnv = process.env): Pro
     const es = closers.add(lookupClient(env), (c) => c.close());
     const lookup = earlierAnalyses(es, aliasesFor(env.FILESCAN_ES_INDEX_PREFIX ?? "filescan").analyses);
     const detectOptions = optionsFromEnv(env);
-    const analyzer = createAnalyzer({ classifier: classifierFromEnv(env), detectOptions, lookup, minAnalyzerVersion: minAnalyzerVersion(env) });
+    const analyzer = createAnalyzer({ classifier: classifierFromEnv(env), detectOptions, lookup, minAnalyzerVersion: minAnalyzerVersion(env), maxFindings: maxFindings(env) });
     // (what detection loads on first use, loaded before the consumer joins: not by the first file)
     warmUp(detectOptions);
     const metrics = new ClassifierMetrics();

@@ -5,7 +5,7 @@
  * defaults to 9101; 0 picks a free port; unset in library use: no server).
  */
 import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import type { FileAnalyzed } from "@filescan/contracts";
+import { findingCounts, type FileAnalyzed } from "@filescan/contracts";
 
 export class ClassifierMetrics {
   readonly registry = new Registry();
@@ -27,6 +27,6 @@ export class ClassifierMetrics {
     if (a.model.prompt_tokens) this.tokens.inc({ provider, kind: "prompt" }, a.model.prompt_tokens);
     if (a.model.completion_tokens) this.tokens.inc({ provider, kind: "completion" }, a.model.completion_tokens);
     this.detectSeconds.observe(a.model.detect_ms / 1000);
-    for (const f of a.findings) this.findings.inc({ type: f.type });
+    for (const [type, n] of Object.entries(findingCounts(a))) this.findings.inc({ type }, n);
   }
 }

@@ -40,6 +40,22 @@ describe("projector: the analysis document", () => {
     assert.equal(supersedes(made(1, false), made(1, true)), true, "the original over a reused one");
   });
 
+  it("lists at most the limit of an event's findings, and counts all of them by the event's finding_counts or, without, its findings", () => {
+    const many = Array.from({ length: 500 }, (_, i) => finding(i % 100 === 0 ? "US_SSN" : "EMAIL_ADDRESS", "***", 0.9, i + 1));
+    // an event from before the limit: every finding listed, no counts
+    const old = analysisDoc({ ...event(1), findings: many }, 40);
+    assert.equal(old.event.findings.length, 40);
+    assert.equal(old.event.findings.filter((f) => f.type === "US_SSN").length, 5);
+    assert.deepEqual(old.event.finding_counts, { US_SSN: 5, EMAIL_ADDRESS: 495 });
+    assert.equal(old.findings_summary.total, 500);
+    // an event that lists some and counts all
+    const listed = analysisDoc({ ...event(1), findings: many.slice(0, 50), finding_counts: { US_SSN: 7, EMAIL_ADDRESS: 90_000 } });
+    assert.equal(listed.event.findings.length, 50);
+    assert.equal(listed.findings_summary.total, 90_007);
+    assert.deepEqual(listed.findings_summary.counts, { US_SSN: 7, EMAIL_ADDRESS: 90_000 });
+    assert.deepEqual(listed.findings_summary.types, ["EMAIL_ADDRESS", "US_SSN"]);
+  });
+
   it("records the analyzer version, 0 for an event written before the field existed (its writer's schema has none)", () => {
     assert.equal(analysisDoc(event(3)).analysis.analyzer_version, 3);
     assert.equal(analysisDoc(event()).analysis.analyzer_version, 0);

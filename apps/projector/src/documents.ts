@@ -11,7 +11,7 @@
  * JSON types, no mapping growth, no type conflicts) and verbatim in `extra_json` (not indexed).
  * An extra object nested deeper than `flattened` allows is kept in `extra_json` only.
  */
-import type { FileAnalyzed, FileSubmitted, Finding } from "@filescan/contracts";
+import { DEFAULT_MAX_FINDINGS, findingCounts, keepFindings, type FileAnalyzed, type FileSubmitted, type Finding } from "@filescan/contracts";
 
 export const EXAMPLES_PER_FILE = 20;
 const FLATTENED_DEPTH_LIMIT = 20;
@@ -30,7 +30,12 @@ export interface AnalysisDoc {
   llm: FileAnalyzed["llm"];
   findings_summary: FindingsSummary;
   analysis: AnalysisMeta;
-  /** The whole event, so a consumer of the index can re-derive anything (masked values only). */
+  /**
+   * The whole event, so a consumer of the index can re-derive anything (masked values only); its
+   * findings at most FILESCAN_MAX_FINDINGS (an event from before the classifier bounded them may
+   * list hundreds of thousands: as one document, more than Elasticsearch takes), `finding_counts`
+   * counting them all.
+   */
   event: Omit<FileAnalyzed, "analyzed_at"> & { analyzed_at: string };
 }
 
@@ -89,11 +94,10 @@ function examplesOf(findings: Finding[]): Finding[] {
   return out.sort((a, b) => b.score - a.score);
 }
 
-export function summarise(findings: Finding[]): FindingsSummary {
-  const counts: Record<string, number> = {};
-  for (const f of findings) counts[f.type] = (counts[f.type] ?? 0) + 1;
+/** The summary of a file's findings: `counts` by type of all of them (`finding_counts`), examples from those listed. */
+export function summarise(findings: Finding[], counts: Record<string, number> = findingCounts({ findings })): FindingsSummary {
   return {
-    total: findings.length,
+    total: Object.values(counts).reduce((a, n) => a + n, 0),
     types: Object.keys(counts).sort(),
     counts,
     examples: examplesOf(findings).map((f) => {
@@ -105,14 +109,15 @@ export function summarise(findings: Finding[]): FindingsSummary {
   };
 }
 
-export function analysisDoc(ev: FileAnalyzed): AnalysisDoc {
+export function analysisDoc(ev: FileAnalyzed, maxFindings = DEFAULT_MAX_FINDINGS): AnalysisDoc {
   const analyzedAt = new Date(ev.analyzed_at).toISOString();
+  const counts = findingCounts(ev);
   return {
     sha256: ev.sha256.toLowerCase(),
     analyzed_at: analyzedAt,
     submission_id: ev.submission_id,
     llm: ev.llm,
-    findings_summary: summarise(ev.findings),
+    findings_summary: summarise(ev.findings, counts),
     analysis: {
       analyzed_at: analyzedAt,
       analysed_submission_id: ev.submission_id,
@@ -132,7 +137,7 @@ export function analysisDoc(ev: FileAnalyzed): AnalysisDoc {
       reasons: ev.extraction.reasons,
       chars: ev.extraction.chars,
     },
-    event: { ...ev, analyzed_at: analyzedAt },
+    event: { ...ev, findings: ev.findings.length > maxFindings ? keepFindings(ev.findings, maxFindings) : ev.findings, finding_counts: counts, analyzed_at: analyzedAt },
   };
 }
 

@@ -10,7 +10,7 @@
  * updates every sighting of its sha256. Whichever write comes second sees the first.
  */
 import type { Client } from "@elastic/elasticsearch";
-import type { FileAnalyzed, FileSubmitted } from "@filescan/contracts";
+import { DEFAULT_MAX_FINDINGS, type FileAnalyzed, type FileSubmitted } from "@filescan/contracts";
 import { analysisDoc, analysisFields, sightingDoc, type AnalysisDoc } from "./documents.ts";
 import type { IndexNames } from "./indices.ts";
 
@@ -30,13 +30,45 @@ export class RejectedDocument extends Error {
   }
 }
 
-/** Sends bulk operations in bounded chunks; retryable item failures are retried, the rest reported. */
+/**
+ * Bytes of documents per bulk request at most (Elasticsearch's guide: a few MB to 15 MB; it
+ * refuses a request above its `http.max_content_length`, 100 MB by default). A batch of 500
+ * analyses of large files was one request of hundreds of MB, refused as a whole, and retried for good.
+ */
+export const BULK_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Sends bulk operations in chunks of at most BULK_MAX_OPS operations and BULK_MAX_BYTES;
+ * retryable item failures are retried, the rest reported. A request Elasticsearch refuses as too
+ * large (413) is sent again in halves; one operation too large alone is reported, not retried.
+ */
 export async function bulk(es: Client, ops: Array<[BulkLine, BulkLine]>, okStatuses: number[] = []): Promise<RejectedDocument[]> {
   const rejected: RejectedDocument[] = [];
-  for (let i = 0; i < ops.length; i += BULK_MAX_OPS) {
-    let chunk = ops.slice(i, i + BULK_MAX_OPS);
+  const chunks: Array<Array<[BulkLine, BulkLine]>> = [];
+  let bytes = 0;
+  for (const op of ops) {
+    const size = JSON.stringify(op[1]).length;
+    const last = chunks[chunks.length - 1];
+    if (last === undefined || last.length >= BULK_MAX_OPS || (last.length > 0 && bytes + size > BULK_MAX_BYTES)) {
+      chunks.push([op]);
+      bytes = size;
+    } else {
+      last.push(op);
+      bytes += size;
+    }
+  }
+  while (chunks.length > 0) {
+    let chunk = chunks.shift()!;
     for (let attempt = 0; chunk.length > 0; attempt++) {
-      const res = await es.bulk({ operations: chunk.flat(), refresh: false });
+      let res;
+      try {
+        res = await es.bulk({ operations: chunk.flat(), refresh: false });
+      } catch (err) {
+        if ((err as { meta?: { statusCode?: number } }).meta?.statusCode !== 413) throw err;
+        if (chunk.length > 1) chunks.unshift(chunk.slice(0, chunk.length >> 1), chunk.slice(chunk.length >> 1));
+        else rejected.push(new RejectedDocument(idOf(chunk[0]![0]), `request_too_large: the document alone is more than Elasticsearch takes in one request (http.max_content_length): ${JSON.stringify(chunk[0]![1]).length} bytes`));
+        break;
+      }
       if (!res.errors) break;
       const retry: Array<[BulkLine, BulkLine]> = [];
       res.items.forEach((item, j) => {
@@ -51,6 +83,12 @@ export async function bulk(es: Client, ops: Array<[BulkLine, BulkLine]>, okStatu
     }
   }
   return rejected;
+}
+
+/** The document id an operation's action line names. */
+function idOf(action: BulkLine): string {
+  const meta = Object.values(action)[0] as { _id?: unknown } | undefined;
+  return String(meta?._id ?? "");
 }
 
 /** The stored analyses of these sha256s in `idx.analyses`, by sha256 (realtime). */
@@ -103,8 +141,11 @@ function withoutAnalysis(sha: string, d: AnalysisDoc): Record<string, unknown> {
   return { bool: { filter: [{ term: { sha256: sha } }], must_not: [{ bool: { filter: same } }] } };
 }
 
-/** Indexes analyses and applies each to every sighting of its sha256 that does not carry it yet. */
-export async function projectAnalyses(es: Client, idx: IndexNames, events: FileAnalyzed[]): Promise<RejectedDocument[]> {
+/**
+ * Indexes analyses and applies each to every sighting of its sha256 that does not carry it yet;
+ * an analysis document lists at most `maxFindings` of its findings (FILESCAN_MAX_FINDINGS).
+ */
+export async function projectAnalyses(es: Client, idx: IndexNames, events: FileAnalyzed[], maxFindings = DEFAULT_MAX_FINDINGS): Promise<RejectedDocument[]> {
   if (events.length === 0) return [];
   // One analysis per sha256 (a batch of a replay holds a content's first analysis and its re-analysis, in order).
   const bySha = new Map<string, FileAnalyzed>();
@@ -120,7 +161,7 @@ export async function projectAnalyses(es: Client, idx: IndexNames, events: FileA
     const kept = before.get(sha);
     if (kept && (kept.analysis.analyzer_version ?? 0) > versionOf(e)) bySha.delete(sha);
   }
-  const docs = [...bySha.values()].map(analysisDoc);
+  const docs = [...bySha.values()].map((e) => analysisDoc(e, maxFindings));
   const rejected = await bulk(
     es,
     docs.map((d): [BulkLine, BulkLine] => [d.analysis.reused ? { create: { _index: idx.analyses, _id: d.sha256 } } : { index: { _index: idx.analyses, _id: d.sha256 } }, d as unknown as BulkLine]),

@@ -8,7 +8,7 @@ import type { Client } from "@elastic/elasticsearch";
 import type { Consumer, Kafka, KafkaMessage } from "kafkajs";
 import type { SchemaRegistry } from "@kafkajs/confluent-schema-registry";
 import { kafkaGroup, kafkaTopic, TOPICS } from "@filescan/config";
-import type { FileAnalyzed, FileSubmitted } from "@filescan/contracts";
+import { maxFindings, type FileAnalyzed, type FileSubmitted } from "@filescan/contracts";
 import { consumerGroupLag, ensureTopicsWith, registryUnavailable, startNewGroupAtEnd, type EventProducer, type ProcessorHealth } from "@filescan/kafka";
 import { projectAnalyses, projectSubmissions, type RejectedDocument } from "./project.ts";
 import type { IndexNames } from "./indices.ts";
@@ -45,6 +45,7 @@ export async function startProjector(opts: ProjectorOptions): Promise<RunningPro
   const groupId = opts.groupId ?? PROJECTOR_GROUP;
   const env = opts.env ?? process.env;
   const submissionsTopic = kafkaTopic(TOPICS.submissions, env);
+  const findingsLimit = maxFindings(env);
   const log = opts.log ?? ((level, msg, fields) => console.error(JSON.stringify({ level, msg, app: "projector", ...fields })));
   let applied = 0;
 
@@ -102,7 +103,7 @@ export async function startProjector(opts: ProjectorOptions): Promise<RunningPro
         try {
           rejected = batch.topic === submissionsTopic
             ? await projectSubmissions(es, indices, decoded.map((d) => d.ev as FileSubmitted))
-            : await projectAnalyses(es, indices, decoded.map((d) => d.ev as FileAnalyzed));
+            : await projectAnalyses(es, indices, decoded.map((d) => d.ev as FileAnalyzed), findingsLimit);
           break;
         } catch (err) {
           await backOff(attempt, "Elasticsearch write failed", err);

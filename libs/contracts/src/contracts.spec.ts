@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import avro from "avsc";
 import { deepEqual as sameData } from "node:assert"; // Avro decodes records as class instances: compare data, not prototypes
 import { TOPICS } from "@filescan/config";
-import { ANALYZER_VERSION, avroSchemaText, locator, minAnalyzerVersion, type DeadLetter, type FileAnalyzed, type FileExtracted, type FileSubmitted } from "./index.ts";
+import { ANALYZER_VERSION, avroSchemaText, findingCounts, locator, minAnalyzerVersion, type DeadLetter, type FileAnalyzed, type FileExtracted, type FileSubmitted } from "./index.ts";
 
 const typeOf = (topic: (typeof TOPICS)[keyof typeof TOPICS]) => avro.Type.forSchema(JSON.parse(avroSchemaText(topic)));
 
@@ -60,6 +60,7 @@ describe("contracts: TypeScript types agree with schemas/avro", () => {
       submission_id: "s", sha256: "a".repeat(64), analyzed_at: 2,
       llm: { has_sensitive_data: true, confidence: "high", reasoning: "r", description: "d", status: "complete", page_number: 2, file_in_zip: "a.pdf" },
       findings: [{ type: "US_SSN", score: 0.9, detector: "us_ssn", validation: "ssn_rules", context: ["ssn"], locator: locator({ page: 2 }), start: 3, end: 14, masked: "***-**-6789" }],
+      finding_counts: { US_SSN: 1200, EMAIL_ADDRESS: 3 },
       extraction: { detected_type: "application/pdf", type_mismatch: false, status: "complete", reasons: [], chars: 100 },
       model: { provider: "local", name: "smollm2", prompt_tokens: 10, completion_tokens: 5, llm_ms: 100, detect_ms: 1, extract_ms: 2, reused: false },
       analyzer_version: ANALYZER_VERSION,
@@ -67,6 +68,14 @@ describe("contracts: TypeScript types agree with schemas/avro", () => {
     const t = typeOf(TOPICS.analyses);
     assert.ok(t.isValid(ev));
     sameData(t.fromBuffer(t.toBuffer(ev)), ev);
+    // an event written before finding_counts (which listed every finding) reads with none: they are counted
+    const schema = JSON.parse(avroSchemaText(TOPICS.analyses)) as { fields: Array<{ name: string }> };
+    const old = avro.Type.forSchema({ ...schema, fields: schema.fields.filter((f) => f.name !== "finding_counts") } as avro.Schema);
+    const { finding_counts: _, ...withoutCounts } = ev;
+    const read = t.fromBuffer(old.toBuffer(withoutCounts), t.createResolver(old)) as FileAnalyzed;
+    sameData(read.finding_counts, {});
+    sameData(findingCounts(read), { US_SSN: 1 });
+    sameData(findingCounts(ev), { US_SSN: 1200, EMAIL_ADDRESS: 3 });
     const dl: DeadLetter = { processor: "p", topic: "t", partition: 0, offset: "5", key: Buffer.from("k"), value: null, error: "boom", failed_at: 3 };
     const d = typeOf(TOPICS.deadletter);
     assert.ok(d.isValid(dl));

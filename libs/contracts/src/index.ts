@@ -6,6 +6,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { intFromEnv, repoRoot, TOPICS, type TopicName } from "@filescan/config";
 
+export { countByType, DEFAULT_MAX_FINDINGS, findingCounts, keepFindings, maxFindings } from "./findings.ts";
+
 export type Status = "complete" | "partial" | "unsupported" | "failed";
 export type Confidence = "high" | "medium" | "low";
 
@@ -150,7 +152,10 @@ export interface FileAnalyzed {
   sha256: string;
   analyzed_at: number;
   llm: Llm;
+  /** At most FILESCAN_MAX_FINDINGS of the file's findings (`keepFindings`); `finding_counts` counts them all. */
   findings: Finding[];
+  /** The file's findings by entity type, listed or not; absent or empty in events written before it existed (which listed all: `findingCounts`). */
+  finding_counts?: Record<string, number>;
   extraction: { detected_type: string; type_mismatch: boolean; status: Status; reasons: string[]; chars: number };
   model: {
     provider: string;
