@@ -3,15 +3,16 @@
  * registry cannot be read: a record it cannot decode for want of the registry is retried until
  * the registry answers, never dead-lettered, with one warning for the outage (no error per try, no
  * consumer crash) and one line when it ends; a record whose schema id the real registry does not
- * know (404) is dead-lettered at once. The processor reads the registry through a relay on a port
- * of the test's own, closed at first; everything else talks to the real servers directly.
+ * know (404) is dead-lettered at once, and so is a record whose output is more than one Kafka record
+ * holds. The processor reads the registry through a relay on a port of the test's own, closed at
+ * first; everything else talks to the real servers directly.
  */
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import type { Server } from "node:http";
 import { kafkaGroup, kafkaTopic, TOPICS } from "@filescan/config";
 import type { DeadLetter, FileSubmitted } from "@filescan/contracts";
-import { submitted as fileSubmitted } from "./events.ts";
+import { analyzed, submitted as fileSubmitted } from "./events.ts";
 import { createEventProducer, createKafka, createRegistry, ProcessorHealth, runProcessor, startNewGroupAtEnd, type EventProducer, type RunningProcessor } from "@filescan/kafka";
 import type { Consumer } from "kafkajs";
 import { freePort } from "../containers/compose.ts";
@@ -66,6 +67,8 @@ describe("stream processor: a schema registry that cannot be read is waited for,
       health,
       handle: async (ev) => {
         if (ev.app === app) seen.push(ev);
+        // (an output more than one Kafka record holds: a verdict of 49 MB)
+        if (ev.app === app && ev.content.toString().startsWith("too large")) return [{ topic: TOPICS.analyses, key: ev.sha256, value: { ...analyzed(ev), llm: { ...analyzed(ev).llm, reasoning: "x".repeat(49 * 1024 * 1024) } } }];
         return [];
       },
       log: (level, msg, fields) => void logs.push(`${level} ${msg} ${JSON.stringify(fields ?? {})}`),
@@ -116,5 +119,19 @@ describe("stream processor: a schema registry that cannot be read is waited for,
     await waitFor("the record behind it handled", () => seen.find((s) => s.submission_id === after.submission_id), 90_000);
     assert.equal(dead.length, 1, "only that record was dead-lettered");
     assert.equal(health.records.dead_lettered, 1);
+  });
+
+  it("dead-letters a record whose output no Kafka record holds, and handles the records after it", async () => {
+    relay ??= await relayToRegistry(port);
+    const before = dead.length;
+    const big = submitted(`too large ${run}`);
+    const after = submitted(`behind the too large one ${run}`);
+    await producer.send(TOPICS.submissions, big.sha256, big);
+    await producer.send(TOPICS.submissions, after.sha256, after);
+    const dl = await waitFor("the dead letter", () => dead.find((d) => d.key?.toString() === big.sha256), 90_000);
+    assert.match(dl.error, /EventTooLarge: the filescan.analyses.v1 event is \d+ bytes, more than one Kafka record holds/, dl.error);
+    await waitFor("the record behind it handled", () => seen.find((s) => s.submission_id === after.submission_id), 90_000);
+    assert.equal(dead.length, before + 1, "only that record was dead-lettered");
+    assert.deepEqual(logs.filter((l) => l.startsWith("error")), [], "no batch failed");
   });
 });

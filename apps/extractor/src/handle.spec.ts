@@ -29,4 +29,23 @@ describe("extractor handle", () => {
     const type = avro.Type.forSchema(JSON.parse(avroSchemaText(TOPICS.extractions)));
     assert.ok(type.isValid(out), "FileExtracted must match schemas/avro/FileExtracted.avsc");
   });
+
+  it("cuts the segments that do not fit one event, with reason limit_event_bytes, and the event stays within the bytes", async () => {
+    const ev: FileSubmitted = {
+      submission_id: "s-2", received_at: 1, principal: { subject: "crawler", token_name: null }, mimetype: "text/csv", sha256: "d".repeat(64), sha1: "b".repeat(40), md5: "c".repeat(32),
+      filename: "cells.csv", full_path: "/share/cells.csv", timestamp: "2026-11-22T08:00:00Z", app: "crawler-1", extra_json: "{}", size: 1, content: Buffer.from("x"),
+    };
+    const member = `exports/${"deep/".repeat(150)}cells.xlsx`;
+    const r = await extractFile(toInput(ev));
+    const many = { ...r, status: "complete" as const, segments: Array.from({ length: 3000 }, (_, i) => ({ text: String(i % 10), source: "text", locator: { ...r.segments[0]!.locator, file_in_zip: member, sheet: "Sheet1", cell: `A${i + 2}`, row: i + 2, column: "amount" } })) };
+    const whole = toExtracted(ev, many);
+    assert.equal(whole.segments.length, 3000, "within the default limit, nothing is cut");
+    const out = toExtracted(ev, many, 1024 * 1024);
+    assert.ok(out.segments.length > 0 && out.segments.length < 3000);
+    assert.equal(out.status, "partial");
+    assert.match(out.reasons.find((x) => x.code === "limit_event_bytes")!.message, new RegExp(`after ${out.segments.length} of 3000 segments`));
+    const type = avro.Type.forSchema(JSON.parse(avroSchemaText(TOPICS.extractions)));
+    assert.ok(type.toBuffer(out).length <= 1024 * 1024);
+    assert.ok(type.toBuffer(toExtracted(ev, many, 1024 * 1024 + 900 * 60)).length > type.toBuffer(out).length, "no more cut than needed");
+  });
 });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { esIndexShape, kafkaGroup, kafkaPrefix, kafkaTopic, TOPICS } from "./index.ts";
+import { esIndexShape, kafkaGroup, kafkaPrefix, kafkaTopic, maxFileBytes, TOPICS } from "./index.ts";
 
 describe("config: FILESCAN_KAFKA_PREFIX", () => {
   it("is empty by default: the names of DESIGN.md", () => {
@@ -35,5 +35,13 @@ describe("config: FILESCAN_ES_SHARDS and FILESCAN_ES_REPLICAS", () => {
     assert.throws(() => esIndexShape({ FILESCAN_ES_REPLICAS: "-1" }), /FILESCAN_ES_REPLICAS must be a non-negative integer/);
     assert.throws(() => esIndexShape({ FILESCAN_ES_REPLICAS: "one" }), /non-negative integer/);
     assert.throws(() => esIndexShape({ FILESCAN_ES_REPLICAS: "17" }), /at most 16/);
+  });
+});
+
+describe("config: FILESCAN_MAX_FILE_BYTES", () => {
+  it("is 32 MiB unless set, and refused above what one Kafka record holds with the event's metadata", () => {
+    assert.equal(maxFileBytes({}), 32 * 1024 * 1024);
+    assert.equal(maxFileBytes({ FILESCAN_MAX_FILE_BYTES: String(40 * 1024 * 1024) }), 40 * 1024 * 1024);
+    assert.throws(() => maxFileBytes({ FILESCAN_MAX_FILE_BYTES: String(64 * 1024 * 1024) }), /above the 41943040 bytes one Kafka record/);
   });
 });

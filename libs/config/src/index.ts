@@ -125,6 +125,17 @@ export const DEFAULT_MAX_FILE_BYTES = 32 * 1024 * 1024;
 /** Kafka message limit: the largest file plus room for metadata and extracted text. */
 export const KAFKA_MAX_MESSAGE_BYTES = 48 * 1024 * 1024;
 
+/** The most an event may hold besides what it carries (a file's bytes, its text): its metadata, the Kafka record's own. */
+export const EVENT_ROOM_BYTES = 8 * 1024 * 1024;
+
+/**
+ * FILESCAN_MAX_FILE_BYTES (default 32 MiB). Refused above what one Kafka record of the submissions
+ * topic carries with room for the event's metadata (40 MiB): the API would accept a file it could
+ * never queue, and answer 500 to every retry of it.
+ */
 export function maxFileBytes(env: NodeJS.ProcessEnv = process.env): number {
-  return intFromEnv(env, "FILESCAN_MAX_FILE_BYTES", DEFAULT_MAX_FILE_BYTES);
+  const n = intFromEnv(env, "FILESCAN_MAX_FILE_BYTES", DEFAULT_MAX_FILE_BYTES);
+  const most = KAFKA_MAX_MESSAGE_BYTES - EVENT_ROOM_BYTES;
+  if (n > most) throw new Error(`FILESCAN_MAX_FILE_BYTES is ${n}, above the ${most} bytes one Kafka record of the submissions topic holds with the event's metadata (its max.message.bytes is ${KAFKA_MAX_MESSAGE_BYTES})`);
+  return n;
 }

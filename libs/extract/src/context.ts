@@ -108,11 +108,12 @@ export class Ctx {
     return more.length ? [...this.reasons, ...more] : this.reasons;
   }
 
-  /** Adds a segment; cuts it and throws Stop once the character limit is reached. Blank text is dropped. */
+  /** Adds a segment; cuts it and throws Stop once the character or segment limit is reached. Blank text is dropped. */
   emit(scope: Scope, raw: string, loc: Partial<Locator> = {}, source = "text"): void {
     // (NULs are no text, whichever format let them through: a damaged mail's body, a field's padding; a run of them parts what it stood between)
     const text = raw.includes("\0") ? raw.replace(/\0+/g, "\n") : raw;
     if (!text || !/\S/.test(text)) return;
+    if (this.segments.length >= this.limits.maxSegments) throw new Stop("limit_segments", `more than ${this.limits.maxSegments} text segments (cells, fields, chunks of text)`);
     const room = this.limits.maxChars - this.chars;
     const cut = text.length > room;
     const t = cut ? text.slice(0, Math.max(0, room)) : text;

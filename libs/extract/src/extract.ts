@@ -23,7 +23,7 @@ export interface ExtractResult {
 }
 
 /** Reason codes that make a result `partial`: something was there that we did not read. */
-const PARTIAL_CODES = new Set(["encrypted", "corrupt", "unsupported_compression", "path_traversal", "limit_depth", "limit_entries", "limit_ratio", "limit_total_bytes", "limit_chars", "limit_time", "limit_ocr_pages", "limit_pixels", "ocr_failed"]);
+const PARTIAL_CODES = new Set(["encrypted", "corrupt", "unsupported_compression", "path_traversal", "limit_depth", "limit_entries", "limit_ratio", "limit_total_bytes", "limit_chars", "limit_segments", "limit_time", "limit_ocr_pages", "limit_pixels", "ocr_failed"]);
 
 const UNSUPPORTED = new Set(["unsupported_type"]);
 

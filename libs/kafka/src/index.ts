@@ -261,6 +261,17 @@ export function lingerMsFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   return ms;
 }
 
+/** The largest value a record may carry: the topics' max.message.bytes, less room for the record's key, headers and batch. */
+export const MAX_RECORD_VALUE_BYTES = KAFKA_MAX_MESSAGE_BYTES - 64 * 1024;
+
+/** An event too large for one Kafka record: no retry can send it (`EventProducer.send`). */
+export class EventTooLarge extends Error {
+  override name = "EventTooLarge";
+  constructor(topic: TopicName, bytes: number) {
+    super(`the ${topic} event is ${bytes} bytes, more than one Kafka record holds (${MAX_RECORD_VALUE_BYTES})`);
+  }
+}
+
 export async function createEventProducer(kafka: Kafka, registry: SchemaRegistry, env: NodeJS.ProcessEnv = process.env): Promise<EventProducer> {
   const lingerMs = lingerMsFromEnv(env);
   const ids = await registerSchemas(registry);
@@ -278,7 +289,11 @@ export async function createEventProducer(kafka: Kafka, registry: SchemaRegistry
     encode,
     sendEncoded,
     async send(topic, key, value) {
-      await sendEncoded(topic, [{ key, value: await encode(topic, value) }]);
+      const encoded = await encode(topic, value);
+      // (one record above the broker's limit closes the producer's connection, and the batch it
+      // shares fails with it: refused here, as this record's fault alone)
+      if (encoded.length > MAX_RECORD_VALUE_BYTES) throw new EventTooLarge(topic, encoded.length);
+      await sendEncoded(topic, [{ key, value: encoded }]);
     },
     async disconnect() {
       await batcher.drain();

@@ -5,8 +5,9 @@
  * - Up to `concurrency` events are in flight at once across all partitions (LLM calls take
  *   seconds; partitions must not bound the parallelism). Offsets are resolved strictly in
  *   order per partition: an offset is committed only when it and everything before it is done.
- * - A value that cannot be decoded, or whose handler keeps failing, goes to the dead-letter
- *   topic with its coordinates and error; the processor moves on.
+ * - A value that cannot be decoded, whose handler keeps failing, or whose output is too large
+ *   for a Kafka record, goes to the dead-letter topic with its coordinates and error; the
+ *   processor moves on.
  * - A `TransientError` (a server we depend on is down) is never dead-lettered: the record is
  *   tried again in place, after a wait that doubles up to 30 s, the group's heartbeat kept,
  *   until the server answers or the processor stops; nothing is lost. A schema registry that
@@ -19,7 +20,7 @@ import type { SchemaRegistry } from "@kafkajs/confluent-schema-registry";
 import pLimit from "p-limit";
 import { kafkaGroup, kafkaTopic, TOPICS, type TopicName } from "@filescan/config";
 import type { EventOf } from "@filescan/contracts";
-import { ensureTopicsWith, registryUnavailable, startNewGroupAtEnd, type EventProducer } from "./index.ts";
+import { ensureTopicsWith, EventTooLarge, registryUnavailable, startNewGroupAtEnd, type EventProducer } from "./index.ts";
 import type { ProcessorHealth } from "./health.ts";
 
 export interface Output<T extends TopicName = TopicName> {
@@ -146,7 +147,14 @@ export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I
         await sleep(200 * 2 ** attempt);
       }
     }
-    for (const out of outputs) await producer.send(out.topic, out.key, out.value as never);
+    try {
+      for (const out of outputs) await producer.send(out.topic, out.key, out.value as never);
+    } catch (err) {
+      // (an output no record can hold is the input's fault, not the broker's: retried, it stopped the partition for good)
+      if (!(err instanceof EventTooLarge)) throw err;
+      await deadLetter(m, partition, err);
+      return;
+    }
     if (opts.health) opts.health.records.handled++;
   };
 

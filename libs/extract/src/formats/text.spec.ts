@@ -220,6 +220,14 @@ describe("extract: text family", () => {
     assert.ok(r.reasons.some((x) => x.code === "limit_chars"));
   });
 
+  it("cuts at the segment limit with reason limit_segments and status partial: a sheet of many tiny cells", async () => {
+    const row = Array.from({ length: 20 }, (_, i) => String(i % 10)).join(",");
+    const r = await run(`${Array.from({ length: 20 }, (_, i) => `c${i}`).join(",")}\n${`${row}\n`.repeat(100)}`, "tiny.csv", "text/csv", { maxSegments: 500 });
+    assert.equal(r.status, "partial");
+    assert.equal(r.segments.length, 500);
+    assert.ok(r.reasons.some((x) => x.code === "limit_segments"));
+  });
+
   it("marks unknown binary and executables unsupported with their detected type", async () => {
     const rnd = Buffer.alloc(4096);
     for (let i = 0; i < rnd.length; i++) rnd[i] = (i * 7919 + 13) % 251;
