@@ -90,7 +90,8 @@ function extracted(name: string, size: number, mime: string, r: Pick<FileExtract
 }
 
 export function createInspector(env: NodeJS.ProcessEnv, opts: { showValues: boolean }): Inspector {
-  const analyzer: Analyzer = createAnalyzer({ classifier: classifierFromEnv(env), detectOptions: optionsFromEnv(env), recentSize: 0 });
+  // (every finding: a report on the terminal or in a file, not an event; --json lists every one)
+  const analyzer: Analyzer = createAnalyzer({ classifier: classifierFromEnv(env), detectOptions: optionsFromEnv(env), recentSize: 0, maxFindings: Number.POSITIVE_INFINITY });
   const limits = limitsFromEnv(env);
   // Files are extracted in a worker thread, as the extractor app extracts them: a parser stuck in
   // a synchronous loop is terminated at the time budget (plus grace) and the file reported
