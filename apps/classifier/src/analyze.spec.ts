@@ -63,6 +63,21 @@ describe("classifier analyze step", () => {
     assert.deepEqual(again.finding_counts, { CREDIT_CARD: 3, US_SSN: 400 });
   });
 
+  it("keeps recent verdicts within a number of findings in all: the oldest are forgotten, and looked up again", async () => {
+    const c = countingClassifier();
+    const lookups: string[] = [];
+    const a = createAnalyzer({ classifier: c, detectOptions: { ner: false }, recentFindings: 5, lookup: async (sha) => void lookups.push(sha) });
+    const cards = (n: number) => Array.from({ length: n }, () => "card 4111 1111 1111 1111").join("\n");
+    await a.analyze(extracted("1".repeat(64), cards(3)));
+    await a.analyze(extracted("2".repeat(64), cards(2)));
+    await a.analyze(extracted("3".repeat(64), cards(1)));
+    // 3 + 2 + 1 > 5: the first is forgotten, the others answered from memory
+    lookups.length = 0;
+    for (const sha of ["3", "2", "1"]) await a.analyze(extracted(sha.repeat(64), cards(1)));
+    assert.deepEqual(lookups, ["1".repeat(64)]);
+    assert.equal(c.calls.length, 4, "the forgotten one, not in the index either, analysed again");
+  });
+
   it("tells the classifier the extraction's reason codes once each, and how many members went unread for their type", async () => {
     const c = countingClassifier();
     const a = createAnalyzer({ classifier: c, detectOptions: { ner: false } });

@@ -23,6 +23,11 @@ export interface AnalyzerDeps {
   /** How many recent verdicts to keep in memory for duplicates that arrive before the index has them. */
   recentSize?: number;
   /**
+   * How many findings those verdicts may list in all (default 200,000): 5,000 verdicts of
+   * customer exports, 10,000 findings each, would hold 50 million in memory.
+   */
+  recentFindings?: number;
+  /**
    * The most findings an event lists (FILESCAN_MAX_FINDINGS, default 10,000; `keepFindings`);
    * `finding_counts` counts them all. The LLM's prompt is built from all of them.
    */
@@ -43,6 +48,9 @@ export function createAnalyzer(deps: AnalyzerDeps): Analyzer {
   const inflight = new Map<string, Promise<Verdict>>();
   const recent = new Map<string, Verdict>();
   const recentSize = deps.recentSize ?? 5000;
+  const recentFindings = deps.recentFindings ?? 200_000;
+  /** Findings the verdicts in `recent` list. */
+  let listed = 0;
   const minVersion = deps.minAnalyzerVersion ?? 0;
   const maxFindings = deps.maxFindings ?? DEFAULT_MAX_FINDINGS;
   /** A stored verdict listing at most `maxFindings` findings (it may list more: made with a higher limit, or before there was one), with the counts of all. */
@@ -51,9 +59,16 @@ export function createAnalyzer(deps: AnalyzerDeps): Analyzer {
   const callsBySha = new Map<string, number>();
 
   const remember = (sha: string, v: Verdict) => {
+    const before = recent.get(sha);
+    if (before) listed -= before.findings.length;
     recent.delete(sha);
     recent.set(sha, v);
-    if (recent.size > recentSize) recent.delete(recent.keys().next().value!);
+    listed += v.findings.length;
+    while (recent.size > recentSize || (listed > recentFindings && recent.size > 0)) {
+      const [oldest, gone] = recent.entries().next().value!;
+      recent.delete(oldest);
+      listed -= gone.findings.length;
+    }
   };
 
   const fresh = async (ev: FileExtracted): Promise<Verdict> => {
