@@ -130,8 +130,11 @@ export interface Finding {
  * (README, "Re-analysis after an upgrade").
  *
  *   1  versions recorded (analyses made before carry 0)
+ *   2  a file of more than 500,000 cells, fields or chunks is read up to them (limit_segments)
+ *      instead of stopping the extractor; a colour ("#BA2121") is no driver's licence, nor the
+ *      next option of a list of empty ones ("passphrase= password=") a password
  */
-export const ANALYZER_VERSION = 1;
+export const ANALYZER_VERSION = 2;
 
 /**
  * FILESCAN_MIN_ANALYZER_VERSION (default 0: every analysis counts): an analysis made by an older

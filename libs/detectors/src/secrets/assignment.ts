@@ -106,6 +106,16 @@ export const PATH_START = /^(?:\/|~\/|\.\.?\/|[A-Za-z]:\\)/;
  */
 const NOT_A_SECRET = new RegExp(String.raw`:$|^:?[a-z]+:\`|${PATH_START.source}|^\\f|\\\*\(|^\d+\.\d+$|^\w+(?::\w+){2,}$|^\w+(?:\|\w+)+$|^\*?(?:[A-Za-z]+\*){3,}|^(?:%[sd]|\{\d*\})(?:[:@/ ]?(?:%[sd]|\{\d*\}))+$`);
 
+/**
+ * A value that is the next key of a list of empty assignments ("username= message= passphrase=
+ * password= scmVersion=", the options bash completion offers for Maven's release plugin): the
+ * key glued to its "=" with blanks after (`key=` given nothing), and a name and "=" after them.
+ * Not `passwd = Tr0ub4dor=` (blanks around the "="), nor `password=c2VjcmV0MTI=` (base64).
+ */
+function emptyKey(key: string, value: string): boolean {
+  return /[A-Za-z0-9_]=[ \t]+$/.test(key) && /^[A-Za-z_][\w.-]*=$/.test(value);
+}
+
 /** A value as roff shows it: `\-` a hyphen, `\fI…\fR` a change of font. */
 const unroff = (v: string) => v.replace(/\\-/g, "-").replace(/\\f(?:[A-Z]|\(..)/g, "");
 
@@ -228,7 +238,7 @@ export function findAssignments(text: string, keys: RegExp, minLength: number, s
     if (/^\p{Lu}{3,}$/u.test(unroff(value)) && /(?:--|\\-\\-)$/.test(text.slice(Math.max(0, m.index - 4), m.index))) continue;
     // (a code name at a sentence's end keeps its period: "These elements contain form.Password: form.Form.")
     if (!quote && (CODE_VALUE.test(value) || (value.endsWith(".") && CODE_VALUE.test(value.slice(0, -1))))) continue;
-    if (NOT_A_SECRET.test(value)) continue;
+    if (NOT_A_SECRET.test(value) || (!quote && emptyKey(m[0], value))) continue;
     // `userid = passwd = acct = ''`: a chain of assignments, the value is the next variable; and
     // what follows an unquoted value may say it is code: an operator (`pass: actual === expected,`),
     // a type's arguments (`password: TArg<KDFInput>`), a property of an object literal at the

@@ -86,6 +86,9 @@ describe("secrets/password", () => {
     // pdf.js and officeparser: an operator, an enumeration, a constant's name
     assert.deepEqual(values('const password = await getPassword(e);\nPASSWORD_INCORRECT = "PASSWORD_INCORRECT",\nC.PASSWORD_REQUIRED="PASSWORD_REQUIRED";\nx = {password: PDF_PASSWORD_MISSING}'), []);
     assert.deepEqual(values("password=newyork77\npwd: awaited1"), ["newyork77", "awaited1"]);
+    // bash completion's list of a Maven plugin's options: each value is the next option's name
+    assert.deepEqual(values('__mvncomp "username= message= passphrase= password= scmVersion= $(__mvnlist_prefix'), []);
+    assert.deepEqual(values("password=c2VjcmV0MTI=\npasswd = Tr0ub4dor="), ["c2VjcmV0MTI=", "Tr0ub4dor="]);
     // Subversion's book: the file of passwords (svnserve.conf), an example's value
     assert.deepEqual(values("[general]\npassword-db = userfile\nrealm = example realm\nssl-client-cert-password = somepassword\ndb_password = Xk7#pq2v"), ["Xk7#pq2v"]);
     // an API reference's element names in a sentence (odfpy's api-for-odfpy.odt); a password ending a sentence stays one

@@ -25,6 +25,11 @@ describe("us/us_driver_license", () => {
     assert.deepEqual(run(usDriverLicense, refs).filter((f) => f.score >= 0.4), []);
     assert.deepEqual(run(usDriverLicense, "driver's license 17453286, see https://www.dmv.ca.gov/portal").filter((f) => f.score >= 0.4).length, 1);
   });
+  it("takes no colour for a licence, beside a style sheet's class .dl (Pygments' highlighting CSS)", () => {
+    const reported = (text: string) => run(usDriverLicense, text).filter((f) => f.score >= 0.4).map((f) => text.slice(f.start, f.end));
+    assert.deepEqual(reported(".sc { color: #BA2121 } /* Literal.String.Char */\n.dl { color: #BA2121 } /* Literal.String.Delimiter */"), []);
+    assert.deepEqual(reported("DL: BA2121"), ["BA2121"]);
+  });
   it("takes no calendar period for a licence, even next to licence words", () => {
     assert.deepEqual(spans(usDriverLicense, "889 units in Q4. Renew the licence in Q1 or H2"), []);
     assert.deepEqual(spans(usDriverLicense, "driver license A1234"), [[15, 20]]);
