@@ -18,7 +18,7 @@ import { freePort } from "../containers/compose.ts";
 import { registryUrlOn, relayToRegistry, stopServer } from "./relay.ts";
 import { analyzed, submitted } from "./events.ts";
 import { filescan } from "./cli.ts";
-import { bulk, projectAnalyses, projectSubmissions } from "../../apps/projector/src/project.ts";
+import { analysisUpdate, bulk, projectAnalyses, projectSubmissions } from "../../apps/projector/src/project.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -223,6 +223,16 @@ describe("projector: events become Elasticsearch documents", function () {
     assert.equal(stored.event.findings.filter((f: { type: string }) => f.type === "CREDIT_CARD").length, 300);
     assert.deepEqual(stored.event.finding_counts, { US_SSN: 299_700, CREDIT_CARD: 300 });
     assert.equal((await analysedSighting(next.submission_id)).findings.total, 1, "the analysis after it is indexed too");
+  });
+
+  it("gives a sighting its analysis from both paths at once without a version conflict (20 updates of one document in parallel)", async () => {
+    const s = submitted(`raced ${run}`);
+    await producer.send(TOPICS.submissions, s.sha256, s);
+    await eventually("sighting", () => sighting(s.submission_id));
+    const doc = analysisDoc(analyzed(s));
+    const rejected = (await Promise.all(Array.from({ length: 20 }, () => bulk(es, [analysisUpdate(aliases, s.submission_id, doc)])))).flat();
+    assert.deepEqual(rejected.map((r) => r.message), []);
+    assert.equal((await sighting(s.submission_id)).analysed, true);
   });
 
   it("sends a bulk request Elasticsearch refuses as too large again in halves, and reports a document too large alone", async () => {
