@@ -132,7 +132,8 @@ export interface Finding {
  *   1  versions recorded (analyses made before carry 0)
  *   2  a file of more than 500,000 cells, fields or chunks is read up to them (limit_segments)
  *      instead of stopping the extractor; a colour ("#BA2121") is no driver's licence, nor the
- *      next option of a list of empty ones ("passphrase= password=") a password
+ *      next option of a list of empty ones ("passphrase= password=") a password, nor an HTML
+ *      character reference ("&#x0000003a;") an NIE
  */
 export const ANALYZER_VERSION = 2;
 
