@@ -19,6 +19,7 @@ export function analyzed(s: FileSubmitted, sensitive = true, reused = false, ver
     submission_id: s.submission_id, sha256: s.sha256, analyzed_at: Date.now(),
     llm: { has_sensitive_data: sensitive, confidence: sensitive ? "high" : "low", reasoning: "US_SSN validated on page 2", description: "a test file", status: "complete", page_number: sensitive ? 2 : null, file_in_zip: null },
     findings: sensitive ? [{ type: "US_SSN", score: 0.95, detector: "us_ssn", validation: "ssn_rules", context: ["ssn"], locator: locator({ page: 2 }), start: 4, end: 15, masked: "***-**-6789" }] : [],
+    finding_counts: sensitive ? { US_SSN: 1 } : {},
     extraction: { detected_type: "text/plain", type_mismatch: false, status: "complete", reasons: [], chars: 40 },
     model: { provider: "off", name: null, prompt_tokens: 0, completion_tokens: 0, llm_ms: 0, detect_ms: 1, extract_ms: 1, reused },
     analyzer_version: version,

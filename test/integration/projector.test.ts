@@ -213,7 +213,8 @@ describe("projector: events become Elasticsearch documents", function () {
     const next = submitted(`after the dump ${run}`);
     await producer.send(TOPICS.submissions, s.sha256, s);
     await producer.send(TOPICS.submissions, next.sha256, next);
-    await producer.send(TOPICS.analyses, s.sha256, { ...analyzed(s), findings });
+    const { finding_counts: _, ...before } = analyzed(s);
+    await producer.send(TOPICS.analyses, s.sha256, { ...before, findings });
     await producer.send(TOPICS.analyses, next.sha256, analyzed(next));
     const doc = await analysedSighting(s.submission_id);
     assert.equal(doc.findings.total, 300_000);
