@@ -121,9 +121,7 @@ export async function projectSubmissions(es: Client, idx: IndexNames, events: Fi
   const now = await analysesFor(es, idx, pending.map((e) => e.sha256.toLowerCase()));
   const late = pending.filter((e) => now.has(e.sha256.toLowerCase()));
   if (late.length) {
-    rejected.push(...(await bulk(es, late.map((e): [BulkLine, BulkLine] => [
-      ...analysisUpdate(idx, e.submission_id, now.get(e.sha256.toLowerCase())!),
-    ]))));
+    rejected.push(...(await bulk(es, late.map((e) => analysisUpdate(idx, e.submission_id, now.get(e.sha256.toLowerCase())!)))));
   }
   return rejected;
 }

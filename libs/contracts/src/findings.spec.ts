@@ -33,10 +33,11 @@ describe("contracts: the findings an event lists", () => {
     assert.equal(keepFindings(all, 1).length, 1);
   });
 
-  it("reads FILESCAN_MAX_FINDINGS: 10,000 unless set, at least 1", () => {
+  it("reads FILESCAN_MAX_FINDINGS: 10,000 unless set, from 1 to 100,000", () => {
     assert.equal(maxFindings({}), 10_000);
     assert.equal(maxFindings({ FILESCAN_MAX_FINDINGS: "250" }), 250);
-    assert.throws(() => maxFindings({ FILESCAN_MAX_FINDINGS: "0" }), /at least 1/);
+    assert.throws(() => maxFindings({ FILESCAN_MAX_FINDINGS: "0" }), /from 1 to 100000/);
+    assert.throws(() => maxFindings({ FILESCAN_MAX_FINDINGS: "1000000" }), /from 1 to 100000/);
     assert.throws(() => maxFindings({ FILESCAN_MAX_FINDINGS: "many" }), /non-negative integer/);
   });
 });

@@ -11,10 +11,17 @@ import type { FileAnalyzed, Finding } from "./index.ts";
 
 export const DEFAULT_MAX_FINDINGS = 10_000;
 
-/** FILESCAN_MAX_FINDINGS: the most findings one FileAnalyzed event lists (default 10,000; at least 1). */
+/**
+ * The most FILESCAN_MAX_FINDINGS may be: a finding takes about 260 bytes of JSON in the analysis
+ * document, so 100,000 make 26 MB (Elasticsearch takes at most 100 MB in one request), and about
+ * 60 bytes of Avro in the event.
+ */
+export const MOST_MAX_FINDINGS = 100_000;
+
+/** FILESCAN_MAX_FINDINGS: the most findings one FileAnalyzed event lists (default 10,000; 1 to 100,000). */
 export function maxFindings(env: NodeJS.ProcessEnv = process.env): number {
   const n = intFromEnv(env, "FILESCAN_MAX_FINDINGS", DEFAULT_MAX_FINDINGS);
-  if (n < 1) throw new Error("FILESCAN_MAX_FINDINGS must be at least 1");
+  if (n < 1 || n > MOST_MAX_FINDINGS) throw new Error(`FILESCAN_MAX_FINDINGS must be from 1 to ${MOST_MAX_FINDINGS}, not ${n}: more make an analysis document Elasticsearch may refuse`);
   return n;
 }
 
