@@ -427,3 +427,8 @@ export function urlSegment(text: string, start: number, end: number): boolean {
   for (let i = start; i < end; i++) if (!isDigit(text.charCodeAt(i))) return false;
   return inUrlPath(text, start);
 }
+
+/** A colour as CSS and HTML write it: "#" and three, four, six or eight hexadecimal digits ("#BA2121", "#8080800A" with its opacity). */
+export function colour(text: string, start: number, end: number): boolean {
+  return text[start - 1] === "#" && /^(?:[0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$/.test(text.slice(start, end));
+}

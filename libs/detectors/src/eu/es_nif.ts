@@ -1,6 +1,6 @@
 import type { Detector } from "../core/types.ts";
 import { re } from "../core/regex.ts";
-import { lowerHexHash } from "../core/shape.ts";
+import { colour, lowerHexHash } from "../core/shape.ts";
 import { patternCandidates } from "../core/engine.ts";
 import { prevFeed } from "../core/lines.ts";
 
@@ -38,6 +38,6 @@ export const esNif: Detector = {
   // with its opacity, "#8080800A" (a chart's palette). (A CSV row under its label is no code:
   // "dni,89251404L,active".)
   find(text) {
-    return patternCandidates(esNif, text).filter((c) => !(/[lL]$/.test(text.slice(c.start, c.end)) && /[=(,][ \t]*$/.test(text.slice(Math.max(0, c.start - 4), c.start)) && /^[ \t]*[;,)]/.test(text.slice(c.end, c.end + 3)) && !DNI_LABEL_BEFORE.test(text.slice(Math.max(0, prevFeed(text, c.start) + 1, c.start - 40), c.start))) && !(text[c.start - 1] === "#" && /^[0-9A-Fa-f]{8}$/.test(text.slice(c.start, c.end))));
+    return patternCandidates(esNif, text).filter((c) => !(/[lL]$/.test(text.slice(c.start, c.end)) && /[=(,][ \t]*$/.test(text.slice(Math.max(0, c.start - 4), c.start)) && /^[ \t]*[;,)]/.test(text.slice(c.end, c.end + 3)) && !DNI_LABEL_BEFORE.test(text.slice(Math.max(0, prevFeed(text, c.start) + 1, c.start - 40), c.start))) && !colour(text, c.start, c.end));
   },
 };

@@ -3,7 +3,7 @@ import { re } from "../core/regex.ts";
 import { allSame } from "../core/checksums.ts";
 import { patternCandidates } from "../core/engine.ts";
 import { inAssembly } from "../core/assembly.ts";
-import { inUrlPath } from "../core/shape.ts";
+import { colour, inUrlPath } from "../core/shape.ts";
 import { prevFeed } from "../core/lines.ts";
 
 /**
@@ -23,10 +23,6 @@ const NOT_LICENCE = /^(?:Q[1-4]|H[1-6]|X11|C(?:89|90|99|11|17|23)|VS20\d\d|AC97)
 
 /** Digits after four zeros are a padded offset or size (objdump's section table: "license 00000004"), no number a state issued. */
 const ZERO_PADDED = /^0000\d*$/;
-
-/** A colour as CSS and HTML write it: "#" and three, six or eight hexadecimal digits (".dl { color: #BA2121 }" in a highlighting style sheet). */
-const HEX_COLOUR = /^(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$/;
-const colour = (text: string, start: number, end: number) => text[start - 1] === "#" && HEX_COLOUR.test(text.slice(start, end));
 
 /** An error's code label right before a value. */
 const ERROR_CODE = /\b(?:error|code|err)[ \t]*[[:#(]?[ \t]*$/i;
@@ -91,7 +87,8 @@ export const usDriverLicense: Detector = {
   // A value labelled an error's code is one ("Error code E0670 Rust 2015 does not permit …",
   // "error[E0670]" in Rust's error index).
   // A URL's path segment is a page's id ("…/pubmed/20526288." in a paper's references, beside
-  // authors' initials "DL"). A colour is none ("#BA2121"). A number keying a list's line takes no
+  // authors' initials "DL"). A colour is none (".dl { color: #BA2121 }" in a highlighting style
+  // sheet). A number keying a list's line takes no
   // context from its description.
   find(text) {
     return patternCandidates(usDriverLicense, text)
