@@ -1,5 +1,5 @@
 /** Every setting of the API, from the environment (see README.md for the table). */
-import { GROUPS, intFromEnv, kafkaPrefix, maxFileBytes } from "@filescan/config";
+import { GROUPS, intFromEnv, kafkaPrefix, maxFileBytes, maxMetadataBytes } from "@filescan/config";
 import { DEFAULT_REVOCATION_TTL_MS, jwtTtlSeconds } from "@filescan/auth";
 import { aliasesFor } from "@filescan/search";
 import { minAnalyzerVersion } from "@filescan/contracts";
@@ -49,7 +49,7 @@ export function base64Length(bytes: number): number {
 
 export function apiSettings(env: NodeJS.ProcessEnv = process.env): ApiSettings {
   const maxFile = maxFileBytes(env);
-  const maxMetadata = intFromEnv(env, "FILESCAN_MAX_METADATA_BYTES", 1024 * 1024);
+  const maxMetadata = maxMetadataBytes(env);
   kafkaPrefix(env); // a bad prefix stops the start here, not in the background connection loop
   return {
     host: env.FILESCAN_API_HOST || "127.0.0.1",

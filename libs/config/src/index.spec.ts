@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { esIndexShape, kafkaGroup, kafkaPrefix, kafkaTopic, maxFileBytes, TOPICS } from "./index.ts";
+import { esIndexShape, kafkaGroup, kafkaPrefix, kafkaTopic, maxFileBytes, maxMetadataBytes, TOPICS } from "./index.ts";
 
 describe("config: FILESCAN_KAFKA_PREFIX", () => {
   it("is empty by default: the names of DESIGN.md", () => {
@@ -43,5 +43,14 @@ describe("config: FILESCAN_MAX_FILE_BYTES", () => {
     assert.equal(maxFileBytes({}), 32 * 1024 * 1024);
     assert.equal(maxFileBytes({ FILESCAN_MAX_FILE_BYTES: String(40 * 1024 * 1024) }), 40 * 1024 * 1024);
     assert.throws(() => maxFileBytes({ FILESCAN_MAX_FILE_BYTES: String(64 * 1024 * 1024) }), /above the 41943040 bytes one Kafka record/);
+  });
+});
+
+describe("config: FILESCAN_MAX_METADATA_BYTES", () => {
+  it("is 1 MiB unless set, and refused above the room every event of a file keeps for it", () => {
+    assert.equal(maxMetadataBytes({}), 1024 * 1024);
+    assert.equal(maxMetadataBytes({ FILESCAN_MAX_METADATA_BYTES: String(7 * 1024 * 1024) }), 7 * 1024 * 1024);
+    assert.throws(() => maxMetadataBytes({ FILESCAN_MAX_METADATA_BYTES: String(7 * 1024 * 1024 + 1) }), /above the 7340032 bytes every event/);
+    assert.throws(() => maxMetadataBytes({ FILESCAN_MAX_METADATA_BYTES: "lots" }), /FILESCAN_MAX_METADATA_BYTES/);
   });
 });

@@ -139,3 +139,19 @@ export function maxFileBytes(env: NodeJS.ProcessEnv = process.env): number {
   if (n > most) throw new Error(`FILESCAN_MAX_FILE_BYTES is ${n}, above the ${most} bytes one Kafka record of the submissions topic holds with the event's metadata (its max.message.bytes is ${KAFKA_MAX_MESSAGE_BYTES})`);
   return n;
 }
+
+/** What an event keeps for its own fields and the Kafka record's besides a submission's metadata. */
+const EVENT_FIELDS_BYTES = 1024 * 1024;
+
+/**
+ * FILESCAN_MAX_METADATA_BYTES (default 1 MiB): room in a /submit body for everything besides the
+ * base64, the extra fields included. Every event of the file carries them, so they must fit in the
+ * room an event keeps besides the file's bytes or text: above 7 MiB a submission could be accepted
+ * and then never queued (the api's 500 to every retry) or never extracted.
+ */
+export function maxMetadataBytes(env: NodeJS.ProcessEnv = process.env): number {
+  const n = intFromEnv(env, "FILESCAN_MAX_METADATA_BYTES", 1024 * 1024);
+  const most = EVENT_ROOM_BYTES - EVENT_FIELDS_BYTES;
+  if (n > most) throw new Error(`FILESCAN_MAX_METADATA_BYTES is ${n}, above the ${most} bytes every event of a file keeps for its metadata (the room of ${EVENT_ROOM_BYTES} bytes besides a file's bytes or text, less ${EVENT_FIELDS_BYTES} for the event's own fields)`);
+  return n;
+}
