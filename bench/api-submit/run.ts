@@ -33,7 +33,6 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import Koa from "koa";
 import Router from "@koa/router";
 import { pino } from "pino";
@@ -43,8 +42,9 @@ import { startApi } from "@filescan/api";
 import { createKafka, deletePrefixed, deleteStaleRuns, runPrefix, withAdmin } from "@filescan/kafka";
 import { infraStatus } from "@filescan/infra-local";
 import type { LoadJob, LoadResult } from "./load.ts";
+import { benchArgs } from "../args.ts";
 
-const { values } = parseArgs({
+const { values, int } = benchArgs(import.meta.url, {
   options: {
     seconds: { type: "string", default: "5" },
     connections: { type: "string", default: "32" },
@@ -53,10 +53,10 @@ const { values } = parseArgs({
     profile: { type: "string" },
   },
 });
-const SECONDS = Number(values.seconds);
-const CONNECTIONS = Number(values.connections);
-const ROUNDS = Number(values.rounds);
-const FILES = Number(values.files);
+const SECONDS = int(values.seconds, "seconds");
+const CONNECTIONS = int(values.connections, "connections");
+const ROUNDS = int(values.rounds, "rounds");
+const FILES = int(values.files, "files");
 const run = randomUUID().slice(0, 8);
 
 // ---- the two servers ------------------------------------------------------------------------

@@ -13,12 +13,12 @@
  * off). The list carries masked values only.
  */
 import { readFile } from "node:fs/promises";
-import { parseArgs } from "node:util";
 import { byStrength, countedFindings, isFloor } from "@filescan/classify";
 import { createInspector, type InspectFinding } from "../../apps/cli/src/inspect/inspect.ts";
 import { walk } from "../../apps/cli/src/scan/walk.ts";
+import { benchArgs } from "../args.ts";
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { list: { type: "boolean", default: false } } });
+const { values, positionals } = benchArgs(import.meta.url, { allowPositionals: true, options: { list: { type: "boolean", default: false } } });
 if (positionals.length !== 1) {
   console.error("usage: node bench/classify/verdicts.ts <directory> [--list]");
   process.exit(2);

@@ -13,15 +13,15 @@
  * size is over 10 times the baseline's, then the worst of each and the baseline. A pattern that
  * backtracks over a run (ReDoS) or a scan from each candidate to its line's start shows here.
  */
-import { parseArgs } from "node:util";
 import { detectWithStats } from "@filescan/detectors";
 import { locator } from "@filescan/contracts";
 import { Faker, base as baseLocale, en } from "@faker-js/faker";
 import { REF_DATE } from "./values.ts";
 import { mixedCorpus } from "./mixed.ts";
+import { benchArgs } from "../args.ts";
 
-const { values: opts } = parseArgs({ options: { sizes: { type: "string", default: "64000,256000" }, pump: { type: "string" } } });
-const [SMALL, LARGE] = opts.sizes.split(",").map(Number) as [number, number];
+const { values: opts, ints } = benchArgs(import.meta.url, { options: { sizes: { type: "string", default: "64000,256000" }, pump: { type: "string" } } });
+const [SMALL, LARGE] = ints(opts.sizes, "sizes", 2) as [number, number];
 
 const TRIGGERS =
   " Name: Jane Roe, password: Xk7pQ2wq9! url http://u:pw@host.example.org DOB: 01.02.1990 born 3 March 1990 phone +49 711 348489 ip 10.0.0.1 license D1234567 key: name mail jane@x.org IBAN DE89370400440532013000 card 4111 1111 1111 1111 ssn 536-22-1234 ";

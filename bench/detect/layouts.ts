@@ -16,15 +16,15 @@
  * the default options. Prints recall per type and per layout; `--misses` lists each miss once
  * per type and layout.
  */
-import { parseArgs } from "node:util";
 import { Faker, base as baseLocale, en } from "@faker-js/faker";
 import { locator, type Segment } from "@filescan/contracts";
 import { detect } from "@filescan/detectors";
 import { filler, plantedValues, REF_DATE } from "./values.ts";
+import { benchArgs } from "../args.ts";
 
-const { values } = parseArgs({ options: { seed: { type: "string", default: "7" }, misses: { type: "boolean", default: false } } });
+const { values, int } = benchArgs(import.meta.url, { options: { seed: { type: "string", default: "7" }, misses: { type: "boolean", default: false } } });
 const faker = new Faker({ locale: [en, baseLocale] });
-faker.seed(Number(values.seed));
+faker.seed(int(values.seed, "seed", 0));
 faker.setDefaultRefDate(REF_DATE);
 const { positive } = plantedValues(faker);
 

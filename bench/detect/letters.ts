@@ -19,12 +19,12 @@
  * language and type with the default options; `--explain` lists every miss and false positive;
  * `--ner-model DIR` adds the optional NER model's detectors (infra/local/fetch-ner-model.sh).
  */
-import { parseArgs } from "node:util";
 import { Faker, base, de, en, es, fr, it, nl, pl, pt_BR, type LocaleDefinition } from "@faker-js/faker";
 import { locator } from "@filescan/contracts";
 import { detect } from "@filescan/detectors";
+import { benchArgs } from "../args.ts";
 
-const { values } = parseArgs({ options: { letters: { type: "string", default: "40" }, seed: { type: "string", default: "7" }, explain: { type: "boolean", default: false }, "ner-model": { type: "string" } } });
+const { values, int } = benchArgs(import.meta.url, { options: { letters: { type: "string", default: "40" }, seed: { type: "string", default: "7" }, explain: { type: "boolean", default: false }, "ner-model": { type: "string" } } });
 
 interface Span {
   start: number;
@@ -171,8 +171,8 @@ const LANGUAGES: Record<string, Language> = {
   },
 };
 
-const seed = Number(values.seed);
-const COUNT = Number(values.letters);
+const seed = int(values.seed, "seed", 0);
+const COUNT = int(values.letters, "letters");
 
 function letterIn(lang: Language, f: Faker): Letter {
   const b = new Letter();

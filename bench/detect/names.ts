@@ -17,14 +17,14 @@
  * `--ner-model DIR`, with the optional NER model too (infra/local/fetch-ner-model.sh), and the
  * CPU time of each.
  */
-import { parseArgs } from "node:util";
 import { allLocales, Faker, base, en } from "@faker-js/faker";
 import { locator } from "@filescan/contracts";
 import { detect, type DetectOptions } from "@filescan/detectors";
+import { benchArgs } from "../args.ts";
 
-const { values } = parseArgs({ options: { sentences: { type: "string", default: "20" }, seed: { type: "string", default: "7" }, explain: { type: "boolean", default: false }, "ner-model": { type: "string" } } });
-const COUNT = Number(values.sentences);
-const SEED = Number(values.seed);
+const { values, int } = benchArgs(import.meta.url, { options: { sentences: { type: "string", default: "20" }, seed: { type: "string", default: "7" }, explain: { type: "boolean", default: false }, "ner-model": { type: "string" } } });
+const COUNT = int(values.sentences, "sentences");
+const SEED = int(values.seed, "seed", 0);
 
 /** Faker's locales whose names are written in Latin letters. */
 const LOCALES = ["en_US", "en_GB", "en_IN", "en_NG", "en_GH", "yo_NG", "zu_ZA", "af_ZA", "vi", "id_ID", "tr", "az", "uz_UZ_latin", "hu", "ro", "cs_CZ", "sk", "pl", "hr", "sr_RS_latin", "lv", "fi", "sv", "da", "nb_NO", "de", "fr", "es", "it", "pt_BR"] as const;

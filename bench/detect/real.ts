@@ -4,6 +4,7 @@
  *
  *   node bench/detect/real.ts /usr/share/doc                  # findings per type (NER off)
  *   node bench/detect/real.ts /usr/share/doc --type PHONE_NUMBER,PASSWORD   # and each one, as TSV
+ *   node bench/detect/real.ts /usr/share/doc --ner            # with NER (the default options)
  *
  * Each file is extracted as the extractor does (OCR off) and its segments detected in one call,
  * as the classifier does. The
@@ -12,12 +13,12 @@
  */
 import { lstatSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { detect } from "@filescan/detectors";
 import { extractFile } from "@filescan/extract";
 import { segmentsOf } from "@filescan/classify";
+import { benchArgs } from "../args.ts";
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { type: { type: "string" }, ner: { type: "boolean", default: false } } });
+const { values, positionals } = benchArgs(import.meta.url, { allowPositionals: true, options: { type: { type: "string" }, ner: { type: "boolean", default: false } } });
 if (positionals.length !== 1) {
   console.error("usage: node bench/detect/real.ts <directory> [--type T1,T2] [--ner]");
   process.exit(2);

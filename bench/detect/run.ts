@@ -1,7 +1,7 @@
 /**
  * bench/detect: speed and quality of libs/detectors on generated documents.
  *
- *   node bench/detect/run.ts [--docs 400] [--seed 7] [--passes 2]
+ *   node bench/detect/run.ts [--docs 400] [--seed 7] [--passes 2] [--mixed-mb 4]
  *
  * Corpus: documents built from templates (letters, CSV exports, config files, log lines, records
  * as JSON, XML, HTML tables and YAML with their labels as keys) with
@@ -11,6 +11,8 @@
  * planted too and must not be reported: wrong check digits, never-issued SSN areas, order and
  * invoice numbers, version strings, UUIDs, timestamps.
  *
+ *   --docs N         documents in the labelled corpus; --passes N: timed passes, the best counts;
+ *   --mixed-mb MB    size of the mixed corpus (fractions allowed)
  *   --quality-only   the quality part alone (a few seconds)
  *   --ner-model DIR  also with the optional NER model (infra/local/fetch-ner-model.sh): a column
  *                    of its speed, and the quality measured with it
@@ -19,6 +21,7 @@
  *   --kind KIND      only detect() with NER off over that kind of the mixed corpus, --passes
  *                    times, and its MB/s (to profile one kind: node --cpu-prof bench/detect/run.ts
  *                    --kind prose --passes 20)
+ *   --default        with --kind: detect() with the default options (NER on) instead of NER off
  *
  * 1. Throughput, MB/s of UTF-8 text per CPU second of this process (one thread, so per core),
  *    of `detect()` with NER off and with the default options, against a baseline in the same
@@ -34,21 +37,22 @@
  * Target (issue 5): >= 50 MB/s per core on the mixed corpus. The default run takes about a
  * minute here.
  */
-import { parseArgs } from "node:util";
 import { Faker, base as baseLocale, en } from "@faker-js/faker";
 import { locator, type Finding, type Segment } from "@filescan/contracts";
 import { detect } from "@filescan/detectors";
 import { KINDS, mixedCorpus } from "./mixed.ts";
 import { filler, plantedValues, REF_DATE } from "./values.ts";
 import { lookAlikeLines } from "./lookalikes.ts";
+import { benchArgs } from "../args.ts";
 
-const { values } = parseArgs({ options: { docs: { type: "string", default: "400" }, seed: { type: "string", default: "7" }, passes: { type: "string", default: "2" }, "mixed-mb": { type: "string", default: "4" }, "quality-only": { type: "boolean", default: false }, explain: { type: "string" }, kind: { type: "string" }, "ner-model": { type: "string" } } });
+const { values, int, positive } = benchArgs(import.meta.url, { options: { docs: { type: "string", default: "400" }, seed: { type: "string", default: "7" }, passes: { type: "string", default: "2" }, "mixed-mb": { type: "string", default: "4" }, "quality-only": { type: "boolean", default: false }, explain: { type: "string" }, kind: { type: "string" }, default: { type: "boolean", default: false }, "ner-model": { type: "string" } } });
 /** The optional NER model's directory: its speed is measured too, and the quality with it. */
 const NER_MODEL = values["ner-model"];
-const DOCS = Number(values.docs);
-const PASSES = Number(values.passes);
+const DOCS = int(values.docs, "docs");
+const PASSES = int(values.passes, "passes");
+const MIXED_BYTES = positive(values["mixed-mb"], "mixed-mb") * 1e6;
 const faker = new Faker({ locale: [en, baseLocale] });
-faker.seed(Number(values.seed));
+faker.seed(int(values.seed, "seed", 0));
 // (dates relative to a fixed day, not to today: the same seed gives the same corpus on any day)
 faker.setDefaultRefDate(REF_DATE);
 
@@ -251,20 +255,21 @@ const scanBaseline = (segments: Segment[]) => {
 
 const fmt = (n: number) => n.toFixed(2).padStart(7);
 if (values.kind !== undefined) {
-  // One kind of the mixed corpus, NER off, for a profiler: nothing else runs.
-  const part = mixedCorpus(faker, Number(values["mixed-mb"]) * 1e6, docs.map((d) => d.text)).filter((d) => d.kind === values.kind);
+  // One kind of the mixed corpus, NER off (or the default options), for a profiler: nothing else runs.
+  const opts = values.default ? {} : { ner: false };
+  const part = mixedCorpus(faker, MIXED_BYTES, docs.map((d) => d.text)).filter((d) => d.kind === values.kind);
   if (part.length === 0) throw new Error(`--kind: one of ${Object.keys(KINDS).join(", ")}`);
   const mb = part.reduce((a, d) => a + d.bytes, 0) / 1e6;
-  for (const d of part.slice(0, 40)) sink += detect(d.segments, { ner: false }).length;
+  for (const d of part.slice(0, 40)) sink += detect(d.segments, opts).length;
   const c0 = process.cpuUsage();
-  for (let p = 0; p < PASSES; p++) for (const d of part) sink += detect(d.segments, { ner: false }).length;
+  for (let p = 0; p < PASSES; p++) for (const d of part) sink += detect(d.segments, opts).length;
   const c = process.cpuUsage(c0);
-  console.log(`${values.kind}: ${(mb * PASSES / ((c.user + c.system) / 1e6)).toFixed(2)} MB/s over ${PASSES} passes of ${mb.toFixed(2)} MB, NER off`);
+  console.log(`${values.kind}: ${(mb * PASSES / ((c.user + c.system) / 1e6)).toFixed(2)} MB/s over ${PASSES} passes of ${mb.toFixed(2)} MB, ${values.default ? "default options" : "NER off"}`);
   process.exit(0);
 }
 if (!values["quality-only"]) {
   // The mixed corpus: per kind and in all.
-  const mixed = mixedCorpus(faker, Number(values["mixed-mb"]) * 1e6, docs.map((d) => d.text));
+  const mixed = mixedCorpus(faker, MIXED_BYTES, docs.map((d) => d.text));
   const mixedBytes = mixed.reduce((a, d) => a + d.bytes, 0);
   const mixedSegments = mixed.reduce((a, d) => a + d.segments.length, 0);
   const verdict = (v: number) => `target >= 50 MB/s ${v >= 50 ? "MET" : "MISSED"}`;

@@ -13,16 +13,17 @@
  * finding is printed and its variant saved under --out: `throw` (extractFile rejected), `contract`
  * (a status or a segment that breaks the contract), `slow` (over twice the budget), `stdout` (a
  * library wrote to standard output, where `filescan inspect --json` writes), `hang` or `died` (the
- * child stopped or was stopped). A clean run prints only the counts.
+ * child stopped or was stopped). A clean run prints only the counts. (`--child` is that child's
+ * own mode, not for a user.)
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import { extractFile } from "@filescan/extract";
+import { benchArgs } from "../args.ts";
 
-const { values, positionals } = parseArgs({
+const { values, positionals, int } = benchArgs(import.meta.url, {
   allowPositionals: true,
   options: {
     mutants: { type: "string", default: "8" },
@@ -33,9 +34,10 @@ const { values, positionals } = parseArgs({
     child: { type: "boolean", default: false },
   },
 });
-const MUTANTS = Number(values.mutants);
-const BUDGET = Number(values["budget-ms"]);
-const SEED = Number(values.seed);
+const MUTANTS = int(values.mutants, "mutants");
+const MAX_BYTES = int(values["max-kb"], "max-kb") * 1024;
+const BUDGET = int(values["budget-ms"], "budget-ms");
+const SEED = int(values.seed, "seed", 0);
 
 /** A small deterministic generator (mulberry32), so a finding's variant can be made again. */
 function rng(seed: number): () => number {
@@ -125,7 +127,7 @@ async function parent(dir: string): Promise<void> {
   const files = readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((d) => d.isFile())
     .map((d) => path.join(d.parentPath, d.name))
-    .filter((f) => statSync(f).size <= Number(values["max-kb"]) * 1024)
+    .filter((f) => statSync(f).size <= MAX_BYTES)
     .sort();
   mkdirSync(values.out!, { recursive: true });
   const counts = new Map<string, number>();

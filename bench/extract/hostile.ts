@@ -14,11 +14,11 @@
  * ordinary text, and linear). A pattern that backtracks over a run (ReDoS) shows here:
  * mailparser's header parser took 4.6 s over 64,000 CRs before 3.14.5.
  */
-import { parseArgs } from "node:util";
 import { extractFile } from "@filescan/extract";
+import { benchArgs } from "../args.ts";
 
-const { values: opts } = parseArgs({ options: { sizes: { type: "string", default: "16000,64000" }, pump: { type: "string" }, formats: { type: "string" } } });
-const [SMALL, LARGE] = opts.sizes.split(",").map(Number) as [number, number];
+const { values: opts, ints } = benchArgs(import.meta.url, { options: { sizes: { type: "string", default: "16000,64000" }, pump: { type: "string" }, formats: { type: "string" } } });
+const [SMALL, LARGE] = ints(opts.sizes, "sizes", 2) as [number, number];
 const only = opts.formats?.split(",");
 
 /** Each format with the run where it keeps its text. */

@@ -14,7 +14,6 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { availableParallelism } from "node:os";
 import { extractFile, createExtractPool, type ExtractResult } from "@filescan/extract";
@@ -26,9 +25,10 @@ import { makeTar, makeZip } from "../../libs/extract/src/test-util/fixtures.ts";
 import { encodeImage, scannedPdf, textPixels } from "../../libs/extract/src/test-util/images.ts";
 import { makeEml, makeMsg } from "../../libs/extract/src/test-util/mail.ts";
 import { makeDocx, makeWorkbook } from "../../libs/extract/src/test-util/office.ts";
+import { benchArgs } from "../args.ts";
 
-const { values } = parseArgs({ options: { scale: { type: "string", default: "1" }, "no-ocr": { type: "boolean", default: false }, pool: { type: "boolean", default: false } } });
-const SCALE = Number(values.scale);
+const { values, positive } = benchArgs(import.meta.url, { options: { scale: { type: "string", default: "1" }, "no-ocr": { type: "boolean", default: false }, pool: { type: "boolean", default: false } } });
+const SCALE = positive(values.scale, "scale");
 const OCR = !values["no-ocr"];
 
 // Deterministic filler with the kinds of tokens the detectors look for.

@@ -21,18 +21,18 @@
  * file's bytes where the format allows (eml).
  */
 import { gzipSync } from "node:zlib";
-import { parseArgs } from "node:util";
 import { extractFile } from "@filescan/extract";
 import initSqlJs from "sql.js";
 import { makeCpio } from "../../libs/extract/src/test-util/archives.ts";
 import { make7z, makePdf, makePdfWithContent, makeTar, makeZip, pdfTextStream, withMembers, writePdf } from "../../libs/extract/src/test-util/fixtures.ts";
 import { makeEml } from "../../libs/extract/src/test-util/mail.ts";
 import { makeDocx, makeOdt, makePptx, makeWorkbook } from "../../libs/extract/src/test-util/office.ts";
+import { benchArgs } from "../args.ts";
 
-const { values: opts } = parseArgs({ options: { counts: { type: "string", default: "2000,8000" }, only: { type: "string" }, "budget-ms": { type: "string", default: "60000" } } });
-const [SMALL, LARGE] = opts.counts.split(",").map(Number) as [number, number];
+const { values: opts, int, ints } = benchArgs(import.meta.url, { options: { counts: { type: "string", default: "2000,8000" }, only: { type: "string" }, "budget-ms": { type: "string", default: "60000" } } });
+const [SMALL, LARGE] = ints(opts.counts, "counts", 2) as [number, number];
 const only = opts.only?.split(",");
-const BUDGET = Number(opts["budget-ms"]);
+const BUDGET = int(opts["budget-ms"], "budget-ms");
 
 type File = [bytes: Uint8Array, filename: string];
 const W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";

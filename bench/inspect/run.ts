@@ -9,12 +9,12 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { repoRoot } from "@filescan/config";
 import { createInspector } from "../../apps/cli/src/inspect/inspect.ts";
+import { benchArgs } from "../args.ts";
 
-const { values } = parseArgs({ options: { lines: { type: "string", default: "20000" } } });
-const N = Number(values.lines);
+const { values, int } = benchArgs(import.meta.url, { options: { lines: { type: "string", default: "20000" } } });
+const N = int(values.lines, "lines");
 const templates = [
   (i: number) => `Meeting notes ${i}: the quarterly numbers look fine and the team will meet again on Tuesday.`,
   (i: number) => `Please contact Jane Doe at jane.doe${i}@northwind-logistics.com about the invoice.`,

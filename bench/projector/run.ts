@@ -15,16 +15,16 @@
  * every sighting of its content: 2.3 s and 20,009 bulk items a file at 20,000 sightings.
  */
 import { randomUUID } from "node:crypto";
-import { parseArgs } from "node:util";
 import { Client } from "@elastic/elasticsearch";
 import { serverAddresses } from "@filescan/config";
 import { aliasesFor, ensureIndices } from "@filescan/projector";
 import { projectAnalyses, projectSubmissions } from "../../apps/projector/src/project.ts";
 import { analyzed, submitted } from "../../test/integration/events.ts";
+import { benchArgs } from "../args.ts";
 
-const { values } = parseArgs({ options: { sightings: { type: "string", default: "20000" }, files: { type: "string", default: "20" } } });
-const N = Number(values.sightings);
-const K = Number(values.files);
+const { values, int } = benchArgs(import.meta.url, { options: { sightings: { type: "string", default: "20000" }, files: { type: "string", default: "20" } } });
+const N = int(values.sightings, "sightings");
+const K = int(values.files, "files");
 const es = new Client({ node: serverAddresses().esUrl });
 const prefix = `filescan-benchproj${randomUUID().slice(0, 6)}`;
 const idx = aliasesFor(prefix);

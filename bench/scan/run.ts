@@ -17,7 +17,6 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import pLimit from "p-limit";
 import { pino } from "pino";
 import { startApi } from "@filescan/api";
@@ -27,11 +26,12 @@ import { createKafka, deletePrefixed, deleteStaleRuns, runPrefix, withAdmin } fr
 import { hashFile } from "../../apps/cli/src/scan/hash.ts";
 import { runScan } from "../../apps/cli/src/scan/run.ts";
 import { ScanCache } from "../../apps/cli/src/scan/cache.ts";
+import { benchArgs } from "../args.ts";
 
-const { values } = parseArgs({ options: { files: { type: "string", default: "2000" }, size: { type: "string", default: "10240" }, concurrency: { type: "string", default: "16" }, "cache-entries": { type: "string", default: "1000000" } } });
-const N = Number(values.files);
-const SIZE = Number(values.size);
-const C = Number(values.concurrency);
+const { values, int } = benchArgs(import.meta.url, { options: { files: { type: "string", default: "2000" }, size: { type: "string", default: "10240" }, concurrency: { type: "string", default: "16" }, "cache-entries": { type: "string", default: "1000000" } } });
+const N = int(values.files, "files");
+const SIZE = int(values.size, "size");
+const C = int(values.concurrency, "concurrency");
 const run = randomUUID().slice(0, 8);
 
 const dir = mkdtempSync(path.join(tmpdir(), "bench-scan-"));
@@ -75,7 +75,7 @@ await es.close();
 await withAdmin(createKafka("bench-scan", env, { quiet: true }), (admin) => deletePrefixed(admin, [], env));
 
 // The cache's upkeep on a large share: a cache of ENTRIES paths, then 5 s of news at the rate above.
-const ENTRIES = Number(values["cache-entries"]);
+const ENTRIES = int(values["cache-entries"], "cache-entries");
 const cache = new ScanCache(home, "http://bench-cache", 0);
 const sha = (i: number) => i.toString(16).padStart(64, "0");
 for (let i = 0; i < ENTRIES; i++) {
