@@ -172,6 +172,17 @@ describe("api: POST /submit", function () {
       }
     });
 
+    it("refuses extra fields nested 10,000 deep or holding 1e999, naming them (the deep one was a 500), and queues one 64 deep as sent", async () => {
+      const r = await submit(JSON.stringify(submission()).replace(/\}$/, `,"deep":${"[".repeat(10_000)}${"]".repeat(10_000)},"n":{"big":1e999},"ok":[1]}`));
+      assertProblem(r, 400, "validation_failed");
+      assert.deepEqual((r.json.errors as Array<{ field: string; code: string }>).map((e) => [e.field, e.code]), [["deep", "too_deep"], ["n", "invalid"]]);
+      const deepest = `"deep":${"[".repeat(64)}${"]".repeat(64)}`;
+      const ok = await submit(JSON.stringify(submission()).replace(/\}$/, `,${deepest}}`));
+      assert.equal(ok.status, 200, ok.text);
+      const { event } = await collector.waitFor(ok.json.submission_id as string);
+      assert.equal(event.extra_json, `{${deepest}}`);
+    });
+
     it("reports several invalid fields together", async () => {
       const r = await submit({ ...submission(), filename: "a/b", timestamp: "now", md5: "0".repeat(32), app: 7 });
       assertProblem(r, 400, "validation_failed");

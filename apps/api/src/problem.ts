@@ -17,7 +17,7 @@ export type ProblemCode =
 
 export interface FieldError {
   field: string;
-  code: "missing" | "type" | "invalid" | "hash_mismatch";
+  code: "missing" | "type" | "invalid" | "hash_mismatch" | "too_deep";
   message: string;
 }
 

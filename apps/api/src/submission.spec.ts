@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { compileValidators } from "./openapi.ts";
 import { Problem } from "./problem.ts";
-import { buildEvent, checkSubmission, decodeStrictBase64, submissionId, SUBMISSION_FIELDS } from "./submission.ts";
+import { buildEvent, checkSubmission, decodeStrictBase64, MAX_EXTRA_DEPTH, submissionId, SUBMISSION_FIELDS } from "./submission.ts";
 
 const validators = compileValidators();
 const MAX = 1024;
@@ -48,6 +48,26 @@ describe("submission checks", () => {
     assert.deepEqual(Object.keys(c.submission).sort(), [...SUBMISSION_FIELDS].sort());
     assert.deepEqual(c.extra, { owner: "bob", tags: ["a", 1], nested: { n: null } });
     assert.equal(c.content.toString(), "hello, filescan\n");
+  });
+
+  it("refuses an extra field nested deeper than MAX_EXTRA_DEPTH, or holding a number JSON cannot carry, with the field's name (JSON.stringify overflowed the stack: a 500)", () => {
+    const nest = (depth: number, inner = "1") => "[".repeat(depth) + inner + "]".repeat(depth);
+    const body = (extras: string) => JSON.parse(JSON.stringify(valid()).replace(/\}$/, `,${extras}}`)) as unknown;
+    // At the limit: accepted, and its JSON is the event's.
+    const extras = `"deep":${nest(MAX_EXTRA_DEPTH)},"objects":${'{"a":'.repeat(MAX_EXTRA_DEPTH)}1${"}".repeat(MAX_EXTRA_DEPTH)}`;
+    const ok = checkSubmission(body(extras), validators, MAX);
+    assert.equal(buildEvent(ok, { subject: "s", token_name: "t" }, 0).extra_json, `{${extras}}`);
+    // One deeper, 10,000 and 400,000 deeper (the last is 800 kB of brackets): refused, each named, with a bad digest too.
+    for (const depth of [MAX_EXTRA_DEPTH + 1, 10_000, 400_000]) {
+      const p = problemOf(body(`"deep":${nest(depth)},"fine":{"a":[1,2]},"objects":${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`));
+      assert.equal(p.status, 400);
+      assert.equal(p.code, "validation_failed");
+      assert.deepEqual(p.errors!.map((e) => [e.field, e.code]), [["deep", "too_deep"], ["objects", "too_deep"]], String(depth));
+    }
+    const huge = problemOf(body(`"big":[1,{"n":1e999}],"small":-1e999`));
+    assert.deepEqual(huge.errors!.map((e) => [e.field, e.code, e.message]), [["big", "invalid", "holds a number out of JSON's range"], ["small", "invalid", "holds a number out of JSON's range"]]);
+    const both = problemOf({ ...(body(`"x":${nest(MAX_EXTRA_DEPTH + 1)}`) as object), y: [Infinity], sha1: "0".repeat(40) });
+    assert.deepEqual(both.errors!.map((e) => [e.field, e.code]), [["sha1", "hash_mismatch"], ["x", "too_deep"], ["y", "invalid"]]);
   });
 
   it("lists every missing field at once", () => {

@@ -32,6 +32,36 @@ export function decodeStrictBase64(b64: string): Buffer | null {
   return buf.toString("base64") === b64 ? buf : null;
 }
 
+/**
+ * How deep an extra field's value may nest (an object or array counts one level). Every stage
+ * writes the extra fields back as JSON, and Elasticsearch's `flattened` field reads 20 levels:
+ * a body of brackets 10,000 deep overflowed the stack of JSON.stringify (a 500 to a bad request).
+ */
+export const MAX_EXTRA_DEPTH = 64;
+
+/**
+ * What is wrong with an extra field's value, read without recursion: nested deeper than
+ * MAX_EXTRA_DEPTH, or a number JSON.parse read as Infinity ("1e999"), which JSON cannot carry
+ * (it would be stored as null).
+ */
+export function extraFieldErrors(field: string, value: unknown): FieldError[] {
+  const errors: FieldError[] = [];
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  let deep = false;
+  let infinite = false;
+  while (stack.length > 0 && !(deep && infinite)) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v === "number") infinite ||= !Number.isFinite(v);
+    else if (typeof v === "object" && v !== null) {
+      if (depth >= MAX_EXTRA_DEPTH) deep = true;
+      else for (const x of Array.isArray(v) ? v : Object.values(v)) stack.push([x, depth + 1]);
+    }
+  }
+  if (deep) errors.push({ field, code: "too_deep", message: `nests objects or arrays more than ${MAX_EXTRA_DEPTH} levels deep` });
+  if (infinite) errors.push({ field, code: "invalid", message: "holds a number out of JSON's range" });
+  return errors;
+}
+
 export interface Checked {
   submission: Submission;
   extra: Record<string, unknown>;
@@ -71,6 +101,7 @@ export function checkSubmission(body: unknown, validators: Validators, maxFileBy
       }
     }
   }
+  for (const [k, v] of Object.entries(o)) if (!(SUBMISSION_FIELDS as readonly string[]).includes(k)) errors.push(...extraFieldErrors(k, v));
   if (errors.length > 0) {
     mismatchOnly = mismatchOnly && errors.every((e) => e.code === "hash_mismatch");
     const order = (f: string) => {
