@@ -247,4 +247,11 @@ describe("api: operations", function () {
     assert.match(na.headers.get("allow") ?? "", /POST/);
     assert.equal(((await na.json()) as { code: string }).code, "method_not_allowed");
   });
+
+  it("answers headers larger than Node reads with 431 as problem+json (Node's own answer is a status line alone)", async () => {
+    const r = await fetch(`${api.baseUrl}/query`, { method: "POST", headers: { "x-big": "a".repeat(20_000) } });
+    assert.equal(r.status, 431);
+    assert.match(r.headers.get("content-type") ?? "", /^application\/problem\+json/);
+    assert.deepEqual(await r.json(), { type: "urn:filescan:problem:headers_too_large", title: "Request headers too large", status: 431, code: "headers_too_large", detail: "the request line and headers are larger than this server reads (16 KiB)" });
+  });
 });

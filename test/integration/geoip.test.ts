@@ -288,6 +288,15 @@ describe("geoip service (HTTP, in-process)", function () {
       assert.equal(((await res.json()) as Body).code, "METHOD_NOT_ALLOWED");
     });
 
+    it("headers larger than Node reads: 431 problem (Node's own answer is a status line alone)", async () => {
+      const res = await fetch(`${app.url}/8.8.8.8`, { headers: { API_KEY: key, "x-big": "a".repeat(20_000) } });
+      assert.equal(res.status, 431);
+      assert.match(res.headers.get("content-type") ?? "", /^application\/problem\+json/);
+      const body = (await res.json()) as Body;
+      assert.equal(body.code, "HEADERS_TOO_LARGE");
+      assert.equal(body.status, 431);
+    });
+
     it("bodies match the OpenAPI document the service serves", async () => {
       const res = await fetch(`${app.url}/openapi.yaml`);
       assert.equal(res.status, 200);

@@ -13,6 +13,9 @@ export type ProblemCode =
   | "store_error"
   | "not_found"
   | "method_not_allowed"
+  | "bad_request"
+  | "request_timeout"
+  | "headers_too_large"
   | "internal_error";
 
 export interface FieldError {
@@ -35,6 +38,9 @@ const TITLES: Record<ProblemCode, string> = {
   store_error: "Storage unavailable",
   not_found: "Not found",
   method_not_allowed: "Method not allowed",
+  bad_request: "Not a valid HTTP request",
+  request_timeout: "Request not received in time",
+  headers_too_large: "Request headers too large",
   internal_error: "Internal error",
 };
 

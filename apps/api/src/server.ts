@@ -4,8 +4,10 @@ import type { AddressInfo } from "node:net";
 import { pino, type Logger } from "pino";
 import { CredentialStore, loadJwtKey, loadPreviousJwtKey } from "@filescan/auth";
 import { createEsClient } from "@filescan/search";
+import { answerClientErrors } from "@filescan/config/http";
 import { createApp, BASE_PATH } from "./app.ts";
 import { createMetrics } from "./metrics.ts";
+import { Problem } from "./problem.ts";
 import { createKafkaQueue, type SubmissionQueue } from "./queue.ts";
 import { apiSettings, base64Length, type ApiSettings } from "./settings.ts";
 import { settledWithin } from "./timeout.ts";
@@ -74,6 +76,7 @@ export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
   const metrics = createMetrics();
   const app = createApp({ settings, queue, es, credentials, jwtKey, previousJwtKey, logger, metrics });
   const server = app.listen(settings.port, settings.host);
+  answerClientErrors(server, (e) => new Problem(e.status, e.status === 431 ? "headers_too_large" : e.status === 408 ? "request_timeout" : "bad_request", e.detail).body());
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);

@@ -12,6 +12,8 @@ const PROBLEMS = {
   NOT_FOUND: [404, "No such resource."],
   METHOD_NOT_ALLOWED: [405, "Only GET is supported."],
   BAD_REQUEST: [400, "The request could not be understood."],
+  REQUEST_TIMEOUT: [408, "The request was not received in time."],
+  HEADERS_TOO_LARGE: [431, "The request line and headers are larger than this server reads (16 KiB)."],
   INTERNAL_ERROR: [500, "An unexpected error occurred."],
 } as const satisfies Record<string, readonly [number, string]>;
 
@@ -34,7 +36,9 @@ const TITLES: Record<number, string> = {
   401: "Unauthorized",
   404: "Not Found",
   405: "Method Not Allowed",
+  408: "Request Timeout",
   429: "Too Many Requests",
+  431: "Request Header Fields Too Large",
   500: "Internal Server Error",
   503: "Service Unavailable",
 };

@@ -3,10 +3,12 @@ import { mkdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import path from "node:path";
+import { answerClientErrors } from "@filescan/config/http";
 import { createApp } from "./app.ts";
 import { ensureAsnDatabases } from "./build-asn.ts";
 import { KeyStore } from "./keys.ts";
 import { GeoipService, openDatabases } from "./lookup.ts";
+import { problem } from "./problem.ts";
 import type { GeoipSettings } from "./settings.ts";
 
 export interface RunningGeoip {
@@ -36,6 +38,7 @@ export async function startGeoip(settings: GeoipSettings, opts: { log?: (msg: st
   keys.watch();
   const app = createApp({ service, keys, prefix: settings.prefix, processMetrics: opts.processMetrics });
   const server = app.listen(settings.port, settings.host);
+  answerClientErrors(server, (e) => problem(e.status === 431 ? "HEADERS_TOO_LARGE" : e.status === 408 ? "REQUEST_TIMEOUT" : "BAD_REQUEST"));
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);
