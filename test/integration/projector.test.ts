@@ -204,6 +204,27 @@ describe("projector: events become Elasticsearch documents", function () {
     assert.equal(props.extra!.type, "flattened", "extras never grow the mapping");
   });
 
+  it("indexes a sighting whose extra fields flattened cannot index without them, and dead-letters none (an array of 200,000 stopped the partition for good; a key with a NUL or of 40,000 characters was dead-lettered)", async () => {
+    const before = health.records.dead_lettered;
+    const long = submitted(`e1 ${run}`, { ["k".repeat(40_000)]: 1, app_note: "kept" });
+    const big = submitted(`e2 ${run}`, { arr: new Array<number>(200_000).fill(0) });
+    const nul = submitted(`e3 ${run}`, { "a\u0000b": 1 });
+    let nest: unknown = 1;
+    for (let i = 0; i < 25; i++) nest = { a: nest };
+    const deep = submitted(`e4 ${run}`, { deep: nest });
+    const next = submitted(`e5 ${run}`, { ok: true });
+    for (const s of [long, big, nul, deep, next]) await producer.send(TOPICS.submissions, s.sha256, s);
+    for (const s of [long, big, nul, deep, next]) await eventually(`sighting ${s.submission_id}`, () => sighting(s.submission_id));
+    for (const s of [long, nul, deep]) {
+      const d = await sighting(s.submission_id);
+      assert.equal(d.extra, undefined, "not indexed");
+      assert.equal(d.extra_json, s.extra_json, "kept whole");
+    }
+    assert.equal(((await sighting(big.submission_id)).extra as { arr: number[] }).arr.length, 200_000);
+    assert.deepEqual((await sighting(next.submission_id)).extra, { ok: true });
+    assert.equal(health.records.dead_lettered, before);
+  });
+
   it("indexes the analysis of a file with hundreds of thousands of findings, listing the limit and counting all, and the next analyses after it", async () => {
     // An event from before the classifier bounded its findings: 300,000 listed (18 MB of Avro, a
     // 78 MB document), which Elasticsearch refused as part of a bulk request, retried for good.

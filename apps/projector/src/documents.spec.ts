@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { locator, type FileAnalyzed, type Finding } from "@filescan/contracts";
-import { analysisDoc, EXAMPLES_PER_FILE, summarise } from "./documents.ts";
+import { analysisDoc, EXAMPLES_PER_FILE, FLATTENED_MAX_PATH_BYTES, indexableExtra, sightingDoc, summarise } from "./documents.ts";
+import { submitted } from "../../../test/integration/events.ts";
 import { supersedes } from "./project.ts";
 
 const finding = (type: string, masked: string, score: number, page: number): Finding => ({ type, score, detector: type.toLowerCase(), validation: "v", context: [], locator: locator({ page }), start: 0, end: 3, masked });
@@ -60,5 +61,43 @@ describe("projector: the analysis document", () => {
     assert.equal(analysisDoc(event(3)).analysis.analyzer_version, 3);
     assert.equal(analysisDoc(event()).analysis.analyzer_version, 0);
     assert.equal(analysisDoc(event()).sha256, "a".repeat(64));
+  });
+});
+
+describe("projector: the extra fields a sighting indexes", () => {
+  const nested = (levels: number, leaf: unknown = 1) => {
+    let v = leaf;
+    for (let i = 0; i < levels; i++) v = { a: v };
+    return v as Record<string, unknown>;
+  };
+
+  it("indexes an object nested at most 20 levels (arrays counted), with no key path longer than flattened takes", () => {
+    assert.equal(indexableExtra({ a: 1, b: [1, { c: "x" }], d: null }), true);
+    assert.equal(indexableExtra(nested(20)), true);
+    assert.equal(indexableExtra(nested(21)), false);
+    assert.equal(indexableExtra(nested(10, [[[[[[[[[[1]]]]]]]]]])), true);
+    assert.equal(indexableExtra(nested(10, [[[[[[[[[[[{ x: 1 }]]]]]]]]]]])), false);
+    assert.equal(indexableExtra({ ["k".repeat(FLATTENED_MAX_PATH_BYTES)]: 1 }), true);
+    assert.equal(indexableExtra({ ["k".repeat(FLATTENED_MAX_PATH_BYTES + 1)]: 1 }), false);
+    assert.equal(indexableExtra({ ["é".repeat(FLATTENED_MAX_PATH_BYTES / 2)]: 1 }), true, "bytes of UTF-8, not characters");
+    assert.equal(indexableExtra({ ["é".repeat(FLATTENED_MAX_PATH_BYTES / 2) + "x"]: 1 }), false);
+    const half = "k".repeat(FLATTENED_MAX_PATH_BYTES / 2);
+    assert.equal(indexableExtra({ [half]: { [half.slice(1)]: 1 } }), true, "the path: the keys joined with a dot");
+    assert.equal(indexableExtra({ [half]: { [half]: 1 } }), false);
+    for (const not of [null, [], "x", 3, undefined]) assert.equal(indexableExtra(not), false);
+  });
+
+  it("reads a huge array or a very deep value without overflowing the stack (an array of 200,000 did: the batch was retried for good)", () => {
+    assert.equal(indexableExtra({ arr: new Array<number>(200_000).fill(0) }), true);
+    assert.equal(indexableExtra({ deep: nested(100_000) }), false);
+    const doc = sightingDoc(submitted("x", { arr: new Array<number>(200_000).fill(0) }));
+    assert.equal((doc.extra as { arr: number[] }).arr.length, 200_000);
+  });
+
+  it("keeps extra fields it cannot index whole in extra_json only", () => {
+    const s = submitted("x", { ["k".repeat(40_000)]: 1 });
+    const doc = sightingDoc(s);
+    assert.equal(doc.extra, undefined);
+    assert.equal(doc.extra_json, s.extra_json);
   });
 });

@@ -9,12 +9,19 @@
  *
  * Extra fields: kept as the client sent them under `extra` (mapped `flattened`: any names, any
  * JSON types, no mapping growth, no type conflicts) and verbatim in `extra_json` (not indexed).
- * An extra object nested deeper than `flattened` allows is kept in `extra_json` only.
+ * Extra fields `flattened` cannot index (`indexableExtra`) are kept in `extra_json` only.
  */
 import { DEFAULT_MAX_FINDINGS, findingCounts, keepFindings, type FileAnalyzed, type FileSubmitted, type Finding } from "@filescan/contracts";
 
 export const EXAMPLES_PER_FILE = 20;
+/** The `depth_limit` of `extra` in schemas/elasticsearch/filescan-files.template.json. */
 const FLATTENED_DEPTH_LIMIT = 20;
+/**
+ * The longest key path (a leaf's keys joined with dots, UTF-8) `extra` takes: `flattened` indexes
+ * each leaf as the term "path\0value", Lucene's terms hold at most 32,766 bytes, and a value
+ * indexed is at most `ignore_above` (1,024) characters, up to 4 bytes each.
+ */
+export const FLATTENED_MAX_PATH_BYTES = 16 * 1024;
 
 export interface FindingsSummary {
   total: number;
@@ -67,10 +74,31 @@ export interface AnalysisFields {
   analysis: AnalysisMeta;
 }
 
-function depth(v: unknown): number {
-  if (v === null || typeof v !== "object") return 0;
-  const children = Array.isArray(v) ? v : Object.values(v);
-  return 1 + Math.max(0, ...children.map(depth));
+/**
+ * Whether `flattened` can index these extra fields: an object, nested at most
+ * FLATTENED_DEPTH_LIMIT deep, no key path longer than FLATTENED_MAX_PATH_BYTES. Read without
+ * recursion or spreading: an array of 200,000 numbers overflowed the stack of a recursive
+ * depth with Math.max(...children), and the projector retried that batch for good.
+ */
+export function indexableExtra(extra: unknown): extra is Record<string, unknown> {
+  if (typeof extra !== "object" || extra === null || Array.isArray(extra)) return false;
+  // (every object and array counts one level, the extra object itself the first: more than
+  // `flattened` counts, which does not count arrays)
+  const stack: Array<[object, number, number]> = [[extra, 1, 0]];
+  while (stack.length > 0) {
+    const [v, depth, pathBytes] = stack.pop()!;
+    if (depth > FLATTENED_DEPTH_LIMIT) return false;
+    if (Array.isArray(v)) {
+      for (const x of v as unknown[]) if (typeof x === "object" && x !== null) stack.push([x, depth + 1, pathBytes]);
+      continue;
+    }
+    for (const [k, x] of Object.entries(v)) {
+      const bytes = pathBytes + (pathBytes > 0 ? 1 : 0) + Buffer.byteLength(k);
+      if (bytes > FLATTENED_MAX_PATH_BYTES) return false;
+      if (typeof x === "object" && x !== null) stack.push([x, depth + 1, bytes]);
+    }
+  }
+  return true;
 }
 
 /**
@@ -168,6 +196,6 @@ export function sightingDoc(ev: FileSubmitted, analysis?: AnalysisDoc): Record<s
     extra_json: ev.extra_json,
     analysed: false,
   };
-  if (extra && typeof extra === "object" && !Array.isArray(extra) && depth(extra) <= FLATTENED_DEPTH_LIMIT) doc.extra = extra;
+  if (indexableExtra(extra)) doc.extra = extra;
   return analysis ? { ...doc, ...analysisFields(analysis) } : doc;
 }

@@ -115,13 +115,21 @@ export async function projectSubmissions(es: Client, idx: IndexNames, events: Fi
   if (events.length === 0) return [];
   const known = await analysesFor(es, idx, events.map((e) => e.sha256.toLowerCase()));
   const ops = events.map((e): [BulkLine, BulkLine] => [{ index: { _index: idx.files, _id: e.submission_id } }, sightingDoc(e, known.get(e.sha256.toLowerCase()))]);
-  const rejected = await bulk(es, ops);
+  let rejected = await bulk(es, ops);
+  // A sighting whose extra fields Elasticsearch will not index (a limit of `flattened` that
+  // `indexableExtra` does not know) is indexed without them: they stay whole in `extra_json`.
+  const byExtra = new Set(rejected.filter((r) => /field \[extra\]/.test(r.message)).map((r) => r.id));
+  if (byExtra.size > 0) {
+    rejected = rejected.filter((r) => !byExtra.has(r.id));
+    const again = ops.filter(([action]) => byExtra.has(idOf(action))).map(([action, doc]): [BulkLine, BulkLine] => [action, { ...doc, extra: undefined }]);
+    for (const r of await bulk(es, again)) rejected.push(r);
+  }
   // the analysis may have been written between our read and our write: look again
   const pending = events.filter((e) => !known.has(e.sha256.toLowerCase()));
   const now = await analysesFor(es, idx, pending.map((e) => e.sha256.toLowerCase()));
   const late = pending.filter((e) => now.has(e.sha256.toLowerCase()));
   if (late.length) {
-    rejected.push(...(await bulk(es, late.map((e) => analysisUpdate(idx, e.submission_id, now.get(e.sha256.toLowerCase())!)))));
+    for (const r of await bulk(es, late.map((e) => analysisUpdate(idx, e.submission_id, now.get(e.sha256.toLowerCase())!)))) rejected.push(r);
   }
   return rejected;
 }
@@ -204,6 +212,6 @@ export async function projectAnalyses(es: Client, idx: IndexNames, events: FileA
       after = hits[hits.length - 1]!.sort as Array<string | number>;
     }
   }
-  rejected.push(...(await bulk(es, updates)));
+  for (const r of await bulk(es, updates)) rejected.push(r);
   return rejected;
 }

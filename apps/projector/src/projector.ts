@@ -10,6 +10,7 @@ import type { SchemaRegistry } from "@kafkajs/confluent-schema-registry";
 import { kafkaGroup, kafkaTopic, TOPICS } from "@filescan/config";
 import { maxFindings, type FileAnalyzed, type FileSubmitted } from "@filescan/contracts";
 import { consumerGroupLag, ensureTopicsWith, registryUnavailable, startNewGroupAtEnd, type EventProducer, type ProcessorHealth } from "@filescan/kafka";
+import { analysisDoc, sightingDoc } from "./documents.ts";
 import { projectAnalyses, projectSubmissions, type RejectedDocument } from "./project.ts";
 import type { IndexNames } from "./indices.ts";
 
@@ -96,6 +97,23 @@ export async function startProjector(opts: ProjectorOptions): Promise<RunningPro
           }
           break;
         }
+      }
+      // A record whose document cannot even be built (a fault of ours or of the event's, the same
+      // on every retry) is dead-lettered here, not retried with its batch for good.
+      const unmade = new Set<KafkaMessage>();
+      for (const { m, ev } of decoded) {
+        try {
+          if (batch.topic === submissionsTopic) sightingDoc(ev as FileSubmitted);
+          else analysisDoc(ev as FileAnalyzed, findingsLimit);
+        } catch (err) {
+          unmade.add(m);
+          await deadLetter(batch.topic, batch.partition, m, `no document can be made of it: ${String(err)}`);
+        }
+      }
+      if (unmade.size > 0) {
+        const made = decoded.filter((d) => !unmade.has(d.m));
+        decoded.length = 0;
+        for (const d of made) decoded.push(d);
       }
       let rejected: RejectedDocument[];
       for (let attempt = 0; ; attempt++) {
