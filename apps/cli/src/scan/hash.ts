@@ -9,7 +9,7 @@ export interface Hashed {
   md5: string;
 }
 
-export async function hashFile(file: string, maxBytes: number): Promise<Hashed> {
+export async function hashFile(file: string | Buffer, maxBytes: number): Promise<Hashed> {
   const h = { sha256: createHash("sha256"), sha1: createHash("sha1"), md5: createHash("md5") };
   const chunks: Buffer[] = [];
   let n = 0;

@@ -100,6 +100,14 @@ export async function runScan(o: ScanOptions): Promise<ScanSummary> {
   }
 }
 
+/** A file's file:// URI; of a path whose bytes are not UTF-8, those very bytes percent-encoded. */
+export function fileUrl(f: { path: string; fsPath?: Buffer }): string {
+  if (!f.fsPath) return pathToFileURL(f.path).href;
+  let out = "file://";
+  for (const b of f.fsPath) out += /[A-Za-z0-9\-._~/]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`;
+  return out;
+}
+
 async function scanWith(o: ScanOptions, client: ApiClient, cache: ScanCache, shown: { rep?: Reporter }): Promise<ScanSummary> {
   const rep = (shown.rep = new Reporter({ json: o.json, tty: o.tty }));
   const submitted = new Map<string, string[]>(); // sha256 → paths
@@ -110,14 +118,14 @@ async function scanWith(o: ScanOptions, client: ApiClient, cache: ScanCache, sho
   const host = hostname();
   const record = (r: FileResult) => rep.result(r);
 
-  const one = async (f: { path: string; size: number; mtimeMs: number }): Promise<void> => {
+  const one = async (f: { path: string; size: number; mtimeMs: number; fsPath?: Buffer }): Promise<void> => {
     try {
       if (f.size > o.maxBytes) return record({ path: f.path, outcome: "skipped", size: f.size, reason: "too_large", detail: `over ${o.maxBytes} bytes` });
       const cached = cache.knownHash(f.path, f.size, f.mtimeMs);
       if (cached && (cache.isAnalysed(cached) || cache.wasSubmitted(cached))) {
         return record({ path: f.path, outcome: "known", sha256: cached, size: f.size, via: "cache" });
       }
-      const h = await hashFile(f.path, o.maxBytes);
+      const h = await hashFile(f.fsPath ?? f.path, o.maxBytes);
       rep.hashed(h.bytes.length);
       cache.rememberHash(f.path, f.size, f.mtimeMs, h.sha256);
       if (cache.isAnalysed(h.sha256)) return record({ path: f.path, outcome: "known", sha256: h.sha256, size: f.size, via: "cache" });
@@ -132,7 +140,7 @@ async function scanWith(o: ScanOptions, client: ApiClient, cache: ScanCache, sho
         sha1: h.sha1,
         md5: h.md5,
         filename: path.basename(f.path),
-        full_path: o.uri ? pathToFileURL(f.path).href : f.path,
+        full_path: o.uri ? fileUrl(f) : f.path,
         timestamp: new Date(f.mtimeMs).toISOString(),
         app: o.app,
         host,

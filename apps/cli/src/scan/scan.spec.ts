@@ -7,9 +7,9 @@ import { fileLines, ScanCache } from "./cache.ts";
 import { ApiClient, backoffMs } from "./client.ts";
 import { hashFile } from "./hash.ts";
 import { Reporter } from "./report.ts";
-import { waitLine } from "./run.ts";
+import { fileUrl, waitLine } from "./run.ts";
 import { WaitQueue } from "./wait.ts";
-import { walk, type WalkItem } from "./walk.ts";
+import { nameOf, walk, type WalkItem } from "./walk.ts";
 
 async function all(roots: string[], opts = {}): Promise<WalkItem[]> {
   const out: WalkItem[] = [];
@@ -54,6 +54,27 @@ describe("scan: walking, hashing, caching, retrying", () => {
     assert.equal(out?.kind === "skipped" && out.reason, "symlink_outside_roots");
     const followed = await all([root], { followOutside: true });
     assert.ok(followed.some((i) => i.kind === "file" && i.path.endsWith("link-out.txt")));
+  });
+
+  it("reads a file whose name is not UTF-8 by its bytes, shows the name as Latin-1, and follows a link to it (it was skipped as unreadable)", async () => {
+    const root = tempDir("scan-spec-bytes-");
+    const rootBytes = Buffer.from(root);
+    const at = (...names: Buffer[]) => Buffer.concat([rootBytes, ...names.flatMap((n) => [Buffer.from("/"), n])]);
+    const latin = Buffer.from([0x4d, 0xfc, 0x6c, 0x6c, 0x65, 0x72, 0x2e, 0x74, 0x78, 0x74]); // "Müller.txt" in Latin-1
+    const dir = Buffer.from([0xff, 0xfe, 0x64]);
+    writeFileSync(at(latin), "SSN 536-22-1234");
+    mkdirSync(at(dir));
+    writeFileSync(at(dir, Buffer.from("in-dir.txt")), "inside");
+    writeFileSync(path.join(root, "plain.txt"), "plain");
+    symlinkSync(at(latin), path.join(root, "link.txt"));
+    const files = (await all([root])).filter((i): i is Extract<WalkItem, { kind: "file" }> => i.kind === "file");
+    assert.deepEqual(files.map((f) => [path.relative(root, f.path), f.fsPath !== undefined]), [["Müller.txt", true], ["link.txt", false], ["plain.txt", false], ["ÿþd/in-dir.txt", true]]);
+    assert.equal((await hashFile(files[0]!.fsPath!, 1024)).bytes.toString(), "SSN 536-22-1234");
+    assert.equal((await hashFile(files[1]!.path, 1024)).bytes.toString(), "SSN 536-22-1234", "the link, whose own name is UTF-8");
+    assert.equal((await hashFile(files[3]!.fsPath!, 1024)).bytes.toString(), "inside");
+    assert.equal(fileUrl(files[0]!), `file://${root}/M%FCller.txt`);
+    assert.equal(fileUrl(files[2]!), `file://${root}/plain.txt`);
+    assert.deepEqual(nameOf(Buffer.from("Müller.txt")), { name: "Müller.txt", utf8: true });
   });
 
   it("applies include and exclude globs to the path under the root (base name for simple patterns)", async () => {

@@ -4,6 +4,10 @@
  * `followOutside`), directories already seen (by real path) are not entered twice, so link
  * cycles end. Include/exclude globs match the path relative to its root (picomatch, `**`
  * allowed; a pattern without `/` also matches the base name).
+ *
+ * Names are bytes on Linux: one that is not UTF-8 (Latin-1 names from an old file server) is
+ * shown and reported read as Latin-1, and the file is read by its bytes (`fsPath`). Read as a
+ * string, such a name had lost its bytes, and its file was skipped as "unreadable".
  */
 import { lstat, readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
@@ -16,7 +20,8 @@ export interface WalkOptions {
 }
 
 export type WalkItem =
-  | { kind: "file"; path: string; size: number; mtimeMs: number }
+  /** `fsPath`: the path's bytes, when a name in it is not UTF-8 (`path` then shows it read as Latin-1). */
+  | { kind: "file"; path: string; size: number; mtimeMs: number; fsPath?: Buffer }
   | { kind: "skipped"; path: string; reason: "symlink_outside_roots" | "excluded" | "not_a_file" | "unreadable"; detail?: string };
 
 function matcher(patterns: string[] | undefined): ((rel: string) => boolean) | undefined {
@@ -30,47 +35,63 @@ function inside(p: string, roots: string[]): boolean {
   return roots.some((r) => p === r || p.startsWith(r.endsWith(path.sep) ? r : r + path.sep));
 }
 
+/** A name as the walk shows it: its UTF-8, or, when its bytes are not UTF-8, its Latin-1. */
+export function nameOf(bytes: Buffer): { name: string; utf8: boolean } {
+  const name = bytes.toString("utf8");
+  return Buffer.byteLength(name) === bytes.length && Buffer.from(name).equals(bytes) ? { name, utf8: true } : { name: bytes.toString("latin1"), utf8: false };
+}
+
+/** A path's bytes as a string of one character per byte: paths compared without decoding them. */
+const binary = (p: string | Buffer) => (typeof p === "string" ? Buffer.from(p) : p).toString("latin1");
+
 export async function* walk(rootsIn: string[], opts: WalkOptions = {}): AsyncGenerator<WalkItem> {
   const include = matcher(opts.include);
   const exclude = matcher(opts.exclude);
   const roots = await Promise.all(rootsIn.map(async (r) => realpath(path.resolve(r))));
+  const rootsBinary = roots.map(binary);
   const seenDirs = new Set<string>();
 
-  async function* visit(p: string, root: string): AsyncGenerator<WalkItem> {
+  /** `p` as shown, `fp` the path the file system reads (its bytes when a name in it is not UTF-8). */
+  async function* visit(p: string, fp: string | Buffer, root: string): AsyncGenerator<WalkItem> {
     let st;
     try {
-      st = await lstat(p);
+      st = await lstat(fp);
     } catch (err) {
       yield { kind: "skipped", path: p, reason: "unreadable", detail: (err as NodeJS.ErrnoException).code };
       return;
     }
-    let real = p;
+    let real = binary(fp);
     if (st.isSymbolicLink()) {
       try {
-        real = await realpath(p);
-        st = await stat(real);
+        const target = await realpath(fp, { encoding: "buffer" });
+        real = binary(target);
+        st = await stat(target);
       } catch (err) {
         yield { kind: "skipped", path: p, reason: "unreadable", detail: `broken link (${(err as NodeJS.ErrnoException).code})` };
         return;
       }
-      if (!opts.followOutside && !inside(real, roots)) {
-        yield { kind: "skipped", path: p, reason: "symlink_outside_roots", detail: real };
+      if (!opts.followOutside && !inside(real, rootsBinary)) {
+        yield { kind: "skipped", path: p, reason: "symlink_outside_roots", detail: nameOf(Buffer.from(real, "latin1")).name };
         return;
       }
     }
     const rel = path.relative(root, p) || path.basename(p);
     if (st.isDirectory()) {
-      const key = await realpath(real).catch(() => real);
+      const key = await realpath(fp, { encoding: "buffer" }).then(binary, () => real);
       if (seenDirs.has(key)) return;
       seenDirs.add(key);
-      let names: string[];
+      let names: Buffer[];
       try {
-        names = (await readdir(p)).sort();
+        names = await readdir(fp, { encoding: "buffer" });
       } catch (err) {
         yield { kind: "skipped", path: p, reason: "unreadable", detail: (err as NodeJS.ErrnoException).code };
         return;
       }
-      for (const n of names) yield* visit(path.join(p, n), root);
+      const children = names.map((bytes) => ({ bytes, ...nameOf(bytes) })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      for (const c of children) {
+        const childFp = typeof fp === "string" && c.utf8 ? path.join(fp, c.name) : Buffer.concat([typeof fp === "string" ? Buffer.from(fp) : fp, Buffer.from(path.sep), c.bytes]);
+        yield* visit(path.join(p, c.name), childFp, root);
+      }
       return;
     }
     if (!st.isFile()) {
@@ -81,12 +102,12 @@ export async function* walk(rootsIn: string[], opts: WalkOptions = {}): AsyncGen
       yield { kind: "skipped", path: p, reason: "excluded" };
       return;
     }
-    yield { kind: "file", path: p, size: st.size, mtimeMs: st.mtimeMs };
+    yield { kind: "file", path: p, size: st.size, mtimeMs: st.mtimeMs, ...(typeof fp === "string" ? {} : { fsPath: fp }) };
   }
 
   for (let i = 0; i < rootsIn.length; i++) {
     const given = path.resolve(rootsIn[i]!);
     const st = await stat(given).catch(() => undefined);
-    yield* visit(given, st?.isDirectory() ? given : path.dirname(given));
+    yield* visit(given, given, st?.isDirectory() ? given : path.dirname(given));
   }
 }
