@@ -26,6 +26,14 @@ describe("geoip API keys", () => {
     assert.deepEqual(keys.map((k) => [k.name, k.rate_per_second]), [["crawler-1", 10], ["crawler-2", null]]);
   });
 
+  it("refuses a name that is empty, over 100 characters or holds a control character, and writes nothing", async () => {
+    for (const [name, message] of [["  ", /must not be empty/], ["k".repeat(101), /at most 100 characters, got 101/], ["a\nb", /control characters/], ["a\u001b[31mb", /control characters/]] as const) {
+      await assert.rejects(createKey(file, name, 10), message, JSON.stringify(name));
+    }
+    await assert.rejects(stat(file), /ENOENT/);
+    assert.equal((await createKey(file, "  ünï cødé 😀 ", 10)).record.name, "ünï cødé 😀", "trimmed, any printable text");
+  });
+
   it("verifies: missing → API_KEY_REQUIRED, unknown/malformed/revoked → API_KEY_INVALID", async () => {
     const { key, record } = await createKey(file, "c", 5);
     const store = new KeyStore(file);

@@ -10,6 +10,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { watch, type FSWatcher } from "node:fs";
 import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { checkName } from "@filescan/config";
 
 export const KEY_PREFIX = "fsk_";
 const KEY_PATTERN = /^fsk_[A-Za-z0-9_-]{43}$/;
@@ -79,11 +80,12 @@ export function parseRate(s: string): number | null {
 }
 
 export async function createKey(file: string, name: string, ratePerSecond: number | null): Promise<{ key: string; record: ApiKeyRecord }> {
+  const checked = checkName(name, "the key name");
   const data = await readKeyFile(file);
   const key = newKey();
   const record: ApiKeyRecord = {
     id: randomBytes(6).toString("hex"),
-    name,
+    name: checked,
     sha256: hashKey(key),
     rate_per_second: ratePerSecond,
     created_at: new Date().toISOString(),

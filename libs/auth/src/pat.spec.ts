@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { PAT_LENGTH, PAT_PREFIX, generatePat, hashPat, isWellFormedPat } from "./pat.ts";
+import { checkExpiresInDays, MAX_EXPIRES_IN_DAYS } from "./store.ts";
 
 describe("personal access tokens", () => {
   it("have the fsp_ prefix, a fixed length and only base62 characters", () => {
@@ -38,5 +39,14 @@ describe("personal access tokens", () => {
     const t = generatePat();
     assert.equal(hashPat(t), createHash("sha256").update(t).digest("hex"));
     assert.notEqual(hashPat(t), hashPat(generatePat()));
+  });
+});
+
+describe("personal access tokens: a lifetime", () => {
+  it("is above 0 days and at most ten years (1e9 days made an invalid date and a stack trace)", () => {
+    assert.equal(checkExpiresInDays(0.5), 0.5);
+    assert.equal(checkExpiresInDays(MAX_EXPIRES_IN_DAYS), 3650);
+    for (const bad of [0, -5, NaN, Infinity]) assert.throws(() => checkExpiresInDays(bad), /must be a positive number/, String(bad));
+    for (const bad of [3651, 1e9]) assert.throws(() => checkExpiresInDays(bad), /at most 3650 \(ten years\)/, String(bad));
   });
 });

@@ -4,7 +4,7 @@
  * token, never the token itself.
  */
 import { randomUUID } from "node:crypto";
-import { esIndexShape } from "@filescan/config";
+import { checkName, esIndexShape } from "@filescan/config";
 import { CREDENTIALS_INDEX, esErrors, type EsClient } from "@filescan/search";
 import { generatePat, hashPat, isWellFormedPat } from "./pat.ts";
 import { SCOPES, type Scope } from "./jwt.ts";
@@ -50,6 +50,16 @@ export function parseScopes(text: string): Scope[] {
   return [...new Set(parts)] as Scope[];
 }
 
+/** The longest lifetime a PAT may be given: ten years (a token that should not expire is created without one). */
+export const MAX_EXPIRES_IN_DAYS = 3650;
+
+/** A PAT's lifetime in days: above 0, at most MAX_EXPIRES_IN_DAYS (1e9 days made an invalid date and a stack trace). */
+export function checkExpiresInDays(days: number): number {
+  if (!Number.isFinite(days) || days <= 0) throw new Error("--expires-in-days must be a positive number");
+  if (days > MAX_EXPIRES_IN_DAYS) throw new Error(`--expires-in-days must be at most ${MAX_EXPIRES_IN_DAYS} (ten years); leave it out for a token that does not expire`);
+  return days;
+}
+
 function isIndexMissing(err: unknown): boolean {
   return err instanceof esErrors.ResponseError && err.statusCode === 404;
 }
@@ -88,14 +98,12 @@ export class CredentialStore {
     }
   }
 
-  /** Issues a new PAT. The returned `token` is the only copy of the plaintext. */
+  /** Issues a new PAT (name and lifetime checked: `checkName`, `checkExpiresInDays`). The returned `token` is the only copy of the plaintext. */
   async create(input: CreateInput): Promise<{ token: string; record: PatRecord }> {
-    const name = input.name.trim();
-    if (name === "") throw new Error("a token name is required");
+    const name = checkName(input.name, "the token name");
     if (input.scopes.length === 0) throw new Error("at least one scope is required");
     const now = input.now ?? Date.now();
-    const days = input.expiresInDays ?? null;
-    if (days !== null && (!Number.isFinite(days) || days <= 0)) throw new Error("expires-in-days must be a positive number");
+    const days = input.expiresInDays === undefined || input.expiresInDays === null ? null : checkExpiresInDays(input.expiresInDays);
     await this.ensureIndex();
     const token = generatePat();
     const record: PatRecord = {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { esIndexShape, kafkaGroup, kafkaPrefix, kafkaTopic, maxFileBytes, maxMetadataBytes, TOPICS } from "./index.ts";
+import { esIndexShape, kafkaGroup, kafkaPrefix, kafkaTopic, maxFileBytes, maxMetadataBytes, TOPICS, checkName } from "./index.ts";
 
 describe("config: FILESCAN_KAFKA_PREFIX", () => {
   it("is empty by default: the names of DESIGN.md", () => {
@@ -52,5 +52,15 @@ describe("config: FILESCAN_MAX_METADATA_BYTES", () => {
     assert.equal(maxMetadataBytes({ FILESCAN_MAX_METADATA_BYTES: String(7 * 1024 * 1024) }), 7 * 1024 * 1024);
     assert.throws(() => maxMetadataBytes({ FILESCAN_MAX_METADATA_BYTES: String(7 * 1024 * 1024 + 1) }), /above the 7340032 bytes every event/);
     assert.throws(() => maxMetadataBytes({ FILESCAN_MAX_METADATA_BYTES: "lots" }), /FILESCAN_MAX_METADATA_BYTES/);
+  });
+});
+
+describe("config: a credential's name", () => {
+  it("is trimmed, 1 to 100 characters (not UTF-16 units) and free of control characters", () => {
+    assert.equal(checkName("  crawler-1  ", "--name"), "crawler-1");
+    assert.equal(checkName("😀".repeat(100), "--name"), "😀".repeat(100));
+    assert.throws(() => checkName(" \t ", "--name"), /^Error: --name must not be empty$/);
+    assert.throws(() => checkName("x".repeat(101), "--name"), /--name must be at most 100 characters, got 101/);
+    for (const c of ["\n", "\r", "\t", "\u0000", "\u001b", "\u007f", "\u0085"]) assert.throws(() => checkName(`a${c}b`, "--name"), /control characters/, JSON.stringify(c));
   });
 });

@@ -29,6 +29,22 @@ export function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: numbe
   return n;
 }
 
+/** The longest name a person gives a credential (a token, an API key): it is in every event's principal and log line. */
+export const MAX_NAME_CHARS = 100;
+
+/**
+ * A credential's name as given (`what` names it in the message): 1 to MAX_NAME_CHARS characters
+ * once trimmed, no control characters (a newline in a name split `token list`'s lines and the
+ * logs; 5,000 characters of name travelled in every event). Throws a message for the user.
+ */
+export function checkName(raw: string, what: string): string {
+  const name = raw.trim();
+  if (name === "") throw new Error(`${what} must not be empty`);
+  if ([...name].length > MAX_NAME_CHARS) throw new Error(`${what} must be at most ${MAX_NAME_CHARS} characters, got ${[...name].length}`);
+  if (/\p{Cc}/u.test(name)) throw new Error(`${what} must not hold control characters (newlines, tabs, escapes)`);
+  return name;
+}
+
 /** Shards and replicas of the indices filescan creates (its documents' indices and the credentials). */
 export interface EsIndexShape {
   shards: number;

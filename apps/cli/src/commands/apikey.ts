@@ -14,7 +14,15 @@ export function registerApikey(program: Command): void {
     .option("--json", "print the key and its record as JSON")
     .action(async (opts: { name: string; rate: string; json?: boolean }) => {
       const keysFile = keysFileFromEnv();
-      const { key, record } = await createKey(keysFile, opts.name, parseRate(opts.rate));
+      let created;
+      try {
+        created = await createKey(keysFile, opts.name, parseRate(opts.rate));
+      } catch (err) {
+        // (a wrong name or rate: one line, not a stack trace)
+        console.error(`filescan apikey: ${(err as Error).message}`);
+        process.exit(1);
+      }
+      const { key, record } = created;
       if (opts.json) console.log(JSON.stringify({ key, id: record.id, name: record.name, rate_per_second: record.rate_per_second }));
       else {
         console.log(key);

@@ -4,7 +4,8 @@
  * plaintext exists (the store keeps a SHA-256 of it).
  */
 import type { Command } from "commander";
-import { CredentialStore, SCOPES, parseScopes, patStatus } from "@filescan/auth";
+import { checkExpiresInDays, CredentialStore, SCOPES, parseScopes, patStatus } from "@filescan/auth";
+import { checkName } from "@filescan/config";
 import { createEsClient } from "@filescan/search";
 
 async function withStore<T>(fn: (store: CredentialStore) => Promise<T>): Promise<T> {
@@ -34,11 +35,8 @@ export function registerToken(program: Command): void {
       let days: number | null = null;
       try {
         scopes = parseScopes(opts.scopes);
-        if (opts.expiresInDays !== undefined) {
-          days = Number(opts.expiresInDays);
-          if (!Number.isFinite(days) || days <= 0) throw new Error("--expires-in-days must be a positive number");
-        }
-        if (opts.name.trim() === "") throw new Error("--name must not be empty");
+        if (opts.expiresInDays !== undefined) days = checkExpiresInDays(Number(opts.expiresInDays));
+        checkName(opts.name, "--name");
       } catch (err) {
         fail((err as Error).message);
       }
