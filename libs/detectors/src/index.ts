@@ -489,7 +489,7 @@ export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): 
         // (a detector that reads the key itself keeps what it found: `"password": "…"`)
         const outside = found.filter((x) => readsKey.has(x.detector) || !records.some((r) => x.start < r.end && r.start < x.end));
         found.length = 0;
-        found.push(...outside);
+        for (const x of outside) found.push(x);
         for (const r of records) detectIn(recordFacts(text, r, window), r.start);
       }
       if (denyRx) {

@@ -101,7 +101,7 @@ function emfRuns(b: Uint8Array, ctx: Ctx): Run[] {
         runs.push({ text: options & ETO_SMALL_CHARS ? ansi(s) : utf16(s), left: r.getInt32(8, true), top: y, right: null, bottom: y });
       }
     } else if (type === 70 && size >= 16 && r.getUint32(12, true) === EMF_PLUS) {
-      plus.push(...emfPlusStrings(rec.subarray(16, Math.min(size, 12 + r.getUint32(8, true)))));
+      for (const s of emfPlusStrings(rec.subarray(16, Math.min(size, 12 + r.getUint32(8, true))))) plus.push(s);
     }
     at += size;
   }

@@ -60,7 +60,10 @@ export function mendCutPdf(bytes: Uint8Array): Mended | null {
   const tree = catalog === null ? null : /\/Pages\s+(\d+)\s+\d+\s+R/.exec(bodies.get(catalog)!);
   const extra: string[] = [];
   let root = catalog!;
-  let self = Math.max(...entries.keys()) + 1;
+  // (a loop, not Math.max(...keys): a file of 150,000 objects is no call's arguments)
+  let self = 0;
+  for (const n of entries.keys()) if (n > self) self = n;
+  self += 1;
   if (catalog === null || tree === null || !entries.has(Number(tree[1]))) {
     if (pages.length === 0) return null;
     pages.sort((x, y) => x - y);

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { makeEncryptedPdf, makePdf, makePdfForm, makePdfWithContent, pdfTextStream, writePdf, makePdfWithAttachments, makePdfWithProperties, noise } from "../test-util/fixtures.ts";
 import { codes, run, segWith } from "../test-util/run.ts";
+import { mendCutPdf } from "./pdf-repair.ts";
 
 describe("extract: PDF", () => {
   describe("a PDF cut short (a download that stopped: its cross-reference table and trailer lost), read with an end put back, partial (it failed)", () => {
@@ -26,6 +27,16 @@ describe("extract: PDF", () => {
       return { pdf: Buffer.from(body, "latin1"), picture: offsets[6]! };
     };
     const MENDED = /^pdf: cut short \(no end-of-file marker, .*\); read with a cross-reference stream of the objects left put back, its catalog object /;
+
+    it("200,000 objects left: mended (the highest object number was Math.max(...numbers), more arguments than a call takes)", () => {
+      let body = "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n3 0 obj\n<< /Type /Page /Parent 2 0 R >>\nendobj\n";
+      const parts: string[] = [body];
+      for (let n = 4; n < 200_004; n++) parts.push(`${n} 0 obj\nnull\nendobj\n`);
+      body = parts.join("");
+      const mended = mendCutPdf(Buffer.from(body, "latin1"));
+      assert.equal(mended?.catalog, "1 0");
+      assert.match(Buffer.from(mended.bytes).subarray(-200).toString("latin1"), /startxref\s+\d+\s+%%EOF\s*$/);
+    });
 
     it("its catalog and page tree before the cut: read through them", async () => {
       const { pdf, picture } = plainPdf([1, 2, 3, 4, 5, 6]);
