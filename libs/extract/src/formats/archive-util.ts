@@ -80,6 +80,15 @@ export function keptBefore(ctx: Ctx, err: LimitHit, where: string | null): Buffe
 }
 
 /** True for names that would leave the extraction root if written to disk (`../x`, `/etc/x`, `C:\x`). */
+/**
+ * An entry whose name leaves the archive's root ("../", absolute) is read all the same: nothing
+ * is written to disk, and an archive that hid its payroll under "../../payroll.csv" had it
+ * skipped, unread. Its name is reported as written, with this reason (not `partial`: all of it
+ * was read). (7-Zip's formats still skip one: `path_traversal`, since its extraction puts
+ * members in a file system by name.)
+ */
+export const UNSAFE_NAME = ["unsafe_entry_name", "entry name leaves the archive root (../ or absolute, as a path-traversal attack writes it); read, its name reported as written"] as const;
+
 export function isTraversal(name: string): boolean {
   const n = name.replace(/\\/g, "/");
   return n.startsWith("/") || /^[A-Za-z]:/.test(n) || n.split("/").some((p) => p === "..");

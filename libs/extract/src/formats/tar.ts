@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import tar from "tar-stream";
 import { childPath, childScope, Stop } from "../context.ts";
 import type { Format } from "../format.ts";
-import { isTraversal, LimitHit, readBounded, StreamFailed } from "./archive-util.ts";
+import { isTraversal, LimitHit, readBounded, StreamFailed, UNSAFE_NAME } from "./archive-util.ts";
 
 export const tarFormat: Format = {
   kinds: ["tar"],
@@ -25,11 +25,7 @@ export const tarFormat: Format = {
         entry.resume();
         break;
       }
-      if (isTraversal(name)) {
-        ctx.reason("path_traversal", "entry name leaves the archive root; skipped", where);
-        entry.resume();
-        continue;
-      }
+      if (isTraversal(name)) ctx.reason(...UNSAFE_NAME, where);
       if ((h.size ?? 0) > ctx.bytesLeft()) {
         ctx.reason("limit_total_bytes", `uncompressed bytes over ${ctx.limits.maxTotalBytes}`, where);
         entry.resume();

@@ -14,7 +14,7 @@ import { Readable } from "node:stream";
 import { constants, createInflateRaw } from "node:zlib";
 import iconv from "iconv-lite";
 import { childPath, childScope, Stop, type Ctx, type Scope } from "../context.ts";
-import { declaredProblem, isTraversal, keptBefore, LimitHit, readBounded } from "./archive-util.ts";
+import { declaredProblem, isTraversal, keptBefore, LimitHit, readBounded, UNSAFE_NAME } from "./archive-util.ts";
 
 const LOCAL_HEADER = 0x04034b50;
 const DESCRIPTOR = 0x08074b50;
@@ -96,11 +96,10 @@ export async function readLocalHeaders(b: Buffer, from: number, scope: Scope, ct
     const descriptor = (m.flags & 0x08) !== 0;
     const wanted = !m.name.endsWith("/") && (only === null || only.has(m.name));
     if (wanted && !ctx.takeEntry(where)) break;
+    if (wanted && isTraversal(m.name)) ctx.reason(...UNSAFE_NAME, where);
     const problem = !wanted
       ? null
-      : isTraversal(m.name)
-        ? new LimitHit("path_traversal", "entry name leaves the archive root; skipped")
-        : m.flags & 0x01
+      : m.flags & 0x01
           ? new LimitHit("encrypted", "encrypted entry (ZipCrypto)")
           : m.method !== 0 && m.method !== 8
             ? new LimitHit("unsupported_type", `zip entry: method ${m.method}, read from its local header`)

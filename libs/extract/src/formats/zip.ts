@@ -12,7 +12,7 @@ import { childPath, childScope, Stop, type Ctx, type Scope } from "../context.ts
 import { readWith7Zip } from "./sevenzip.ts";
 import type { Format } from "../format.ts";
 import { looksLikeText } from "../text-decode.ts";
-import { declaredProblem, isTraversal, keptBefore, LimitHit, nextEntry, readBounded } from "./archive-util.ts";
+import { declaredProblem, isTraversal, keptBefore, LimitHit, nextEntry, readBounded, UNSAFE_NAME } from "./archive-util.ts";
 import { readLocalHeaders } from "./zip-local.ts";
 
 function entryName(e: Entry): string {
@@ -155,10 +155,7 @@ export const zipFormat: Format = {
         if (name.endsWith("/")) continue;
         const where = childPath(scope, name);
         if (!ctx.takeEntry(where)) break;
-        if (isTraversal(name)) {
-          ctx.reason("path_traversal", "entry name leaves the archive root; skipped", where);
-          continue;
-        }
+        if (isTraversal(name)) ctx.reason(...UNSAFE_NAME, where);
         if (e.isEncrypted() || e.compressionMethod === 99) {
           ctx.reason("encrypted", e.compressionMethod === 99 ? "AES-encrypted entry" : "encrypted entry (ZipCrypto)", where);
           continue;
