@@ -84,8 +84,8 @@ export function keptBefore(ctx: Ctx, err: LimitHit, where: string | null): Buffe
  * An entry whose name leaves the archive's root ("../", absolute) is read all the same: nothing
  * is written to disk, and an archive that hid its payroll under "../../payroll.csv" had it
  * skipped, unread. Its name is reported as written, with this reason (not `partial`: all of it
- * was read). (7-Zip's formats still skip one: `path_traversal`, since its extraction puts
- * members in a file system by name.)
+ * was read). (7-Zip's formats read one from where 7-Zip puts it, and skip it with
+ * `path_traversal` when another member lands there too: sevenzip.ts.)
  */
 export const UNSAFE_NAME = ["unsafe_entry_name", "entry name leaves the archive root (../ or absolute, as a path-traversal attack writes it); read, its name reported as written"] as const;
 

@@ -9,7 +9,7 @@ import SevenZipModule from "7z-wasm";
 import type { SevenZipModuleFactory } from "7z-wasm";
 import { childPath, childScope, Encrypted, type Ctx, type Scope } from "../context.ts";
 import type { Format } from "../format.ts";
-import { declaredProblem, isTraversal } from "./archive-util.ts";
+import { declaredProblem, isTraversal, UNSAFE_NAME } from "./archive-util.ts";
 
 interface Item {
   path: string;
@@ -116,6 +116,16 @@ function hasAesCoder(b: Uint8Array): boolean {
 const FORCED_TYPE: Record<string, string> = { deb: "-tAr", ar: "-tAr", rpm: "-tRpm" };
 
 /** The kinds (file-type's extensions) this format reads. */
+/** A name that leaves the root as 7-Zip writes it under its output: "\\" as "/", a drive, leading "/", "." and ".." dropped. */
+export function outsideName(name: string): string {
+  return name
+    .replace(/\\/g, "/")
+    .replace(/^[A-Za-z]:/, "")
+    .split("/")
+    .filter((p) => p !== "" && p !== "." && p !== "..")
+    .join("/");
+}
+
 export const SEVEN_ZIP_KINDS = ["7z", "rar", "cab", "iso", "cpio", "lzh", "arj", "Z", "chm", "rpm", "deb", "ar"];
 
 export const sevenZipFormat: Format = {
@@ -152,13 +162,23 @@ export async function readWith7Zip(bytes: Uint8Array, scope: Scope, ctx: Ctx, ki
   }
   for (const problem of archiveProblems(out)) ctx.reason("corrupt", `${kind}: ${problem}; what could be read was`, scope.path);
   const wanted: Item[] = [];
+  /** Where 7-Zip puts a member whose name leaves the root: under the output, its "..", "." and leading "/" dropped. */
+  const outOf = new Map<Item, string>();
+  const plain = new Set(listing.filter((it) => !isTraversal(it.path)).map((it) => it.path));
+  const mapped = new Map<string, number>();
+  for (const it of listing) if (isTraversal(it.path)) mapped.set(outsideName(it.path), (mapped.get(outsideName(it.path)) ?? 0) + 1);
   let declared = 0;
   for (const it of listing) {
     const where = childPath(scope, it.path);
     if (only === undefined && !ctx.takeEntry(where)) break;
     if (isTraversal(it.path)) {
-      ctx.reason("path_traversal", "entry name leaves the archive root; skipped", where);
-      continue;
+      // Read from where 7-Zip put it, when that is its alone (else which member's bytes are there is unknown).
+      const out = outsideName(it.path);
+      if (out === "" || plain.has(out) || mapped.get(out)! > 1) {
+        ctx.reason("path_traversal", "entry name leaves the archive root, and 7-Zip puts it where another member is; skipped", where);
+        continue;
+      }
+      outOf.set(it, out);
     }
     if (it.encrypted) {
       ctx.reason("encrypted", "encrypted entry", where);
@@ -198,12 +218,15 @@ export async function readWith7Zip(bytes: Uint8Array, scope: Scope, ctx: Ctx, ki
   for (const it of wanted) {
     ctx.checkTime();
     let content: Uint8Array;
+    const out = outOf.get(it);
     try {
-      content = sz.FS.readFile(`/out/${it.path || "in"}`);
+      content = sz.FS.readFile(`/out/${out ?? (it.path || "in")}`);
     } catch {
-      ctx.reason("corrupt", `${kind} entry could not be extracted`, childPath(scope, it.path));
+      if (out !== undefined) ctx.reason("path_traversal", "entry name leaves the archive root, and 7-Zip did not put it where expected; skipped", childPath(scope, it.path));
+      else ctx.reason("corrupt", `${kind} entry could not be extracted`, childPath(scope, it.path));
       continue;
     }
+    if (out !== undefined) ctx.reason(...UNSAFE_NAME, childPath(scope, it.path));
     const problem = damaged.get(it.path);
     if (problem !== undefined) ctx.reason("corrupt", `${kind} entry: ${problem}; read as far as it came`, childPath(scope, it.path));
     // an unnamed item (a `.Z` file's one stream) is the same file, decompressed: it keeps the

@@ -25,12 +25,12 @@ export const tarFormat: Format = {
         entry.resume();
         break;
       }
-      if (isTraversal(name)) ctx.reason(...UNSAFE_NAME, where);
       if ((h.size ?? 0) > ctx.bytesLeft()) {
         ctx.reason("limit_total_bytes", `uncompressed bytes over ${ctx.limits.maxTotalBytes}`, where);
         entry.resume();
         break;
       }
+      if (isTraversal(name)) ctx.reason(...UNSAFE_NAME, where);
       let content: Buffer;
       try {
         content = await readBounded(entry as unknown as Readable, ctx, null);

@@ -96,7 +96,6 @@ export async function readLocalHeaders(b: Buffer, from: number, scope: Scope, ct
     const descriptor = (m.flags & 0x08) !== 0;
     const wanted = !m.name.endsWith("/") && (only === null || only.has(m.name));
     if (wanted && !ctx.takeEntry(where)) break;
-    if (wanted && isTraversal(m.name)) ctx.reason(...UNSAFE_NAME, where);
     const problem = !wanted
       ? null
       : m.flags & 0x01
@@ -109,6 +108,7 @@ export async function readLocalHeaders(b: Buffer, from: number, scope: Scope, ct
     if (wanted) read.add(m.name);
     if (problem) ctx.reason(problem.code, problem.message, where);
     const readIt = wanted && problem === null;
+    if (readIt && isTraversal(m.name)) ctx.reason(...UNSAFE_NAME, where);
     // Its end: where its deflate stream ends, when it is read; else its declared size, or its descriptor.
     let end = descriptor ? descriptorAt(b, m.dataStart) : m.dataStart + m.compressedSize;
     let content: Buffer | null = null;

@@ -155,7 +155,6 @@ export const zipFormat: Format = {
         if (name.endsWith("/")) continue;
         const where = childPath(scope, name);
         if (!ctx.takeEntry(where)) break;
-        if (isTraversal(name)) ctx.reason(...UNSAFE_NAME, where);
         if (e.isEncrypted() || e.compressionMethod === 99) {
           ctx.reason("encrypted", e.compressionMethod === 99 ? "AES-encrypted entry" : "encrypted entry (ZipCrypto)", where);
           continue;
@@ -170,6 +169,7 @@ export const zipFormat: Format = {
           if (declared.code === "limit_total_bytes") break;
           continue;
         }
+        if (isTraversal(name)) ctx.reason(...UNSAFE_NAME, where);
         let content: Buffer;
         try {
           content = await readBounded(await zip.openReadStreamPromise(e), ctx, e.compressedSize);
