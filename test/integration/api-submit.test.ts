@@ -191,6 +191,19 @@ describe("api: POST /submit", function () {
   });
 
   describe("413 and 415", () => {
+    it("answers 413 metadata_too_large when the fields besides file_data hold more than FILESCAN_MAX_METADATA_BYTES, whatever the file's size (a 10-byte file brought 40 kB of extras, within the body limit)", async () => {
+      const limit = api.settings.maxMetadataBytes;
+      const small = submission(Buffer.from("tiny file\n"));
+      const fixed = Buffer.byteLength(JSON.stringify({ pad: "" })) + ["mimetype", "sha256", "sha1", "md5", "filename", "full_path", "timestamp", "app"].reduce((n, k) => n + Buffer.byteLength(small[k] as string), 0);
+      const at = await submit({ ...small, pad: "x".repeat(limit - fixed) });
+      assert.equal(at.status, 200, `exactly the limit: ${at.text}`);
+      const over = await submit({ ...small, pad: "x".repeat(limit - fixed + 1) });
+      assertProblem(over, 413, "metadata_too_large");
+      assert.match(over.json.detail as string, new RegExp(`hold ${limit + 1} bytes, more than FILESCAN_MAX_METADATA_BYTES \\(${limit}\\)`));
+      const far = await submit({ ...small, pad: "x".repeat(40_000) });
+      assertProblem(far, 413, "metadata_too_large");
+    });
+
     it("answers 413 when the decoded file is larger than FILESCAN_MAX_FILE_BYTES, and accepts exactly that size", async () => {
       const r = await submit(submission(randomBytes(64 * 1024 + 1)));
       assertProblem(r, 413, "file_too_large");

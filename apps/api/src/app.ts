@@ -20,7 +20,7 @@ import { compileValidators, fieldErrors, openApiDocument } from "./openapi.ts";
 import { Problem, unauthorized } from "./problem.ts";
 import type { SubmissionQueue } from "./queue.ts";
 import type { ApiSettings } from "./settings.ts";
-import { buildEvent, checkSubmission } from "./submission.ts";
+import { buildEvent, checkSubmission, metadataBytes } from "./submission.ts";
 import { fileReport } from "./files.ts";
 import { settledWithin } from "./timeout.ts";
 
@@ -270,6 +270,10 @@ export function createApp(deps: AppDeps): Koa<State> {
     const user = (ctx.state as State).user!;
     const principal: Principal = { subject: user.sub, token_name: user.name };
     const event = buildEvent(checked, principal, receivedAt, settings.minAnalyzerVersion);
+    const metadata = metadataBytes(event);
+    if (metadata > settings.maxMetadataBytes) {
+      throw new Problem(413, "metadata_too_large", `the fields besides file_data hold ${metadata} bytes, more than FILESCAN_MAX_METADATA_BYTES (${settings.maxMetadataBytes})`);
+    }
 
     const size = event.size;
     inflight.count++;

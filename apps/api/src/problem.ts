@@ -7,6 +7,7 @@ export type ProblemCode =
   | "rate_limited"
   | "file_too_large"
   | "body_too_large"
+  | "metadata_too_large"
   | "unsupported_media_type"
   | "queue_full"
   | "queue_error"
@@ -32,6 +33,7 @@ const TITLES: Record<ProblemCode, string> = {
   rate_limited: "Too many requests",
   file_too_large: "File too large",
   body_too_large: "Request body too large",
+  metadata_too_large: "Submission metadata too large",
   unsupported_media_type: "Content-Type must be application/json",
   queue_full: "Queue is full",
   queue_error: "Could not queue the submission",

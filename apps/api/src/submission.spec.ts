@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { compileValidators } from "./openapi.ts";
 import { Problem } from "./problem.ts";
-import { buildEvent, checkSubmission, decodeStrictBase64, MAX_EXTRA_DEPTH, submissionId, SUBMISSION_FIELDS } from "./submission.ts";
+import { buildEvent, checkSubmission, decodeStrictBase64, MAX_EXTRA_DEPTH, metadataBytes, submissionId, SUBMISSION_FIELDS } from "./submission.ts";
 
 const validators = compileValidators();
 const MAX = 1024;
@@ -162,6 +162,14 @@ describe("submission checks", () => {
 });
 
 describe("submission event", () => {
+  it("counts as metadata the UTF-8 bytes of every field but the file's, the extras' JSON included", () => {
+    const body = { ...valid(Buffer.alloc(10_000)), owner: "bøb" };
+    const e = buildEvent(checkSubmission(body, validators, 20_000), { subject: "s", token_name: "t" }, 0);
+    const strings = ["mimetype", "sha256", "sha1", "md5", "filename", "full_path", "timestamp", "app"].map((k) => body[k as keyof typeof body] as string);
+    assert.equal(metadataBytes(e), strings.join("").length + Buffer.byteLength('{"owner":"bøb"}'));
+    assert.ok(metadataBytes(e) < 400, "the file's 10,000 bytes are not metadata");
+  });
+
   const principal = { subject: "pat-1", token_name: "crawler" };
 
   it("holds every field but file_data, the extras as JSON, the bytes and lower-case digests", () => {
