@@ -206,7 +206,7 @@ const lat = paced.map((f) => (found.get(f.sha256)! - sent.get(f.sha256)!) / 1000
 console.log(`bench/e2e  llm=${values.llm}  files=${N} x 10 KiB  concurrency=${C}  apps ${values["in-process"] ? "in one process" : "one process each"}`);
 console.log(`  baseline submit-only   ${submitRate.toPrecision(3)} files/s`);
 console.log(`  submit → searchable    ${e2eRate.toPrecision(3)} files/s   ratio ${(e2eRate / submitRate).toPrecision(2)}`);
-console.log(`  at ${(e2eRate / 2).toPrecision(3)} files/s (${M} files): time-to-searchable p50 ${pct(lat, 50).toFixed(2)} s, p95 ${pct(lat, 95).toFixed(2)} s, max ${Math.max(...lat).toFixed(2)} s`);
+console.log(`  at ${(e2eRate / 2).toPrecision(3)} files/s (${M} files): time-to-searchable p50 ${pct(lat, 50).toFixed(2)} s, p95 ${pct(lat, 95).toFixed(2)} s, max ${lat.reduce((m, x) => Math.max(m, x), 0).toFixed(2)} s`);
 
 clearInterval(progress);
 await lagAdmin.disconnect();

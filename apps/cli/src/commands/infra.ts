@@ -6,7 +6,7 @@ import { buildImages, IMAGE_NAMES, type ImageName } from "@filescan/infra-images
 function printStates(states: ServerState[]): void {
   const rows = states.map((s) => [s.name, s.state, s.pid ? String(s.pid) : "-", s.address, s.log ?? "-"]);
   const head = ["server", "state", "pid", "address", "log"];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const widths = head.map((h, i) => rows.reduce((m, r) => Math.max(m, r[i]!.length), h.length));
   for (const r of [head, ...rows]) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd());
 }
 

@@ -56,7 +56,7 @@ export function registerToken(program: Command): void {
         return;
       }
       const head = ["id", "name", "scopes", "status", "created", "expires", "revoked"] as const;
-      const widths = head.map((h) => Math.max(h.length, ...rows.map((r) => r[h].length)));
+      const widths = head.map((h) => rows.reduce((m, r) => Math.max(m, r[h].length), h.length));
       for (const r of [Object.fromEntries(head.map((h) => [h, h])) as Record<(typeof head)[number], string>, ...rows]) {
         console.log(head.map((h, i) => r[h].padEnd(widths[i]!)).join("  ").trimEnd());
       }

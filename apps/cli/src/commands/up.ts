@@ -121,7 +121,7 @@ async function upForeground(env: NodeJS.ProcessEnv): Promise<void> {
   process.once("SIGTERM", () => void stopAll(0));
 
   const enabled = apps(appEnv).filter((a) => a.enabled(appEnv));
-  const width = Math.max(...enabled.map((a) => a.name.length));
+  const width = enabled.reduce((m, a) => Math.max(m, a.name.length), 0);
   enabled.forEach((app, i) => {
     const proc = spawn(process.execPath, [path.join(repoRoot(), app.main)], { env: appEnv, stdio: ["ignore", "pipe", "pipe"] });
     const tag = process.stdout.isTTY ? `\x1b[${COLORS[i % COLORS.length]}m${app.name.padEnd(width)}\x1b[0m |` : `${app.name.padEnd(width)} |`;

@@ -8,6 +8,7 @@ import { ApiClient, backoffMs } from "./client.ts";
 import { hashFile } from "./hash.ts";
 import { Reporter } from "./report.ts";
 import { fileUrl, waitLine } from "./run.ts";
+import { sensitiveTable } from "../commands/scan.ts";
 import { WaitQueue } from "./wait.ts";
 import { nameOf, walk, type WalkItem } from "./walk.ts";
 
@@ -54,6 +55,14 @@ describe("scan: walking, hashing, caching, retrying", () => {
     assert.equal(out?.kind === "skipped" && out.reason, "symlink_outside_roots");
     const followed = await all([root], { followOutside: true });
     assert.ok(followed.some((i) => i.kind === "file" && i.path.endsWith("link-out.txt")));
+  });
+
+  it("ends with a table of 200,000 sensitive files (its widths were Math.max(...cells): a RangeError after the whole scan)", () => {
+    const rows = Array.from({ length: 200_000 }, (_, i) => ({ path: `/share/f${i}.csv`, sha256: "a".repeat(64), confidence: "high", page_number: i % 2 ? 3 : null, file_in_zip: null, description: "" }));
+    const lines = sensitiveTable(rows).split("\n");
+    assert.equal(lines.length, 200_002);
+    assert.equal(lines[0], `${"path".padEnd("/share/f199999.csv".length)}  confidence  page  file_in_zip`);
+    assert.equal(lines[2], `${"/share/f0.csv".padEnd("/share/f199999.csv".length)}  high`);
   });
 
   it("reads a file whose name is not UTF-8 by its bytes, shows the name as Latin-1, and follows a link to it (it was skipped as unreadable)", async () => {

@@ -71,7 +71,7 @@ export function compile(det: Detector): Compiled {
   const patternRuns = det.patterns.map((p) => minDigitRun(p.regex));
   return {
     patternRuns,
-    minRun: det.find || patternRuns.length === 0 ? 0 : Math.min(...patternRuns),
+    minRun: det.find || patternRuns.length === 0 ? 0 : patternRuns.reduce((m, r) => Math.min(m, r), Infinity),
     det,
     ctx,
     neg,

@@ -172,7 +172,7 @@ export function entitiesOf(text: string, spans: readonly ModelSpan[]): ModelEnti
     while (j < sorted.length && kind.has(sorted[j]!.label) && gap.test(text.slice(sorted[j - 1]!.end, sorted[j]!.start))) j++;
     const group = sorted.slice(i, j);
     const labels = group.map((g) => g.label);
-    const score = Math.min(...group.map((g) => g.score));
+    const score = group.reduce((m, g) => Math.min(m, g.score), Infinity);
     const whole = (type: EntityType) => out.push({ type, start: group[0]!.start, end: group[group.length - 1]!.end, score, parts: labels.join("+") });
     if (kind === PERSON_PARTS) whole("PERSON");
     else if (labels.includes("STREET_NAME") && (labels.includes("BUILDING_NUMBER") || labels.includes("ZIP_CODE") || labels.includes("SECONDARY_ADDRESS"))) whole("ADDRESS");

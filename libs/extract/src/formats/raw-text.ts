@@ -57,7 +57,7 @@ function textLike(run: string, wide: boolean): boolean {
   const counts = new Map<string, number>();
   for (const ch of run) counts.set(ch, (counts.get(ch) ?? 0) + 1);
   // (a long run may well hold a line of dots or dashes)
-  if (run.length < 64 && Math.max(...counts.values()) > run.length * 0.4) return false;
+  if (run.length < 64 && [...counts.values()].reduce((m, n) => Math.max(m, n), 0) > run.length * 0.4) return false;
   if (ADDRESS.test(run)) return true;
   // (two readable bytes in a row are seldom chance: a name alone, "Jukka Zitting", is text there)
   if (wide) return /[A-Za-z]{3}|[\u0370-\u04ff]{3}/.test(run) && (run.match(/[\p{L}\s]/gu) ?? []).length >= run.length * MIN_WORDISH;

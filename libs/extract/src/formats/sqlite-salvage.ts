@@ -237,7 +237,7 @@ export function salvageSqlite(b: Uint8Array, skip: ReadonlySet<string> = new Set
     onPage();
     const rows = leafRows(pages, n);
     if (rows === null || rows.length === 0) continue;
-    const width = Math.max(...rows.map((r) => r.values.length));
+    const width = rows.reduce((m, r) => Math.max(m, r.values.length), 0);
     const fits = tables.filter((t) => t.columns.length === width);
     if (fits.length === 1) take(fits[0]!, rows);
   }
