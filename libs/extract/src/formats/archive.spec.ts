@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { brotliCompressSync, deflateSync, gzipSync, zstdCompressSync } from "node:zlib";
 import { make7z, makePdf, makeTar, makeZip, makeZipWithMethod, noise } from "../test-util/fixtures.ts";
-import { memberFiles } from "./sevenzip.ts";
+import { memberFiles, outsideName } from "./sevenzip.ts";
 import * as lz4 from "lz4js";
 import * as snappy from "snappyjs";
 import { makeAr, makeCab, makeCompressZ, makeCpio, makeIso, makeRar5 } from "../test-util/archives.ts";
@@ -306,6 +306,7 @@ describe("extract: archives", () => {
       assert.ok(cut.reasons.some((r) => r.code === "corrupt" && /Unexpected end of archive/.test(r.message)), `${name}: ${JSON.stringify(cut.reasons)}`);
       assert.ok(cut.reasons.some((r) => r.code === "corrupt" && /^notes\.txt$/i.test(r.file_in_zip ?? "") && /Data Error/.test(r.message)), `${name}: the member cut short is named`);
     }
+    assert.deepEqual(["../../etc/cron.d/job", "/abs.txt", "C:\\Users\\..\\x.txt", "a/./b/../c", "..", "/"].map(outsideName), ["etc/cron.d/job", "abs.txt", "Users/x.txt", "a/b/c", "", ""]);
     // a name leaving the root: read from where 7-Zip puts it ("etc/cron.d/job"), named as written;
     // skipped when another member is put there too (which bytes are there is then unknown)
     const evil = await run(makeRar5({ "../../etc/cron.d/job": "MARKER-EVIL", "ok.txt": "MARKER-OK" }), "evil.rar", "application/octet-stream");

@@ -115,7 +115,6 @@ function hasAesCoder(b: Uint8Array): boolean {
  */
 const FORCED_TYPE: Record<string, string> = { deb: "-tAr", ar: "-tAr", rpm: "-tRpm" };
 
-/** The kinds (file-type's extensions) this format reads. */
 /** A name that leaves the root as 7-Zip writes it under its output: "\\" as "/", a drive, leading "/", "." and ".." dropped. */
 export function outsideName(name: string): string {
   return name
@@ -126,6 +125,7 @@ export function outsideName(name: string): string {
     .join("/");
 }
 
+/** The kinds (file-type's extensions) this format reads. */
 export const SEVEN_ZIP_KINDS = ["7z", "rar", "cab", "iso", "cpio", "lzh", "arj", "Z", "chm", "rpm", "deb", "ar"];
 
 export const sevenZipFormat: Format = {
@@ -175,7 +175,7 @@ export async function readWith7Zip(bytes: Uint8Array, scope: Scope, ctx: Ctx, ki
       // Read from where 7-Zip put it, when that is its alone (else which member's bytes are there is unknown).
       const out = outsideName(it.path);
       if (out === "" || plain.has(out) || mapped.get(out)! > 1) {
-        ctx.reason("path_traversal", "entry name leaves the archive root, and 7-Zip puts it where another member is; skipped", where);
+        ctx.reason("path_traversal", `entry name leaves the archive root, and ${out === "" ? "names no file" : "7-Zip puts it where another member is"}; skipped`, where);
         continue;
       }
       outOf.set(it, out);

@@ -99,12 +99,12 @@ export async function readLocalHeaders(b: Buffer, from: number, scope: Scope, ct
     const problem = !wanted
       ? null
       : m.flags & 0x01
-          ? new LimitHit("encrypted", "encrypted entry (ZipCrypto)")
-          : m.method !== 0 && m.method !== 8
-            ? new LimitHit("unsupported_type", `zip entry: method ${m.method}, read from its local header`)
-            : descriptor
-              ? null
-              : declaredProblem(ctx, m.size, m.compressedSize);
+        ? new LimitHit("encrypted", "encrypted entry (ZipCrypto)")
+        : m.method !== 0 && m.method !== 8
+          ? new LimitHit("unsupported_type", `zip entry: method ${m.method}, read from its local header`)
+          : descriptor
+            ? null
+            : declaredProblem(ctx, m.size, m.compressedSize);
     if (wanted) read.add(m.name);
     if (problem) ctx.reason(problem.code, problem.message, where);
     const readIt = wanted && problem === null;
