@@ -225,6 +225,22 @@ describe("projector: events become Elasticsearch documents", function () {
     assert.equal(health.records.dead_lettered, before);
   });
 
+  it("dead-letters an event no document can be made of (a time past year 275,760: RangeError) and indexes the next ones; its batch was retried for good", async () => {
+    const before = health.records.dead_lettered;
+    const bad = { ...submitted(`t1 ${run}`), received_at: 9_000_000_000_000_000 };
+    const good = submitted(`t2 ${run}`);
+    for (const s of [bad, good]) await producer.send(TOPICS.submissions, s.sha256, s);
+    const badAnalysis = { ...analyzed(good), analyzed_at: 9_000_000_000_000_000 };
+    const nextAnalysis = analyzed(submitted(`t3 ${run}`));
+    for (const a of [badAnalysis, nextAnalysis]) await producer.send(TOPICS.analyses, a.sha256, a);
+    await eventually(`sighting ${good.submission_id}`, () => sighting(good.submission_id));
+    await eventually(`analysis ${nextAnalysis.sha256}`, () => es.get({ index: aliases.analyses, id: nextAnalysis.sha256 }).then((r) => r.found || undefined, () => undefined));
+    await eventually("two dead letters", async () => (health.records.dead_lettered - before >= 2 ? true : undefined));
+    assert.equal(health.records.dead_lettered - before, 2);
+    await assert.rejects(es.get({ index: aliases.files, id: bad.submission_id }), /"found":false/);
+    assert.equal((await sighting(good.submission_id)).analysed, false, "its analysis was the bad one");
+  });
+
   it("indexes the analysis of a file with hundreds of thousands of findings, listing the limit and counting all, and the next analyses after it", async () => {
     // An event from before the classifier bounded its findings: 300,000 listed (18 MB of Avro, a
     // 78 MB document), which Elasticsearch refused as part of a bulk request, retried for good.

@@ -20,13 +20,18 @@ const TERMS_PER_SEARCH = 200;
 
 export type BulkLine = Record<string, unknown>;
 
-/** An item Elasticsearch refused for a reason retrying cannot fix (e.g. a mapping error). */
+/**
+ * A document that retrying cannot store: one Elasticsearch refused (a mapping error), or, `by`
+ * the projector, one that could not be made of its event.
+ */
 export class RejectedDocument extends Error {
   override name = "RejectedDocument";
   id: string;
-  constructor(id: string, reason: string) {
+  by: "elasticsearch" | "projector";
+  constructor(id: string, reason: string, by: "elasticsearch" | "projector" = "elasticsearch") {
     super(reason);
     this.id = id;
+    this.by = by;
   }
 }
 
@@ -110,11 +115,30 @@ export async function analysesFor(es: Client, idx: IndexNames, sha256s: string[]
   return out;
 }
 
+/**
+ * Each event's document. One that cannot be made (a fault of ours or of the event's, the same on
+ * every retry) is reported in `rejected`, to be dead-lettered, instead of failing its batch: an
+ * extra field's array of 200,000 numbers overflowed the stack here, and the batch was retried for good.
+ */
+function documents<E, D>(events: E[], id: (e: E) => string, make: (e: E) => D, rejected: RejectedDocument[]): Array<[E, D]> {
+  const out: Array<[E, D]> = [];
+  for (const e of events) {
+    try {
+      out.push([e, make(e)]);
+    } catch (err) {
+      rejected.push(new RejectedDocument(id(e), `no document can be made of it: ${String(err)}`, "projector"));
+    }
+  }
+  return out;
+}
+
 /** Indexes sightings, each with the analysis of its content when one exists. */
 export async function projectSubmissions(es: Client, idx: IndexNames, events: FileSubmitted[]): Promise<RejectedDocument[]> {
   if (events.length === 0) return [];
   const known = await analysesFor(es, idx, events.map((e) => e.sha256.toLowerCase()));
-  const ops = events.map((e): [BulkLine, BulkLine] => [{ index: { _index: idx.files, _id: e.submission_id } }, sightingDoc(e, known.get(e.sha256.toLowerCase()))]);
+  const unmade: RejectedDocument[] = [];
+  const made = documents(events, (e) => e.submission_id, (e) => sightingDoc(e, known.get(e.sha256.toLowerCase())), unmade);
+  const ops = made.map(([e, doc]): [BulkLine, BulkLine] => [{ index: { _index: idx.files, _id: e.submission_id } }, doc]);
   let rejected = await bulk(es, ops);
   // A sighting whose extra fields Elasticsearch will not index (a limit of `flattened` that
   // `indexableExtra` does not know) is indexed without them: they stay whole in `extra_json`.
@@ -125,12 +149,13 @@ export async function projectSubmissions(es: Client, idx: IndexNames, events: Fi
     for (const r of await bulk(es, again)) rejected.push(r);
   }
   // the analysis may have been written between our read and our write: look again
-  const pending = events.filter((e) => !known.has(e.sha256.toLowerCase()));
+  const pending = made.map(([e]) => e).filter((e) => !known.has(e.sha256.toLowerCase()));
   const now = await analysesFor(es, idx, pending.map((e) => e.sha256.toLowerCase()));
   const late = pending.filter((e) => now.has(e.sha256.toLowerCase()));
   if (late.length) {
     for (const r of await bulk(es, late.map((e) => analysisUpdate(idx, e.submission_id, now.get(e.sha256.toLowerCase())!)))) rejected.push(r);
   }
+  for (const r of unmade) rejected.push(r);
   return rejected;
 }
 
@@ -177,7 +202,8 @@ export async function projectAnalyses(es: Client, idx: IndexNames, events: FileA
     const kept = before.get(sha);
     if (kept && (kept.analysis.analyzer_version ?? 0) > versionOf(e)) bySha.delete(sha);
   }
-  const docs = [...bySha.values()].map((e) => analysisDoc(e, maxFindings));
+  const unmade: RejectedDocument[] = [];
+  const docs = documents([...bySha.values()], (e) => e.sha256.toLowerCase(), (e) => analysisDoc(e, maxFindings), unmade).map(([, d]) => d);
   const rejected = await bulk(
     es,
     docs.map((d): [BulkLine, BulkLine] => [d.analysis.reused ? { create: { _index: idx.analyses, _id: d.sha256 } } : { index: { _index: idx.analyses, _id: d.sha256 } }, d as unknown as BulkLine]),
@@ -213,5 +239,6 @@ export async function projectAnalyses(es: Client, idx: IndexNames, events: FileA
     }
   }
   for (const r of await bulk(es, updates)) rejected.push(r);
+  for (const r of unmade) rejected.push(r);
   return rejected;
 }

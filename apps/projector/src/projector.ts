@@ -10,7 +10,6 @@ import type { SchemaRegistry } from "@kafkajs/confluent-schema-registry";
 import { kafkaGroup, kafkaTopic, TOPICS } from "@filescan/config";
 import { maxFindings, type FileAnalyzed, type FileSubmitted } from "@filescan/contracts";
 import { consumerGroupLag, ensureTopicsWith, registryUnavailable, startNewGroupAtEnd, type EventProducer, type ProcessorHealth } from "@filescan/kafka";
-import { analysisDoc, sightingDoc } from "./documents.ts";
 import { projectAnalyses, projectSubmissions, type RejectedDocument } from "./project.ts";
 import type { IndexNames } from "./indices.ts";
 
@@ -98,23 +97,6 @@ export async function startProjector(opts: ProjectorOptions): Promise<RunningPro
           break;
         }
       }
-      // A record whose document cannot even be built (a fault of ours or of the event's, the same
-      // on every retry) is dead-lettered here, not retried with its batch for good.
-      const unmade = new Set<KafkaMessage>();
-      for (const { m, ev } of decoded) {
-        try {
-          if (batch.topic === submissionsTopic) sightingDoc(ev as FileSubmitted);
-          else analysisDoc(ev as FileAnalyzed, findingsLimit);
-        } catch (err) {
-          unmade.add(m);
-          await deadLetter(batch.topic, batch.partition, m, `no document can be made of it: ${String(err)}`);
-        }
-      }
-      if (unmade.size > 0) {
-        const made = decoded.filter((d) => !unmade.has(d.m));
-        decoded.length = 0;
-        for (const d of made) decoded.push(d);
-      }
       let rejected: RejectedDocument[];
       for (let attempt = 0; ; attempt++) {
         if (!isRunning() || isStale()) return;
@@ -132,8 +114,8 @@ export async function startProjector(opts: ProjectorOptions): Promise<RunningPro
         const hit = decoded.find((d) => (batch.topic === submissionsTopic ? (d.ev as FileSubmitted).submission_id : d.ev.sha256.toLowerCase()) === r.id);
         if (hit) {
           refused++;
-          await deadLetter(batch.topic, batch.partition, hit.m, `Elasticsearch refused the document: ${r.message}`);
-        } else log("error", "Elasticsearch refused a document", { id: r.id, error: r.message });
+          await deadLetter(batch.topic, batch.partition, hit.m, r.by === "projector" ? r.message : `Elasticsearch refused the document: ${r.message}`);
+        } else log("error", r.by === "projector" ? "no document could be made of an event" : "Elasticsearch refused a document", { id: r.id, error: r.message });
       }
       if (opts.health) opts.health.records.handled += decoded.length - refused;
       applied += decoded.length;
