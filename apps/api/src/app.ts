@@ -12,7 +12,7 @@ import type { Logger } from "pino";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { CredentialStoreUnavailable, PrincipalCheck, VERIFY_OPTIONS, VerifiedTokenCache, isAccessClaims, patStatus, signAccessToken, type AccessClaims, type CredentialStore, type Scope } from "@filescan/auth";
 import { esReady, isAnalyzed, type EsClient } from "@filescan/search";
-import { ANALYZER_VERSION, type Principal } from "@filescan/contracts";
+import { ANALYZER_VERSION, metadataBytes, type Principal } from "@filescan/contracts";
 import { BacklogGauge } from "./backlog.ts";
 import { readJsonBody, requireObject } from "./http.ts";
 import type { ApiMetrics } from "./metrics.ts";
@@ -20,7 +20,7 @@ import { compileValidators, fieldErrors, openApiDocument } from "./openapi.ts";
 import { Problem, unauthorized } from "./problem.ts";
 import type { SubmissionQueue } from "./queue.ts";
 import type { ApiSettings } from "./settings.ts";
-import { buildEvent, checkSubmission, metadataBytes } from "./submission.ts";
+import { buildEvent, checkSubmission } from "./submission.ts";
 import { fileReport } from "./files.ts";
 import { settledWithin } from "./timeout.ts";
 
@@ -89,7 +89,7 @@ export function createApp(deps: AppDeps): Koa<State> {
   api.get("/analyzer", bearer("query"), (ctx) => {
     ctx.body = { analyzer_version: ANALYZER_VERSION, min_analyzer_version: settings.minAnalyzerVersion };
   });
-  api.get("/files/:sha256", bearer("query"), fileReport(es, { files: settings.filesIndex, analyses: settings.analysesIndex }, settings.minAnalyzerVersion));
+  api.get("/files/:sha256", bearer("query"), fileReport(es, { files: settings.filesIndex, analyses: settings.analysesIndex }, settings.minAnalyzerVersion, settings.maxMetadataBytes));
   app.use(api.routes());
   app.use(api.allowedMethods());
   app.use(ops.allowedMethods());

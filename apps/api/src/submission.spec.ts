@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { compileValidators } from "./openapi.ts";
 import { Problem } from "./problem.ts";
-import { buildEvent, checkSubmission, decodeStrictBase64, MAX_EXTRA_DEPTH, metadataBytes, submissionId, SUBMISSION_FIELDS } from "./submission.ts";
+import { metadataBytes } from "@filescan/contracts";
+import { buildEvent, checkSubmission, decodeStrictBase64, MAX_EXTRA_DEPTH, submissionId, SUBMISSION_FIELDS } from "./submission.ts";
 
 const validators = compileValidators();
 const MAX = 1024;

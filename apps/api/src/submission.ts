@@ -140,17 +140,6 @@ export function submissionId(principal: Principal, s: Submission): string {
   return uuidv7({ msecs, random: new Uint8Array(h.subarray(0, 16)) });
 }
 
-/**
- * What a submission carries besides the file's bytes, as its event holds it (UTF-8 bytes of its
- * string fields and the extra fields' JSON): at most FILESCAN_MAX_METADATA_BYTES. The body limit
- * alone let a 10-byte file bring 40 MB of extra fields, carried by every event of the file.
- */
-export function metadataBytes(e: FileSubmitted): number {
-  let n = 0;
-  for (const v of [e.mimetype, e.sha256, e.sha1, e.md5, e.filename, e.full_path, e.timestamp, e.app, e.extra_json]) n += Buffer.byteLength(v);
-  return n;
-}
-
 /** `minAnalyzerVersion`: the API's FILESCAN_MIN_ANALYZER_VERSION (what /query counts), for the classifier. */
 export function buildEvent(checked: Checked, principal: Principal, receivedAt: number, minAnalyzerVersion = 0): FileSubmitted {
   const s = checked.submission;

@@ -99,5 +99,6 @@ describe("projector: the extra fields a sighting indexes", () => {
     const doc = sightingDoc(s);
     assert.equal(doc.extra, undefined);
     assert.equal(doc.extra_json, s.extra_json);
+    assert.ok((doc.sighting_bytes as number) > 40_000, "its metadata bytes, by which GET /files pages");
   });
 });

@@ -10,8 +10,9 @@
  * Extra fields: kept as the client sent them under `extra` (mapped `flattened`: any names, any
  * JSON types, no mapping growth, no type conflicts) and verbatim in `extra_json` (not indexed).
  * Extra fields `flattened` cannot index (`indexableExtra`) are kept in `extra_json` only.
+ * `sighting_bytes`: the submission's metadata bytes (`metadataBytes`), by which GET /files pages.
  */
-import { DEFAULT_MAX_FINDINGS, findingCounts, keepFindings, type FileAnalyzed, type FileSubmitted, type Finding } from "@filescan/contracts";
+import { DEFAULT_MAX_FINDINGS, findingCounts, keepFindings, metadataBytes, type FileAnalyzed, type FileSubmitted, type Finding } from "@filescan/contracts";
 
 export const EXAMPLES_PER_FILE = 20;
 /** The `depth_limit` of `extra` in schemas/elasticsearch/filescan-files.template.json. */
@@ -194,6 +195,7 @@ export function sightingDoc(ev: FileSubmitted, analysis?: AnalysisDoc): Record<s
     received_at: new Date(ev.received_at).toISOString(),
     principal: ev.principal,
     extra_json: ev.extra_json,
+    sighting_bytes: metadataBytes(ev),
     analysed: false,
   };
   if (indexableExtra(extra)) doc.extra = extra;

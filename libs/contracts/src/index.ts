@@ -40,6 +40,18 @@ export interface FileSubmitted {
   min_analyzer_version?: number;
 }
 
+/**
+ * What a submission carries besides the file's bytes, as its event holds it (UTF-8 bytes of its
+ * string fields and the extra fields' JSON): at most FILESCAN_MAX_METADATA_BYTES, the API
+ * refuses more (the body limit alone let a 10-byte file bring 40 MB of extra fields, carried by
+ * every event of the file). Stored as its sighting's `sighting_bytes`: GET /files pages by it.
+ */
+export function metadataBytes(e: FileSubmitted): number {
+  let n = 0;
+  for (const v of [e.mimetype, e.sha256, e.sha1, e.md5, e.filename, e.full_path, e.timestamp, e.app, e.extra_json]) n += Buffer.byteLength(v);
+  return n;
+}
+
 /** Where a piece of text was found. Every field is null when it does not apply. */
 export interface Locator {
   file_in_zip: string | null;

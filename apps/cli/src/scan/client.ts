@@ -155,8 +155,9 @@ export class ApiClient {
     }
   }
 
+  /** The verdict of a content (with one sighting: the verdict is what a scan reports). */
   async fileReport(sha256: string): Promise<FileReport> {
-    return (await this.call("GET", `/files/${sha256}`)).json as FileReport;
+    return (await this.call("GET", `/files/${sha256}?page_size=1`)).json as FileReport;
   }
 }
 
