@@ -45,7 +45,9 @@ import { filler, plantedValues, REF_DATE } from "./values.ts";
 import { lookAlikeLines } from "./lookalikes.ts";
 import { benchArgs } from "../args.ts";
 
-const { values, int, positive } = benchArgs(import.meta.url, { options: { docs: { type: "string", default: "400" }, seed: { type: "string", default: "7" }, passes: { type: "string", default: "2" }, "mixed-mb": { type: "string", default: "4" }, "quality-only": { type: "boolean", default: false }, explain: { type: "string" }, kind: { type: "string" }, default: { type: "boolean", default: false }, "ner-model": { type: "string" } } });
+const { values, int, positive, fail } = benchArgs(import.meta.url, { options: { docs: { type: "string", default: "400" }, seed: { type: "string", default: "7" }, passes: { type: "string", default: "2" }, "mixed-mb": { type: "string", default: "4" }, "quality-only": { type: "boolean", default: false }, explain: { type: "string" }, kind: { type: "string" }, default: { type: "boolean", default: false }, "ner-model": { type: "string" } } });
+if (values.kind !== undefined && !Object.hasOwn(KINDS, values.kind)) fail(`--kind must be one of ${Object.keys(KINDS).map((k) => JSON.stringify(k)).join(", ")}, got ${JSON.stringify(values.kind)}`);
+if (values.default && values.kind === undefined) fail("--default is an option of --kind");
 /** The optional NER model's directory: its speed is measured too, and the quality with it. */
 const NER_MODEL = values["ner-model"];
 const DOCS = int(values.docs, "docs");
@@ -258,7 +260,7 @@ if (values.kind !== undefined) {
   // One kind of the mixed corpus, NER off (or the default options), for a profiler: nothing else runs.
   const opts = values.default ? {} : { ner: false };
   const part = mixedCorpus(faker, MIXED_BYTES, docs.map((d) => d.text)).filter((d) => d.kind === values.kind);
-  if (part.length === 0) throw new Error(`--kind: one of ${Object.keys(KINDS).join(", ")}`);
+  if (part.length === 0) fail(`a mixed corpus of ${values["mixed-mb"]} MB has no ${values.kind}: make it larger`);
   const mb = part.reduce((a, d) => a + d.bytes, 0) / 1e6;
   for (const d of part.slice(0, 40)) sink += detect(d.segments, opts).length;
   const c0 = process.cpuUsage();

@@ -73,4 +73,10 @@ describe("bench/args: the benchmarks' command lines", () => {
       assert.match(r.stderr, /^bench\/projector\/run\.ts: .*\(--help for the options\)\n$/);
     }
   });
+
+  it("bench/detect names its kinds when --kind is not one, before it builds a corpus", () => {
+    const r = spawnSync(process.execPath, ["bench/detect/run.ts", "--kind", "labelled"], { cwd: root, encoding: "utf8", timeout: 15_000 });
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, /--kind must be one of "prose", .*"labelled \(dense\)", got "labelled"/);
+  });
 });
