@@ -285,6 +285,26 @@ describe("projector: events become Elasticsearch documents", function () {
     assert.equal((await es.count({ index })).count, 4);
   });
 
+  it("waits out an index's write block (an operator's shrink or snapshot) instead of refusing the documents, and says so when it holds", async () => {
+    const index = `${prefix}-blocked`;
+    await es.indices.create({ index });
+    const block = (on: boolean) => es.indices.putSettings({ index, settings: { "index.blocks.write": on ? true : null } });
+    await block(true);
+    try {
+      const op: [Record<string, unknown>, Record<string, unknown>] = [{ index: { _index: index, _id: "a" } }, { n: 1 }];
+      // (Elasticsearch answers 403 cluster_block_exception: the documents were dead-lettered)
+      const pending = bulk(es, [op]);
+      await sleep(1_500);
+      await block(false);
+      assert.deepEqual(await pending, [], "nothing refused");
+      assert.equal(await es.exists({ index, id: "a" }), true);
+      await block(true);
+      await assert.rejects(bulk(es, [[{ index: { _index: index, _id: "b" } }, { n: 2 }]]), /kept refusing 1 bulk items \(cluster_block_exception: index \[.*-blocked\] blocked by: \[FORBIDDEN\/8\/index write/);
+    } finally {
+      await es.indices.delete({ index });
+    }
+  });
+
   it("waits for a schema registry it cannot read, dead-letters nothing, and indexes the sighting once the registry answers", async () => {
     // A second projector with indices of its own reads the registry through a relay, closed at first.
     const port = await freePort();

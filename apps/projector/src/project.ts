@@ -43,9 +43,17 @@ export class RejectedDocument extends Error {
 export const BULK_MAX_BYTES = 8 * 1024 * 1024;
 
 /**
+ * An index's block (`index.blocks.write` or `read_only`, 403; the flood-stage disk watermark's,
+ * 429): no fault of the document's, it is waited out. Taken for a refusal, it dead-lettered every
+ * sighting while an operator held writes for a shrink or a snapshot.
+ */
+const BLOCKED = "cluster_block_exception";
+
+/**
  * Sends bulk operations in chunks of at most BULK_MAX_OPS operations and BULK_MAX_BYTES;
- * retryable item failures are retried, the rest reported. A request Elasticsearch refuses as too
- * large (413) is sent again in halves; one operation too large alone is reported, not retried.
+ * retryable item failures (429, 5xx, a block) are retried, then thrown (the caller backs off),
+ * the rest reported. A request Elasticsearch refuses as too large (413) is sent again in
+ * halves; one operation too large alone is reported, not retried.
  */
 export async function bulk(es: Client, ops: Array<[BulkLine, BulkLine]>, okStatuses: number[] = []): Promise<RejectedDocument[]> {
   const rejected: RejectedDocument[] = [];
@@ -76,13 +84,16 @@ export async function bulk(es: Client, ops: Array<[BulkLine, BulkLine]>, okStatu
       }
       if (!res.errors) break;
       const retry: Array<[BulkLine, BulkLine]> = [];
+      let why = "";
       res.items.forEach((item, j) => {
         const r = Object.values(item)[0]!;
         if (!r.error || okStatuses.includes(r.status)) return;
-        if (r.status === 429 || r.status >= 500) retry.push(chunk[j]!);
-        else rejected.push(new RejectedDocument(String(r._id), `${r.error.type}: ${r.error.reason ?? ""}`));
+        if (r.status === 429 || r.status >= 500 || r.error.type === BLOCKED) {
+          retry.push(chunk[j]!);
+          why ||= `${r.error.type}: ${r.error.reason ?? ""}`;
+        } else rejected.push(new RejectedDocument(String(r._id), `${r.error.type}: ${r.error.reason ?? ""}`));
       });
-      if (retry.length && attempt >= 5) throw new Error(`Elasticsearch kept refusing ${retry.length} bulk items`);
+      if (retry.length && attempt >= 5) throw new Error(`Elasticsearch kept refusing ${retry.length} bulk items (${why})`);
       chunk = retry;
       if (retry.length) await new Promise((r) => setTimeout(r, 200 * 2 ** attempt));
     }
