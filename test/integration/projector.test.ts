@@ -337,6 +337,43 @@ describe("projector: events become Elasticsearch documents", function () {
     }
   });
 
+  it("makes its indices again from the templates when they are deleted under it, and dead-letters nothing", async () => {
+    // A second projector with indices of its own; both are deleted while it runs.
+    const own = aliasesFor(`${prefix}-gone`);
+    await ensureIndices(es, own);
+    const logs: string[] = [];
+    const health = new ProcessorHealth("projector");
+    const second = await startProjector({ es, kafka, registry, producer, indices: own, groupId: `${groupId}-gone`, startAtEnd: true, health, log: (level, msg, fields) => void logs.push(`${level} ${msg} ${JSON.stringify(fields ?? {})}`) });
+    try {
+      const first = submitted(`before the deletion ${run}`);
+      await producer.send(TOPICS.submissions, first.sha256, first);
+      await eventually("the first sighting", () => es.get({ index: own.files, id: first.submission_id }).then((r) => r._source, () => undefined), 60_000);
+      await es.indices.delete({ index: [`${own.files}-000001`, `${own.analyses}-000001`] });
+      const s = submitted(`after the deletion 078-05-1120 ${run}`);
+      await producer.send(TOPICS.submissions, s.sha256, s);
+      await producer.send(TOPICS.analyses, s.sha256, analyzed(s));
+      const doc = await eventually("the sighting with its analysis", () => es.get<Record<string, any>>({ index: own.files, id: s.submission_id }).then((r) => (r._source?.analysed ? r._source : undefined), () => undefined), 90_000);
+      assert.equal(doc.llm.has_sensitive_data, true);
+      // behind the aliases again, with the templates' strict mappings (not an index named as the alias, mapped dynamically)
+      for (const alias of [own.files, own.analyses]) {
+        const targets = await es.indices.getAlias({ name: alias });
+        assert.deepEqual(Object.keys(targets), [`${alias}-000001`]);
+        assert.equal((await es.indices.getMapping({ index: alias }))[`${alias}-000001`]!.mappings.dynamic, "strict");
+      }
+      assert.ok(logs.some((l) => /an index of the projector is gone; making it again/.test(l)), logs.join("\n"));
+      assert.equal(health.records.dead_lettered, 0, logs.join("\n"));
+    } finally {
+      await second.stop();
+      const left = Object.keys(await es.indices.get({ index: [`${own.files}*`, `${own.analyses}*`], allow_no_indices: true }));
+      if (left.length) await es.indices.delete({ index: left });
+      for (const name of [own.files, own.analyses]) await es.indices.deleteIndexTemplate({ name }).catch(() => undefined);
+      const admin = kafka.admin();
+      await admin.connect();
+      await admin.deleteGroups([kafkaGroup(`${groupId}-gone`)]).catch(() => undefined);
+      await admin.disconnect();
+    }
+  });
+
   it("rebuilds the same documents from offset 0 into fresh indices and swaps the aliases", async () => {
     const s = submitted(`rebuild me 078-05-1120 ${run}`, { tag: "rebuild" });
     await producer.send(TOPICS.submissions, s.sha256, s);

@@ -60,7 +60,7 @@ export async function carryOver(es: Client, from: { files: string | null; analys
     for await (const page of pages(es, from.analyses, "sha256")) {
       const missing = await notIn(es, to.analyses, page);
       if (missing.length === 0) continue;
-      for (const r of await bulk(es, create(to.analyses, missing), [409])) out.rejected.push(r);
+      for (const r of await bulk(es, create(to.analyses, missing), { ok: [409] })) out.rejected.push(r);
       out.analyses += missing.length;
     }
   }
@@ -73,7 +73,7 @@ export async function carryOver(es: Client, from: { files: string | null; analys
         const a = analyses.get(String(h._source.sha256));
         return a ? { ...h, _source: { ...h._source, ...analysisFields(a) } } : h;
       });
-      for (const r of await bulk(es, create(to.files, docs), [409])) out.rejected.push(r);
+      for (const r of await bulk(es, create(to.files, docs), { ok: [409] })) out.rejected.push(r);
       out.sightings += missing.length;
     }
   }

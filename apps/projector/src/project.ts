@@ -50,12 +50,27 @@ export const BULK_MAX_BYTES = 8 * 1024 * 1024;
 const BLOCKED = "cluster_block_exception";
 
 /**
+ * An index written to is gone (deleted under the running projector): `ensureIndices` makes it
+ * again. With `requireAlias` Elasticsearch refuses to write to an alias that is gone instead of
+ * making an index of that name with no template (dynamic mappings, which later refused the alias).
+ */
+export class IndexGone extends Error {
+  override name = "IndexGone";
+}
+const GONE = "index_not_found_exception";
+/** Whether `err` says an index we read or wrote is gone (IndexGone, or a read's 404). */
+export function indexGone(err: unknown): boolean {
+  return err instanceof IndexGone || (err as { meta?: { body?: { error?: { type?: string } } } } | null)?.meta?.body?.error?.type === GONE;
+}
+
+/**
  * Sends bulk operations in chunks of at most BULK_MAX_OPS operations and BULK_MAX_BYTES;
  * retryable item failures (429, 5xx, a block) are retried, then thrown (the caller backs off),
  * the rest reported. A request Elasticsearch refuses as too large (413) is sent again in
- * halves; one operation too large alone is reported, not retried.
+ * halves; one operation too large alone is reported, not retried. An index gone: IndexGone.
  */
-export async function bulk(es: Client, ops: Array<[BulkLine, BulkLine]>, okStatuses: number[] = []): Promise<RejectedDocument[]> {
+export async function bulk(es: Client, ops: Array<[BulkLine, BulkLine]>, opts: { ok?: number[]; requireAlias?: boolean } = {}): Promise<RejectedDocument[]> {
+  const okStatuses = opts.ok ?? [];
   const rejected: RejectedDocument[] = [];
   const chunks: Array<Array<[BulkLine, BulkLine]>> = [];
   let bytes = 0;
@@ -75,7 +90,7 @@ export async function bulk(es: Client, ops: Array<[BulkLine, BulkLine]>, okStatu
     for (let attempt = 0; chunk.length > 0; attempt++) {
       let res;
       try {
-        res = await es.bulk({ operations: chunk.flat(), refresh: false });
+        res = await es.bulk({ operations: chunk.flat(), refresh: false, require_alias: opts.requireAlias });
       } catch (err) {
         if ((err as { meta?: { statusCode?: number } }).meta?.statusCode !== 413) throw err;
         if (chunk.length > 1) chunks.unshift(chunk.slice(0, chunk.length >> 1), chunk.slice(chunk.length >> 1));
@@ -88,6 +103,7 @@ export async function bulk(es: Client, ops: Array<[BulkLine, BulkLine]>, okStatu
       res.items.forEach((item, j) => {
         const r = Object.values(item)[0]!;
         if (!r.error || okStatuses.includes(r.status)) return;
+        if (r.error.type === GONE) throw new IndexGone(`${r.error.type}: ${r.error.reason ?? ""}`);
         if (r.status === 429 || r.status >= 500 || r.error.type === BLOCKED) {
           retry.push(chunk[j]!);
           why ||= `${r.error.type}: ${r.error.reason ?? ""}`;
@@ -143,28 +159,32 @@ function documents<E, D>(events: E[], id: (e: E) => string, make: (e: E) => D, r
   return out;
 }
 
-/** Indexes sightings, each with the analysis of its content when one exists. */
-export async function projectSubmissions(es: Client, idx: IndexNames, events: FileSubmitted[]): Promise<RejectedDocument[]> {
+/**
+ * Indexes sightings, each with the analysis of its content when one exists. `requireAlias`:
+ * `idx` are aliases, and writing to one that is gone throws IndexGone.
+ */
+export async function projectSubmissions(es: Client, idx: IndexNames, events: FileSubmitted[], requireAlias = false): Promise<RejectedDocument[]> {
   if (events.length === 0) return [];
+  const write = (ops: Array<[BulkLine, BulkLine]>) => bulk(es, ops, { requireAlias });
   const known = await analysesFor(es, idx, events.map((e) => e.sha256.toLowerCase()));
   const unmade: RejectedDocument[] = [];
   const made = documents(events, (e) => e.submission_id, (e) => sightingDoc(e, known.get(e.sha256.toLowerCase())), unmade);
   const ops = made.map(([e, doc]): [BulkLine, BulkLine] => [{ index: { _index: idx.files, _id: e.submission_id } }, doc]);
-  let rejected = await bulk(es, ops);
+  let rejected = await write(ops);
   // A sighting whose extra fields Elasticsearch will not index (a limit of `flattened` that
   // `indexableExtra` does not know) is indexed without them: they stay whole in `extra_json`.
   const byExtra = new Set(rejected.filter((r) => /field \[extra\]/.test(r.message)).map((r) => r.id));
   if (byExtra.size > 0) {
     rejected = rejected.filter((r) => !byExtra.has(r.id));
     const again = ops.filter(([action]) => byExtra.has(idOf(action))).map(([action, doc]): [BulkLine, BulkLine] => [action, { ...doc, extra: undefined }]);
-    for (const r of await bulk(es, again)) rejected.push(r);
+    for (const r of await write(again)) rejected.push(r);
   }
   // the analysis may have been written between our read and our write: look again
   const pending = made.map(([e]) => e).filter((e) => !known.has(e.sha256.toLowerCase()));
   const now = await analysesFor(es, idx, pending.map((e) => e.sha256.toLowerCase()));
   const late = pending.filter((e) => now.has(e.sha256.toLowerCase()));
   if (late.length) {
-    for (const r of await bulk(es, late.map((e) => analysisUpdate(idx, e.submission_id, now.get(e.sha256.toLowerCase())!)))) rejected.push(r);
+    for (const r of await write(late.map((e) => analysisUpdate(idx, e.submission_id, now.get(e.sha256.toLowerCase())!)))) rejected.push(r);
   }
   for (const r of unmade) rejected.push(r);
   return rejected;
@@ -196,8 +216,9 @@ function withoutAnalysis(sha: string, d: AnalysisDoc): Record<string, unknown> {
 /**
  * Indexes analyses and applies each to every sighting of its sha256 that does not carry it yet;
  * an analysis document lists at most `maxFindings` of its findings (FILESCAN_MAX_FINDINGS).
+ * `requireAlias` as for projectSubmissions.
  */
-export async function projectAnalyses(es: Client, idx: IndexNames, events: FileAnalyzed[], maxFindings = DEFAULT_MAX_FINDINGS): Promise<RejectedDocument[]> {
+export async function projectAnalyses(es: Client, idx: IndexNames, events: FileAnalyzed[], maxFindings = DEFAULT_MAX_FINDINGS, requireAlias = false): Promise<RejectedDocument[]> {
   if (events.length === 0) return [];
   // One analysis per sha256 (a batch of a replay holds a content's first analysis and its re-analysis, in order).
   const bySha = new Map<string, FileAnalyzed>();
@@ -218,7 +239,7 @@ export async function projectAnalyses(es: Client, idx: IndexNames, events: FileA
   const rejected = await bulk(
     es,
     docs.map((d): [BulkLine, BulkLine] => [d.analysis.reused ? { create: { _index: idx.analyses, _id: d.sha256 } } : { index: { _index: idx.analyses, _id: d.sha256 } }, d as unknown as BulkLine]),
-    [409],
+    { ok: [409], requireAlias },
   );
   // what is stored now (a reused verdict may have lost to an existing original)
   const stored = await analysesFor(es, idx, docs.map((d) => d.sha256));
@@ -249,7 +270,7 @@ export async function projectAnalyses(es: Client, idx: IndexNames, events: FileA
       after = hits[hits.length - 1]!.sort as Array<string | number>;
     }
   }
-  for (const r of await bulk(es, updates)) rejected.push(r);
+  for (const r of await bulk(es, updates, { requireAlias })) rejected.push(r);
   for (const r of unmade) rejected.push(r);
   return rejected;
 }

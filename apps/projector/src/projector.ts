@@ -2,16 +2,17 @@
  * The projector's stream wiring: one consumer group reads filescan.submissions.v1 and
  * filescan.analyses.v1 and maintains Elasticsearch. A batch's offsets are committed only after
  * its documents are written; while Elasticsearch or the schema registry is down it backs off and
- * retries (heartbeating, committing nothing), so nothing is lost.
+ * retries (heartbeating, committing nothing), so nothing is lost; an index deleted under it is
+ * made again from its template.
  */
 import type { Client } from "@elastic/elasticsearch";
 import type { Consumer, Kafka, KafkaMessage } from "kafkajs";
 import type { SchemaRegistry } from "@kafkajs/confluent-schema-registry";
-import { kafkaGroup, kafkaTopic, TOPICS } from "@filescan/config";
+import { esIndexShape, kafkaGroup, kafkaTopic, TOPICS } from "@filescan/config";
 import { maxFindings, type FileAnalyzed, type FileSubmitted } from "@filescan/contracts";
 import { consumerGroupLag, ensureTopicsWith, registryUnavailable, startNewGroupAtEnd, type EventProducer, type ProcessorHealth } from "@filescan/kafka";
-import { projectAnalyses, projectSubmissions, type RejectedDocument } from "./project.ts";
-import type { IndexNames } from "./indices.ts";
+import { indexGone, projectAnalyses, projectSubmissions, type RejectedDocument } from "./project.ts";
+import { ensureIndices, type IndexNames } from "./indices.ts";
 
 export const PROJECTOR_GROUP = "filescan-projector";
 
@@ -21,6 +22,11 @@ export interface ProjectorOptions {
   registry: SchemaRegistry;
   producer: EventProducer;
   indices: IndexNames;
+  /**
+   * `indices` are the aliases ensureIndices keeps (default; a rebuild's fresh indices are not):
+   * writes require them to be aliases, and one that is gone is made again from its template.
+   */
+  aliases?: boolean;
   groupId?: string;
   /** A group with no committed offsets starts at the end of both topics (tests on shared topics). */
   startAtEnd?: boolean;
@@ -44,6 +50,7 @@ export async function startProjector(opts: ProjectorOptions): Promise<RunningPro
   const { es, kafka, registry, producer, indices } = opts;
   const groupId = opts.groupId ?? PROJECTOR_GROUP;
   const env = opts.env ?? process.env;
+  const aliases = opts.aliases ?? true;
   const submissionsTopic = kafkaTopic(TOPICS.submissions, env);
   const findingsLimit = maxFindings(env);
   const log = opts.log ?? ((level, msg, fields) => console.error(JSON.stringify({ level, msg, app: "projector", ...fields })));
@@ -102,10 +109,15 @@ export async function startProjector(opts: ProjectorOptions): Promise<RunningPro
         if (!isRunning() || isStale()) return;
         try {
           rejected = batch.topic === submissionsTopic
-            ? await projectSubmissions(es, indices, decoded.map((d) => d.ev as FileSubmitted))
-            : await projectAnalyses(es, indices, decoded.map((d) => d.ev as FileAnalyzed), findingsLimit);
+            ? await projectSubmissions(es, indices, decoded.map((d) => d.ev as FileSubmitted), aliases)
+            : await projectAnalyses(es, indices, decoded.map((d) => d.ev as FileAnalyzed), findingsLimit, aliases);
           break;
         } catch (err) {
+          if (aliases && indexGone(err)) {
+            // (deleted under us: what it held is lost, but what comes is not; `filescan projector rebuild` brings back what the topics hold)
+            log("warn", "an index of the projector is gone; making it again from its template", { error: String(err).slice(0, 300), files: indices.files, analyses: indices.analyses });
+            await ensureIndices(es, indices, esIndexShape(env)).catch((e: unknown) => log("warn", "the index could not be made", { error: String(e).slice(0, 300) }));
+          }
           await backOff(attempt, "Elasticsearch write failed", err);
         }
       }

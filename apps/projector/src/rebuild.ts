@@ -26,7 +26,7 @@ export async function rebuild(
   const indices = await createGeneration(deps.es, aliases, generation);
   const groupId = `filescan-projector-rebuild-${generation}`;
   onProgress(`replaying both topics from offset 0 into ${indices.files} and ${indices.analyses}`);
-  const p = await startProjector({ es: deps.es, kafka: deps.kafka, registry: deps.registry, producer: deps.producer, indices, groupId, log: () => undefined });
+  const p = await startProjector({ es: deps.es, kafka: deps.kafka, registry: deps.registry, producer: deps.producer, indices, aliases: false, groupId, log: () => undefined });
   let swapped = false;
   try {
     await waitCaughtUp(deps.kafka, groupId, (lag) => onProgress(`  ${p.applied()} events applied, ${lag} to go`));
