@@ -116,7 +116,7 @@ describe("filescan scan: a directory tree through the real API and pipeline", fu
     assert.ok(["file_too_large", "body_too_large"].includes(by("big.log")!.reason), by("big.log")!.reason);
     assert.equal(by("link.txt")?.outcome, "skipped");
     assert.equal(by("link.txt")?.reason, "symlink_outside_roots");
-    assert.match(r.stderr, /2 file\(s\) with sensitive data/);
+    assert.match(r.stderr, /2 of the 3 file\(s\) analysed hold sensitive data/);
     assert.match(r.stderr, /hr\/2024\/letter\.txt\s+high/);
     assert.doesNotMatch(r.stderr, /menu\.txt/);
 
@@ -148,6 +148,20 @@ describe("filescan scan: a directory tree through the real API and pipeline", fu
       "link.txt": "skipped/symlink_outside_roots",
     });
     assert.match(r.stderr, /0 submitted, 3 already known/);
+    // --wait lists the sensitive files among those analysed now; --known among the known ones too
+    const waited = await scan([root, "--url", api.baseUrl, "--json", "--wait", "--max-size", "150000"], cliEnv);
+    assert.equal(waited.code, 0, waited.stderr);
+    assert.match(waited.stderr, /no sensitive data found in the 0 file\(s\) analysed\nthe 3 file\(s\) already known were not looked at again \(--known lists theirs too\)/);
+    const all = await scan([root, "--url", api.baseUrl, "--json", "--wait", "--known", "--max-size", "150000"], cliEnv);
+    assert.equal(all.code, 0, all.stderr);
+    assert.deepEqual(all.lines.map((l) => l.outcome).sort(), ["known", "known", "known", "skipped", "skipped"], "nothing uploaded");
+    assert.match(all.stderr, /2 of the 3 file\(s\) analysed hold sensitive data/);
+    assert.match(all.stderr, /hr\/2024\/letter\.txt\s+high/);
+    assert.match(all.stderr, /public\/letter-copy\.txt\s+high/);
+    assert.doesNotMatch(all.stderr, /menu\.txt|already known were not looked at/);
+    const refused = await scan([root, "--url", api.baseUrl, "--known"], cliEnv);
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /--known is an option of --wait/);
     // without the cache, /query says the files are known: still no upload
     const q = await scan([path.join(root, "hr"), "--url", api.baseUrl, "--json", "--no-cache"], cliEnv);
     assert.equal(q.code, 0, q.stderr);

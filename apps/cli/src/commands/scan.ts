@@ -39,6 +39,7 @@ export function registerScan(program: Command): void {
     .option("--uri", "send full_path as a file:// URI instead of an absolute path", false)
     .option("--json", "one JSON line per file on stdout (progress and summary go to stderr)", false)
     .option("--wait", "wait until every submitted file is analysed, then list the files with sensitive data", false)
+    .option("--known", "with --wait, list the sensitive files among those already known too (their verdicts are asked for, one request per content)", false)
     .option("--wait-timeout <seconds>", "give up waiting after this long", "600")
     .option("--no-cache", "do not read or write the local cache of known hashes")
     .action(async (paths: string[], o: Record<string, unknown>) => {
@@ -64,6 +65,10 @@ export function registerScan(program: Command): void {
         }
         return n;
       };
+      if (o.known && !o.wait) {
+        console.error("filescan scan: --known is an option of --wait");
+        process.exit(2);
+      }
       try {
         const s = await runScan({
           roots: paths,
@@ -81,13 +86,15 @@ export function registerScan(program: Command): void {
           json: Boolean(o.json),
           tty: Boolean(process.stderr.isTTY) && !o.json,
           wait: Boolean(o.wait),
+          known: Boolean(o.known),
           waitTimeoutMs: num(o.waitTimeout, "--wait-timeout") * 1000,
         });
         (o.json ? process.stderr : process.stdout).write(`${s.line}\n`);
         if (o.wait) {
           const out = o.json ? process.stderr : process.stdout;
-          if (s.sensitive.length) out.write(`\n${s.sensitive.length} file(s) with sensitive data:\n${sensitiveTable(s.sensitive)}\n`);
-          else out.write("no sensitive data found in the submitted files\n");
+          if (s.sensitive.length) out.write(`\n${s.sensitive.length} of the ${s.reported} file(s) analysed hold sensitive data:\n${sensitiveTable(s.sensitive)}\n`);
+          else out.write(`no sensitive data found in the ${s.reported} file(s) analysed\n`);
+          if (!o.known && s.counts.known > 0) out.write(`the ${s.counts.known} file(s) already known were not looked at again (--known lists theirs too)\n`);
           if (s.pending.length) out.write(`${s.pending.length} file(s) not analysed within the wait timeout\n`);
         }
         await exitAfterOutput(s.counts.failed > 0 || s.pending.length > 0 ? 1 : 0);

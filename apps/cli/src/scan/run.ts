@@ -28,6 +28,8 @@ export interface ScanOptions extends WalkOptions {
   json: boolean;
   tty: boolean;
   wait: boolean;
+  /** With `wait`: the sensitive files among those already known are listed too (a request per content). */
+  known?: boolean;
   waitTimeoutMs: number;
   /** For tests: poll interval while waiting. */
   pollMs?: number;
@@ -57,6 +59,8 @@ export interface ScanSummary {
   sensitive: Sensitive[];
   /** Submitted files not analysed when --wait gave up. */
   pending: string[];
+  /** With `wait`: the files analysed (submitted and analysed, and with `known` the known ones) whose verdicts were read. */
+  reported: number;
   line: string;
 }
 
@@ -111,12 +115,16 @@ export function fileUrl(f: { path: string; fsPath?: Buffer }): string {
 async function scanWith(o: ScanOptions, client: ApiClient, cache: ScanCache, shown: { rep?: Reporter }): Promise<ScanSummary> {
   const rep = (shown.rep = new Reporter({ json: o.json, tty: o.tty }));
   const submitted = new Map<string, string[]>(); // sha256 → paths
+  const known = new Map<string, string[]>(); // with --wait --known: sha256 → paths of the known files
   const limit = pLimit(o.concurrency);
   // (the journal's few seconds of news; the whole cache is written once, at the end)
   const saver = setInterval(() => cache.flush(), 5000);
   saver.unref();
   const host = hostname();
-  const record = (r: FileResult) => rep.result(r);
+  const record = (r: FileResult) => {
+    if (r.outcome === "known" && o.wait && o.known && r.sha256) known.set(r.sha256, [...(known.get(r.sha256) ?? []), r.path]);
+    rep.result(r);
+  };
 
   const one = async (f: { path: string; size: number; mtimeMs: number; fsPath?: Buffer }): Promise<void> => {
     try {
@@ -179,8 +187,12 @@ async function scanWith(o: ScanOptions, client: ApiClient, cache: ScanCache, sho
 
   const sensitive: Sensitive[] = [];
   let pending: string[] = [];
-  if (o.wait && submitted.size > 0) {
-    const waiting = new WaitQueue(submitted.keys());
+  let reported = 0;
+  // (with --known, also the known contents an earlier scan submitted that are not analysed yet)
+  const unanalysed = [...submitted.keys(), ...[...known.keys()].filter((sha) => !submitted.has(sha) && !cache.isAnalysed(sha))];
+  const pathsOf = (sha: string) => [...(known.get(sha) ?? []), ...(submitted.get(sha) ?? [])];
+  if (o.wait && unanalysed.length > 0) {
+    const waiting = new WaitQueue(unanalysed);
     const started = Date.now();
     const deadline = started + o.waitTimeoutMs;
     process.stderr.write(`waiting for ${waiting.size} analyses ...\n`);
@@ -202,19 +214,25 @@ async function scanWith(o: ScanOptions, client: ApiClient, cache: ScanCache, sho
       if (waiting.size > 0) await new Promise((r) => setTimeout(r, o.pollMs ?? 2000));
     }
     const left = new Set(waiting.left());
-    pending = [...left].flatMap((sha) => submitted.get(sha) ?? []);
-    const done = [...submitted.keys()].filter((s) => !left.has(s));
-    // (as many requests at once as the scan's concurrency: there may be 100,000)
-    const reports = await Promise.all(done.map((sha) => check(() => client.fileReport(sha).catch((): FileReport | undefined => undefined))));
-    done.forEach((sha, i) => {
-      cache.markAnalysed(sha);
+    pending = [...left].flatMap(pathsOf);
+    for (const sha of unanalysed) if (!left.has(sha)) cache.markAnalysed(sha);
+    cache.save();
+  }
+  if (o.wait) {
+    // The verdicts of the analysed contents, as many requests at once as the scan's
+    // concurrency (there may be 100,000).
+    const check = pLimit(o.concurrency);
+    const shas = [...new Set([...submitted.keys(), ...known.keys()])].filter((sha) => cache.isAnalysed(sha));
+    const reports = await Promise.all(shas.map((sha) => check(() => client.fileReport(sha).catch((): FileReport | undefined => undefined))));
+    shas.forEach((sha, i) => {
+      const paths = pathsOf(sha);
+      if (reports[i]?.analysis) reported += paths.length;
       const llm = reports[i]?.analysis?.llm;
       if (!llm?.has_sensitive_data) return;
-      for (const p of submitted.get(sha) ?? []) {
+      for (const p of paths) {
         sensitive.push({ path: p, sha256: sha, confidence: llm.confidence, page_number: llm.page_number, file_in_zip: llm.file_in_zip, description: llm.description ?? "" });
       }
     });
-    cache.save();
   }
-  return { counts: rep.counts, sensitive, pending, line };
+  return { counts: rep.counts, sensitive, pending, reported, line };
 }
