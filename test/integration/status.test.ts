@@ -6,6 +6,8 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { repoRoot, TOPICS } from "@filescan/config";
 import { ANALYZER_VERSION } from "@filescan/contracts";
@@ -18,11 +20,14 @@ const status = (env: NodeJS.ProcessEnv) => {
   const r = spawnSync(process.execPath, [path.join(repoRoot(), "apps", "cli", "bin", "filescan.js"), "status", "--json"], { env, encoding: "utf8", timeout: 120_000 });
   return { code: r.status, json: JSON.parse(r.stdout || "null") as Record<string, any>, stderr: r.stderr };
 };
+const statusText = (env: NodeJS.ProcessEnv) => spawnSync(process.execPath, [path.join(repoRoot(), "apps", "cli", "bin", "filescan.js"), "status"], { env, encoding: "utf8", timeout: 120_000 });
 
 describe("filescan status: is the pipeline keeping up", function () {
   this.timeout(180_000);
   const indexPrefix = `filescan-t${randomUUID().slice(0, 8)}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, FILESCAN_KAFKA_PREFIX: runPrefix("test-status", Date.now()), FILESCAN_ES_INDEX_PREFIX: indexPrefix, FILESCAN_MIN_ANALYZER_VERSION: String(ANALYZER_VERSION) };
+  // (a home of its own: no apps started by `filescan up -d` unless the test says so)
+  const home = mkdtempSync(path.join(tmpdir(), "status-it-"));
+  const env: NodeJS.ProcessEnv = { ...process.env, FILESCAN_HOME: home, FILESCAN_KAFKA_PREFIX: runPrefix("test-status", Date.now()), FILESCAN_ES_INDEX_PREFIX: indexPrefix, FILESCAN_MIN_ANALYZER_VERSION: String(ANALYZER_VERSION) };
   const kafka = createKafka("test-status", env);
   const es = createEsClient();
   let producer: EventProducer;
@@ -73,9 +78,30 @@ describe("filescan status: is the pipeline keeping up", function () {
     const cluster = await es.cluster.health();
     assert.equal(health, cluster.status, "the cluster's health, as Elasticsearch says it");
 
+    assert.deepEqual(s.json.apps, [], "no app started by filescan up -d");
+
     const down = status({ ...env, FILESCAN_ES_URL: "http://127.0.0.1:1" });
     assert.equal(down.code, 1);
     assert.match(down.json.elasticsearch.error, /ECONNREFUSED|connect/i);
     assert.equal(down.json.kafka.dead_letters, 1, "the rest is still reported");
+  });
+
+  it("shows the apps filescan up -d started, and one that has exited (a crash, a kill) with its log, exit code 1", () => {
+    // the pid files up -d writes: one of a live process (this one), one of a process that has exited
+    const exited = spawnSync(process.execPath, ["-e", "console.log(process.pid)"], { encoding: "utf8" });
+    mkdirSync(path.join(home, "run"), { recursive: true });
+    writeFileSync(path.join(home, "run", "app-api.pid"), `${process.pid}\n`);
+    writeFileSync(path.join(home, "run", "app-extractor.pid"), `${exited.stdout.trim()}\n`);
+    try {
+      const s = status(env);
+      assert.equal(s.code, 1, s.stderr);
+      assert.deepEqual(s.json.apps.map((a: any) => [a.app, a.running]), [["api", true], ["extractor", false]]);
+      const text = statusText(env);
+      assert.equal(text.status, 1);
+      assert.match(text.stdout, /^apps \(filescan up -d\) api running, extractor GONE$/m);
+      assert.match(text.stdout, new RegExp(`extractor \\(pid ${exited.stdout.trim()}\\) has exited: its log ${home}/logs/extractor\\.log; filescan up -d starts it again`));
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });

@@ -2,14 +2,15 @@
  * `filescan status`: is the pipeline keeping up? Each stream processor's consumer group (members,
  * state, events not yet handled), the dead letters, the stored documents, and the analyzer
  * version and minimum — read from Kafka and Elasticsearch as the apps configure them (the same
- * variables: prefixes, group names, minimum). A server that does not answer is reported as such
- * and makes the exit code 1.
+ * variables: prefixes, group names, minimum), and the apps `filescan up -d` started here. A server
+ * that does not answer, or such an app gone, is reported as such and makes the exit code 1.
  */
 import type { Command } from "commander";
 import { ANALYZER_VERSION, minAnalyzerVersion } from "@filescan/contracts";
 import { GROUPS, kafkaGroup, kafkaTopic, TOPICS, type TopicName } from "@filescan/config";
 import { consumerGroupLag, createKafka, withAdmin } from "@filescan/kafka";
 import { aliasesFor, createEsClient } from "@filescan/search";
+import { detachedApps, type DetachedApp } from "./up.ts";
 
 export interface ProcessorStatus {
   processor: string;
@@ -26,6 +27,8 @@ export interface PipelineStatus {
   min_analyzer_version: number;
   kafka: { processors: ProcessorStatus[]; dead_letters: number } | { error: string };
   elasticsearch: { health: string; sightings: number; analysed: number; analyses: number; older_than_this_analyzer: number } | { error: string };
+  /** The apps `filescan up -d` started on this machine, if any: a gone one (a crash, a kill) makes the exit code 1. */
+  apps: DetachedApp[];
 }
 
 /** The processors, the group each runs as (its variable, as the app reads it) and the topics it reads. */
@@ -41,7 +44,7 @@ const message = (err: unknown) => String((err as Error).message ?? err).split("\
 
 export async function pipelineStatus(env: NodeJS.ProcessEnv = process.env): Promise<PipelineStatus> {
   const [kafka, elasticsearch] = await Promise.all([kafkaStatus(env).catch((err: unknown) => ({ error: message(err) })), esStatus(env).catch((err: unknown) => ({ error: message(err) }))]);
-  return { analyzer_version: ANALYZER_VERSION, min_analyzer_version: minAnalyzerVersion(env), kafka, elasticsearch };
+  return { analyzer_version: ANALYZER_VERSION, min_analyzer_version: minAnalyzerVersion(env), kafka, elasticsearch, apps: detachedApps(env) };
 }
 
 async function kafkaStatus(env: NodeJS.ProcessEnv): Promise<{ processors: ProcessorStatus[]; dead_letters: number }> {
@@ -93,6 +96,11 @@ async function esStatus(env: NodeJS.ProcessEnv): Promise<{ health: string; sight
 
 function print(s: PipelineStatus): void {
   const lines = [`analyzer version ${s.analyzer_version}${s.min_analyzer_version ? `; analyses older than version ${s.min_analyzer_version} are made again` : ""}`];
+  if (s.apps.length) {
+    const gone = s.apps.filter((a) => !a.running);
+    lines.push(`apps (filescan up -d) ${s.apps.map((a) => `${a.app} ${a.running ? "running" : "GONE"}`).join(", ")}`);
+    for (const a of gone) lines.push(`  ${a.app} (pid ${a.pid}) has exited: its log ${a.log}; filescan up -d starts it again`);
+  }
   if ("error" in s.kafka) lines.push(`kafka: cannot be read: ${s.kafka.error}`);
   else {
     lines.push("processor    group                          reads                                lag  members");
@@ -124,6 +132,6 @@ export function registerStatus(program: Command): void {
       }
       if (opts.json) console.log(JSON.stringify(s));
       else print(s);
-      if ("error" in s.kafka || "error" in s.elasticsearch) process.exitCode = 1;
+      if ("error" in s.kafka || "error" in s.elasticsearch || s.apps.some((a) => !a.running)) process.exitCode = 1;
     });
 }

@@ -96,7 +96,33 @@ function printSummary(env: NodeJS.ProcessEnv, token: string | undefined): void {
   console.log(lines.filter((l) => l !== undefined).join("\n"));
 }
 
-const runDir = () => path.join(stateDir(), "run");
+const runDir = (env: NodeJS.ProcessEnv = process.env) => path.join(stateDir(env), "run");
+
+export interface DetachedApp {
+  app: string;
+  pid: number;
+  running: boolean;
+  /** Where its output went. */
+  log: string;
+}
+
+/**
+ * The apps `filescan up -d` started on this machine (its pid files), each running or gone (a
+ * crash, a kill: `filescan up -d` starts what is gone again). `filescan status` shows them.
+ */
+export function detachedApps(env: NodeJS.ProcessEnv = process.env): DetachedApp[] {
+  const out: DetachedApp[] = [];
+  for (const app of apps(env)) {
+    let pid: number;
+    try {
+      pid = Number.parseInt(readFileSync(path.join(runDir(env), `app-${app.name}.pid`), "utf8"), 10);
+    } catch {
+      continue; // not started by up -d
+    }
+    if (Number.isSafeInteger(pid) && pid > 0) out.push({ app: app.name, pid, running: isAlive(pid), log: path.join(stateDir(env), "logs", `${app.name}.log`) });
+  }
+  return out;
+}
 const logDir = () => path.join(stateDir(), "logs");
 
 async function upForeground(env: NodeJS.ProcessEnv): Promise<void> {
