@@ -285,6 +285,19 @@ describe("projector: events become Elasticsearch documents", function () {
     assert.equal((await es.count({ index })).count, 4);
   });
 
+  it("reports a document Elasticsearch refuses without the value it quotes (a client's data, not ours to log)", async () => {
+    const index = `${prefix}-refused`;
+    await es.indices.create({ index, mappings: { dynamic: "strict", properties: { size: { type: "long" } } } });
+    try {
+      const rejected = await bulk(es, [[{ index: { _index: index, _id: "a" } }, { size: "Jane Roe 078-05-1120" }]]);
+      assert.equal(rejected.length, 1);
+      assert.match(rejected[0]!.message, /^document_parsing_exception: .*failed to parse field \[size\] of type \[long\].*Preview of field's value: \(withheld\)$/);
+      assert.doesNotMatch(rejected[0]!.message, /Jane|078-05/);
+    } finally {
+      await es.indices.delete({ index });
+    }
+  });
+
   it("waits out an index's write block (an operator's shrink or snapshot) instead of refusing the documents, and says so when it holds", async () => {
     const index = `${prefix}-blocked`;
     await es.indices.create({ index });

@@ -107,7 +107,7 @@ export async function bulk(es: Client, ops: Array<[BulkLine, BulkLine]>, opts: {
         if (r.status === 429 || r.status >= 500 || r.error.type === BLOCKED) {
           retry.push(chunk[j]!);
           why ||= `${r.error.type}: ${r.error.reason ?? ""}`;
-        } else rejected.push(new RejectedDocument(String(r._id), `${r.error.type}: ${r.error.reason ?? ""}`));
+        } else rejected.push(new RejectedDocument(String(r._id), refusal(r.error)));
       });
       if (retry.length && attempt >= 5) throw new Error(`Elasticsearch kept refusing ${retry.length} bulk items (${why})`);
       chunk = retry;
@@ -115,6 +115,15 @@ export async function bulk(es: Client, ops: Array<[BulkLine, BulkLine]>, opts: {
     }
   }
   return rejected;
+}
+
+/**
+ * An item's refusal as it is logged and dead-lettered, without the value Elasticsearch quotes
+ * ("… of type [long] in document with id 'x'. Preview of field's value: 'John Smith'"): a
+ * client's extra fields or a file's names, not ours to log.
+ */
+export function refusal(e: { type: string; reason?: string | null }): string {
+  return `${e.type}: ${(e.reason ?? "").replace(/(Preview of field's value: )'[\s\S]*$/, "$1(withheld)")}`;
 }
 
 /** The document id an operation's action line names. */
