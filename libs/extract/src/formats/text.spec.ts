@@ -97,6 +97,16 @@ describe("extract: text family", () => {
     assert.equal(segWith(numbers, "7")?.locator.column, "2");
   });
 
+  it("reads a CSV or TSV the parser refuses (a quote left open) as text, partial: it was `failed`, nothing read", async () => {
+    for (const [name, type, sep] of [["broken.csv", "text/csv", ","], ["broken.tsv", "text/tab-separated-values", "\t"]] as const) {
+      const r = await run(["id", "ssn", "name"].join(sep) + "\n" + ["1", "536-22-1234", "Tiara Gislason"].join(sep) + "\n" + ["2", '"536-22-1215', "Ana Ruiz"].join(sep) + "\n", name, type);
+      assert.equal(r.status, "partial", name);
+      assert.deepEqual(codes(r), ["corrupt"], name);
+      assert.match(r.reasons[0]!.message, /^(csv|tsv): Quote Not Closed: .*; read as text$/, name);
+      for (const s of ["536-22-1234", "Tiara Gislason", "536-22-1215", "Ana Ruiz"]) assert.ok(allText(r).includes(s), `${name}: ${s}`);
+    }
+  });
+
   it("reads a delimited export saved as text (export.txt, .dat, no extension) as one; prose, logs and code stay text", async () => {
     const rows = ["id;full_name;ssn;dob", ...Array.from({ length: 8 }, (_, i) => `${i};Tiara Gislason;536-22-12${10 + i};1980-04-0${1 + i}`)].join("\n") + "\n";
     for (const name of ["export.txt", "customers.dat", "9d3c922c2aa93f10f518942a0e428c13320090"]) {

@@ -280,13 +280,15 @@ function isNumberLike(s: string): boolean {
 }
 
 function emitDelimited(ctx: Ctx, scope: Scope, text: string, delimiter: string): void {
-  const rows = parseCsv(text, {
-    delimiter,
-    relax_column_count: true,
-    relax_quotes: true,
-    skip_empty_lines: false,
-    bom: true,
-  }) as string[][];
+  let rows: string[][];
+  try {
+    rows = parseCsv(text, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, bom: true }) as string[][];
+  } catch (err) {
+    // (one quote left open made the whole file `failed`, nothing read: a place to hide a payroll)
+    ctx.reason("corrupt", `${delimiter === "\t" ? "tsv" : "csv"}: ${(err as Error).message}; read as text`, scope.path);
+    emitChunks(ctx, scope, text);
+    return;
+  }
   // A header: every cell filled, none twice, no number (below a title line maybe: header-row.ts).
   const width = (r: number) => rows[r]!.filter((c) => c.trim() !== "").length;
   const header = (r: number) => {
