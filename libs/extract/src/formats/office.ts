@@ -16,7 +16,7 @@ import iconv from "iconv-lite";
 import { OfficeParser } from "officeparser";
 import "./word-extractor-fix.ts"; // must load before word-extractor
 import WordExtractor from "word-extractor";
-import { Encrypted, withinBudget, type Ctx, type Scope } from "../context.ts";
+import { Encrypted, errorMessage, Stop, withinBudget, type Ctx, type Scope } from "../context.ts";
 import { NoText, type Format } from "../format.ts";
 import { CHART_PARTS, emitCharts } from "./charts.ts";
 import { EMBEDDED_PARTS, readEmbedded } from "./embedded.ts";
@@ -24,6 +24,7 @@ import { emitMasters, MASTER_PARTS } from "./masters.ts";
 import { openedWithBuiltInPassword } from "./office-crypto.ts";
 import { readPackages } from "./ole-package.ts";
 import { readRtfObjects } from "./rtf-objects.ts";
+import { rtfText } from "./rtf-text.ts";
 import { checkPackage, withPartsReplaced } from "./package-guard.ts";
 import { oleSummaryProperties } from "./ole-properties.ts";
 import { emitProperties } from "./properties.ts";
@@ -286,7 +287,17 @@ export const officeFormat: Format = {
       if (mended.size) archive = await withPartsReplaced(archive, mended, ctx);
     }
     // (the kind as its type: officeparser's own detection refuses a DOCM, DOTX, PPTM, PPSX or POTX, which are the same packages)
-    const ast = await withinBudget(ctx, OfficeParser.parseOffice(archive, { ocr: false, extractAttachments: false, ignoreNotes: false, fileType: info.kind } as never));
+    let ast;
+    try {
+      ast = await withinBudget(ctx, OfficeParser.parseOffice(archive, { ocr: false, extractAttachments: false, ignoreNotes: false, fileType: info.kind } as never));
+    } catch (e) {
+      // (an RTF officeparser refuses, nested past its depth limit or damaged: its text all the same)
+      if (info.kind !== "rtf" || e instanceof Stop || e instanceof Encrypted) throw e;
+      ctx.reason("corrupt", `rtf: ${errorMessage(e)}; its text read without its structure`, scope.path);
+      emitChunks(ctx, scope, rtfText(buf.toString("latin1")));
+      await readRtfObjects(ctx, scope, buf.toString("latin1"));
+      return;
+    }
     emitAst(ctx, scope, ast.content as unknown as Node[], ast.auxiliary as { headers?: Node[]; footers?: Node[] } | undefined);
     const meta = ast.metadata as { title?: unknown; subject?: unknown; keywords?: unknown; description?: unknown; customProperties?: Record<string, unknown> } | undefined;
     if (meta) emitProperties(ctx, scope, { ...meta, custom: meta.customProperties });
