@@ -80,7 +80,8 @@ export class Ctx {
    * (`reasonsSaid`): they would fill the event, and before they were counted, 1,000 of them hid
    * every later reason, an encrypted member's too, which made the file `complete`.
    */
-  reason(code: string, message: string, fileInZip: string | null): void {
+  reason(code: string, said: string, fileInZip: string | null): void {
+    const message = withoutQuotedText(said);
     const key = `${code}\u0000${fileInZip ?? ""}\u0000${message}`;
     if (this.reasonKeys.has(key)) return;
     const kind = `${code}\u0000${message}`;
@@ -170,6 +171,15 @@ export async function withinBudget<T>(ctx: Ctx, p: Promise<T>): Promise<T> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A parser's message without the file's text it quotes: V8's JSON.parse says `Unexpected token
+ * 'J', "John Smith"... is not valid JSON`, and a reason goes into events, the index and logs,
+ * where a file's content has no place (its findings carry masked values).
+ */
+export function withoutQuotedText(message: string): string {
+  return message.replace(/(Unexpected token '[\s\S]{1,2}', )(?:\.\.\.)?"[\s\S]{0,400}?"(?:\.\.\.)?( is not valid JSON)/g, "$1(the text withheld)$2");
 }
 
 export function errorMessage(e: unknown): string {
