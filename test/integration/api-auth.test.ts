@@ -10,7 +10,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import jwt from "jsonwebtoken";
 import { repoRoot } from "@filescan/config";
-import { JWT_AUDIENCE, JWT_ISSUER, generatePat, hashPat, loadJwtKey, signAccessToken, verifyAccessToken } from "@filescan/auth";
+import { CredentialStore, JWT_AUDIENCE, JWT_ISSUER, generatePat, hashPat, loadJwtKey, signAccessToken, verifyAccessToken } from "@filescan/auth";
+import { createEsClient } from "@filescan/search";
 import { accessToken, bearer, issuePat, post, startTestApi, submission, testStore, type TestApi } from "./api-helpers.ts";
 
 const run = promisify(execFile);
@@ -290,6 +291,28 @@ describe("api: POST /auth/token and bearer authentication", function () {
       assert401(await post(`${api.baseUrl}/auth/token`, { token }), /revoked/);
       const after = (await cli("token", "list", "--json")).stdout.trim().split("\n").map((l) => JSON.parse(l) as Record<string, string>);
       assert.equal(after.find((r) => r.id === mine.id)?.status, "revoked");
+    });
+
+    it("lists every token, oldest first, past the 10,000 one search returns", async () => {
+      const es = createEsClient();
+      const index = `filescan-test-credentials-${randomUUID()}`;
+      const store = new CredentialStore(es, index, 0);
+      try {
+        await store.ensureIndex();
+        const n = 10_050;
+        const t0 = Date.UTC(2026, 0, 1);
+        const records = Array.from({ length: n }, (_, i) => ({ id: `tok-${String(n - i).padStart(6, "0")}`, name: `crawler-${i}`, token_hash: hashPat(generatePat()), scopes: ["submit"], created_at: new Date(t0 + Math.floor(i / 2) * 1000).toISOString(), expires_at: null, revoked_at: null }));
+        const res = await es.bulk({ operations: records.flatMap((r) => [{ index: { _index: index, _id: r.id } }, r]), refresh: true });
+        assert.equal(res.errors, false);
+        const listed = await store.list();
+        assert.equal(listed.length, n);
+        assert.equal(new Set(listed.map((r) => r.id)).size, n, "each once");
+        assert.deepEqual(listed.slice(0, 2).map((r) => r.name).sort(), ["crawler-0", "crawler-1"]);
+        assert.ok(listed.every((r, i) => i === 0 || r.created_at >= listed[i - 1]!.created_at), "oldest first");
+      } finally {
+        await es.indices.delete({ index, ignore_unavailable: true });
+        await es.close();
+      }
     });
 
     it("rejects bad arguments with exit code != 0 and nothing on stdout", async () => {

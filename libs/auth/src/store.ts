@@ -28,6 +28,9 @@ export function patStatus(r: PatRecord, now = Date.now()): PatStatus {
   return "active";
 }
 
+/** Tokens a search of `list()` reads at a time. */
+export const LIST_PAGE = 1000;
+
 const MAPPINGS = {
   dynamic: "strict" as const,
   properties: {
@@ -147,15 +150,24 @@ export class CredentialStore {
     }
   }
 
+  /** Every token, oldest first, read a page at a time (one search of 10,000 left the rest out unsaid). */
   async list(): Promise<PatRecord[]> {
+    const out: PatRecord[] = [];
+    let after: Array<string | number> | undefined;
     try {
-      const res = await this.es.search<PatRecord>({
-        index: this.index,
-        size: 10_000,
-        sort: [{ created_at: "asc" }],
-        query: { match_all: {} },
-      });
-      return res.hits.hits.flatMap((h) => (h._source ? [h._source] : []));
+      for (;;) {
+        const res = await this.es.search<PatRecord>({
+          index: this.index,
+          size: LIST_PAGE,
+          sort: [{ created_at: "asc" }, { id: "asc" }],
+          query: { match_all: {} },
+          ...(after ? { search_after: after } : {}),
+        });
+        const hits = res.hits.hits;
+        for (const h of hits) if (h._source) out.push(h._source);
+        if (hits.length < LIST_PAGE) return out;
+        after = hits[hits.length - 1]!.sort as Array<string | number>;
+      }
     } catch (err) {
       if (isIndexMissing(err)) return [];
       throw err;
