@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { locator } from "@filescan/contracts";
 import { checkMarkers, combine, deterministicVerdict, type ModelAnswer } from "./verdict.ts";
 import { verifySpan } from "./evidence.ts";
-import { finding, input, SSN } from "./testing/fixtures.ts";
+import { finding, input, rawSpellings, SSN } from "./testing/fixtures.ts";
 
 const said = (a: Partial<ModelAnswer>): ModelAnswer => ({ has_sensitive_data: true, confidence: "high", reasoning: "r", description: "d", evidence: [], ...a });
 
@@ -20,6 +20,18 @@ describe("classify: verdict policy", () => {
     assert.equal(v.status, "complete");
     assert.match(v.reasoning, /1 × US_SSN \(1 validated by checksum\)/);
     assert.ok(!v.reasoning.includes(SSN) && !v.description.includes(SSN));
+  });
+
+  it("deterministic: cites the member with the strongest finding, its name scrubbed of raw values (an mbox message is named by its subject)", () => {
+    const name = `mail.mbox!/12-SSN ${SSN} for Tiara Roe, tiara.roe@example.org`;
+    const loc = locator({ file_in_zip: name });
+    const subject = `SSN ${SSN} for Tiara Roe, tiara.roe@example.org`;
+    const ssn = finding(subject, SSN, "US_SSN", { loc });
+    const person = finding(subject, "Tiara Roe", "PERSON", { loc, validation: null, score: 0.85, masked: "T**** R**" });
+    const v = deterministicVerdict(input(subject, [person, ssn], {}, loc));
+    assert.equal(v.file_in_zip, name, "the locator names the member as the file does");
+    assert.match(v.reasoning, /Strongest evidence in mail\.mbox!\/12-SSN \*+6789 for T\*{4} R\*{2}, [*.@]+rg\.$/);
+    for (const raw of [...rawSpellings(SSN), "Tiara Roe", "tiara.roe@example.org"]) assert.ok(!v.reasoning.includes(raw), `${raw} in ${v.reasoning}`);
   });
 
   it("deterministic: names every validation a type's findings passed, the strongest's first", () => {

@@ -24,7 +24,7 @@
  *   verified cited span.
  */
 import type { Confidence, Finding, Llm, Segment, Status } from "@filescan/contracts";
-import { byStrength, COUNT_SCORE, countedFindings, isFloor, levelOf, maxConfidence, minConfidence, scrub, maskGeneric, type Replacement, type VerifiedSpan } from "./evidence.ts";
+import { byStrength, COUNT_SCORE, countedFindings, isFloor, levelOf, maxConfidence, minConfidence, rawValuesOf, scrub, maskGeneric, type Replacement, type VerifiedSpan } from "./evidence.ts";
 import type { ClassifyInput } from "./types.ts";
 import { withoutOrphans } from "./wording.ts";
 
@@ -73,8 +73,22 @@ function locationOf(input: ClassifyInput, strongest: Finding | undefined, span: 
   return { page_number: loc?.page ?? null, file_in_zip: loc?.file_in_zip ?? null };
 }
 
-function where(p: { page_number: number | null; file_in_zip: string | null }): string {
-  const parts = [p.file_in_zip ? `in ${p.file_in_zip}` : "", p.page_number !== null ? `on page ${p.page_number}` : ""].filter(Boolean);
+/** The findings of one member whose raw values a cited name is scrubbed of, at most. */
+const NAME_FINDINGS = 500;
+
+/**
+ * A member's name as the reasoning cites it: the raw values of that member's findings, and
+ * anything shaped like an e-mail address or a long number, masked. A name can hold them: an mbox
+ * or PST message is named by its subject ("12-SSN 536-22-1234 for Tiara Roe"), and the reasoning
+ * never carries a raw value. (`file_in_zip` itself is the locator, kept as the file names it.)
+ */
+function citedName(name: string, input: ClassifyInput): string {
+  const own = input.findings.filter((f) => f.locator.file_in_zip === name).slice(0, NAME_FINDINGS);
+  return scrub(name, own.flatMap((f) => rawValuesOf(f, input.segments).map((value) => ({ value, mask: f.masked }))));
+}
+
+function where(p: { page_number: number | null; file_in_zip: string | null }, input: ClassifyInput): string {
+  const parts = [p.file_in_zip ? `in ${citedName(p.file_in_zip, input)}` : "", p.page_number !== null ? `on page ${p.page_number}` : ""].filter(Boolean);
   return parts.length ? ` Strongest evidence ${parts.join(" ")}.` : "";
 }
 
@@ -100,7 +114,7 @@ export function deterministicVerdict(input: ClassifyInput): Llm {
     return {
       has_sensitive_data: true,
       confidence,
-      reasoning: clip(`Detectors found ${summarise(counted)}.${floor ? " Validated findings make the file sensitive regardless of the model." : ""}${where(loc)}`, MAX_REASONING),
+      reasoning: clip(`Detectors found ${summarise(counted)}.${floor ? " Validated findings make the file sensitive regardless of the model." : ""}${where(loc, input)}`, MAX_REASONING),
       description: clip(describeFile(input), MAX_DESCRIPTION),
       status,
       ...loc,
@@ -220,7 +234,7 @@ export function combine(
   const modelReason = agrees ? clean(answer.reasoning) : "";
   const modelDescription = agrees ? clean(answer.description) : "";
   const loc = locationOf(input, strongest, verified[0]);
-  const base = has === det.has_sensitive_data ? det.reasoning : `No detector found personal data.${where(loc)}`;
+  const base = has === det.has_sensitive_data ? det.reasoning : `No detector found personal data.${where(loc, input)}`;
   return {
     has_sensitive_data: has,
     confidence,

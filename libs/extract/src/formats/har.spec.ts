@@ -6,7 +6,7 @@ const entry = (request: object, response: object) => ({ startedDateTime: "2026-0
 const har = (entries: object[]) => JSON.stringify({ log: { version: "1.2", creator: { name: "Firefox", version: "140.0" }, pages: [], entries } }, null, 2);
 
 describe("extract: HAR files (HTTP Archive)", () => {
-  it("reads each entry's request and response as members named by URL: credential headers, query, form, bodies as files", async () => {
+  it("reads each entry's request and response as members named by URL (no query values): credential headers, query, form, bodies as files", async () => {
     const zip = await makeZip({ "payroll.csv": "name,ssn\nJane Roe,536-22-1234\n" });
     const text = har([
       entry(
@@ -36,12 +36,12 @@ describe("extract: HAR files (HTTP Archive)", () => {
     const r = await run(text, "support-ticket-4711.har");
     assert.deepEqual([r.detected_type, r.status, codes(r), r.stats.entries], ["application/har+json", "complete", [], 5]);
     const at = (where: string) => r.segments.filter((s) => s.locator.file_in_zip === where).map((s) => [s.locator.part ?? s.locator.row, s.text]);
-    assert.deepEqual(at("request https://sso.acme.example/login?next=%2Fhome&email=jane.roe%40acme.example"), [
+    assert.deepEqual(at("request https://sso.acme.example/login?…"), [
       ["header:cookie", "cookie: JSESSIONID=9F2B1C9E4D7A6B5C3D2E1F0A9B8C7D6E"],
       ["query", "next: /home\nemail: jane.roe@acme.example"],
       ["form", "username: jane.roe@acme.example\npassword: Winter2026!x"],
     ]);
-    const login = at("https://sso.acme.example/login?next=%2Fhome&email=jane.roe%40acme.example");
+    const login = at("https://sso.acme.example/login?…");
     assert.deepEqual(login[0], ["header:set-cookie", "set-cookie: sid=a1b2c3d4e5; HttpOnly"]);
     assert.ok(login.some(([, t]) => String(t).includes("+44 20 7946 0958")), JSON.stringify(login));
     assert.deepEqual(at("request https://files.acme.example/payroll.zip"), [["cookie", "cookie: session=Zq8vR2tY"]]);

@@ -23,11 +23,25 @@ const EXT_BY_TYPE: Record<string, string> = {
   "text/plain": "txt",
 };
 
-/** A request's or a response's `file_in_zip` name: its URI (no control characters; `!` escaped, since `!/` parts a path), a request's prefixed. */
+/**
+ * A request's or a response's `file_in_zip` name: its URI (no control characters; `!` escaped,
+ * since `!/` parts a path), a request's prefixed. Not its user name and password, query or
+ * fragment: those are the request's content (its query is read as `part: query`), and a name goes
+ * unmasked into locators and the verdict's reasoning ("Strongest evidence in request
+ * https://x.example/a?ssn=536-22-1234"). A query is shown as `?…`.
+ */
 export function recordName(n: number, type: string, uri: string): string {
-  const clean = [...uri].filter((c) => c.charCodeAt(0) >= 0x20 && c !== "\u007f").join("").replaceAll("!", "%21").slice(0, 300);
+  const clean = [...nameOf(uri)].filter((c) => c.charCodeAt(0) >= 0x20 && c !== "\u007f").join("").replaceAll("!", "%21").slice(0, 300);
   const name = clean || `record ${n}`;
   return type === "request" ? `request ${name}` : name;
+}
+
+/** A URI without its user name and password, query (`?…` when it had one) and fragment. */
+function nameOf(uri: string): string {
+  const at = uri.search(/[?#]/);
+  const query = at >= 0 && uri[at] === "?" && at + 1 < uri.length && uri[at + 1] !== "#";
+  const base = (at >= 0 ? uri.slice(0, at) : uri).replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, "$1");
+  return query ? `${base}?…` : base;
 }
 
 /** The name a body is detected by: its URI's last part, with the extension its content type gives when it has another. */

@@ -60,7 +60,7 @@ describe("extract: web archives (WARC, ARC)", () => {
       [null, "Staff\nContact Jane Roe, jane.roe@example.org"],
     ]);
     // (chunked, then gzip: both undone; read as the CSV its content type says, though its URI says PHP)
-    const csvCells = r.segments.filter((s) => s.locator.file_in_zip === "https://intranet.example/export.php?id=7").map((s) => s.text);
+    const csvCells = r.segments.filter((s) => s.locator.file_in_zip === "https://intranet.example/export.php?…").map((s) => s.text);
     assert.ok(csvCells.includes("DE89370400440532013000"), JSON.stringify(csvCells));
     assert.deepEqual(at("file:///share/notes.txt"), [[null, "Call Ben at +44 20 7946 0958"]]);
   });
@@ -134,7 +134,11 @@ describe("extract: web archives (WARC, ARC)", () => {
     assert.equal(webArchiveKind(Buffer.from("WARC/1.0\r\nWARC-Type: warcinfo\r\n")), "warc");
     assert.equal(webArchiveKind(Buffer.from("filedesc://x.arc 0.0.0.0 20050614070144 text/plain 75\n")), "arc");
     assert.equal(webArchiveKind(Buffer.from("WARC is a file format\n")), null);
-    assert.equal(recordName(3, "response", "https://a.example/#!/x\u0007"), "https://a.example/#%21/x");
+    assert.equal(recordName(3, "response", "https://a.example/!x\u0007#frag"), "https://a.example/%21x");
+    // (no user name, password or query values: a name goes unmasked into locators and the verdict's reasoning)
+    assert.equal(recordName(3, "request", "https://jane.roe:Winter2026@a.example/export.php?ssn=536-22-1234&x=1#top"), "request https://a.example/export.php?…");
+    assert.equal(recordName(3, "response", "https://a.example/p?"), "https://a.example/p");
+    assert.equal(recordName(3, "response", "ftp://a.example/mail@box/x"), "ftp://a.example/mail@box/x");
     assert.equal(recordName(3, "request", ""), "request record 3");
     assert.equal(detectionName("https://a.example/", "text/html; charset=utf-8", null), "index.html");
     assert.equal(detectionName("https://a.example/report.php?id=1", "text/html", null), "report.php.html");
