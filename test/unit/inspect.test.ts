@@ -16,8 +16,8 @@ import initSqlJs from "sql.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "inspect-test-"));
 
-function inspect(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, [path.join(repoRoot(), "apps", "cli", "bin", "filescan.js"), "inspect", "--llm", "off", ...args], { encoding: "utf8", input, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, FILESCAN_LLM: "" } });
+function inspect(args: string[], input?: string | Buffer, env: NodeJS.ProcessEnv = {}) {
+  const r = spawnSync(process.execPath, [path.join(repoRoot(), "apps", "cli", "bin", "filescan.js"), "inspect", "--llm", "off", ...args], { encoding: "utf8", input, maxBuffer: 256 * 1024 * 1024, timeout: 30_000, env: { ...process.env, FILESCAN_LLM: "", ...env } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, json: () => r.stdout.trim().split("\n").map((l) => JSON.parse(l)) };
 }
 
@@ -107,8 +107,28 @@ describe("filescan inspect (CLI, --llm off)", function () {
     assert.match(ok.stdout, /not sensitive/);
     const missing = inspect([path.join(dir, "nope.txt")]);
     assert.equal(missing.code, 2);
-    assert.match(missing.stderr, /ENOENT/);
+    assert.match(missing.stderr, /nope\.txt: cannot be read \(ENOENT\)/);
     assert.equal(inspect(["--lines", f]).code, 2, "--lines without --text is a usage error");
+  });
+
+  it("reads only regular files and standard input, at most FILESCAN_MAX_FILE_BYTES (/dev/zero was read until the process was killed, a FIFO waited for good)", () => {
+    const fifo = path.join(dir, "pipe");
+    spawnSync("mkfifo", [fifo]);
+    for (const [name, what] of [[dir, "a directory"], [fifo, "a FIFO; - reads standard input"], ["/dev/zero", "a device"]] as const) {
+      const r = inspect([name]);
+      assert.equal(r.code, 2, `${name}: ${r.stderr}`);
+      assert.equal(r.stderr, `filescan inspect: ${name}: not a regular file (${what})\n`);
+    }
+    const big = path.join(dir, "big.txt");
+    writeFileSync(big, "SSN 536-22-1234\n".repeat(100));
+    const small = { FILESCAN_MAX_FILE_BYTES: "1000" };
+    const over = inspect([big], undefined, small);
+    assert.equal(over.code, 2);
+    assert.match(over.stderr, /big\.txt: 1600 bytes, more than the 1000 FILESCAN_MAX_FILE_BYTES allows/);
+    const piped = inspect(["-"], "x".repeat(1001), small);
+    assert.equal(piped.code, 2);
+    assert.match(piped.stderr, /-: standard input holds more than the 1000 bytes FILESCAN_MAX_FILE_BYTES allows/);
+    assert.equal(inspect(["--text", "-"], "SSN 536-22-1234", small).code, 1, "within the limit: read");
   });
 
   it("reads a sheet of 60,000 cells, nearly all findings: the report lists 200 and counts the rest; --show-values finds each value", () => {

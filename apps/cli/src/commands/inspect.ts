@@ -2,13 +2,14 @@
  * `filescan inspect <file...>`: the whole analysis of files or text, locally, without the
  * pipeline. Exit code 0 nothing sensitive, 1 something sensitive, 2 an error.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
-import { stateDir } from "@filescan/config";
+import { maxFileBytes, stateDir } from "@filescan/config";
 import { startLocalLlmServer, localLlmConfig, type LocalLlmServer } from "@filescan/llm-local";
 import { formatReport } from "../inspect/format.ts";
 import { createInspector, type InspectReport } from "../inspect/inspect.ts";
+import { readInput } from "../inspect/read.ts";
 import { exitAfterOutput } from "../exit.ts";
 
 export function registerInspect(program: Command): void {
@@ -62,9 +63,10 @@ export function registerInspect(program: Command): void {
       for (const name of files) {
         let bytes: Buffer;
         try {
-          bytes = name === "-" ? readFileSync(0) : readFileSync(name);
+          bytes = readInput(name, maxFileBytes(env));
         } catch (err) {
-          console.error(`filescan inspect: ${name}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+          const code = (err as NodeJS.ErrnoException).code;
+          console.error(`filescan inspect: ${name}: ${code ? `cannot be read (${code})` : (err as Error).message}`);
           failed = true;
           continue;
         }
