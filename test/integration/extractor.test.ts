@@ -13,10 +13,13 @@
  * output was produced (or the record dead-lettered, which is checked too).
  *
  * Its health server (FILESCAN_EXTRACTOR_HTTP_PORT) is polled from the moment the app starts:
- * /readyz answers 503 naming the consumer until the group join on the real Kafka, then 200.
+ * /readyz answers 503 naming the consumer until the group join on the real Kafka, then 200 (a
+ * stopped member of its group holds the join for a few seconds, so the 503 is surely seen).
  */
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
+import path from "node:path";
 import { kafkaGroup, kafkaTopic, TOPICS } from "@filescan/config";
 import type { DeadLetter, FileExtracted, FileSubmitted } from "@filescan/contracts";
 import { startExtractor } from "@filescan/extractor";
@@ -117,6 +120,16 @@ describe("extractor app: FileSubmitted → FileExtracted on the real Kafka and r
       },
     });
     env.FILESCAN_EXTRACTOR_HTTP_PORT = String(await freePort());
+    // A member of the extractor's group that stops answering holds the extractor's join for up to
+    // 6 s, a window /readyz is surely asked in: the join alone took tens of milliseconds, and the
+    // polls, served by this same busy process, missed it now and then (CI).
+    await startNewGroupAtEnd(kafka, env.FILESCAN_EXTRACTOR_GROUP!, [TOPICS.submissions]);
+    const member = spawn(process.execPath, [path.join(import.meta.dirname, "group-member.ts"), kafkaGroup(env.FILESCAN_EXTRACTOR_GROUP!), kafkaTopic(TOPICS.submissions)], { stdio: ["ignore", "pipe", "inherit"] });
+    await new Promise<void>((resolve, reject) => {
+      member.stdout.on("data", (d: Buffer) => (d.toString().includes("joined") ? resolve() : undefined));
+      member.once("exit", (code) => reject(new Error(`the group member exited (${code}) before it joined`)));
+    });
+    member.kill("SIGSTOP");
     let starting = true;
     const poll = (async () => {
       while (starting) {
@@ -129,6 +142,7 @@ describe("extractor app: FileSubmitted → FileExtracted on the real Kafka and r
       extractor = await startExtractor(env);
     } finally {
       starting = false;
+      member.kill("SIGKILL");
       await poll;
     }
   });

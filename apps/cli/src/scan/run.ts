@@ -191,6 +191,8 @@ async function scanWith(o: ScanOptions, client: ApiClient, cache: ScanCache, sho
   // (with --known, also the known contents an earlier scan submitted that are not analysed yet)
   const unanalysed = [...submitted.keys(), ...[...known.keys()].filter((sha) => !submitted.has(sha) && !cache.isAnalysed(sha))];
   const pathsOf = (sha: string) => [...(known.get(sha) ?? []), ...(submitted.get(sha) ?? [])];
+  // (as many requests at once as the scan's concurrency: there may be 100,000)
+  const check = pLimit(o.concurrency);
   if (o.wait && unanalysed.length > 0) {
     const waiting = new WaitQueue(unanalysed);
     const started = Date.now();
@@ -198,7 +200,6 @@ async function scanWith(o: ScanOptions, client: ApiClient, cache: ScanCache, sho
     process.stderr.write(`waiting for ${waiting.size} analyses ...\n`);
     // A line when more are done (at most every WAIT_LINE_MS), and one every WAIT_QUIET_MS while none finish: the LLM may take a minute a file.
     let said = { at: started, left: waiting.size };
-    const check = pLimit(o.concurrency);
     while (waiting.size > 0 && Date.now() < deadline) {
       const asked = waiting.take();
       const done = new Set<string>();
@@ -219,9 +220,7 @@ async function scanWith(o: ScanOptions, client: ApiClient, cache: ScanCache, sho
     cache.save();
   }
   if (o.wait) {
-    // The verdicts of the analysed contents, as many requests at once as the scan's
-    // concurrency (there may be 100,000).
-    const check = pLimit(o.concurrency);
+    // the verdicts of the analysed contents
     const shas = [...new Set([...submitted.keys(), ...known.keys()])].filter((sha) => cache.isAnalysed(sha));
     const reports = await Promise.all(shas.map((sha) => check(() => client.fileReport(sha).catch((): FileReport | undefined => undefined))));
     shas.forEach((sha, i) => {
