@@ -106,7 +106,7 @@ export async function bulk(es: Client, ops: Array<[BulkLine, BulkLine]>, opts: {
         if (r.error.type === GONE) throw new IndexGone(`${r.error.type}: ${r.error.reason ?? ""}`);
         if (r.status === 429 || r.status >= 500 || r.error.type === BLOCKED) {
           retry.push(chunk[j]!);
-          why ||= `${r.error.type}: ${r.error.reason ?? ""}`;
+          why ||= refusal(r.error);
         } else rejected.push(new RejectedDocument(String(r._id), refusal(r.error)));
       });
       if (retry.length && attempt >= 5) throw new Error(`Elasticsearch kept refusing ${retry.length} bulk items (${why})`);

@@ -119,11 +119,11 @@ export function detachedApps(env: NodeJS.ProcessEnv = process.env): DetachedApp[
     } catch {
       continue; // not started by up -d
     }
-    if (Number.isSafeInteger(pid) && pid > 0) out.push({ app: app.name, pid, running: isAlive(pid), log: path.join(stateDir(env), "logs", `${app.name}.log`) });
+    if (Number.isSafeInteger(pid) && pid > 0) out.push({ app: app.name, pid, running: isAlive(pid), log: path.join(logDir(env), `${app.name}.log`) });
   }
   return out;
 }
-const logDir = () => path.join(stateDir(), "logs");
+const logDir = (env: NodeJS.ProcessEnv = process.env) => path.join(stateDir(env), "logs");
 
 async function upForeground(env: NodeJS.ProcessEnv): Promise<void> {
   const before = await infraStatus(env);

@@ -294,8 +294,9 @@ export const officeFormat: Format = {
       // (an RTF officeparser refuses, nested past its depth limit or damaged: its text all the same)
       if (info.kind !== "rtf" || e instanceof Stop || e instanceof Encrypted) throw e;
       ctx.reason("corrupt", `rtf: ${errorMessage(e)}; its text read without its structure`, scope.path);
-      emitChunks(ctx, scope, rtfText(buf.toString("latin1")));
-      await readRtfObjects(ctx, scope, buf.toString("latin1"));
+      const rtf = buf.toString("latin1");
+      emitChunks(ctx, scope, rtfText(rtf));
+      await readRtfObjects(ctx, scope, rtf);
       return;
     }
     emitAst(ctx, scope, ast.content as unknown as Node[], ast.auxiliary as { headers?: Node[]; footers?: Node[] } | undefined);
