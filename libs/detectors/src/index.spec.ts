@@ -345,6 +345,12 @@ describe("optionsFromEnv()", () => {
     assert.throws(() => optionsFromEnv({ FILESCAN_DETECTORS_CONFIG: file }), /invalid pattern/);
     assert.throws(() => optionsFromEnv({ FILESCAN_DETECTORS_CONFIG: path.join(dir, "missing.json") }), /cannot read/);
     assert.throws(() => optionsFromEnv({ FILESCAN_DETECTORS_MIN_SCORE: "high" }), /non-negative number/);
+    // (a misspelt type would select no detector, and every file would pass as clean)
+    assert.throws(() => optionsFromEnv({ FILESCAN_DETECTORS_ENTITIES: "US_SSN,us_ssn,NOPE" }), /no detector finds "us_ssn", "NOPE"; the types are .*US_SSN/);
+    writeFileSync(file, JSON.stringify({ entities: ["EMPLOYEE_ID"] }));
+    assert.throws(() => optionsFromEnv({ FILESCAN_DETECTORS_CONFIG: file }), /no detector finds "EMPLOYEE_ID"/);
+    writeFileSync(file, JSON.stringify({ entities: ["EMPLOYEE_ID", "PERSON"], custom: [{ type: "EMPLOYEE_ID", pattern: "E\\d{6}", score: 0.6 }] }));
+    assert.deepEqual(optionsFromEnv({ FILESCAN_DETECTORS_CONFIG: file }).entities, ["EMPLOYEE_ID", "PERSON"]);
     assert.deepEqual(optionsFromEnv({}), {});
   });
 

@@ -785,5 +785,11 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): DetectOpti
   for (const [k, v] of Object.entries({ minScore: opts.minScore, contextWindow: opts.contextWindow, nerMaxChars: opts.nerMaxChars })) {
     if (v !== undefined && !(Number.isFinite(v) && v >= 0)) throw new Error(`detector option ${k} must be a non-negative number`);
   }
+  // (a misspelt type selects no detector: every file would pass as clean, without a word)
+  if (opts.entities) {
+    const known = new Set([...detectorTypes, ...MODEL_DETECTORS.map((d) => d.type), ...(opts.custom ?? []).map((c) => c.type)]);
+    const unknown = opts.entities.filter((e) => !known.has(e));
+    if (unknown.length) throw new Error(`detector option entities: no detector finds ${unknown.map((e) => JSON.stringify(e)).join(", ")}; the types are ${[...known].sort().join(", ")}`);
+  }
   return opts;
 }
