@@ -209,7 +209,7 @@ async function scanWith(o: ScanOptions, client: ApiClient, cache: ScanCache, sho
       waiting.put(asked, done);
       const now = Date.now();
       if (waiting.size > 0 && now - said.at >= (waiting.size < said.left ? WAIT_LINE_MS : WAIT_QUIET_MS)) {
-        process.stderr.write(`${waitLine(submitted.size - waiting.size, submitted.size, now - started)}\n`);
+        process.stderr.write(`${waitLine(waiting.done, waiting.total, now - started)}\n`);
         said = { at: now, left: waiting.size };
       }
       if (waiting.size > 0) await new Promise((r) => setTimeout(r, o.pollMs ?? 2000));

@@ -251,6 +251,8 @@ describe("scan: walking, hashing, caching, retrying", () => {
     assert.deepEqual(round(["s1", "s2", "s5"]), ["s0", "s1", "s2", "s5"], "eight asked for, four left");
     assert.deepEqual(q.left(), ["s0"]);
     assert.equal(q.size, 1);
+    // (the progress line counts against everything waited for: with --known, known files too, not the submitted ones alone)
+    assert.deepEqual([q.done, q.total], [9, 10]);
   });
 
   it("backs off with jitter, honouring Retry-After", () => {

@@ -11,11 +11,19 @@ export class WaitQueue {
   private readonly queue: string[];
   private readonly min: number;
   private budget: number;
+  /** Files waited for in all (the submitted ones, and with --known the known ones not analysed yet). */
+  readonly total: number;
 
   constructor(shas: Iterable<string>, min = 64) {
     this.queue = [...shas];
+    this.total = this.queue.length;
     this.min = min;
     this.budget = min;
+  }
+
+  /** Files found analysed so far. */
+  get done(): number {
+    return this.total - this.queue.length;
   }
 
   /** Files not known to be analysed. */
