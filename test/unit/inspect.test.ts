@@ -111,6 +111,26 @@ describe("filescan inspect (CLI, --llm off)", function () {
     assert.equal(inspect(["--lines", f]).code, 2, "--lines without --text is a usage error");
   });
 
+  it("exits 3 when nothing sensitive was found but a file could not be examined (a gate took 0 for files it never read)", () => {
+    const broken = path.join(dir, "broken.pdf");
+    writeFileSync(broken, "%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >>\n%%EOF garbage");
+    const menu = path.join(dir, "menu.txt");
+    writeFileSync(menu, "soup of the day: tomato\n");
+    const r = inspect(["--json", menu, broken]);
+    assert.deepEqual(r.json().map((j: { status: string }) => j.status), ["complete", "failed"], r.stderr);
+    assert.equal(r.code, 3);
+    const random = path.join(dir, "blob.bin");
+    writeFileSync(random, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 251)));
+    const blob = inspect(["--json", random]);
+    assert.equal(blob.json()[0].status, "unsupported");
+    assert.equal(blob.code, 3);
+    // (something sensitive outranks it; an unreadable file outranks both)
+    const ssn = path.join(dir, "ssn.txt");
+    writeFileSync(ssn, "Employee SSN: 536-22-8726\n");
+    assert.equal(inspect([broken, ssn]).code, 1);
+    assert.equal(inspect([broken, ssn, path.join(dir, "nope.txt")]).code, 2);
+  });
+
   it("reads only regular files and standard input, at most FILESCAN_MAX_FILE_BYTES (/dev/zero was read until the process was killed, a FIFO waited for good)", () => {
     const fifo = path.join(dir, "pipe");
     spawnSync("mkfifo", [fifo]);

@@ -1,6 +1,8 @@
 /**
  * `filescan inspect <file...>`: the whole analysis of files or text, locally, without the
- * pipeline. Exit code 0 nothing sensitive, 1 something sensitive, 2 an error.
+ * pipeline. Exit code 0 nothing sensitive, 1 something sensitive, 2 an error, 3 nothing sensitive
+ * found but a file could not be examined (its extraction `failed` or it is `unsupported`: a gate
+ * that took that for 0 passed files it never read).
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -56,8 +58,10 @@ export function registerInspect(program: Command): void {
       }
       let sensitive = false;
       let failed = false;
+      let unexamined = false;
       const emit = (r: InspectReport) => {
         sensitive ||= r.llm.has_sensitive_data;
+        unexamined ||= r.status === "failed" || r.status === "unsupported";
         process.stdout.write(o.json ? `${JSON.stringify(r)}\n` : `${formatReport(r, o.showValues)}\n\n`);
       };
       for (const name of files) {
@@ -85,6 +89,6 @@ export function registerInspect(program: Command): void {
       }
       await inspector.close();
       await server?.close();
-      await exitAfterOutput(failed ? 2 : sensitive ? 1 : 0);
+      await exitAfterOutput(failed ? 2 : sensitive ? 1 : unexamined ? 3 : 0);
     });
 }
