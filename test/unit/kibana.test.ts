@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { repoRoot } from "@filescan/config";
+import { ANALYZER_VERSION } from "@filescan/contracts";
 
 interface SavedObject {
   type: string;
@@ -66,5 +67,12 @@ describe("infra/kibana saved objects", () => {
       for (const m of src.query.query.matchAll(/([a-z_][\w.]*)\s*(?::|[<>]=?)/gi)) assert.ok(known(m[1]), `${s.id}: query field ${m[1]} is not mapped`);
       assert.ok(s.references.some((r) => r.name === src.indexRefName));
     }
+  });
+
+  it("ask for analyses older than the current analyzer version (a bump of ANALYZER_VERSION fails here until the search follows)", () => {
+    const older = objects.find((o) => o.id === "filescan-older-analyzer")!;
+    const src = JSON.parse(older.attributes.kibanaSavedObjectMeta.searchSourceJSON);
+    assert.equal(src.query.query, `analysed : true and not analysis.analyzer_version >= ${ANALYZER_VERSION}`);
+    assert.match(older.attributes.description, new RegExp(`before ${ANALYZER_VERSION} `));
   });
 });
