@@ -104,9 +104,12 @@ export async function prepareKafka(env: NodeJS.ProcessEnv = process.env, log: (l
   log(`registry: schemas registered (${Object.entries(ids).map(([t, id]) => `${t}-value=${id}`).join(", ")})`);
 }
 
-/** Stops exactly the processes `infraUp` started (by their pid files), in reverse order. */
-export async function infraDown(env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = (l) => process.stderr.write(l + "\n")): Promise<void> {
-  const servers = localServers(env).reverse();
+/**
+ * Stops exactly the processes `infraUp` started (by their pid files), in reverse order; with
+ * `only`, those of the servers it names alone (what `filescan up` itself started).
+ */
+export async function infraDown(env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = (l) => process.stderr.write(l + "\n"), only?: readonly string[]): Promise<void> {
+  const servers = localServers(env).reverse().filter((s) => only === undefined || only.includes(s.name));
   const rest = servers.filter((s) => s.name !== "kafka");
   await Promise.all(rest.map(async (s) => log(`${s.name}: ${(await stopProcess(s.pidFile)) ? "stopped" : "was not running"}`)));
   const kafka = servers.find((s) => s.name === "kafka");

@@ -125,10 +125,29 @@ export function detachedApps(env: NodeJS.ProcessEnv = process.env): DetachedApp[
 }
 const logDir = (env: NodeJS.ProcessEnv = process.env) => path.join(stateDir(env), "logs");
 
+/** The local servers not running yet, which `infraUp` is about to start. */
+async function stoppedServers(env: NodeJS.ProcessEnv): Promise<string[]> {
+  return (await infraStatus(env)).filter((s) => s.state === "stopped").map((s) => s.name);
+}
+
+/**
+ * Where `filescan up -d` notes the servers it started, so that `filescan down` stops those and
+ * not one that `filescan infra up` (or another `up`) started before it.
+ */
+const startedInfraFile = (env: NodeJS.ProcessEnv = process.env) => path.join(runDir(env), "up-started-servers.json");
+
+function readStartedInfra(env: NodeJS.ProcessEnv): string[] {
+  try {
+    const v: unknown = JSON.parse(readFileSync(startedInfraFile(env), "utf8"));
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
 async function upForeground(env: NodeJS.ProcessEnv): Promise<void> {
-  const before = await infraStatus(env);
+  const startedInfra = await stoppedServers(env);
   await infraUp(env);
-  const startedInfra = before.some((s) => s.state === "stopped");
   const appEnv = ensureModel(env);
   const children: Array<{ app: AppSpec; proc: ChildProcess }> = [];
   let stopping = false;
@@ -140,7 +159,7 @@ async function upForeground(env: NodeJS.ProcessEnv): Promise<void> {
     const deadline = Date.now() + 15_000;
     while (children.some(({ proc }) => proc.exitCode === null && proc.signalCode === null) && Date.now() < deadline) await sleep(100);
     for (const { proc } of children) if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGKILL");
-    if (startedInfra) await infraDown(env);
+    if (startedInfra.length) await infraDown(env, undefined, startedInfra);
     process.exit(code);
   };
   process.once("SIGINT", () => void stopAll(0));
@@ -172,9 +191,12 @@ async function upForeground(env: NodeJS.ProcessEnv): Promise<void> {
 }
 
 async function upDetached(env: NodeJS.ProcessEnv): Promise<void> {
+  const startedInfra = await stoppedServers(env);
+  mkdirSync(runDir(), { recursive: true });
+  // (noted before they start: a start that fails half-way leaves them to `filescan down` too)
+  if (startedInfra.length) writeFileSync(startedInfraFile(), `${JSON.stringify([...new Set([...readStartedInfra(env), ...startedInfra])])}\n`);
   await infraUp(env);
   const appEnv = ensureModel(env);
-  mkdirSync(runDir(), { recursive: true });
   mkdirSync(logDir(), { recursive: true });
   const started: Array<{ app: AppSpec; pid: number }> = [];
   for (const app of apps(appEnv).filter((a) => a.enabled(appEnv))) {
@@ -209,7 +231,11 @@ async function down(env: NodeJS.ProcessEnv): Promise<void> {
     }
     rmSync(pidFile, { force: true });
   }
-  await infraDown(env);
+  const started = readStartedInfra(env);
+  if (started.length) await infraDown(env, undefined, started);
+  rmSync(startedInfraFile(env), { force: true });
+  const left = (await infraStatus(env)).filter((s) => s.state === "running").map((s) => s.name);
+  if (left.length) console.error(`${left.join(", ")}: left running (\`filescan up -d\` did not start ${left.length === 1 ? "it" : "them"}; \`filescan infra down\` stops ${left.length === 1 ? "it" : "them"})`);
 }
 
 export function registerUp(program: Command): void {
@@ -230,7 +256,7 @@ export function registerUp(program: Command): void {
     });
   program
     .command("down")
-    .description("stop what `filescan up -d` started: the apps, then the servers")
+    .description("stop what `filescan up -d` started: the apps, then the servers it started (not those `filescan infra up` started)")
     .action(async () => {
       await down(process.env);
     });
