@@ -135,6 +135,19 @@ describe("api: POST /query", function () {
       await down.close();
     }
   });
+
+  it("documents in OpenAPI each 4xx that /auth/token and /query answer to an oversized or encoded body", async () => {
+    const doc = parse(readFileSync(OPENAPI_FILE, "utf8")) as { paths: Record<string, { post: { responses: Record<string, unknown> } }> };
+    for (const route of ["/auth/token", "/query"]) {
+      const big = await fetch(`${api.baseUrl}${route}`, { method: "POST", headers: { "content-type": "application/json", ...bearer(jwt) }, body: JSON.stringify({ token: "x".repeat(70_000), sha256: "x" }) });
+      const gz = await fetch(`${api.baseUrl}${route}`, { method: "POST", headers: { "content-type": "application/json", "content-encoding": "gzip", ...bearer(jwt) }, body: "{}" });
+      for (const [r, status, code] of [[big, 413, "body_too_large"], [gz, 415, "unsupported_media_type"]] as const) {
+        assert.equal(r.status, status, route);
+        assert.equal(((await r.json()) as { code: string }).code, code);
+        assert.ok(doc.paths[route]!.post.responses[String(status)], `${route} ${status} is in the OpenAPI document`);
+      }
+    }
+  });
 });
 
 describe("search: isAnalyzed", function () {
