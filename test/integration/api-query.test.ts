@@ -99,7 +99,7 @@ describe("api: POST /query", function () {
     // (stored by a projector from before versions were recorded: no field at all)
     delete (docs.unversioned.analysis as Partial<typeof docs.unversioned.analysis>).analyzer_version;
     for (const [k, d] of Object.entries(docs)) await es.index({ index: aliases.analyses, id: files[k as keyof typeof files].sha256, document: d, refresh: true });
-    const strict = await startTestApi({ env: { ...process.env, FILESCAN_MIN_ANALYZER_VERSION: String(ANALYZER_VERSION) }, settings: { analysesIndex: aliases.analyses, filesIndex: aliases.files } });
+    const strict = await startTestApi({ env: { ...process.env, FILESCAN_MIN_ANALYZER_VERSION: String(ANALYZER_VERSION) }, settings: { analysesIndex: aliases.analyses, filesIndex: aliases.files, maxFileBytes: 150_000 } });
     const lenient = await startTestApi({ settings: { analysesIndex: aliases.analyses, filesIndex: aliases.files } });
     try {
       const ask = async (a: TestApi, f: { sha256: string }) => (await post(`${a.baseUrl}/query`, { sha256: f.sha256 }, bearer(jwt))).json.status;
@@ -107,8 +107,9 @@ describe("api: POST /query", function () {
       assert.deepEqual([await ask(lenient, files.old), await ask(lenient, files.unversioned), await ask(lenient, files.current)], ["found", "found", "found"]);
       // what a crawler's cache compares (GET /analyzer), behind the bearer token
       const info = await fetch(`${strict.baseUrl}/analyzer`, { headers: bearer(jwt) });
-      assert.deepEqual(await info.json(), { analyzer_version: ANALYZER_VERSION, min_analyzer_version: ANALYZER_VERSION });
-      assert.deepEqual(await (await fetch(`${lenient.baseUrl}/analyzer`, { headers: bearer(jwt) })).json(), { analyzer_version: ANALYZER_VERSION, min_analyzer_version: 0 });
+      // (and the largest file /submit takes: a crawler skips larger ones unread)
+      assert.deepEqual(await info.json(), { analyzer_version: ANALYZER_VERSION, min_analyzer_version: ANALYZER_VERSION, max_file_bytes: 150_000 });
+      assert.deepEqual(await (await fetch(`${lenient.baseUrl}/analyzer`, { headers: bearer(jwt) })).json(), { analyzer_version: ANALYZER_VERSION, min_analyzer_version: 0, max_file_bytes: 32 * 1024 * 1024 });
       assert.equal((await fetch(`${strict.baseUrl}/analyzer`)).status, 401);
       const report = await fetch(`${strict.baseUrl}/files/${files.old.sha256}`, { headers: bearer(jwt) });
       const body = (await report.json()) as { status: string; analysis: { analysis: { analyzer_version: number } } };

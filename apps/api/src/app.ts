@@ -87,7 +87,7 @@ export function createApp(deps: AppDeps): Koa<State> {
   api.post("/submit", bearer("submit"), requireJsonContent, refuseWhenFull, submit);
   api.post("/query", bearer("query"), query);
   api.get("/analyzer", bearer("query"), (ctx) => {
-    ctx.body = { analyzer_version: ANALYZER_VERSION, min_analyzer_version: settings.minAnalyzerVersion };
+    ctx.body = { analyzer_version: ANALYZER_VERSION, min_analyzer_version: settings.minAnalyzerVersion, max_file_bytes: settings.maxFileBytes };
   });
   api.get("/files/:sha256", bearer("query"), fileReport(es, { files: settings.filesIndex, analyses: settings.analysesIndex }, settings.minAnalyzerVersion, settings.maxMetadataBytes));
   app.use(api.routes());

@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import type { Command } from "commander";
-import { maxFileBytes, stateDir } from "@filescan/config";
+import { stateDir } from "@filescan/config";
 import { ApiError } from "../scan/client.ts";
 import { runScan, SCAN_VERSION, type Sensitive } from "../scan/run.ts";
 import { exitAfterOutput } from "../exit.ts";
@@ -32,7 +32,7 @@ export function registerScan(program: Command): void {
     .option("--include <glob>", "only files matching (repeatable; relative to the scanned root, `**` allowed)", collect, [])
     .option("--exclude <glob>", "skip files matching (repeatable)", collect, [])
     .option("--follow-symlinks", "also follow symbolic links that lead out of the given paths", false)
-    .option("--max-size <bytes>", "largest file to submit (default: the server's FILESCAN_MAX_FILE_BYTES, 32 MiB)")
+    .option("--max-size <bytes>", "largest file to submit (default, and at most: the server's FILESCAN_MAX_FILE_BYTES, 32 MiB unless set, as GET /analyzer says)")
     .option("--concurrency <n>", "files hashed and submitted at once", "8")
     .option("--app <name>", "the submission's app field", `filescan-scan/${SCAN_VERSION}`)
     .option("--tag <key=value>", "extra field added to every submission under `tags` (repeatable)", collect, [])
@@ -77,7 +77,7 @@ export function registerScan(program: Command): void {
           include: o.include as string[],
           exclude: o.exclude as string[],
           followOutside: Boolean(o.followSymlinks),
-          maxBytes: o.maxSize ? num(o.maxSize, "--max-size") : maxFileBytes(),
+          ...(o.maxSize ? { maxBytes: num(o.maxSize, "--max-size") } : {}),
           concurrency: num(o.concurrency, "--concurrency"),
           app: o.app as string,
           tags,

@@ -142,15 +142,20 @@ export class ApiClient {
   }
 
   /**
-   * The oldest analyzer version whose analyses the server counts (GET /analyzer); 0 from a
-   * server that predates the route (404), whose every analysis counts.
+   * What GET /analyzer says: the oldest analyzer version whose analyses the server counts (0 from
+   * a server that predates the route, 404, whose every analysis counts), and the largest file it
+   * takes (undefined from a server that does not say).
    */
-  async minAnalyzerVersion(): Promise<number> {
+  async analyzer(): Promise<{ minAnalyzerVersion: number; maxFileBytes: number | undefined }> {
     try {
-      const r = (await this.call("GET", "/analyzer")).json as { min_analyzer_version?: unknown } | undefined;
-      return typeof r?.min_analyzer_version === "number" ? r.min_analyzer_version : 0;
+      const r = (await this.call("GET", "/analyzer")).json as { min_analyzer_version?: unknown; max_file_bytes?: unknown } | undefined;
+      const max = r?.max_file_bytes;
+      return {
+        minAnalyzerVersion: typeof r?.min_analyzer_version === "number" ? r.min_analyzer_version : 0,
+        maxFileBytes: typeof max === "number" && Number.isSafeInteger(max) && max > 0 ? max : undefined,
+      };
     } catch (err) {
-      if (err instanceof ApiError && err.problem.status === 404) return 0;
+      if (err instanceof ApiError && err.problem.status === 404) return { minAnalyzerVersion: 0, maxFileBytes: undefined };
       throw err;
     }
   }

@@ -6,6 +6,7 @@ import { hostname } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pLimit from "p-limit";
+import { maxFileBytes } from "@filescan/config";
 import { ApiClient, ApiError, type FileReport } from "./client.ts";
 import { ScanCache } from "./cache.ts";
 import { hashFile } from "./hash.ts";
@@ -19,7 +20,8 @@ export interface ScanOptions extends WalkOptions {
   roots: string[];
   baseUrl: string;
   pat: string;
-  maxBytes: number;
+  /** Largest file to submit: at most the server's limit (GET /analyzer), which it is by default. */
+  maxBytes?: number;
   concurrency: number;
   app: string;
   tags: Record<string, string>;
@@ -84,8 +86,11 @@ export async function runScan(o: ScanOptions): Promise<ScanSummary> {
   const shown: { rep?: Reporter } = {};
   const client = new ApiClient({ baseUrl: o.baseUrl, pat: o.pat, onBusy: (problem, waitMs) => shown.rep?.busy(problem, waitMs) });
   await client.login();
+  const server = await client.analyzer();
+  // (a file above the server's limit is skipped unread: uploaded, it was refused with file_too_large; a server that does not say: this machine's setting)
+  const maxBytes = Math.min(o.maxBytes ?? Infinity, server.maxFileBytes ?? (o.maxBytes === undefined ? maxFileBytes() : Infinity));
   // (the files analysed under another FILESCAN_MIN_ANALYZER_VERSION are asked about again)
-  const cache = new ScanCache(o.cacheDir, o.baseUrl, o.cacheDir ? await client.minAnalyzerVersion() : 0);
+  const cache = new ScanCache(o.cacheDir, o.baseUrl, o.cacheDir ? server.minAnalyzerVersion : 0);
   if (cache.heldBy !== null) process.stderr.write(`filescan scan: another scan (pid ${cache.heldBy}) is writing the cache of this API; this one reads it and writes nothing to it\n`);
   // (killed by Ctrl-C or a service manager: what the journal has not yet got is appended first)
   const onSignal = (sig: NodeJS.Signals) => {
@@ -96,7 +101,7 @@ export async function runScan(o: ScanOptions): Promise<ScanSummary> {
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
   try {
-    return await scanWith(o, client, cache, shown);
+    return await scanWith({ ...o, maxBytes }, client, cache, shown);
   } finally {
     process.removeListener("SIGINT", onSignal);
     process.removeListener("SIGTERM", onSignal);
@@ -112,7 +117,8 @@ export function fileUrl(f: { path: string; fsPath?: Buffer }): string {
   return out;
 }
 
-async function scanWith(o: ScanOptions, client: ApiClient, cache: ScanCache, shown: { rep?: Reporter }): Promise<ScanSummary> {
+async function scanWith(o: ScanOptions & { maxBytes: number }, client: ApiClient, cache: ScanCache, shown: { rep?: Reporter }): Promise<ScanSummary> {
+  const { maxBytes } = o;
   const rep = (shown.rep = new Reporter({ json: o.json, tty: o.tty }));
   const submitted = new Map<string, string[]>(); // sha256 → paths
   const known = new Map<string, string[]>(); // with --wait --known: sha256 → paths of the known files
@@ -128,12 +134,12 @@ async function scanWith(o: ScanOptions, client: ApiClient, cache: ScanCache, sho
 
   const one = async (f: { path: string; size: number; mtimeMs: number; fsPath?: Buffer }): Promise<void> => {
     try {
-      if (f.size > o.maxBytes) return record({ path: f.path, outcome: "skipped", size: f.size, reason: "too_large", detail: `over ${o.maxBytes} bytes` });
+      if (f.size > maxBytes) return record({ path: f.path, outcome: "skipped", size: f.size, reason: "too_large", detail: `over ${maxBytes} bytes` });
       const cached = cache.knownHash(f.path, f.size, f.mtimeMs);
       if (cached && (cache.isAnalysed(cached) || cache.wasSubmitted(cached))) {
         return record({ path: f.path, outcome: "known", sha256: cached, size: f.size, via: "cache" });
       }
-      const h = await hashFile(f.fsPath ?? f.path, o.maxBytes);
+      const h = await hashFile(f.fsPath ?? f.path, maxBytes);
       rep.hashed(h.bytes.length);
       cache.rememberHash(f.path, f.size, f.mtimeMs, h.sha256);
       if (cache.isAnalysed(h.sha256)) return record({ path: f.path, outcome: "known", sha256: h.sha256, size: f.size, via: "cache" });

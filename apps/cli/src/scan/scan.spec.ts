@@ -289,9 +289,10 @@ describe("scan: walking, hashing, caching, retrying", () => {
       assert.ok(seen.filter((s) => s.includes("/auth/token")).length === 2, "a 401 fetches a fresh token once");
       answers.push([404, { status: "not found", code: 404 }]);
       assert.equal(await c.isAnalysed("b".repeat(64)), false);
-      answers.push([200, { analyzer_version: 3, min_analyzer_version: 2 }], [404, { code: "not_found" }]);
-      assert.equal(await c.minAnalyzerVersion(), 2);
-      assert.equal(await c.minAnalyzerVersion(), 0, "a server without GET /analyzer counts every analysis");
+      answers.push([200, { analyzer_version: 3, min_analyzer_version: 2, max_file_bytes: 1000 }], [200, { analyzer_version: 3, min_analyzer_version: 2 }], [404, { code: "not_found" }]);
+      assert.deepEqual(await c.analyzer(), { minAnalyzerVersion: 2, maxFileBytes: 1000 });
+      assert.deepEqual(await c.analyzer(), { minAnalyzerVersion: 2, maxFileBytes: undefined }, "a server that does not say its limit");
+      assert.deepEqual(await c.analyzer(), { minAnalyzerVersion: 0, maxFileBytes: undefined }, "a server without GET /analyzer counts every analysis");
       answers.push([400, { code: "hash_mismatch", detail: "sha1" }]);
       await assert.rejects(c.submit("{}"), (e: Error & { problem?: { code: string } }) => e.problem?.code === "hash_mismatch");
     } finally {
