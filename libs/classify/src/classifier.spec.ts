@@ -238,7 +238,11 @@ describe("classify: classifierFromEnv through ChatOpenAI against a canned OpenAI
   });
 
   it("refuses LangSmith tracing (prompts carry PII) and requires a base URL for openai", () => {
-    assert.throws(() => classifierFromEnv({ LANGSMITH_TRACING: "true" }), /tracing/);
+    // (each of the four variables @langchain/core reads turns tracing on; LANGCHAIN_VERBOSE prints every prompt)
+    for (const name of ["LANGSMITH_TRACING", "LANGSMITH_TRACING_V2", "LANGCHAIN_TRACING", "LANGCHAIN_TRACING_V2", "LANGCHAIN_VERBOSE"]) {
+      assert.throws(() => classifierFromEnv({ FILESCAN_LLM: "off", [name]: "true" }), new RegExp(`would send or print every prompt \\(${name}=true\\)`), name);
+      assert.doesNotThrow(() => classifierFromEnv({ FILESCAN_LLM: "off", [name]: "true", FILESCAN_LLM_ALLOW_TRACING: "1" }), name);
+    }
     assert.throws(() => classifierFromEnv({ FILESCAN_LLM: "openai", FILESCAN_LLM_MODEL: "m" }), /FILESCAN_LLM_BASE_URL/);
     assert.throws(() => classifierFromEnv({ FILESCAN_LLM: "gpt" }), /FILESCAN_LLM must be one of/);
   });

@@ -49,10 +49,17 @@ function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: 
   return raw as T;
 }
 
+/**
+ * The variables that make LangChain send each run, prompts included, to LangSmith (any of the
+ * four, as @langchain/core's `isTracingEnabled` reads them) or print it (`LANGCHAIN_VERBOSE`).
+ */
+const PROMPT_SINKS = ["LANGSMITH_TRACING", "LANGSMITH_TRACING_V2", "LANGCHAIN_TRACING", "LANGCHAIN_TRACING_V2", "LANGCHAIN_VERBOSE"] as const;
+
 export function classifyConfig(env: NodeJS.ProcessEnv = process.env): ClassifyConfig {
   const provider = oneOf(env, "FILESCAN_LLM", ["local", "openai", "off"] as const, "local");
-  if ((env.LANGSMITH_TRACING === "true" || env.LANGCHAIN_TRACING_V2 === "true") && env.FILESCAN_LLM_ALLOW_TRACING !== "1") {
-    throw new Error("LangSmith tracing is on (LANGSMITH_TRACING / LANGCHAIN_TRACING_V2): prompts carry document text (PII); unset it or set FILESCAN_LLM_ALLOW_TRACING=1");
+  const tracing = PROMPT_SINKS.filter((name) => env[name] === "true");
+  if (tracing.length && env.FILESCAN_LLM_ALLOW_TRACING !== "1") {
+    throw new Error(`LangChain would send or print every prompt (${tracing.map((n) => `${n}=true`).join(", ")}): prompts carry document text (PII); unset it or set FILESCAN_LLM_ALLOW_TRACING=1`);
   }
   const local = provider === "local";
   const localURL = `http://${env.FILESCAN_LLM_LOCAL_HOST || "127.0.0.1"}:${intFromEnv(env, "FILESCAN_LLM_LOCAL_PORT", LOCAL_DEFAULT_PORT)}/v1`;

@@ -36,6 +36,21 @@ describe("classify: evidence helpers", () => {
     assert.match(out, /year 2024/, "short numbers stay");
   });
 
+  it("scrubs values spelt with underscores, other dashes or glued to letters, as file names and models write them", () => {
+    const known = [
+      { value: "536-22-1234", mask: "***-**-1234" },
+      { value: "Tiara Roe", mask: "T**** R**" },
+    ];
+    // (a member's name cited in the reasoning: the raw SSN and name were kept, even with the LLM off)
+    assert.equal(scrub("Strongest evidence in hr/Tiara_Roe_536_22_1234.txt.", known), "Strongest evidence in hr/T**** R**_***-**-1234.txt.");
+    assert.equal(scrub("in T. R. 536\u201322\u20131234 and tiara-roe", known), "in T. R. ***-**-1234 and T**** R**");
+    assert.equal(scrub("ssn 536 - 22 - 1234", known), "ssn ***-**-1234");
+    // (unknown values: a long number glued to letters, a card in an account name)
+    const out = scrub("The statement lists card ACCT4111111111111111 and id X_9876543_Y, 12 rows in 2024.", []);
+    assert.ok(!/4111111111|987654/.test(out), out);
+    assert.match(out, /12 rows in 2024\.$/, "short numbers stay");
+  });
+
   it("masks generically, keeping the last two characters of long values only", () => {
     assert.equal(maskGeneric("4111 1111 1111 1111"), "**** **** **** **11");
     assert.equal(maskGeneric("Bob"), "***");

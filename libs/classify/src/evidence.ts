@@ -127,18 +127,27 @@ const digitHeavy = (v: string) => {
   const digits = v.replace(/\D/g, "").length;
   return digits >= 6 && digits >= v.replace(/\s/g, "").length * 0.6;
 };
-/** The key two spellings of one value share: its digits, or its lower-cased words. */
-const normWords = (v: string) => v.trim().toLowerCase().split(/\s+/).join(" ");
+/**
+ * The key two spellings of one value share: its digits, or its lower-cased words. Words apart
+ * by blanks, underscores or dashes are one spelling: a file named "Tiara_Roe_536_22_1234.txt"
+ * spells the name "Tiara Roe".
+ */
+const WORD_GAP = /[\s_\-\u2010-\u2015]+/u;
+const wordsOf = (v: string) => v.trim().toLowerCase().split(WORD_GAP).filter(Boolean);
+const normWords = (v: string) => wordsOf(v).join(" ");
 const keyOf = (v: string) => (digitHeavy(v) ? `d:${v.replace(/\D/g, "")}` : `w:${normWords(v)}`);
 
 /**
- * A regex source that finds `value` regardless of case and of how whitespace is spelled; for
- * values that are mostly digits (>= 6) also with other separators, or none, between the digits.
+ * A regex source that finds `value` regardless of case and of how the gaps between its words are
+ * spelled (blanks, underscores, dashes; not dots, which join an e-mail address's words); for values that are mostly digits (>= 6) also with
+ * up to three other characters that are not letters or digits, or none, between the digits
+ * ("536_22_1234", "536–22–1234", "536 - 22 - 1234"), and letters right before or after them
+ * ("ACCT4111111111111111").
  */
 function patternOf(value: string): string {
   const trimmed = value.trim();
-  const alts = [trimmed.split(/\s+/).map(escapeRe).join("\\s+")];
-  if (digitHeavy(trimmed)) alts.push(`(?<!\\d)${trimmed.replace(/\D/g, "").split("").join("[\\s.\\-/]*")}(?!\\d)`);
+  const alts = [trimmed.split(WORD_GAP).filter(Boolean).map(escapeRe).join("[\\s_\\-\\u2010-\\u2015]+")];
+  if (digitHeavy(trimmed)) alts.push(`(?<!\\d)${trimmed.replace(/\D/g, "").split("").join("[^\\p{L}\\p{N}]{0,3}")}(?!\\d)`);
   return alts.map((a) => `(?:${a})`).join("|");
 }
 
@@ -211,8 +220,9 @@ function makeReplacer(replacements: readonly Replacement[]): (text: string) => s
 }
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
-// 6+ digits, possibly separated by spaces, dots, dashes or slashes (ids, phone and card numbers).
-const LONG_NUMBER = /(?<![\p{L}\p{N}])\+?\d(?:[\s.\-/]?\d){5,}(?![\p{L}\p{N}])/gu;
+// 6+ digits, possibly separated by spaces, dots, dashes, slashes or underscores (ids, phone and
+// card numbers), glued to letters or not ("ACCT4111111111111111", "Roe_536_22_1234").
+const LONG_NUMBER = /(?<!\d)\+?\d(?:[\s.\-/_\u2010-\u2015]?\d){5,}(?!\d)/gu;
 
 /**
  * Removes raw values from free text written by or for the model: every known raw value becomes
