@@ -72,6 +72,21 @@ describe("classify: classifierFromEnv through ChatOpenAI against a canned OpenAI
     assert.equal(r.llm.status, "complete");
   });
 
+  it("retries a rate limit (429) without Retry-After or with a long one, but not an exhausted quota", async function () {
+    this.timeout(30_000);
+    const limited = { status: 429, body: { error: { message: "Rate limit reached for requests", type: "requests", code: "rate_limit_exceeded" } } };
+    for (const headers of [{}, { "retry-after": "120" }]) {
+      const e = await start((n) => (n <= 2 ? { ...limited, headers } : { content: answer() }));
+      const r = await classifierFromEnv(envFor(e)).classify(input(SSN_TEXT, [finding(SSN_TEXT, SSN, "US_SSN")]));
+      assert.equal(e.requests.length, 3, JSON.stringify(headers));
+      assert.equal(r.llm.status, "complete", JSON.stringify(headers));
+    }
+    const quota = await start(() => ({ status: 429, body: { error: { message: "You exceeded your current quota", type: "insufficient_quota", code: "insufficient_quota" } } }));
+    const r = await classifierFromEnv(envFor(quota)).classify(input(SSN_TEXT, [finding(SSN_TEXT, SSN, "US_SSN")]));
+    assert.equal(quota.requests.length, 1, "an exhausted quota is not retried");
+    assert.deepEqual(r.reasons, ["llm_unavailable"]);
+  });
+
   it("falls back to the deterministic verdict, status partial, reason llm_unavailable, when retries are exhausted", async () => {
     const e = await start(() => ({ status: 503, body: { error: { message: "down", type: "server_error" } } }));
     const r = await classifierFromEnv(envFor(e, { FILESCAN_LLM_RETRIES: "1" })).classify(input(SSN_TEXT, [finding(SSN_TEXT, SSN, "US_SSN")]));

@@ -9,7 +9,7 @@
  * network error (3 calls) and then thrown. The parsed object is validated with the zod schema here.
  */
 import { stampRetryable } from "@langchain/core/errors";
-import { AsyncCaller } from "@langchain/core/utils/async_caller";
+import { AsyncCaller, classifyRateLimitError } from "@langchain/core/utils/async_caller";
 import { ChatOpenAI } from "@langchain/openai";
 import { z } from "zod";
 import type { ClassifyConfig } from "./config.ts";
@@ -62,12 +62,16 @@ class DefaultRetryPolicy extends AsyncCaller {
 const defaultOnFailedAttempt = new DefaultRetryPolicy({}).handler;
 
 /**
- * Retry what may succeed next time (network, timeouts, 429, 5xx — LangChain's default), but not an
- * answer that came back truncated or malformed: at temperature 0 it would come back the same,
- * and on the local model each try costs seconds.
+ * Retry what may succeed next time (network, timeouts, 5xx — LangChain's default — and any 429
+ * but an exhausted quota), but not an answer that came back truncated or malformed: at
+ * temperature 0 it would come back the same, and on the local model each try costs seconds.
+ * LangChain retries a 429 only with a Retry-After of at most 60 s and leaves the others
+ * ("capacity") to its caller; a rate limit without the header is the usual one, and the
+ * classifier's retries with backoff are what a busy endpoint needs.
  */
 function onFailedAttempt(err: unknown): void {
   if (failureOf(err) === "llm_invalid_output") throw stampRetryable(err, false);
+  if (classifyRateLimitError(err)?.action === "capacity") return;
   defaultOnFailedAttempt(err);
 }
 

@@ -13,6 +13,8 @@ export interface FakeReply {
   content?: string;
   finishReason?: string;
   usage?: { prompt_tokens: number; completion_tokens: number };
+  /** Response headers besides the content type (e.g. `retry-after`). */
+  headers?: Record<string, string>;
   /** Wait before answering; "hang" never answers. */
   delayMs?: number | "hang";
 }
@@ -54,7 +56,7 @@ export async function startFakeOpenAI(reply: (req: CapturedRequest, n: number) =
       usage: { ...(r.usage ?? { prompt_tokens: 11, completion_tokens: 7 }), total_tokens: (r.usage?.prompt_tokens ?? 11) + (r.usage?.completion_tokens ?? 7) },
     };
     const text = JSON.stringify(body);
-    res.writeHead(r.status ?? 200, { "content-type": "application/json" });
+    res.writeHead(r.status ?? 200, { "content-type": "application/json", ...r.headers });
     res.end(text);
   });
   await new Promise<void>((ok) => server.listen(0, "127.0.0.1", () => ok()));
