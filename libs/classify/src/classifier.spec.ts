@@ -75,7 +75,7 @@ describe("classify: classifierFromEnv through ChatOpenAI against a canned OpenAI
   it("retries a rate limit (429) without Retry-After or with a long one, but not an exhausted quota", async function () {
     this.timeout(30_000);
     const limited = { status: 429, body: { error: { message: "Rate limit reached for requests", type: "requests", code: "rate_limit_exceeded" } } };
-    for (const headers of [{}, { "retry-after": "120" }]) {
+    for (const headers of [{}, { "retry-after": "120" }] as Array<Record<string, string>>) {
       const e = await start((n) => (n <= 2 ? { ...limited, headers } : { content: answer() }));
       const r = await classifierFromEnv(envFor(e)).classify(input(SSN_TEXT, [finding(SSN_TEXT, SSN, "US_SSN")]));
       assert.equal(e.requests.length, 3, JSON.stringify(headers));
