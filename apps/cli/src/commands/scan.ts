@@ -30,7 +30,7 @@ export function registerScan(program: Command): void {
     .option("--url <base>", "API base URL", process.env.FILESCAN_API_URL ?? "http://127.0.0.1:8080/api/v1/filescan")
     .option("--token <pat>", "personal access token (default: $FILESCAN_TOKEN)")
     .option("--include <glob>", "only files matching (repeatable; relative to the scanned root, `**` allowed)", collect, [])
-    .option("--exclude <glob>", "skip files matching (repeatable)", collect, [])
+    .option("--exclude <glob>", "skip files matching, and directories matching, whose content is not walked (repeatable; a pattern without / matches the base name: node_modules)", collect, [])
     .option("--follow-symlinks", "also follow symbolic links that lead out of the given paths", false)
     .option("--max-size <bytes>", "largest file to submit (default, and at most: the server's FILESCAN_MAX_FILE_BYTES, 32 MiB unless set, as GET /analyzer says)")
     .option("--concurrency <n>", "files hashed and submitted at once", "8")

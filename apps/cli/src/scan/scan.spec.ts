@@ -94,6 +94,25 @@ describe("scan: walking, hashing, caching, retrying", () => {
     assert.deepEqual(await files({ include: ["docs/**"], exclude: ["*.csv"] }), ["docs/b.pdf", "docs/link-in.txt"]);
   });
 
+  it("does not enter a directory an exclude pattern matches, by its path or by its name, at any depth (each file under it was reported skipped)", async () => {
+    const { root } = tree();
+    mkdirSync(path.join(root, "docs", "node_modules", "y"), { recursive: true });
+    writeFileSync(path.join(root, "docs", "node_modules", "y", "e.js"), "e");
+    const skipped = async (exclude: string[]) => {
+      const items = await all([root], { exclude });
+      return {
+        files: items.filter((i) => i.kind === "file").map((i) => path.relative(root, i.path)).sort(),
+        dirs: items.filter((i) => i.kind === "skipped" && i.reason === "excluded").map((i) => `${path.relative(root, i.path)}:${i.kind === "skipped" ? i.detail : ""}`).sort(),
+      };
+    };
+    assert.deepEqual(await skipped(["node_modules"]), { files: ["a.txt", "docs/b.pdf", "docs/deep/c.csv", "docs/link-in.txt"], dirs: ["docs/node_modules:directory", "node_modules:directory"] });
+    assert.deepEqual((await skipped(["**/node_modules/**"])).dirs, ["docs/node_modules:directory", "node_modules:directory"]);
+    // (a path pattern: only the top one)
+    assert.deepEqual(await skipped(["node_modules/**"]), { files: ["a.txt", "docs/b.pdf", "docs/deep/c.csv", "docs/link-in.txt", "docs/node_modules/y/e.js"], dirs: ["node_modules:directory"] });
+    // (the root is walked whatever its name)
+    assert.deepEqual((await all([path.join(root, "node_modules")], { exclude: ["node_modules"] })).map((i) => i.kind), ["file"]);
+  });
+
   it("hashes sha256, sha1 and md5 in one pass and refuses a file that grew past the limit", async () => {
     const f = path.join(tempDir("scan-hash-"), "x.bin");
     const data = Buffer.alloc(3 * 1024 * 1024 + 17, 7);

@@ -3,7 +3,10 @@
  * while they stay inside one of the roots (a link out of them is reported and skipped unless
  * `followOutside`), directories already seen (by real path) are not entered twice, so link
  * cycles end. Include/exclude globs match the path relative to its root (picomatch, `**`
- * allowed; a pattern without `/` also matches the base name).
+ * allowed; a pattern without `/` also matches the base name). An exclude pattern that matches a
+ * directory (its path under the root, or its name) excludes everything under it, as in
+ * .gitignore, and the walk does not enter it: `--exclude node_modules` and `node_modules/**`
+ * skip a tree of 100,000 files as one line instead of reading every name in it.
  *
  * Names are bytes on Linux: one that is not UTF-8 (Latin-1 names from an old file server) is
  * shown and reported read as Latin-1, and the file is read by its bytes (`fsPath`). Read as a
@@ -77,6 +80,11 @@ export async function* walk(rootsIn: string[], opts: WalkOptions = {}): AsyncGen
     }
     const rel = path.relative(root, p) || path.basename(p);
     if (st.isDirectory()) {
+      // (never the root itself: it was asked for by name)
+      if (exclude && p !== root && exclude(rel)) {
+        yield { kind: "skipped", path: p, reason: "excluded", detail: "directory" };
+        return;
+      }
       const key = await realpath(fp, { encoding: "buffer" }).then(binary, () => real);
       if (seenDirs.has(key)) return;
       seenDirs.add(key);
