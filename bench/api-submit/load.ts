@@ -7,6 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
+import { benchArgs } from "../args.ts";
 
 export interface LoadJob {
   url: string;
@@ -32,7 +33,9 @@ export interface LoadResult {
   cpuSeconds: number;
 }
 
-const job = JSON.parse(readFileSync(process.argv[2]!, "utf8")) as LoadJob;
+const cli = benchArgs(import.meta.url, { allowPositionals: true, options: {} });
+if (cli.positionals.length !== 1) cli.fail("takes the job's JSON file (bench/api-submit/run.ts writes it)");
+const job = JSON.parse(readFileSync(cli.positionals[0]!, "utf8")) as LoadJob;
 const bodies = JSON.parse(readFileSync(job.bodiesFile, "utf8")) as string[];
 let next = 0;
 const cpu0 = process.cpuUsage();

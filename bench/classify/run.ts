@@ -9,8 +9,11 @@ import { existsSync } from "node:fs";
 import { buildPrompt, classifierFromEnv, type ClassifyInput } from "@filescan/classify";
 import { locator, type Finding } from "@filescan/contracts";
 import { localLlmConfig, startLocalLlmServer } from "@filescan/llm-local";
+import { benchArgs } from "../args.ts";
 
-const N = Number(process.argv[2] ?? 4);
+const cli = benchArgs(import.meta.url, { allowPositionals: true, options: {} });
+if (cli.positionals.length > 1) cli.fail(`takes one number of files, got ${cli.positionals.length} arguments`);
+const N = cli.int(cli.positionals[0] ?? "4", "files");
 const FIRST = ["Jane", "Omar", "Li", "Sofia", "Ravi", "Anna"];
 const LAST = ["Roe", "Haddad", "Wei", "Rossi", "Iyer", "Nowak"];
 const FILLER = "The committee reviewed the quarterly figures and agreed to revisit the travel policy next month. ";

@@ -14,6 +14,10 @@ import path from "node:path";
 import iconv from "iconv-lite";
 import { Faker, allLocales, type LocaleDefinition } from "@faker-js/faker";
 import { extractFile } from "@filescan/extract";
+import { benchArgs } from "../args.ts";
+
+const cli = benchArgs(import.meta.url, { allowPositionals: true, options: {} });
+if (cli.positionals.length > 1) cli.fail(`takes one directory (CJK_DIR), got ${cli.positionals.length} arguments`);
 
 const PLAN: Record<string, string[]> = {
   de: ["windows-1252", "iso-8859-15", "macintosh", "cp850", "cp437"],
@@ -67,7 +71,7 @@ for (const [loc, encodings] of Object.entries(PLAN)) {
     }
   }
 }
-const cjk = process.argv[2];
+const cjk = cli.positionals[0];
 if (cjk) {
   for (const name of readdirSync(cjk).filter((n) => n.endsWith(".txt") && !n.endsWith("-utf8.txt")).sort()) {
     const want = readFileSync(path.join(cjk, name.replace(/\.txt$/, "-utf8.txt")), "utf8");

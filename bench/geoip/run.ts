@@ -27,10 +27,10 @@ import { GeoipService, openDatabases } from "../../apps/geoip/src/lookup.ts";
 import { bigToBytes, bytesToBig } from "../../apps/geoip/src/mmdb-writer.ts";
 import { startGeoip } from "../../apps/geoip/src/server.ts";
 import { defaultAsnDir, loadSettings } from "../../apps/geoip/src/settings.ts";
+import { benchArgs } from "../args.ts";
 
-const args = process.argv.slice(2);
-const secIdx = args.indexOf("--seconds");
-const SECONDS = secIdx !== -1 ? Number(args[secIdx + 1]) : 8;
+const cli = benchArgs(import.meta.url, { options: { seconds: { type: "string", default: "8" } } });
+const SECONDS = cli.int(cli.values.seconds, "seconds");
 
 /** Deterministic PRNG so runs compare. */
 function rng(seed: number): () => number {
