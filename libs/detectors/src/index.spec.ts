@@ -274,6 +274,16 @@ describe("detect()", () => {
     assert.deepEqual(found("owner:\n  name: 'Dereck Flatley'\n  town: 'Reading'\n"), ["PERSON Dereck Flatley", "LOCATION Reading"]);
     assert.deepEqual(found("Name=Foo Viewer\nName=Anna Smith\n"), [], "an unquoted key=value line is not a record (desktop files)");
   });
+  it("reads values grouped by no-break spaces, written in full-width digits, or right after an escaped line break (each was missed), at their offsets in the original text", () => {
+    const found = (text: string) => detect([seg(text)], { ner: false }).map((f) => `${f.type} ${text.slice(f.start, f.end)}`);
+    assert.deepEqual(found('{"body": "Hi,\\nSSN:\\n536-22-1234\\nCard:\\n4556 7375 8689 9855\\nIBAN:\\nDE89370400440532013000\\nmail:\\njohn.doe@gmail.com"}'), [
+      "US_SSN 536-22-1234", "CREDIT_CARD 4556 7375 8689 9855", "IBAN_CODE DE89370400440532013000", "EMAIL_ADDRESS john.doe@gmail.com",
+    ]);
+    assert.deepEqual(found("IBAN\u00a0: FR76\u00a03000\u00a06000\u00a00112\u00a03456\u00a07890\u00a0189, carte 4111\u202f1111\u202f1111\u202f1111"), [
+      "IBAN_CODE FR76\u00a03000\u00a06000\u00a00112\u00a03456\u00a07890\u00a0189", "CREDIT_CARD 4111\u202f1111\u202f1111\u202f1111",
+    ]);
+    assert.deepEqual(found("マイナンバー：４９３８２７１６０５５１"), ["JP_MY_NUMBER ４９３８２７１６０５５１"]);
+  });
   it("reports no one in a column of names that are no one's (languages, scripts), and everyone in a column of people's names", () => {
     const json = (key: string, values: string[]) => `[\n${values.map((v, i) => `  {"alpha_3": "a${i}", "${key}": "${v}", "scope": "I"}`).join(",\n")}\n]`;
     const people = (text: string) => detect([seg(text)]).filter((f) => f.type === "PERSON").map((f) => text.slice(f.start, f.end));

@@ -17,6 +17,7 @@ import { atChance, candidates, compile, factsOf, passes, runDetector, score, sha
 import { GLOBAL_NEGATIVE, headerWords, stem, windowWords } from "./core/context.ts";
 import { mask } from "./core/mask.ts";
 import { escapeRegex } from "./core/regex.ts";
+import { foldForDetection } from "./core/fold.ts";
 import { DETECTORS, MODEL_DETECTORS } from "./registry.ts";
 import { checkModelDir, useModel } from "./ner/rampart.ts";
 import { nameSeeds } from "./ner/seeds.ts";
@@ -390,7 +391,12 @@ const CELL_MEMO_CHARS = 64;
 const CELL_MEMO_ENTRIES = 4096;
 
 /** Detection with counters for benchmarks and metrics. */
-export function detectWithStats(segments: Segment[], opts: DetectOptions = {}): { findings: Finding[]; stats: DetectStats } {
+export function detectWithStats(given: Segment[], opts: DetectOptions = {}): { findings: Finding[]; stats: DetectStats } {
+  // (no-break spaces, full-width digits and escaped line breaks as the patterns know them; offsets unchanged)
+  const segments = given.map((s) => {
+    const text = s.text ? foldForDetection(s.text) : s.text;
+    return text === s.text ? s : { ...s, text };
+  });
   const minScore = opts.minScore ?? DEFAULT_MIN_SCORE;
   const window = opts.contextWindow ?? DEFAULT_WINDOW;
   const wanted = opts.entities && opts.entities.length ? new Set(opts.entities) : null;
