@@ -18,6 +18,13 @@ describe("core/mask", () => {
     assert.equal(mask("IP_ADDRESS", "192.168.10.7"), "192.*.*.*");
     assert.equal(mask("AWS_ACCESS_KEY", "AKIAZ7QW3RT5PLM2XK4N"), "AKIA************");
     assert.ok(mask("PRIVATE_KEY", "-----BEGIN RSA PRIVATE KEY-----\nMIIE...\n-----END RSA PRIVATE KEY-----").startsWith("-----BEGIN RSA PRIVATE KEY----- ["));
+    // (its body on the label's line: "\n" escaped in a JSON key file, or blanks in an environment variable; it was kept whole)
+    const body = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7";
+    for (const key of [`-----BEGIN PRIVATE KEY-----\\n${body}\\n-----END PRIVATE KEY-----\\n`, `-----BEGIN RSA PRIVATE KEY----- ${body} -----END RSA PRIVATE KEY-----`]) {
+      const m = mask("PRIVATE_KEY", key);
+      assert.match(m, /^-----BEGIN (?:RSA )?PRIVATE KEY----- \[\d+ chars redacted\]$/);
+      assert.ok(!m.includes(body.slice(0, 8)), m);
+    }
     assert.equal(mask("SESSION_TOKEN", "9F2B1C9E4D7A6B5C3D2E1F0A9B8C7D6E"), "************");
     // (a custom detector's type named as a secret shows nothing of it; an identifier its tail)
     assert.equal(mask("INTERNAL_API_TOKEN", "tok-7QW3RT5PLM2XK4N"), "************");

@@ -60,9 +60,14 @@ function maskIp(v: string): string {
   return keepEnds(v, 4, 0);
 }
 
+/** A PEM armour's opening label ("-----BEGIN RSA PRIVATE KEY-----"), without anything after it. */
+const ARMOUR = /^-----BEGIN [A-Z0-9 ]{1,40}-----/;
+
 function maskSecret(v: string): string {
-  const firstLine = v.split(/\r?\n/)[0] ?? "";
-  if (firstLine.startsWith("-----BEGIN")) return `${firstLine} [${v.length} chars redacted]`;
+  // (the label alone: a key in a JSON file has its body on the label's line, "\n" escaped, or on
+  // one line apart by blanks; the first line was the whole key)
+  const armour = ARMOUR.exec(v)?.[0];
+  if (armour !== undefined) return `${armour} [${v.length} chars redacted]`;
   // A recognisable prefix (AKIA, ghp_, xoxb-, eyJ) helps triage; the secret part is hidden.
   const prefix = /^(?:AKIA|ASIA|gh[pousr]_|github_pat_|xox[abposr]-|eyJ)/.exec(v)?.[0] ?? "";
   return `${prefix}${"*".repeat(Math.min(12, Math.max(4, v.length - prefix.length)))}`;
