@@ -100,6 +100,14 @@ describe("detect()", () => {
     assert.deepEqual(fs.map((f) => [f.type, text.slice(f.start, f.end)]), [["DENY_LIST", "Bluebird"], ["EMPLOYEE_ID", "E-123456"]]);
     assert.equal(fs[1]!.score, 0.65);
     assert.throws(() => detect([seg("x")], { custom: [{ type: "X", pattern: "(", score: 1 }] }), /invalid pattern/);
+    assert.throws(() => detect([seg("x")], { custom: [{ type: "X", pattern: "x", score: 1, context: [401] as unknown as string[] }] }), /context must be an array of words/);
+    assert.throws(() => detect([seg("x")], { custom: [{ type: "X", pattern: "x", score: 1, flags: "y" }] }), /flags may hold/);
+  });
+
+  it("ends a custom pattern's scan that matches the empty string beside an emoji under the u flag (it looped for good)", () => {
+    const text = "Thanks \u{1F44D} EMP-123456 and \u{1F600}";
+    const fs = detect([seg(text)], { ner: false, custom: [{ type: "EMPLOYEE_ID", pattern: String.raw`(?:EMP-)?\d*`, flags: "u", score: 0.8 }] });
+    assert.deepEqual(fs.filter((f) => f.type === "EMPLOYEE_ID").map((f) => text.slice(f.start, f.end)), ["EMP-123456"]);
   });
 
   it("filters entity types", () => {
@@ -355,6 +363,11 @@ describe("optionsFromEnv()", () => {
     assert.throws(() => optionsFromEnv({ FILESCAN_DETECTORS_CONFIG: file }), /invalid pattern/);
     assert.throws(() => optionsFromEnv({ FILESCAN_DETECTORS_CONFIG: path.join(dir, "missing.json") }), /cannot read/);
     assert.throws(() => optionsFromEnv({ FILESCAN_DETECTORS_MIN_SCORE: "high" }), /non-negative number/);
+    // (Boolean("off") is true: the file's "off" turned NER on)
+    writeFileSync(file, JSON.stringify({ ner: "off" }));
+    assert.throws(() => optionsFromEnv({ FILESCAN_DETECTORS_CONFIG: file }), /ner must be true or false, not "off"/);
+    writeFileSync(file, JSON.stringify({ ner: false }));
+    assert.equal(optionsFromEnv({ FILESCAN_DETECTORS_CONFIG: file }).ner, false);
     // (a misspelt type would select no detector, and every file would pass as clean)
     assert.throws(() => optionsFromEnv({ FILESCAN_DETECTORS_ENTITIES: "US_SSN,us_ssn,NOPE" }), /no detector finds "us_ssn", "NOPE"; the types are .*US_SSN/);
     writeFileSync(file, JSON.stringify({ entities: ["EMPLOYEE_ID"] }));

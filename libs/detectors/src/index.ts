@@ -124,6 +124,14 @@ function customDetector(c: CustomDetector, i: number): Detector {
   if (!c || typeof c.type !== "string" || typeof c.pattern !== "string" || typeof c.score !== "number" || !(c.score >= 0 && c.score <= 1)) {
     throw new Error(`custom detector #${i + 1} needs a string type, a string pattern and a score between 0 and 1`);
   }
+  // (checked here, not on the first file: a context of numbers threw in every detect())
+  if (c.context !== undefined && (!Array.isArray(c.context) || c.context.some((w) => typeof w !== "string" || w.trim() === ""))) {
+    throw new Error(`custom detector #${i + 1} (${c.type}): context must be an array of words`);
+  }
+  // (a sticky scan would stop at the first place without a match)
+  if (c.flags !== undefined && (typeof c.flags !== "string" || /[^dgimsuv]/.test(c.flags))) {
+    throw new Error(`custom detector #${i + 1} (${c.type}): flags may hold d, i, m, s, u and v, not ${JSON.stringify(c.flags)}`);
+  }
   let regex: RegExp;
   try {
     regex = new RegExp(c.pattern, `${(c.flags ?? "").replace(/g/g, "")}g`);
@@ -772,7 +780,11 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): DetectOpti
       opts.custom.forEach((c, i) => customDetector(c, i)); // fail at start-up, not on the first file
     }
     if (o.minScore !== undefined) opts.minScore = Number(o.minScore);
-    if (o.ner !== undefined) opts.ner = Boolean(o.ner);
+    if (o.ner !== undefined) {
+      // (Boolean("false") is true: the file's "off" turned NER on)
+      if (typeof o.ner !== "boolean") throw new Error(`ner must be true or false, not ${JSON.stringify(o.ner)}`);
+      opts.ner = o.ner;
+    }
     if (o.contextWindow !== undefined) opts.contextWindow = Number(o.contextWindow);
     if (o.nerMaxChars !== undefined) opts.nerMaxChars = Number(o.nerMaxChars);
     if (o.nerModel !== undefined) {

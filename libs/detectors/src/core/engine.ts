@@ -436,13 +436,28 @@ export function candidates(det: Detector, text: string, runs?: readonly number[]
     let m: RegExpExecArray | null;
     while ((m = rx.exec(text)) !== null) {
       if (m[0].length === 0) {
-        rx.lastIndex++;
+        rx.lastIndex = pastEmpty(text, rx);
         continue;
       }
       push(m);
     }
   }
   return out;
+}
+
+/**
+ * Where a global scan goes on after an empty match: the next character, a whole surrogate pair
+ * under the `u` or `v` flag (exec moves an index inside a pair back to its start, so one step
+ * of one unit matched the same empty string there for good: a custom `\d*` hung on an emoji).
+ */
+function pastEmpty(text: string, rx: RegExp): number {
+  const i = rx.lastIndex;
+  if ((rx.unicode || rx.unicodeSets) && i + 1 < text.length) {
+    const c = text.charCodeAt(i);
+    const d = text.charCodeAt(i + 1);
+    if (c >= 0xd800 && c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) return i + 2;
+  }
+  return i + 1;
 }
 
 const beforeTables = new Map<string, Uint8Array>();
