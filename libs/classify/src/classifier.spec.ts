@@ -110,11 +110,13 @@ describe("classify: classifierFromEnv through ChatOpenAI against a canned OpenAI
   });
 
   it("treats a truncated reply (finish_reason length) as invalid output, not as a verdict", async () => {
-    const e = await start(() => ({ content: '{"description":"An HR rec', finishReason: "length" }));
+    const e = await start(() => ({ content: '{"description":"An HR rec', finishReason: "length", usage: { prompt_tokens: 500, completion_tokens: 512 } }));
     const text = "Nothing personal here, just a memo about the canteen menu.";
     const r = await classifierFromEnv(envFor(e)).classify(input(text));
     assert.equal(e.requests.length, 1, "a truncated answer is not retried");
     assert.deepEqual(r.reasons, ["llm_invalid_output"]);
+    // (the SDK threw before LangChain saw the usage: 0 was reported, though the endpoint spent them)
+    assert.deepEqual([r.model.prompt_tokens, r.model.completion_tokens], [500, 512]);
     assert.equal(r.llm.status, "partial");
     assert.equal(r.llm.has_sensitive_data, false);
   });

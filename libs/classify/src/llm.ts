@@ -8,6 +8,7 @@
  * whereas a zod schema is validated inside the OpenAI SDK, where a failed parse is retried like a
  * network error (3 calls) and then thrown. The parsed object is validated with the zod schema here.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { stampRetryable } from "@langchain/core/errors";
 import { AsyncCaller, classifyRateLimitError } from "@langchain/core/utils/async_caller";
 import { ChatOpenAI } from "@langchain/openai";
@@ -75,11 +76,42 @@ function onFailedAttempt(err: unknown): void {
   defaultOnFailedAttempt(err);
 }
 
+/** The tokens the endpoint said it spent on one structured call's requests (retries included). */
+interface Spent {
+  promptTokens: number;
+  completionTokens: number;
+  answered: boolean;
+}
+const spentOfCall = new AsyncLocalStorage<Spent>();
+
+/**
+ * fetch, noting each answer's `usage` for the structured call it belongs to. The OpenAI SDK throws
+ * on a truncated or non-JSON answer before LangChain sees its usage, so those calls reported 0
+ * tokens, though the endpoint had spent (and may bill) hundreds.
+ */
+async function meteredFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const res = await fetch(input, init);
+  const spent = spentOfCall.getStore();
+  if (spent !== undefined && res.ok) {
+    try {
+      const usage = ((await res.clone().json()) as { usage?: { prompt_tokens?: unknown; completion_tokens?: unknown } })?.usage;
+      if (typeof usage?.prompt_tokens === "number" && typeof usage.completion_tokens === "number") {
+        spent.promptTokens += usage.prompt_tokens;
+        spent.completionTokens += usage.completion_tokens;
+        spent.answered = true;
+      }
+    } catch {
+      /* not JSON: the SDK says why */
+    }
+  }
+  return res;
+}
+
 export function chatModel(cfg: ClassifyConfig): ChatOpenAI {
   return new ChatOpenAI({
     model: cfg.model,
     apiKey: cfg.apiKey,
-    configuration: { baseURL: cfg.baseURL },
+    configuration: { baseURL: cfg.baseURL, fetch: meteredFetch },
     temperature: 0,
     maxTokens: cfg.maxOutputTokens,
     timeout: cfg.timeoutMs,
@@ -128,16 +160,18 @@ export function structuredCaller(cfg: ClassifyConfig) {
   const runnable = model.withStructuredOutput(schema, { method: "jsonSchema", includeRaw: true, name: "verdict", strict: true });
   return async (system: string, user: string): Promise<LlmReply> => {
     let out: { raw: unknown; parsed: unknown };
+    const spent: Spent = { promptTokens: 0, completionTokens: 0, answered: false };
     try {
-      out = (await runnable.invoke([
+      out = (await spentOfCall.run(spent, () => runnable.invoke([
         { role: "system", content: system },
         { role: "user", content: user },
-      ])) as { raw: unknown; parsed: unknown };
+      ]))) as { raw: unknown; parsed: unknown };
     } catch (err) {
-      throw new LlmCallError(failureOf(err), `LLM call failed: ${(err as Error)?.name ?? "error"}`);
+      throw new LlmCallError(failureOf(err), `LLM call failed: ${(err as Error)?.name ?? "error"}`, spent);
     }
     const raw = out.raw as { usage_metadata?: { input_tokens?: number; output_tokens?: number }; response_metadata?: { model_name?: string; finish_reason?: string } };
-    const usage = { promptTokens: raw?.usage_metadata?.input_tokens ?? 0, completionTokens: raw?.usage_metadata?.output_tokens ?? 0 };
+    // (what the endpoint said it spent, every request of the call; else LangChain's reading of the last)
+    const usage = spent.answered ? { promptTokens: spent.promptTokens, completionTokens: spent.completionTokens } : { promptTokens: raw?.usage_metadata?.input_tokens ?? 0, completionTokens: raw?.usage_metadata?.output_tokens ?? 0 };
     if (out.parsed === null || out.parsed === undefined) throw new LlmCallError("llm_invalid_output", "LLM reply did not parse against the schema", usage);
     const checked = answerSchema.safeParse(clipAnswer(out.parsed));
     if (!checked.success) throw new LlmCallError("llm_invalid_output", "LLM reply failed schema validation", usage);
