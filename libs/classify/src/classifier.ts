@@ -7,7 +7,7 @@
 import type { Llm, Status } from "@filescan/contracts";
 import { classifyConfig, type ClassifyConfig } from "./config.ts";
 import { isFloor, piiSignal, verifySpan, type VerifiedSpan } from "./evidence.ts";
-import { FIELD_DESCRIPTIONS, LlmCallError, structuredCaller, type LlmReply } from "./llm.ts";
+import { FIELD_DESCRIPTIONS, LIMITS, LlmCallError, structuredCaller, type LlmReply } from "./llm.ts";
 import { buildPrompt } from "./prompt.ts";
 import type { ClassifyInput, ClassifyResult, Classifier } from "./types.ts";
 import { combine, deterministicVerdict } from "./verdict.ts";
@@ -60,7 +60,7 @@ export function classifierFromConfig(cfg: ClassifyConfig, call: Call | null = cf
         }
         // Wording that only echoes the instructions or loops is left out (wording.ts).
         const source = echoSource(prompt.instructions, ...FIELD_DESCRIPTIONS);
-        const answer = { ...reply.answer, reasoning: ownWording(reply.answer.reasoning, source), description: ownWording(reply.answer.description, source) };
+        const answer = { ...reply.answer, reasoning: ownWording(reply.answer.reasoning, source, LIMITS.reasoning), description: ownWording(reply.answer.description, source, LIMITS.description) };
         const llm: Llm = combine(input, det, answer, verified, prompt.replacements, cfg.raiseCap);
         return { llm, model, reasons: [] };
       } catch (err) {

@@ -84,6 +84,14 @@ describe("classify: the model's own wording", () => {
     );
   });
 
+  it("drops a sentence cut at the field's limit, or ending on a verb that wants its object (the local model's 'Model: The file contains')", () => {
+    assert.equal(ownWording("The file contains", source), "");
+    const atLimit = "The statement is a bank export. It gives a summary of card ACCT41111";
+    assert.equal(ownWording(atLimit, source, atLimit.length), "The statement is a bank export.");
+    assert.equal(ownWording(atLimit, source, atLimit.length + 40), atLimit, "short of its limit, a sentence without a stop is the model's own");
+    assert.equal(ownWording("An HR spreadsheet of staff", source, 160), "An HR spreadsheet of staff", "a description needs no stop");
+  });
+
   it("drops a sentence that a dropped marker left unreadable, after the markers are checked", () => {
     for (const orphaned of [
       "The file contains sensitive personal data (PII), including and, which is a valid email address,",

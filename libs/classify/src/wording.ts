@@ -30,7 +30,7 @@ const MARKER = /\[[A-Z]\d{1,4}[^\]]*\]/g;
  * without a full stop after it: "… to be validated by the", "… is a test of the."
  */
 const CUT_WORDS = new Set(
-  "the a an of by to and or nor with which that who whose in on at for from as into than is are was were be been being not including such its their his her our your my this these those any other some each every but if when where while because so very also furthermore moreover however".split(" "),
+  "the a an of by to and or nor with which that who whose in on at for from as into than is are was were be been being not including such its their his her our your my this these those any other some each every but if when where while because so very also furthermore moreover however contains contain includes include mentions mention describes describe".split(" "),
 );
 /** A token that is a word, maybe with brackets, quotes or punctuation about it ("(and", "Circus),", "it's"). */
 const WORDLIKE = /^[("'“‘[]*\p{L}[\p{L}'’-]*[)"'”’\].,;:!?]*$/u;
@@ -124,6 +124,9 @@ function clausesOf(sentence: string): string[] {
   return sentence.replace(MARKER, " ").split(/[,;:()\-–—.!?]+/).map(normal).filter(Boolean);
 }
 
+/** A text this close to its field's limit ended there (the grammar stops at the limit). */
+const CUT_MARGIN = 3;
+
 /** A clause of this many words said in an earlier sentence: the sentence says it again. */
 const REPEAT_WORDS = 4;
 
@@ -131,11 +134,14 @@ const REPEAT_WORDS = 4;
  * The wording's own sentences (those that echo the instructions, are malformed or repeat a
  * clause of an earlier one left out), or "" when it loops or none is its own.
  */
-export function ownWording(text: string, source: ReadonlySet<string>): string {
+export function ownWording(text: string, source: ReadonlySet<string>, limit = Infinity): string {
   if (loops(text)) return "";
   const kept: string[] = [];
   const said = new Set<string>();
-  for (const sentence of text.split(/(?<=[.!?])\s+/)) {
+  const sentences = text.split(/(?<=[.!?])\s+/);
+  // (a last sentence without its stop in a text at the field's limit was cut there: "…a summary of card ACCT41111")
+  if (text.length >= limit - CUT_MARGIN && !/[.!?]["'”’)\]]*\s*$/u.test(text)) sentences.pop();
+  for (const sentence of sentences) {
     if (sentence.trim() === "" || echoes(sentence, source) || malformed(sentence, source)) continue;
     const all = clausesOf(sentence);
     // (the whole sentence too: "A staff list." twice)
