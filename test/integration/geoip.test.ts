@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { createReadStream } from "node:fs";
+import { connect, type AddressInfo } from "node:net";
 import { mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -71,6 +72,7 @@ function maxmindCity(label: string): Buffer {
   const w = new MmdbWriter({ ipVersion: 6, databaseType: "GeoIP2-City", languages: ["en", "de"], description: { en: `test city ${label}` }, buildEpoch: 1_767_225_600, keyTypes: MAXMIND_KEY_TYPES });
   w.insert(v4in6("81.2.69.0"), 96 + 24, cityRecord(label));
   w.insert(parseIp("2a02:8100::")!.bytes, 32, { country: { iso_code: "DE", geoname_id: 2921044, names: { en: "Germany", de: "Deutschland" } }, location: { latitude: 51.3, longitude: 9.5, accuracy_radius: 100 } });
+  w.aliasIpv4(); // (as MaxMind's files: 6to4 and Teredo addresses reach the IPv4 data)
   return w.toBuffer();
 }
 
@@ -103,6 +105,29 @@ async function atomicWrite(file: string, data: Buffer): Promise<void> {
   const tmp = `${file}.${Math.random().toString(36).slice(2)}.tmp`;
   await writeFile(tmp, data);
   await rename(tmp, file);
+}
+
+/** `request` sent as is on a new connection; the response read to its Content-Length, or to the close. */
+function rawExchange(port: number, request: string): Promise<{ head: string; status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => socket.write(request));
+    let buf = Buffer.alloc(0);
+    const done = () => {
+      const text = buf.toString("utf8");
+      const [head = "", ...rest] = text.split("\r\n\r\n");
+      resolve({ head, status: Number(head.split(" ")[1]), body: rest.join("\r\n\r\n") });
+      socket.destroy();
+    };
+    socket.setTimeout(5000, () => reject(new Error(`no answer to ${JSON.stringify(request)}: ${JSON.stringify(buf.toString())}`)));
+    socket.on("data", (d: Buffer) => {
+      buf = Buffer.concat([buf, d]);
+      const end = buf.indexOf("\r\n\r\n");
+      const length = /\r\ncontent-length: *(\d+)/i.exec(buf.subarray(0, end).toString())?.[1];
+      if (end >= 0 && length !== undefined && buf.length >= end + 4 + Number(length)) done();
+    });
+    socket.on("close", done);
+    socket.on("error", reject);
+  });
 }
 
 describe("geoip service (HTTP, in-process)", function () {
@@ -297,6 +322,28 @@ describe("geoip service (HTTP, in-process)", function () {
       assert.equal(body.status, 431);
     });
 
+    it("answers with a problem document what Node answered or dropped before the app: no Host, Expect, CONNECT", async () => {
+      const port = (app.server.address() as AddressInfo).port;
+      const check = openapiValidators();
+      const cases: [string, string, number, string][] = [
+        ["HTTP/1.1 without Host", `GET /8.8.8.8 HTTP/1.1\r\nAPI_KEY: ${key}\r\nConnection: close\r\n\r\n`, 400, "BAD_REQUEST"],
+        ["an Expect other than 100-continue", `GET /8.8.8.8 HTTP/1.1\r\nHost: x\r\nAPI_KEY: ${key}\r\nExpect: foo\r\n\r\n`, 417, "EXPECTATION_FAILED"],
+        ["CONNECT", "CONNECT 8.8.8.8:443 HTTP/1.1\r\nHost: 8.8.8.8:443\r\n\r\n", 405, "METHOD_NOT_ALLOWED"],
+      ];
+      for (const [what, request, status, code] of cases) {
+        const r = await rawExchange(port, request);
+        assert.equal(r.status, status, `${what}: ${r.head}`);
+        assert.match(r.head, /\r\ncontent-type: application\/problem\+json/i, what);
+        const body = JSON.parse(r.body) as Body;
+        assert.equal(body.code, code, what);
+        assert.equal(check("Problem", body), undefined, what);
+        if (status === 405) assert.match(r.head, /\r\nallow: GET, HEAD/i);
+      }
+      // HTTP/1.0 needs no Host; with it, or with 100-continue, the request is answered as usual.
+      assert.equal((await rawExchange(port, "GET /healthz HTTP/1.0\r\n\r\n")).status, 200);
+      assert.equal((await rawExchange(port, `GET /8.8.8.8 HTTP/1.1\r\nHost: x\r\nAPI_KEY: ${key}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`)).body.includes('"ip_address":"8.8.8.8"'), true);
+    });
+
     it("bodies match the OpenAPI document the service serves", async () => {
       const res = await fetch(`${app.url}/openapi.yaml`);
       assert.equal(res.status, 200);
@@ -356,6 +403,31 @@ describe("geoip service (HTTP, in-process)", function () {
       assert.equal((await fetch(`${own.url.replace(/\/geoip$/, "")}/81.2.69.160`, { headers: { API_KEY: ownKey } })).status, 404, "the prefix is required");
     });
 
+    it("keeps /healthz, /readyz and /metrics at the root with a prefix; lookups and /openapi.yaml under it", async () => {
+      const root = own.url.replace(/\/geoip$/, "");
+      assert.equal((await fetch(`${root}/healthz`)).status, 200);
+      const ready = await fetch(`${root}/readyz`);
+      assert.equal(ready.status, 200);
+      assert.equal(((await ready.json()) as { status: string }).status, "ready");
+      assert.match(await (await fetch(`${root}/metrics`)).text(), /geoip_database_build_timestamp_seconds/);
+      const doc = await fetch(`${own.url}/openapi.yaml`);
+      assert.equal(doc.status, 200);
+      assert.match(await doc.text(), /^openapi: 3\.1\.0/);
+      assert.equal((await fetch(`${root}/openapi.yaml`)).status, 404);
+      // Under the prefix, "healthz" is an address like any other word: it needs a key.
+      assert.equal((await get(own.url, "healthz")).body.code, "API_KEY_REQUIRED");
+    });
+
+    it("answers 6to4 and Teredo addresses with their own network, whichever was asked first", async () => {
+      // All three reach the one IPv4 subtree of a MaxMind file (aliases); each has its own network.
+      for (const [ip, network] of [["2002:5102:4501::1", "2002:5102:4500::/40"], ["2001:0:5102:4501::1", "2001:0:5102:4500::/56"], ["81.2.69.1", "81.2.69.0/24"]] as const) {
+        const r = await get(own.url, ip, ownKey);
+        assert.equal(r.status, 200, ip);
+        assert.equal(r.body.traits?.network, network, ip);
+        assert.equal(r.body.country?.iso_code, "GB", ip);
+      }
+    });
+
     it("reloads the file when it changes on disk without failing a request under load", async function () {
       const file = path.join(dir, "GeoIP2-City.mmdb");
       const versions = ["v1", "v2", "v3", "v4", "v5", "v6"].map((v) => [v, maxmindCity(v)] as const);
@@ -402,8 +474,20 @@ describe("geoip service (HTTP, in-process)", function () {
       await writeFile(file, Buffer.from("this is not a MaxMind DB"));
       await until("the failed reload", async () => (own.service.status().city[0]!.last_error ? true : undefined));
       assert.deepEqual((await get(own.url, "81.2.69.160", ownKey)).body, before);
+      // A file that opens but has a record that does not decode: the control byte of the
+      // string "United Kingdom" made an extended type 92, which does not exist.
       await atomicWrite(file, maxmindCity("fixed"));
-      await until("recovery", async () => ((await get(own.url, "81.2.69.160", ownKey)).body.city as { names: { en: string } }).names.en === "London fixed" || undefined);
+      await until("the repaired file", async () => ((await get(own.url, "81.2.69.160", ownKey)).body.city as { names: { en: string } }).names.en === "London fixed" || undefined);
+      const fixed = (await get(own.url, "81.2.69.160", ownKey)).body;
+      const reloads = own.service.status().city[0]!.reloads;
+      const damaged = maxmindCity("damaged");
+      damaged[damaged.indexOf("United Kingdom") - 1] = 0x00;
+      await atomicWrite(file, damaged);
+      await until("the refused reload", async () => (/unknown type 92/.test(own.service.status().city[0]!.last_error ?? "") ? true : undefined));
+      assert.equal(own.service.status().city[0]!.reloads, reloads, "the damaged file was swapped in");
+      assert.deepEqual((await get(own.url, "81.2.69.160", ownKey)).body, fixed);
+      await atomicWrite(file, maxmindCity("again"));
+      await until("recovery", async () => ((await get(own.url, "81.2.69.160", ownKey)).body.city as { names: { en: string } }).names.en === "London again" || undefined);
     });
   });
 

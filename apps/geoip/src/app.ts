@@ -1,7 +1,10 @@
 /**
  * The IP lookup HTTP app. Reads top to bottom as its middleware and routes:
- *   metrics → operational routes (no key) → API key → rate limit → GET /{ip_address}
+ *   errors → Host → operational routes (no key) → API key → rate limit → GET /{ip_address}
  * Errors are application/problem+json (RFC 9457) with a MaxMind-style `code` and `error`.
+ * The operational routes (/healthz, /readyz, /metrics) are at the root whatever the path
+ * prefix, where `filescan up`, the image's health check and Kubernetes probe them (as the
+ * file API keeps them outside its base path); the lookups and /openapi.yaml are under it.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -100,7 +103,13 @@ export function createApp(opts: AppOptions): Koa {
     }
   });
 
-  const ops = new Router({ prefix });
+  // HTTP/1.1 requires Host (RFC 9112 §3.2); Node's own refusal (requireHostHeader) is a bare 400.
+  app.use(async (ctx, next) => {
+    if (ctx.req.httpVersion === "1.1" && ctx.req.headers.host === undefined) return fail(ctx, "BAD_REQUEST");
+    await next();
+  });
+
+  const ops = new Router();
   ops.get("/healthz", (ctx) => {
     ctx.body = { status: "ok" };
   });
@@ -118,13 +127,17 @@ export function createApp(opts: AppOptions): Koa {
     ctx.type = m.register.contentType;
     ctx.body = await m.register.metrics();
   });
+  app.use(ops.routes());
+
+  // The document describes the lookup, so it sits beside it (before /:ip_address would take it).
+  const docs = new Router({ prefix });
   let openapi: string | undefined;
-  ops.get("/openapi.yaml", (ctx) => {
+  docs.get("/openapi.yaml", (ctx) => {
     openapi ??= readFileSync(OPENAPI_FILE, "utf8");
     ctx.type = "application/yaml";
     ctx.body = openapi;
   });
-  app.use(ops.routes());
+  app.use(docs.routes());
 
   // Everything else under the prefix is a lookup: first the key, then the rate, then the address.
   const lookup = new Router({ prefix });

@@ -3,11 +3,13 @@
  * disk. A reload reads and parses the new file completely before it replaces the
  * old reader in one assignment; lookups are synchronous, so a request sees either
  * the old or the new file, never a mix, and none fails during the swap. A file
- * that does not parse (e.g. caught half-written) leaves the old reader in place.
+ * that does not parse (e.g. caught half-written) or has a record that does not decode
+ * (mmdb-check.ts walks them all) leaves the old reader in place.
  *
  * Speed: the search tree is walked here, on the address bytes already parsed, and
  * each record is decoded (by mmdb-lib) and shaped only once: the shaped value is kept
- * per data-section pointer, and the network's CIDR text per tree leaf. An answer for
+ * per data-section pointer, and the network's CIDR text per tree leaf (checked against the
+ * address: MaxMind's IPv4 aliases make leaves shared). An answer for
  * a network of /24 or shorter (IPv4; /64 for IPv6) is kept per /24 (/64) block, so
  * the next address in that block skips the tree walk.
  */
@@ -15,7 +17,9 @@ import { watch, type FSWatcher } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { Reader, type Response } from "mmdb-lib";
-import { networkOf, type ParsedIp } from "./ip.ts";
+import { inPrefix, networkOf, type ParsedIp } from "./ip.ts";
+import { checkMmdb } from "./mmdb-check.ts";
+import { readRecord } from "./tree.ts";
 
 export type MmdbRecord = Record<string, unknown>;
 
@@ -40,10 +44,10 @@ interface Loaded<T> {
   ipv4Start: number;
   /** Shaped record by data pointer. */
   values: Map<number, T>;
-  /** CIDR text by tree leaf, one map per family. */
-  networks4: Map<number, string>;
-  networks6: Map<number, string>;
-  /** Answers by /24 (IPv4) or /48 (IPv6) block, for networks no longer than that; null = not in the file. */
+  /** CIDR text by tree leaf, with an address of the network it was made for; one map per family. */
+  networks4: Map<number, { bytes: Uint8Array; text: string }>;
+  networks6: Map<number, { bytes: Uint8Array; text: string }>;
+  /** Answers by /24 (IPv4) or /64 (IPv6) block, for networks no longer than that; null = not in the file. */
   blocks4: Map<number, Hit<T> | null>;
   blocks6: Map<string, Hit<T> | null>;
   ipVersion: number;
@@ -62,6 +66,14 @@ export interface Hit<T> {
   value: T;
   prefix: number;
   network: string;
+}
+
+/** A record of a loaded file does not decode: the file is damaged (the check at load missed it). */
+export class DatabaseDamagedError extends Error {
+  constructor(file: string, cause: unknown) {
+    super(`${path.basename(file)} is damaged: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = "DatabaseDamagedError";
+  }
 }
 
 /** Caches that outgrow their limit are emptied and refilled (cheaper than LRU bookkeeping per hit). */
@@ -115,8 +127,8 @@ export class MmdbFile<T = MmdbRecord> {
       if (md.ipVersion !== 4 && md.ipVersion !== 6) throw new Error(`unsupported ip_version ${md.ipVersion}`);
       if (![24, 28, 32].includes(md.recordSize)) throw new Error(`unsupported record size ${md.recordSize}`);
       if (md.searchTreeSize + 16 > buf.length) throw new Error("file shorter than its search tree");
-      // Probe the tree once so a truncated file fails here rather than in a request.
-      reader.get(md.ipVersion === 4 ? "1.1.1.1" : "2001:4860::1");
+      // Every record, so a damaged one fails here rather than in a request (or as garbage in a body).
+      await checkMmdb({ buf, nodeCount: md.nodeCount, recordSize: md.recordSize, nodeBytes: md.nodeByteSize });
       const next: Loaded<T> = {
         reader, buf, nodeCount: md.nodeCount, recordSize: md.recordSize, nodeBytes: md.nodeByteSize, ipv4Start: 0,
         values: new Map(), networks4: new Map(), networks6: new Map(), blocks4: new Map(), blocks6: new Map(),
@@ -216,17 +228,40 @@ export class MmdbFile<T = MmdbRecord> {
     }
     let value = cur.values.get(node);
     if (value === undefined) {
-      const rec = cur.reader.get(ip.text);
+      const rec = this.decode(cur, ip);
       if (rec === null || typeof rec !== "object") return undefined;
       value = remember(cur.values, node, this.shape(rec as unknown as MmdbRecord), this.cacheSize);
     }
-    // The leaf (parent node, side) fixes the network: every address reaching it shares its first `depth` bits.
-    const leaf = parent * 2 + bit;
-    const nets = ip.family === 4 ? cur.networks4 : cur.networks6;
-    const network = nets.get(leaf) ?? remember(nets, leaf, networkOf(ip, depth), this.cacheSize);
-    const hit = { value, prefix: depth, network };
+    const hit = { value, prefix: depth, network: this.networkText(cur, ip, parent * 2 + bit, depth) };
     if (depth <= blockBits) this.rememberBlock(cur, blockKey, hit);
     return hit;
+  }
+
+  /** The record for `ip`; the file checked at load, a failure here means its bytes are damaged. */
+  private decode(cur: Loaded<T>, ip: ParsedIp): unknown {
+    try {
+      return cur.reader.get(ip.text);
+    } catch (err) {
+      const damaged = new DatabaseDamagedError(this.path, err);
+      this.lastError = damaged.message;
+      throw damaged;
+    }
+  }
+
+  /**
+   * The CIDR text of the network of `ip` that ends at `leaf` (parent node, side). Kept per leaf,
+   * but used only for an address inside the network it was made for: MaxMind's writers point
+   * ::ffff:0:0/96, 2001::/32 and 2002::/16 at the one IPv4 subtree, so a leaf is reached by
+   * addresses whose first bits differ (2002:5102:4500::/40 and 2001:0:5102:4500::/56 end at
+   * the same leaf as 81.2.69.0/24).
+   */
+  private networkText(cur: Loaded<T>, ip: ParsedIp, leaf: number, depth: number): string {
+    const nets = ip.family === 4 ? cur.networks4 : cur.networks6;
+    const kept = nets.get(leaf);
+    if (kept && inPrefix(ip.bytes, [kept.bytes, depth])) return kept.text;
+    const text = networkOf(ip, depth);
+    if (!kept) remember(nets, leaf, { bytes: ip.bytes, text }, this.cacheSize);
+    return text;
   }
 
   private rememberBlock(cur: Loaded<T>, key: number | string, hit: Hit<T> | null): void {
@@ -248,21 +283,6 @@ export class MmdbFile<T = MmdbRecord> {
       reloads: this.reloads,
       ...(this.lastError !== undefined && { last_error: this.lastError }),
     };
-  }
-}
-
-function readRecord(t: { buf: Buffer; recordSize: number; nodeBytes: number }, node: number, bit: number): number {
-  const b = t.buf;
-  const o = node * t.nodeBytes;
-  switch (t.recordSize) {
-    case 24:
-      return bit ? (b[o + 3]! << 16) | (b[o + 4]! << 8) | b[o + 5]! : (b[o]! << 16) | (b[o + 1]! << 8) | b[o + 2]!;
-    case 28:
-      return bit
-        ? ((b[o + 3]! & 0x0f) << 24) | (b[o + 4]! << 16) | (b[o + 5]! << 8) | b[o + 6]!
-        : ((b[o + 3]! & 0xf0) << 20) | (b[o]! << 16) | (b[o + 1]! << 8) | b[o + 2]!;
-    default:
-      return b.readUInt32BE(bit ? o + 4 : o);
   }
 }
 

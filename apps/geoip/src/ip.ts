@@ -167,7 +167,7 @@ export function parseIp(s: string): ParsedIp | undefined {
 }
 
 /** [bytes of the prefix, prefix length]. */
-type Prefix = readonly [readonly number[], number];
+type Prefix = readonly [ArrayLike<number>, number];
 
 /** IANA IPv4 Special-Purpose Address Registry entries that are not globally reachable, plus multicast and 240/4. */
 const RESERVED_V4: readonly Prefix[] = [
@@ -196,7 +196,8 @@ const RESERVED_V6_IN_GLOBAL: readonly Prefix[] = [
   [[0x20, 0x01, 0x00, 0x20], 28], // ORCHIDv2
 ];
 
-function inPrefix(b: Uint8Array, [p, len]: Prefix): boolean {
+/** Whether `b` is inside the network `p/len` (`p` as long as `b`, or its leading bytes). */
+export function inPrefix(b: Uint8Array, [p, len]: Prefix): boolean {
   const full = len >> 3;
   for (let i = 0; i < full; i++) if (b[i] !== p[i]) return false;
   const rem = len & 7;

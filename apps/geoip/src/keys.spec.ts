@@ -1,8 +1,21 @@
 import assert from "node:assert/strict";
-import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { KeyStore, createKey, hashKey, parseRate, readKeyFile, revokeKey } from "./keys.ts";
+import { setTimeout as sleep } from "node:timers/promises";
+import { promisify } from "node:util";
+import { KeyStore, createKey, hashKey, newKey, parseRate, readKeyFile, revokeKey } from "./keys.ts";
+import lockfile from "proper-lockfile";
+
+const run = promisify(execFile);
+const KEYS_MODULE = new URL("./keys.ts", import.meta.url).href;
+
+/** Runs `body` (module code with createKey and revokeKey in scope) in a new Node process, starting at `at` (epoch ms). */
+function inChild(at: number, body: string): Promise<unknown> {
+  const code = `import { createKey, revokeKey } from ${JSON.stringify(KEYS_MODULE)};\nawait new Promise((r) => setTimeout(r, ${at} - Date.now()));\n${body}`;
+  return run(process.execPath, ["--input-type=module", "-e", code]);
+}
 
 describe("geoip API keys", () => {
   let dir: string;
@@ -72,6 +85,55 @@ describe("geoip API keys", () => {
     assert.ok(store.verify(key).ok, "kept");
     assert.deepEqual(await store.verifyFresh(key.slice(0, -1) + (key.endsWith("A") ? "B" : "A")), { ok: false, code: "API_KEY_INVALID" });
     assert.deepEqual(await store.verifyFresh(undefined), { ok: false, code: "API_KEY_REQUIRED" });
+  });
+
+  it("keeps every change when creates and a revoke run at once, in one process and in several", async () => {
+    const { record: victim } = await createKey(file, "victim", 10);
+    const at = Date.now() + 1_000; // (all children start together, whatever their start-up time)
+    const children = Array.from({ length: 8 }, (_, c) => inChild(at, `for (let i = 0; i < 4; i++) await createKey(${JSON.stringify(file)}, "child-${c}-" + i, 10);`));
+    children.push(inChild(at + 15, `await revokeKey(${JSON.stringify(file)}, ${JSON.stringify(victim.id)});`));
+    const here = Array.from({ length: 8 }, (_, i) => sleep(at - Date.now()).then(() => createKey(file, `here-${i}`, 10)));
+    await Promise.all([...children, ...here]);
+    const { keys } = await readKeyFile(file);
+    assert.equal(keys.length, 1 + 8 * 4 + 8, `${keys.length} keys: ${keys.map((k) => k.name).join(", ")}`);
+    assert.equal(new Set(keys.map((k) => k.name)).size, keys.length);
+    assert.ok(keys.find((k) => k.id === victim.id)!.revoked_at, "the revoke was undone by a create");
+    assert.deepEqual((await readdir(path.dirname(file))).sort(), ["api-keys.json"], "no lock or temporary file left");
+  });
+
+  it("takes over a lock its holder left (not refreshed for the stale time), and waits for one whose holder runs", async function () {
+    this.timeout(30_000);
+    const lock = `${file}.lock`;
+    await createKey(file, "first", 10);
+    // A holder killed mid-write: its lock, 20 s old.
+    await mkdir(lock);
+    const old = new Date(Date.now() - 20_000);
+    await utimes(lock, old, old);
+    await createKey(file, "after a dead holder", 10);
+    // A live holder: the create waits until the lock is released.
+    const release = await lockfile.lock(file, { realpath: false, lockfilePath: lock });
+    let done = false;
+    const waiting = createKey(file, "after a live holder", 10).then(() => (done = true));
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(done, false, "did not wait for the live holder");
+    await release();
+    await waiting;
+    assert.deepEqual((await readKeyFile(file)).keys.map((k) => k.name), ["first", "after a dead holder", "after a live holder"]);
+  });
+
+  it("skips, and reports, keys whose rate is not null or a number above 0 (no Retry-After: Infinity or NaN)", async () => {
+    // (a missing rate: JSON.stringify leaves the member out)
+    const rates: Record<string, unknown> = { zero: 0, negative: -1, text: "10", missing: undefined, five: 5, unlimited: null };
+    const keys = Object.fromEntries(Object.keys(rates).map((id) => [id, newKey()]));
+    const records = Object.entries(rates).map(([id, rate]) => ({ id, name: id, sha256: hashKey(keys[id]!), rate_per_second: rate, created_at: "2026-01-01T00:00:00.000Z" }));
+    await createKey(file, "seed", 1); // (makes the folder)
+    await writeFile(file, JSON.stringify({ version: 1, keys: records }));
+    const store = new KeyStore(file);
+    await store.load();
+    assert.deepEqual(Object.keys(keys).filter((id) => store.verify(keys[id]).ok), ["five", "unlimited"]);
+    for (const id of ["zero", "negative", "text", "missing"]) assert.match(store.lastError ?? "", new RegExp(`key "${id}" skipped: rate_per_second`), id);
+    await assert.rejects(createKey(file, "zero", 0), /greater than 0/);
+    await assert.rejects(createKey(file, "inf", Infinity), /greater than 0/);
   });
 
   it("parses rates", () => {

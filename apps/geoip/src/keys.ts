@@ -3,14 +3,16 @@
  *
  * A key is `fsk_` + 43 base64url characters (256 random bits). Only its SHA-256 is
  * stored, in a JSON file (default `.filescan/geoip/api-keys.json`, mode 0600),
- * written atomically by the CLI and reloaded by the server when it changes. A
- * presented key is hashed and its hash compared with `timingSafeEqual`.
+ * changed by the CLI under a lock (file-lock.ts) and replaced atomically, and
+ * reloaded by the server when it changes. A presented key is hashed and its hash
+ * compared with `timingSafeEqual`.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { watch, type FSWatcher } from "node:fs";
 import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { checkName } from "@filescan/config";
+import { withFileLock } from "./file-lock.ts";
 
 export const KEY_PREFIX = "fsk_";
 const KEY_PATTERN = /^fsk_[A-Za-z0-9_-]{43}$/;
@@ -62,10 +64,24 @@ export async function readKeyFile(file: string): Promise<KeyFile> {
 }
 
 async function writeKeyFile(file: string, data: KeyFile): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  const tmp = `${file}.${process.pid}.tmp`;
+  // (unique per call: writers of one process had shared `${file}.${pid}.tmp`)
+  const tmp = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
   await writeFile(tmp, JSON.stringify(data, null, 2) + "\n", { mode: 0o600 });
   await rename(tmp, file);
+}
+
+/**
+ * Reads the key file, lets `change` edit it, and writes it back unless `change` returns
+ * undefined, all under the file's lock, so concurrent commands each see the others' changes.
+ */
+async function updateKeyFile<T>(file: string, change: (data: KeyFile) => T | undefined): Promise<T | undefined> {
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  return withFileLock(file, async () => {
+    const data = await readKeyFile(file);
+    const result = change(data);
+    if (result !== undefined) await writeKeyFile(file, data);
+    return result;
+  });
 }
 
 /** Parses `100`, `100/s`, `none` or `unlimited`. */
@@ -81,7 +97,7 @@ export function parseRate(s: string): number | null {
 
 export async function createKey(file: string, name: string, ratePerSecond: number | null): Promise<{ key: string; record: ApiKeyRecord }> {
   const checked = checkName(name, "the key name");
-  const data = await readKeyFile(file);
+  if (!validRate(ratePerSecond)) throw new Error(`rate must be a number greater than 0, or null (unlimited); got ${ratePerSecond}`);
   const key = newKey();
   const record: ApiKeyRecord = {
     id: randomBytes(6).toString("hex"),
@@ -90,18 +106,31 @@ export async function createKey(file: string, name: string, ratePerSecond: numbe
     rate_per_second: ratePerSecond,
     created_at: new Date().toISOString(),
   };
-  data.keys.push(record);
-  await writeKeyFile(file, data);
+  await updateKeyFile(file, (data) => data.keys.push(record));
   return { key, record };
 }
 
 export async function revokeKey(file: string, id: string): Promise<ApiKeyRecord | undefined> {
-  const data = await readKeyFile(file);
-  const rec = data.keys.find((k) => k.id === id);
-  if (!rec) return undefined;
-  rec.revoked_at ??= new Date().toISOString();
-  await writeKeyFile(file, data);
-  return rec;
+  return updateKeyFile(file, (data) => {
+    const rec = data.keys.find((k) => k.id === id);
+    if (rec) rec.revoked_at ??= new Date().toISOString();
+    return rec;
+  });
+}
+
+/** null (unlimited) or a finite number of requests per second above 0; the limiter divides by it. */
+function validRate(rate: unknown): rate is number | null {
+  return rate === null || (typeof rate === "number" && Number.isFinite(rate) && rate > 0);
+}
+
+/**
+ * Why an active record cannot be used, if it cannot: a rate of 0 had answered 429 with
+ * `Retry-After: Infinity` forever, a missing one `Retry-After: NaN`.
+ */
+function recordFault(rec: ApiKeyRecord): string | undefined {
+  if (typeof rec.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(rec.sha256)) return "sha256 is not 64 hex digits";
+  if (!validRate(rec.rate_per_second)) return `rate_per_second must be null or a number greater than 0, got ${JSON.stringify(rec.rate_per_second) ?? "nothing"}`;
+  return undefined;
 }
 
 export type KeyVerdict = { ok: true; key: ApiKeyRecord } | { ok: false; code: "API_KEY_REQUIRED" | "API_KEY_INVALID" };
@@ -134,13 +163,18 @@ export class KeyStore {
       this.signature = await fileSignature(this.file);
       const data = await readKeyFile(this.file);
       const next = new Map<string, { rec: ApiKeyRecord; digest: Buffer }>();
+      const skipped: string[] = [];
       for (const rec of data.keys) {
-        if (rec.revoked_at || !/^[0-9a-f]{64}$/.test(rec.sha256)) continue;
-        next.set(rec.sha256, { rec, digest: Buffer.from(rec.sha256, "hex") });
+        if (rec.revoked_at) continue;
+        const fault = recordFault(rec);
+        if (fault) skipped.push(`key ${JSON.stringify(rec.id)} skipped: ${fault}`);
+        else next.set(rec.sha256, { rec, digest: Buffer.from(rec.sha256, "hex") });
       }
       this.byHash = next;
       this.loadedAt = new Date();
-      this.lastError = undefined;
+      // The other keys work; /readyz names the ones that do not.
+      this.lastError = skipped.length ? skipped.join("; ") : undefined;
+      if (this.lastError) this.log(`API keys in ${this.file}: ${this.lastError}`);
       this.onReload?.([...next.values()].map((v) => v.rec));
     } catch (err) {
       // Keep the keys we had: a half-written or broken file must not lock everyone out.

@@ -3,23 +3,27 @@
  * ASN databases, and build the GeoIP2 City–shaped body.
  */
 import path from "node:path";
-import { MmdbFile, MmdbSet, type DbStatus, type Hit } from "./database.ts";
+import { DatabaseDamagedError, MmdbFile, MmdbSet, type DbStatus, type Hit } from "./database.ts";
 import { isReserved, parseIp, type ParsedIp } from "./ip.ts";
 import { asnPart, cityPart, type AsnPart, type CityPart } from "./shape.ts";
 
-export type LookupErrorCode = "IP_ADDRESS_INVALID" | "IP_ADDRESS_RESERVED" | "IP_ADDRESS_NOT_FOUND" | "DATABASE_UNAVAILABLE";
+export type LookupErrorCode = "IP_ADDRESS_INVALID" | "IP_ADDRESS_RESERVED" | "IP_ADDRESS_NOT_FOUND" | "DATABASE_UNAVAILABLE" | "DATABASE_DAMAGED";
 
 export type LookupResult =
   | { ok: true; ip: string; network: string; body: string }
   | { ok: false; code: LookupErrorCode; ip?: string };
 
+const GEOLITE2 = "This product includes GeoLite2 data created by MaxMind, available from https://www.maxmind.com";
+
 /** Attribution each data source requires, keyed by what identifies the file. */
 export function attributionFor(file: string, databaseType: string | undefined): string | undefined {
   const p = file.split(path.sep).join("/");
   if (p.includes("@ip-location-db/dbip-city")) return "IP Geolocation by DB-IP (https://db-ip.com), DB-IP City Lite, CC BY 4.0";
+  // ip-location-db's GeoLite2 builds name their type "city ipv4", not GeoLite2: the package says it.
+  if (p.includes("@ip-location-db/geolite2-")) return GEOLITE2;
   if (/GeoLite2/i.test(databaseType ?? "") && /ASN/i.test(databaseType ?? "") && /asn-ipv[46]\.mmdb$/.test(p))
     return "ASN data by RouteViews (routeviews.org), NRO (nro.net) and DB-IP (https://db-ip.com) via ip-location-db, CC BY 4.0";
-  if (/GeoLite2/i.test(databaseType ?? "")) return "This product includes GeoLite2 data created by MaxMind, available from https://www.maxmind.com";
+  if (/GeoLite2/i.test(databaseType ?? "")) return GEOLITE2;
   return undefined;
 }
 
@@ -81,10 +85,15 @@ export class GeoipService {
     if (!ip) return "IP_ADDRESS_INVALID";
     if (isReserved(ip)) return "IP_ADDRESS_RESERVED";
     if (!this.ready) return "DATABASE_UNAVAILABLE";
-    const city = this.dbs.city.find(ip);
-    const asn = this.dbs.asn.find(ip);
-    if (!city && !asn) return "IP_ADDRESS_NOT_FOUND";
-    return { ip, city, asn };
+    try {
+      const city = this.dbs.city.find(ip);
+      const asn = this.dbs.asn.find(ip);
+      if (!city && !asn) return "IP_ADDRESS_NOT_FOUND";
+      return { ip, city, asn };
+    } catch (err) {
+      if (err instanceof DatabaseDamagedError) return "DATABASE_DAMAGED";
+      throw err;
+    }
   }
 
   lookup(text: string): LookupResult {
@@ -93,22 +102,28 @@ export class GeoipService {
     if (isReserved(ip)) return { ok: false, code: "IP_ADDRESS_RESERVED", ip: ip.text };
     if (!this.ready) return { ok: false, code: "DATABASE_UNAVAILABLE", ip: ip.text };
     let cityFile: MmdbFile<CityPart> | undefined;
-    let city;
-    for (const f of this.dbs.city.files) {
-      city = f.find(ip);
-      if (city) {
-        cityFile = f;
-        break;
-      }
-    }
+    let city: Hit<CityPart> | undefined;
     let asnFile: MmdbFile<AsnPart> | undefined;
-    let asn;
-    for (const f of this.dbs.asn.files) {
-      asn = f.find(ip);
-      if (asn) {
-        asnFile = f;
-        break;
+    let asn: Hit<AsnPart> | undefined;
+    try {
+      for (const f of this.dbs.city.files) {
+        city = f.find(ip);
+        if (city) {
+          cityFile = f;
+          break;
+        }
       }
+      for (const f of this.dbs.asn.files) {
+        asn = f.find(ip);
+        if (asn) {
+          asnFile = f;
+          break;
+        }
+      }
+    } catch (err) {
+      // A problem document that says so, not a bare 500.
+      if (err instanceof DatabaseDamagedError) return { ok: false, code: "DATABASE_DAMAGED", ip: ip.text };
+      throw err;
     }
     if (!city && !asn) return { ok: false, code: "IP_ADDRESS_NOT_FOUND", ip: ip.text };
     // The network in which every answer holds: the more specific of the two.

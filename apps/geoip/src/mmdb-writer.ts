@@ -215,6 +215,28 @@ export class MmdbWriter {
     }
   }
 
+  /**
+   * Points ::ffff:0:0/96, 2001::/32 (Teredo) and 2002::/16 (6to4) at the IPv4 subtree (::/96), as
+   * MaxMind's writers do in their IPv6 databases: one node is then reached by addresses with
+   * different first bits (what a reader caching by node must allow for). Call after the last insert.
+   */
+  aliasIpv4(): void {
+    if (this.opts.ipVersion !== 6) throw new Error("IPv4 aliases need an IPv6 tree");
+    let node = 0;
+    for (let depth = 0; depth < 96; depth++) {
+      let next = this.left[node]!;
+      if (next <= 0) {
+        next = this.newNode(next);
+        this.left[node] = next; // (after newNode: it may have replaced the array)
+      }
+      node = next;
+    }
+    const at = (text: string) => Uint8Array.from(text.split(":").flatMap((g) => [parseInt(g, 16) >> 8, parseInt(g, 16) & 0xff]));
+    this.insertRef(at("0:0:0:0:0:ffff:0:0"), 96, node);
+    this.insertRef(at("2001:0:0:0:0:0:0:0"), 32, node);
+    this.insertRef(at("2002:0:0:0:0:0:0:0"), 16, node);
+  }
+
   /** Inserts the inclusive range [first, last] as the fewest CIDR blocks. */
   insertRange(first: Uint8Array, last: Uint8Array, value: MmdbValue): void {
     const bits = first.length * 8;

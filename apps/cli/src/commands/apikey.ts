@@ -55,7 +55,14 @@ export function registerApikey(program: Command): void {
     .argument("<id>", "key id from `filescan apikey list`")
     .action(async (id: string) => {
       const keysFile = keysFileFromEnv();
-      const rec = await revokeKey(keysFile, id);
+      let rec;
+      try {
+        rec = await revokeKey(keysFile, id);
+      } catch (err) {
+        // (the key file's lock held past the wait, a file that cannot be written: one line, not a stack trace)
+        console.error(`filescan apikey: ${(err as Error).message}`);
+        process.exit(1);
+      }
       if (!rec) {
         console.error(`no key with id ${id}`);
         process.exitCode = 1;
