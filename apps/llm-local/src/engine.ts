@@ -6,7 +6,7 @@
  */
 import path from "node:path";
 import { getLlama, LlamaChat, type ChatHistoryItem, type Llama, type LlamaContext, type LlamaContextSequence, type LlamaGrammar, type LlamaModel } from "node-llama-cpp";
-import { toGrammarSchema } from "./schema.ts";
+import { SchemaError, toGrammarSchema, type JsonValue } from "./schema.ts";
 
 export interface EngineOptions {
   modelPath: string;
@@ -36,16 +36,44 @@ export interface CompletionRequest {
 export interface CompletionResult {
   text: string;
   finishReason: "stop" | "length";
+  /** Tokens of the prompt the model evaluated, BOS included (as in a context_length_exceeded message). */
   promptTokens: number;
+  /** Tokens generated, the end-of-generation token included. */
   completionTokens: number;
 }
 
 /** Thrown for requests that can never be served (the caller answers 400). */
 export class RequestError extends Error {
   readonly code: string;
-  constructor(code: string, message: string) {
+  /** The request field at fault (OpenAI's `error.param`), when there is one. */
+  readonly param: string | null;
+  constructor(code: string, message: string, param: string | null = null) {
     super(message);
     this.code = code;
+    this.param = param;
+  }
+}
+
+/** The grammar a request asks for: node-llama-cpp's "json", or a reduced JSON schema and its cache key. */
+export interface GrammarSpec {
+  key: string;
+  schema: "json" | { [k: string]: JsonValue };
+}
+
+/**
+ * Reduces and checks a request's `jsonSchema` (toGrammarSchema), a schema that cannot be served
+ * becoming a RequestError (400). The cache key is the reduced schema's text: by then its nesting
+ * is bounded (JSON.stringify of the client's own value could overflow the stack: a 500, which
+ * clients retry), and schemas that differ only in dropped keywords share one grammar.
+ */
+export function grammarSpecFor(jsonSchema: unknown): GrammarSpec {
+  if (jsonSchema === "json") return { key: "json", schema: "json" };
+  try {
+    const schema = toGrammarSchema(jsonSchema);
+    return { key: JSON.stringify(schema), schema };
+  } catch (err) {
+    if (err instanceof SchemaError) throw new RequestError("invalid_json_schema", `response_format schema is not supported: ${err.message}`, "response_format");
+    throw err;
   }
 }
 
@@ -83,33 +111,39 @@ export class LocalEngine {
   }
 
   complete(req: CompletionRequest): Promise<CompletionResult> {
+    let grammar: GrammarSpec | null;
+    try {
+      // Checked before queueing: a schema that can never be served is refused at once.
+      grammar = req.jsonSchema === null ? null : grammarSpecFor(req.jsonSchema);
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
     this.pending++;
-    const run = this.queue.then(() => this.run(req));
+    const run = this.queue.then(() => this.run(req, grammar));
     this.queue = run.catch(() => undefined);
     return run.finally(() => {
       this.pending--;
     });
   }
 
-  private async grammarFor(jsonSchema: unknown): Promise<LlamaGrammar> {
-    const key = jsonSchema === "json" ? "json" : JSON.stringify(jsonSchema);
-    let g = this.grammars.get(key);
+  private async grammarFor(spec: GrammarSpec): Promise<LlamaGrammar> {
+    let g = this.grammars.get(spec.key);
     if (!g) {
       try {
-        g = jsonSchema === "json" ? await this.llama.getGrammarFor("json") : await this.llama.createGrammarForJsonSchema(toGrammarSchema(jsonSchema) as never);
+        g = spec.schema === "json" ? await this.llama.getGrammarFor("json") : await this.llama.createGrammarForJsonSchema(spec.schema as never);
       } catch (err) {
-        throw new RequestError("invalid_json_schema", `response_format schema is not supported: ${(err as Error).message}`);
+        throw new RequestError("invalid_json_schema", `response_format schema is not supported: ${(err as Error).message}`, "response_format");
       }
       if (this.grammars.size > 32) this.grammars.clear();
-      this.grammars.set(key, g);
+      this.grammars.set(spec.key, g);
     }
     return g;
   }
 
-  private async run(req: CompletionRequest): Promise<CompletionResult> {
+  private async run(req: CompletionRequest, spec: GrammarSpec | null): Promise<CompletionResult> {
     req.signal?.throwIfAborted();
     const history = toHistory(req.messages);
-    const grammar = req.jsonSchema === null ? undefined : await this.grammarFor(req.jsonSchema);
+    const grammar = spec === null ? undefined : await this.grammarFor(spec);
     this.sequence.clearHistory();
     const chat = new LlamaChat({ contextSequence: this.sequence, autoDisposeSequence: false });
     try {
@@ -135,11 +169,15 @@ export class LocalEngine {
           presencePenalty: req.presencePenalty,
         },
       });
+      // The meter books a token evaluated for its logits as output: the prompt's last token too,
+      // so its input count is one short of the prompt the sequence evaluated (BOS included), which
+      // is promptTokens (LlamaChat evaluates the same tokenization from an empty history). The last
+      // sampled token is never evaluated, so the output count is the number of tokens generated.
       const used = this.sequence.tokenMeter.diff(before);
       return {
         text: res.response,
         finishReason: res.metadata.stopReason === "maxTokens" ? "length" : "stop",
-        promptTokens: used.usedInputTokens,
+        promptTokens,
         completionTokens: used.usedOutputTokens,
       };
     } finally {

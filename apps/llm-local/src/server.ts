@@ -5,14 +5,16 @@
  *                               json_object → JSON grammar); no streaming, n = 1
  *   GET  /v1/models             the one loaded model
  *   GET  /healthz               liveness + queue depth
- * Errors use OpenAI's shape `{ error: { message, type, code, param } }`. The server logs no
- * request or response content (prompts carry document text).
+ * Errors use OpenAI's shape `{ error: { message, type, code, param } }`. What the server cannot
+ * honour (tools, logprobs, image / audio parts, streaming) is refused the way OpenAI refuses a
+ * parameter a model lacks, never dropped: an answer without it would pass for one with it. The
+ * server logs no request or response content (prompts carry document text).
  */
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { z } from "zod";
-import { LocalEngine, RequestError, type EngineOptions } from "./engine.ts";
+import { LocalEngine, RequestError, type CompletionRequest, type EngineOptions } from "./engine.ts";
 
 export const DEFAULT_PORT = 8090;
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -22,6 +24,9 @@ const contentPart = z.object({ type: z.string(), text: z.string().optional() });
 const message = z.object({
   role: z.enum(["system", "developer", "user", "assistant"]),
   content: z.union([z.string(), z.array(contentPart), z.null()]),
+  // An assistant turn that called tools: part of tool use, refused as `tools` is.
+  tool_calls: z.array(z.unknown()).nullish(),
+  function_call: z.unknown().optional(),
 });
 const chatRequest = z.object({
   model: z.string().optional(),
@@ -41,7 +46,16 @@ const chatRequest = z.object({
       z.object({ type: z.literal("json_schema"), json_schema: z.object({ name: z.string().optional(), schema: z.unknown(), strict: z.boolean().nullish() }) }),
     ])
     .nullish(),
+  // Read only to refuse them when asked for (unsupportedParameter); off, they are fine.
+  tools: z.array(z.unknown()).nullish(),
+  tool_choice: z.unknown().optional(),
+  parallel_tool_calls: z.boolean().nullish(),
+  functions: z.array(z.unknown()).nullish(),
+  function_call: z.unknown().optional(),
+  logprobs: z.boolean().nullish(),
+  top_logprobs: z.number().int().min(0).max(20).nullish(),
 });
+type ChatRequest = z.infer<typeof chatRequest>;
 
 export interface LocalLlmServerOptions extends Partial<EngineOptions> {
   modelPath: string;
@@ -59,14 +73,82 @@ export interface LocalLlmServer {
   close(): Promise<void>;
 }
 
-class HttpError extends Error {
+export class HttpError extends Error {
   readonly status: number;
   readonly code: string;
-  constructor(status: number, code: string, message: string) {
+  /** The request field at fault (OpenAI's `error.param`), when there is one. */
+  readonly param: string | null;
+  constructor(status: number, code: string, message: string, param: string | null = null) {
     super(message);
     this.status = status;
     this.code = code;
+    this.param = param;
   }
+}
+
+/**
+ * A parameter the request turns on that this server cannot honour: tool / function calling and
+ * log probabilities. Sent switched off (null, false, [], 0, tool_choice "none" or "auto", which
+ * without tools calls nothing; parallel_tool_calls at all) it is accepted: clients such as
+ * LangChain's ChatOpenAI may send defaults. Refused with OpenAI's wording and code.
+ */
+function unsupportedParameter(body: ChatRequest): HttpError | undefined {
+  const calls = (choice: unknown) => choice != null && choice !== "none" && choice !== "auto";
+  const noTools = "no tool or function calling here; for structured output use response_format json_schema";
+  const found: Array<[string, boolean, string]> = [
+    ["tools", (body.tools?.length ?? 0) > 0, noTools],
+    ["tool_choice", calls(body.tool_choice), noTools],
+    ["functions", (body.functions?.length ?? 0) > 0, noTools],
+    ["function_call", calls(body.function_call), noTools],
+    ["logprobs", body.logprobs === true, "no log probabilities here"],
+    ["top_logprobs", (body.top_logprobs ?? 0) > 0, "no log probabilities here"],
+  ];
+  for (const [param, asked, why] of found) {
+    if (asked) return new HttpError(400, "unsupported_parameter", `Unsupported parameter: '${param}' is not supported by this server (${why}).`, param);
+  }
+  for (const [i, m] of body.messages.entries()) {
+    for (const param of ["tool_calls", "function_call"] as const) {
+      const v = m[param];
+      if (Array.isArray(v) ? v.length > 0 : v != null) return new HttpError(400, "unsupported_parameter", `Unsupported parameter: '${param}' in messages is not supported by this server (${noTools}).`, `messages[${i}].${param}`);
+    }
+  }
+  return undefined;
+}
+
+/** A message's text: its string, or its text parts joined. Any other part (image, audio, file) is refused, not dropped. */
+function textOf(content: ChatRequest["messages"][number]["content"], i: number): string {
+  if (typeof content === "string") return content;
+  return (content ?? [])
+    .map((p, j) => {
+      if (p.type !== "text") {
+        const type = p.type.length > 40 ? `${p.type.slice(0, 40)}…` : p.type;
+        throw new HttpError(400, "unsupported_value", `Unsupported value: content part type '${type}' is not supported by this server. Only 'text' parts are supported.`, `messages[${i}].content[${j}].type`);
+      }
+      if (p.text === undefined) throw new HttpError(400, "invalid_request", `invalid request: messages.${i}.content.${j}.text: a text part needs its text`, `messages[${i}].content[${j}].text`);
+      return p.text;
+    })
+    .join("");
+}
+
+/** A request body (parsed JSON) → the engine's request, or an HttpError (400) for what cannot be served. */
+export function completionRequestOf(raw: unknown, defaultMaxTokens: number): Omit<CompletionRequest, "signal"> {
+  const parsed = chatRequest.safeParse(raw);
+  if (!parsed.success) throw new HttpError(400, "invalid_request", `invalid request: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  const body = parsed.data;
+  if (body.stream) throw new HttpError(400, "unsupported_value", "Unsupported value: 'stream' does not support true with this server. Only false is supported.", "stream");
+  if (body.n != null && body.n !== 1) throw new HttpError(400, "unsupported_value", `Unsupported value: 'n' does not support ${body.n} with this server. Only 1 is supported.`, "n");
+  const unsupported = unsupportedParameter(body);
+  if (unsupported) throw unsupported;
+  const rf = body.response_format;
+  return {
+    messages: body.messages.map((m, i) => ({ role: m.role, content: textOf(m.content, i) })),
+    jsonSchema: rf?.type === "json_schema" ? rf.json_schema.schema : rf?.type === "json_object" ? "json" : null,
+    maxTokens: body.max_completion_tokens ?? body.max_tokens ?? defaultMaxTokens,
+    temperature: body.temperature ?? 0,
+    seed: body.seed ?? undefined,
+    frequencyPenalty: body.frequency_penalty ?? undefined,
+    presencePenalty: body.presence_penalty ?? undefined,
+  };
 }
 
 export async function startLocalLlmServer(opts: LocalLlmServerOptions): Promise<LocalLlmServer> {
@@ -75,9 +157,9 @@ export async function startLocalLlmServer(opts: LocalLlmServerOptions): Promise<
   const server = http.createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
       if (req.destroyed && res.destroyed) return; // the client went away; its generation was cancelled
-      const e = err instanceof HttpError ? err : err instanceof RequestError ? new HttpError(400, err.code, err.message) : new HttpError(500, "internal_error", "generation failed");
+      const e = err instanceof HttpError ? err : err instanceof RequestError ? new HttpError(400, err.code, err.message, err.param) : new HttpError(500, "internal_error", "generation failed");
       if (!(err instanceof HttpError || err instanceof RequestError)) console.error(`llm-local: ${(err as Error)?.name ?? "error"} while serving ${req.method} ${req.url}`);
-      if (!res.headersSent && !res.destroyed) sendJson(res, e.status, { error: { message: e.message, type: e.status >= 500 ? "server_error" : "invalid_request_error", code: e.code, param: null } });
+      if (!res.headersSent && !res.destroyed) sendJson(res, e.status, { error: { message: e.message, type: e.status >= 500 ? "server_error" : "invalid_request_error", code: e.code, param: e.param } });
     });
   });
 
@@ -95,28 +177,13 @@ export async function startLocalLlmServer(opts: LocalLlmServerOptions): Promise<
   }
 
   async function chatCompletions(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const parsed = chatRequest.safeParse(await readJson(req));
-    if (!parsed.success) throw new HttpError(400, "invalid_request", `invalid request: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-    const body = parsed.data;
-    if (body.stream) throw new HttpError(400, "unsupported", "stream is not supported");
-    if (body.n != null && body.n !== 1) throw new HttpError(400, "unsupported", "only n = 1 is supported");
+    const request = completionRequestOf(await readJson(req), defaultMaxTokens);
     if (engine.depth >= MAX_QUEUE) throw new HttpError(503, "overloaded", "too many queued requests");
-    const rf = body.response_format;
-    const jsonSchema = rf?.type === "json_schema" ? rf.json_schema.schema : rf?.type === "json_object" ? "json" : null;
     const aborter = new AbortController();
     res.on("close", () => {
       if (!res.writableFinished) aborter.abort(new Error("client went away"));
     });
-    const out = await engine.complete({
-      messages: body.messages.map((m) => ({ role: m.role, content: typeof m.content === "string" ? m.content : (m.content ?? []).map((p) => p.text ?? "").join("") })),
-      jsonSchema,
-      maxTokens: body.max_completion_tokens ?? body.max_tokens ?? defaultMaxTokens,
-      temperature: body.temperature ?? 0,
-      seed: body.seed ?? undefined,
-      frequencyPenalty: body.frequency_penalty ?? undefined,
-      presencePenalty: body.presence_penalty ?? undefined,
-      signal: aborter.signal,
-    });
+    const out = await engine.complete({ ...request, signal: aborter.signal });
     sendJson(res, 200, {
       id: `chatcmpl-${randomUUID()}`,
       object: "chat.completion",
