@@ -13,6 +13,9 @@ describe("core/mask", () => {
   });
   it("masks by kind: e-mail, names, dates, IPs, secrets", () => {
     assert.equal(mask("EMAIL_ADDRESS", "jane@x.org"), "j***@x.org");
+    // an internationalised address's first letter whole, beyond the BMP too (it was half a surrogate pair)
+    assert.equal(mask("EMAIL_ADDRESS", "иван@почта.рф"), "и***@почта.рф");
+    assert.equal(mask("EMAIL_ADDRESS", "𠮷田@例え.jp"), "𠮷***@例え.jp");
     assert.equal(mask("PERSON", "Maria Garcia"), "M*** G***");
     assert.equal(mask("DATE_OF_BIRTH", "03/14/1985"), "**/**/1985");
     assert.equal(mask("IP_ADDRESS", "192.168.10.7"), "192.*.*.*");

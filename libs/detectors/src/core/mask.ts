@@ -31,7 +31,9 @@ export function keepEnds(value: string, lead: number, keep: number): string {
 function maskEmail(v: string): string {
   const at = v.lastIndexOf("@");
   if (at <= 0) return keepEnds(v, 0, 0);
-  return `${v[0]}***${v.slice(at)}`;
+  // (the first character whole: an internationalised address's may lie beyond the BMP, two UTF-16
+  // units, "𠮷田@例え.jp"; its first unit alone is half a character, no text)
+  return `${String.fromCodePoint(v.codePointAt(0)!)}***${v.slice(at)}`;
 }
 
 function maskWords(v: string): string {

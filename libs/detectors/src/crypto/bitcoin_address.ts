@@ -15,24 +15,29 @@ function legacyValid(v: string): boolean {
   }
 }
 
-/** SegWit v0 (bech32, BIP-173) and v1+ (bech32m, BIP-350) addresses on mainnet (bc1...). */
-function segwitValid(v: string): boolean {
+/**
+ * SegWit addresses on mainnet (bc1...), BIP-173 and BIP-350: a witness version 0 to 16 (the
+ * checksums accept any 5-bit value: BIP-350's invalid "BC130XLX…" of version 17 was taken at
+ * 1.0), a program of 2 to 40 bytes (20 or 32 for version 0), bech32 for version 0 and bech32m for
+ * the later ones. Which checksum held, or null.
+ */
+function segwitEncoding(v: string): "bech32" | "bech32m" | null {
   const lower = v.toLowerCase();
-  if (lower !== v && v.toUpperCase() !== v) return false; // mixed case is invalid in bech32
-  for (const codec of [bech32, bech32m]) {
+  if (lower !== v && v.toUpperCase() !== v) return null; // mixed case is invalid in bech32
+  for (const [name, codec] of [["bech32", bech32], ["bech32m", bech32m]] as const) {
     try {
       const { prefix, words } = codec.decode(lower as `${string}1${string}`, 90);
       if (prefix !== "bc" || words.length === 0) continue;
       const version = words[0]!;
-      if ((version === 0) !== (codec === bech32)) continue;
+      if (version > 16 || (version === 0) !== (codec === bech32)) continue;
       const program = codec.fromWords(words.slice(1));
       if (program.length < 2 || program.length > 40 || (version === 0 && program.length !== 20 && program.length !== 32)) continue;
-      return true;
+      return name;
     } catch {
       // try the other codec
     }
   }
-  return false;
+  return null;
 }
 
 export const bitcoinAddress: Detector = {
@@ -48,7 +53,8 @@ export const bitcoinAddress: Detector = {
   context: ["bitcoin", "btc", "wallet", "address", "crypto", "send", "payment", "ransom"],
   prefilter: { anyChar: "13bB" },
   validate(v) {
-    const ok = v.startsWith("bc1") || v.startsWith("BC1") ? segwitValid(v) : legacyValid(v);
-    return ok ? { validation: v.toLowerCase().startsWith("bc1") ? "bech32" : "base58check", score: 1.0 } : false;
+    // (the checksum that held: "bech32" for version 0, "bech32m" for Taproot's and later ones)
+    const validation = v.startsWith("bc1") || v.startsWith("BC1") ? segwitEncoding(v) : legacyValid(v) ? "base58check" : null;
+    return validation === null ? false : { validation, score: 1.0 };
   },
 };

@@ -17,6 +17,18 @@ describe("eu/de_tax_id", () => {
     assert.ok(deTaxIdRules("11213456783")); // 1 three times, not adjacent, valid check digit
     for (const v of ["86095742711", "06095742719", "11112345678", "12345678901", "11123456786"]) assert.equal(deTaxIdRules(v), false, v);
   });
+  it("wants exactly one digit repeated among the first ten, twice or three times (python-stdnum's de/idnr.py)", () => {
+    // stdnum's doctests: one digit twice; two digits repeated
+    assert.ok(deTaxIdRules("36 574 261 809"));
+    assert.equal(deTaxIdRules("36554266806"), false);
+    // ten distinct digits with a right check digit: never issued, but reported at 0.80 beside its label
+    assert.equal(deTaxIdRules("58294713603"), false);
+    assert.deepEqual(spans(deTaxId, "Steuer-ID: 58294713603"), []);
+    assert.deepEqual(spans(deTaxId, "Steuerliche Identifikationsnummer: 58 294 713 603"), []);
+    // Presidio's test numbers count up or down: found, as placeholders are, never reported
+    assert.equal(scoreOf(deTaxId, "Meine Steuer-ID: 12345678903."), 0.01);
+    assert.equal(scoreOf(deTaxId, "IdNr. 98765432106 liegt vor."), 0.01);
+  });
   it("reads \"IdNr\" and \"ID-Nr.\" as it reads \"IdNr.\"", () => {
     const bare = scoreOf(deTaxId, "ref 86095742719");
     for (const t of ["IdNr: 86095742719", "ID-Nr. 86095742719", "IDNr 86095742719", "<SteuerlicheIdentifikationsnummer>86095742719</SteuerlicheIdentifikationsnummer>"]) assert.ok(scoreOf(deTaxId, t) > bare, t);

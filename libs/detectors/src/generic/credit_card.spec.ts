@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { creditCard, issuerOf } from "./credit_card.ts";
-import { scoreOf, spans } from "../testing.ts";
+import { scoreOf, spans, values } from "../testing.ts";
 
 describe("generic/credit_card", () => {
   it("finds Luhn-valid numbers in issuer ranges, plain or grouped", () => {
@@ -23,6 +23,24 @@ describe("generic/credit_card", () => {
     assert.deepEqual(spans(creditCard, "0000000000000000"), []);
     assert.deepEqual(spans(creditCard, "41111111111111111"), []); // 17 digits starting with 4
     assert.deepEqual(spans(creditCard, "41111111111111110000"), []); // part of a longer number
+  });
+  it("reads a 19- or 18-digit card in its 4-4-4-4-3 or 4-4-4-4-2 groups whole, never its first sixteen digits", () => {
+    // a UnionPay card as printed: was missed grouped (found plain at 0.70 only)
+    assert.deepEqual(spans(creditCard, "Card number: 6214 8309 5716 2840 399"), [[13, 36]]);
+    assert.equal(scoreOf(creditCard, "Card number: 6214 8309 5716 2840 399"), 1);
+    assert.deepEqual(values(creditCard, "Card: 6759 6498 2643 8453 18."), ["6759 6498 2643 8453 18"]);
+    assert.deepEqual(values(creditCard, "Karte 4520-9371-8264-5917-938"), ["4520-9371-8264-5917-938"]);
+    // a 19-digit Visa whose first sixteen digits pass Luhn too: they were reported at 1.0
+    assert.deepEqual(values(creditCard, "Card number: 4520 9371 8264 5917 938"), ["4520 9371 8264 5917 938"]);
+    // a longer grouped run whose whole fails: no card read out of its head, but a card and its CVV
+    assert.deepEqual(values(creditCard, "card 4111 1111 1111 1111 123"), ["4111 1111 1111 1111"]);
+    assert.deepEqual(values(creditCard, "4111 1111 1111 1111 123 12/29"), ["4111 1111 1111 1111"]);
+    assert.deepEqual(spans(creditCard, "ref 4111 1111 1111 1111 1234 5678"), []);
+    assert.deepEqual(spans(creditCard, "ref 4111 1111 1111 1111 123 456"), []);
+    // an expiry date or a time after a card is no group of it
+    assert.deepEqual(values(creditCard, "card 4111 1111 1111 1111 12/29 cvv 123"), ["4111 1111 1111 1111"]);
+    assert.deepEqual(values(creditCard, "card 4111 1111 1111 1111 23:59"), ["4111 1111 1111 1111"]);
+    assert.deepEqual(values(creditCard, "4111 1111 1111 1111, 5555 5555 5555 4444."), ["4111 1111 1111 1111", "5555 5555 5555 4444"]);
   });
   it("takes a constant of code for no card: a power of two or a mask in decimal (Go's math tests)", () => {
     assert.deepEqual(spans(creditCard, "{2251799813685250.5, 2251799813685251}, {4503599627370495.5, 4503599627370496}"), []);

@@ -31,8 +31,18 @@ export const creditCard: Detector = {
   category: "financial",
   description: "Payment card number (Luhn + issuer ranges)",
   patterns: [
-    // 4-4-4-4(-3) and Amex/Diners 4-6-5 / 4-6-4 groupings with one consistent separator, or plain digits.
-    { name: "grouped", regex: bounded(String.raw`\d{4}([ -])\d{4}\1\d{4}\1\d{1,7}|\d{4}([ -])\d{6}\2\d{4,5}`), score: 0.3 },
+    // 4-4-4-4, 4-4-4-4-3 and 4-4-4-4-2 (19 and 18 digits: UnionPay, Maestro, Visa, "6214 8309 5716
+    // 2840 399"), three groups of four and one of one to seven, and Amex/Diners 4-6-5 / 4-6-4, with
+    // one consistent separator; or plain digits. The whole grouped run is the candidate, and no
+    // group may follow it: the fifth group was left out ("4-4-4-4-3" allowed no separator before
+    // it), so a 19-digit card was missed, or, one time in ten, its first sixteen digits passed Luhn
+    // and were reported as a card at 1.0 ("4520 9371 8264 5917" of "4520 9371 8264 5917 938"). A
+    // date or a time after the number is no group of it: "4111 1111 1111 1111 12/29" (its expiry).
+    { name: "grouped", regex: bounded(String.raw`\d{4}([ -])\d{4}\1\d{4}\1(?:\d{4}(?:\1\d{1,3}(?![/:]\d))?|\d{1,7})(?!\1\d+(?![\d/:.]))|\d{4}([ -])\d{6}\2\d{4,5}`), score: 0.3 },
+    // A 4-4-4-4 card followed by a group of three, its CVV as dumps write it ("4111 1111 1111 1111
+    // 123"): when the nineteen digits are no card, the sixteen are read alone (when they are one,
+    // the longer reading wins the overlap).
+    { name: "grouped_cvv", regex: bounded(String.raw`\d{4}( )\d{4}\1\d{4}\1\d{4}(?=\1\d{3}(?![\d/:])(?!\1\d+(?![\d/:.])))`), score: 0.3 },
     { name: "plain", regex: bounded(String.raw`${NOT_IN_TOKEN}\d{12,19}`), score: 0.3 },
   ],
   context: ["credit", "card", "visa", "mastercard", "amex", "american express", "discover", "jcb", "diners", "maestro", "cc", "ccn", "pan", "debit", "payment", "cardholder", "expiry", "cvv"],

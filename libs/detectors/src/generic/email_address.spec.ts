@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
+import { locator } from "@filescan/contracts";
 import { emailAddress } from "./email_address.ts";
-import { run, spans } from "../testing.ts";
+import { detect } from "../index.ts";
+import { candidates } from "../core/engine.ts";
+import { rng, run, spans, values } from "../testing.ts";
 
 describe("generic/email_address", () => {
   it("finds addresses with their exact span", () => {
@@ -54,9 +57,61 @@ describe("generic/email_address", () => {
     for (const a of ["ana@example.co.uk", "ana@myexample.com", "ana@example-logistics.com", "ana@examples.org", "ana@contest.de", "ana@mydomain.name", "ana@domain.com"])
       assert.deepEqual(found(`E-mail: ${a}`), [[1, "email_syntax"]], a);
   });
+  it("finds internationalised addresses (RFC 6531): letters, marks and digits of any script, a top-level label IANA delegates", () => {
+    // (all missed: no letter beyond ASCII was allowed in a local part or a domain)
+    assert.deepEqual(spans(emailAddress, "contact: user@bücher.de"), [[9, 23]]);
+    for (const a of ["jörg.müller@münchen.de", "zoë@gmail.com", "иван@почта.рф", "jürgen.groß@web.de", "δοκιμή@παράδειγμα.ελ", "用户@例子.中国", "user@почта.xn--p1ai", "𠮷田@例え.jp"])
+      assert.deepEqual(run(emailAddress, `E-Mail: ${a}`).map((f) => [f.end - f.start, f.score, f.validation]), [[a.length, 1, "email_syntax"]], a);
+    // a decomposed mark (NFD: "u" and U+0308) is part of the word
+    assert.deepEqual(values(emailAddress, "an: mu\u0308ller@gmail.com"), ["mu\u0308ller@gmail.com"]);
+    // a match never starts inside a word: these were found as "ller@gmail.com" and "a@empresa.es"
+    assert.deepEqual(values(emailAddress, "email: müller@gmail.com"), ["müller@gmail.com"]);
+    assert.deepEqual(values(emailAddress, "email: josé.garcía@empresa.es"), ["josé.garcía@empresa.es"]);
+    assert.deepEqual(values(emailAddress, "user@mail.boücher.de"), ["user@mail.boücher.de"], "not user@mail.bo");
+    // no address: a top-level label IANA does not delegate, an ASCII one glued to a letter, an asset's file name
+    for (const t of ["ana@empresa.ñandú", "jane@acme.coö", "icône@2x.png", "fond-d’écran@3x.jpg", "café@home"]) assert.deepEqual(spans(emailAddress, t), [], t);
+    // a role mailbox and a reserved domain stay so in any script
+    assert.deepEqual(run(emailAddress, "info@café.fr").map((f) => f.validation), ["role_mailbox"]);
+    assert.deepEqual(run(emailAddress, "jörg@example.com").map((f) => f.validation), ["reserved_domain"]);
+  });
+  it("reads an address run into a sentence of a script written without blanks, from its own first letter", () => {
+    assert.deepEqual(values(emailAddress, "メールはtaro@example.co.jpまで"), ["taro@example.co.jp"]);
+    assert.deepEqual(values(emailAddress, "メールはtaro@例え.jp"), ["taro@例え.jp"]);
+    assert.deepEqual(values(emailAddress, "hong@gmail.com으로 보내주세요"), ["hong@gmail.com"]);
+    assert.deepEqual(values(emailAddress, "ติดต่อsomchai@gmail.comครับ"), ["somchai@gmail.com"]);
+    assert.deepEqual(values(emailAddress, "Gmailはtaro@gmail.com、taro@gmail.comはgmail.comのアドレス"), ["taro@gmail.com", "taro@gmail.com"]);
+    assert.deepEqual(values(emailAddress, "邮箱是123456@qq.com，张伟@例子.中国"), ["123456@qq.com", "张伟@例子.中国"]);
+    // (and what follows the sentence is still what DOT_ATOM says: a message's identifier is none)
+    assert.deepEqual(spans(emailAddress, "ログ20211013063656.3084555-4-chen@loongson.cn"), []);
+  });
+  it("finds in a text beyond ASCII the addresses in ASCII it finds in ASCII (one pass from each \"@\", not two)", () => {
+    const ascii = { ...emailAddress, patterns: [emailAddress.patterns[0]!], find: undefined };
+    const parts = ["a", "b.c", "x-y", "@", "example.org", ".com", " ", "\n", "_", "+tag", "..", "1", "-", "'", "mail.acme.co.uk", "user.name", "は", "で", "中国", "으로", ".de", "png", "://", ":", "/", "="];
+    const rand = rng(5);
+    let found = 0;
+    for (let t = 0; t < 40_000; t++) {
+      let text = "中";
+      for (let i = Math.floor(rand() * 14); i > 0; i--) text += parts[Math.floor(rand() * parts.length)];
+      if ((text.match(/@/g) ?? []).length !== 1) continue; // (in "a@b.c@d.de" which is the address is a guess)
+      const theirs = candidates(ascii, text).map((c) => [c.start, c.end, c.validation]);
+      found += theirs.length;
+      const mine = emailAddress.find!(text).filter((c) => !/[\u0080-\uffff]/.test(text.slice(c.start, c.end))).map((c) => [c.start, c.end, c.validation]);
+      assert.deepEqual(mine, theirs, JSON.stringify(text));
+    }
+    assert.ok(found > 150, `only ${found}`);
+  });
+  it("finds an address after a JSON string's escaped line break (detect() folds \\n to blanks)", () => {
+    const text = String.raw`{"body": "Contact:\njohn.doe@gmail.com\nthanks"}`;
+    const found = detect([{ text, source: "text", locator: locator({}) }], { ner: false, entities: ["EMAIL_ADDRESS"] });
+    assert.deepEqual(found.map((f) => [text.slice(f.start, f.end), f.masked, f.score]), [["john.doe@gmail.com", "j***@gmail.com", 1]]);
+  });
   it("reads a long word once after an \"@\" that was no address (ReDoS)", () => {
     // (each letter after a "'" started a local part that ran to the word's end: quadratic)
     const text = `see http://u:pw@host.example.org then ${"s'".repeat(150_000)} or jane.roe@example.org`;
     assert.deepEqual(spans(emailAddress, text).map(([s, e]) => text.slice(s, e)), ["jane.roe@example.org"]);
+  });
+  it("reads a long domain of another script once (ReDoS: recheck's attack on the internationalised pattern, 720,000 characters)", () => {
+    const text = `'²@ʼ๐AxnAxªnAʼ.A@ʼ${".AxnAxnªn".repeat(80_000)}A0 jörg@münchen.de`;
+    assert.deepEqual(values(emailAddress, text), ["jörg@münchen.de"]);
   });
 });

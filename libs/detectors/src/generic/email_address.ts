@@ -1,6 +1,8 @@
 import { createRequire } from "node:module";
-import type { Detector } from "../core/types.ts";
+import { domainToASCII, domainToUnicode } from "node:url";
+import type { Candidate, Detector, Pattern, Verdict } from "../core/types.ts";
 import { re } from "../core/regex.ts";
+import { patternCandidates } from "../core/engine.ts";
 
 /**
  * Mailboxes of a role or a mailing list, not of a person: an inbox everyone writes to
@@ -88,39 +90,174 @@ export const reservedDomain = (domain: string): boolean => RESERVED_DOMAIN.test(
 /** A role or list mailbox: reported, below what makes a file sensitive on its own (0.5). */
 const ROLE_SCORE = 0.45;
 
-/** RFC 5322 "dot-atom" addresses with a dotted domain and an alphabetic top-level label that is no file's extension. */
+/**
+ * Letters of scripts written without blanks between words (Chinese, Japanese, Thai; Korean glues
+ * its particles: "hong@gmail.com으로"): an address runs into the sentence there, "メールはtaro@example.co.jpまで",
+ * so one of them may stand right before or after an address.
+ */
+const SPACELESS = String.raw`\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}\p{scx=Thai}`;
+/**
+ * What may not stand right before an address: a letter, a mark or a digit of any other script (a
+ * match never starts inside a word: "müller@gmail.com" was found as "ller@gmail.com", "josé.garcía@…"
+ * as "a@…"), a local part's own punctuation, nor a URL's "://" (its user, "ssh://anholt@git.freedesktop.org/git/mesa")
+ * or its user and ":" (its password, "postgres://app:S3cret@db.internal": secrets/password.ts reads it).
+ * No "/" nor "=" in a local part, which RFC 5322 allows and no one uses: a path's or a key's address
+ * starts after them, "sender=e2scrub@host" in a configuration file.
+ */
+const NOT_AFTER = String.raw`(?:(?<=[${SPACELESS}])|(?<![\p{L}\p{M}\p{N}._%+-]|:\/\/|:\/\/[^\s:/?#@]{1,128}:))`;
+/** What ends a domain: no letter, mark, digit or hyphen of another script, nor a dot and another label ("a@b.co" of "a@b.cöm"). */
+const DOMAIN_END = String.raw`(?![\p{L}\p{M}\p{N}-](?<![${SPACELESS}])|\.[\p{L}\p{N}])`;
+/** A top-level label in its ASCII form: letters, or IDNA's punycode ("xn--p1ai", .рф). */
+const ASCII_TLD = String.raw`(?:[A-Za-z]{2,24}|xn--[A-Za-z0-9-]{1,59})`;
+
+/**
+ * Addresses written in ASCII (RFC 5322's "dot-atom"): a letter, a digit or "_" first, so a quoted
+ * address's quote stays out, "'dinsdale@example.com'" in code; at most 64 characters, as RFC 5321
+ * says, so a start after a "'" inside a long word reads 64 of its characters, not all of them: from
+ * each of the 32,000 of "s's's'…", 1.2 s in all. Searched from the "@" (`anchor`), in a text of
+ * ASCII alone (beyond it, INTERNATIONAL finds these addresses too, in one pass).
+ */
+const DOT_ATOM: Pattern = {
+  name: "dot-atom",
+  regex: re(String.raw`${NOT_AFTER}[A-Za-z0-9_](?:\.?[A-Za-z0-9!#$%&'*+?^_{|}~-]){0,63}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+${ASCII_TLD}${DOMAIN_END}`, "u"),
+  score: 0.5,
+  anchor: { char: "@", before: String.raw`[A-Za-z0-9!#$%&'*+?^_{|}~.-]` },
+};
+
+/**
+ * Internationalised addresses (RFC 6531, IDNA): letters, marks and digits of any script in the
+ * local part and the domain's labels ("jörg.müller@münchen.de", "user@bücher.de", "иван@почта.рф",
+ * "zoë@gmail.com" were all missed), the same shape as DOT_ATOM otherwise, whose addresses it finds
+ * too. A top-level label of ASCII letters first (then a sentence in a script without blanks may
+ * follow it), else one in another script, which must be one IANA delegates (`validate`). The
+ * engine's anchor walks back from the "@" over ASCII only: in a text with a character beyond
+ * ASCII, `find` reads this pattern from each "@" itself (`fromAt`), in place of DOT_ATOM.
+ */
+const INTERNATIONAL: Pattern = {
+  name: "internationalised",
+  regex: re(
+    String.raw`${NOT_AFTER}[\p{L}\p{N}_](?:\.?[\p{L}\p{M}\p{N}!#$%&'*+?^_{|}~-]){0,63}@(?:[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}-]{0,61}[\p{L}\p{M}\p{N}])?\.)+(?:${ASCII_TLD}|\p{L}[\p{L}\p{M}]{1,62})${DOMAIN_END}`,
+    "u",
+  ),
+  score: 0.5,
+};
+const NON_ASCII = /[\u0080-\uffff]/;
+const SPACELESS_CHAR = new RegExp(`[${SPACELESS}]`, "u");
+const SPACELESS_ALL = new RegExp(`[${SPACELESS}]`, "gu");
+/** Where a local part may start (INTERNATIONAL's first character where NOT_AFTER allows it). */
+const LOCAL_START = new RegExp(String.raw`${NOT_AFTER}[\p{L}\p{N}_]`, "gu");
+/** DOT_ATOM at one place: the ASCII address a sentence in a script without blanks runs into. */
+const asciiAt = new RegExp(DOT_ATOM.regex.source, "uy");
+
+/**
+ * An INTERNATIONAL match without the sentence in a script without blanks (SPACELESS) that runs
+ * into it: before a local part in another script, "メールは" of "メールはtaro@例え.jp" and "Gmailは"
+ * of "Gmailはtaro@gmail.com" (the address starts where it could start after that sentence's last
+ * letter); after an ASCII address, "はgmail.com" of "taro@gmail.comはgmail.comのアドレス" (DOT_ATOM
+ * ends it). A local part of Han and then ASCII digits loses its Han so ("张伟123@…"), rarer than a
+ * QQ number after its sentence ("邮箱是123456@qq.com"). [start, end) of the address.
+ */
+function withoutSentence(text: string, m: RegExpExecArray): [number, number] {
+  let start = m.index;
+  let end = m.index + m[0].length;
+  if (!SPACELESS_CHAR.test(m[0])) return [start, end];
+  const at = m.index + m[0].indexOf("@");
+  let cut = -1;
+  for (const g of text.slice(start, at).matchAll(SPACELESS_ALL)) cut = start + g.index + g[0].length;
+  if (cut > start && cut < at) {
+    LOCAL_START.lastIndex = cut;
+    const from = LOCAL_START.exec(text);
+    if (from !== null && from.index < at) start = from.index;
+  }
+  if (SPACELESS_CHAR.test(text.slice(at, end)) && !NON_ASCII.test(text.slice(start, at))) {
+    asciiAt.lastIndex = start;
+    const ascii = asciiAt.exec(text);
+    if (ascii !== null) end = start + ascii[0].length;
+  }
+  return [start, end];
+}
+/** A character a local part may hold (INTERNATIONAL's), one code point. */
+const LOCAL_CHAR = /^[\p{L}\p{M}\p{N}!#$%&'*+?^_{|}~.-]$/u;
+
+/**
+ * INTERNATIONAL's matches as a global scan finds them, found from each "@" (as the engine's anchor
+ * does, over the characters of any script): no match can start before the run of local-part
+ * characters that ends at the next "@".
+ */
+function* fromAt(text: string): Generator<RegExpExecArray> {
+  const rx = new RegExp(INTERNATIONAL.regex.source, INTERNATIONAL.regex.flags);
+  let pos = 0;
+  for (;;) {
+    const at = text.indexOf("@", pos);
+    if (at < 0) return;
+    let s = at;
+    while (s > pos) {
+      // (a letter beyond the BMP is a surrogate pair: read it whole)
+      const low = text.charCodeAt(s - 1);
+      const high = s - 2 >= pos ? text.charCodeAt(s - 2) : 0;
+      const width = low >= 0xdc00 && low <= 0xdfff && high >= 0xd800 && high <= 0xdbff ? 2 : 1;
+      if (!LOCAL_CHAR.test(text.slice(s - width, s))) break;
+      s -= width;
+    }
+    rx.lastIndex = s;
+    const m = rx.exec(text);
+    if (m === null) return;
+    yield m;
+    pos = m.index + Math.max(1, m[0].length);
+  }
+}
+
+/**
+ * Whether a domain's top-level label may be one: letters of ASCII that are no file's extension, or
+ * a label in another script (or its punycode, "xn--p1ai") that IANA delegates ("рф", "中国",
+ * "ελ"): "user@bücher.de" and "иван@почта.рф" are addresses, and "a@b.ñandú" is none.
+ */
+function tldAllowed(tld: string): boolean {
+  const t = tld.normalize("NFC").toLowerCase();
+  if (t.startsWith("xn--")) return TLDS.has(domainToUnicode(t));
+  if (NON_ASCII.test(t)) return TLDS.has(t);
+  return t.length <= 24 && !FILE_EXTENSIONS.has(t);
+}
+
+function validate(value: string): Verdict {
+  const [local = "", domain = ""] = value.split(/@(?=[^@]*$)/);
+  if (local.length > 64 || domain.length > 253) return false;
+  if (domain.split(".").some((l) => l.startsWith("-") || l.endsWith("-"))) return false;
+  if (!tldAllowed(domain.slice(domain.lastIndexOf(".") + 1))) return false;
+  // (a domain in another script must have its IDNA form: its labels' punycode at most 63 characters, no forbidden character)
+  if (NON_ASCII.test(domain) && domainToASCII(domain) === "") return false;
+  if (SSH_NAME_DOMAIN.test(domain) && /[-\d]/.test(local)) return false;
+  if (MESSAGE_ID.test(local)) return false;
+  if (RESERVED_DOMAIN.test(domain)) return RESERVED;
+  if (isRoleMailbox(local, domain)) return { validation: "role_mailbox", score: ROLE_SCORE, fixed: true };
+  return { validation: "email_syntax", score: 1.0 };
+}
+
+/** RFC 5322 "dot-atom" addresses and RFC 6531's internationalised ones, with a dotted domain and a top-level label that is no file's extension. */
 export const emailAddress: Detector = {
   id: "email_address",
   type: "EMAIL_ADDRESS",
   area: "generic",
   category: "contact",
   description: "E-mail address (local@domain.tld); a role or mailing-list mailbox scores 0.45, one at a domain reserved for examples (RFC 2606) 0.01",
-  patterns: [
-    {
-      name: "dot-atom",
-      // (no "/" nor "=" in the local part, which RFC 5322 allows and no one uses: a path's or a key's
-      // address starts after them, "sender=e2scrub@host" in a configuration file; none right after
-      // "://", a URL's user, "ssh://anholt@git.freedesktop.org/git/mesa", nor after a URL's user and
-      // ":", its password, "postgres://app:S3cret@db.internal" (secrets/password.ts reads it); a
-      // letter, a digit or "_" first, so a quoted address's quote stays out, "'dinsdale@example.com'" in code;
-      // at most 64 characters, as RFC 5321 says, so a start after a "'" inside a long word reads 64
-      // of its characters, not all of them: from each of the 32,000 of "s's's'…", 1.2 s in all)
-      regex: re(String.raw`(?<![A-Za-z0-9._%+-]|:\/\/|:\/\/[^\s:/?#@]{1,128}:)[A-Za-z0-9_](?:\.?[A-Za-z0-9!#$%&'*+?^_{|}~-]){0,63}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![A-Za-z0-9-]|\.[A-Za-z0-9])`),
-      score: 0.5,
-      anchor: { char: "@", before: String.raw`[A-Za-z0-9!#$%&'*+?^_{|}~.-]` },
-    },
-  ],
+  patterns: [DOT_ATOM, INTERNATIONAL],
   context: ["email", "e-mail", "mail", "contact", "address"],
   prefilter: { anyChar: "@" },
-  validate(value) {
-    const [local = "", domain = ""] = value.split(/@(?=[^@]*$)/);
-    if (local.length > 64 || domain.length > 253) return false;
-    if (domain.split(".").some((l) => l.startsWith("-") || l.endsWith("-"))) return false;
-    if (FILE_EXTENSIONS.has(domain.slice(domain.lastIndexOf(".") + 1).toLowerCase())) return false;
-    if (SSH_NAME_DOMAIN.test(domain) && /[-\d]/.test(local)) return false;
-    if (MESSAGE_ID.test(local)) return false;
-    if (RESERVED_DOMAIN.test(domain)) return RESERVED;
-    if (isRoleMailbox(local, domain)) return { validation: "role_mailbox", score: ROLE_SCORE, fixed: true };
-    return { validation: "email_syntax", score: 1.0 };
+  validate,
+  find(text, _cues, tally) {
+    if (!NON_ASCII.test(text)) return patternCandidates(ASCII_ONLY, text, tally);
+    const out: Candidate[] = [];
+    for (const m of fromAt(text)) {
+      const [start, end] = withoutSentence(text, m);
+      const verdict = validate(text.slice(start, end));
+      if (tally) {
+        tally.tried++;
+        if (verdict !== false) tally.passed++;
+      }
+      if (verdict !== false) out.push({ start, end, score: verdict.score ?? INTERNATIONAL.score, validation: verdict.validation, fixed: verdict.fixed === true });
+    }
+    return out;
   },
 };
+/** The detector with its ASCII pattern alone, for the engine's anchored search. */
+const ASCII_ONLY: Detector = { ...emailAddress, patterns: [DOT_ATOM], find: undefined };

@@ -128,6 +128,25 @@ describe("generic/ip_address", () => {
     assert.deepEqual(reported("Tomcat 5.5.20.1 (host address)"), ["5.5.20.1"]);
   });
 
+  it("takes a quad after a version's word, a product's token and slash or a server product's name for a version (release notes)", () => {
+    for (const t of ["build 2.4.18.3", "Installed firmware: 1.0.12.4", "driver 27.20.100.8", "BIOS version 1.12.0.3", "Patch 3.1.0.2 fixes the Wi-Fi drop", "Apache/2.4.18.3 (Ubuntu)", "Server: Microsoft-IIS/10.0.17.1", "SQL Server 15.0.4.153", "Updated 7-Zip to 19.0.0.1", "upgrade the agent to 2.4.18.3"])
+      assert.deepEqual(reported(t), [], t);
+    // two of them under "Release notes" made a file sensitive
+    assert.deepEqual(reported("Release notes\n\nInstalled firmware: 1.0.12.4\nThe update to build 2.4.18.3 fixes the Wi-Fi drop.\n"), []);
+    // a version's own word right before it, not further off: a host's words and places stay hosts
+    assert.deepEqual(
+      reported("Server IP: 10.2.3.4\nAccepted password for root from 81.2.69.160 port 22 ssh2\n    inet 192.168.1.10/24 brd 192.168.1.255 scope global eth0\nconnecting to host 81.2.69.161\nclient 81.2.69.162 disconnected\nSQL Server: 10.2.3.5"),
+      ["10.2.3.4", "81.2.69.160", "192.168.1.10/24", "192.168.1.255", "81.2.69.161", "81.2.69.162", "10.2.3.5"],
+    );
+    assert.deepEqual(reported("the build server moved to 52.14.33.25 today; the driver's host is 52.14.33.26"), ["52.14.33.25", "52.14.33.26"]);
+    // an update from an address, or of a host's address, is no version
+    assert.deepEqual(reported("Received update from 81.2.69.163\nupdated the gateway to 10.0.0.1"), ["81.2.69.163", "10.0.0.1"]);
+    // a slash after a URL's host or path, an interface, a transport or a zone; a port or a path after the quad
+    assert.deepEqual(reported("https://ipinfo.io/81.2.69.164 GET /hosts/10.2.3.6 HTTP/1.1\neth0/10.2.3.7 outside/81.2.69.165 tcp/18.30.0.212:7890 Apache/10.2.3.8/status"), ["81.2.69.164", "10.2.3.6", "10.2.3.7", "81.2.69.165", "18.30.0.212", "10.2.3.8"]);
+    // Node's change logs ("deps: patch V8 to 10.2.154.26"), Debian's "patch (2.6.1.85-423d-1)" package
+    assert.deepEqual(reported("* **deps**: patch V8 to 10.2.154.26 (Michaël Zasso)\n- bpo-27883: Update sqlite to 3.14.1.0 on Windows."), []);
+  });
+
   it("finds the IPv6 runs from the colons that a scan of every position finds", () => {
     const V6_RUN = /(?<![A-Za-z0-9_:.])[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*/g;
     const parts = ["2001", ":", "::", "db8", ".", "1", "a", "G", "x", "_", " ", "fe80", "%eth0", "/64", "10.0.0.1", "é"];

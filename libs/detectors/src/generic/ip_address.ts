@@ -152,6 +152,46 @@ const VERSION_BEFORE = /\b(?:since|seit|depuis|desde)[ \t]+(?:[\w+.-]+[ \t]+)?$|
 const GAV_BEFORE = /(?<![\w.-])[A-Za-z][\w-]*(?:\.[\w-]+)+\\?:[A-Za-z][\w.-]*\\?:(?:[\w.-]*\\?:)*$/;
 /** `openssl asn1parse`'s object line: "prim: OBJECT            :1.3.101.110" (an OID's arcs). */
 const ASN1_OBJECT_BEFORE = /\bOBJECT[ \t]*:$/;
+/**
+ * A version's own word right before it, with a colon or "version" maybe: "build 2.4.18.3", "Installed
+ * firmware: 1.0.12.4", "driver 27.20.100.8", "BIOS version 1.12.0.3", "Patch 3.1.0.2", "rev 1.0.3.2"
+ * (release notes; two such lines under "Release notes" made a file sensitive). Not after the word
+ * further off: "# 10.11.12.13 build box", "the build server moved to 52.14.33.25".
+ */
+const VERSION_WORD_BEFORE = /\b(?:build|firmware|driver|bios|patch|hotfix|version|ver|rev|revision|release)(?:[ \t]+(?:version|number|no\.?))?[ \t]*[:#=]?[ \t]*$/i;
+/**
+ * A product's name before its version that holds a host's word: Microsoft's servers ("SQL Server
+ * 15.0.4.153" was reported at 0.95, "server" lifting it), whose own versions are quads.
+ */
+const SERVER_PRODUCT_BEFORE = /\b(?:SQL|Windows|Exchange|SharePoint|BizTalk|Team Foundation|Azure DevOps|Lync|Skype for Business) Server(?: \d{4}(?: R2)?)? $/;
+/**
+ * A product's token and a slash before its version, as Server and User-Agent headers write it
+ * ("Server: Apache/2.4.18.3 (Ubuntu)" was an address at 0.60): a word at its own start, not a
+ * URL's or a path's segment ("ipinfo.io/81.2.69.160", "/hosts/10.2.3.4"), ending in a letter (an
+ * interface's name, "eth0/10.2.3.4", is none), no host's, a transport's or a firewall zone's word
+ * ("IP/10.2.3.4", "outside/81.2.69.160", "tcp/18.30.0.212:7890" in the X font server's protocol);
+ * no path nor port going on after the quad ("hosts/10.2.3.4/config").
+ */
+const PRODUCT_SLASH = /(?<![\w./:@\\-])([A-Za-z](?:[\w+-]{0,30}[A-Za-z])?)\/$/;
+const ZONE_WORDS = new Set(["tcp", "udp", "sctp", "quic", "inet", "inside", "outside", "dmz", "interface", "iface", "vlan", "net", "network", "zone", "user"]);
+function productSlash(text: string, start: number, end: number): boolean {
+  const m = PRODUCT_SLASH.exec(text.slice(Math.max(0, start - 40), start));
+  if (m === null || text[end] === "/" || /^:\d/.test(text.slice(end, end + 2))) return false;
+  const word = m[1]!.toLowerCase().replace(/(?<=.{3})s$/, "");
+  return !HOST_WORDS.has(word) && !ZONE_WORDS.has(word);
+}
+/**
+ * "Updated 7-Zip to 19.0.0.1", "upgrade the agent to 2.4.18.3": a version the sentence updates
+ * a product to. Weak, as a product's version is (an address word elsewhere on its line still
+ * makes it a host); what is updated is no host's word ("updated the gateway to 10.0.0.1" is a
+ * host's address), and an update from an address is none of this ("received update from 10.2.3.4").
+ */
+const UPDATE_TO_BEFORE = /\b(?:updated?|updates|updating|upgraded?|upgrades|upgrading|bump(?:ed|s)?|bumping)\b([^\n]{0,48}?)[ \t]to[ \t]+$/i;
+function updatedTo(text: string, at: number): boolean {
+  const m = UPDATE_TO_BEFORE.exec(text.slice(Math.max(0, at - 96), at));
+  return m !== null && !m[1]!.toLowerCase().split(/[^a-z0-9]+/).some((w) => HOST_WORDS.has(w) || HOST_WORDS.has(w.replace(/(?<=.{3})s$/, "")));
+}
+
 /** A capitalised word and one blank: a product's name before its version, or a label before an address. */
 const NAME_BEFORE = /(?<![\w.-])([A-Z][A-Za-z]+) $/;
 /** Capitalised words before an address that name no product: the hosts' and the addresses' own words. */
@@ -347,9 +387,13 @@ function findV4(text: string, out: Candidate[]): void {
     const network = !!m[2] && end > m.index + m[1]!.length && isNetwork(m[1]!, Number(m[2].slice(1)));
     // A version glued to a name ("perl-5.6.78.9", an anchor "#h-17.13.4.1") or a Maven
     // coordinate's ("io.quarkus.arc:arc::jar:3.33.3.1").
+    // (and a version's word, a server product's name or a product's token and slash right before it)
     const version =
       !m[2] &&
       (VERSION_BEFORE.test(text.slice(Math.max(0, m.index - 16), m.index)) ||
+        VERSION_WORD_BEFORE.test(text.slice(Math.max(0, m.index - 32), m.index)) ||
+        SERVER_PRODUCT_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index)) ||
+        productSlash(text, m.index, end) ||
         VERSION_AFTER.test(text.slice(end, end + 4)) ||
         GAV_BEFORE.test(text.slice(Math.max(0, m.index - 120), m.index)) ||
         ((m.index === 0 || text[m.index - 1] === "\n") && HEADING.test(text.slice(end, end + 200))));
@@ -366,9 +410,10 @@ function findV4(text: string, out: Candidate[]): void {
     // Four one-digit numbers ("1.4.1.4", "2.9.5.0", "1.2.3.4") are a version or a section far
     // more often than a host: weak alone, an address with an address word near ("server 8.8.8.8").
     const digitsOnly = m[1]!.length === 7;
-    // A product's version after its name ("HSQL Database Engine 1.8.0.10", "Java 1.8.0.251"):
-    // weak, as those are; an address word on its line still makes it a host.
-    const named = !m[2] && m[1]![1] === "." && productBefore(text, m.index);
+    // A product's version after its name ("HSQL Database Engine 1.8.0.10", "Java 1.8.0.251") or
+    // after an update of a product to it ("Updated 7-Zip to 19.0.0.1", `updatedTo`): weak, as
+    // those are; an address word on its line still makes it a host.
+    const named = !m[2] && ((m[1]![1] === "." && productBefore(text, m.index)) || updatedTo(text, m.index));
     const boundary = !m[2] && !special && ((V4_BOUNDARY.test(m[1]!) && rangeEnd(text, m.index, end)) || alignedRangeEnd(text, m.index, end, m[1]!));
     // (Their address word must stand on their own line: "my ip: ::1" above a section heading says nothing of it.)
     out.push({ start: m.index, end, score: special || longer || version || network || digitsOnly || named || section || boundary || oid ? WEAK : 0.6, validation: special ? "special_purpose" : longer || version || section || oid ? "dotted_number" : network ? "network" : boundary ? "range_boundary" : "inet_pton", fixed: special || longer || version || network || oid, ownLine: digitsOnly || named || section || boundary });
@@ -389,7 +434,9 @@ export const ipAddress: Detector = {
   // (and the words of a changelog about versions: "Bump to 1.0.99.1", "Require xproto 1.1.99.1",
   // "since libxcb 1.1.90.1, released in 2008", "Incorporate changes in NMU 1.4.0.32", "Major changes in
   // 3.31.0.2", "regressions relative to 3.6.23.1", "update syscall lists to kernel 2.6.23.1")
-  negativeContext: ["version", "ver", "revision", "section", "sections", "chapter", "clause", "paragraph", "spec", "specification", "see", "table", "figure", "appendix", "oid", "objectidentifier", "object identifier", "bump", "bumped", "require", "requires", "required", "release", "released", "releases", "nmu", "upgrade", "upgraded", "downgrade", "changes", "regression", "regressions", "kernel"],
+  // (and release notes' words for what is installed: "The firmware is now 1.0.12.4", "BIOS and
+  // hotfix 2.1.0.3", "patched to 4.2.0.1"; "build" stays out of them: "# 10.11.12.13 build box")
+  negativeContext: ["version", "ver", "revision", "section", "sections", "chapter", "clause", "paragraph", "spec", "specification", "see", "table", "figure", "appendix", "oid", "objectidentifier", "object identifier", "bump", "bumped", "require", "requires", "required", "release", "released", "releases", "nmu", "upgrade", "upgraded", "downgrade", "changes", "regression", "regressions", "kernel", "firmware", "bios", "hotfix", "patch", "patches", "patched"],
   prefilter: { anyChar: ".:" },
   find(text) {
     const out: Candidate[] = [];
