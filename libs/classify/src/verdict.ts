@@ -84,8 +84,14 @@ const NAME_FINDINGS = 500;
  */
 function citedName(name: string, input: ClassifyInput): string {
   const own = input.findings.filter((f) => f.locator.file_in_zip === name).slice(0, NAME_FINDINGS);
-  return scrub(name, own.flatMap((f) => rawValuesOf(f, input.segments).map((value) => ({ value, mask: f.masked }))));
+  const scrubbed = scrub(name, own.flatMap((f) => rawValuesOf(f, input.segments).map((value) => ({ value, mask: f.masked }))));
+  // (on one line, and not a page of it: a member's name is the file's to choose, line breaks and all)
+  const line = scrubbed.replace(/[\p{Cc}\u2028\u2029]+/gu, " ");
+  return line.length > CITED_NAME_CHARS ? `${line.slice(0, CITED_NAME_CHARS)}…` : line;
 }
+
+/** The most of a member's name the reasoning cites (`file_in_zip` keeps it whole). */
+const CITED_NAME_CHARS = 200;
 
 function where(p: { page_number: number | null; file_in_zip: string | null }, input: ClassifyInput): string {
   const parts = [p.file_in_zip ? `in ${citedName(p.file_in_zip, input)}` : "", p.page_number !== null ? `on page ${p.page_number}` : ""].filter(Boolean);
