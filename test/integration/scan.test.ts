@@ -262,6 +262,20 @@ describe("filescan scan: a directory tree through the real API and pipeline", fu
     assert.match(again.stderr, /0 submitted, 3 already known/);
   });
 
+  it("reports a file the server refuses as failed, with the API's code and detail, and exits 1 (a name with a backslash: filename must be a base name)", async () => {
+    const refused = path.join(base, "refused");
+    mkdirSync(refused);
+    writeFileSync(path.join(refused, "odd\\name.txt"), `refused ${run}\n`);
+    writeFileSync(path.join(refused, "fine.txt"), `taken ${run}\n`);
+    const r = await scan([refused, "--url", api.baseUrl, "--json", "--no-cache"], cliEnv);
+    assert.equal(r.code, 1, `a refused file makes the exit code 1\n${r.stderr}`);
+    const by = (name: string) => r.lines.find((l) => path.basename(l.path) === name);
+    assert.equal(by("fine.txt")?.outcome, "submitted");
+    assert.equal(by("odd\\name.txt")?.outcome, "failed");
+    assert.equal(by("odd\\name.txt")?.reason, "validation_failed");
+    assert.match(String(by("odd\\name.txt")?.detail), /filename/);
+  });
+
   it("fails with exit code 2 and a clear message on a wrong token", async () => {
     const r = await scan([root, "--url", api.baseUrl, "--token", "fsp_000000000000000000000000000000000000"], { ...cliEnv, FILESCAN_TOKEN: "" });
     assert.equal(r.code, 2);
