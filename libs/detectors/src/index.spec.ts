@@ -421,6 +421,17 @@ describe("checksums that pass no more often than chance", () => {
     assert.equal(cards(mixed.join("\n")).findings.filter((f) => f.type === "CREDIT_CARD").length, 10);
     assert.equal(cards(mixed.join("\n")).stats.atChance, 0);
   });
+  it("tallies numbers written in groups apart from plain runs: a grouped card among random ids stays", () => {
+    const rows = ids(300);
+    const grouped = card(7).replace(/(\d{4})(?=\d)/g, "$1 ");
+    rows[151] = grouped; // (in place of a failing id: the 30 plain passes stay)
+    const found = cards(rows.join("\n")).findings.filter((f) => f.type === "CREDIT_CARD");
+    assert.deepEqual(found.map((f) => f.masked.length), [grouped.length], "the grouped card, not the 30 plain passes");
+    assert.equal(cards(rows.join("\n")).stats.atChance, 30);
+    // ... and grouped random numbers are tallied among themselves
+    const groupedIds = ids(300).map((v) => v.replace(/(\d{4})(?=\d)/g, "$1 "));
+    assert.equal(cards(groupedIds.join("\n")).findings.filter((f) => f.type === "CREDIT_CARD").length, 0);
+  });
   it("reads no identifier out of a row of numbers (PostgreSQL's catalogue)", () => {
     const rows = "insert ( 639 '~' 11 10 b f f 19 25 16 0 640 79 1818 1824 )\ninsert ( 10507 4611 869 869 11 4636 )\ninsert ( 10187 1560 20 2076 e f )";
     assert.deepEqual(detect([seg(rows)], { ner: false }).map((f) => f.type), []);

@@ -13,7 +13,7 @@
 import { readFileSync } from "node:fs";
 import { locator, type Finding, type Locator, type Segment } from "@filescan/contracts";
 import type { Candidate, Detector } from "./core/types.ts";
-import { atChance, candidates, compile, factsOf, passes, runDetector, score, shareGates, strongestFirst, type Compiled, type Scored, type Tally, type TextFacts } from "./core/engine.ts";
+import { atChance, candidates, compile, factsOf, grouped, passes, runDetector, score, shareGates, strongestFirst, type Compiled, type Scored, type Tally, type TextFacts } from "./core/engine.ts";
 import { GLOBAL_NEGATIVE, headerWords, stem, windowWords } from "./core/context.ts";
 import { mask } from "./core/mask.ts";
 import { escapeRegex } from "./core/regex.ts";
@@ -487,11 +487,11 @@ export function detectWithStats(given: Segment[], opts: DetectOptions = {}): { f
             continue;
           }
           run.ran++;
-          const tally = c.det.chance === undefined ? undefined : { tried: 0, passed: 0 };
+          const tally = c.det.chance === undefined ? undefined : { plain: { tried: 0, passed: 0 }, grouped: { tried: 0, passed: 0 } };
           for (const s of runDetector(c, facts, window, minScore, tally)) {
             if (s.score >= minScore && s.score > 0) found.push({ ...s, start: s.start + offset, end: s.end + offset, type: c.det.type, detector: c.det.id });
           }
-          if (tally && tally.tried > 0) run.tallies.push([c, tally]);
+          if (tally && tally.plain.tried + tally.grouped.tried > 0) run.tallies.push([c, tally]);
         }
       };
       detectIn(f, 0);
@@ -517,9 +517,11 @@ export function detectWithStats(given: Segment[], opts: DetectOptions = {}): { f
     for (const [c, t] of cell.tallies) {
       const sum = tallies.get(c);
       if (sum) {
-        sum.tried += t.tried;
-        sum.passed += t.passed;
-      } else tallies.set(c, { ...t });
+        for (const k of ["plain", "grouped"] as const) {
+          sum[k].tried += t[k].tried;
+          sum[k].passed += t[k].passed;
+        }
+      } else tallies.set(c, { plain: { ...t.plain }, grouped: { ...t.grouped } });
     }
     const f = cell.f;
     // Copies: NER adds to a segment's list, and each finding owns its context list.
@@ -597,11 +599,18 @@ export function detectWithStats(given: Segment[], opts: DetectOptions = {}): { f
   }
   for (const w of nerQueue) for (const p of w.copies) p.found.push(...w.added.map((x) => ({ ...x, context: [...x.context] })));
 
-  // Detectors whose check digit passed in this call no more often than chance: only their
-  // findings with a context word count.
-  const chance = new Set<string>();
-  for (const [c, t] of tallies) if (atChance(t, c.det.chance!)) chance.add(c.det.id);
-  const unsupported = (x: Internal) => chance.has(x.detector) && !x.context.some((w) => !w.startsWith("-"));
+  // Detectors whose check digit passed in this call no more often than chance, in plain runs or
+  // in numbers written in groups: only their findings of that kind with a context word count.
+  const chance = new Map<string, { plain: boolean; grouped: boolean }>();
+  for (const [c, t] of tallies) {
+    const plain = atChance(t.plain, c.det.chance!);
+    const inGroups = atChance(t.grouped, c.det.chance!);
+    if (plain || inGroups) chance.set(c.det.id, { plain, grouped: inGroups });
+  }
+  const unsupported = (x: Internal, text: string) => {
+    const at = chance.get(x.detector);
+    return at !== undefined && (grouped(text.slice(x.start, x.end)) ? at.grouped : at.plain) && !x.context.some((w) => !w.startsWith("-"));
+  };
   const things = namesOfThings(pending);
   // Offsets count in the text of a locator: its segments' texts joined in order (a long text is
   // cut into chunks that share one locator, and an offset in "a chunk" would say nowhere).
@@ -613,7 +622,7 @@ export function detectWithStats(given: Segment[], opts: DetectOptions = {}): { f
     const kept = allow.size ? found.filter((x) => !allow.has(normalizeValue(text.slice(x.start, x.end)))) : found;
     // (after the overlaps: a span taken by a chance pass is not given to a weaker reading of it)
     for (const x of strongestFirst(kept)) {
-      if (chance.size && unsupported(x)) {
+      if (chance.size && unsupported(x, text)) {
         stats.atChance++;
         continue;
       }

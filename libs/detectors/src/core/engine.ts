@@ -2,7 +2,7 @@
  * Runs detectors over one text: pre-filter, match, validate, score with context.
  * `index.ts` adds segments, headers, allow/deny lists, overlaps and NER on top.
  */
-import type { Candidate, Detector, Pattern } from "./types.ts";
+import type { Candidate, Count, Detector, Pattern, Tally } from "./types.ts";
 import { minDigitRun } from "./digit-run.ts";
 import { escapeRegex } from "./regex.ts";
 import { inArn, inHexDump, inHexList, inNumberList, inNumberRow, issueNumber, numericNoise, placeholderDigits, urlSegment } from "./shape.ts";
@@ -374,10 +374,18 @@ function gateInHeader(c: Compiled, f: TextFacts): boolean {
   return inHeader;
 }
 
-/** A detector's matches and how many of them validated, over the texts of one `detect` call. */
-export interface Tally {
-  tried: number;
-  passed: number;
+export type { Count, Tally };
+
+/** Whether a match is a number written in groups: it holds a separator. */
+export function grouped(value: string): boolean {
+  return /[^0-9A-Za-z]/.test(value);
+}
+
+/** Counts a match, validated or not, into its share of `t`. */
+export function tallyMatch(t: Tally, value: string, passed: boolean): void {
+  const c = grouped(value) ? t.grouped : t.plain;
+  c.tried++;
+  if (passed) c.passed++;
 }
 
 /** Fewer matches than this say nothing about chance. */
@@ -391,7 +399,7 @@ export const CHANCE_MIN_TRIED = 30;
  * stay (10 > 5 + 4.2); the 68 Luhn passes among 782 code points of a Unicode stroke table go
  * (68 ≤ 78 + 17).
  */
-export function atChance(t: Tally, chance: number): boolean {
+export function atChance(t: Count, chance: number): boolean {
   if (t.tried < CHANCE_MIN_TRIED) return false;
   const expected = t.tried * chance;
   return t.passed <= expected + 2 * Math.sqrt(expected * (1 - chance));
@@ -418,10 +426,7 @@ export function candidates(det: Detector, text: string, runs?: readonly number[]
     if (runs && runs[i]! > maxRun) continue;
     const push = (m: RegExpExecArray) => {
       const verdict = det.validate ? det.validate(m[0]) : { validation: null };
-      if (tally) {
-        tally.tried++;
-        if (verdict !== false) tally.passed++;
-      }
+      if (tally) tallyMatch(tally, m[0], verdict !== false);
       if (verdict === false) return;
       const cand: Candidate = { start: m.index, end: m.index + m[0].length, score: verdict.score ?? p.score, validation: verdict.validation, fixed: verdict.fixed === true };
       if (verdict.onlyContext !== undefined) cand.onlyContext = verdict.onlyContext;

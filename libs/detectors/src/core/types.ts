@@ -34,6 +34,22 @@ export type Verdict =
       onlyContext?: ReadonlySet<string>;
     };
 
+/** Matches of a pattern and how many of them validated. */
+export interface Count {
+  tried: number;
+  passed: number;
+}
+
+/**
+ * A detector's matches and how many of them validated, over the texts of one `detect` call:
+ * numbers written in groups ("4111 1111 1111 1111") apart from plain runs. A grouped number was
+ * written for people to read; a table of random plain ids says nothing about it.
+ */
+export interface Tally {
+  plain: Count;
+  grouped: Count;
+}
+
 export interface Candidate {
   start: number;
   end: number;
@@ -130,7 +146,7 @@ export interface Detector {
    * not read this text as it is (a cell, a camelCase text): then the whole text is read.
    * `tally`, for a detector with a `chance`: for `patternCandidates` to count its matches in.
    */
-  find?(text: string, cues?: readonly number[], tally?: { tried: number; passed: number }): Candidate[];
+  find?(text: string, cues?: readonly number[], tally?: Tally): Candidate[];
   /**
    * The highest score `find` or `validate` ever gives before context, when it is below the
    * minimum: the engine then runs the detector only where one of its context words occurs

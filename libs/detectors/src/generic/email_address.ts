@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { domainToASCII, domainToUnicode } from "node:url";
 import type { Candidate, Detector, Pattern, Verdict } from "../core/types.ts";
 import { re } from "../core/regex.ts";
-import { patternCandidates } from "../core/engine.ts";
+import { patternCandidates, tallyMatch } from "../core/engine.ts";
 
 /**
  * Mailboxes of a role or a mailing list, not of a person: an inbox everyone writes to
@@ -250,10 +250,7 @@ export const emailAddress: Detector = {
     for (const m of fromAt(text)) {
       const [start, end] = withoutSentence(text, m);
       const verdict = validate(text.slice(start, end));
-      if (tally) {
-        tally.tried++;
-        if (verdict !== false) tally.passed++;
-      }
+      if (tally) tallyMatch(tally, text.slice(start, end), verdict !== false);
       if (verdict !== false) out.push({ start, end, score: verdict.score ?? INTERNATIONAL.score, validation: verdict.validation, fixed: verdict.fixed === true });
     }
     return out;
