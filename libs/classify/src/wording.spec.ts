@@ -44,6 +44,9 @@ describe("classify: the model's own wording", () => {
       "banished file has been found by the spamfirewall.",
       // mostly not words
       "10%",
+      // a value with a word or none ("exp" of a card's expiry): no description of anything
+      "4111 1111 1111 1111 exp 12/29 8815",
+      "[F1 CREDIT_CARD ****-****-****-1111] Exp.",
       "********68-FB-A-C-D-E-G-H-I-J-K-L-M-N-O-P-Q-R-S-T-U-V-W-X-Y-Z-AA-BB-CC-DD-EE-FF-GG-MM-NN-PP-SS-ZZ-YY-ZZ, 2.",
       // the prompt's machinery: validator and type names, key:value metadata, the fence, the roles
       "The email is validated by the email_syntax function, which checks if it matches the expected format.",

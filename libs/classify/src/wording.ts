@@ -10,8 +10,9 @@
  * - a sentence that is not one an analyst can read (`malformed`), seen on the Python mail test
  *   corpus: cut off where the answer's length limit fell ("The document is validated by the"),
  *   begun in the middle ("not validated by any of the above list,"), mostly not words ("10%",
- *   "********68-FB-A-C-D-E-…"), the prompt's own machinery ("email_syntax", "status:completed",
- *   "</DATA-…>", "The user message is not…"), or one clause said again and again.
+ *   "********68-FB-A-C-D-E-…"), fewer than two words (a card's "exp" beside its values), the
+ *   prompt's own machinery ("email_syntax", "status:completed", "</DATA-…>", "The user message
+ *   is not…"), or one clause said again and again.
  * An echoing or malformed sentence is left out, as is a sentence said twice, a looping wording
  * entirely; the verdict's own words (from the evidence) then stand alone.
  */
@@ -107,7 +108,10 @@ export function malformed(sentence: string, source: ReadonlySet<string>): boolea
   // values aside (a token with a digit or an "@": the model may name a value, which is scrubbed later)
   const tokens = plain.split(/\s+/).filter((t) => t !== "" && !/[\d@]/.test(t));
   if (tokens.length === 0) return true;
-  const inWords = tokens.filter((t) => WORDLIKE.test(t)).reduce((n, t) => n + t.length, 0);
+  const wordTokens = tokens.filter((t) => WORDLIKE.test(t));
+  // (one word beside values says nothing: "4111 1111 1111 1111 exp 12/29")
+  if (wordTokens.length < 2) return true;
+  const inWords = wordTokens.reduce((n, t) => n + t.length, 0);
   if (inWords * 2 <= tokens.reduce((n, t) => n + t.length, 0)) return true;
   // begun in the middle: its first letter is a small one (a marker or quote may come first)
   const first = sentence.replace(MARKER, "X").match(/\p{L}|\d/u)?.[0] ?? "";
