@@ -19,14 +19,16 @@
  *   and always scrubbed of raw values; the reasoning always starts from the evidence. A finding
  *   marker it writes (`[F3 US_SSN ***-**-6789]`, as the prompt shows them) must name a real
  *   finding: one whose type and mask match another number is renumbered to it, any other is
- *   dropped (a small model copies markers and mixes up their numbers and types).
+ *   dropped (a small model copies markers and mixes up their numbers and types). A sentence that
+ *   says the opposite of the final verdict ("contains no sensitive data" under a validated card)
+ *   is left out (`agreeing`).
  * - page_number / file_in_zip come from the strongest finding's locator, else from the first
  *   verified cited span.
  */
 import type { Confidence, Finding, Llm, Segment, Status } from "@filescan/contracts";
 import { byStrength, COUNT_SCORE, countedFindings, isFloor, levelOf, maxConfidence, minConfidence, rawValuesOf, scrub, maskGeneric, type Replacement, type VerifiedSpan } from "./evidence.ts";
 import type { ClassifyInput } from "./types.ts";
-import { withoutOrphans } from "./wording.ts";
+import { agreeing, withoutOrphans } from "./wording.ts";
 
 const MAX_REASONING = 1200;
 const MAX_DESCRIPTION = 300;
@@ -237,8 +239,8 @@ export function combine(
   }
 
   const agrees = answer.has_sensitive_data === has && (has ? verified.length > 0 || det.has_sensitive_data : true);
-  const modelReason = agrees ? clean(answer.reasoning) : "";
-  const modelDescription = agrees ? clean(answer.description) : "";
+  const modelReason = agrees ? agreeing(clean(answer.reasoning), has) : "";
+  const modelDescription = agrees ? agreeing(clean(answer.description), has) : "";
   const loc = locationOf(input, strongest, verified[0]);
   const base = has === det.has_sensitive_data ? det.reasoning : `No detector found personal data.${where(loc, input)}`;
   return {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { FIELD_DESCRIPTIONS } from "./llm.ts";
 import { buildPrompt } from "./prompt.ts";
 import { finding, input } from "./testing/fixtures.ts";
-import { echoes, echoSource, loops, malformed, ownWording, withoutOrphans } from "./wording.ts";
+import { agreeing, echoes, echoSource, loops, malformed, ownWording, withoutOrphans } from "./wording.ts";
 
 describe("classify: the model's own wording", () => {
   const text = "Staff list\nmaria.lopez@example.org, born 1984";
@@ -105,6 +105,18 @@ describe("classify: the model's own wording", () => {
     assert.equal(withoutOrphans("A staff list of a sales team. It names [F1 PERSON J***] and [F2 PERSON A***]."), "A staff list of a sales team. It names [F1 PERSON J***] and [F2 PERSON A***].");
     assert.equal(withoutOrphans("Mail to and from customers, with their orders."), "Mail to and from customers, with their orders.");
     assert.equal(withoutOrphans("Lab results for vitamin A. Plan B, part A, attached."), "Lab results for vitamin A. Plan B, part A, attached.");
+  });
+
+  it("drops a sentence that says the opposite of the verdict (the local model's 'Model: 10% of the file contains no sensitive data.' under a card)", () => {
+    assert.equal(agreeing("A note with a card number. 10% of the file contains no sensitive data.", true), "A note with a card number.");
+    for (const denial of ["The file does not contain any personal data.", "No PII was found.", "There is nothing sensitive in it.", "It holds no personally identifiable information."])
+      assert.equal(agreeing(denial, true), "", denial);
+    for (const claim of ["The file contains sensitive personal data.", "It includes PII of customers.", "This document holds personal information."])
+      assert.equal(agreeing(claim, false), "", claim);
+    // what agrees stays, as do sentences about something else
+    assert.equal(agreeing("No PII was found. A release note.", false), "No PII was found. A release note.");
+    assert.equal(agreeing("A payroll record; its SSN is sensitive personal data.", true), "A payroll record; its SSN is sensitive personal data.");
+    assert.equal(agreeing("Not a letter but a list of names.", true), "Not a letter but a list of names.");
   });
 
   it("keeps wording of its own, even where it uses a few of the prompt's words", () => {

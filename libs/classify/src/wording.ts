@@ -168,3 +168,23 @@ export function withoutOrphans(text: string): string {
     .filter((sentence) => !/\b(?:and|or|including|of|by|with|as|to|the)\s*(?:[,.;:!?]|$)|\b(?:and|or|including)\s+(?:and|or)\b/i.test(sentence))
     .join(" ");
 }
+
+/** Words of personal data: what a denial or a claim in the model's wording is about. */
+const PII_WORDS = String.raw`(?:sensitive|personal|personally|private|confidential|PII|PHI)`;
+/** "contains no sensitive data", "does not hold any PII", "nothing personal", "No PII". */
+const DENIAL = new RegExp(String.raw`\b(?:no|not|nothing|none|neither|without)\b(?:\s+\S+){0,4}?\s+${PII_WORDS}\b`, "i");
+/** "contains sensitive data", "includes PII", "holds personal information". */
+const CLAIM = new RegExp(String.raw`\b(?:contains?|includes?|holds?|has)\s+(?:\S+\s+){0,2}?${PII_WORDS}\b`, "i");
+
+/**
+ * The wording's sentences that do not say the opposite of the verdict: with sensitive data
+ * found, none that denies it ("10% of the file contains no sensitive data", written by the
+ * local model under a validated card); with none found, none that claims it. The stored
+ * reasoning would otherwise contradict itself.
+ */
+export function agreeing(text: string, sensitive: boolean): string {
+  return text
+    .split(/(?<=[.!?])\s+/)
+    .filter((sentence) => (sensitive ? !DENIAL.test(sentence) : !CLAIM.test(sentence) || DENIAL.test(sentence)))
+    .join(" ");
+}
