@@ -157,4 +157,18 @@ describe("classify: verdict policy", () => {
     assert.equal(deterministicVerdict(input("", [], { detected_type: "application/zip" })).description, "An application/zip file with no extractable text.");
     assert.equal(deterministicVerdict(input("hello", [], { detected_type: "text/plain" })).description, "A text/plain file, 5 characters of text read.");
   });
+  it("describes what the text was read from, counted from the locators: rows and columns, sheets, pages, slides, members, OCR", () => {
+    const of = (segments: Array<[string, Partial<Parameters<typeof locator>[0]>, string?]>, detected_type: string) =>
+      deterministicVerdict({ ...input("", [], { detected_type }), segments: segments.map(([text, loc, source]) => ({ text, source: source ?? "text", locator: locator(loc) })) }).description;
+    const csv: Array<[string, Partial<Parameters<typeof locator>[0]>]> = [["name, ssn", { row: 1, part: "header" }]];
+    for (const row of [2, 3, 4]) for (const column of ["name", "ssn"]) csv.push([`v${row}`, { row, column }]);
+    assert.equal(of(csv, "text/csv"), "A text/csv file (3 rows, 2 columns), 21 characters of text read.");
+    const book = [["a", { sheet: "Staff", row: 2, column: "name", cell: "A2" }], ["b", { sheet: "Staff", row: 3, column: "name", cell: "A3" }], ["c", { sheet: "Pay", row: 2, column: "iban", cell: "A2" }]] as Array<[string, Partial<Parameters<typeof locator>[0]>]>;
+    assert.equal(of(book, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), "An application/vnd.openxmlformats-officedocument.spreadsheetml.sheet file (2 sheets, 3 rows, 2 columns), 3 characters of text read.");
+    assert.equal(of([["p1", { page: 1 }], ["p1 again", { page: 1 }], ["p3", { page: 3 }, "ocr"]], "application/pdf"), "An application/pdf file (text on 2 pages, some read by OCR), 12 characters of text read.");
+    assert.equal(of([["s", { slide: 1 }]], "application/vnd.ms-powerpoint"), "An application/vnd.ms-powerpoint file (1 slide), 1 character of text read.");
+    assert.equal(of([["x", { file_in_zip: "a.txt" }], ["y", { file_in_zip: "b.pdf", page: 2 }], ["z", { file_in_zip: "b.pdf", page: 5 }]], "application/zip"), "An application/zip file (2 files inside, text on 2 pages), 3 characters of text read.");
+    // a member's name never enters the description (it may hold a value)
+    assert.ok(!of([["x", { file_in_zip: "SSN 536-22-4871.txt" }]], "application/zip").includes("536"));
+  });
 });

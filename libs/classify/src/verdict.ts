@@ -102,12 +102,49 @@ function where(p: { page_number: number | null; file_in_zip: string | null }, in
 
 const hasText = (segments: readonly Segment[]) => segments.some((s) => s.text.trim().length > 0);
 
+const counted = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/**
+ * What the text was read from, counted from the segments' locators: "3 rows, 2 columns", "2
+ * sheets", "text on 4 pages, some read by OCR", "5 files inside". Counts only: a sheet's,
+ * column's or member's name may hold a value.
+ */
+function layoutOf(segments: readonly Segment[]): string {
+  const members = new Set<string>();
+  const sheets = new Set<string>();
+  const rows = new Set<string>();
+  const columns = new Set<string>();
+  const pages = new Set<string>();
+  const slides = new Set<string>();
+  let ocr = false;
+  for (const { locator: l, source } of segments) {
+    const zip = l.file_in_zip ?? "";
+    if (l.file_in_zip !== null) members.add(zip);
+    if (l.sheet !== null) sheets.add(`${zip}\u0000${l.sheet}`);
+    if (l.row !== null && l.part !== "header") rows.add(`${zip}\u0000${l.sheet}\u0000${l.row}`);
+    if (l.column !== null) columns.add(l.column);
+    if (l.page !== null) pages.add(`${zip}\u0000${l.page}`);
+    if (l.slide !== null) slides.add(`${zip}\u0000${l.slide}`);
+    ocr ||= source === "ocr";
+  }
+  const parts = [
+    members.size ? counted(members.size, "file inside", "files inside") : "",
+    sheets.size ? counted(sheets.size, "sheet") : "",
+    rows.size ? counted(rows.size, "row") : "",
+    columns.size ? counted(columns.size, "column") : "",
+    pages.size ? `text on ${counted(pages.size, "page")}` : "",
+    slides.size ? counted(slides.size, "slide") : "",
+    ocr ? "some read by OCR" : "",
+  ].filter(Boolean);
+  return parts.length ? ` (${parts.join(", ")})` : "";
+}
+
 function describeFile(input: ClassifyInput): string {
   const chars = input.segments.reduce((n, s) => n + s.text.length, 0);
   const type = input.meta.detected_type || input.meta.mimetype || "unknown type";
   const a = /^[aeiou]/i.test(type) ? "An" : "A"; // "An application/zip file", "A text/plain file"
   if (!hasText(input.segments)) return `${a} ${type} file with no extractable text.`;
-  return `${a} ${type} file, ${chars} characters of text read` + (input.meta.status === "complete" ? "." : ` (extraction ${input.meta.status}).`);
+  return `${a} ${type} file${layoutOf(input.segments)}, ${counted(chars, "character")} of text read` + (input.meta.status === "complete" ? "." : ` (extraction ${input.meta.status}).`);
 }
 
 /** The verdict from the detectors alone: the `off` mode and the fallback when the LLM fails. */
