@@ -245,6 +245,16 @@ describe("ner/compromise_ner", () => {
     assert.deepEqual(persons("94671 Comitini\n\nSesto Olivia a mare, 15 ottobre 2024\n\nGentile"), []);
     assert.deepEqual(persons("12941 Rodovia Carvalho\n46323-286 Larissa do Sul\n\nCachoeira de Nossa Senhora, 5 de junho de 2024"), []);
     assert.deepEqual(persons("Larissa Souza do setor financeiro"), ["Larissa Souza"]);
+    // a French street, its kind after the house number; a Polish one after its abbreviation ("et al." is none)
+    assert.deepEqual(persons("please contact Hélène Dubois at 12 Rue de la Paix, Paris."), ["Hélène Dubois"]);
+    assert.deepEqual(persons("Please contact Jan Kowalski, ul. Marszałkowska 12, Warszawa."), ["Jan Kowalski"]);
+    for (const street of ["Rue de la Paix", "Avenue Victor Hugo", "Boulevard Haussmann", "Place Vendôme", "Chemin des Vignes", "Quai Voltaire", "Straße des Friedens"]) assert.equal(worthKeeping("PERSON", street), false, street);
+    assert.equal(afterPlacePrefix("ul. Marszałkowska", 4), true);
+    assert.equal(afterPlacePrefix("Smith et al. Anna Karenina", 13), false);
+    // a French street in lower case, named after a person
+    assert.deepEqual(persons("Notre bureau se trouve 8 rue Victor Hugo, 69002 Lyon."), []);
+    assert.deepEqual(persons("Le bureau est rue Jean Jaurès, à Lyon, chez Claire Martin."), ["Claire Martin"]);
+    assert.equal(afterPlacePrefix("the meeting took place John", 24), false, "an English \"place\" without a number");
   });
   it("ends a span at a comma glued to the next field (a CSV line read as text), so the field is left to its own detector", () => {
     const t = "name,ssn\nJohn Smith,536-22-1234\n";

@@ -10,7 +10,7 @@ import type { Candidate } from "../core/types.ts";
 import { NAME_TAGS, englishWord, knownAsWord, tagsNotAName, tagsOf } from "./lexicon.ts";
 import { FOREIGN_TITLE_WORDS, PARTICLE, TITLE_WORD, isOrganisationWord, isParticle, notAFirstWord, startsWithVerb } from "./name_shape.ts";
 import { PLACE_FIRST_WORDS, PLACE_TAGS, TOWN_PREFIXES, isKnownPlace } from "./gazetteer.ts";
-import { STREET_KINDS_FIRST } from "./street_address.ts";
+import { STREET_KINDS_AFTER_NUMBER, STREET_KINDS_FIRST } from "./street_address.ts";
 import { prevFeed } from "../core/lines.ts";
 import { perText } from "../core/per-text.ts";
 
@@ -64,9 +64,19 @@ export function trimSpan(text: string, start: number, end: number): [number, num
 }
 const NOT_IN_ENTITY = /[[\](){}<>=|@\\/—–:]|`(?!`?\p{L}+'{1,2}[ \t])|--|[ \t]-[ \t]|[,;](?=\S)|"?\s*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
-/** Street kinds written before the street's name, as a person's span may start with them or follow them ("Ronda" is also a given name). */
-const STREET_KIND_WORDS = [...STREET_KINDS_FIRST.filter((k) => k !== "Ronda"), "Marginal", "Rampa", "Travesía", "Rotonda", "Incrocio", "Colonia"].join("|");
-const STREET_KIND_FIRST = new RegExp(`^(?:${STREET_KIND_WORDS})\\s`);
+/**
+ * Street kinds written before the street's name, as a person's span may start with them or follow
+ * them ("Ronda" is also a given name); French kinds after the house number ("12 Rue de la Paix"),
+ * Polish abbreviations ("ul. Marszałkowska", "al. Jerozolimskie", "pl. Zbawiciela"; not "et al.").
+ */
+const STREET_KIND_WORDS = [...STREET_KINDS_FIRST.filter((k) => k !== "Ronda"), "Marginal", "Rampa", "Travesía", "Rotonda", "Incrocio", "Colonia", "Rue", "Avenue", "Boulevard", "Chemin", "Allée", "Impasse", "Quai", "[Uu]l\\.", "(?<!et )[Aa]l\\.", "[Pp]l\\."].join("|");
+/**
+ * A person's span that starts with a street's kind is the street's name: those above, and the
+ * ones that are English verbs or nouns before a person as often ("Place John on the list",
+ * "Route Anna's call"), which only start it: "Place Vendôme", "Route de Lyon", "Cours Mirabeau",
+ * "Street Fighter"; German's kind first, "Straße des 17. Juni".
+ */
+const STREET_KIND_FIRST = new RegExp(`^(?:${STREET_KIND_WORDS}|${STREET_KINDS_AFTER_NUMBER.map((k) => k[0]!.toUpperCase() + k.slice(1)).join("|")}|Street|Straße|Strasse)\\s`);
 
 /** A product's or a standard's name ends with one of these ("System V ABI", "Emscripten ABI" in Rust's reference; "Darwin Kernel Version" of uname's output, "King James Version"; an authentication's module or directory first, "PAM Permission denied" in an auth log). */
 const TECH_WORD = "(?:ABI|API|SDK|CLI|CPU|GPU|OS|UI|URL|URI|ID|USB|DNS|HTTP|SQL|JSON|XML|VM|IDE|SSH|TLS|SSL|TCP|UDP|IP|CI|CD|PAM|LDAP|NTLM|Kernel|Version|Release|Edition)";
@@ -495,8 +505,14 @@ export function monthOfDate(text: string, start: number, end: number): boolean {
  * ("Marina", "Villa", "Monte").
  */
 export function afterPlacePrefix(text: string, start: number): boolean {
-  return PLACE_PREFIX.test(text.slice(Math.max(0, start - 12), start));
+  return PLACE_PREFIX.test(text.slice(Math.max(0, start - 12), start)) || FRENCH_STREET_BEFORE.test(text.slice(Math.max(0, start - 24), start));
 }
+/**
+ * A French street's kind, as French writes it in lower case, before a street named after a person
+ * ("8 rue Victor Hugo", "la rue Jean Jaurès"): after a house number any kind, without one those
+ * that are no English word ("place", "route", "avenue" are).
+ */
+const FRENCH_STREET_BEFORE = new RegExp(String.raw`(?:(?<![\p{L}\p{N}])[1-9]\d{0,3}(?:[ 	]?(?:bis|ter))?,?[ 	]+(?:${STREET_KINDS_AFTER_NUMBER.join("|")})|(?<![\p{L}\p{N}])(?:rue|boulevard|chemin|allée|impasse|quai))[ 	]+$`, "iu");
 const NOT_BEFORE_A_PERSON = new Set(["bad", "old", "great", "little", "upper", "lower", "st", "groß", "gross", "klein", "marina", "villa", "monte", "lido"]);
 const PLACE_PREFIX = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:${[...TOWN_PREFIXES].filter((w) => !NOT_BEFORE_A_PERSON.has(w)).map((w) => w[0]!.toUpperCase() + w.slice(1)).join("|")}|${STREET_KIND_WORDS})[ \\t]$`,

@@ -37,4 +37,13 @@ describe("ner/name_shape", () => {
     for (const v of ["Kazi Manzur Rashid", "Abhishek Kumar Singh", "Ana Carolina Silva"]) assert.ok(mayBePerson(v), v);
     for (const v of ["Chase Miller", "Rob Stone", "Anna", "Grace Kelly"]) assert.ok(!startsWithVerb(v), v);
   });
+  it("after a person's cue, takes a given name that is an English word too before a surname that is none", () => {
+    // "Jean" a fabric, "Dupont" a company to compromise's lexicon; "Till" a preposition, "Bayer" a company
+    for (const v of ["Jean Dupont", "Christian Michelin", "Till Bayer", "Jan Peugeot", "Jean de Dupont"]) {
+      assert.ok(mayBePerson(v, true), v);
+      assert.ok(!mayBePerson(v), `${v} without a cue`);
+    }
+    // before an English word, still a thing; the company and heading vetoes still hold
+    for (const v of ["Jean Shorts", "Max Power", "Rose Gold", "Robin Hood Bank", "Jean Dupont Gmbh", "Max Valor"]) assert.ok(!mayBePerson(v, true), v);
+  });
 });

@@ -10,8 +10,15 @@ import { NAME_TAGS, commonWord, englishWord, tagsOf } from "./lexicon.ts";
 import { escapeRegex } from "../core/regex.ts";
 import { nextFeed, prevFeed } from "../core/lines.ts";
 
+/**
+ * An upper-case and a lower-case letter, each with the combining marks of a decomposed (NFD)
+ * text after it: macOS's file names and some PDFs' text layers write "Jürgens" as "Ju\u0308rgens",
+ * "François" as "Franc\u0327ois" (offsets are the text's own: no normalising before matching).
+ */
+const UPPER = String.raw`\p{Lu}\p{M}*`;
+const LOWER = String.raw`\p{Ll}\p{M}*`;
 /** One name word: capitalised, with inner capitals or apostrophes (McClure, DuBuque, O'Neil) and one hyphen (Hoeger-Towne). */
-export const WORD = String.raw`\p{Lu}\p{Ll}*(?:['’]?\p{Lu}\p{Ll}+)*\p{Ll}(?:-\p{Lu}\p{Ll}*(?:['’]?\p{Lu}\p{Ll}+)*\p{Ll})?`;
+export const WORD = String.raw`${UPPER}(?:${LOWER})*(?:['’]?${UPPER}(?:${LOWER})+)*${LOWER}(?:-${UPPER}(?:${LOWER})*(?:['’]?${UPPER}(?:${LOWER})+)*${LOWER})?`;
 /** Lower-case particles inside a name (Ludwig van Beethoven, Maria de la Cruz). */
 export const PARTICLE = String.raw`(?:van|von|der|den|de|del|della|di|da|du|la|le|ter|ten|bin|al|dos|das)`;
 /** An English title of a person, as a text or a form in capitals writes it ("Ms", "DR"). */
@@ -27,6 +34,17 @@ export const NAME = String.raw`(?!${TITLE_WORD}(?![\p{L}]))${WORD}(?:[ \t]{1,2}(
 /** A title before a name, not part of the span. */
 export const TITLE = String.raw`(?:${TITLE_WORD}\.?[ \t]+)`;
 /**
+ * Regular-expression source that matches `source`'s accented letters composed (NFC) or decomposed
+ * (NFD: "n\u0303" for "ñ", "u\u0308" for "ü"), as a text may write them ("Señor", "Grüßen", "Chère").
+ */
+export function eitherForm(source: string): string {
+  return [...source].map((c) => (c.normalize("NFD") === c ? c : `(?:${c}|${c.normalize("NFD")})`)).join("");
+}
+
+/** Context words as written and decomposed (NFD: "grüßen" also as "gru\u0308ßen"), for the engine's scan of context words, which compares them as written. */
+export const withDecomposed = (words: readonly string[]): string[] => [...new Set(words.flatMap((w) => [w, w.normalize("NFD")]))];
+
+/**
  * Titles of address in the languages of the national identifiers, as written before a surname or
  * a full name: German, French, Spanish, Italian, Portuguese, Dutch (lower case inside a
  * sentence: "Geachte heer Jansen"), Polish. Not "Don", "Dona" or "M." alone: first names and
@@ -39,7 +57,7 @@ export const FOREIGN_TITLE_WORDS: readonly string[] = [...new Set(FOREIGN_TITLE_
  * A title of `FOREIGN_TITLE_SPELLINGS`, then an academic title or an office ("Frau Dr. Weber",
  * "Sig. Dott.", "Frau Professorin Weber", "Herr Direktor Schmidt").
  */
-export const FOREIGN_TITLE = String.raw`(?:${[...FOREIGN_TITLE_SPELLINGS].sort((a, b) => b.length - a.length).map((t) => t.replace(/\./g, "\\.")).join("|")})(?:[ \t]+(?:Dr|Dra|Prof|Dott|Dott\.ssa|Ing|Avv|Mag|Dipl\.-Ing)\.?|[ \t]+(?:Professor(?:in)?|Doktor|Direktor(?:in)?|Präsident(?:in)?|Professeur|Docteur|Maître|Dottore|Dottoressa|Avvocato|Ingegnere)(?=[ \t]+\p{Lu}))*`;
+export const FOREIGN_TITLE = String.raw`(?:${[...FOREIGN_TITLE_SPELLINGS].sort((a, b) => b.length - a.length).map((t) => eitherForm(t.replace(/\./g, "\\."))).join("|")})(?:[ \t]+(?:Dr|Dra|Prof|Dott|Dott\.ssa|Ing|Avv|Mag|Dipl\.-Ing)\.?|[ \t]+(?:Professor(?:in)?|Doktor|Direktor(?:in)?|Präsident(?:in)?|Professeur|Docteur|Maître|Dottore|Dottoressa|Avvocato|Ingegnere)(?=[ \t]+\p{Lu}))*`;
 /** Letters after a name, not part of the span. */
 export const SUFFIX = String.raw`(?:,?[ \t]+(?:Jr|Sr|II|III|IV|PhD|MD|DDS|DVM|Esq)\.?)`;
 
@@ -187,6 +205,22 @@ export const currencyOrLanguage = (value: string): boolean => {
 const languageVariant = (all: string[]) => all.length > 1 && icu().languages.has(all[all.length - 1]!);
 
 /**
+ * Given names common in the languages of the national identifiers (faker's de, fr, es, it, pt_BR,
+ * nl and pl locales) that compromise's lexicon knows only as an English word: "Jean" (a fabric),
+ * "Christian", "Guy", "Marine", "Robin", "Till" (a preposition), "Jan" and "August" (months).
+ * Under a person's cue and before a surname no English list knows, one of them is that given name
+ * (`mayBePerson`'s `cued`).
+ */
+const GIVEN_NAMES_ALSO_WORDS: ReadonlySet<string> = new Set(["jean", "christian", "guy", "marine", "rose", "jade", "fanny", "florence", "olive", "max", "finn", "leo", "robin", "milan", "jan", "august", "lily", "viola", "mercedes", "alfredo", "franco", "catalina", "emir", "mats", "till", "line", "maya", "ruby", "joy", "jasmine", "alma", "dean", "jay", "daisy", "miles"]);
+/**
+ * compromise's tags of a word that is a proper noun, not an English word: a company named after
+ * its founder ("Dupont", "Bayer", "Peugeot", "Michelin") is a surname as often.
+ */
+const PROPER_NOUN_TAGS: ReadonlySet<string> = new Set(["Organization", "ProperNoun"]);
+/** Whether a lower-case word is no English word: unknown to SCOWL's lists, and to compromise's lexicon but as a proper noun. */
+const noEnglishWord = (word: string): boolean => !englishWord(word) && (tagsOf(word)?.every((t) => PROPER_NOUN_TAGS.has(t)) ?? true);
+
+/**
  * Whether name-shaped `value` may be a person: no company word and no word known only as an
  * currency's (`NOT_A_PERSON_TAGS`) unless another is a name's; not a currency's or a language's
  * name as ICU writes it (`icu`), nor, without a name's word, a language's variant ("British
@@ -197,8 +231,14 @@ const languageVariant = (all: string[]) => all.length > 1 && icu().languages.has
  * A double-barrelled surname is one word ("Loyal Dooley-Boyle" is two words, not three): a name
  * when one of its halves is known as one, otherwise an ordinary word when one half is ("Ward" of
  * "Hessel-Ward"); alone, one of unknown halves is a surname ("Hoeger-Towne").
+ * With `cued` (the value follows a person's cue: a name label or column, a salutation, a
+ * contact's label), a first word of `GIVEN_NAMES_ALSO_WORDS` before one or two words that are
+ * no English word counts as a name ("Contact: Jean Dupont", whose "Dupont" compromise knows as
+ * a company); before an English word it stays one ("Jean Shorts").
  */
-export function mayBePerson(value: string): boolean {
+export function mayBePerson(written: string, cued = false): boolean {
+  // (the lexicon's words are composed: a decomposed "Franc\u0327ois" is looked up as "François")
+  const value = written.normalize("NFC");
   if (NOT_FIRST.test(value) || value.toLowerCase().split(/\s+/).some((w) => FOREIGN_HEADING_WORD.test(w))) return false;
   if (productCamel(value)) return false;
   let known = 0;
@@ -206,6 +246,7 @@ export function mayBePerson(value: string): boolean {
   let name = false;
   let vetoed = false;
   const all = value.toLowerCase().split(/\s+/).filter((w) => w !== "");
+  if (cued && all.length >= 2 && all.length <= 3 && GIVEN_NAMES_ALSO_WORDS.has(all[0]!) && all.slice(1).every((w) => isParticle(w) || w.split("-").every(noEnglishWord))) name = true;
   for (const [i, w] of all.entries()) {
     // A particle between names is none of them; first, it is the given name ("Al Collier");
     // last, the surname ("Jaylin Von").
@@ -248,7 +289,7 @@ export function mayBePerson(value: string): boolean {
 // ---- shared by the cue-led detectors (person_by_foreign_cue, person_by_request) ----
 
 /** A phrase with its first letter in either case ("Sehr geehrte" opens a letter; "Mit freundlichen Grüßen" may follow a comma). */
-export const either = (p: string) => `[${p[0]!.toUpperCase()}${p[0]!.toLowerCase()}]${escapeRegex(p.slice(1)).replace(/ /g, "[ \\t]+")}`;
+export const either = (p: string) => `(?:${eitherForm(p[0]!.toUpperCase())}|${eitherForm(p[0]!.toLowerCase())})${eitherForm(escapeRegex(p.slice(1))).replace(/ /g, "[ \\t]+")}`;
 export const alternation = (list: string[]) => `(?:${[...list].sort((a, b) => b.length - a.length).map(either).join("|")})`;
 
 /** A surname may open with its particles ("heer van de Berg", "Frau von Arnim"). */
@@ -306,7 +347,8 @@ const GERMAN_ARTICLE_NOUN = /^(?:der|die|das|den|dem|des)[ \t]+\S+$/;
  * Hidalgo Bermúdez"); or, after a title, any one
  * word (the surname: "Herr Pusch", "Monsieur Baron").
  */
-export function namedPerson(value: string, titled: boolean): boolean {
+export function namedPerson(written: string, titled: boolean): boolean {
+  const value = written.normalize("NFC");
   // (a German article before one noun is no particle: "Wenden Sie sich an den Systemadministrator")
   if (!titled && GERMAN_ARTICLE_NOUN.test(value)) return false;
   const words = value
@@ -315,7 +357,7 @@ export function namedPerson(value: string, titled: boolean): boolean {
     .filter((w) => !isParticle(w));
   // (the company words mayBePerson vetoes, vetoed on every path: "Veldkamp Bouw Bv" is no given name and two surnames)
   if (words.some((w) => ROLES.test(w) || DEPARTMENTS.test(w) || ROLE_COMPOUND.test(w) || isOrganisationWord(w)) || productCamel(value)) return false;
-  if (mayBePerson(value) || (titled && words.length === 1)) return true;
+  if (mayBePerson(value, true) || (titled && words.length === 1)) return true;
   // (a surname that is a place too, "Josep Hidalgo Bermúdez", beside a word the lexicon does not know)
   return words.length >= 2 && words.length <= 3 && words.some((w) => tagsOf(w) === null) && words.every((w) => tagsOf(w)?.every((t) => PLACE_WORD_TAGS.has(t)) ?? true);
 }

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { person } from "./person.ts";
 import { run } from "../testing.ts";
+import { detect } from "../index.ts";
+import { locator } from "@filescan/contracts";
 
 const people = (text: string) => run(person, text).filter((f) => f.score >= 0.4).map((f) => text.slice(f.start, f.end));
 
@@ -11,6 +13,25 @@ describe("ner/person", () => {
   it("takes no street of an organisation's address for a name (the GPL notice in every file of a JDK's sources)", () => {
     const gpl = " * You should have received a copy of the GNU General Public License version\n * 2 along with this work; if not, write to the Free Software Foundation,\n * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.\n";
     assert.deepEqual(people(gpl), []);
+  });
+  it("takes no French street for a name, and leaves its address whole to the address's detector", () => {
+    const text = "please contact Hélène Dubois at 12 Rue de la Paix, Paris.";
+    const found = detect([{ text, source: "text", locator: locator() }], {}).map((f) => `${f.type}:${text.slice(f.start, f.end)}`);
+    assert.ok(found.includes("ADDRESS:12 Rue de la Paix"), JSON.stringify(found));
+    assert.ok(!found.some((f) => f.startsWith("PERSON:Rue")), JSON.stringify(found));
+    assert.ok(found.includes("PERSON:Hélène Dubois"), JSON.stringify(found));
+  });
+  it("reports a name written in decomposed letters (NFD) at the text's own offsets, masked from them", () => {
+    for (const [nfc, name] of [["Sehr geehrte Frau Jürgens,", "Jürgens"], ["Dear Mr. François Müller", "François Müller"]] as const) {
+      const text = nfc.normalize("NFD");
+      const people = detect([{ text, source: "text", locator: locator() }], {}).filter((f) => f.type === "PERSON");
+      assert.equal(people.length, 1, JSON.stringify(people));
+      const [f] = people;
+      assert.equal(text.slice(f!.start, f!.end), name.normalize("NFD"));
+      assert.equal(f!.start, text.indexOf(name[0]!));
+      assert.ok(f!.score >= 0.95, JSON.stringify(f));
+      assert.ok(!f!.masked.includes(name.slice(1, 4)) && !f!.masked.includes(name.normalize("NFD").slice(1, 4)), f!.masked);
+    }
   });
   it("takes no project's name for a person when the text writes it in an identifier (the Jackson library's POM); a name in an e-mail address stays", () => {
     const pom = "<groupId>com.fasterxml.jackson.core</groupId>\n<artifactId>jackson-core</artifactId>\n<description>Core Jackson processing abstractions</description>";

@@ -1,6 +1,6 @@
 import type { Candidate, Detector } from "../core/types.ts";
 import { cuedMatches, withSticky } from "../core/regex.ts";
-import { FOREIGN_TITLE, NAME_WITH_PARTICLES, TITLE_WORD, alternation, namedPerson } from "./name_shape.ts";
+import { FOREIGN_TITLE, NAME_WITH_PARTICLES, TITLE_WORD, alternation, namedPerson, withDecomposed } from "./name_shape.ts";
 import { NAME_TAGS, tagsOf } from "./lexicon.ts";
 
 /**
@@ -63,7 +63,7 @@ export const personByCallback: Detector = {
   patterns: [],
   // Every announcement is a context word: the engine runs the detector only on a text that holds
   // one, and tells `find` where they start.
-  context: CALLS.map((w) => w.toLowerCase()),
+  context: withDecomposed(CALLS.map((w) => w.toLowerCase())),
   prefilter: { letter: true, context: true },
   find(text, cues): Candidate[] {
     const out: Candidate[] = [];

@@ -13,6 +13,11 @@ describe("ner/person_by_cue", () => {
     assert.deepEqual(found("Best wishes\nAnna"), ["Anna"]);
     assert.deepEqual(found("Please note my name: Conner Deckow-Bruen. Thanks"), ["Conner Deckow-Bruen"]);
     assert.deepEqual(found("Patient name: Golden Hessel\nDOB: 1970-01-01"), ["Golden Hessel"]);
+    // a French given name compromise knows as an English word ("jean"), a surname it knows as a company ("DuPont")
+    assert.deepEqual(found("Name: Jean Dupont\nDear Jean Dupont,\n"), ["Jean Dupont", "Jean Dupont"]);
+    assert.deepEqual(found("Name: Jean Shorts\n"), []);
+    // decomposed (NFD) letters, as macOS and some PDFs' text layers write them
+    assert.deepEqual(found("Dear Mr. François Müller\nName: José Núñez\n".normalize("NFD")), ["Franc\u0327ois Mu\u0308ller", "Jose\u0301 Nu\u0301n\u0303ez"]);
   });
   it("takes one word no lexicon knows for the surname under a surname's label, in each language; under another label a lone word must be a known name", () => {
     assert.deepEqual(found("Nom : Lemoine\nPrénom : Claire\nNachname: Pusch\nSurname: Wazowski\nAchternaam: Dijkstra\n"), ["Lemoine", "Claire", "Pusch", "Wazowski", "Dijkstra"]);

@@ -132,7 +132,7 @@ export const personByCue: Detector = {
       const value = text.slice(start, end);
       // `@name Alias Queries`, `\name Section Management`: a documentation command (Doxygen)
       const command = m.index > 0 && (text[m.index - 1] === "@" || text[m.index - 1] === "\\");
-      if (command || out.some((c) => c.start === start) || !(mayBePerson(value) || surnameAlone(m[0], value)) || startsWithVerb(value) || companyAfter(text, end) || ciStep(text, end) || overRule(text, end)) return;
+      if (command || out.some((c) => c.start === start) || !(mayBePerson(value, true) || surnameAlone(m[0], value)) || startsWithVerb(value) || companyAfter(text, end) || ciStep(text, end) || overRule(text, end)) return;
       // (a label without a colon is a weak cue: no word of the name may be an English word that is no
       // name, "the Name Lookup Table below")
       if (bare && value.toLowerCase().split(/[\s-]+/).some((w) => !isParticle(w) && englishWord(w) && !tagsOf(w)?.some((t) => NAME_TAGS.has(t)))) return;

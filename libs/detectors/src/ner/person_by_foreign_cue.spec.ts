@@ -30,6 +30,10 @@ describe("ner/person_by_foreign_cue", () => {
     assert.deepEqual(found("Z poważaniem,\n\nKlaudiusz Kos\n"), ["Klaudiusz Kos"]);
     assert.deepEqual(found("W razie pytań prosimy o kontakt: Nikodem Kosiński, dział księgowości."), ["Nikodem Kosiński"]);
     assert.deepEqual(found("Ansprechpartnerin: Rahel Danner\nTelefon: 030 1234567"), ["Rahel Danner"]);
+    // a given name compromise knows as an English word ("jean"), a surname it knows as a company ("DuPont")
+    assert.deepEqual(found("Contact: Jean Dupont\nTél. : 01 23 45 67 89"), ["Jean Dupont"]);
+    assert.deepEqual(found("Cordialement,\nJean Dupont\n"), ["Jean Dupont"]);
+    assert.deepEqual(found("Contact: Jean Shorts\n"), [], "a given name before an English word is a thing's");
   });
   it("takes no group, role, department or form of address without a name for a person", () => {
     assert.deepEqual(found("Sehr geehrte Damen und Herren,\n"), []);
@@ -55,6 +59,21 @@ describe("ner/person_by_foreign_cue", () => {
     for (const t of ["Sr. Test analyst", "Sr. Software Engineer", "Sr. Data Scientist, Madrid", "Title: Sr. Account Executive"]) assert.deepEqual(found(t), [], t);
     assert.deepEqual(found("Estimado Sr. García:"), ["García"]);
     assert.deepEqual(found("El Sr. Fernández Soto llamó ayer."), ["Fernández Soto"]);
+  });
+  it("reads an abbreviated title alone after a salutation or a contact's label, not as part of the name", () => {
+    assert.deepEqual(found("Egregio Dott. Marco Bianchi,\nGentile Dott.ssa Laura Verdi,\n"), ["Marco Bianchi", "Laura Verdi"]);
+    assert.deepEqual(found("Bonjour M. Dubois,\nEstimado D. Manuel Pérez:\n"), ["Dubois", "Manuel Pérez"]);
+    assert.deepEqual(found("Ihr Ansprechpartner: Herr Dipl.-Ing. Klaus Becker\n"), ["Klaus Becker"], "not \"Herr Dipl\"");
+    assert.deepEqual(found("Interlocuteur : M. Philippe Durand\n"), ["Philippe Durand"]);
+    assert.deepEqual(found("Il a vu M. Dubois hier."), [], "in running text \"M.\" is an initial");
+  });
+  it("reads a decomposed (NFD) text as its composed form, at the text's own offsets (macOS's file names, some PDFs' text layers)", () => {
+    for (const [nfc, want] of [["Sehr geehrte Frau Jürgens,", "Jürgens"], ["Chère Madame Lefèvre,\nNous vous remercions", "Lefèvre"], ["Mit freundlichen Grüßen\nJürgen Groß\n", "Jürgen Groß"], ["Estimado Sr. Muñoz Ibáñez:", "Muñoz Ibáñez"]] as const) {
+      const text = nfc.normalize("NFD");
+      const [f, ...more] = run(personByForeignCue, text).filter((c) => c.score >= 0.4);
+      assert.ok(f !== undefined && more.length === 0, text);
+      assert.equal(text.slice(f.start, f.end), want.normalize("NFD"), "the span holds every mark of its letters");
+    }
   });
   it("raises a name's score by its cue (context)", () => {
     const [f] = run(personByForeignCue, "Sehr geehrter Herr Pusch,");

@@ -1,7 +1,7 @@
 import type { Candidate, Detector } from "../core/types.ts";
 import { cuedMatches, withSticky } from "../core/regex.ts";
 import { tagsOf } from "./lexicon.ts";
-import { END_IN_SENTENCE, FOREIGN_TITLE, FOREIGN_TITLE_WORDS, NAME_WITH_PARTICLES, SUFFIX, alternation, namedPerson } from "./name_shape.ts";
+import { END_IN_SENTENCE, FOREIGN_TITLE, FOREIGN_TITLE_WORDS, NAME_WITH_PARTICLES, SUFFIX, alternation, namedPerson, withDecomposed } from "./name_shape.ts";
 
 /**
  * Cues of a person in letters and mails written in the languages of the national identifiers
@@ -15,13 +15,21 @@ import { END_IN_SENTENCE, FOREIGN_TITLE, FOREIGN_TITLE_WORDS, NAME_WITH_PARTICLE
 const SALUTATIONS = ["Sehr geehrter", "Sehr geehrte", "Liebe", "Lieber", "Hallo", "Guten Tag", "Cher", "Chère", "Bonjour", "Estimado", "Estimada", "Querido", "Querida", "Apreciado", "Apreciada", "Distinguido", "Distinguida", "Hola", "Gentile", "Gentilissimo", "Gentilissima", "Egregio", "Egregia", "Prezado", "Prezada", "Olá", "Geachte", "Beste", "Szanowny", "Szanowna", "Drogi", "Droga"];
 const CLOSINGS = ["Mit freundlichen Grüßen", "Mit freundlichem Gruß", "Freundliche Grüße", "Viele Grüße", "Beste Grüße", "Herzliche Grüße", "Mit besten Grüßen", "Liebe Grüße", "Cordialement", "Bien cordialement", "Bien à vous", "salutations distinguées", "sentiments distingués", "Atentamente", "Saludos cordiales", "Saludos", "Un cordial saludo", "Un saludo", "Cordiales saludos", "Cordiali saluti", "Distinti saluti", "Saluti", "Atenciosamente", "Cordialmente", "Abraços", "Um abraço", "Met vriendelijke groet", "Met vriendelijke groeten", "Vriendelijke groet", "Hoogachtend", "Groeten", "Z poważaniem", "Z wyrazami szacunku", "Pozdrawiam serdecznie", "Pozdrawiam", "Z pozdrowieniami"];
 const CONTACTS = ["Ansprechpartner", "Ansprechpartnerin", "Kontaktperson", "Kontakt", "Contact", "Personne à contacter", "Interlocuteur", "Interlocutrice", "Persona de contacto", "Contacto", "Referente", "Contatto", "Pessoa de contato", "Contato", "Contactpersoon", "Osoba kontaktowa"];
+/**
+ * Titles written alone after a salutation or a contact's label, abbreviated with their point: an
+ * academic one ("Egregio Dott. Bianchi", "Gentile Dott.ssa Verdi", "Hallo Dr. Weber"), French
+ * "M." ("Bonjour M. Dubois"), Spanish "D." and "Dña." ("Estimado D. Manuel Pérez"). (In running
+ * text "M." and "D." are initials.)
+ */
+const SHORT_TITLE = String.raw`(?:Dott\.ssa|(?:Dott|Dr|Dra|Prof|Ing|Avv|Mag|M|D|Dña)\.|Dª)`;
 // The salutation, a title or not, and the name: "Sehr geehrte Frau Weber,", "Liebe Anna,", "Estimada Sra. Ayala Heredia:".
-const SALUTATION = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(SALUTATIONS)}[ \t]+(?:(${FOREIGN_TITLE}|Pan)[ \t]+)?(${NAME_WITH_PARTICLES})(?=${SUFFIX}?[ \t]*(?:[,:;!]|\r?\n|$))`, "gdu");
+const SALUTATION = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(SALUTATIONS)}[ \t]+(?:(${FOREIGN_TITLE}|Pan|${SHORT_TITLE})[ \t]+)?(${NAME_WITH_PARTICLES})(?=${SUFFIX}?[ \t]*(?:[,:;!]|\r?\n|$))`, "gdu");
 // A title in running text or a header: "an Frau Anna Schmidt aus", "Monsieur Moreau vous appellera", "Pani Anna Nowak zadzwoni".
 // (Polish "Pan" only after a salutation, "Szanowny Pan Jan Kowalski": alone it is a Chinese surname, "Jianyang Pan".)
 const TITLED = new RegExp(String.raw`(?<![\p{L}\p{N}])(${FOREIGN_TITLE})[ \t]+(${NAME_WITH_PARTICLES})${END_IN_SENTENCE}`, "gdu");
-// A contact's label: "Ansprechpartnerin: Anna Weber", "prosimy o kontakt: Jan Nowak", "Persona de contacto: Ana Ruiz", "Osoba kontaktowa: Jan Nowak".
-const CONTACT = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(CONTACTS)}[ \t]*:[ \t]*()(${NAME_WITH_PARTICLES})${END_IN_SENTENCE}`, "gdu");
+// A contact's label: "Ansprechpartnerin: Anna Weber", "prosimy o kontakt: Jan Nowak", "Persona de contacto: Ana Ruiz", "Osoba kontaktowa: Jan Nowak";
+// a title between ("Ihr Ansprechpartner: Herr Dipl.-Ing. Klaus Becker", "Interlocuteur : M. Philippe Durand"), not part of the name.
+const CONTACT = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(CONTACTS)}[ \t]*:[ \t]*(?:(${FOREIGN_TITLE}|${SHORT_TITLE})[ \t]+)?(${NAME_WITH_PARTICLES})${END_IN_SENTENCE}`, "gdu");
 // The closing, then the signature alone on its line (a blank line between them or not).
 const CLOSING = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(CLOSINGS)}[,.!]?[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*(?:(${FOREIGN_TITLE})[ \t]+)?(${NAME_WITH_PARTICLES})(?=${SUFFIX}?[ \t]*(?:\r?\n|$))`, "gdu");
 
@@ -48,7 +56,7 @@ export const personByForeignCue: Detector = {
   patterns: [],
   // Every cue is a context word: the engine runs the detector only on a text that holds one
   // (by the scan of context words it shares among detectors, not a scan of its own).
-  context: [...new Set([...FOREIGN_TITLE_WORDS, "pan", ...[...SALUTATIONS, ...CLOSINGS, ...CONTACTS].map((w) => w.toLowerCase())])],
+  context: withDecomposed([...FOREIGN_TITLE_WORDS, "pan", ...[...SALUTATIONS, ...CLOSINGS, ...CONTACTS].map((w) => w.toLowerCase())]),
   prefilter: { letter: true, context: true },
   find(text, cues): Candidate[] {
     const out: Candidate[] = [];

@@ -1,6 +1,6 @@
 import type { Candidate, Detector } from "../core/types.ts";
 import { cuedMatches, withSticky } from "../core/regex.ts";
-import { END_IN_SENTENCE, FOREIGN_TITLE, NAME_WITH_PARTICLES, SUFFIX, TITLE_WORD, alternation, namedPerson, partOfDefinedTerm } from "./name_shape.ts";
+import { END_IN_SENTENCE, FOREIGN_TITLE, NAME_WITH_PARTICLES, SUFFIX, TITLE_WORD, alternation, namedPerson, partOfDefinedTerm, withDecomposed } from "./name_shape.ts";
 
 /**
  * A request to contact someone, the name right after it, in English and in the languages of the
@@ -38,7 +38,7 @@ export const personByRequest: Detector = {
   patterns: [],
   // Every ask is a context word: the engine runs the detector only on a text that holds one, and
   // tells `find` where they start.
-  context: ASKS.map((w) => w.toLowerCase()),
+  context: withDecomposed(ASKS.map((w) => w.toLowerCase())),
   prefilter: { letter: true, context: true },
   find(text, cues): Candidate[] {
     const out: Candidate[] = [];

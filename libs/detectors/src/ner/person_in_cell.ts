@@ -81,7 +81,7 @@ export const personInCell: Detector = {
     // it may be anything, "Globex")
     if (givenOrFamily(name)) return [{ start, end: start + name.length, score: 0.3, validation: "name_shape", whole: true, onlyContext: NAME_PART_HEADERS }];
     // (two or three words of a name's shape that are English words or places too: a name under a full name's label only)
-    if (!mayBePerson(name)) return wholeNameShape(name) ? [{ start, end: start + name.length, score: 0.3, validation: "name_shape", whole: true, onlyContext: FULL_NAME_HEADERS }] : [];
+    if (!mayBePerson(name, true)) return wholeNameShape(name) ? [{ start, end: start + name.length, score: 0.3, validation: "name_shape", whole: true, onlyContext: FULL_NAME_HEADERS }] : [];
     if (placeNotPerson(name)) return [];
     return [{ start, end: start + name.length, score: 0.3, validation: "name_shape", whole: true }];
   },

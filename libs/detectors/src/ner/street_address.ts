@@ -54,7 +54,9 @@ const BLOCK = String.raw`^[ \t]*(?=[^\r\n]*\p{Lu})(?:\p{L}[\p{L}'’.-]*[ \t]+){
  * read to the end of a long hyphenated word ("A-A-A-…") made the search quadratic.
  */
 const CONTINENTAL = String.raw`\b[A-ZÄÖÜ][\p{L}-]{0,48}(?:straße|strasse|str\.|-Str\.|-Straße|weg|-Weg|gasse|platz|-Platz|allee|-Allee|ring|-Ring|damm|straat|laan|gracht|plein|kade|vej|gatan|gata|veien) [1-9]\d{0,3}[a-z]?(?![\p{L}\p{N}])(?:${POSTCODE_TOWN})?`;
-const ROMANCE = String.raw`${house(4)}(?:\s?(?:bis|ter))?,? (?:rue|avenue|boulevard|bd|place|chemin|allée|impasse|quai|route|voie|cours|via|viale|piazza|corso|calle|avenida|plaza|paseo|rua|travessa|alameda|rodovia|estrada|praça)\s+(?:[\p{L}'’-]+[ \t]?){1,5}(?:${POSTCODE_TOWN})?`;
+/** French street kinds, written after the house number ("12 rue de la Paix", "8 Avenue Victor Hugo"). */
+export const STREET_KINDS_AFTER_NUMBER = ["rue", "avenue", "boulevard", "bd", "place", "chemin", "allée", "impasse", "quai", "route", "voie", "cours"];
+const ROMANCE = String.raw`${house(4)}(?:\s?(?:bis|ter))?,? (?:${STREET_KINDS_AFTER_NUMBER.join("|")}|via|viale|piazza|corso|calle|avenida|plaza|paseo|rua|travessa|alameda|rodovia|estrada|praça)\s+(?:[\p{L}'’-]+[ \t]?){1,5}(?:${POSTCODE_TOWN})?`;
 /**
  * The street's kind first and its number after, as Spanish, Catalan, Italian, Portuguese and
  * Polish write them: "Calle Mayor 10", "C/ Mayor, 10", "Via Roma 15", "Rua Augusta, nº 100",
