@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { kafkaGroup } from "@filescan/config";
@@ -274,6 +274,27 @@ describe("filescan scan: a directory tree through the real API and pipeline", fu
     assert.equal(by("odd\\name.txt")?.outcome, "failed");
     assert.equal(by("odd\\name.txt")?.reason, "validation_failed");
     assert.match(String(by("odd\\name.txt")?.detail), /filename/);
+  });
+
+  it("reads and remembers apart two names that show alike, one UTF-8 and one Latin-1, of the same size and mtime (the second was taken for the first from the cache, never read)", async () => {
+    const dir = path.join(base, "encodings");
+    mkdirSync(dir);
+    const utf8 = Buffer.from(path.join(dir, "Müller.txt"));
+    const latin1 = Buffer.concat([Buffer.from(`${dir}/M`), Buffer.from([0xfc]), Buffer.from("ller.txt")]);
+    writeFileSync(utf8, `Herr Müller, run ${run}\n`);
+    writeFileSync(latin1, `Frau Müller, run ${run}\n`);
+    for (const f of [utf8, latin1]) utimesSync(f, 1_000_000_000, 1_000_000_000);
+    const home = { ...cliEnv, FILESCAN_HOME: path.join(base, "home-encodings") };
+    const args = [dir, "--url", api.baseUrl, "--json", "--concurrency", "1", "--uri"];
+    const r = await scan(args, home);
+    assert.equal(r.code, 0, r.stderr);
+    const sent = r.lines.map((l) => `${l.outcome}:${l.sha256}`);
+    assert.deepEqual(r.lines.map((l) => l.outcome), ["submitted", "submitted"], r.stdout);
+    assert.notEqual(r.lines[0]!.sha256, r.lines[1]!.sha256, "each file read");
+    const again = await scan(args, home);
+    assert.equal(again.code, 0, again.stderr);
+    assert.deepEqual(again.lines.map((l) => `${l.outcome === "known" ? "submitted" : l.outcome}:${l.sha256}`), sent, "each remembered with its own content");
+    assert.deepEqual(again.lines.map((l) => l.via), ["cache", "cache"]);
   });
 
   it("fails with exit code 2 and a clear message on a wrong token", async () => {

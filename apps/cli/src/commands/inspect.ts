@@ -9,9 +9,9 @@ import path from "node:path";
 import type { Command } from "commander";
 import { maxFileBytes, stateDir } from "@filescan/config";
 import { startLocalLlmServer, localLlmConfig, type LocalLlmServer } from "@filescan/llm-local";
-import { formatReport } from "../inspect/format.ts";
+import { formatReport, printable } from "../inspect/format.ts";
 import { createInspector, type InspectReport } from "../inspect/inspect.ts";
-import { readInput } from "../inspect/read.ts";
+import { cannotRead, readInput } from "../inspect/read.ts";
 import { exitAfterOutput } from "../exit.ts";
 
 export function registerInspect(program: Command): void {
@@ -69,8 +69,7 @@ export function registerInspect(program: Command): void {
         try {
           bytes = readInput(name, maxFileBytes(env));
         } catch (err) {
-          const code = (err as NodeJS.ErrnoException).code;
-          console.error(`filescan inspect: ${name}: ${code ? `cannot be read (${code})` : (err as Error).message}`);
+          console.error(printable(`filescan inspect: ${name}: ${cannotRead(name, err)}`));
           failed = true;
           continue;
         }
@@ -83,7 +82,7 @@ export function registerInspect(program: Command): void {
             for (let i = 0; i < lines.length; i++) emit(await inspector.text(lines[i]!, name, i + 1));
           }
         } catch (err) {
-          console.error(`filescan inspect: ${name}: ${(err as Error).message}`);
+          console.error(printable(`filescan inspect: ${name}: ${(err as Error).message}`));
           failed = true;
         }
       }

@@ -9,13 +9,15 @@ import { stateDir } from "@filescan/config";
 import { ApiError } from "../scan/client.ts";
 import { runScan, SCAN_VERSION, type Sensitive } from "../scan/run.ts";
 import { exitAfterOutput } from "../exit.ts";
+import { printable } from "../inspect/format.ts";
 
 const collect = (v: string, prev: string[]) => [...prev, v];
 
 /** The table of files with sensitive data that ends a scan. */
 export function sensitiveTable(rows: Sensitive[]): string {
   const head = ["path", "confidence", "page", "file_in_zip"];
-  const cells = rows.map((r) => [r.path, r.confidence, r.page_number === null ? "" : String(r.page_number), r.file_in_zip ?? ""]);
+  // (a path or an archive member's name is anyone's: its control characters are shown escaped, not sent to the terminal)
+  const cells = rows.map((r) => [r.path, r.confidence, r.page_number === null ? "" : String(r.page_number), r.file_in_zip ?? ""].map(printable));
   // (reduce, not Math.max(...cells): a share's 200,000 sensitive files are no call's arguments)
   const widths = head.map((h, i) => cells.reduce((m, c) => Math.max(m, c[i]!.length), h.length));
   const fmt = (c: string[]) => c.map((x, i) => x.padEnd(widths[i]!)).join("  ").trimEnd();

@@ -23,6 +23,20 @@ export function oneLine(value: string): string {
   return value.replace(/\r?\n/g, "⏎").replace(/\p{Cc}/gu, " ");
 }
 
+/**
+ * A string as a terminal may show it: control characters (C0, DEL, C1) and the bidirectional
+ * overrides as visible escapes (`\n`, `\x1b`, `\u{202e}`). File names and archive members are
+ * anyone's: a member named "a\x1b]0;…\x07\x1b[2J.txt" set the window title and cleared the
+ * screen of whoever inspected the archive, and a name with a line break forged a line of the
+ * report. `--json` needs none of this (JSON escapes them).
+ */
+export function printable(s: string): string {
+  return s.replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, (c) => {
+    const n = c.codePointAt(0)!;
+    return c === "\n" ? "\\n" : c === "\t" ? "\\t" : c === "\r" ? "\\r" : n < 0x100 ? `\\x${n.toString(16).padStart(2, "0")}` : `\\u{${n.toString(16)}}`;
+  });
+}
+
 /** Findings listed in the readable report at most (--json lists every one). */
 export const MAX_LISTED = 200;
 
@@ -48,9 +62,11 @@ export function formatReport(r: InspectReport, showValues: boolean): string {
   } else {
     out.push(`  findings    ${r.findings.length}`);
     const head = ["type", "score", "validation", "where", "offsets", showValues ? "value" : "masked", "context"];
-    const rows = r.findings.slice(0, MAX_LISTED).map((f) => [f.type, f.score.toFixed(2), f.validation ?? "-", where(f.locator), `${f.start}-${f.end}`, oneLine(showValues ? (f.value ?? f.masked) : f.masked), f.context.join(",") || "-"]);
+    // (escaped before the widths are measured: the columns stay aligned)
+    const rows = r.findings.slice(0, MAX_LISTED).map((f) => [f.type, f.score.toFixed(2), f.validation ?? "-", where(f.locator), `${f.start}-${f.end}`, oneLine(showValues ? (f.value ?? f.masked) : f.masked), f.context.join(",") || "-"].map(printable));
     for (const line of grid(head, rows)) out.push(`    ${line}`);
     if (r.findings.length > MAX_LISTED) out.push(`    … and ${r.findings.length - MAX_LISTED} more (--json lists every one)`);
   }
-  return out.join("\n");
+  // (each entry is one line: a control character in it came from the file, its name or the model)
+  return out.map(printable).join("\n");
 }

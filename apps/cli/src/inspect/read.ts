@@ -21,6 +21,17 @@ export function readInput(name: string, max: number): Buffer {
   }
 }
 
+/** Why a named input could not be read, as the user can act on it (`printable` before it is shown). */
+export function cannotRead(name: string, err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (!code) return (err as Error).message;
+  // (Node hands a program its arguments decoded as UTF-8: a name that is not, Latin-1 from an
+  // old file server, arrives with U+FFFD for its bytes and names no file; "ENOENT" alone said
+  // the file was not there)
+  if (code === "ENOENT" && name.includes("\ufffd")) return "cannot be read (ENOENT): its name is not UTF-8, and Node gets its arguments as UTF-8; give it on standard input: filescan inspect - < FILE";
+  return `cannot be read (${code})`;
+}
+
 /** Reads to the end, refusing more than `max` bytes (a file that grows, a stream without end). */
 function readAll(fd: number, max: number, what: string): Buffer {
   const chunks: Buffer[] = [];

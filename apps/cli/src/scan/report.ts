@@ -4,6 +4,7 @@
  * progress then goes to stderr), and a summary at the end.
  */
 import cliProgress from "cli-progress";
+import { printable } from "../inspect/format.ts";
 
 export type Outcome = "submitted" | "known" | "skipped" | "failed";
 
@@ -112,11 +113,25 @@ export class Reporter {
     this.log(`waiting: the API answered ${problem.status} ${problem.code}${problem.detail ? ` (${problem.detail})` : ""}; retrying in ${(waitMs / 1000).toFixed(0)} s`);
   }
 
-  /** A message that must not tear the bar. */
+  /**
+   * A message that must not tear the bar, on one line and with no control character of a file
+   * name sent to the terminal (a name can set its title, clear it or forge a line).
+   */
   log(msg: string): void {
     if (this.bar) this.bar.stop();
-    this.err.write(`${msg}\n`);
+    this.err.write(`${printable(msg)}\n`);
     if (this.bar) this.bar.start(this.counts.found, this.done(), this.payload());
+  }
+
+  /**
+   * Ctrl-C or SIGTERM: the bar is stopped, which shows the cursor again and turns line wrapping
+   * back on (cli-progress turns both off while it draws; an exit without this left the terminal
+   * so), and where the scan got to is said.
+   */
+  interrupt(): void {
+    this.bar?.stop();
+    if (this.timer) clearInterval(this.timer);
+    this.err.write(`interrupted: ${this.line()}\n`);
   }
 
   finish(): string {

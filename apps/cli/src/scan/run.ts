@@ -9,10 +9,10 @@ import pLimit from "p-limit";
 import { maxFileBytes } from "@filescan/config";
 import { ApiClient, ApiError, type FileReport } from "./client.ts";
 import { ScanCache } from "./cache.ts";
-import { hashFile } from "./hash.ts";
+import { hashFile, NotAFile } from "./hash.ts";
 import { Reporter, type FileResult } from "./report.ts";
 import { WaitQueue } from "./wait.ts";
-import { walk, type WalkOptions } from "./walk.ts";
+import { cacheKey, walk, type WalkOptions } from "./walk.ts";
 
 export const SCAN_VERSION = "0.1.0";
 
@@ -94,6 +94,7 @@ export async function runScan(o: ScanOptions): Promise<ScanSummary> {
   if (cache.heldBy !== null) process.stderr.write(`filescan scan: another scan (pid ${cache.heldBy}) is writing the cache of this API; this one reads it and writes nothing to it\n`);
   // (killed by Ctrl-C or a service manager: what the journal has not yet got is appended first)
   const onSignal = (sig: NodeJS.Signals) => {
+    shown.rep?.interrupt();
     cache.flush();
     cache.close();
     process.exit(sig === "SIGINT" ? 130 : 143);
@@ -117,6 +118,18 @@ export function fileUrl(f: { path: string; fsPath?: Buffer }): string {
   return out;
 }
 
+/**
+ * What became of a file whose handling threw. A file deleted, or replaced by a FIFO or a device,
+ * between the walk and the read is skipped, as the walk skips what it finds so: on a share in use
+ * that happens every scan, and made each end with exit code 1.
+ */
+export function failure(p: string, err: unknown): FileResult {
+  if (err instanceof ApiError) return { path: p, outcome: "failed", reason: err.problem.code, ...(err.problem.detail ? { detail: err.problem.detail } : {}) };
+  if (err instanceof NotAFile) return { path: p, outcome: "skipped", reason: "not_a_file", detail: err.message };
+  if ((err as NodeJS.ErrnoException).code === "ENOENT") return { path: p, outcome: "skipped", reason: "unreadable", detail: "ENOENT: gone since the walk" };
+  return { path: p, outcome: "failed", reason: "read_error", detail: String((err as Error).message ?? err) };
+}
+
 async function scanWith(o: ScanOptions & { maxBytes: number }, client: ApiClient, cache: ScanCache, shown: { rep?: Reporter }): Promise<ScanSummary> {
   const { maxBytes } = o;
   const rep = (shown.rep = new Reporter({ json: o.json, tty: o.tty }));
@@ -135,13 +148,14 @@ async function scanWith(o: ScanOptions & { maxBytes: number }, client: ApiClient
   const one = async (f: { path: string; size: number; mtimeMs: number; fsPath?: Buffer }): Promise<void> => {
     try {
       if (f.size > maxBytes) return record({ path: f.path, outcome: "skipped", size: f.size, reason: "too_large", detail: `over ${maxBytes} bytes` });
-      const cached = cache.knownHash(f.path, f.size, f.mtimeMs);
+      const key = cacheKey(f);
+      const cached = cache.knownHash(key, f.size, f.mtimeMs);
       if (cached && (cache.isAnalysed(cached) || cache.wasSubmitted(cached))) {
         return record({ path: f.path, outcome: "known", sha256: cached, size: f.size, via: "cache" });
       }
       const h = await hashFile(f.fsPath ?? f.path, maxBytes);
       rep.hashed(h.bytes.length);
-      cache.rememberHash(f.path, f.size, f.mtimeMs, h.sha256);
+      cache.rememberHash(key, f.size, f.mtimeMs, h.sha256);
       if (cache.isAnalysed(h.sha256)) return record({ path: f.path, outcome: "known", sha256: h.sha256, size: f.size, via: "cache" });
       if (await client.isAnalysed(h.sha256)) {
         cache.markAnalysed(h.sha256);
@@ -167,15 +181,14 @@ async function scanWith(o: ScanOptions & { maxBytes: number }, client: ApiClient
       if (o.wait) submitted.set(h.sha256, [...(submitted.get(h.sha256) ?? []), f.path]);
       record({ path: f.path, outcome: "submitted", sha256: h.sha256, size: f.size, submission_id: r.submission_id });
     } catch (err) {
-      if (err instanceof ApiError) record({ path: f.path, outcome: "failed", reason: err.problem.code, ...(err.problem.detail ? { detail: err.problem.detail } : {}) });
-      else record({ path: f.path, outcome: "failed", reason: "read_error", detail: String((err as Error).message ?? err) });
+      record(failure(f.path, err));
     }
   };
 
   const tasks: Array<Promise<void>> = [];
   for await (const item of walk(o.roots, o)) {
     rep.foundFile();
-    cache.saw(item.path);
+    cache.saw(item.kind === "file" ? cacheKey(item) : item.path);
     if (item.kind === "skipped") {
       record({ path: item.path, outcome: "skipped", reason: item.reason, ...(item.detail ? { detail: item.detail } : {}) });
       continue;

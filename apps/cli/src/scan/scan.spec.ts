@@ -1,16 +1,17 @@
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileLines, ScanCache } from "./cache.ts";
 import { ApiClient, backoffMs } from "./client.ts";
-import { hashFile } from "./hash.ts";
+import { hashFile, NotAFile } from "./hash.ts";
 import { Reporter } from "./report.ts";
-import { fileUrl, waitLine } from "./run.ts";
+import { failure, fileUrl, waitLine } from "./run.ts";
 import { sensitiveTable } from "../commands/scan.ts";
 import { WaitQueue } from "./wait.ts";
-import { nameOf, walk, type WalkItem } from "./walk.ts";
+import { cacheKey, nameOf, walk, type WalkItem } from "./walk.ts";
 
 async function all(roots: string[], opts = {}): Promise<WalkItem[]> {
   const out: WalkItem[] = [];
@@ -84,6 +85,54 @@ describe("scan: walking, hashing, caching, retrying", () => {
     assert.equal(fileUrl(files[0]!), `file://${root}/M%FCller.txt`);
     assert.equal(fileUrl(files[2]!), `file://${root}/plain.txt`);
     assert.deepEqual(nameOf(Buffer.from("Müller.txt")), { name: "Müller.txt", utf8: true });
+  });
+
+  it("walks a tree 2,000 directories deep, in order and in a second (3,000 deep overflowed the call stack and ended the scan; 2,000 took a minute)", async () => {
+    const root = tempDir("scan-spec-deep-");
+    const bottom = path.join(root, ...Array.from({ length: 2000 }, () => "d"));
+    mkdirSync(bottom, { recursive: true });
+    writeFileSync(path.join(bottom, "bottom.txt"), "b");
+    writeFileSync(path.join(root, "d", "d", "z.txt"), "z");
+    writeFileSync(path.join(root, "top.txt"), "t");
+    const files = (await all([root])).map((i) => `${i.kind}:${path.relative(root, i.path).replaceAll("d/", "")}`);
+    assert.deepEqual(files, ["file:bottom.txt", "file:z.txt", "file:top.txt"]);
+  });
+
+  it("keys the cache by a name's bytes: a Latin-1 name that shows as a UTF-8 one is another file, and stays apart in the saved cache", async () => {
+    const root = tempDir("scan-spec-keys-");
+    writeFileSync(path.join(root, "Müller.txt"), "utf8");
+    writeFileSync(Buffer.concat([Buffer.from(`${root}/M`), Buffer.from([0xfc]), Buffer.from("ller.txt")]), "ltn1");
+    const files = (await all([root])).filter((i): i is Extract<WalkItem, { kind: "file" }> => i.kind === "file").sort((a, b) => Number(Boolean(a.fsPath)) - Number(Boolean(b.fsPath)));
+    assert.deepEqual(files.map((f) => f.path), [path.join(root, "Müller.txt"), path.join(root, "Müller.txt")], "shown alike");
+    const keys = files.map(cacheKey);
+    assert.deepEqual(keys, [path.join(root, "Müller.txt"), path.join(root, "M\udcfcller.txt")]);
+    assert.equal(cacheKey({ path: "/a/caf\u00e9/x", fsPath: Buffer.from([0x2f, 0x61, 0x2f, 0x63, 0x61, 0x66, 0xe9, 0x2f, 0x78]) }), "/a/caf\udce9/x", "each name on its own");
+    const dir = tempDir("scan-cache-");
+    const c = new ScanCache(dir, "http://api/v1");
+    c.rememberHash(keys[0]!, 4, 1, "h-utf8");
+    c.rememberHash(keys[1]!, 4, 1, "h-latin1");
+    c.flush();
+    const replayed = new ScanCache(dir, "http://api/v1");
+    assert.deepEqual(keys.map((k) => replayed.knownHash(k, 4, 1)), ["h-utf8", "h-latin1"], "from the journal");
+    replayed.save();
+    const saved = new ScanCache(dir, "http://api/v1");
+    assert.deepEqual(keys.map((k) => saved.knownHash(k, 4, 1)), ["h-utf8", "h-latin1"], "from the snapshot");
+  });
+
+  it("refuses a path that is no regular file any more when it is read (a FIFO put in a file's place after the walk held the scan for good)", async () => {
+    const fifo = path.join(tempDir("scan-spec-fifo-"), "was-a-file.txt");
+    execFileSync("mkfifo", [fifo]);
+    await assert.rejects(hashFile(fifo, 1024), NotAFile);
+    await assert.rejects(hashFile("/dev/zero", 1024), NotAFile, "a device is not read to the limit");
+    assert.deepEqual(failure(fifo, new NotAFile("no longer a regular file")), { path: fifo, outcome: "skipped", reason: "not_a_file", detail: "no longer a regular file" });
+  });
+
+  it("skips a file deleted between the walk and the read, as the walk skips one (on a share in use every scan ended with exit code 1), and fails one it may not read", async () => {
+    const gone = path.join(tempDir("scan-spec-gone-"), "gone.txt");
+    const err: unknown = await hashFile(gone, 1024).catch((e: unknown) => e);
+    assert.deepEqual(failure(gone, err), { path: gone, outcome: "skipped", reason: "unreadable", detail: "ENOENT: gone since the walk" });
+    const denied = Object.assign(new Error("EACCES: permission denied, open '/x'"), { code: "EACCES" });
+    assert.deepEqual(failure("/x", denied), { path: "/x", outcome: "failed", reason: "read_error", detail: "EACCES: permission denied, open '/x'" });
   });
 
   it("applies include and exclude globs to the path under the root (base name for simple patterns)", async () => {
@@ -344,6 +393,29 @@ describe("scan: walking, hashing, caching, retrying", () => {
     const quiet = new Reporter({ json: false, tty: false, err, intervalMs: 3_600_000 });
     quiet.result({ path: "/a", outcome: "known" });
     assert.equal(quiet.finish().split("\n").length, 1);
+  });
+
+  it("shows the control characters of a name escaped on the terminal (a name set its title, cleared it and forged a line)", () => {
+    const lines: string[] = [];
+    const err = { write: (s: string) => void lines.push(s) } as unknown as NodeJS.WriteStream;
+    const rep = new Reporter({ json: false, tty: false, err, intervalMs: 3_600_000 });
+    rep.result({ path: "/share/a\u001b]0;PWNED\u0007\u001b[2J\nfailed: /share/forged", outcome: "failed", reason: "read_error" });
+    rep.finish();
+    assert.deepEqual(lines, ["failed: /share/a\\x1b]0;PWNED\\x07\\x1b[2J\\nfailed: /share/forged: read_error\n"]);
+    const table = sensitiveTable([{ path: "/share/x\u001b[2J.zip", sha256: "a".repeat(64), confidence: "high", page_number: null, file_in_zip: "in\nzip", description: "" }]).split("\n");
+    assert.equal(table.length, 3);
+    assert.equal(table[2], "/share/x\\x1b[2J.zip  high              in\\nzip");
+  });
+
+  it("gives the terminal back its cursor and line wrapping when the scan is interrupted (Ctrl-C left both off)", () => {
+    let out = "";
+    const err = { isTTY: true, columns: 120, write: (s: string) => ((out += s), true) } as unknown as NodeJS.WriteStream;
+    const rep = new Reporter({ json: false, tty: true, err });
+    rep.foundFile();
+    rep.interrupt();
+    assert.ok(out.lastIndexOf("\u001b[?25h") > out.lastIndexOf("\u001b[?25l") && out.includes("\u001b[?25l"), JSON.stringify(out));
+    assert.ok(out.lastIndexOf("\u001b[?7h") > out.lastIndexOf("\u001b[?7l") && out.includes("\u001b[?7l"), JSON.stringify(out));
+    assert.match(out, /interrupted: scan: 0\/1\+ files/);
   });
 
   it("says how the wait for analyses goes, with a rough time left once some are done", () => {

@@ -44,6 +44,27 @@ export function nameOf(bytes: Buffer): { name: string; utf8: boolean } {
   return Buffer.byteLength(name) === bytes.length && Buffer.from(name).equals(bytes) ? { name, utf8: true } : { name: bytes.toString("latin1"), utf8: false };
 }
 
+/**
+ * A path as the scan cache knows it: the path itself when it is UTF-8; else each name in it that
+ * is not UTF-8 with its bytes above 0x7f as lone surrogates (U+DC80–U+DCFF, as Python's
+ * surrogateescape), which no UTF-8 name decodes to. The Latin-1 string shown is no key: the
+ * Latin-1 "Müller.txt" shows as the UTF-8 "Müller.txt" does, and of two such files of the same
+ * size and mtime the second was taken from the cache for the first, never read nor sent.
+ */
+export function cacheKey(f: { path: string; fsPath?: Buffer }): string {
+  if (!f.fsPath) return f.path;
+  const names: string[] = [];
+  for (let from = 0; from <= f.fsPath.length; ) {
+    let to = f.fsPath.indexOf(0x2f, from);
+    if (to === -1) to = f.fsPath.length;
+    const bytes = f.fsPath.subarray(from, to);
+    const n = nameOf(bytes);
+    names.push(n.utf8 ? n.name : String.fromCharCode(...Array.from(bytes, (b) => (b < 0x80 ? b : 0xdc00 + b))));
+    from = to + 1;
+  }
+  return names.join("/");
+}
+
 /** A path's bytes as a string of one character per byte: paths compared without decoding them. */
 const binary = (p: string | Buffer) => (typeof p === "string" ? Buffer.from(p) : p).toString("latin1");
 
@@ -55,67 +76,85 @@ export async function* walk(rootsIn: string[], opts: WalkOptions = {}): AsyncGen
   const seenDirs = new Set<string>();
 
   /** `p` as shown, `fp` the path the file system reads (its bytes when a name in it is not UTF-8). */
-  async function* visit(p: string, fp: string | Buffer, root: string): AsyncGenerator<WalkItem> {
-    let st;
-    try {
-      st = await lstat(fp);
-    } catch (err) {
-      yield { kind: "skipped", path: p, reason: "unreadable", detail: (err as NodeJS.ErrnoException).code };
-      return;
-    }
-    let real = binary(fp);
-    if (st.isSymbolicLink()) {
+  interface Pending {
+    p: string;
+    fp: string | Buffer;
+    root: string;
+    /** Its real path (`binary`), known when its parent's is and it is no link. */
+    real?: string;
+  }
+
+  // A stack of what is still to visit, not a generator per directory delegating to the next: a
+  // tree 3,000 directories deep (a copy loop on a share) overflowed the call stack and ended the
+  // whole scan.
+  async function* visit(start: Pending): AsyncGenerator<WalkItem> {
+    const stack: Pending[] = [start];
+    for (let next = stack.pop(); next; next = stack.pop()) {
+      const { p, fp, root } = next;
+      let st;
       try {
-        const target = await realpath(fp, { encoding: "buffer" });
-        real = binary(target);
-        st = await stat(target);
-      } catch (err) {
-        yield { kind: "skipped", path: p, reason: "unreadable", detail: `broken link (${(err as NodeJS.ErrnoException).code})` };
-        return;
-      }
-      if (!opts.followOutside && !inside(real, rootsBinary)) {
-        yield { kind: "skipped", path: p, reason: "symlink_outside_roots", detail: nameOf(Buffer.from(real, "latin1")).name };
-        return;
-      }
-    }
-    const rel = path.relative(root, p) || path.basename(p);
-    if (st.isDirectory()) {
-      // (never the root itself: it was asked for by name)
-      if (exclude && p !== root && exclude(rel)) {
-        yield { kind: "skipped", path: p, reason: "excluded", detail: "directory" };
-        return;
-      }
-      const key = await realpath(fp, { encoding: "buffer" }).then(binary, () => real);
-      if (seenDirs.has(key)) return;
-      seenDirs.add(key);
-      let names: Buffer[];
-      try {
-        names = await readdir(fp, { encoding: "buffer" });
+        st = await lstat(fp);
       } catch (err) {
         yield { kind: "skipped", path: p, reason: "unreadable", detail: (err as NodeJS.ErrnoException).code };
-        return;
+        continue;
       }
-      const children = names.map((bytes) => ({ bytes, ...nameOf(bytes) })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      for (const c of children) {
-        const childFp = typeof fp === "string" && c.utf8 ? path.join(fp, c.name) : Buffer.concat([typeof fp === "string" ? Buffer.from(fp) : fp, Buffer.from(path.sep), c.bytes]);
-        yield* visit(path.join(p, c.name), childFp, root);
+      let real = next.real;
+      if (st.isSymbolicLink()) {
+        try {
+          const target = await realpath(fp, { encoding: "buffer" });
+          real = binary(target);
+          st = await stat(target);
+        } catch (err) {
+          yield { kind: "skipped", path: p, reason: "unreadable", detail: `broken link (${(err as NodeJS.ErrnoException).code})` };
+          continue;
+        }
+        if (!opts.followOutside && !inside(real, rootsBinary)) {
+          yield { kind: "skipped", path: p, reason: "symlink_outside_roots", detail: nameOf(Buffer.from(real, "latin1")).name };
+          continue;
+        }
       }
-      return;
+      const rel = path.relative(root, p) || path.basename(p);
+      if (st.isDirectory()) {
+        // (never the root itself: it was asked for by name)
+        if (exclude && p !== root && exclude(rel)) {
+          yield { kind: "skipped", path: p, reason: "excluded", detail: "directory" };
+          continue;
+        }
+        // (realpath only at a root or a link: it reads every component of the path, so with one per
+        // directory a tree 1,000 deep took 13 s, 2,000 deep a minute)
+        real ??= await realpath(fp, { encoding: "buffer" }).then(binary, () => binary(fp));
+        if (seenDirs.has(real)) continue;
+        seenDirs.add(real);
+        let names: Buffer[];
+        try {
+          names = await readdir(fp, { encoding: "buffer" });
+        } catch (err) {
+          yield { kind: "skipped", path: p, reason: "unreadable", detail: (err as NodeJS.ErrnoException).code };
+          continue;
+        }
+        const children = names.map((bytes) => ({ bytes, ...nameOf(bytes) })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+        // (pushed last first: they are visited in order, each whole before the next)
+        for (const c of children.reverse()) {
+          const childFp = typeof fp === "string" && c.utf8 ? path.join(fp, c.name) : Buffer.concat([typeof fp === "string" ? Buffer.from(fp) : fp, Buffer.from(path.sep), c.bytes]);
+          stack.push({ p: path.join(p, c.name), fp: childFp, root, real: real + path.sep + c.bytes.toString("latin1") });
+        }
+        continue;
+      }
+      if (!st.isFile()) {
+        yield { kind: "skipped", path: p, reason: "not_a_file" };
+        continue;
+      }
+      if ((include && !include(rel)) || (exclude && exclude(rel))) {
+        yield { kind: "skipped", path: p, reason: "excluded" };
+        continue;
+      }
+      yield { kind: "file", path: p, size: st.size, mtimeMs: st.mtimeMs, ...(typeof fp === "string" ? {} : { fsPath: fp }) };
     }
-    if (!st.isFile()) {
-      yield { kind: "skipped", path: p, reason: "not_a_file" };
-      return;
-    }
-    if ((include && !include(rel)) || (exclude && exclude(rel))) {
-      yield { kind: "skipped", path: p, reason: "excluded" };
-      return;
-    }
-    yield { kind: "file", path: p, size: st.size, mtimeMs: st.mtimeMs, ...(typeof fp === "string" ? {} : { fsPath: fp }) };
   }
 
   for (let i = 0; i < rootsIn.length; i++) {
     const given = path.resolve(rootsIn[i]!);
     const st = await stat(given).catch(() => undefined);
-    yield* visit(given, given, st?.isDirectory() ? given : path.dirname(given));
+    yield* visit({ p: given, fp: given, root: st?.isDirectory() ? given : path.dirname(given) });
   }
 }
