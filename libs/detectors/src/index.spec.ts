@@ -292,6 +292,20 @@ describe("detect()", () => {
     ]);
     assert.deepEqual(found("マイナンバー：４９３８２７１６０５５１"), ["JP_MY_NUMBER ４９３８２７１６０５５１"]);
   });
+  it("reads values with invisible characters inside (zero-width space, soft hyphen, word joiner), at their offsets in the original text, masked without them", () => {
+    const text = "Card: 4111\u200b1111\u200b1111\u200b1111. SSN 536\u206022\u20604871. Mail jo\u00adhn.smith@gmail.com.";
+    // (two chunks of one locator: offsets count in their texts joined)
+    const joined = `Header ${text}`;
+    const fs = detect([seg("Header "), seg(text)], { ner: false });
+    assert.deepEqual(fs.map((f) => [f.type, joined.slice(f.start, f.end), f.masked]), [
+      ["CREDIT_CARD", "4111\u200b1111\u200b1111\u200b1111", "************1111"],
+      ["US_SSN", "536\u206022\u20604871", "*****4871"],
+      ["EMAIL_ADDRESS", "jo\u00adhn.smith@gmail.com", "j***@gmail.com"],
+    ]);
+    // a later chunk counts from the original length of the one before it
+    const chunks = detect([seg("x\u200by 41\u200b11"), seg(" 536-22-4871")], { ner: false });
+    assert.deepEqual(chunks.map((f) => [f.type, f.start]), [["US_SSN", 10]]);
+  });
   it("reports no one in a column of names that are no one's (languages, scripts), and everyone in a column of people's names", () => {
     const json = (key: string, values: string[]) => `[\n${values.map((v, i) => `  {"alpha_3": "a${i}", "${key}": "${v}", "scope": "I"}`).join(",\n")}\n]`;
     const people = (text: string) => detect([seg(text)]).filter((f) => f.type === "PERSON").map((f) => text.slice(f.start, f.end));

@@ -400,9 +400,12 @@ const CELL_MEMO_ENTRIES = 4096;
 
 /** Detection with counters for benchmarks and metrics. */
 export function detectWithStats(given: Segment[], opts: DetectOptions = {}): { findings: Finding[]; stats: DetectStats } {
-  // (no-break spaces, full-width digits and escaped line breaks as the patterns know them; offsets unchanged)
+  // (no-break spaces, full-width digits and escaped line breaks as the patterns know them, offsets
+  // unchanged; invisible characters inside a number or word taken out, with a map back)
+  const origins: Array<Int32Array | null> = [];
   const segments = given.map((s) => {
-    const text = s.text ? foldForDetection(s.text) : s.text;
+    const { text, origin } = s.text ? foldForDetection(s.text) : { text: s.text, origin: null };
+    origins.push(origin);
     return text === s.text ? s : { ...s, text };
   });
   const minScore = opts.minScore ?? DEFAULT_MIN_SCORE;
@@ -458,6 +461,8 @@ export function detectWithStats(given: Segment[], opts: DetectOptions = {}): { f
     records: RecordValue[];
     /** The records' facts as NER's findings in them are scored (made on first use). */
     recordFacts?: Map<RecordValue, TextFacts>;
+    /** The given segment's text: its length, and where each character of `text` is in it (`Folded`). */
+    given: { length: number; origin: Int32Array | null };
   }
   /** A window for NER; `copies` are later cells with the same text under the same header. */
   interface Queued {
@@ -526,7 +531,7 @@ export function detectWithStats(given: Segment[], opts: DetectOptions = {}): { f
     const f = cell.f;
     // Copies: NER adds to a segment's list, and each finding owns its context list.
     const found: Internal[] = cell.found.map((x) => ({ ...x, context: [...x.context] }));
-    const p: Pending = { seg, text, f, found, column: columnHeaders[si] ?? null, records: cell.records };
+    const p: Pending = { seg, text, f, found, column: columnHeaders[si] ?? null, records: cell.records, given: { length: given[si]!.text.length, origin: origins[si]! } };
     pending.push(p);
     // A cell that is one finding and nothing else (a name, a place, an e-mail address, a phone
     // number, an IBAN, ...; a name with its title or suffix) has nothing left for NER to find.
@@ -617,7 +622,8 @@ export function detectWithStats(given: Segment[], opts: DetectOptions = {}): { f
   const offsets = new LocatorOffsets();
   for (const p of pending) {
     const { seg, text, found } = p;
-    const base = offsets.take(seg.locator, text.length);
+    const base = offsets.take(seg.locator, p.given.length);
+    const origin = p.given.origin;
     if (found.length === 0) continue;
     const kept = allow.size ? found.filter((x) => !allow.has(normalizeValue(text.slice(x.start, x.end)))) : found;
     // (after the overlaps: a span taken by a chance pass is not given to a weaker reading of it)
@@ -637,8 +643,8 @@ export function detectWithStats(given: Segment[], opts: DetectOptions = {}): { f
         validation: x.validation,
         context: x.context,
         locator: { ...seg.locator },
-        start: base + x.start,
-        end: base + x.end,
+        start: base + (origin ? origin[x.start]! : x.start),
+        end: base + (origin ? origin[x.end - 1]! + 1 : x.end),
         masked: mask(x.type, text.slice(x.start, x.end)),
       });
     }

@@ -10,15 +10,28 @@ describe("detectors: folding what patterns read", () => {
       ['{"body":"SSN:\\n536-22-1234\\r\\n\\tend"}', '{"body":"SSN:  536-22-1234      end"}'],
     ];
     for (const [input, want] of cases) {
-      const out = foldForDetection(input);
+      const { text: out, origin } = foldForDetection(input);
+      assert.equal(origin, null);
       assert.equal(out, want);
       assert.equal(out.length, input.length, "offsets unchanged");
     }
   });
 
   it("leaves an escaped backslash before n alone, and a text with nothing to fold as the very string", () => {
-    assert.equal(foldForDetection(String.raw`C:\\new\\table`), String.raw`C:\\new\\table`);
+    assert.equal(foldForDetection(String.raw`C:\\new\\table`).text, String.raw`C:\\new\\table`);
     const plain = "nothing to fold here: 536-22-1234";
-    assert.equal(foldForDetection(plain), plain);
+    assert.equal(foldForDetection(plain).text, plain);
+  });
+
+  it("takes invisible characters out from between digits or Latin letters, with a map back to the original offsets", () => {
+    const input = "Card 4111\u200b1111\u200b\u200b1111\u20601111, jo\u00adhn@x.org";
+    const { text, origin } = foldForDetection(input);
+    assert.equal(text, "Card 4111111111111111, john@x.org");
+    assert.ok(origin);
+    assert.equal(origin.length, text.length + 1);
+    for (let i = 0; i < text.length; i++) assert.equal(input[origin[i]!], text[i], `offset ${i}`);
+    assert.equal(origin[text.length], input.length);
+    // at a word break of Thai, beside a blank, at either end: left alone
+    for (const kept of ["\u0e2a\u0e27\u0e31\u0e2a\u200b\u0e14\u0e35", "a \u200bb", "\ufeffstart", "end\u200b"]) assert.deepEqual(foldForDetection(kept), { text: kept, origin: null }, kept);
   });
 });

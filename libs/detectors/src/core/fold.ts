@@ -10,10 +10,20 @@
  * - A JSON or C string's escaped line break or tab (`\n`, `\r`, `\t`, not after another
  *   backslash) → two blanks: in a log line `"SSN:\n536-22-1234"` the "n" glued to the number hid
  *   it from every pattern that wants no letter before it.
+ *
+ * And one fold that changes offsets, so it comes with a map back (`origin`): invisible characters
+ * inside a number or a word (`joinAcross`).
  */
 
 const WIDE = /[\u00a0\u2007\u202f\uff0d\uff0e\uff10-\uff1a\uff20]|(?<!\\)\\[nrt]/;
 const WIDE_ALL = new RegExp(WIDE.source, "g");
+/** Invisible characters: soft hyphen, zero-width space, non-joiner and joiner, word joiner, BOM. */
+const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/;
+const INVISIBLE_RUNS = /[\u00ad\u200b-\u200d\u2060\ufeff]+/g;
+/** Anything either fold has to do. */
+const SPECIAL = new RegExp(`${WIDE.source}|${INVISIBLE.source}`);
+/** A character an invisible one is taken out from between: a digit, a Latin letter, or one of . @ _ - */
+const JOINS = /[0-9.@_\-\p{Script=Latin}]/u;
 
 function narrow(m: string): string {
   if (m.length === 2) return "  ";
@@ -22,7 +32,52 @@ function narrow(m: string): string {
   return String.fromCharCode(c - 0xfee0); // (the full-width forms sit 0xFEE0 above ASCII)
 }
 
+/** A text as the detectors read it, and where each of its characters is in the original. */
+export interface Folded {
+  text: string;
+  /**
+   * The original offset of each character of `text` (and of its end), when invisible characters
+   * were taken out; null when every offset is the original's.
+   */
+  origin: Int32Array | null;
+}
+
 /** `text` as the detectors read it (the very string when nothing is to fold). */
-export function foldForDetection(text: string): string {
-  return WIDE.test(text) ? text.replace(WIDE_ALL, narrow) : text;
+export function foldForDetection(text: string): Folded {
+  if (!SPECIAL.test(text)) return { text, origin: null };
+  const folded = WIDE.test(text) ? text.replace(WIDE_ALL, narrow) : text;
+  return INVISIBLE.test(folded) ? joinAcross(folded) : { text: folded, origin: null };
+}
+
+/**
+ * Invisible characters taken out from between two digits or Latin letters (or . @ _ -): Word's
+ * optional hyphen and HTML's `&shy;` (U+00AD), `<wbr>` and PDF text layers' zero-width space
+ * (U+200B), the joiners and word joiner (U+200C, U+200D, U+2060), a BOM left inside a text
+ * (U+FEFF). Zero-width spaces between the groups of a card number hid it (and an SSN's), and a
+ * soft hyphen in "john.smith@gmail.com" made it "hn.smith@gmail.com". Elsewhere they stay: Thai
+ * and Khmer mark word breaks with U+200B, and a word break is no join.
+ */
+function joinAcross(text: string): Folded {
+  const parts: string[] = [];
+  const removed: Array<[number, number]> = [];
+  let from = 0;
+  for (const m of text.matchAll(INVISIBLE_RUNS)) {
+    const before = text[m.index - 1];
+    const after = text[m.index + m[0].length];
+    if (before === undefined || after === undefined || !JOINS.test(before) || !JOINS.test(after)) continue;
+    parts.push(text.slice(from, m.index));
+    removed.push([m.index, m[0].length]);
+    from = m.index + m[0].length;
+  }
+  if (removed.length === 0) return { text, origin: null };
+  parts.push(text.slice(from));
+  const out = parts.join("");
+  const origin = new Int32Array(out.length + 1);
+  let o = 0;
+  let r = 0;
+  for (let i = 0; i <= out.length; i++, o++) {
+    while (r < removed.length && removed[r]![0] === o) o += removed[r++]![1];
+    origin[i] = o;
+  }
+  return { text: out, origin };
 }
