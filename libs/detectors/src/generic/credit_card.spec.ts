@@ -16,6 +16,15 @@ describe("generic/credit_card", () => {
     assert.equal(scoreOf(creditCard, "id=601181967568"), 0.35);
     assert.ok(scoreOf(creditCard, "card number 601181967568") >= 0.7);
   });
+  it("reads a card with its expiry glued on by its own separator ('4111-1111-1111-1111-12/29', as exports and dumps write it)", () => {
+    assert.deepEqual(values(creditCard, "Card 4111-1111-1111-1111-12/29"), ["4111-1111-1111-1111"]);
+    assert.deepEqual(values(creditCard, "4111-1111-1111-1111-12/2029-123;"), ["4111-1111-1111-1111"]);
+    assert.deepEqual(values(creditCard, "4111 1111 1111 1111 12/29"), ["4111 1111 1111 1111"]);
+    // no month, a longer run after it, or no slash: no expiry, and no card read out of a longer number
+    assert.deepEqual(values(creditCard, "4111-1111-1111-1111-13/29"), []);
+    assert.deepEqual(values(creditCard, "4111-1111-1111-1111-12/29/01"), []);
+    assert.deepEqual(values(creditCard, "4111-1111-1111-1111-1229"), []);
+  });
   it("rejects a wrong check digit, mixed separators, unknown issuers and lengths", () => {
     assert.deepEqual(spans(creditCard, "4111 1111 1111 1112"), []);
     assert.deepEqual(spans(creditCard, "4111 1111-1111 1111"), []);

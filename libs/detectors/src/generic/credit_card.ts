@@ -1,5 +1,5 @@
 import type { Detector } from "../core/types.ts";
-import { bounded, NOT_IN_TOKEN } from "../core/regex.ts";
+import { bounded, NB, NE, NOT_IN_TOKEN, re } from "../core/regex.ts";
 import { allSame, digitsOf, luhn } from "../core/checksums.ts";
 import { OTHER_NUMBER_LABELS } from "../core/context.ts";
 import { bitConstant } from "../core/shape.ts";
@@ -43,6 +43,10 @@ export const creditCard: Detector = {
     // 123"): when the nineteen digits are no card, the sixteen are read alone (when they are one,
     // the longer reading wins the overlap).
     { name: "grouped_cvv", regex: bounded(String.raw`\d{4}( )\d{4}\1\d{4}\1\d{4}(?=\1\d{3}(?![\d/:])(?!\1\d+(?![\d/:.])))`), score: 0.3 },
+    // A 4-4-4-4 card with its expiry (MM/YY or MM/YYYY) after it by the same separator, maybe its
+    // CVV after that ("4111-1111-1111-1111-12/29-123"): the numeric end boundary refused the dash
+    // and digit after the sixteen digits, so the card was missed.
+    { name: "grouped_expiry", regex: re(String.raw`${NB}\d{4}([ -])\d{4}\1\d{4}\1\d{4}(?=\1(?:0[1-9]|1[0-2])\/(?:20)?\d{2}(?:\1\d{3,4})?(?![/:]\d)${NE})`), score: 0.3 },
     { name: "plain", regex: bounded(String.raw`${NOT_IN_TOKEN}\d{12,19}`), score: 0.3 },
   ],
   context: ["credit", "card", "visa", "mastercard", "amex", "american express", "discover", "jcb", "diners", "maestro", "cc", "ccn", "pan", "debit", "payment", "cardholder", "expiry", "cvv"],
