@@ -4,8 +4,9 @@
  * the registry answers, never dead-lettered, with one warning for the outage (no error per try, no
  * consumer crash) and one line when it ends; a record whose schema id the real registry does not
  * know (404) is dead-lettered at once, and so is a record whose output is more than one Kafka record
- * holds. The processor reads the registry through a relay on a port of the test's own, closed at
- * first; everything else talks to the real servers directly.
+ * holds, and one whose dead letter would be (without its value). The processor reads the registry
+ * through a relay on a port of the test's own, closed at first; everything else talks to the real
+ * servers directly. And one slow record holds back only its own partition, not the others.
  */
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
@@ -13,7 +14,7 @@ import type { Server } from "node:http";
 import { kafkaGroup, kafkaTopic, TOPICS } from "@filescan/config";
 import type { DeadLetter, FileSubmitted } from "@filescan/contracts";
 import { analyzed, submitted as fileSubmitted } from "./events.ts";
-import { createEventProducer, createKafka, createRegistry, ProcessorHealth, runProcessor, startNewGroupAtEnd, type EventProducer, type RunningProcessor } from "@filescan/kafka";
+import { consumerGroupLag, createEventProducer, createKafka, createRegistry, deletePrefixed, ensureTopics, MAX_RECORD_VALUE_BYTES, ProcessorHealth, runProcessor, startNewGroupAtEnd, withAdmin, type EventProducer, type RunningProcessor } from "@filescan/kafka";
 import type { Consumer } from "kafkajs";
 import { freePort } from "../containers/compose.ts";
 import { waitFor } from "./deadline.ts";
@@ -133,5 +134,162 @@ describe("stream processor: a schema registry that cannot be read is waited for,
     await waitFor("the record behind it handled", () => seen.find((s) => s.submission_id === after.submission_id), 90_000);
     assert.equal(dead.length, before + 1, "only that record was dead-lettered");
     assert.deepEqual(logs.filter((l) => l.startsWith("error")), [], "no batch failed");
+  });
+
+  it("dead-letters a record too large to travel in a dead letter without its value, and handles the records after it", async () => {
+    relay ??= await relayToRegistry(port);
+    const before = dead.length;
+    // (not Avro, and one byte more than an event may be: its dead letter, the value and more, is
+    // more than one Kafka record holds)
+    const huge = Buffer.alloc(MAX_RECORD_VALUE_BYTES + 1, 0x41);
+    const key = `huge ${run}`;
+    const after = submitted(`behind the huge one ${run}`);
+    await producer.sendEncoded(TOPICS.submissions, [{ key, value: huge }]);
+    await producer.send(TOPICS.submissions, after.sha256, after);
+    const dl = await waitFor("the dead letter", () => dead.find((d) => d.key?.toString() === key), 90_000);
+    assert.equal(dl.value, null);
+    assert.match(dl.error, new RegExp(`value of ${huge.length} bytes left out`), dl.error);
+    assert.match(dl.error, /magic byte|Avro/i, dl.error);
+    await waitFor("the record behind it handled", () => seen.find((s) => s.submission_id === after.submission_id), 90_000);
+    assert.equal(dead.length, before + 1, "only that record was dead-lettered");
+    assert.deepEqual(logs.filter((l) => l.startsWith("error")), [], "no batch failed");
+  });
+});
+
+describe("stream processor: one slow record holds back only its own partition", function () {
+  this.timeout(120_000);
+  const run = randomUUID().slice(0, 8);
+  const app = `processor-hol-${run}`;
+  const group = `test-processor-hol-${run}`;
+  const kafka = createKafka("test-processor-hol");
+  const registry = createRegistry();
+  const SLOW_MS = 10_000;
+  const started = new Map<string, { partition: number; at: number }>();
+  const finished = new Map<string, number>();
+  let producer: EventProducer;
+  let processor: RunningProcessor | undefined;
+
+  before(async () => {
+    producer = await createEventProducer(kafka, registry);
+    processor = await runProcessor({
+      groupId: group,
+      input: TOPICS.submissions,
+      kafka, registry, producer,
+      startAtEnd: true,
+      concurrency: 4,
+      handle: async (ev, meta) => {
+        if (ev.app !== app) return [];
+        started.set(ev.submission_id, { partition: meta.partition, at: Date.now() });
+        // (a long LLM call, and ordinary ones)
+        await sleep(ev.content.toString().startsWith("slow") ? SLOW_MS : 100);
+        finished.set(ev.submission_id, Date.now());
+        return [];
+      },
+      log: () => undefined,
+    });
+  });
+
+  after(async () => {
+    await Promise.allSettled([processor?.stop(), producer?.disconnect()]);
+    const admin = kafka.admin();
+    await admin.connect();
+    await admin.deleteGroups([kafkaGroup(group)]).catch(() => undefined);
+    await admin.disconnect();
+  });
+
+  it("handles the records of other partitions while one record takes long, and commits to the end", async () => {
+    const slow = fileSubmitted(`slow ${run}`, {}, "/share/slow.txt", app);
+    await producer.send(TOPICS.submissions, slow.sha256, slow);
+    const { partition } = await waitFor("the slow record started", () => started.get(slow.submission_id), 60_000);
+    const t0 = Date.now();
+    const others = Array.from({ length: 16 }, (_, i) => fileSubmitted(`fast ${run} ${i}`, {}, "/share/fast.txt", app));
+    for (const ev of others) await producer.send(TOPICS.submissions, ev.sha256, ev);
+    await waitFor("every record handled", () => (others.every((e) => finished.has(e.submission_id)) && finished.has(slow.submission_id) ? true : undefined), 60_000);
+    const elsewhere = others.filter((e) => started.get(e.submission_id)!.partition !== partition);
+    assert.ok(elsewhere.length > 0);
+    const late = elsewhere.filter((e) => finished.get(e.submission_id)! - t0 > SLOW_MS / 2);
+    assert.deepEqual(late.map((e) => finished.get(e.submission_id)! - t0), [], `records of other partitions waited for the slow one (it ran ${SLOW_MS} ms)`);
+    // a record behind the slow one in its partition was not committed before it
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      let lag = -1;
+      for (let i = 0; i < 40 && lag !== 0; i++) {
+        lag = await consumerGroupLag(admin, group, TOPICS.submissions);
+        if (lag !== 0) await sleep(500);
+      }
+      assert.equal(lag, 0, "offsets left uncommitted");
+    } finally {
+      await admin.disconnect();
+    }
+  });
+});
+
+describe("stream processor: a record whose output cannot be produced is read again, never lost", function () {
+  this.timeout(150_000);
+  const run = randomUUID().slice(0, 8);
+  const app = `processor-out-${run}`;
+  const group = `test-processor-out-${run}`;
+  const kafka = createKafka("test-processor-out");
+  const registry = createRegistry();
+  // (the outputs go to topics of a prefix of their own, not there at first)
+  const outEnv = { ...process.env, FILESCAN_KAFKA_PREFIX: `${process.env.FILESCAN_KAFKA_PREFIX ?? ""}out-${run}.` };
+  const health = new ProcessorHealth("test");
+  const tries = new Map<string, number>();
+  const logs: string[] = [];
+  let input: EventProducer;
+  let output: EventProducer;
+  let processor: RunningProcessor | undefined;
+
+  before(async () => {
+    input = await createEventProducer(kafka, registry);
+    // (a client that gives up soon: a produce to a topic not there fails in a second, not in ~50 s)
+    output = await createEventProducer(createKafka("test-processor-out-producer", outEnv, { retries: 1 }), registry, outEnv);
+    processor = await runProcessor({
+      groupId: group,
+      input: TOPICS.submissions,
+      kafka, registry, producer: output, health,
+      startAtEnd: true,
+      concurrency: 4,
+      handle: async (ev) => {
+        if (ev.app !== app) return [];
+        tries.set(ev.submission_id, (tries.get(ev.submission_id) ?? 0) + 1);
+        return [{ topic: TOPICS.analyses, key: ev.sha256, value: analyzed(ev) }];
+      },
+      log: (level, msg, fields) => void logs.push(`${level} ${msg} ${JSON.stringify(fields ?? {})}`),
+    });
+  });
+
+  after(async () => {
+    await Promise.allSettled([processor?.stop(), input?.disconnect(), output?.disconnect()]);
+    await withAdmin(kafka, async (admin) => {
+      await admin.deleteGroups([kafkaGroup(group)]).catch(() => undefined);
+      await deletePrefixed(admin, [], outEnv);
+    });
+  });
+
+  it("tries the record again until its output topic is there, dead-letters nothing and commits to the end", async () => {
+    const ev = fileSubmitted(`output waits ${run}`, {}, "/share/o.txt", app);
+    await input.send(TOPICS.submissions, ev.sha256, ev);
+    await waitFor("the record tried again after its output failed", () => ((tries.get(ev.submission_id) ?? 0) >= 2 ? true : undefined), 60_000);
+    assert.ok(logs.some((l) => l.startsWith("error a record failed")), logs.join("\n"));
+    await withAdmin(kafka, (admin) => ensureTopics(admin, undefined, outEnv));
+    await withAdmin(kafka, async (admin) => {
+      const produced = async () => (await admin.fetchTopicOffsets(kafkaTopic(TOPICS.analyses, outEnv))).reduce((n, p) => n + Number(p.high), 0);
+      let n = 0;
+      for (let i = 0; i < 120 && n === 0; i++) {
+        n = await produced();
+        if (n === 0) await sleep(500);
+      }
+      assert.equal(n, 1, "the record's output, once");
+      let lag = -1;
+      for (let i = 0; i < 40 && lag !== 0; i++) {
+        lag = await consumerGroupLag(admin, group, TOPICS.submissions);
+        if (lag !== 0) await sleep(500);
+      }
+      assert.equal(lag, 0, "offsets left uncommitted");
+    });
+    assert.equal(health.records.dead_lettered, 0);
+    assert.equal(health.records.handled, 1);
   });
 });

@@ -5,9 +5,16 @@
  * - Up to `concurrency` events are in flight at once across all partitions (LLM calls take
  *   seconds; partitions must not bound the parallelism). Offsets are resolved strictly in
  *   order per partition: an offset is committed only when it and everything before it is done.
+ *   A slow record holds back only the records behind it in its own partition: a partition is
+ *   paused while its batch is worked on, and the others are fetched meanwhile, up to
+ *   MAX_PENDING_BYTES of records not done.
+ * - When the group rebalances (a member joins or leaves) no record fetched before starts any
+ *   more and the member rejoins at once; records in flight finish, and whoever holds their
+ *   partition next may handle them again (delivery is at-least-once). `stop()` lets the records
+ *   in flight finish and commits them before it leaves the group; it starts no others.
  * - A value that cannot be decoded, whose handler keeps failing, or whose output is too large
- *   for a Kafka record, goes to the dead-letter topic with its coordinates and error; the
- *   processor moves on.
+ *   for a Kafka record, goes to the dead-letter topic with its coordinates and error (without
+ *   its value when the dead letter would be too large with it); the processor moves on.
  * - A `TransientError` (a server we depend on is down) is never dead-lettered: the record is
  *   tried again in place, after a wait that doubles up to 30 s, the group's heartbeat kept,
  *   until the server answers or the processor stops; nothing is lost. A schema registry that
@@ -70,6 +77,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Longest wait between two tries of a record while a server it needs is down. */
 const MAX_RETRY_WAIT_MS = 30_000;
+/** The most bytes of records fetched and not done yet before the processor fetches no more (what one fetch may bring, `maxBytes`). */
+const MAX_PENDING_BYTES = 100 * 1024 * 1024;
+/** How long a partition waits after a record failed unexpectedly (the producer, say) before it is read again. */
+const FAILED_BATCH_WAIT_MS = 2_000;
 /** While a server stays down, a warning at most this often (the first at once). */
 const OUTAGE_LOG_EVERY_MS = 30_000;
 
@@ -110,7 +121,7 @@ export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I
     const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     log("warn", "dead-lettered a record", { topic, partition, offset: m.offset, error: text.slice(0, 500) });
     if (opts.health) opts.health.records.dead_lettered++;
-    await producer.send(TOPICS.deadletter, m.key?.toString("utf8") ?? "", {
+    const letter = {
       processor: groupId,
       topic,
       partition,
@@ -119,7 +130,18 @@ export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I
       value: m.value ?? null,
       error: text.slice(0, 10_000),
       failed_at: Date.now(),
-    });
+    };
+    const key = m.key?.toString("utf8") ?? "";
+    try {
+      await producer.send(TOPICS.deadletter, key, letter);
+    } catch (err) {
+      // A record near the size limit makes a dead letter over it, which no retry could send: the
+      // partition stopped for good behind it. It goes without its value, which stays at its
+      // coordinates in the topic until the topic's retention ends.
+      if (!(err instanceof EventTooLarge)) throw err;
+      const note = ` [the record's value of ${m.value?.length ?? 0} bytes left out: with it the dead letter is more than one Kafka record holds; the record is at its partition and offset until the topic's retention ends]`;
+      await producer.send(TOPICS.deadletter, key, { ...letter, value: null, error: text.slice(0, 10_000 - note.length) + note });
+    }
   };
 
   const processOne = async (m: KafkaMessage, partition: number) => {
@@ -164,11 +186,32 @@ export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I
     groupId: kafkaGroup(groupId, env),
     sessionTimeout: 45_000,
     heartbeatInterval: 3_000,
-    maxBytesPerPartition: 50 * 1024 * 1024,
+    // (each assigned partition keeps one batch in memory until its records are done: 10 MB a
+    // partition; a larger record still comes, alone)
+    maxBytesPerPartition: 10 * 1024 * 1024,
     maxBytes: 100 * 1024 * 1024,
+    // (when every assigned partition is paused, its records in flight, kafkajs sleeps this long
+    // before it fetches again: kafkajs' 5 s left a partition resumed meanwhile waiting; 500 ms is
+    // the Java client's fetch.max.wait.ms)
+    maxWaitTimeInMs: 500,
     allowAutoTopicCreation: false,
   });
   opts.health?.watch(consumer, { groupId: kafkaGroup(groupId, env) });
+
+  /**
+   * Counts the group's rebalances: a batch fetched under an earlier assignment starts no record
+   * and resolves no offset any more (its partition may be another member's now). Its records in
+   * flight finish; whoever holds the partition next reads them again (at-least-once).
+   */
+  let generation = 0;
+  consumer.on(consumer.events.REBALANCING, () => void generation++);
+  consumer.on(consumer.events.GROUP_JOIN, () => void generation++);
+  /** The work of batches handed over by kafkajs and not finished yet. */
+  const pending = new Set<Promise<void>>();
+  /** The bytes of their records (past MAX_PENDING_BYTES no batch is let go, so kafkajs fetches no more). */
+  let pendingBytes = 0;
+  let stopping = false;
+
   await consumer.connect();
   await consumer.subscribe({ topic, fromBeginning: true });
   await consumer.run({
@@ -176,53 +219,87 @@ export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I
     autoCommitInterval: 500,
     eachBatchAutoResolve: false,
     partitionsConsumedConcurrently: Math.max(1, concurrency),
-    eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }) => {
-      // (a heartbeat refused, as in a rebalance, ends a record's wait for a server: whoever
-      // holds the partition next reads it again)
-      let beatRefused = false;
-      const beat = setInterval(() => void heartbeat().catch(() => (beatRefused = true)), 2_000);
-      try {
-        const done = new Array<boolean>(batch.messages.length).fill(false);
-        let next = 0;
-        const advance = () => {
-          while (next < done.length && done[next]) resolveOffset(batch.messages[next++]!.offset);
-        };
-        await Promise.all(
+    // kafkajs fetches again only once every batch of its last fetch is handled, so a batch that
+    // waited for its records held every partition behind its slowest record (one long LLM call
+    // left the other slots idle). Instead the batch's partition is paused, its records are
+    // queued for the `concurrency` slots shared by all partitions, and eachBatch returns: the
+    // other partitions are fetched meanwhile. When its records are done (offsets resolved in
+    // order: one is committed only when it and everything before it is done), the partition is
+    // resumed and fetched again from the first record not done.
+    eachBatch: async ({ batch, resolveOffset, pause, heartbeat, isRunning, isStale, commitOffsetsIfNecessary, uncommittedOffsets }) => {
+      const gen = generation;
+      const resume = pause();
+      const bytes = batch.messages.reduce((n, m) => n + (m.value?.length ?? 0), 0);
+      pendingBytes += bytes;
+      let failed = false;
+      const goOn = () => !stopping && !failed && gen === generation && isRunning() && !isStale();
+      const done = new Array<boolean>(batch.messages.length).fill(false);
+      let next = 0;
+      const advance = () => {
+        if (gen !== generation) return;
+        while (next < done.length && done[next]) resolveOffset(batch.messages[next++]!.offset);
+      };
+      const work = (async () => {
+        const results = await Promise.allSettled(
           batch.messages.map((m, i) =>
             limit(async () => {
-              const goOn = () => isRunning() && !isStale();
               for (let attempt = 0; ; attempt++) {
-                if (!goOn()) return; // (not done: read again from the last committed offset)
+                if (!goOn()) return; // (not done: read again from the first record not done)
                 try {
                   await processOne(m, batch.partition);
                   if (attempt > 0) recovered();
                   break;
                 } catch (err) {
                   if (!(err instanceof TransientError)) throw err;
-                  if (beatRefused) return;
+                  if (!goOn()) return;
                   const wait = Math.min(MAX_RETRY_WAIT_MS, 200 * 2 ** Math.min(attempt, 8));
                   if (opts.health) opts.health.records.retried++;
                   waiting(err, wait);
-                  await waitWhile(wait, () => goOn() && !beatRefused);
+                  await waitWhile(wait, goOn);
                 }
               }
               done[i] = true;
               advance();
+            }).catch((err: unknown) => {
+              // (the records after it in the batch start no more; the partition reads it again)
+              failed = true;
+              throw err;
             }),
           ),
         );
-        await commitOffsetsIfNecessary();
-      } catch (err) {
-        log("error", "batch failed; it will be retried from the last committed offset", { partition: batch.partition, error: String(err) });
-        throw err;
-      } finally {
-        clearInterval(beat);
+        if (gen === generation && isRunning()) await commitOffsetsIfNecessary(uncommittedOffsets()).catch(() => undefined);
+        const failure = results.find((r) => r.status === "rejected");
+        if (failure) {
+          log("error", "a record failed; its partition is read again from it", { partition: batch.partition, error: String(failure.reason) });
+          await waitWhile(FAILED_BATCH_WAIT_MS, () => !stopping && gen === generation && isRunning());
+        }
+      })().finally(() => {
+        pendingBytes -= bytes;
+        resume();
+        pending.delete(work);
+      });
+      pending.add(work);
+      // Back-pressure: while the records fetched and not done take more than MAX_PENDING_BYTES (a
+      // slow LLM, many partitions), kafkajs is held here and fetches nothing more; the group's
+      // heartbeat is kept meanwhile, and a rebalance or a stop ends the wait.
+      if (pendingBytes > MAX_PENDING_BYTES) {
+        let refused = false;
+        const beat = setInterval(() => void heartbeat().catch(() => (refused = true)), 2_000);
+        try {
+          while (pendingBytes > MAX_PENDING_BYTES && !refused && !stopping && gen === generation && isRunning()) await sleep(50);
+        } finally {
+          clearInterval(beat);
+        }
       }
     },
   });
   return {
     consumer,
     async stop() {
+      // (no record starts any more; those in flight finish and their offsets are committed
+      // before the member leaves the group)
+      stopping = true;
+      await Promise.allSettled([...pending]);
       await consumer.disconnect();
     },
   };
