@@ -199,6 +199,16 @@ function quotesBefore(text: string, at: number, quote: string): number {
  * matches nowhere, the text holds no assignment and `keys` is not run (prose says "bypass"
  * and "key" often, "key =" seldom).
  */
+/**
+ * Whether the text uses `word` as a name of its code elsewhere: an attribute or call on it
+ * (`ident.split(`), an index, an assignment to it, a parameter or a loop's variable. Then an
+ * unquoted value of that name is the variable (httplib2's `password = ident`), not a password: a
+ * configuration's password ("password = letmein") is no name its file calls or assigns.
+ */
+function usedAsName(text: string, word: string): boolean {
+  return new RegExp(String.raw`(?<![\w$.])${word}(?:\.[A-Za-z_]|[ \t]*[([]|[ \t]*=(?!=))|\b(?:def|function|for|lambda)\b[^\n]{0,80}?(?<![\w$.])${word}(?![\w$])`).test(text);
+}
+
 export function findAssignments(text: string, keys: RegExp, minLength: number, score: number, tail?: RegExp, skipKey?: (key: string, at: number) => boolean): Candidate[] {
   const out: Candidate[] = [];
   if (tail && !tail.test(text)) return out;
@@ -254,6 +264,7 @@ export function findAssignments(text: string, keys: RegExp, minLength: number, s
     // Rust's unstable book; a command line's `--password=secret --host=db` assigns with "=")
     if (!quote && /^[a-z]+$/.test(value) && /:[ \t]+$/.test(m[0]) && /^ --?[a-z]/.test(text.slice(i, i + 4))) continue;
     if (!quote && /^[a-z_$][A-Za-z_$]*$/.test(value) && / = $/.test(m[0]) && STATEMENT_END.test(text.slice(i, i + 4))) continue;
+    if (!quote && /^[A-Za-z_]\w*$/.test(value) && usedAsName(text, value)) continue;
     if (!quote && text[i] === ";" && /:[ \t]+$/.test(m[0]) && TYPE_NAME.test(value)) continue;
     // a Python or TypeScript parameter's annotation (`def scrypt(password: ReadableBuffer, *,
     // salt: …`, `key_password: _PasswordType | None = None`) and a class named for the key

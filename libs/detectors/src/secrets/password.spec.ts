@@ -123,6 +123,12 @@ describe("secrets/password", () => {
     // Python's tests: lists passed to a parameter named pass_…, a tuple's unpacking into attributes
     assert.deepEqual(values("proc = self.subprocess(code, str(wr), pass_fds=[wr])\n    pass_enctest = [(b'\\xa4\\xd4', '\\u3164')]\n    self.user, self.passwd = user, passwd\n"), []);
     assert.deepEqual(values('USER_PASSWD = "%s:%s" % (USER, PASSWD)\n'), []);
+    // a variable the same text uses as one (httplib2: `password = ident`, with `ident.split(…)` above);
+    // a configuration's word stays a password
+    assert.deepEqual(values("        if ident:\n            username, password = ident.split(':', 1)\n        else:\n            password = ident\n"), []);
+    assert.deepEqual(values("def connect(host, secret):\n    password = secret\n    return open_db(host, password)\n"), []);
+    assert.deepEqual(values("[db]\nuser = app\npassword = letmein\n"), ["letmein"]);
+    assert.deepEqual(values("user = letmein\npassword = letmein\n"), ["letmein"]);
     // the value in the key's place of a tuple's unpacking, not the first
     assert.deepEqual(values('user, password = "wile", "coyote"\n        user, realm, password = \'wile\', "acme", \'coyote2\'\n'), ["coyote", "coyote2"]);
     // Samba's smb.conf: the chat script that answers passwd, a glob of words
