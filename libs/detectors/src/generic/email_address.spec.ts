@@ -49,6 +49,18 @@ describe("generic/email_address", () => {
     for (const person of ["jane.doe@acme.com", "morgan.devel@gmail.com", "geecko.dev@free.fr", "info.jones@acme.com", "anna-lena@web.de", "kim-user1@acme.com", "sdk.morgan@acme.com", "docsmith@acme.com"])
       assert.deepEqual(found(person), [[1, "email_syntax"]], person);
   });
+  it("scores a Google Cloud service account and a placeholder's mailbox like a role's (the Cloud SDK's help and tests)", () => {
+    const found = (text: string) => run(emailAddress, `Contact: ${text}`).map((f) => [f.score, f.validation]);
+    // a workload's identity, no one's mailbox: "--member=serviceAccount:my-iam-account@my-project.iam.gserviceaccount.com"
+    for (const a of ["my-project-id@appspot.gserviceaccount.com", "my-iam-account@my-project.iam.gserviceaccount.com", "1234567-compute@developer.gserviceaccount.com", "service-1234@gcp-sa-pubsub.iam.gserviceaccount.com"])
+      assert.deepEqual(found(a), [[0.45, "service_account"]], a);
+    // the Cloud SDK's examples ("user:test-user@gmail.com", 521 times), PHP's MessageTest.php ("test@test.com"), boto's "foo@bar.com"
+    for (const a of ["test-user@gmail.com", "testuser@gmail.com", "test@test.com", "foo@bar.com", "username@gmail.com", "my-user@gmail.com", "person1@company.com", "foo.bar@acme.com"])
+      assert.deepEqual(found(a), [[0.45, "placeholder_mailbox"]], a);
+    // a person's name beside such a word, a name that starts like one, a domain that ends like one
+    for (const a of ["kim-test@acme.com", "testa@gmail.com", "tessa.user@acme.com", "users.jones@acme.com", "ana@gserviceaccount.com.br", "ana@notgserviceaccount.com"])
+      assert.deepEqual(found(a), [[1, "email_syntax"]], a);
+  });
   it("finds an address at a domain reserved for examples (RFC 2606, 6761) but never reports it, whatever words are near", () => {
     const found = (text: string) => run(emailAddress, text).map((f) => [f.score, f.validation]);
     for (const a of ["diego@example.com", "Jane.Roe@corp.example.org", "admin@mail.example.net", "bob@shop.test", "x@host.example", "no@where.invalid", "me@box.localhost", "user@domain.tld", "username@site.domain", "e2scrub@host.domain.name"])

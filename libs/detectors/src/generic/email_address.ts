@@ -91,6 +91,41 @@ export const reservedDomain = (domain: string): boolean => RESERVED_DOMAIN.test(
 const ROLE_SCORE = 0.45;
 
 /**
+ * Google Cloud's service accounts ("my-iam-account@my-project.iam.gserviceaccount.com",
+ * "my-project-id@appspot.gserviceaccount.com", "…-compute@developer.gserviceaccount.com"): a
+ * workload's identity, no one's mailbox. The Cloud SDK's help and tests hold hundreds; reported as a
+ * role's mailbox is.
+ */
+const SERVICE_ACCOUNT_DOMAIN = /(?:^|\.)gserviceaccount\.com$/i;
+
+/**
+ * The words a made-up mailbox is written with, in documentation and tests ("test-user@gmail.com"
+ * in the Cloud SDK's help, 521 times; "test@test.com" in App Engine's MessageTest.php; boto's
+ * "foo@bar.com"; "person1@company.com"): no one's name.
+ */
+const PLACEHOLDER_WORDS: ReadonlySet<string> = new Set(
+  "test tests testing tester user users username someone somebody anyone foo bar baz qux foobar sample dummy fake my your name person me you demo".split(" "),
+);
+/** Words a mailbox of its own may be named: a placeholder beside another piece or a number only. */
+const WEAK_ALONE: ReadonlySet<string> = new Set("user users name my your me you person demo sample".split(" "));
+/**
+ * Whether every piece of a local part (between dots, hyphens, underscores and plus signs, a
+ * number after it aside: "user1") is such a word, or two run together ("testuser", "myuser").
+ * A person's name beside one is a person's ("kim-test", "tessa.user").
+ */
+function placeholderLocal(local: string): boolean {
+  const pieces = local.toLowerCase().split(/[._+-]+/);
+  // (one such word alone that may be a mailbox's real name stays: "user@почта.рф", "me@", "demo@")
+  if (pieces.length === 1 && WEAK_ALONE.has(pieces[0]!)) return false;
+  return pieces.every((p) => {
+    const w = p.replace(/\d+$/, "");
+    if (PLACEHOLDER_WORDS.has(w)) return true;
+    for (let k = 2; k <= w.length - 2; k++) if (PLACEHOLDER_WORDS.has(w.slice(0, k)) && PLACEHOLDER_WORDS.has(w.slice(k))) return true;
+    return false;
+  });
+}
+
+/**
  * Letters of scripts written without blanks between words (Chinese, Japanese, Thai; Korean glues
  * its particles: "hong@gmail.com으로"): an address runs into the sentence there, "メールはtaro@example.co.jpまで",
  * so one of them may stand right before or after an address.
@@ -230,6 +265,8 @@ function validate(value: string): Verdict {
   if (MESSAGE_ID.test(local)) return false;
   if (RESERVED_DOMAIN.test(domain)) return RESERVED;
   if (isRoleMailbox(local, domain)) return { validation: "role_mailbox", score: ROLE_SCORE, fixed: true };
+  if (SERVICE_ACCOUNT_DOMAIN.test(domain)) return { validation: "service_account", score: ROLE_SCORE, fixed: true };
+  if (placeholderLocal(local)) return { validation: "placeholder_mailbox", score: ROLE_SCORE, fixed: true };
   return { validation: "email_syntax", score: 1.0 };
 }
 
@@ -239,7 +276,7 @@ export const emailAddress: Detector = {
   type: "EMAIL_ADDRESS",
   area: "generic",
   category: "contact",
-  description: "E-mail address (local@domain.tld); a role or mailing-list mailbox scores 0.45, one at a domain reserved for examples (RFC 2606) 0.01",
+  description: "E-mail address (local@domain.tld); a role or mailing-list mailbox, a Google Cloud service account or a placeholder's (test-user@, foo@) scores 0.45, one at a domain reserved for examples (RFC 2606) 0.01",
   patterns: [DOT_ATOM, INTERNATIONAL],
   context: ["email", "e-mail", "mail", "contact", "address"],
   prefilter: { anyChar: "@" },

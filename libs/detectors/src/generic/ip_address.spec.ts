@@ -127,6 +127,19 @@ describe("generic/ip_address", () => {
     assert.deepEqual(reported("Cluster 52.18.10.4 answers"), ["52.18.10.4"]);
     assert.deepEqual(reported("Tomcat 5.5.20.1 (host address)"), ["5.5.20.1"]);
   });
+  it("takes a quad after a product's name with a capital inside for its version (X.Org's git logs in /usr/share/doc)", () => {
+    // libx11-xcb1's, libxi6's and libice6's changelogs: a release commit's subject
+    assert.deepEqual(reported("Date:   Fri Nov 11 14:56:36 2011 +1000\n\n    libX11 1.4.99.1\n    \n    Signed-off-by: Peter Hutterer"), []);
+    assert.deepEqual(reported("    libXi 1.6.99.1\n"), []);
+    assert.deepEqual(reported("    XFree86 4.3.99.16\n    Bring the tree up to date for the Cygwin folks"), []);
+    // a host's name, an interface's, a name holding a host's word before it: an address
+    assert.deepEqual(reported("web01 3.120.5.67\neth0 5.10.20.30 up\nserverIp 8.8.4.4"), ["3.120.5.67", "5.10.20.30", "8.8.4.4"]);
+  });
+  it("takes the version in a Debian changelog's heading for one (libgnutls30's changelog.Debian)", () => {
+    assert.deepEqual(reported("gnutls28 (3.6.11.1-2) unstable; urgency=low\n\n  * Upload to unstable."), []);
+    assert.deepEqual(reported("at-spi2-core (2.39.90.1-1) experimental; urgency=medium"), []);
+    assert.deepEqual(reported("PING acme.org (5.61.70.80) 56(84) bytes of data."), ["5.61.70.80"]);
+  });
 
   it("takes a quad after a version's word, a product's token and slash or a server product's name for a version (release notes)", () => {
     for (const t of ["build 2.4.18.3", "Installed firmware: 1.0.12.4", "driver 27.20.100.8", "BIOS version 1.12.0.3", "Patch 3.1.0.2 fixes the Wi-Fi drop", "Apache/2.4.18.3 (Ubuntu)", "Server: Microsoft-IIS/10.0.17.1", "SQL Server 15.0.4.153", "Updated 7-Zip to 19.0.0.1", "upgrade the agent to 2.4.18.3"])

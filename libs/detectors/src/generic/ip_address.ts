@@ -197,10 +197,23 @@ const NAME_BEFORE = /(?<![\w.-])([A-Z][A-Za-z]+) $/;
 /** Capitalised words before an address that name no product: the hosts' and the addresses' own words. */
 const HOST_WORDS = new Set(["ip", "ipv4", "address", "addr", "host", "hostname", "server", "client", "source", "destination", "src", "dst", "gateway", "dns", "router", "proxy", "peer", "node", "from", "to", "via", "by", "at", "remote", "local", "public", "private", "subnet", "nameserver", "resolver", "primary", "secondary", "target", "origin", "upstream", "vpn", "lan", "wan", "ping"]);
 
-/** Whether a product's name stands right before a quad at `at` (a capitalised word that is no host's word). */
+/**
+ * A software name with a capital inside and maybe digits after its letters: X.Org's libraries and
+ * server before their versions in the release commits git logs keep ("libX11 1.4.99.1", "libXi
+ * 1.6.99.1", "XFree86 4.3.99.16" in /usr/share/doc's changelogs, reported at 0.60). Not a host's
+ * name ("web01", "DC01": no capital inside or no small letter), nor an interface's ("eth0").
+ */
+const CAPITAL_INSIDE_BEFORE = /(?<![\w.-])([A-Za-z][a-z]*[A-Z][A-Za-z]*\d{0,3}) $/;
+
+/** Whether a product's name stands right before a quad at `at` (a capitalised word, or one with a capital inside, that is no host's word nor holds one: "serverIp"). */
 function productBefore(text: string, at: number): boolean {
-  const m = NAME_BEFORE.exec(text.slice(Math.max(0, at - 24), at));
-  return m !== null && !HOST_WORDS.has(m[1]!.toLowerCase());
+  const before = text.slice(Math.max(0, at - 24), at);
+  const m = NAME_BEFORE.exec(before);
+  if (m !== null) return !HOST_WORDS.has(m[1]!.toLowerCase());
+  const inner = CAPITAL_INSIDE_BEFORE.exec(before);
+  if (inner === null || !/[a-z]/.test(inner[1]!)) return false;
+  const parts = inner[1]!.replace(/\d+$/, "").split(/(?<=[a-z])(?=[A-Z])/);
+  return !HOST_WORDS.has(inner[1]!.toLowerCase()) && !parts.some((p) => HOST_WORDS.has(p.toLowerCase()));
 }
 
 /**
@@ -208,6 +221,12 @@ function productBefore(text: string, at: number): boolean {
  * pre-release's or a build's name ("zlib to 1.2.13.1-motley-fef5869", "2.0.10.4+snapshot").
  */
 const VERSION_AFTER = /^(?:\.[A-Za-z]|[-~+][A-Za-z]{3})/;
+/**
+ * A Debian changelog's heading after its version: the revision, the parenthesis, the
+ * distribution and the urgency ("gnutls28 (3.6.11.1-2) unstable; urgency=low", "at-spi2-core
+ * (2.39.90.1-1) experimental; urgency=medium": reported at 0.60).
+ */
+const DEBIAN_HEADING_AFTER = /^[\w.+~-]{0,40}\)[ \t][^\n;]{1,80};[ \t]*urgency=/;
 /**
  * A numbered heading (Texinfo's, in info files): the number starts its line, its title follows,
  * and the next line underlines it ("12.4.2.1 Sub-Cultures\n.............").
@@ -395,6 +414,7 @@ function findV4(text: string, out: Candidate[]): void {
         SERVER_PRODUCT_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index)) ||
         productSlash(text, m.index, end) ||
         VERSION_AFTER.test(text.slice(end, end + 4)) ||
+        (text[m.index - 1] === "(" && DEBIAN_HEADING_AFTER.test(text.slice(end, end + 140))) ||
         GAV_BEFORE.test(text.slice(Math.max(0, m.index - 120), m.index)) ||
         ((m.index === 0 || text[m.index - 1] === "\n") && HEADING.test(text.slice(end, end + 200))));
     // A section-shaped quad where a standard's section stands: weak, as a one-digit quad is (an

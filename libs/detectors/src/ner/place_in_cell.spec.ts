@@ -8,6 +8,10 @@ describe("ner/place_in_cell", () => {
   it("takes a state's or a province's postal code under its column, no other two letters", () => {
     assert.deepEqual([found("TX", "State"), found("QC", "province"), found("TX", "country"), found("ZZ", "state")], [["TX"], ["QC"], [], []]);
   });
+  it("takes no state code under a state machine's column (boto's CloudWatch alarms: <StateValue>OK</StateValue>)", () => {
+    assert.deepEqual([found("OK", "StateValue"), found("OK", "state_reason"), found("OK", "state machine")], [[], [], []]);
+    assert.deepEqual([found("OK", "State"), found("OK", "billing state"), found("OK", "state code")], [["OK"], ["OK"], ["OK"]]);
+  });
   it("takes no continent or world region alone in a region column (an AWS region's name)", () => {
     for (const cell of ["Asia Pacific", "Europe", "US East", "Middle East"]) assert.deepEqual(found(cell, "region"), [], cell);
     assert.deepEqual(found("South Africa", "country"), ["South Africa"]);

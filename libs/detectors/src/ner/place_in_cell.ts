@@ -68,6 +68,9 @@ export const placeInCell: Detector = {
   description: "Known place (GeoNames city, country, region, ISO 3166 country code) alone in a cell of a place column",
   patterns: [],
   context: ["city", "town", "country", "place of birth", "birthplace", "place", "location", "nationality", "citizenship", "hometown", "residence", "domicile", "region", "state", "province", "county", "destination", "origin", "geburtsort", "wohnort", "stadt", "lieu de naissance", "ville", "pays", "lugar de nacimiento", "ciudad", "país", "città", "paese"],
+  // A state machine's column, not a place's: an alarm's "OK" under <StateValue> (boto's CloudWatch
+  // tests, "<StateValue>OK</StateValue>" beside <StateReason>) is no Oklahoma.
+  negativeHeader: ["value", "reason", "machine", "transition"],
   prefilter: { maxChars: MAX_CHARS },
   maxBaseScore: 0.3,
   find(text): Candidate[] {

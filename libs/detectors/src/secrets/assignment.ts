@@ -10,9 +10,10 @@ import type { Candidate } from "../core/types.ts";
  * field (`password: {auth_token}`, `{self._starting_token}`), a note to fill it in (`= TODO`), a
  * setter's argument (`self._master_user_password = value`), an environment variable's reference
  * (OpenSSL's `pass:env:MYPASS`), a change log's verdict (`GNUTLS_PKCS_NULL_PASSWORD: Added`); documentation's examples (`"password": "EXAMPLE-PASSWORD"`,
- * `PASSWORD="My@Example$Password3!"` in the AWS CLI's).
+ * `PASSWORD="My@Example$Password3!"` in the AWS CLI's); the reader's own, in any shape (`password: your@login`
+ * in a Project Gutenberg file's FTP instructions, `your.email@address`).
  */
-const PLACEHOLDER = /^(?:\$\{?[A-Za-z_][\w.]*\}?|%\(?\w+\)?s?|\{\{.*\}\}|<[^>]*>|@[\w.-]+@|\*+|x+|\.+|null|none|nil|undefined|incomplete|true|false|yes|no|required|optional|string|boolean|number|any|unknown|void|never|object|password|secret|top[ _-]?secret|super[ _-]?secret|changeme|your[_-]?\w*|example\w*|redacted|\[redacted\]|pass|passwd|pwd|env\(.*\)|process\.env\.\w+!?|os\.environ.*|-?anonymous@?|guest|foo|bar|baz|qux|str|bytes|bytearray|int|float|bool|dict|list|tuple|passwort|kennwort|wachtwoord|m(?:ật|at)[ _-]?kh(?:ẩ|a)u|heslo|adgangskode|salasana|lösenord(?:et)?|parolă|passord|jelszó|şifre|contrasenya|密码|密碼|パスワード|비밀번호|mot_de_passe|motdepasse|contrase(?:ñ|n)a|senha|parola|palavra-passe|has(?:l|ł)o|пароль|fake\w*|dummy\w*|my[_-][\w-]*|compat|files|nis|nisplus|ldap|sss|systemd|winbind|hesiod|the|this|that|some|used|see|from|for|with|when|\{[\w.]+\}?|.*example.*|todo|tbd|fixme|val|value|env:\w+|my(?:pass|password|secret|pwd)\w*|some(?:pass|password|secret|pwd|key|token|value)\w*|added|removed|deprecated|changed|fixed)$/i;
+const PLACEHOLDER = /^(?:\$\{?[A-Za-z_][\w.]*\}?|%\(?\w+\)?s?|\{\{.*\}\}|<[^>]*>|@[\w.-]+@|\*+|x+|\.+|null|none|nil|undefined|incomplete|true|false|yes|no|required|optional|string|boolean|number|any|unknown|void|never|object|password|secret|top[ _-]?secret|super[ _-]?secret|changeme|your[\w.@-]*|example\w*|redacted|\[redacted\]|pass|passwd|pwd|env\(.*\)|process\.env\.\w+!?|os\.environ.*|-?anonymous@?|guest|foo|bar|baz|qux|str|bytes|bytearray|int|float|bool|dict|list|tuple|passwort|kennwort|wachtwoord|m(?:ật|at)[ _-]?kh(?:ẩ|a)u|heslo|adgangskode|salasana|lösenord(?:et)?|parolă|passord|jelszó|şifre|contrasenya|密码|密碼|パスワード|비밀번호|mot_de_passe|motdepasse|contrase(?:ñ|n)a|senha|parola|palavra-passe|has(?:l|ł)o|пароль|fake\w*|dummy\w*|my[_-][\w-]*|compat|files|nis|nisplus|ldap|sss|systemd|winbind|hesiod|the|this|that|some|used|see|from|for|with|when|\{[\w.]+\}?|.*example.*|todo|tbd|fixme|val|value|env:\w+|my(?:pass|password|secret|pwd)\w*|some(?:pass|password|secret|pwd|key|token|value)\w*|added|removed|deprecated|changed|fixed)$/i;
 
 /**
  * The separator of a key and its value, then the blanks before the value on the same line: not
@@ -62,6 +63,12 @@ const CODE_AFTER = /^(?:[ \t]*(?:=(?!=)|===?|!==?|&&|\|\||\?\?)|<|[ \t]+(?:[<>]=
  * (`password=hunter user=bob`).
  */
 const PROSE_AFTER = /^(?:'[a-z]{1,2})? [A-Za-z_][a-z]*(?![\w'-]*[ \t]*[=:])/;
+/**
+ * After one word and a period under a label's colon: the next sentence of a docstring's field
+ * description, not a password (the Cloud SDK's generated API messages: "password: Required. Input
+ * only. The password for the Hive Metastore user.", "domainPassword: Optional. …").
+ */
+const SENTENCE_AFTER = /^ [A-Z][a-z]*[ .,:]/;
 /** An identifier assigned with a statement's `;` at the line's end: code (`password = supplied;`), where a connection string writes `Password=Pa55w0rd;`. */
 const STATEMENT_END = /^;[ \t]*(?:\r?\n|$)/;
 
@@ -260,6 +267,7 @@ export function findAssignments(text: string, keys: RegExp, minLength: number, s
     if (!quote && /["'`]/.test(text[m.index - 1] ?? "") && text[i] === text[m.index - 1] && /[:=]$/.test(m[0]) && /^[a-z]+$/.test(value)) continue;
     if (!quote && /^[a-z_]\w*$/.test(value) && text[i] === ")") continue;
     if (!quote && /^[A-Za-z]+$/.test(value) && PROSE_AFTER.test(text.slice(i, i + 40))) continue;
+    if (!quote && /^\p{L}+\.$/u.test(value) && /:[ \t]*$/.test(m[0]) && SENTENCE_AFTER.test(text.slice(i, i + 12))) continue;
     // a command after "pass:" in prose, with its options ("and pass: rustc --env-set PATH=env" in
     // Rust's unstable book; a command line's `--password=secret --host=db` assigns with "=")
     if (!quote && /^[a-z]+$/.test(value) && /:[ \t]+$/.test(m[0]) && /^ --?[a-z]/.test(text.slice(i, i + 4))) continue;

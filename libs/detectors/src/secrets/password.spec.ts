@@ -179,6 +179,16 @@ describe("secrets/password", () => {
     // a host reserved for examples names no one's server (Node's URL docs)
     assert.deepEqual(values("const options = new URL('https://abc:xyz@example.com');\n// Prints https://123:xyz@sub.example.org:8080/"), []);
   });
+  it("ignores a field's description in generated API docs, and a placeholder in the reader's words (seen in the Google Cloud SDK)", () => {
+    // the Cloud SDK's generated messages (metastore_v1_messages.py, vmwareengine_v1_messages.py):
+    // "field: Required. Input only. …" is a docstring's field and its description
+    assert.deepEqual(values("  Fields:\n    password: Required. Input only. The password for the Hive Metastore user.\n    domainPassword: Optional. Input only. Password of the user."), []);
+    assert.deepEqual(values("    password: Deprecated. Use credentials instead."), []);
+    // a Project Gutenberg file's FTP instructions (chardet's test data): the reader's own login
+    assert.deepEqual(values("login: anonymous\npassword: your@login\npassword: your.email@address"), []);
+    // ... while a password and a sentence after it stay
+    assert.deepEqual(values("password: Hunter22. Change it soon.\npassword: Sunshine1. Thanks"), ["Hunter22.", "Sunshine1."]);
+  });
   it("reads a long word once in search of a URL's scheme (ReDoS)", () => {
     assert.deepEqual(values(`${"A".repeat(300_000)} url: postgres://app:Wq9zT7@db.internal:5432/app`), ["Wq9zT7"]);
   });
