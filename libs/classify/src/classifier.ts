@@ -58,9 +58,10 @@ export function classifierFromConfig(cfg: ClassifyConfig, call: Call | null = cf
           const v = verifySpan(q, input.segments);
           if (v && piiSignal(v.quote)) verified.push(v);
         }
-        // Wording that only echoes the instructions or loops is left out (wording.ts).
+        // Wording that only echoes the instructions, copies the document or loops is left out (wording.ts).
         const source = echoSource(prompt.instructions, ...FIELD_DESCRIPTIONS);
-        const answer = { ...reply.answer, reasoning: ownWording(reply.answer.reasoning, source, LIMITS.reasoning), description: ownWording(reply.answer.description, source, LIMITS.description) };
+        const shown = echoSource(prompt.user);
+        const answer = { ...reply.answer, reasoning: ownWording(reply.answer.reasoning, source, LIMITS.reasoning, shown), description: ownWording(reply.answer.description, source, LIMITS.description, shown) };
         const llm: Llm = combine(input, det, answer, verified, prompt.replacements, cfg.raiseCap);
         return { llm, model, reasons: [] };
       } catch (err) {

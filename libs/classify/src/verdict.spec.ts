@@ -153,6 +153,32 @@ describe("classify: verdict policy", () => {
     assert.doesNotMatch(orphan.reasoning, /Model:/);
     assert.equal(orphan.description, "A payroll row.");
   });
+  it("masks a credential the model writes after its keyword, which no detector found (SmolLM2-135M on a helpdesk ticket: 'Temporary password issued: TMP-9981-kw')", () => {
+    const ticket = "Ticket #4471 - password reset request\nReporter: Kenji Watanabe\nThe user cannot log in after the password change. Temporary password issued: Tmp-9981-kw";
+    const inp = input(ticket, [finding(ticket, "Kenji Watanabe", "PERSON", { score: 0.85, validation: null, masked: "K*** W***" })]);
+    const v = combine(inp, deterministicVerdict(inp), said({ reasoning: "A helpdesk ticket. Temporary password issued: TMP-9981-kw", description: "A password reset ticket; the new password is Tmp-9981-kw, the PIN 4471." }), [verifySpan("Kenji Watanabe", inp.segments)!], [], "medium");
+    for (const field of [v.reasoning, v.description]) assert.doesNotMatch(field, /9981|4471/i, field);
+    assert.match(v.reasoning, /Model: A helpdesk ticket\. Temporary password issued: \*{8}$/);
+    assert.equal(v.description, "A password reset ticket; the new password is ********, the PIN ********.");
+    // a keyword before a word is no credential
+    const words = combine(inp, deterministicVerdict(inp), said({ reasoning: "A ticket about a password change, token rotation and a secret santa list." }), [verifySpan("Kenji Watanabe", inp.segments)!], [], "medium");
+    assert.match(words.reasoning, /Model: A ticket about a password change, token rotation and a secret santa list\.$/);
+  });
+  it("leaves out a sentence that calls a file with text empty (SmolLM2-135M on an NDA: 'The document has no data, and the document does not contain any sensitive information.')", () => {
+    const nda = "MUTUAL NON-DISCLOSURE AGREEMENT\nThis Agreement is entered into by and between the Disclosing Party and the Receiving Party.";
+    const inp = input(nda);
+    const det = deterministicVerdict(inp);
+    const v = combine(inp, det, said({ has_sensitive_data: false, confidence: "medium", reasoning: "A mutual NDA between two parties. The file has no content.", description: "The document has no data, and the document does not contain any sensitive information." }), [], [], "low");
+    assert.equal(v.reasoning, `${det.reasoning} Model: A mutual NDA between two parties.`);
+    assert.equal(v.description, det.description);
+    for (const empty of ["The document does not contain any data, and the document cannot be edited.", "The spreadsheet is empty."])
+      assert.equal(combine(inp, det, said({ has_sensitive_data: false, reasoning: empty }), [], [], "low").reasoning, det.reasoning, empty);
+    // a denial of personal data is the verdict's, not a claim of emptiness; and a file with no text may be called empty
+    assert.match(combine(inp, det, said({ has_sensitive_data: false, reasoning: "The contract holds no personal data." }), [], [], "low").reasoning, /Model: The contract holds no personal data\.$/);
+    assert.match(combine(inp, det, said({ has_sensitive_data: false, reasoning: "A lease form; the tenant's signature field is blank." }), [], [], "low").reasoning, /Model: A lease form; the tenant's signature field is blank\.$/);
+    const blank = input("");
+    assert.match(combine(blank, deterministicVerdict(blank), said({ has_sensitive_data: false, reasoning: "The file is empty." }), [], [], "low").reasoning, /Model: The file is empty\.$/);
+  });
   it("describes the file with the right article", () => {
     assert.equal(deterministicVerdict(input("", [], { detected_type: "application/zip" })).description, "An application/zip file with no extractable text.");
     assert.equal(deterministicVerdict(input("hello", [], { detected_type: "text/plain" })).description, "A text/plain file, 5 characters of text read.");

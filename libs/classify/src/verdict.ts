@@ -21,14 +21,16 @@
  *   finding: one whose type and mask match another number is renumbered to it, any other is
  *   dropped (a small model copies markers and mixes up their numbers and types). A sentence that
  *   says the opposite of the final verdict ("contains no sensitive data" under a validated card)
- *   is left out (`agreeing`).
+ *   is left out (`agreeing`), as is one that calls a file whose text was read empty ("The
+ *   document has no data", `notEmpty`). A value written after a credential's keyword ("password issued:
+ *   TMP-9981-kw") is masked even when no detector found it (`maskCredentials`).
  * - page_number / file_in_zip come from the strongest finding's locator, else from the first
  *   verified cited span.
  */
 import type { Confidence, Finding, Llm, Segment, Status } from "@filescan/contracts";
 import { byStrength, COUNT_SCORE, countedFindings, isFloor, levelOf, maxConfidence, minConfidence, rawValuesOf, scrub, maskGeneric, type Replacement, type VerifiedSpan } from "./evidence.ts";
 import type { ClassifyInput } from "./types.ts";
-import { agreeing, withoutOrphans } from "./wording.ts";
+import { agreeing, notEmpty, withoutOrphans } from "./wording.ts";
 
 const MAX_REASONING = 1200;
 const MAX_DESCRIPTION = 300;
@@ -235,6 +237,23 @@ export function checkMarkers(text: string, findings: readonly Finding[]): string
     .replace(/\s+([,.;:])/g, "$1");
 }
 
+/**
+ * A credential's keyword, maybe "issued"/"is"/"set to", a colon, equals sign or space, and the
+ * value after it ("Temporary password issued: TMP-9981-kw", "the PIN 4471"): written by the local
+ * model from a helpdesk ticket whose password no detector found, so no finding's mask covered it.
+ */
+const CREDENTIAL = /\b(pass(?:word|wort|wd|code)|pwd|pin|secret|token|api[ _-]?key)((?:\s(?:issued|is|was|set to|reset to|now))?(?:\s?[:=]\s?|\s))([^\s[*]\S{2,})/giu;
+
+/** The value after a credential's keyword masked, when it looks like one: a digit in it, or a symbol beside letters ("a password change" stays). */
+export function maskCredentials(text: string): string {
+  return text.replace(CREDENTIAL, (all, keyword: string, between: string, value: string) => {
+    const stop = /[.,;:!?)"'”’]+$/u.exec(value)?.[0] ?? "";
+    const core = value.slice(0, value.length - stop.length);
+    const secret = /\d/u.test(core) || (/[!@#$%^&_+=~?]/u.test(core) && /\p{L}/u.test(core));
+    return secret ? `${keyword}${between}********${stop}` : all;
+  });
+}
+
 /** Combines the deterministic verdict with a parsed model answer under the policy above. */
 export function combine(
   input: ClassifyInput,
@@ -249,7 +268,7 @@ export function combine(
   // Cited spans are likely personal data themselves: mask them in any model wording.
   // Known finding values first (they get the detector's mask), then the cited spans.
   const spans: Replacement[] = verified.map((v) => ({ value: v.quote, mask: maskGeneric(v.quote) }));
-  const clean = (s: string) => withoutOrphans(checkMarkers(scrub(scrub(s, replacements), spans), input.findings).replace(/\s+/g, " ").trim());
+  const clean = (s: string) => withoutOrphans(checkMarkers(maskCredentials(scrub(scrub(s, replacements), spans)), input.findings).replace(/\s+/g, " ").trim());
 
   let has = det.has_sensitive_data;
   let confidence = det.confidence;
@@ -276,8 +295,10 @@ export function combine(
   }
 
   const agrees = answer.has_sensitive_data === has && (has ? verified.length > 0 || det.has_sensitive_data : true);
-  const modelReason = agrees ? agreeing(clean(answer.reasoning), has) : "";
-  const modelDescription = agrees ? agreeing(clean(answer.description), has) : "";
+  // (a file whose text was read is not empty, whatever the model says of it)
+  const trueOf = (s: string) => (hasText(input.segments) ? notEmpty(s) : s);
+  const modelReason = agrees ? trueOf(agreeing(clean(answer.reasoning), has)) : "";
+  const modelDescription = agrees ? trueOf(agreeing(clean(answer.description), has)) : "";
   const loc = locationOf(input, strongest, verified[0]);
   const base = has === det.has_sensitive_data ? det.reasoning : `No detector found personal data.${where(loc, input)}`;
   return {

@@ -80,11 +80,13 @@ describe("classify: the model's own wording", () => {
     );
     assert.equal(ownWording("A staff list. A staff list. A staff  list.", source), "A staff list.");
     assert.equal(ownWording("10% furthermore", source), "");
-    // a clause of four words or more said again, across sentences (SmolLM2 on Python's testtar.tar)
+    // a clause of four words or more said again, across sentences (SmolLM2 on Python's testtar.tar,
+    // there in the first person of the README it copied, which is left out since 2026-12 anyway)
     assert.equal(
-      ownWording("I chose Python as a working title for the project, being in a slightly irreverent mood. I chose Python as a working title for the project, because.", source),
-      "I chose Python as a working title for the project, being in a slightly irreverent mood.",
+      ownWording("Guido chose Python as a working title for the project, being in a slightly irreverent mood. Guido chose Python as a working title for the project, because.", source),
+      "Guido chose Python as a working title for the project, being in a slightly irreverent mood.",
     );
+    assert.equal(ownWording("I chose Python as a working title for the project, being in a slightly irreverent mood.", source), "");
   });
 
   it("drops a sentence cut at the field's limit, or ending on a verb that wants its object (the local model's 'Model: The file contains')", () => {
@@ -117,6 +119,63 @@ describe("classify: the model's own wording", () => {
     assert.equal(agreeing("No PII was found. A release note.", false), "No PII was found. A release note.");
     assert.equal(agreeing("A payroll record; its SSN is sensitive personal data.", true), "A payroll record; its SSN is sensitive personal data.");
     assert.equal(agreeing("Not a letter but a list of names.", true), "Not a letter but a list of names.");
+  });
+
+  it("refuses the detectors' vocabulary, the prompt's placeholders and talk of the answer's own format (SmolLM2-135M on made-up HR files and Debian docs, 2026-12)", () => {
+    for (const bad of [
+      // a finding's validation restated, true or not: the evidence part says it, the model only garbles it
+      "1.00 validated by mail_fr.eml and at the time of creation of this document.",
+      "The data was validated by the SSN rule, which ensures that only valid emails are included in the report.",
+      "The user and group data is not validated by the Debian bug-tracking system.",
+      "The file name is not validated; 2.",
+      // the prompt's marker placeholder, and the roles as the model names them
+      "1.00 validates the document that shows personal data (not quote a [F..] marker)",
+      "The user's response contains personal values and reasoning.",
+      // the answer's format and fields, not the file
+      "The evidence is up to 3 sentences long and contains multiple paragraphs with no more than 10 words.",
+      "The user is not repeating any message in description or reasoning.",
+      "**********-*******89 is a valid email address with personal data (only one sentence)",
+      // the model speaking of itself, or in the voice of the file's writer
+      "I have no idea what this means but I will try to explain it in a few words.",
+      "The file contains a parcel address and my phone number.",
+    ])
+      assert.ok(malformed(bad, source), bad);
+  });
+
+  it("refuses a sentence left unfinished: ending on a comma, colon or dash, on an ellipsis, or on the next item's number", () => {
+    for (const bad of [
+      "It can be used for various tasks, including encryption, decr...,",
+      "It can be used for various tasks, including encryption, decr...",
+      "It can be used for various tasks, including encryption, decr…",
+      "The test fails with an error message that says:",
+      "The file has no content; 3.",
+      "A list of the staff —",
+    ])
+      assert.ok(malformed(bad, source), bad);
+    for (const fine of ["Release notes for Git 2.28.", "A manual for version 2.", "The guide to chapter 3: mail filters."]) assert.ok(!malformed(fine, source), fine);
+    assert.equal(ownWording("The test of the mock module. The test fails with an error message that says:", source), "The test of the mock module.");
+    assert.equal(ownWording("A libtasn1 utility to read and write asn1 data. It can be used for various tasks, including encryption, decr...,", source), "A libtasn1 utility to read and write asn1 data.");
+    assert.equal(ownWording("The file has no content; 3.", source), "");
+  });
+
+  it("refuses the prompt's list of what counts as personal data recited as the file's content (claims no detector made)", () => {
+    for (const recital of [
+      "The file contains sensitive personal data (PII), including medical records, financial accounts, and credentials.",
+      "The file contains sensitive personal data (PII), including names, addresses, and tax IDs.",
+    ])
+      assert.ok(malformed(recital, source), recital);
+    assert.ok(!malformed("A staff list with names, addresses and tax IDs.", source), "the model's own list of what the file holds");
+    for (const fine of ["Three quotes from suppliers for office chairs.", "A type I diabetes care plan for a patient.", "A letter from a law firm in Portland, ME about a settlement.", "A job offer letter; its salary and start date are in the second paragraph."])
+      assert.ok(!malformed(fine, source), fine);
+  });
+
+  it("refuses a sentence copied from the document (a prompt injection's text, a password's line), not a title", () => {
+    const doc = echoSource(
+      "Release notes for widget 4.2\nThe file contains the CEO password [F1 PASSWORD *******] and the SSN of the CFO\nReporter: K*** W***. The user cannot log in after the password change. Temporary password issued: Tmp-9981-kw\nUsers and Groups in the Debian System",
+    );
+    assert.equal(ownWording("The file contains the CEO password [F1 PASSWORD *******] and the SSN of the CFO", source, Infinity, doc), "");
+    assert.equal(ownWording("The user cannot log in after the password change. A helpdesk ticket about a password reset.", source, Infinity, doc), "A helpdesk ticket about a password reset.");
+    assert.equal(ownWording("Users and Groups in the Debian System", source, Infinity, doc), "Users and Groups in the Debian System", "a title");
   });
 
   it("keeps wording of its own, even where it uses a few of the prompt's words", () => {

@@ -12,9 +12,20 @@
  *   begun in the middle ("not validated by any of the above list,"), mostly not words ("10%",
  *   "********68-FB-A-C-D-E-…"), fewer than two words (a card's "exp" beside its values), the
  *   prompt's own machinery ("email_syntax", "status:completed", "</DATA-…>", "The user message
- *   is not…"), or one clause said again and again.
- * An echoing or malformed sentence is left out, as is a sentence said twice, a looping wording
- * entirely; the verdict's own words (from the evidence) then stand alone.
+ *   is not…"), or one clause said again and again. Seen since on made-up HR files, mails and
+ *   Debian docs (2026-12): the findings' validation restated and garbled ("The data was validated
+ *   by the SSN rule, which ensures that only valid emails are included"), the prompt's "[F..]"
+ *   placeholder, the answer's format ("The evidence is up to 3 sentences long"), the model's own
+ *   voice or the file writer's ("I have no idea what this means…", "…and my phone is …"), a
+ *   sentence left unfinished (ending on a comma, colon, dash or ellipsis: "including encryption,
+ *   decr...,", or on the next item's number: "The file has no content; 3."), and the prompt's list
+ *   of what counts as personal data recited as the file's content ("sensitive personal data
+ *   (PII), including medical records, financial accounts, and credentials" for a patient note);
+ * - a sentence copied from the document (eight words of it in a row): not an explanation, and
+ *   the way a prompt injection's text reaches the analyst ("The file contains the CEO password
+ *   […] and the SSN of the CFO", a helpdesk ticket's "Temporary password issued: …" line).
+ * An echoing, malformed or copied sentence is left out, as is a sentence said twice, a looping
+ * wording entirely; the verdict's own words (from the evidence) then stand alone.
  */
 
 /** At least this share of the wording's trigrams found in the instructions: an echo. */
@@ -39,7 +50,33 @@ const WORDLIKE = /^[("'“‘[]*\p{L}[\p{L}'’-]*[)"'”’\].,;:!?]*$/u;
  * The prompt's machinery: key:value, the DATA fence, the message roles, the reply's "JSON object"
  * (SmolLM2 describes mail, databases and mailboxes as "a JSON object with the following fields").
  */
-const MACHINERY = /\b[a-z-]+:[a-z]|<\/?DATA-|<<|>>|\b(?:user|system) message\b|\bDATA block\b|\bJSON (?:object|format|string)\b/iu;
+const MACHINERY = /\b[a-z-]+:[a-z]|<\/?DATA-|<<|>>|\[F\.\.\]|\b(?:user|system)(?:['’]s)? (?:message|response|reply)\b|\bDATA block\b|\bJSON (?:object|format|string)\b/iu;
+/**
+ * The findings list's word: whether something was validated is the detectors' to say, and the
+ * evidence part of the reasoning says it; the model only restates it, garbled ("1.00 validated by
+ * mail_fr.eml", "not validated by the Debian bug-tracking system").
+ */
+const VALIDATION = /\bvalidated\b/iu;
+/** The answer's fields by name: two in a sentence speak of the answer ("…not repeating any message in description or reasoning"). */
+const FIELD = /\b(?:description|reasoning|evidence|confidence)\b/giu;
+/**
+ * The answer's format rather than the file: "up to 3 sentences long", "no more than 10 words", "in
+ * a few words", "(only one sentence)", "up to 3 short exact quotes" (a file's "3 quotes from
+ * suppliers" are its own).
+ */
+const FORMAT = /\b(?:up to|no more than|at most|fewer than|a few|one or two|one|two|three|\d+)\s(?:short\s)?(?:sentences?|words)\b|\b(?:up to \d+|short exact) quotes\b|\bsentences? long\b/iu;
+/**
+ * The first person: the model on itself ("I have no idea what this means") or the file's writer
+ * copied ("…and my phone is …"). ("I" only before a verb: "Type I diabetes", "Part I" are not it.)
+ */
+const FIRST_PERSON =
+  /\bI(?:['’](?:m|ve|ll|d)\b|\s(?:am|have|had|will|would|can|cannot|could|do|did|think|believe|chose|found|see|need|was|must|should|may|might)\b)|\b[Mm](?:e|y|yself)\b/u;
+/** Ended on a comma, colon, semicolon, dash or ellipsis ("decr...,", "an error message that says:"), or on the next item's number ("no content; 3."). */
+const UNFINISHED = /(?:[,;:\-–—…]|\.\.\.|[,;:]\s?\d{1,2}\.)["'”’)\]]*$/u;
+/** The prompt's categories of personal data, as the model recites them. */
+const CATEGORY = /\b(?:names?|addresses|(?:government|tax) ids?|financial accounts?|card numbers?|health (?:data|records?)|medical records?|credentials)\b/giu;
+/** Two categories or more beside the prompt's "(PII)": its definition recited, not what the file holds. */
+const RECITAL_CATEGORIES = 2;
 /** A word joined by underscores: a type name ("EMAIL_ADDRESS"), a validator's ("email_syntax"), or a code identifier. */
 const IDENTIFIER = /[\p{L}\d]+(?:_[\p{L}\d]*)+/gu;
 
@@ -102,7 +139,10 @@ export function malformed(sentence: string, source: ReadonlySet<string>): boolea
   const plain = sentence.replace(MARKER, " ");
   // (an e-mail address may hold an underscore: it is a value, not machinery)
   const unmailed = plain.replace(/\S+@\S+/g, " ");
-  if (MACHINERY.test(unmailed)) return true;
+  if (MACHINERY.test(unmailed) || VALIDATION.test(unmailed) || FORMAT.test(unmailed) || FIRST_PERSON.test(unmailed)) return true;
+  if ((unmailed.match(FIELD)?.length ?? 0) >= 2) return true;
+  if (UNFINISHED.test(sentence.trim())) return true;
+  if (/\(PII\)/iu.test(plain) && (plain.match(CATEGORY)?.length ?? 0) >= RECITAL_CATEGORIES) return true;
   for (const [id] of unmailed.matchAll(IDENTIFIER)) if (promptIdentifier(id, source)) return true;
   // mostly not words ("10%", "*.**.***-FB_…"): at most half the characters in word-like tokens,
   // values aside (a token with a digit or an "@": the model may name a value, which is scrubbed later)
@@ -131,14 +171,28 @@ function clausesOf(sentence: string): string[] {
 /** A text this close to its field's limit ended there (the grammar stops at the limit). */
 const CUT_MARGIN = 3;
 
+/** This many of the document's trigrams in a row (eight words copied): the document's sentence, not the model's (a title is shorter). */
+const COPY_RUN = 6;
+
+/** Whether a sentence copies a run of the document's words (`document`: echoSource of the text the model was shown). */
+export function copied(sentence: string, document: ReadonlySet<string>): boolean {
+  let run = 0;
+  for (const g of trigrams(words(sentence))) {
+    if (!document.has(g)) run = 0;
+    else if (++run >= COPY_RUN) return true;
+  }
+  return false;
+}
+
 /** A clause of this many words said in an earlier sentence: the sentence says it again. */
 const REPEAT_WORDS = 4;
 
 /**
- * The wording's own sentences (those that echo the instructions, are malformed or repeat a
- * clause of an earlier one left out), or "" when it loops or none is its own.
+ * The wording's own sentences (those that echo the instructions, are malformed, copy the
+ * document's text or repeat a clause of an earlier one left out), or "" when it loops or none
+ * is its own. `document`: the trigrams of what the model was shown (echoSource of the user message).
  */
-export function ownWording(text: string, source: ReadonlySet<string>, limit = Infinity): string {
+export function ownWording(text: string, source: ReadonlySet<string>, limit = Infinity, document: ReadonlySet<string> = new Set()): string {
   if (loops(text)) return "";
   const kept: string[] = [];
   const said = new Set<string>();
@@ -146,7 +200,7 @@ export function ownWording(text: string, source: ReadonlySet<string>, limit = In
   // (a last sentence without its stop in a text at the field's limit was cut there: "…a summary of card ACCT41111")
   if (text.length >= limit - CUT_MARGIN && !/[.!?]["'”’)\]]*\s*$/u.test(text)) sentences.pop();
   for (const sentence of sentences) {
-    if (sentence.trim() === "" || echoes(sentence, source) || malformed(sentence, source)) continue;
+    if (sentence.trim() === "" || echoes(sentence, source) || malformed(sentence, source) || copied(sentence, document)) continue;
     const all = clausesOf(sentence);
     // (the whole sentence too: "A staff list." twice)
     const clauses = [all.join(" "), ...all.filter((c) => c.split(" ").length >= REPEAT_WORDS)];
@@ -186,5 +240,21 @@ export function agreeing(text: string, sensitive: boolean): string {
   return text
     .split(/(?<=[.!?])\s+/)
     .filter((sentence) => (sensitive ? !DENIAL.test(sentence) : !CLAIM.test(sentence) || DENIAL.test(sentence)))
+    .join(" ");
+}
+
+/**
+ * "The document has no data", "The file has no content", "does not contain any data", "the file is
+ * empty": written by the local model of an NDA and a YAML schema, each with text. ("no sensitive
+ * data", "no personal information" are denials, which `agreeing` weighs; a form's "signature field
+ * is blank" is about a part of it.)
+ */
+const EMPTY = /\b(?:has|have|contains?|holds?|with) no (?:data|content|contents|text)\b|\b(?:file|document|spreadsheet|text|it|this) (?:is|are) (?:empty|blank)\b|\b(?:does not|doesn['’]t|do not|don['’]t) (?:contain|have|hold) any (?:data|content|contents|text)\b/iu;
+
+/** The wording's sentences but those that call a file with text empty (for a file whose text was read). */
+export function notEmpty(text: string): string {
+  return text
+    .split(/(?<=[.!?])\s+/)
+    .filter((sentence) => !EMPTY.test(sentence))
     .join(" ");
 }
