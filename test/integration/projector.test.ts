@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { Client } from "@elastic/elasticsearch";
 import { kafkaGroup, repoRoot, serverAddresses, TOPICS } from "@filescan/config";
 import { ANALYZER_VERSION } from "@filescan/contracts";
-import { createEventProducer, createKafka, createRegistry, ProcessorHealth, type EventProducer } from "@filescan/kafka";
+import { createEventProducer, createKafka, createRegistry, MAX_RECORD_VALUE_BYTES, ProcessorHealth, readDeadLetters, type EventProducer } from "@filescan/kafka";
 import { aliasesFor, analysisDoc, createGeneration, ensureIndices, purge, purgeCount, rebuild, sightingDoc, startProjector, type IndexNames, type RunningProjector } from "@filescan/projector";
 import type { Server } from "node:http";
 import { readFileSync } from "node:fs";
@@ -239,6 +239,24 @@ describe("projector: events become Elasticsearch documents", function () {
     assert.equal(health.records.dead_lettered - before, 2);
     await assert.rejects(es.get({ index: aliases.files, id: bad.submission_id }), /"found":false/);
     assert.equal((await sighting(good.submission_id)).analysed, false, "its analysis was the bad one");
+  });
+
+  it("dead-letters without its value a record too large to travel in a dead letter with it, and indexes the next ones (the partition stopped for good)", async () => {
+    const before = health.records.dead_lettered;
+    // (not Avro, and one byte more than an event may be: with the error beside it, no record holds its dead letter)
+    await producer.sendEncoded(TOPICS.submissions, [{ key: `huge ${run}`, value: Buffer.alloc(MAX_RECORD_VALUE_BYTES + 1, 0x41) }]);
+    const good = submitted(`after the huge one ${run}`);
+    await producer.send(TOPICS.submissions, good.sha256, good);
+    await eventually(`sighting ${good.submission_id}`, () => sighting(good.submission_id));
+    const key = `huge ${run}`;
+    const letter = await eventually("the dead letter in its topic", async () => (await readDeadLetters(kafka, registry, process.env, { select: (l) => l?.key?.toString() === key })).find(Boolean));
+    assert.equal(letter.letter!.value, null);
+    assert.match(letter.letter!.error, /bytes left out/);
+    assert.equal(health.records.dead_lettered - before, 1);
+    // (and the projector goes on: a sighting sent after it all is indexed)
+    const later = submitted(`later than the huge one ${run}`);
+    await producer.send(TOPICS.submissions, later.sha256, later);
+    await eventually(`sighting ${later.submission_id}`, () => sighting(later.submission_id));
   });
 
   it("indexes the analysis of a file with hundreds of thousands of findings, listing the limit and counting all, and the next analyses after it", async () => {

@@ -10,7 +10,7 @@ import type { Consumer, Kafka, KafkaMessage } from "kafkajs";
 import type { SchemaRegistry } from "@kafkajs/confluent-schema-registry";
 import { esIndexShape, kafkaGroup, kafkaTopic, TOPICS } from "@filescan/config";
 import { maxFindings, type FileAnalyzed, type FileSubmitted } from "@filescan/contracts";
-import { consumerGroupLag, ensureTopicsWith, registryUnavailable, startNewGroupAtEnd, type EventProducer, type ProcessorHealth } from "@filescan/kafka";
+import { consumerGroupLag, ensureTopicsWith, registryUnavailable, sendDeadLetter, startNewGroupAtEnd, type EventProducer, type ProcessorHealth } from "@filescan/kafka";
 import { indexGone, projectAnalyses, projectSubmissions, type RejectedDocument } from "./project.ts";
 import { ensureIndices, type IndexNames } from "./indices.ts";
 
@@ -59,7 +59,9 @@ export async function startProjector(opts: ProjectorOptions): Promise<RunningPro
   const deadLetter = async (topic: string, partition: number, m: KafkaMessage, error: string) => {
     log("warn", "dead-lettered a record", { topic, partition, offset: m.offset, error: error.slice(0, 300) });
     if (opts.health) opts.health.records.dead_lettered++;
-    await producer.send(TOPICS.deadletter, m.key?.toString("utf8") ?? "", {
+    // (without its value when the dead letter would be too large with it: a record near the
+    // size limit stopped the projector for good)
+    await sendDeadLetter(producer, {
       processor: groupId, topic, partition, offset: m.offset, key: m.key ?? null, value: m.value ?? null, error: error.slice(0, 10_000), failed_at: Date.now(),
     });
   };

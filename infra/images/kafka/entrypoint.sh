@@ -20,5 +20,7 @@ if [ ! -f "$data/meta.properties" ]; then
   # "=" form: a base64url id may start with "-"
   java -cp "$cp_" "$log" kafka.tools.StorageTool format "--cluster-id=$id" -c "$conf" --ignore-formatted
 fi
+# (jdk.nio.maxCachedBufferSize: without it each network and request thread keeps a direct buffer
+# as large as the largest record it moved, and 48 MiB records exhaust 512 MiB of direct memory)
 # shellcheck disable=SC2086 # KAFKA_HEAP_OPTS / KAFKA_OPTS hold several options
-exec java $KAFKA_HEAP_OPTS -XX:+UseG1GC -Djava.awt.headless=true ${KAFKA_OPTS:-} "$log" -cp "$cp_" kafka.Kafka "$conf"
+exec java $KAFKA_HEAP_OPTS -XX:+UseG1GC -Djdk.nio.maxCachedBufferSize=1048576 -Djava.awt.headless=true ${KAFKA_OPTS:-} "$log" -cp "$cp_" kafka.Kafka "$conf"

@@ -112,7 +112,11 @@ export function kafkaServer(env: NodeJS.ProcessEnv = process.env): LocalServer {
       if (fmt.status !== 0) throw new Error(`kafka storage format failed:\n${fmt.stdout}\n${fmt.stderr}`);
       return startDetached({
         cmd: jdk.java,
-        args: ["-Xms256m", "-Xmx512m", "-XX:+UseG1GC", "-Djava.awt.headless=true", `-Dlog4j2.configurationFile=${path.join(conf, "log4j2.properties")}`,
+        // (jdk.nio.maxCachedBufferSize: the JDK caches, per thread, a direct buffer as large as the
+        // largest socket or file I/O it did; with 48 MiB records each network and request thread
+        // kept one, and the broker's 512 MiB of direct memory ran out: "Cannot reserve 50266320
+        // bytes of direct buffer memory", every later request refused)
+        args: ["-Xms256m", "-Xmx512m", "-XX:+UseG1GC", "-Djdk.nio.maxCachedBufferSize=1048576", "-Djava.awt.headless=true", `-Dlog4j2.configurationFile=${path.join(conf, "log4j2.properties")}`,
           "-cp", classpath(), "kafka.Kafka", path.join(conf, "server.properties")],
         env: { ...process.env, JAVA_HOME: jdk.home },
         cwd: home,

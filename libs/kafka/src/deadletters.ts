@@ -10,7 +10,24 @@ import type { Kafka } from "kafkajs";
 import type { SchemaRegistry } from "@kafkajs/confluent-schema-registry";
 import { kafkaGroup, kafkaTopic, TOPICS, type TopicName } from "@filescan/config";
 import type { DeadLetter } from "@filescan/contracts";
-import type { EventProducer } from "./index.ts";
+import { EventTooLarge, type EventProducer } from "./index.ts";
+
+/**
+ * Sends a dead letter; one that would be more than a Kafka record holds with the record's value
+ * (a record near that limit, with the error beside it) goes without the value, the error saying
+ * so: no retry could send it, and the partition stopped for good behind it. The record stays at
+ * its coordinates in its topic until the topic's retention ends.
+ */
+export async function sendDeadLetter(producer: EventProducer, letter: DeadLetter): Promise<void> {
+  const key = letter.key?.toString("utf8") ?? "";
+  try {
+    await producer.send(TOPICS.deadletter, key, letter);
+  } catch (err) {
+    if (!(err instanceof EventTooLarge)) throw err;
+    const note = ` [the record's value of ${letter.value?.length ?? 0} bytes left out: with it the dead letter is more than one Kafka record holds; the record is at its partition and offset until the topic's retention ends]`;
+    await producer.send(TOPICS.deadletter, key, { ...letter, value: null, error: letter.error.slice(0, 10_000 - note.length) + note });
+  }
+}
 
 /** A dead letter and where it stands in the dead-letter topic. */
 export interface DeadLetterEntry {

@@ -22,7 +22,7 @@ export { crc32cImplementation } from "./crc32c.ts";
 export { ProcessorHealth, serveHealth, serveHealthFromEnv, healthAddressFromEnv, HEALTH_PORTS, type HealthServer, type HealthAddress, type Readiness, type ConsumerState } from "./health.ts";
 export { Closers } from "./lifecycle.ts";
 export { deleteStaleRuns, runPrefix, staleRunPrefixes, STALE_RUN_MS } from "./run-prefix.ts";
-export { readDeadLetters, replayDeadLetters, sourceTopic, type DeadLetterEntry } from "./deadletters.ts";
+export { readDeadLetters, replayDeadLetters, sendDeadLetter, sourceTopic, type DeadLetterEntry } from "./deadletters.ts";
 export { runProcessor, TransientError, type ProcessorOptions, type Output, type MessageMeta, type RunningProcessor } from "./processor.ts";
 
 // kafkajs 2.2.4 (its last release) arms a timer with a negative delay in its request queue; Node 24

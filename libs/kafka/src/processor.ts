@@ -25,9 +25,10 @@
 import type { Kafka, KafkaMessage, Consumer } from "kafkajs";
 import type { SchemaRegistry } from "@kafkajs/confluent-schema-registry";
 import pLimit from "p-limit";
-import { kafkaGroup, kafkaTopic, TOPICS, type TopicName } from "@filescan/config";
+import { kafkaGroup, kafkaTopic, type TopicName } from "@filescan/config";
 import type { EventOf } from "@filescan/contracts";
 import { ensureTopicsWith, EventTooLarge, registryUnavailable, startNewGroupAtEnd, type EventProducer } from "./index.ts";
+import { sendDeadLetter } from "./deadletters.ts";
 import type { ProcessorHealth } from "./health.ts";
 
 export interface Output<T extends TopicName = TopicName> {
@@ -121,7 +122,8 @@ export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I
     const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     log("warn", "dead-lettered a record", { topic, partition, offset: m.offset, error: text.slice(0, 500) });
     if (opts.health) opts.health.records.dead_lettered++;
-    const letter = {
+    // (without its value when the dead letter would be too large with it: `sendDeadLetter`)
+    await sendDeadLetter(producer, {
       processor: groupId,
       topic,
       partition,
@@ -130,18 +132,7 @@ export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I
       value: m.value ?? null,
       error: text.slice(0, 10_000),
       failed_at: Date.now(),
-    };
-    const key = m.key?.toString("utf8") ?? "";
-    try {
-      await producer.send(TOPICS.deadletter, key, letter);
-    } catch (err) {
-      // A record near the size limit makes a dead letter over it, which no retry could send: the
-      // partition stopped for good behind it. It goes without its value, which stays at its
-      // coordinates in the topic until the topic's retention ends.
-      if (!(err instanceof EventTooLarge)) throw err;
-      const note = ` [the record's value of ${m.value?.length ?? 0} bytes left out: with it the dead letter is more than one Kafka record holds; the record is at its partition and offset until the topic's retention ends]`;
-      await producer.send(TOPICS.deadletter, key, { ...letter, value: null, error: text.slice(0, 10_000 - note.length) + note });
-    }
+    });
   };
 
   const processOne = async (m: KafkaMessage, partition: number) => {
