@@ -48,6 +48,16 @@ describe("classifier: a member joining or leaving while analyses are in flight",
   const groups: string[] = [];
   let producer: EventProducer;
 
+  /** The group's lag on the extractions topic, asked again until it is 0 (offsets are committed every 500 ms), for at most 20 s. */
+  const settledLag = async (group: string): Promise<number> => {
+    let lag = -1;
+    for (let i = 0; i < 40 && lag !== 0; i++) {
+      lag = await withAdmin(kafka, (admin) => consumerGroupLag(admin, group, TOPICS.extractions));
+      if (lag !== 0) await sleep(500);
+    }
+    return lag;
+  };
+
   const join = async (name: string, group: string): Promise<Member> => {
     if (!groups.includes(group)) groups.push(group);
     const m: Member = { name, connectedAt: 0, joins: [], proc: undefined as unknown as RunningProcessor };
@@ -110,12 +120,7 @@ describe("classifier: a member joining or leaving while analyses are in flight",
     assert.deepEqual(stray, [], "a started records of partitions it had lost");
 
     await waitFor("every record handled", () => (events.every((e) => finished.has(e.submission_id)) ? true : undefined), 120_000);
-    let lag = -1;
-    for (let i = 0; i < 40 && lag !== 0; i++) {
-      lag = await withAdmin(kafka, (admin) => consumerGroupLag(admin, group, TOPICS.extractions));
-      if (lag !== 0) await sleep(500);
-    }
-    assert.equal(lag, 0, "offsets left uncommitted");
+    assert.equal(await settledLag(group), 0, "offsets left uncommitted");
     const twice = events.filter((e) => starts.filter((s) => s.id === e.submission_id).length > 1).length;
     assert.ok(twice <= 4, `${twice} records handled twice (at most those in flight at the rebalance)`);
   });
@@ -136,12 +141,7 @@ describe("classifier: a member joining or leaving while analyses are in flight",
     assert.deepEqual(late, [], "a stopping member started records");
     members.splice(members.indexOf(a), 1);
     await waitFor("every record handled", () => (events.every((e) => finished.has(e.submission_id)) ? true : undefined), 120_000);
-    let lag = -1;
-    for (let i = 0; i < 40 && lag !== 0; i++) {
-      lag = await withAdmin(kafka, (admin) => consumerGroupLag(admin, group, TOPICS.extractions));
-      if (lag !== 0) await sleep(500);
-    }
-    assert.equal(lag, 0, "offsets left uncommitted");
+    assert.equal(await settledLag(group), 0, "offsets left uncommitted");
     assert.ok(b.joins.length >= 2, "b took over a's partitions");
   });
 });
