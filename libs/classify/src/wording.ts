@@ -184,6 +184,12 @@ export function copied(sentence: string, document: ReadonlySet<string>): boolean
   return false;
 }
 
+/** The text's sentences, each with its stop. */
+const sentencesOf = (text: string): string[] => text.split(/(?<=[.!?])\s+/);
+
+/** The text with only the sentences `keep` accepts. */
+const keepSentences = (text: string, keep: (sentence: string) => boolean): string => sentencesOf(text).filter(keep).join(" ");
+
 /** A clause of this many words said in an earlier sentence: the sentence says it again. */
 const REPEAT_WORDS = 4;
 
@@ -196,7 +202,7 @@ export function ownWording(text: string, source: ReadonlySet<string>, limit = In
   if (loops(text)) return "";
   const kept: string[] = [];
   const said = new Set<string>();
-  const sentences = text.split(/(?<=[.!?])\s+/);
+  const sentences = sentencesOf(text);
   // (a last sentence without its stop in a text at the field's limit was cut there: "…a summary of card ACCT41111")
   if (text.length >= limit - CUT_MARGIN && !/[.!?]["'”’)\]]*\s*$/u.test(text)) sentences.pop();
   for (const sentence of sentences) {
@@ -217,10 +223,7 @@ export function ownWording(text: string, source: ReadonlySet<string>, limit = In
  * a comma, a stop or the end, or two in a row. Run on the wording after the markers are checked.
  */
 export function withoutOrphans(text: string): string {
-  return text
-    .split(/(?<=[.!?])\s+/)
-    .filter((sentence) => !/\b(?:and|or|including|of|by|with|as|to|the)\s*(?:[,.;:!?]|$)|\b(?:and|or|including)\s+(?:and|or)\b/i.test(sentence))
-    .join(" ");
+  return keepSentences(text, (sentence) => !/\b(?:and|or|including|of|by|with|as|to|the)\s*(?:[,.;:!?]|$)|\b(?:and|or|including)\s+(?:and|or)\b/i.test(sentence));
 }
 
 /** Words of personal data: what a denial or a claim in the model's wording is about. */
@@ -237,10 +240,7 @@ const CLAIM = new RegExp(String.raw`\b(?:contains?|includes?|holds?|has)\s+(?:\S
  * reasoning would otherwise contradict itself.
  */
 export function agreeing(text: string, sensitive: boolean): string {
-  return text
-    .split(/(?<=[.!?])\s+/)
-    .filter((sentence) => (sensitive ? !DENIAL.test(sentence) : !CLAIM.test(sentence) || DENIAL.test(sentence)))
-    .join(" ");
+  return keepSentences(text, (sentence) => (sensitive ? !DENIAL.test(sentence) : !CLAIM.test(sentence) || DENIAL.test(sentence)));
 }
 
 /**
@@ -253,8 +253,5 @@ const EMPTY = /\b(?:has|have|contains?|holds?|with) no (?:data|content|contents|
 
 /** The wording's sentences but those that call a file with text empty (for a file whose text was read). */
 export function notEmpty(text: string): string {
-  return text
-    .split(/(?<=[.!?])\s+/)
-    .filter((sentence) => !EMPTY.test(sentence))
-    .join(" ");
+  return keepSentences(text, (sentence) => !EMPTY.test(sentence));
 }

@@ -17,7 +17,7 @@ const collect = (v: string, prev: string[]) => [...prev, v];
 export function sensitiveTable(rows: Sensitive[]): string {
   const head = ["path", "confidence", "page", "file_in_zip"];
   // (a path or an archive member's name is anyone's: its control characters are shown escaped, not sent to the terminal)
-  const cells = rows.map((r) => [r.path, r.confidence, r.page_number === null ? "" : String(r.page_number), r.file_in_zip ?? ""].map(printable));
+  const cells = rows.map((r) => [r.path, r.confidence, r.page_number === null ? "" : String(r.page_number), r.file_in_zip ?? ""].map((cell) => printable(cell)));
   // (reduce, not Math.max(...cells): a share's 200,000 sensitive files are no call's arguments)
   const widths = head.map((h, i) => cells.reduce((m, c) => Math.max(m, c[i]!.length), h.length));
   const fmt = (c: string[]) => c.map((x, i) => x.padEnd(widths[i]!)).join("  ").trimEnd();

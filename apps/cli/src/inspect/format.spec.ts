@@ -1,12 +1,13 @@
 import assert from "node:assert/strict";
-import { formatReport, oneLine } from "./format.ts";
+import { formatReport, printable } from "./format.ts";
 import type { InspectReport } from "./inspect.ts";
 
 describe("cli/inspect/format", () => {
   it("writes a value of several lines on one line of the table", () => {
-    assert.equal(oneLine("H*** 1***\n1*** T***"), "H*** 1***⏎1*** T***");
-    assert.equal(oneLine("a\r\nb\tc\u0007d"), "a⏎b c d");
-    assert.equal(oneLine("J*** A***"), "J*** A***");
+    assert.equal(printable("H*** 1***\n1*** T***", "⏎"), "H*** 1***⏎1*** T***");
+    assert.equal(printable("a\r\nb\tc\u0007d\re", "⏎"), "a⏎b\\tc\\x07d\\re");
+    assert.equal(printable("J*** A***", "⏎"), "J*** A***");
+    assert.equal(printable("a\nb"), "a\\nb", "without lineBreak a line break is escaped");
   });
 
   it("shows the control characters of a name or an archive member escaped, not to the terminal (they set its title and cleared its screen)", () => {

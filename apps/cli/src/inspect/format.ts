@@ -15,23 +15,17 @@ function where(l: InspectFinding["locator"]): string {
 }
 
 /**
- * A value on one line of the table: an address block's masked value holds its line breaks
- * ("H*** 1***\n1*** T***"), which would break the table's rows. A line break shows as "⏎", a
- * tab and other control characters as a blank.
- */
-export function oneLine(value: string): string {
-  return value.replace(/\r?\n/g, "⏎").replace(/\p{Cc}/gu, " ");
-}
-
-/**
  * A string as a terminal may show it: control characters (C0, DEL, C1) and the bidirectional
  * overrides as visible escapes (`\n`, `\x1b`, `\u{202e}`). File names and archive members are
  * anyone's: a member named "a\x1b]0;…\x07\x1b[2J.txt" set the window title and cleared the
  * screen of whoever inspected the archive, and a name with a line break forged a line of the
- * report. `--json` needs none of this (JSON escapes them).
+ * report. `--json` needs none of this (JSON escapes them). `lineBreak`: what a line break
+ * (LF or CRLF) shows as instead, as "⏎" for a value in the findings' table, where an address
+ * block's masked value holds its line breaks ("H*** 1***\n1*** T***").
  */
-export function printable(s: string): string {
-  return s.replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, (c) => {
+export function printable(s: string, lineBreak?: string): string {
+  const text = lineBreak === undefined ? s : s.replace(/\r?\n/g, lineBreak);
+  return text.replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, (c) => {
     const n = c.codePointAt(0)!;
     return c === "\n" ? "\\n" : c === "\t" ? "\\t" : c === "\r" ? "\\r" : n < 0x100 ? `\\x${n.toString(16).padStart(2, "0")}` : `\\u{${n.toString(16)}}`;
   });
@@ -63,10 +57,10 @@ export function formatReport(r: InspectReport, showValues: boolean): string {
     out.push(`  findings    ${r.findings.length}`);
     const head = ["type", "score", "validation", "where", "offsets", showValues ? "value" : "masked", "context"];
     // (escaped before the widths are measured: the columns stay aligned)
-    const rows = r.findings.slice(0, MAX_LISTED).map((f) => [f.type, f.score.toFixed(2), f.validation ?? "-", where(f.locator), `${f.start}-${f.end}`, oneLine(showValues ? (f.value ?? f.masked) : f.masked), f.context.join(",") || "-"].map(printable));
+    const rows = r.findings.slice(0, MAX_LISTED).map((f) => [f.type, f.score.toFixed(2), f.validation ?? "-", where(f.locator), `${f.start}-${f.end}`, printable(showValues ? (f.value ?? f.masked) : f.masked, "⏎"), f.context.join(",") || "-"].map((cell) => printable(cell)));
     for (const line of grid(head, rows)) out.push(`    ${line}`);
     if (r.findings.length > MAX_LISTED) out.push(`    … and ${r.findings.length - MAX_LISTED} more (--json lists every one)`);
   }
   // (each entry is one line: a control character in it came from the file, its name or the model)
-  return out.map(printable).join("\n");
+  return out.map((line) => printable(line)).join("\n");
 }
