@@ -6,7 +6,9 @@
  * know (404) is dead-lettered at once, and so is a record whose output is more than one Kafka record
  * holds, and one whose dead letter would be (without its value). The processor reads the registry
  * through a relay on a port of the test's own, closed at first; everything else talks to the real
- * servers directly. And one slow record holds back only its own partition, not the others.
+ * servers directly. And one slow record holds back only its own partition, not the others; and
+ * a stop waits for a record in flight only `stopTimeoutMs`, commits what is done, and leaves the
+ * rest to the next member.
  */
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
@@ -291,5 +293,92 @@ describe("stream processor: a record whose output cannot be produced is read aga
     });
     assert.equal(health.records.dead_lettered, 0);
     assert.equal(health.records.handled, 1);
+  });
+});
+
+describe("stream processor: a stop waits for the records in flight only so long, then leaves them to the next member", function () {
+  this.timeout(120_000);
+  const run = randomUUID().slice(0, 8);
+  const app = `processor-stop-${run}`;
+  const group = `test-processor-stop-${run}`;
+  const kafka = createKafka("test-processor-stop");
+  const registry = createRegistry();
+  const STOP_TIMEOUT_MS = 2_000;
+  /** What each member handled to the end, and where the slow record is. */
+  const byFirst: string[] = [];
+  const bySecond: string[] = [];
+  const startedByFirst = new Set<string>();
+  let slowAt: { partition: number; offset: string } | undefined;
+  /** Ends the first member's slow call (a local-model call takes a minute; the test does not wait for it). */
+  const releases: (() => void)[] = [];
+  const logs: string[] = [];
+  let producer: EventProducer;
+  let first: RunningProcessor | undefined;
+  let second: RunningProcessor | undefined;
+
+  before(async () => {
+    producer = await createEventProducer(kafka, registry);
+    first = await runProcessor({
+      groupId: group,
+      input: TOPICS.submissions,
+      kafka, registry, producer,
+      startAtEnd: true,
+      concurrency: 1,
+      stopTimeoutMs: STOP_TIMEOUT_MS,
+      handle: async (ev, meta) => {
+        if (ev.app !== app) return [];
+        startedByFirst.add(ev.submission_id);
+        if (ev.content.toString().startsWith("slow")) {
+          slowAt = { partition: meta.partition, offset: meta.offset };
+          await new Promise<void>((r) => {
+            const t = setTimeout(r, 60_000);
+            releases.push(() => (clearTimeout(t), r()));
+          });
+        }
+        byFirst.push(ev.submission_id);
+        return [];
+      },
+      log: (level, msg, fields) => void logs.push(`${level} ${msg} ${JSON.stringify(fields ?? {})}`),
+    });
+  });
+
+  after(async () => {
+    for (const release of releases) release();
+    await Promise.allSettled([first?.stop(), second?.stop(), producer?.disconnect()]);
+    await withAdmin(kafka, (admin) => admin.deleteGroups([kafkaGroup(group)]).catch(() => undefined));
+  });
+
+  it("commits what is done, leaves the group after stopTimeoutMs, and the next member handles the record in flight and those behind it", async () => {
+    const [done, slow, behind] = ["done", "slow", "behind"].map((n) => fileSubmitted(`${n} ${run}`, {}, `/share/${n}.txt`, app));
+    // (one key: one partition, in this order)
+    for (const ev of [done!, slow!, behind!]) await producer.send(TOPICS.submissions, `stop-${run}`, ev);
+    await waitFor("the slow record started", () => slowAt, 60_000);
+    assert.deepEqual(byFirst, [done!.submission_id]);
+
+    const t0 = Date.now();
+    await first!.stop();
+    const took = Date.now() - t0;
+    assert.ok(took < STOP_TIMEOUT_MS + 8_000, `stop() took ${took} ms with a record in flight for a minute`);
+    assert.ok(!startedByFirst.has(behind!.submission_id), "a stopping member started a record");
+    assert.ok(logs.some((l) => l.startsWith("warn stopping: records still in flight")), logs.join("\n"));
+    await withAdmin(kafka, async (admin) => {
+      const [t] = await admin.fetchOffsets({ groupId: kafkaGroup(group), topics: [kafkaTopic(TOPICS.submissions)] });
+      const committed = t!.partitions.find((p) => p.partition === slowAt!.partition)!.offset;
+      assert.equal(committed, slowAt!.offset, "the record done before the slow one is committed, the slow one is not");
+    });
+
+    second = await runProcessor({
+      groupId: group,
+      input: TOPICS.submissions,
+      kafka, registry, producer,
+      concurrency: 1,
+      handle: async (ev) => {
+        if (ev.app === app) bySecond.push(ev.submission_id);
+        return [];
+      },
+      log: () => undefined,
+    });
+    await waitFor("the next member handled the rest", () => (bySecond.length >= 2 ? true : undefined), 60_000);
+    assert.deepEqual(bySecond, [slow!.submission_id, behind!.submission_id]);
   });
 });

@@ -11,7 +11,11 @@
  * - When the group rebalances (a member joins or leaves) no record fetched before starts any
  *   more and the member rejoins at once; records in flight finish, and whoever holds their
  *   partition next may handle them again (delivery is at-least-once). `stop()` lets the records
- *   in flight finish and commits them before it leaves the group; it starts no others.
+ *   in flight finish and commits them before it leaves the group; it starts no others. It waits
+ *   `stopTimeoutMs` at most (a local-model call takes a minute, k8s kills a pod 30 s after
+ *   SIGTERM): it then commits what is done and leaves, and the records still in flight are
+ *   handled again by the member that takes their partition, at once (not after the 45 s session
+ *   timeout of a member killed in the group).
  * - A value that cannot be decoded, whose handler keeps failing, or whose output is too large
  *   for a Kafka record, goes to the dead-letter topic with its coordinates and error (without
  *   its value when the dead letter would be too large with it); the processor moves on.
@@ -25,7 +29,7 @@
 import type { Kafka, KafkaMessage, Consumer } from "kafkajs";
 import type { SchemaRegistry } from "@kafkajs/confluent-schema-registry";
 import pLimit from "p-limit";
-import { kafkaGroup, kafkaTopic, type TopicName } from "@filescan/config";
+import { intFromEnv, kafkaGroup, kafkaTopic, type TopicName } from "@filescan/config";
 import type { EventOf } from "@filescan/contracts";
 import { ensureTopicsWith, EventTooLarge, registryUnavailable, startNewGroupAtEnd, type EventProducer } from "./index.ts";
 import { sendDeadLetter } from "./deadletters.ts";
@@ -62,6 +66,8 @@ export interface ProcessorOptions<I extends TopicName> {
   health?: ProcessorHealth;
   /** Where `FILESCAN_KAFKA_PREFIX` is read (default process.env): the input topic and the group carry it. */
   env?: NodeJS.ProcessEnv;
+  /** How long `stop()` waits for the records in flight (default `FILESCAN_STOP_TIMEOUT_MS`, else 10 s). */
+  stopTimeoutMs?: number;
 }
 
 /** Thrown by a handler when a dependency is down: retry later, never dead-letter. */
@@ -84,6 +90,11 @@ const MAX_PENDING_BYTES = 100 * 1024 * 1024;
 const FAILED_BATCH_WAIT_MS = 2_000;
 /** While a server stays down, a warning at most this often (the first at once). */
 const OUTAGE_LOG_EVERY_MS = 30_000;
+/**
+ * How long `stop()` waits for the records in flight: well under the wait between SIGTERM and
+ * SIGKILL of `filescan down` (15 s), compose (30 s, `stop_grace_period`) and k8s (30 s).
+ */
+const STOP_TIMEOUT_MS = 10_000;
 
 /** Waits `ms`, or less once `goOn` says no (a stopping processor does not sit out a long wait). */
 async function waitWhile(ms: number, goOn: () => boolean): Promise<void> {
@@ -115,6 +126,7 @@ export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I
   };
 
   const env = opts.env ?? process.env;
+  const stopTimeoutMs = opts.stopTimeoutMs ?? intFromEnv(env, "FILESCAN_STOP_TIMEOUT_MS", STOP_TIMEOUT_MS);
   /** The Kafka topic read, under the prefix: a dead letter's coordinates name it. */
   const topic = kafkaTopic(input, env);
 
@@ -199,6 +211,8 @@ export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I
   consumer.on(consumer.events.GROUP_JOIN, () => void generation++);
   /** The work of batches handed over by kafkajs and not finished yet. */
   const pending = new Set<Promise<void>>();
+  /** Commit what each of those batches has done so far (a stop that cannot wait for the rest). */
+  const commits = new Set<() => Promise<void>>();
   /** The bytes of their records (past MAX_PENDING_BYTES no batch is let go, so kafkajs fetches no more). */
   let pendingBytes = 0;
   let stopping = false;
@@ -230,6 +244,9 @@ export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I
         if (gen !== generation) return;
         while (next < done.length && done[next]) resolveOffset(batch.messages[next++]!.offset);
       };
+      // (only under the assignment the batch was fetched in: its partition may be another member's since)
+      const commit = async () => (gen === generation ? commitOffsetsIfNecessary(uncommittedOffsets()) : undefined);
+      commits.add(commit);
       const work = (async () => {
         const results = await Promise.allSettled(
           batch.messages.map((m, i) =>
@@ -258,9 +275,10 @@ export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I
             }),
           ),
         );
-        if (gen === generation && isRunning()) await commitOffsetsIfNecessary(uncommittedOffsets()).catch(() => undefined);
+        if (gen === generation && isRunning()) await commit().catch(() => undefined);
         const failure = results.find((r) => r.status === "rejected");
-        if (failure) {
+        // (a record left behind by a stop may fail once the producer is closed: it is read again, and no fault)
+        if (failure && gen === generation) {
           log("error", "a record failed; its partition is read again from it", { partition: batch.partition, error: String(failure.reason) });
           await waitWhile(FAILED_BATCH_WAIT_MS, () => !stopping && gen === generation && isRunning());
         }
@@ -268,6 +286,7 @@ export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I
         pendingBytes -= bytes;
         resume();
         pending.delete(work);
+        commits.delete(commit);
       });
       pending.add(work);
       // Back-pressure: while the records fetched and not done take more than MAX_PENDING_BYTES (a
@@ -290,7 +309,17 @@ export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I
       // (no record starts any more; those in flight finish and their offsets are committed
       // before the member leaves the group)
       stopping = true;
-      await Promise.allSettled([...pending]);
+      const finished = Promise.allSettled([...pending]).then(() => true);
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<false>((r) => (timer = setTimeout(() => r(false), stopTimeoutMs)));
+      const allDone = await Promise.race([finished, waited]);
+      clearTimeout(timer);
+      if (!allDone) {
+        // what is done is committed; what is not resolves no offset any more (as after a rebalance)
+        await Promise.allSettled([...commits].map((c) => c()));
+        generation++;
+        log("warn", "stopping: records still in flight are left to the member that takes their partition", { batches: pending.size, waited_ms: stopTimeoutMs });
+      }
       await consumer.disconnect();
     },
   };
