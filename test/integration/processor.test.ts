@@ -293,6 +293,11 @@ describe("stream processor: a record whose output cannot be produced is read aga
     });
     assert.equal(health.records.dead_lettered, 0);
     assert.equal(health.records.handled, 1);
+    // (one line when the failures start and one when they are over, not one every 2 s)
+    const failed = logs.filter((l) => l.startsWith("error a record failed"));
+    assert.ok((tries.get(ev.submission_id) ?? 0) >= 3, `tried ${tries.get(ev.submission_id)} times`);
+    assert.equal(failed.length, 1, logs.join("\n"));
+    assert.ok(logs.some((l) => l.startsWith("info the partition's records are processed again after failures")), logs.join("\n"));
   });
 });
 

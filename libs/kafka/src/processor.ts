@@ -24,7 +24,8 @@
  *   until the server answers or the processor stops; nothing is lost. A schema registry that
  *   cannot be read while a value is decoded counts as one. While the outage lasts, one warning
  *   every 30 s says so (not one error with a stack per retried batch), and one line says when it
- *   is over.
+ *   is over. A record that fails otherwise (its output cannot be produced) is read again after 2 s;
+ *   its partition's failures are logged as an outage is.
  */
 import type { Kafka, KafkaMessage, Consumer } from "kafkajs";
 import type { SchemaRegistry } from "@kafkajs/confluent-schema-registry";
@@ -33,6 +34,7 @@ import { intFromEnv, kafkaGroup, kafkaTopic, type TopicName } from "@filescan/co
 import type { EventOf } from "@filescan/contracts";
 import { ensureTopicsWith, EventTooLarge, registryUnavailable, startNewGroupAtEnd, type EventProducer } from "./index.ts";
 import { sendDeadLetter } from "./deadletters.ts";
+import { Lasting } from "./lasting.ts";
 import type { ProcessorHealth } from "./health.ts";
 
 export interface Output<T extends TopicName = TopicName> {
@@ -110,20 +112,18 @@ export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I
   const limit = pLimit(concurrency);
 
   /** A dependency's outage as the records see it: logged when it starts, every 30 s, and when it ends. */
-  let outage: { since: number; logged: number; retries: number } | null = null;
+  const outage = new Lasting(OUTAGE_LOG_EVERY_MS);
   const waiting = (err: TransientError, waitMs: number) => {
-    const now = Date.now();
-    outage ??= { since: now, logged: -Infinity, retries: 0 };
-    outage.retries++;
-    if (now - outage.logged < OUTAGE_LOG_EVERY_MS) return;
-    outage.logged = now;
-    log("warn", "a server the processor needs is down; records wait and are tried again (none is dead-lettered for it)", { error: err.message.slice(0, 300), retry_in_ms: waitMs, retries: outage.retries, down_for_ms: now - outage.since });
+    if (!outage.again()) return;
+    const { count, forMs } = outage.seen;
+    log("warn", "a server the processor needs is down; records wait and are tried again (none is dead-lettered for it)", { error: err.message.slice(0, 300), retry_in_ms: waitMs, retries: count, down_for_ms: forMs });
   };
   const recovered = () => {
-    if (outage === null) return;
-    log("info", "the server is back; records are processed again", { down_for_ms: Date.now() - outage.since, retries: outage.retries });
-    outage = null;
+    const over = outage.over();
+    if (over) log("info", "the server is back; records are processed again", { down_for_ms: over.forMs, retries: over.count });
   };
+  /** Partitions whose records keep failing unexpectedly (their output cannot be produced, say): logged as an outage is. */
+  const failing = new Map<number, Lasting>();
 
   const env = opts.env ?? process.env;
   const stopTimeoutMs = opts.stopTimeoutMs ?? intFromEnv(env, "FILESCAN_STOP_TIMEOUT_MS", STOP_TIMEOUT_MS);
@@ -278,9 +278,16 @@ export async function runProcessor<I extends TopicName>(opts: ProcessorOptions<I
         if (gen === generation && isRunning()) await commit().catch(() => undefined);
         const failure = results.find((r) => r.status === "rejected");
         // (a record left behind by a stop may fail once the producer is closed: it is read again, and no fault)
+        const partition = batch.partition;
         if (failure && gen === generation) {
-          log("error", "a record failed; its partition is read again from it", { partition: batch.partition, error: String(failure.reason) });
+          let failures = failing.get(partition);
+          if (!failures) failing.set(partition, (failures = new Lasting(OUTAGE_LOG_EVERY_MS)));
+          if (failures.again()) log("error", "a record failed; its partition is read again from it", { partition, error: String(failure.reason), failures: failures.seen.count, failing_for_ms: failures.seen.forMs });
           await waitWhile(FAILED_BATCH_WAIT_MS, () => !stopping && gen === generation && isRunning());
+        } else if (!failure && done.every(Boolean)) {
+          const over = failing.get(partition)?.over();
+          failing.delete(partition);
+          if (over) log("info", "the partition's records are processed again after failures", { partition, failures: over.count, failing_for_ms: over.forMs });
         }
       })().finally(() => {
         pendingBytes -= bytes;
