@@ -241,8 +241,12 @@ describe("api: operations", function () {
     assert.match(text, /# TYPE filescan_api_queue_full_total counter/);
   });
 
-  it("serves the OpenAPI 3.1 document the validators are compiled from", async () => {
-    const r = await fetch(`${api.baseUrl}/openapi.json`);
+  it("serves the OpenAPI 3.1 document the validators are compiled from, to a bearer of a token only", async () => {
+    const anonymous = await fetch(`${api.baseUrl}/openapi.json`);
+    assert.equal(anonymous.status, 401, "the interface: every endpoint but POST /auth/token takes a bearer token");
+    assert.match(anonymous.headers.get("www-authenticate") ?? "", /^Bearer/);
+    const jwt = await accessToken(api.baseUrl, (await issuePat()).token);
+    const r = await fetch(`${api.baseUrl}/openapi.json`, { headers: bearer(jwt) });
     assert.equal(r.status, 200);
     const doc = (await r.json()) as { openapi: string; paths: Record<string, unknown>; components: { schemas: Record<string, { required?: string[] }> } };
     assert.equal(doc.openapi, "3.1.0");

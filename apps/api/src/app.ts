@@ -79,7 +79,8 @@ export function createApp(deps: AppDeps): Koa<State> {
   app.use(ops.routes());
 
   const api = new Router<State>({ prefix: BASE_PATH });
-  api.get("/openapi.json", (ctx) => {
+  // (the interface: every endpoint of the base path but POST /auth/token takes a bearer token; any scope reads the document)
+  api.get("/openapi.json", bearer(), (ctx) => {
     ctx.type = "application/json";
     ctx.body = openapiJson;
   });
@@ -162,7 +163,8 @@ export function createApp(deps: AppDeps): Koa<State> {
    * A token koa-jwt accepted before (the very same string, not yet expired) skips the
    * signature check (VerifiedTokenCache), never the PAT check, and fails with koa-jwt's errors.
    */
-  function bearer(scope: Scope) {
+  /** A valid access token, with `scope` when one is named. */
+  function bearer(scope?: Scope) {
     const isRevoked = async (decoded: unknown) => {
       if (!isAccessClaims(decoded)) return true;
       return !(await principals.isActive(decoded.sub));
@@ -176,7 +178,7 @@ export function createApp(deps: AppDeps): Koa<State> {
     });
     const checkScope = async (ctx: Context, next: Next) => {
       const user = (ctx.state as State).user;
-      if (!user || !user.scopes.includes(scope)) throw unauthorized(`the access token lacks scope '${scope}'`, "insufficient_scope");
+      if (!user || (scope !== undefined && !user.scopes.includes(scope))) throw unauthorized(`the access token lacks scope '${scope}'`, "insufficient_scope");
       await next();
     };
     return async (ctx: Context, next: Next) => {

@@ -84,7 +84,7 @@ function printSummary(env: NodeJS.ProcessEnv, token: string | undefined): void {
   const lines = [
     "",
     "filescan is up:",
-    `  file-analysis API  ${hostPort(env, "FILESCAN_API", 8080)}/api/v1/filescan   (OpenAPI: /api/v1/filescan/openapi.json)`,
+    `  file-analysis API  ${hostPort(env, "FILESCAN_API", 8080)}/api/v1/filescan   (OpenAPI, with a token: /api/v1/filescan/openapi.json)`,
     `  IP lookup          ${hostPort(env, "FILESCAN_GEOIP", 8081)}/{ip}   (keys: filescan apikey create --name NAME)`,
     `  processors         ${apps(env).filter((a) => a.health?.endsWith("/readyz")).map((a) => `${a.name} ${a.health!.replace(/\/readyz$/, "")}`).join(", ")}   (/healthz /readyz /metrics)`,
     `  LLM mode           ${llmMode(env)}`,
