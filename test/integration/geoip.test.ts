@@ -310,7 +310,9 @@ describe("geoip service (HTTP, in-process)", function () {
       const res = await fetch(`${app.url}/8.8.8.8`, { method: "POST", headers: { API_KEY: key } });
       assert.equal(res.status, 405);
       assert.equal(res.headers.get("allow"), "GET, HEAD");
-      assert.equal(((await res.json()) as Body).code, "METHOD_NOT_ALLOWED");
+      const body = (await res.json()) as Body & { detail: string };
+      assert.equal(body.code, "METHOD_NOT_ALLOWED");
+      assert.match(body.detail, /GET and HEAD/, "the detail names what Allow says");
     });
 
     it("headers larger than Node reads: 431 problem (Node's own answer is a status line alone)", async () => {

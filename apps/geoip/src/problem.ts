@@ -11,7 +11,7 @@ const PROBLEMS = {
   DATABASE_UNAVAILABLE: [503, "No geolocation database is loaded yet."],
   DATABASE_DAMAGED: [500, "The database file that holds this address is damaged; the operator has to replace it."],
   NOT_FOUND: [404, "No such resource."],
-  METHOD_NOT_ALLOWED: [405, "Only GET is supported."],
+  METHOD_NOT_ALLOWED: [405, "Only GET and HEAD are supported."],
   BAD_REQUEST: [400, "The request could not be understood."],
   EXPECTATION_FAILED: [417, "The Expect header asks for something this server does not do (only 100-continue)."],
   REQUEST_TIMEOUT: [408, "The request was not received in time."],

@@ -39,12 +39,12 @@ export function registerInspect(program: Command): void {
       if (o.nerModel) env.FILESCAN_DETECTORS_NER_MODEL ||= path.join(stateDir(), "models", "rampart");
       let server: LocalLlmServer | undefined;
       if (mode === "local" && !process.env.FILESCAN_LLM_BASE_URL) {
-        const model = localLlmConfig().modelPath;
+        const { modelPath: model, threads } = localLlmConfig();
         if (!existsSync(model)) {
           console.error(`filescan inspect: no local model at ${model}: run \`bash infra/local/fetch-model.sh\`, or use --llm off`);
           process.exit(2);
         }
-        server = await startLocalLlmServer({ modelPath: model, port: 0, threads: Number(process.env.FILESCAN_LLM_THREADS ?? 1) });
+        server = await startLocalLlmServer({ modelPath: model, port: 0, threads });
         env.FILESCAN_LLM_BASE_URL = server.baseURL;
       }
       let inspector: ReturnType<typeof createInspector>;

@@ -23,7 +23,15 @@ interface AppSpec {
 }
 
 const llmMode = (env: NodeJS.ProcessEnv) => env.FILESCAN_LLM ?? "local";
-const hostPort = (env: NodeJS.ProcessEnv, prefix: string, port: number) => `http://${env[`${prefix}_HOST`] ?? "127.0.0.1"}:${env[`${prefix}_PORT`] ?? port}`;
+/**
+ * Where an app listens, as the apps read it (an empty variable is its default); an app that
+ * listens on every interface is asked on the loopback one.
+ */
+export function hostPort(env: NodeJS.ProcessEnv, prefix: string, port: number): string {
+  const host = env[`${prefix}_HOST`] || "127.0.0.1";
+  const asked = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+  return `http://${asked}:${env[`${prefix}_PORT`] || port}`;
+}
 
 /** FILESCAN_CLASSIFIER_METRICS_PORT/_HOST are older names of the classifier's FILESCAN_CLASSIFIER_HTTP_PORT/_HOST. */
 const classifierHttpEnv = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
@@ -33,7 +41,7 @@ const classifierHttpEnv = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
 
 export function apps(env: NodeJS.ProcessEnv): AppSpec[] {
   return [
-    { name: "llm-local", main: "apps/llm-local/src/main.ts", health: `http://127.0.0.1:${env.FILESCAN_LLM_LOCAL_PORT ?? 8090}/healthz`, enabled: (e) => llmMode(e) === "local" },
+    { name: "llm-local", main: "apps/llm-local/src/main.ts", health: `${hostPort(env, "FILESCAN_LLM_LOCAL", 8090)}/healthz`, enabled: (e) => llmMode(e) === "local" },
     { name: "api", main: "apps/api/src/main.ts", health: `${hostPort(env, "FILESCAN_API", 8080)}/healthz`, enabled: () => true },
     { name: "geoip", main: "apps/geoip/src/main.ts", health: `${hostPort(env, "FILESCAN_GEOIP", 8081)}/healthz`, enabled: () => true },
     // the stream processors count as up once their consumer has joined its group (/readyz)
