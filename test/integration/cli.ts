@@ -9,13 +9,21 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Starts `filescan ARGS` (for a test that signals it or reads it as it runs). */
-export function startFilescan(args: string[], env: NodeJS.ProcessEnv): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, [path.join(repoRoot(), "apps", "cli", "bin", "filescan.js"), ...args], { env, stdio: ["pipe", "pipe", "pipe"] });
+/** An argument as bash's $'…' of its bytes (Node sends a string argument as UTF-8). */
+const bashBytes = (arg: string | Buffer) => `$'${Array.from(typeof arg === "string" ? Buffer.from(arg) : arg, (b) => `\\x${b.toString(16).padStart(2, "0")}`).join("")}'`;
+
+/**
+ * Starts `filescan ARGS` (for a test that signals it or reads it as it runs). An argument given
+ * as bytes (a name that is not UTF-8) goes through bash, which passes them as they are.
+ */
+export function startFilescan(args: Array<string | Buffer>, env: NodeJS.ProcessEnv): ChildProcessWithoutNullStreams {
+  const cli = [process.execPath, path.join(repoRoot(), "apps", "cli", "bin", "filescan.js")];
+  if (args.every((a) => typeof a === "string")) return spawn(cli[0]!, [cli[1]!, ...args], { env, stdio: ["pipe", "pipe", "pipe"] });
+  return spawn("bash", ["-c", `exec ${[...cli, ...args].map(bashBytes).join(" ")}`], { env, stdio: ["pipe", "pipe", "pipe"] });
 }
 
 /** Runs `filescan ARGS` to its end. */
-export function filescan(args: string[], env: NodeJS.ProcessEnv): Promise<CliRun> {
+export function filescan(args: Array<string | Buffer>, env: NodeJS.ProcessEnv): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const p = startFilescan(args, env);
     p.stdin.end();

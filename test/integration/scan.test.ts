@@ -5,8 +5,8 @@
  * Each app's health server runs on a free port: all three say ready once started.
  */
 import assert from "node:assert/strict";
-import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { createHash, randomUUID } from "node:crypto";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { kafkaGroup } from "@filescan/config";
@@ -28,7 +28,7 @@ interface Run {
   lines: Array<Record<string, any>>;
 }
 
-async function scan(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
+async function scan(args: Array<string | Buffer>, env: NodeJS.ProcessEnv): Promise<Run> {
   const r = await filescan(["scan", ...args], env);
   return { ...r, lines: r.stdout.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l)) };
 }
@@ -295,6 +295,10 @@ describe("filescan scan: a directory tree through the real API and pipeline", fu
     assert.equal(again.code, 0, again.stderr);
     assert.deepEqual(again.lines.map((l) => `${l.outcome === "known" ? "submitted" : l.outcome}:${l.sha256}`), sent, "each remembered with its own content");
     assert.deepEqual(again.lines.map((l) => l.via), ["cache", "cache"]);
+    // the Latin-1 name given on the command line (Node decodes it to U+FFFD): read by its bytes, known by the cache as the walk knew it
+    const byName = await scan([latin1, ...args.slice(1)], home);
+    assert.equal(byName.code, 0, byName.stderr);
+    assert.deepEqual(byName.lines.map((l) => [l.outcome === "known" ? "submitted" : l.outcome, l.sha256, l.via]), [["submitted", createHash("sha256").update(readFileSync(latin1)).digest("hex"), "cache"]], byName.stdout);
   });
 
   it("fails with exit code 2 and a clear message on a wrong token", async () => {

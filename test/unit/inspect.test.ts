@@ -111,6 +111,17 @@ describe("filescan inspect (CLI, --llm off)", function () {
     assert.equal(inspect(["--lines", f]).code, 2, "--lines without --text is a usage error");
   });
 
+  it("reads a file whose name is not UTF-8, given on the command line, by its bytes (Node decodes its arguments as UTF-8)", () => {
+    writeFileSync(Buffer.concat([Buffer.from(`${dir}/Gehaltsliste M`), Buffer.from([0xfc]), Buffer.from("ller.txt")]), "Employee SSN: 536-22-8726\n");
+    // (bash writes the name's bytes: a string argument would be sent as UTF-8)
+    const cli = path.join(repoRoot(), "apps", "cli", "bin", "filescan.js");
+    const r = spawnSync("bash", ["-c", `exec "$0" "$1" inspect --llm off --json "$2"$'M\\xfcller.txt'`, process.execPath, cli, `${dir}/Gehaltsliste `], { encoding: "utf8", timeout: 30_000, env: { ...process.env, FILESCAN_LLM: "" } });
+    assert.equal(r.status, 1, r.stderr);
+    const report = JSON.parse(r.stdout) as { input: string; findings: { type: string }[] };
+    assert.equal(report.input, `${dir}/Gehaltsliste Müller.txt`, "shown as Latin-1, as scan shows it");
+    assert.ok(report.findings.some((f) => f.type === "US_SSN"));
+  });
+
   it("exits 3 when nothing sensitive was found but a file could not be examined (a gate took 0 for files it never read)", () => {
     const broken = path.join(dir, "broken.pdf");
     writeFileSync(broken, "%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >>\n%%EOF garbage");

@@ -10,6 +10,8 @@ import type { Command } from "commander";
 import { maxFileBytes, stateDir } from "@filescan/config";
 import { startLocalLlmServer, localLlmConfig, type LocalLlmServer } from "@filescan/llm-local";
 import { formatReport, printable } from "../inspect/format.ts";
+import { rawArgument } from "../argv.ts";
+import { shownPath } from "../scan/walk.ts";
 import { createInspector, type InspectReport } from "../inspect/inspect.ts";
 import { cannotRead, readInput } from "../inspect/read.ts";
 import { exitAfterOutput } from "../exit.ts";
@@ -64,10 +66,13 @@ export function registerInspect(program: Command): void {
         unexamined ||= r.status === "failed" || r.status === "unsupported";
         process.stdout.write(o.json ? `${JSON.stringify(r)}\n` : `${formatReport(r, o.showValues)}\n\n`);
       };
-      for (const name of files) {
+      for (const given of files) {
+        // (a name that is not UTF-8 read by its bytes, shown as Latin-1, as scan shows it: Node decoded it to U+FFFD)
+        const raw = given === "-" ? undefined : rawArgument(given);
+        const name = raw ? shownPath(raw) : given;
         let bytes: Buffer;
         try {
-          bytes = readInput(name, maxFileBytes(env));
+          bytes = readInput(raw ?? name, maxFileBytes(env));
         } catch (err) {
           console.error(printable(`filescan inspect: ${name}: ${cannotRead(name, err)}`));
           failed = true;

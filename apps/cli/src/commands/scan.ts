@@ -10,6 +10,8 @@ import { ApiError } from "../scan/client.ts";
 import { runScan, SCAN_VERSION, type Sensitive } from "../scan/run.ts";
 import { exitAfterOutput } from "../exit.ts";
 import { printable } from "../inspect/format.ts";
+import { rawArgument } from "../argv.ts";
+import { escapedPath } from "../scan/walk.ts";
 
 const collect = (v: string, prev: string[]) => [...prev, v];
 
@@ -73,7 +75,11 @@ export function registerScan(program: Command): void {
       }
       try {
         const s = await runScan({
-          roots: paths,
+          // (a name that is not UTF-8 as its bytes: Node decoded it to U+FFFD)
+          roots: paths.map((p) => {
+            const raw = rawArgument(p);
+            return raw ? escapedPath(raw) : p;
+          }),
           baseUrl: o.url as string,
           pat,
           include: o.include as string[],

@@ -7,7 +7,7 @@ import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 
 export class ReadRefused extends Error {}
 
-export function readInput(name: string, max: number): Buffer {
+export function readInput(name: string | Buffer, max: number): Buffer {
   if (name === "-") return readAll(0, max, "standard input");
   // (O_NONBLOCK: opening a FIFO waits for a writer, and we only want to see what it is)
   const fd = openSync(name, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -26,8 +26,8 @@ export function cannotRead(name: string, err: unknown): string {
   const code = (err as NodeJS.ErrnoException).code;
   if (!code) return (err as Error).message;
   // (Node hands a program its arguments decoded as UTF-8: a name that is not, Latin-1 from an
-  // old file server, arrives with U+FFFD for its bytes and names no file; "ENOENT" alone said
-  // the file was not there)
+  // old file server, arrives with U+FFFD for its bytes and names no file where its bytes cannot
+  // be found again (`rawArgument`: no /proc); "ENOENT" alone said the file was not there)
   if (code === "ENOENT" && name.includes("\ufffd")) return "cannot be read (ENOENT): its name is not UTF-8, and Node gets its arguments as UTF-8; give it on standard input: filescan inspect - < FILE";
   return `cannot be read (${code})`;
 }

@@ -11,7 +11,7 @@ import { Reporter } from "./report.ts";
 import { failure, fileUrl, waitLine } from "./run.ts";
 import { sensitiveTable } from "../commands/scan.ts";
 import { WaitQueue } from "./wait.ts";
-import { cacheKey, nameOf, walk, type WalkItem } from "./walk.ts";
+import { cacheKey, escapedPath, nameOf, unescapedPath, walk, type WalkItem } from "./walk.ts";
 
 async function all(roots: string[], opts = {}): Promise<WalkItem[]> {
   const out: WalkItem[] = [];
@@ -85,6 +85,22 @@ describe("scan: walking, hashing, caching, retrying", () => {
     assert.equal(fileUrl(files[0]!), `file://${root}/M%FCller.txt`);
     assert.equal(fileUrl(files[2]!), `file://${root}/plain.txt`);
     assert.deepEqual(nameOf(Buffer.from("Müller.txt")), { name: "Müller.txt", utf8: true });
+  });
+
+  it("walks a root whose name is not UTF-8, given as escapedPath writes it (the command line's bytes, rawArgument)", async () => {
+    const root = tempDir("scan-spec-root-");
+    const share = Buffer.concat([Buffer.from(`${root}/Compta`), Buffer.from([0xe9]), Buffer.from("s")]); // "Comptaés" in Latin-1
+    mkdirSync(share);
+    writeFileSync(Buffer.concat([share, Buffer.from("/bilan.txt")]), "SSN 536-22-1234");
+    const escaped = escapedPath(share);
+    assert.equal(escaped, `${root}/Compta\udce9s`);
+    assert.deepEqual(unescapedPath(escaped), share);
+    assert.equal(unescapedPath(`${root}/plain`), `${root}/plain`);
+    const items = await all([escaped]);
+    assert.deepEqual(items.map((i) => [i.kind, i.path]), [["file", `${root}/Compta\u00e9s/bilan.txt`]]);
+    const file = items[0] as Extract<WalkItem, { kind: "file" }>;
+    assert.equal((await hashFile(file.fsPath!, 1024)).bytes.toString(), "SSN 536-22-1234");
+    assert.equal(cacheKey(file), `${escaped}/bilan.txt`, "the cache knows the file under the root's escaped path (what the scan forgets under)");
   });
 
   it("walks a tree 2,000 directories deep, in order and in a second (3,000 deep overflowed the call stack and ended the scan; 2,000 took a minute)", async () => {

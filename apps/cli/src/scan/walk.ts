@@ -52,27 +52,51 @@ export function nameOf(bytes: Buffer): { name: string; utf8: boolean } {
  * size and mtime the second was taken from the cache for the first, never read nor sent.
  */
 export function cacheKey(f: { path: string; fsPath?: Buffer }): string {
-  if (!f.fsPath) return f.path;
-  const names: string[] = [];
-  for (let from = 0; from <= f.fsPath.length; ) {
-    let to = f.fsPath.indexOf(0x2f, from);
-    if (to === -1) to = f.fsPath.length;
-    const bytes = f.fsPath.subarray(from, to);
-    const n = nameOf(bytes);
-    names.push(n.utf8 ? n.name : String.fromCharCode(...Array.from(bytes, (b) => (b < 0x80 ? b : 0xdc00 + b))));
+  return f.fsPath ? escapedPath(f.fsPath) : f.path;
+}
+
+/** Each name of a path in bytes: `cacheKey`'s string of it (a UTF-8 path is itself). */
+export function escapedPath(fsPath: Buffer): string {
+  return namesOf(fsPath)
+    .map((bytes) => {
+      const n = nameOf(bytes);
+      return n.utf8 ? n.name : String.fromCharCode(...Array.from(bytes, (b) => (b < 0x80 ? b : 0xdc00 + b)));
+    })
+    .join("/");
+}
+
+/** The path `escapedPath` made that string of: a string when it is UTF-8, else its bytes. */
+export function unescapedPath(escaped: string): string | Buffer {
+  if (!/[\udc80-\udcff]/.test(escaped)) return escaped;
+  const names = escaped.split("/").map((name) => (/[\udc80-\udcff]/.test(name) ? Buffer.from(Array.from(name, (c) => c.charCodeAt(0) & 0xff)) : Buffer.from(name)));
+  return Buffer.concat(names.flatMap((n, i) => (i === 0 ? [n] : [Buffer.from("/"), n])));
+}
+
+/** A path in bytes as the walk shows it: each name as `nameOf` reads it. */
+export const shownPath = (fsPath: Buffer): string => namesOf(fsPath).map((bytes) => nameOf(bytes).name).join("/");
+
+function namesOf(fsPath: Buffer): Buffer[] {
+  const names: Buffer[] = [];
+  for (let from = 0; from <= fsPath.length; ) {
+    let to = fsPath.indexOf(0x2f, from);
+    if (to === -1) to = fsPath.length;
+    names.push(fsPath.subarray(from, to));
     from = to + 1;
   }
-  return names.join("/");
+  return names;
 }
 
 /** A path's bytes as a string of one character per byte: paths compared without decoding them. */
 const binary = (p: string | Buffer) => (typeof p === "string" ? Buffer.from(p) : p).toString("latin1");
 
+/**
+ * `rootsIn`: paths, each UTF-8 or as `escapedPath` writes one whose names are not (a Latin-1 name
+ * on the command line: `rawArgument`).
+ */
 export async function* walk(rootsIn: string[], opts: WalkOptions = {}): AsyncGenerator<WalkItem> {
   const include = matcher(opts.include);
   const exclude = matcher(opts.exclude);
-  const roots = await Promise.all(rootsIn.map(async (r) => realpath(path.resolve(r))));
-  const rootsBinary = roots.map(binary);
+  const rootsBinary = await Promise.all(rootsIn.map(async (r) => binary(await realpath(unescapedPath(path.resolve(r)), { encoding: "buffer" }))));
   const seenDirs = new Set<string>();
 
   /** `p` as shown, `fp` the path the file system reads (its bytes when a name in it is not UTF-8). */
@@ -153,8 +177,9 @@ export async function* walk(rootsIn: string[], opts: WalkOptions = {}): AsyncGen
   }
 
   for (let i = 0; i < rootsIn.length; i++) {
-    const given = path.resolve(rootsIn[i]!);
-    const st = await stat(given).catch(() => undefined);
-    yield* visit({ p: given, fp: given, root: st?.isDirectory() ? given : path.dirname(given) });
+    const fp = unescapedPath(path.resolve(rootsIn[i]!));
+    const given = typeof fp === "string" ? fp : shownPath(fp);
+    const st = await stat(fp).catch(() => undefined);
+    yield* visit({ p: given, fp, root: st?.isDirectory() ? given : path.dirname(given) });
   }
 }
