@@ -135,6 +135,16 @@ describe("generic/ip_address", () => {
     // a host's name, an interface's, a name holding a host's word before it: an address
     assert.deepEqual(reported("web01 3.120.5.67\neth0 5.10.20.30 up\nserverIp 8.8.4.4"), ["3.120.5.67", "5.10.20.30", "8.8.4.4"]);
   });
+  it("takes a quad shaped as a version after a package's name in lower case for its version (X.Org's release commits)", () => {
+    // (was reported at 0.60: "inputproto 2.1.99.6" in libxi6's changelog)
+    for (const t of ["    inputproto 2.1.99.6\n", "xproto 7.0.99.1", "Require libxcb 1.1.90.1 or later", "gtk+ 2.90.99.1", "xf86-input-evdev 2.7.99.1"]) assert.deepEqual(reported(t), [], t);
+    // a host's or an address's word, a command's, an interface's or a host's name before it, a quad not shaped as a version: an address
+    assert.deepEqual(reported("server 10.2.99.6\nhost 192.168.1.10\nAccepted publickey for root from 2.1.99.6 port 22 ssh2"), ["10.2.99.6", "192.168.1.10", "2.1.99.6"]);
+    assert.deepEqual(reported("ssh 2.1.99.6\nping 3.1.20.7\nallow 2.1.99.7\nlisten 4.2.99.1\nneighbor 5.1.2.17 remote-as 65001"), ["2.1.99.6", "3.1.20.7", "2.1.99.7", "4.2.99.1", "5.1.2.17"]);
+    assert.deepEqual(reported("eth0 5.10.20.30 up\nweb01 2.1.99.6\nfixed-address 2.1.99.8;\nrelayhost 2.1.99.9\ninputproto 2.1.199.6\ninputproto 12.1.99.6"), ["5.10.20.30", "2.1.99.6", "2.1.99.8", "2.1.99.9", "2.1.199.6", "12.1.99.6"]);
+    // (and an address word on its line still makes it a host, as after a product's name)
+    assert.deepEqual(reported("inputproto 2.1.99.6 host"), ["2.1.99.6"]);
+  });
   it("takes the version in a Debian changelog's heading for one (libgnutls30's changelog.Debian)", () => {
     assert.deepEqual(reported("gnutls28 (3.6.11.1-2) unstable; urgency=low\n\n  * Upload to unstable."), []);
     assert.deepEqual(reported("at-spi2-core (2.39.90.1-1) experimental; urgency=medium"), []);

@@ -217,6 +217,47 @@ function productBefore(text: string, at: number): boolean {
 }
 
 /**
+ * A package's name in lower case before its version, as X.Org's release commits and their
+ * requirements write them ("inputproto 2.1.99.6", "xproto 7.0.99.1", "libxcb 1.1.90.1",
+ * "xf86-input-evdev 2.7.99.1", "gtk+ 2.90.99.1": reported at 0.60): a word of letters, digits,
+ * "+" and "-" at its own start, ending in a letter or "+" (an interface's name, "eth0", or a
+ * host's, "web01", ends in a digit), and the quad shaped as a version (`VERSION_QUAD`).
+ */
+const PACKAGE_BEFORE = /(?<![\w./:@\\-])([a-z][a-z0-9+-]{0,38}[a-z+])[ \t]$/;
+/**
+ * A version's shape: a first part of one digit, the others of one or two (no leading zero):
+ * 2 % of addresses at most; real ones after a word in lower case stay addresses when that word
+ * is a host's, a command's or one of prose (`NO_PACKAGE`).
+ */
+const VERSION_QUAD = /^\d\.(?:[1-9]?\d)\.(?:[1-9]?\d)\.(?:[1-9]?\d)$/;
+/**
+ * Words in lower case before an address that name no package: commands and the keywords of
+ * configuration files ("ssh 2.1.99.6", "allow", "listen", "neighbor 5.1.2.17 remote-as"),
+ * and the small words of prose ("is", "and").
+ */
+const NO_PACKAGE: ReadonlySet<string> = new Set(
+  ("ssh telnet rsh rlogin mosh ftp sftp tftp scp rsync rdp vnc curl wget nc ncat netcat socat nmap dig nslookup whois traceroute tracert tracepath mtr arping arp " +
+    "route ifconfig iptables ip6tables nft tcpdump connect connecting reach reachable unreachable listen listening bind allow allowed deny denied permit " +
+    "permitted reject rejected drop dropped block blocked ban banned unban whitelist blacklist allowlist denylist ignoreip accept accepted restrict pool " +
+    "neighbor neighbour network netmask broadcast mask range inet inet4 dev add del delete set endpoint forward forwarders masters primaries " +
+    "secondaries slaves notify lease leased assigned assign resolve resolves resolved resolving points pointing mapped map alias record mx ns cname ptr " +
+    "ntp smtp syslog loghost logging snmp ldap radius tacacs nfs smb cifs mount http https tcp udp icmp port ports is was are were be been and or of on in " +
+    "for with as than then the an this that these those it its use using try eg ie like into onto towards reply replies answer answered sent send " +
+    "seen saw got gets get found find see").split(" "),
+);
+/** Pieces of a host's word inside a name ("relayhost", "dns-nameservers", "fixed-address", "ntpserver"). */
+const HOST_PIECE = /host|server|addr|gateway|proxy|router|resolver|peer|client|relay|dns/;
+/** Whether a package's name in lower case stands right before a quad at `at` shaped as a version (`PACKAGE_BEFORE`). */
+function packageBefore(text: string, at: number, quad: string): boolean {
+  if (!VERSION_QUAD.test(quad)) return false;
+  const m = PACKAGE_BEFORE.exec(text.slice(Math.max(0, at - 42), at));
+  if (m === null) return false;
+  const word = m[1]!;
+  if (HOST_PIECE.test(word)) return false;
+  return !word.split("-").some((p) => p === "" || NO_PACKAGE.has(p) || HOST_WORDS.has(p) || HOST_WORDS.has(p.replace(/(?<=.{3})s$/, "")));
+}
+
+/**
  * What follows a version, not an address: a file's extension ("RelNotes/1.7.10.1.txt"), a
  * pre-release's or a build's name ("zlib to 1.2.13.1-motley-fef5869", "2.0.10.4+snapshot").
  */
@@ -430,10 +471,11 @@ function findV4(text: string, out: Candidate[]): void {
     // Four one-digit numbers ("1.4.1.4", "2.9.5.0", "1.2.3.4") are a version or a section far
     // more often than a host: weak alone, an address with an address word near ("server 8.8.8.8").
     const digitsOnly = m[1]!.length === 7;
-    // A product's version after its name ("HSQL Database Engine 1.8.0.10", "Java 1.8.0.251") or
+    // A product's version after its name ("HSQL Database Engine 1.8.0.10", "Java 1.8.0.251", a
+    // package's in lower case, "inputproto 2.1.99.6": `packageBefore`) or
     // after an update of a product to it ("Updated 7-Zip to 19.0.0.1", `updatedTo`): weak, as
     // those are; an address word on its line still makes it a host.
-    const named = !m[2] && ((m[1]![1] === "." && productBefore(text, m.index)) || updatedTo(text, m.index));
+    const named = !m[2] && ((m[1]![1] === "." && (productBefore(text, m.index) || packageBefore(text, m.index, m[1]!))) || updatedTo(text, m.index));
     const boundary = !m[2] && !special && ((V4_BOUNDARY.test(m[1]!) && rangeEnd(text, m.index, end)) || alignedRangeEnd(text, m.index, end, m[1]!));
     // (Their address word must stand on their own line: "my ip: ::1" above a section heading says nothing of it.)
     out.push({ start: m.index, end, score: special || longer || version || network || digitsOnly || named || section || boundary || oid ? WEAK : 0.6, validation: special ? "special_purpose" : longer || version || section || oid ? "dotted_number" : network ? "network" : boundary ? "range_boundary" : "inet_pton", fixed: special || longer || version || network || oid, ownLine: digitsOnly || named || section || boundary });

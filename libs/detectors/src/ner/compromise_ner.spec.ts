@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import nlp from "compromise";
-import { acronymAsTitle, afterPlacePrefix, inIdentifierList, bareAbbreviation, countryOnly, displayName, entities, foreignFunctionWord, hyphenStart, inForeignText, inIdentifier, lowerWordInName, monthOfDate, namedAfterPerson, notAPlace, particleEnd, pastVerb, personAround, placeEnd, placeOnlyByTail, townBySuffix, trimSpan, withMiddleInitials, worthKeeping } from "./compromise_ner.ts";
+import { acronymAsTitle, afterPlacePrefix, inIdentifierList, bareAbbreviation, countryOnly, displayName, entities, foreignFunctionWord, hyphenStart, inForeignText, inIdentifier, lowerWordInName, monthOfDate, namedAfterPerson, notAPlace, particleEnd, pastVerb, personAround, placeEnd, placeOnlyByTail, townAfterStreet, townBySuffix, trimSpan, withMiddleInitials, worthKeeping } from "./compromise_ner.ts";
 import type { Entity } from "./compromise_ner.ts";
 import { nerSampleTexts } from "../testing.ts";
 import { isKnownPlace } from "./gazetteer.ts";
@@ -18,6 +18,10 @@ function viaJson(text: string): Array<[string, number, number]> {
       if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e) || (label === "PERSON" && (inForeignText(text, s, e) || acronymAsTitle(text, s, e) || monthOfDate(text, s, e) || afterPlacePrefix(text, s) || townBySuffix(text, s, e) || namedAfterPerson(text, s, e) || lowerWordInName(text.slice(s, e)) || /^\p{Ll}/u.test(text.slice(s, e)))) || foreignFunctionWord(text, s, e)) continue;
       if (label === "LOCATION" && (bareAbbreviation(text, s, e) || notAPlace(text, s, e) || placeOnlyByTail(text, s, e, trimmedEnd))) continue;
       if (label === "PERSON" && (/\s/.test(text.slice(s, e)) ? isKnownPlace(text.slice(s, e)) : countryOnly(text.slice(s, e)))) {
+        if (!out.some(([l, ps, pe]) => l === "LOCATION" && ps < e && s < pe)) out.push(["LOCATION", s, e]);
+        continue;
+      }
+      if (label === "PERSON" && townAfterStreet(text, s, e)) {
         if (!out.some(([l, ps, pe]) => l === "LOCATION" && ps < e && s < pe)) out.push(["LOCATION", s, e]);
         continue;
       }
@@ -255,6 +259,12 @@ describe("ner/compromise_ner", () => {
     assert.deepEqual(persons("Notre bureau se trouve 8 rue Victor Hugo, 69002 Lyon."), []);
     assert.deepEqual(persons("Le bureau est rue Jean Jaurès, à Lyon, chez Claire Martin."), ["Claire Martin"]);
     assert.equal(afterPlacePrefix("the meeting took place John", 24), false, "an English \"place\" without a number");
+    // a French street named after a person, whose first word compromise read as the place's ("Avenue Victor" and "Hugo"), and the town after the address
+    assert.deepEqual(entities("12 Avenue Victor Hugo, Paris.").filter((e) => e.label === "PERSON"), []);
+    assert.equal(afterPlacePrefix("Il habite Avenue Victor Hugo", 24), true);
+    const town = (t: string, w: string) => townAfterStreet(t, t.lastIndexOf(w), t.lastIndexOf(w) + w.length);
+    for (const [t, w] of [["12 Avenue Victor Hugo, Paris.", "Paris"], ["8 rue Victor Hugo, 69002 Lyon", "Lyon"], ["938 Mill Close, Virginia.", "Virginia"], ["Via Roma 15, Milano", "Milano"], ["Hauptstraße 5, Berlin", "Berlin"]] as const) assert.ok(town(t, w), t);
+    for (const [t, w] of [["Contact: Paris Hilton", "Paris Hilton"], ["Jean Dupont, 12 Avenue Victor Hugo, Paris", "Jean Dupont"], ["In 2020, Paris", "Paris"], ["12 Avenue Victor Hugo, Jean Dupont", "Jean Dupont"]] as const) assert.equal(town(t, w), false, t);
   });
   it("ends a span at a comma glued to the next field (a CSV line read as text), so the field is left to its own detector", () => {
     const t = "name,ssn\nJohn Smith,536-22-1234\n";

@@ -505,7 +505,7 @@ export function monthOfDate(text: string, start: number, end: number): boolean {
  * ("Marina", "Villa", "Monte").
  */
 export function afterPlacePrefix(text: string, start: number): boolean {
-  return PLACE_PREFIX.test(text.slice(Math.max(0, start - 12), start)) || FRENCH_STREET_BEFORE.test(text.slice(Math.max(0, start - 24), start));
+  return PLACE_PREFIX.test(text.slice(Math.max(0, start - 12), start)) || FRENCH_STREET_BEFORE.test(text.slice(Math.max(0, start - 24), start)) || FRENCH_STREET_NAME_BEFORE.test(text.slice(Math.max(0, start - 64), start));
 }
 /**
  * A French street's kind, as French writes it in lower case, before a street named after a person
@@ -513,6 +513,42 @@ export function afterPlacePrefix(text: string, start: number): boolean {
  * that are no English word ("place", "route", "avenue" are).
  */
 const FRENCH_STREET_BEFORE = new RegExp(String.raw`(?:(?<![\p{L}\p{N}])[1-9]\d{0,3}(?:[ 	]?(?:bis|ter))?,?[ 	]+(?:${STREET_KINDS_AFTER_NUMBER.join("|")})|(?<![\p{L}\p{N}])(?:rue|boulevard|chemin|allée|impasse|quai))[ 	]+$`, "iu");
+/** A French street's kind in either case ("Avenue", "avenue"). */
+const FRENCH_KIND_ANY_CASE = STREET_KINDS_AFTER_NUMBER.map((k) => `[${k[0]!.toUpperCase()}${k[0]}]${k.slice(1)}`).join("|");
+/**
+ * A French street's head: its kind after a house number ("12 Avenue", "8 bis rue"), or without
+ * one a kind that is no English word ("Rue", "boulevard", "Quai"), or "Avenue" with its capital.
+ */
+const FRENCH_STREET_HEAD = String.raw`(?:(?<![\p{L}\p{N}])[1-9]\d{0,3}(?:[ \t]?(?:bis|ter))?,?[ \t]+(?:${FRENCH_KIND_ANY_CASE})|(?<![\p{L}\p{N}])(?:[Rr]ue|[Bb]oulevard|[Cc]hemin|[Aa]llée|[Ii]mpasse|[Qq]uai|Avenue))`;
+/**
+ * The first words of a French street's name before a person's span: the street is named after
+ * the whole ("Hugo" of "12 Avenue Victor Hugo", compromise's person; "Avenue Victor" its place).
+ */
+const FRENCH_STREET_NAME_BEFORE = new RegExp(String.raw`${FRENCH_STREET_HEAD}(?:[ \t]+(?:de|du|des|la|le|les|\p{Lu}[\p{L}'’-]*)){1,3}[ \t]+$`, "u");
+/**
+ * A street's address and a comma, as a town follows them ("12 Avenue Victor Hugo, Paris", "8 rue
+ * Victor Hugo, 69002 Lyon", "221 Baker Street, London", "Via Roma 15, Milano"): a French street,
+ * an English one by its suffix, a street's kind first and its number after, a continental one.
+ */
+const STREET_AND_COMMA_BEFORE = new RegExp(
+  String.raw`(?:${FRENCH_STREET_HEAD}(?:[ \t]+[\p{L}'’.-]+){1,5}` +
+    String.raw`|(?<![\p{L}\p{N}])[1-9]\d{0,5}[a-zA-Z]?(?:[ \t]+\p{Lu}[\p{L}'’.-]*){1,4}[ \t]+(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Way|Place|Pl|Court|Ct|Square|Sq|Terrace|Crescent|Close|Parkway|Highway)\.?` +
+    String.raw`|(?<![\p{L}\p{N}])(?:${STREET_KINDS_FIRST.join("|")})(?:[ \t]+[\p{L}'’.-]+){1,4}[ \t]+[1-9]\d{0,3}[a-zA-Z]?` +
+    String.raw`|(?<![\p{L}\p{N}])\p{Lu}[\p{L}-]{0,40}(?:straße|strasse|str\.|weg|gasse|platz|allee|straat|laan|gracht)[ \t]+[1-9]\d{0,3}[a-zA-Z]?)` +
+    String.raw`[ \t]*,[ \t]*(?:[A-Z]{0,2}-?\d{4,5}[ \t]+)?$`,
+  "u",
+);
+/**
+ * Whether a person's span is the town after a street's address (`STREET_AND_COMMA_BEFORE`): one
+ * word, or a known place's name. Compromise reads "Hugo, Paris" of "12 Avenue Victor Hugo,
+ * Paris" as a list of two people.
+ */
+export function townAfterStreet(text: string, start: number, end: number): boolean {
+  const before = text.slice(Math.max(0, start - 100), start);
+  if (!/\d/.test(before) && !/(?:Rue|rue|Boulevard|boulevard|Chemin|chemin|Allée|allée|Impasse|impasse|Quai|quai|Avenue)[ \t]/.test(before)) return false;
+  const span = text.slice(start, end);
+  return (!/\s/.test(span) || isKnownPlace(span)) && STREET_AND_COMMA_BEFORE.test(before);
+}
 const NOT_BEFORE_A_PERSON = new Set(["bad", "old", "great", "little", "upper", "lower", "st", "groß", "gross", "klein", "marina", "villa", "monte", "lido"]);
 const PLACE_PREFIX = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:${[...TOWN_PREFIXES].filter((w) => !NOT_BEFORE_A_PERSON.has(w)).map((w) => w[0]!.toUpperCase() + w.slice(1)).join("|")}|${STREET_KIND_WORDS})[ \\t]$`,
@@ -628,6 +664,11 @@ export function entities(text: string): Entity[] {
       // reads "Saint Helena" and "Saint Lucia" as saints. So is one word the lexicon knows as a
       // country and not as a name (`"MR": "Mauritania"` of a JSON list, read as "Mr Mauritania").
       if (label === "PERSON" && (/\s/.test(text.slice(s, e)) ? isKnownPlace(text.slice(s, e)) : countryOnly(text.slice(s, e)))) {
+        if (!out.some((x) => x.label === "LOCATION" && x.start < e && s < x.end)) out.push({ label: "LOCATION", start: s, end: e });
+        continue;
+      }
+      // ... and so is a town after a street's address ("12 Avenue Victor Hugo, Paris")
+      if (label === "PERSON" && townAfterStreet(text, s, e)) {
         if (!out.some((x) => x.label === "LOCATION" && x.start < e && s < x.end)) out.push({ label: "LOCATION", start: s, end: e });
         continue;
       }

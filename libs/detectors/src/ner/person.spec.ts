@@ -21,6 +21,18 @@ describe("ner/person", () => {
     assert.ok(!found.some((f) => f.startsWith("PERSON:Rue")), JSON.stringify(found));
     assert.ok(found.includes("PERSON:Hélène Dubois"), JSON.stringify(found));
   });
+  it("takes no town after a street's address for a person, nor the person a French street is named after (\"12 Avenue Victor Hugo, Paris.\")", () => {
+    const persons = (text: string) => detect([{ text, source: "text", locator: locator() }], {}).filter((f) => f.type === "PERSON").map((f) => text.slice(f.start, f.end));
+    // ("Paris" was a person at 0.50: compromise reads "Hugo, Paris" as a list of names)
+    for (const t of ["12 Avenue Victor Hugo, Paris.", "Il habite 12 avenue Victor Hugo, Paris", "8 rue Victor Hugo, Lyon.", "Our office: 12 Boulevard Saint Michel, Paris."]) assert.deepEqual(persons(t), [], t);
+    // (nor, the detector alone, the street's person without its house number)
+    for (const t of ["12 Avenue Victor Hugo, Paris.", "Il habite Avenue Victor Hugo, Paris.", "Avenue Victor Hugo"]) assert.deepEqual(people(t), [], t);
+    // the people stay
+    assert.deepEqual(persons("Contact: Paris Hilton"), ["Paris Hilton"]);
+    assert.deepEqual(persons("Contact: Jean Dupont, 12 Avenue Victor Hugo, Paris"), ["Jean Dupont"]);
+    assert.deepEqual(persons("please contact Hélène Dubois at 12 Avenue Victor Hugo, Paris."), ["Hélène Dubois"]);
+    assert.deepEqual(people("Victor Hugo wrote it in Paris. Paris Hilton read it."), ["Victor Hugo", "Paris Hilton"]);
+  });
   it("reports a name written in decomposed letters (NFD) at the text's own offsets, masked from them", () => {
     for (const [nfc, name] of [["Sehr geehrte Frau Jürgens,", "Jürgens"], ["Dear Mr. François Müller", "François Müller"]] as const) {
       const text = nfc.normalize("NFD");
