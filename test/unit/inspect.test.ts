@@ -176,4 +176,22 @@ describe("filescan inspect (CLI, --llm off)", function () {
     assert.equal(shown.findings.length, total);
     assert.ok(shown.findings.every((x: any) => typeof x.value === "string" && x.value.length > 0), "every finding's value found by its locator");
   });
+
+  it("reads a gzipped manual page as its reader sees it: roff's escapes hid the author's address (`john\\-smith@…`) and the SSN", async () => {
+    const { gzipSync } = await import("node:zlib");
+    const page = ['.\\" Manual page for frob', ".TH FROB 1 2024-03-01 frob-2.1", ".SH NAME", "frob \\- frobnicate files", ".SH AUTHOR", "Written by \\fBJohn Smith\\fR <john\\-smith@gmail.com>.", '.SH "REPORTING BUGS"', "Report bugs to \\(lamary@web.de\\(ra; payroll test record SSN 536\\-22\\-8726.", ""].join("\n");
+    const f = path.join(dir, "frob.1.gz");
+    writeFileSync(f, gzipSync(page));
+    const r = inspect(["--json", "--show-values", f]);
+    assert.equal(r.code, 1, r.stderr);
+    const [rep] = r.json();
+    assert.deepEqual([rep.detected_type, rep.status], ["application/gzip", "complete"]);
+    const emails = rep.findings.filter((x: any) => x.type === "EMAIL_ADDRESS");
+    assert.deepEqual(emails.map((x: any) => [x.value, x.masked, x.locator]), [["john-smith@gmail.com", "j***@gmail.com", {}], ["mary@web.de", "m***@web.de", {}]], JSON.stringify(rep.findings));
+    // (its offsets in the text read, one line per line of the page: the comment's text, the title, …)
+    const before = "Manual page for frob\nFROB 1 2024-03-01 frob-2.1\nNAME\nfrob - frobnicate files\nAUTHOR\nWritten by John Smith <";
+    assert.deepEqual([emails[0].start, emails[0].end], [before.length, before.length + "john-smith@gmail.com".length]);
+    const ssn = rep.findings.find((x: any) => x.type === "US_SSN");
+    assert.deepEqual([ssn?.value, ssn?.masked], ["536-22-8726", "***-**-8726"]);
+  });
 });

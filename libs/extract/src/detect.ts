@@ -25,6 +25,7 @@ import { moByteOrder } from "./formats/gettext.ts";
 import { cmsType, isBase64Cms } from "./formats/cms.ts";
 import { webArchiveKind } from "./formats/warc.ts";
 import { HAR_START } from "./formats/har.ts";
+import { looksLikeRoff } from "./formats/roff.ts";
 
 /**
  * MIME types named here rather than by file-type: OOXML by its parts, and a PST (file-type says
@@ -265,6 +266,8 @@ export function detectText(head: string, filename: string): Detected {
   }
   if (ext === "json") return { mime: "application/json", kind: "json" };
   if (ext === "log") return { mime: "text/plain", kind: "text" };
+  // roff source (a manual page, `ls.1` out of its `.gz`; mdoc, ms): by its content, its name helping (formats/roff.ts)
+  if (looksLikeRoff(t, ext)) return { mime: "text/troff", kind: "roff" };
   // a delimited export saved as text (`export.txt`, a `.dat`, no extension): read as one, its
   // header the cells' context
   if (EXPORT_EXTS.has(ext)) {
@@ -399,6 +402,12 @@ const ALIASES: Record<string, string> = {
   "application/x-pkcs7-mime": "application/pkcs7-mime",
   "application/x-plist": "application/x-bplist",
   "application/x-apple-plist": "application/x-bplist",
+  // (roff source: a manual page's names)
+  "application/x-troff": "text/troff",
+  "application/x-troff-man": "text/troff",
+  "application/x-troff-me": "text/troff",
+  "application/x-troff-ms": "text/troff",
+  "text/x-troff": "text/troff",
 };
 
 const TEXT_FAMILY = /^(text\/|application\/(json|xml|x-ndjson|javascript|x-yaml|yaml|csv)$)/;

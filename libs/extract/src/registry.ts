@@ -49,8 +49,9 @@ import { plistFormat } from "./formats/plist.ts";
 import { cmsFormat } from "./formats/cms.ts";
 import { warcFormat } from "./formats/warc.ts";
 import { harFormat } from "./formats/har.ts";
+import { roffFormat } from "./formats/roff.ts";
 
-export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, xzFormat, zstdFormat, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat, sqliteFormat, pstFormat, mboxFormat, pptFormat, tnefFormat, parquetFormat, avroFormat, x509Format, derKeyFormat, ldifFormat, vcardFormat, icalendarFormat, olePackageFormat, uuencodeFormat, accessFormat, onenoteFormat, wordPerfectFormat, metafileFormat, publisherFormat, hwpFormat, visioFormat, flatOfficeFormat, xpsFormat, brotliFormat, zlibFormat, lz4Format, snappyFormat, idmlFormat, gitObjectFormat, gitPackFormat, plistFormat, cmsFormat, warcFormat, harFormat, gettextFormat, javaClassFormat, pycFormat, spssFormat];
+export const FORMATS: readonly Format[] = [textFormat, pdfFormat, officeFormat, spreadsheetFormat, zipFormat, tarFormat, gzipFormat, bz2Format, xzFormat, zstdFormat, sevenZipFormat, emlFormat, msgFormat, imageFormat, openpgpFormat, sqliteFormat, pstFormat, mboxFormat, pptFormat, tnefFormat, parquetFormat, avroFormat, x509Format, derKeyFormat, ldifFormat, vcardFormat, icalendarFormat, olePackageFormat, uuencodeFormat, accessFormat, onenoteFormat, wordPerfectFormat, metafileFormat, publisherFormat, hwpFormat, visioFormat, flatOfficeFormat, xpsFormat, brotliFormat, zlibFormat, lz4Format, snappyFormat, idmlFormat, gitObjectFormat, gitPackFormat, plistFormat, cmsFormat, warcFormat, harFormat, gettextFormat, javaClassFormat, pycFormat, spssFormat, roffFormat];
 
 /**
  * Kinds that hold other files: opening one costs a nesting level. Documents are among them: they
