@@ -146,8 +146,14 @@ export interface Finding {
  *      instead of stopping the extractor; a colour ("#BA2121") is no driver's licence, nor the
  *      next option of a list of empty ones ("passphrase= password=") a password, nor an HTML
  *      character reference ("&#x0000003a;") an NIE
+ *   3  roff source (manual pages) read as its reader sees it; invisible characters between digits
+ *      or letters read through; a grouped card among random ids, a card with its expiry glued
+ *      on, names after cues in French and in decomposed accents found; service-account and
+ *      placeholder mailboxes, package and changelog versions read as IPs, field descriptions
+ *      after "password:", a street's town read as a person weighed as they are; the model's
+ *      wording filtered (contradictions, copied text, malformed sentences)
  */
-export const ANALYZER_VERSION = 2;
+export const ANALYZER_VERSION = 3;
 
 /**
  * FILESCAN_MIN_ANALYZER_VERSION (default 0: every analysis counts): an analysis made by an older
