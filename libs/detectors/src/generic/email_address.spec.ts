@@ -55,10 +55,10 @@ describe("generic/email_address", () => {
     for (const a of ["my-project-id@appspot.gserviceaccount.com", "my-iam-account@my-project.iam.gserviceaccount.com", "1234567-compute@developer.gserviceaccount.com", "service-1234@gcp-sa-pubsub.iam.gserviceaccount.com"])
       assert.deepEqual(found(a), [[0.45, "service_account"]], a);
     // the Cloud SDK's examples ("user:test-user@gmail.com", 521 times), PHP's MessageTest.php ("test@test.com"), boto's "foo@bar.com"
-    for (const a of ["test-user@gmail.com", "testuser@gmail.com", "test@test.com", "foo@bar.com", "username@gmail.com", "my-user@gmail.com", "person1@company.com", "foo.bar@acme.com"])
+    for (const a of ["test-user@gmail.com", "testuser@gmail.com", "test@test.com", "foo@bar.com", "username@gmail.com", "my-user@gmail.com", "person1@company.com", "foo.bar@acme.com", "my-iam-account@somedomain.com", "ana.lopez@yourcompany.com", "jo@mail.mydomain.org"])
       assert.deepEqual(found(a), [[0.45, "placeholder_mailbox"]], a);
     // a person's name beside such a word, a name that starts like one, a domain that ends like one
-    for (const a of ["kim-test@acme.com", "testa@gmail.com", "tessa.user@acme.com", "users.jones@acme.com", "ana@gserviceaccount.com.br", "ana@notgserviceaccount.com"])
+    for (const a of ["kim-test@acme.com", "testa@gmail.com", "tessa.user@acme.com", "users.jones@acme.com", "ana@gserviceaccount.com.br", "ana@notgserviceaccount.com", "ana@domain.com", "ana@awesomedomain.com"])
       assert.deepEqual(found(a), [[1, "email_syntax"]], a);
   });
   it("finds an address at a domain reserved for examples (RFC 2606, 6761) but never reports it, whatever words are near", () => {

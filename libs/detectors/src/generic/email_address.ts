@@ -106,6 +106,12 @@ const SERVICE_ACCOUNT_DOMAIN = /(?:^|\.)gserviceaccount\.com$/i;
 const PLACEHOLDER_WORDS: ReadonlySet<string> = new Set(
   "test tests testing tester user users username someone somebody anyone foo bar baz qux foobar sample dummy fake my your name person me you demo".split(" "),
 );
+/**
+ * Domains a help text makes up ("my-iam-account@somedomain.com" in the Cloud SDK's manual pages,
+ * "you@yourcompany.com"): some or your domain or company. (domain.com itself is a registrar's,
+ * with mailboxes.)
+ */
+const PLACEHOLDER_DOMAIN = /(?:^|\.)(?:some|your|my|any|other)(?:domain|company)\.(?:com|net|org)$/i;
 /** Words a mailbox of its own may be named: a placeholder beside another piece or a number only. */
 const WEAK_ALONE: ReadonlySet<string> = new Set("user users name my your me you person demo sample".split(" "));
 /**
@@ -266,7 +272,7 @@ function validate(value: string): Verdict {
   if (RESERVED_DOMAIN.test(domain)) return RESERVED;
   if (isRoleMailbox(local, domain)) return { validation: "role_mailbox", score: ROLE_SCORE, fixed: true };
   if (SERVICE_ACCOUNT_DOMAIN.test(domain)) return { validation: "service_account", score: ROLE_SCORE, fixed: true };
-  if (placeholderLocal(local)) return { validation: "placeholder_mailbox", score: ROLE_SCORE, fixed: true };
+  if (placeholderLocal(local) || PLACEHOLDER_DOMAIN.test(domain)) return { validation: "placeholder_mailbox", score: ROLE_SCORE, fixed: true };
   return { validation: "email_syntax", score: 1.0 };
 }
 

@@ -216,10 +216,33 @@ function endsEscaped(line: string): boolean {
   return (line.length - k) % 2 === 1;
 }
 
-/** The plain text of roff source, one line per input line. Throws on nothing it reads (see `roffOrText`). */
+/** Font macros whose text stands within the paragraph around it (`.B word`, `.BR ls (1)`), as a text line does. */
+const INLINE_MACROS = new Set(["B", "I", "SM", "SB", ...ALTERNATING]);
+/**
+ * Requests that end filling (`.nf`, man's `.EX`) and that resume it (`.fi`, `.EE`). mdoc's
+ * literal displays (`.Bd -literal`) are not followed: their lines stay apart all the same, as
+ * mdoc lines do.
+ */
+const NO_FILL = new Set(["nf", "EX", "Vb"]);
+const FILL = new Set(["fi", "EE", "Ve"]);
+
+/**
+ * The plain text of roff source, one line per input line, and as many characters (offsets are
+ * the source's lines'): lines roff fills into one paragraph (text lines, and font macros' such as
+ * `.B`, in fill mode) are joined by a blank, others by a line break. Read line by line, "his\n
+ * \fIpasswd\fR\nentry." looked like a label alone on its line above its value ("entry.").
+ * Throws on nothing it reads (see `roffOrText`).
+ */
 export function roffText(src: string): string {
   const lines = src.split(/\r?\n/);
   const out: string[] = [];
+  /** For each line of `out`: whether roff fills it into the paragraph of the lines around it. */
+  const fills: boolean[] = [];
+  /** For each line of `out`: whether it breaks the paragraph before it (a text line opening with a blank). */
+  const breaks: boolean[] = [];
+  let filling = true;
+  let lineFills = false;
+  let lineBreaks = false;
   const strings: Strings = { defined: new Map(), budget: 1_000_000 };
   let end: string | null = null; // the line ending the definition being skipped
   let definitionAt = -1;
@@ -234,13 +257,23 @@ export function roffText(src: string): string {
       parts.push(lines[++n]!);
     }
     const joined = parts.length - 1;
+    [lineFills, lineBreaks] = [false, false];
     const text = convertLine(parts.join(""));
     out.push(text);
-    for (let k = 0; k < joined; k++) out.push(""); // (the lines joined to it: one output line per input line)
+    fills.push(lineFills && text !== "");
+    breaks.push(lineBreaks);
+    // (the lines joined to it: one output line per input line)
+    for (let k = 0; k < joined; k++) {
+      out.push("");
+      fills.push(lineFills && text !== "");
+      breaks.push(false);
+    }
     // an unended definition: read the lines after it as any others
-    if (end !== null && n === lines.length - 1) [n, out.length, end, definitions] = [definitionAt, definitionAt + 1, null, false];
+    if (end !== null && n === lines.length - 1) [n, out.length, fills.length, breaks.length, end, definitions] = [definitionAt, definitionAt + 1, definitionAt + 1, definitionAt + 1, null, false];
   }
-  return out.join("\n");
+  let text = out[0] ?? "";
+  for (let i = 1; i < out.length; i++) text += (fills[i - 1] && fills[i] && !breaks[i] ? " " : "\n") + out[i];
+  return text;
 
   function convertLine(line: string): string {
     if (end !== null) {
@@ -254,6 +287,8 @@ export function roffText(src: string): string {
         return "";
       }
       if (tbl !== null) return /^\s*[_=]\s*$/.test(line) ? "" : unescape(line.split("\t").map((c) => c.replace(/^T\}|T\{$/g, "")).join("\t"), strings);
+      // (a text line that opens with a blank breaks the paragraph before it; an empty one ends it)
+      [lineFills, lineBreaks] = [filling && line !== "", line[0] === " " || line[0] === "\t"];
       return unescape(line, strings);
     }
     const body = line.slice(1).replace(/^[ \t]+/, "");
@@ -272,11 +307,14 @@ export function roffText(src: string): string {
       if (args[0] !== undefined && value.length <= 256 && strings.defined.size < 1024) strings.defined.set(args[0], value);
       return kept("");
     }
+    if (NO_FILL.has(name)) filling = false;
+    if (FILL.has(name)) filling = true;
     if (name === "TS") [tbl, tblFormat] = ["format", 0];
     if (name === "T&") [tbl, tblFormat] = ["format", 0];
     if (name === "TE") tbl = null;
     if (name === "IP" || name === "ip") return kept(unescape(args[0] ?? "", strings));
     if (name === "sh") return kept(args.slice(1).map((a) => unescape(a, strings)).join(" "));
+    lineFills = filling && INLINE_MACROS.has(name) && comment === "";
     if (ALTERNATING.has(name)) return kept(args.map((a) => unescape(a, strings)).join(""));
     if (TEXT_MACROS.has(name)) return kept(args.map((a) => unescape(a, strings)).join(" "));
     if (LAYOUT_MACROS.has(name)) return kept("");
