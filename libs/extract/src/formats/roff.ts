@@ -241,8 +241,8 @@ export function roffText(src: string): string {
   /** For each line of `out`: whether it breaks the paragraph before it (a text line opening with a blank). */
   const breaks: boolean[] = [];
   let filling = true;
-  let lineFills = false;
-  let lineBreaks = false;
+  let lineFills: boolean;
+  let lineBreaks: boolean;
   const strings: Strings = { defined: new Map(), budget: 1_000_000 };
   let end: string | null = null; // the line ending the definition being skipped
   let definitionAt = -1;
