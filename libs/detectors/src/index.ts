@@ -13,7 +13,7 @@
 import { readFileSync } from "node:fs";
 import { locator, type Finding, type Locator, type Segment } from "@filescan/contracts";
 import type { Candidate, Detector } from "./core/types.ts";
-import { atChance, candidates, compile, factsOf, grouped, passes, runDetector, score, shareGates, strongestFirst, type Compiled, type Scored, type Tally, type TextFacts } from "./core/engine.ts";
+import { atChance, candidates, compile, factsOf, grouped, passesBeyondCounts, prefiltered, runDetector, score, shareGates, strongestFirst, type Compiled, type Scored, type Tally, type TextFacts } from "./core/engine.ts";
 import { GLOBAL_NEGATIVE, headerWords, stem, windowWords } from "./core/context.ts";
 import { mask } from "./core/mask.ts";
 import { escapeRegex } from "./core/regex.ts";
@@ -412,7 +412,8 @@ export function detectWithStats(given: Segment[], opts: DetectOptions = {}): { f
   const window = opts.contextWindow ?? DEFAULT_WINDOW;
   const wanted = opts.entities && opts.entities.length ? new Set(opts.entities) : null;
   const selected = (c: Compiled) => wanted === null || wanted.has(c.det.type);
-  const patternDetectors = [...PATTERN_DETECTORS, ...(opts.custom ?? []).map((c, i) => compile(customDetector(c, i)))].filter(selected);
+  // (the registry's list itself when nothing is added or left out: `prefiltered` keeps its answers per list)
+  const patternDetectors = wanted === null && !opts.custom?.length ? PATTERN_DETECTORS : [...PATTERN_DETECTORS, ...(opts.custom ?? []).map((c, i) => compile(customDetector(c, i)))].filter(selected);
   const readsKey = new Set(patternDetectors.filter((c) => c.det.readsKey).map((c) => c.det.id));
   const nerDetectors = opts.ner === false ? [] : [...NER_DETECTORS, ...(opts.nerModel ? NER_MODEL_DETECTORS : [])].filter(selected);
   const withModel = opts.ner !== false && !!opts.nerModel;
@@ -486,8 +487,10 @@ export function detectWithStats(given: Segment[], opts: DetectOptions = {}): { f
       const { f, found } = run;
       /** The pattern detectors over `facts`, a text at `offset` in this segment. */
       const detectIn = (facts: TextFacts, offset: number) => {
-        for (const c of patternDetectors) {
-          if (!passes(c, facts, minScore)) {
+        const eligible = prefiltered(patternDetectors, facts);
+        run.skipped += patternDetectors.length - eligible.length;
+        for (const c of eligible) {
+          if (!passesBeyondCounts(c, facts, minScore)) {
             run.skipped++;
             continue;
           }

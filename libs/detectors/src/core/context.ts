@@ -329,11 +329,41 @@ function containsSeq(hay: readonly string[], seq: readonly string[]): boolean {
   return false;
 }
 
-/** The terms (as written in the detector) found in any of the word lists. */
+/** Each list of terms' terms by their first word (as indices into the list), made once per list. */
+const termsByFirst = new WeakMap<readonly ContextTerm[], Map<string, number[]>>();
+
+function byFirstWord(terms: readonly ContextTerm[]): Map<string, number[]> {
+  let m = termsByFirst.get(terms);
+  if (m === undefined) {
+    m = new Map();
+    for (const [i, t] of terms.entries()) {
+      const at = m.get(t.seq[0]!);
+      if (at === undefined) m.set(t.seq[0]!, [i]);
+      else at.push(i);
+    }
+    termsByFirst.set(terms, m);
+  }
+  return m;
+}
+
+/**
+ * The terms (as written in the detector) found in any of the word lists, in the terms' order.
+ * Only a term whose first word is in a list can be there: the terms are looked up by the lists'
+ * words, not each tried against them (a phone number's forty terms, for every candidate in a
+ * column of phone numbers).
+ */
 export function matchTerms(terms: readonly ContextTerm[], lists: readonly (readonly string[])[]): string[] {
-  const found: string[] = [];
-  for (const t of terms) if (lists.some((l) => containsSeq(l, t.seq))) found.push(t.term);
-  return found;
+  const byFirst = byFirstWord(terms);
+  const hits: number[] = [];
+  for (const l of lists) {
+    for (const w of l) {
+      const starting = byFirst.get(w);
+      if (starting === undefined) continue;
+      for (const i of starting) if (!hits.includes(i) && lists.some((x) => containsSeq(x, terms[i]!.seq))) hits.push(i);
+    }
+  }
+  if (hits.length === 0) return [];
+  return hits.sort((a, b) => a - b).map((i) => terms[i]!.term);
 }
 
 /** Words of a column header, stemmed, ready for `matchTerms`. */

@@ -194,6 +194,9 @@ function shapeOf(text: string, start: number, end: number): Shape | null {
   const raw = text.slice(start, end);
   const digits = digitsOf(raw);
   if (digits.length < 7 || digits.length > 15 || raw.includes("/") || NOT_PHONE.test(raw)) return null;
+  // Glued to a letter, a digit or "_", or inside a dashed token, it is part of something else
+  // (tested before the expressions below: a run in a sheet's ids often is).
+  if (/[A-Za-z0-9_]/.test(text[start - 1] ?? "") || /[A-Za-z0-9_]/.test(text[end] ?? "") || inDashedToken(text, start, end)) return null;
   // One digit over and over is an input mask or a placeholder ("(999) 999-9999", "000-000-0000"),
   // and so are digits counting up ("123-456-7890", a SIMD lane comment's "0123 4567").
   if (/^(\d)\1+$/.test(digits) || "01234567890123456789".includes(digits)) return null;
@@ -209,7 +212,6 @@ function shapeOf(text: string, start: number, end: number): Shape | null {
   if (/^\d+(?:[ \t]+\d+)+$/.test(raw) && raw.split(/[ \t]+/).every((g) => g[0] !== "0" && Number.isInteger(Math.log2(Number(g))) && Number(g) >= 8)) return null;
   const rgb = /^(\d{1,3}) +(\d{1,3}) +(\d{1,3})$/.exec(raw);
   if (rgb && rgb.slice(1).every((g) => Number(g) <= 255)) return null;
-  if (/[A-Za-z0-9_]/.test(text[start - 1] ?? "") || /[A-Za-z0-9_]/.test(text[end] ?? "") || inDashedToken(text, start, end)) return null;
   // Glued to a product or a power, it is arithmetic: "r**2 - 12013350*p**4" in SymPy's quintic
   // constants holds "2 - 12013350".
   if (/[*^]/.test(text[start - 1] ?? "") || /[*^]/.test(text[end] ?? "")) return null;

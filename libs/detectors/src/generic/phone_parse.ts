@@ -90,6 +90,14 @@ function compileCountry(md: RuntimeMetadata, country: string): CountryPlan {
 }
 
 const BY_CODE = new Map<string, CallingCodePlan | null>();
+const CALLING_CODES = new Map<CountryCode, string>();
+
+/** A country's calling code, asked of libphonenumber once (its call wraps the whole metadata anew every time: a seventh of a parse). */
+function callingCodeOf(country: CountryCode): string {
+  let code = CALLING_CODES.get(country);
+  if (code === undefined) CALLING_CODES.set(country, (code = getCountryCallingCode(country)));
+  return code;
+}
 
 function planOfCode(code: string): CallingCodePlan | null {
   let plan = BY_CODE.get(code);
@@ -167,7 +175,7 @@ export function readNumber(text: string, defaultCountry?: CountryCode): Reading 
     own = plan?.countries[0];
   } else {
     if (defaultCountry === undefined || text.includes("+")) return null;
-    plan = planOfCode(getCountryCallingCode(defaultCountry));
+    plan = planOfCode(callingCodeOf(defaultCountry));
     national = digits;
     own = plan?.countries.find((c) => c.country === defaultCountry);
     // (dialled from there to abroad, or the country's own calling code first without "+":
