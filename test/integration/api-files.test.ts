@@ -109,6 +109,15 @@ describe("api: GET /files/{sha256}", function () {
     assert.deepEqual(r.json.sightings[0].extra, extra);
   });
 
+  it("shows the numbers of extra fields as the client wrote them, not rounded (18446744073709551615 was 18446744073709552000)", async () => {
+    const [e] = sightingsOf(1);
+    const extraJson = '{"inode":18446744073709551615,"n":[12345678901234567890123,1.50,-0,7],"ok":1}';
+    await store([{ ...e, extra_json: extraJson }]);
+    const r = await fetch(`${api.baseUrl}/files/${e.sha256}`, { headers: bearer(jwt) });
+    assert.equal(r.status, 200);
+    assert.ok((await r.text()).includes(`"extra":${extraJson}`));
+  });
+
   it("counts a sighting stored before sighting_bytes existed as FILESCAN_MAX_METADATA_BYTES", async () => {
     const events = sightingsOf(3);
     for (const e of events) {

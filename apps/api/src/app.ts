@@ -4,6 +4,7 @@
  * in @filescan/auth, the lookups in @filescan/search.
  */
 import { createSecretKey } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import Koa from "koa";
 import type { Context, Next } from "koa";
 import Router from "@koa/router";
@@ -23,6 +24,12 @@ import type { ApiSettings } from "./settings.ts";
 import { buildEvent, checkSubmission } from "./submission.ts";
 import { fileReport } from "./files.ts";
 import { settledWithin } from "./timeout.ts";
+
+/** The `{ [ , :` of a submission's own object (its braces, and a colon and comma per field) beyond those its metadata holds. */
+const STRUCTURE_SLACK = 64;
+
+/** How long a connection stays open, not read, after its answer, when its client sends more than any route reads. */
+const DRAIN_LINGER_MS = 1_000;
 
 /** How long `/readyz` waits for each of its checks. */
 const READY_CHECK_MS = 2_000;
@@ -53,7 +60,9 @@ export function createApp(deps: AppDeps): Koa<State> {
   const principals = new PrincipalCheck(credentials, settings.revocationTtlMs);
   const backlog = new BacklogGauge(() => queue.backlog(), settings.backlogCacheMs, (err) => logger.warn({ err: errSummary(err) }, "backlog reading failed"));
   const authLimiter = new RateLimiterMemory({ points: settings.authRateLimit, duration: settings.authRateWindowSeconds });
-  const inflight = { count: 0, bytes: 0 };
+  /** Submissions being produced and their bytes; `reading`: the bodies being read, as announced (else the body limit). */
+  const inflight = { count: 0, bytes: 0, reading: 0 };
+  const retryAfter = { "Retry-After": String(settings.retryAfterSeconds) };
   const jwtSecretKey = createSecretKey(jwtKey);
   // (koa-jwt checks a token against each key: while a previous key is set, a token not seen
   // before costs two HMACs; a token once verified is cached either way)
@@ -64,7 +73,9 @@ export function createApp(deps: AppDeps): Koa<State> {
   app.silent = true; // errors are logged by `problems` below, without request data
 
   app.use(observe);
+  app.use(drainBounded);
   app.use(problems);
+  app.use(requireHost);
 
   // Operations: outside the API's base path, no bearer token.
   const ops = new Router<State>();
@@ -141,6 +152,24 @@ export function createApp(deps: AppDeps): Koa<State> {
       // A body we refused to read stays unread: close the connection instead of draining it.
       if (p.status === 413) ctx.set("Connection", "close");
     }
+  }
+
+  /**
+   * Any other body not read when the answer is ready (a 401, 415 or 503 comes first; a GET has
+   * none to read) is drained, so that the client reads its answer, but no more of it than any
+   * route reads: Node drained without end (an unauthenticated client streamed 4.6 GB in 5 s into a 401).
+   */
+  async function drainBounded(ctx: Context, next: Next): Promise<void> {
+    await next();
+    if (!ctx.req.complete && ctx.response.get("Connection") !== "close") drainAtMost(ctx.req, ctx.res, Math.max(settings.submitBodyLimit, settings.smallBodyLimit));
+  }
+
+  /** An HTTP/1.1 request must name its Host (RFC 9112 §3.2); Node's own refusal was a bare 400 (server.ts leaves it to us). */
+  async function requireHost(ctx: Context, next: Next): Promise<void> {
+    if (ctx.req.httpVersion === "1.1" && ctx.req.headers.host === undefined) {
+      throw new Problem(400, "bad_request", "an HTTP/1.1 request must have a Host header", { headers: { Connection: "close" } });
+    }
+    await next();
   }
 
   function toProblem(err: unknown): Problem {
@@ -226,18 +255,22 @@ export function createApp(deps: AppDeps): Koa<State> {
 
   /** 503 before reading the body when the analysis backlog or the producer is full. */
   async function refuseWhenFull(ctx: Context, next: Next): Promise<void> {
-    const retry = { "Retry-After": String(settings.retryAfterSeconds) };
     const lag = await backlog.current();
     if (lag !== null) metrics.backlog.set(lag);
     if (lag !== null && lag > settings.maxBacklog) {
       metrics.queueFull.inc({ reason: "backlog" });
-      throw new Problem(503, "queue_full", `the analysis backlog (${lag}) is above ${settings.maxBacklog}; retry later`, { headers: retry });
+      throw new Problem(503, "queue_full", `the analysis backlog (${lag}) is above ${settings.maxBacklog}; retry later`, { headers: retryAfter });
     }
-    if (inflight.count >= settings.maxInflight || inflight.bytes >= settings.maxInflightBytes) {
-      metrics.queueFull.inc({ reason: "producer" });
-      throw new Problem(503, "queue_full", "too many submissions are being queued right now; retry later", { headers: retry });
-    }
+    refuseWhenProducerFull(inflight.reading);
     await next();
+  }
+
+  /** `reading`: the bodies being read count too, before a body is read (not after: its own is one). */
+  function refuseWhenProducerFull(reading = 0): void {
+    if (inflight.count >= settings.maxInflight || inflight.bytes + reading >= settings.maxInflightBytes) {
+      metrics.queueFull.inc({ reason: "producer" });
+      throw new Problem(503, "queue_full", "too many submissions are being queued right now; retry later", { headers: retryAfter });
+    }
   }
 
   // ---- handlers -----------------------------------------------------------------------------
@@ -266,8 +299,17 @@ export function createApp(deps: AppDeps): Koa<State> {
 
   async function submit(ctx: Context): Promise<void> {
     const receivedAt = Date.now();
+    // Bodies being read count against FILESCAN_MAX_INFLIGHT_BYTES (refuseWhenFull): 60 of 44 MB
+    // at once were all read, 2.6 GB held, before the first was produced.
+    const announced = Math.min(ctx.request.length ?? settings.submitBodyLimit, settings.submitBodyLimit);
+    inflight.reading += announced;
     const body = await readJsonBody(ctx, settings.submitBodyLimit, () =>
-      new Problem(413, "file_too_large", `the request body exceeds ${settings.submitBodyLimit} bytes (the base64 of FILESCAN_MAX_FILE_BYTES = ${settings.maxFileBytes} plus ${settings.maxMetadataBytes} for metadata)`));
+      new Problem(413, "file_too_large", `the request body exceeds ${settings.submitBodyLimit} bytes (the base64 of FILESCAN_MAX_FILE_BYTES = ${settings.maxFileBytes} plus ${settings.maxMetadataBytes} for metadata)`), {
+      // Each { [ , : of the body is one in the fields besides file_data (base64 has none) but for
+      // the few of the body's own object: more cannot pass the metadata check, so none is parsed.
+      max: settings.maxMetadataBytes + STRUCTURE_SLACK,
+      tooMuch: () => new Problem(413, "metadata_too_large", `the fields besides file_data hold more than FILESCAN_MAX_METADATA_BYTES (${settings.maxMetadataBytes}): more than that many of the characters { [ , : outside file_data`),
+    }).finally(() => (inflight.reading -= announced));
     const checked = checkSubmission(body, validators, settings.maxFileBytes);
     const user = (ctx.state as State).user!;
     const principal: Principal = { subject: user.sub, token_name: user.name };
@@ -277,6 +319,9 @@ export function createApp(deps: AppDeps): Koa<State> {
       throw new Problem(413, "metadata_too_large", `the fields besides file_data hold ${metadata} bytes, more than FILESCAN_MAX_METADATA_BYTES (${settings.maxMetadataBytes})`);
     }
 
+    // Again once the body is read: requests that came together all passed the check before it
+    // (60 files of 32 MiB at once were all produced, 2 GB against FILESCAN_MAX_INFLIGHT_BYTES = 256 MiB, and answered 500 after the produce timeout).
+    refuseWhenProducerFull();
     const size = event.size;
     inflight.count++;
     inflight.bytes += size;
@@ -325,6 +370,25 @@ export function createApp(deps: AppDeps): Koa<State> {
   function tooLargeSmall(): Problem {
     return new Problem(413, "body_too_large", `the request body exceeds ${settings.smallBodyLimit} bytes`);
   }
+}
+
+/**
+ * Reads and drops at most `limit` more bytes of a request body, then stops reading and closes the
+ * connection a while after the answer is out (closed at once, the reset that unread bytes cause
+ * reached the client before it read its answer).
+ */
+function drainAtMost(req: IncomingMessage, res: ServerResponse, limit: number): void {
+  let n = 0;
+  const close = () => setTimeout(() => req.destroy(), DRAIN_LINGER_MS).unref();
+  const onData = (chunk: Buffer) => {
+    n += chunk.length;
+    if (n <= limit) return;
+    req.off("data", onData);
+    req.pause();
+    if (res.writableFinished) close();
+    else res.once("finish", close);
+  };
+  req.on("data", onData);
 }
 
 /** The token of `Authorization: Bearer <token>`, parsed as koa-jwt parses it (undefined otherwise). */

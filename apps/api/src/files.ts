@@ -10,6 +10,7 @@
  */
 import type { Context } from "koa";
 import { esErrors, isCurrent, type EsClient } from "@filescan/search";
+import { parseJsonExact } from "./json.ts";
 import { Problem } from "./problem.ts";
 
 const SHA256 = /^[0-9a-fA-F]{64}$/;
@@ -75,7 +76,7 @@ function sighting(source: Record<string, unknown>): Record<string, unknown> {
   const { extra_json: json, ...rest } = source;
   let extra: unknown;
   try {
-    extra = typeof json === "string" ? JSON.parse(json) : undefined;
+    extra = typeof json === "string" ? parseJsonExact(json) : undefined;
   } catch {
     extra = undefined;
   }

@@ -76,6 +76,15 @@ export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
   const metrics = createMetrics();
   const app = createApp({ settings, queue, es, credentials, jwtKey, previousJwtKey, logger, metrics });
   const server = app.listen(settings.port, settings.host);
+  // Node's own answers were a bare status line: the app refuses an HTTP/1.1 request without
+  // Host itself (400 bad_request), and an Expect other than 100-continue is ignored (RFC 9110
+  // allows it) instead of answered with a 417 without a body.
+  (server as Server & { requireHostHeader: boolean }).requireHostHeader = false;
+  server.on("checkExpectation", app.callback());
+  // Expect: 100-continue (curl sends it with every body over 1 MiB): "100 Continue" only once a
+  // route reads the body (readJsonBody), so a 401, 413, 415 or 503 comes before the client
+  // uploads anything. Node sent it at once, before any check.
+  server.on("checkContinue", app.callback());
   answerClientErrors(server, (e) => new Problem(e.status, e.status === 431 ? "headers_too_large" : e.status === 408 ? "request_timeout" : "bad_request", e.detail).body());
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);

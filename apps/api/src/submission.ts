@@ -8,6 +8,7 @@ import type { FileSubmitted, Principal } from "@filescan/contracts";
 import { Problem, type FieldError } from "./problem.ts";
 import type { Validators } from "./openapi.ts";
 import { fieldErrors } from "./openapi.ts";
+import { isRawJson } from "./json.ts";
 
 export const SUBMISSION_FIELDS = ["mimetype", "file_data", "sha256", "sha1", "md5", "filename", "full_path", "timestamp", "app"] as const;
 type Field = (typeof SUBMISSION_FIELDS)[number];
@@ -52,7 +53,7 @@ export function extraFieldErrors(field: string, value: unknown): FieldError[] {
   while (stack.length > 0 && !(deep && infinite)) {
     const [v, depth] = stack.pop()!;
     if (typeof v === "number") infinite ||= !Number.isFinite(v);
-    else if (typeof v === "object" && v !== null) {
+    else if (typeof v === "object" && v !== null && !isRawJson(v)) {
       if (depth >= MAX_EXTRA_DEPTH) deep = true;
       else for (const x of Array.isArray(v) ? v : Object.values(v)) stack.push([x, depth + 1]);
     }
@@ -84,6 +85,14 @@ export function checkSubmission(body: unknown, validators: Validators, maxFileBy
   }
   const errors: FieldError[] = validators.submission(o) ? [] : fieldErrors(validators.submission.errors);
   const bad = new Set(errors.map((e) => e.field));
+
+  // A lone surrogate cannot be written as UTF-8: the event carried U+FFFD in its place, and two
+  // different names were stored as one (extra fields keep theirs, escaped, in extra_json;
+  // file_data is base64 or refused below).
+  for (const f of SUBMISSION_FIELDS) {
+    const v = o[f];
+    if (typeof v === "string" && f !== "file_data" && !bad.has(f) && !v.isWellFormed()) errors.push({ field: f, code: "invalid", message: "must be well-formed Unicode (holds a lone surrogate)" });
+  }
 
   let content: Buffer | null = null;
   if (typeof o.file_data === "string") {
@@ -135,9 +144,19 @@ export function submissionId(principal: Principal, s: Submission): string {
   const h = createHash("sha256")
     .update(JSON.stringify([principal.subject, s.sha256.toLowerCase(), s.full_path, s.timestamp, s.app, s.filename]))
     .digest();
-  const t = Date.parse(s.timestamp);
+  const t = timestampMs(s.timestamp);
   const msecs = Number.isFinite(t) ? Math.min(Math.max(t, 0), 2 ** 48 - 1) : 0;
   return uuidv7({ msecs, random: new Uint8Array(h.subarray(0, 16)) });
+}
+
+/**
+ * The time of an RFC 3339 timestamp. Date.parse refuses a leap second (`23:59:60`, which RFC 3339
+ * allows and the schema takes): it counts as the second after `:59`, not as 1970.
+ */
+function timestampMs(ts: string): number {
+  const t = Date.parse(ts);
+  if (!Number.isNaN(t) || ts.slice(17, 19) !== "60") return t;
+  return Date.parse(`${ts.slice(0, 17)}59${ts.slice(19)}`) + 1000;
 }
 
 /** `minAnalyzerVersion`: the API's FILESCAN_MIN_ANALYZER_VERSION (what /query counts), for the classifier. */
