@@ -241,6 +241,23 @@ describe("projector: events become Elasticsearch documents", function () {
     assert.equal((await sighting(good.submission_id)).analysed, false, "its analysis was the bad one");
   });
 
+  it("gives every sighting a found_at Elasticsearch indexes, whatever RFC 3339 form its timestamp has (a leap second, a lower-case t, twelve digits of fraction were left out of the index, unsearchable)", async () => {
+    const forms = ["2016-12-31T23:59:60Z", "2026-03-01t10:00:00z", "2026-03-01T10:00:00.123456789012+01:00", "2026-03-01T10:00:00-00:00"];
+    const sightings = forms.map((timestamp, i) => ({ ...submitted(`found ${i} ${run}`), timestamp }));
+    for (const s of sightings) await producer.send(TOPICS.submissions, s.sha256, s);
+    for (const s of sightings) await eventually(`sighting ${s.submission_id}`, () => sighting(s.submission_id));
+    const docs = await Promise.all(sightings.map((s) => sighting(s.submission_id)));
+    assert.deepEqual(docs.map((d) => d.timestamp), forms, "kept as the crawler wrote it");
+    assert.deepEqual(docs.map((d) => d.found_at), ["2017-01-01T00:00:00.000Z", "2026-03-01T10:00:00.000Z", "2026-03-01T09:00:00.123Z", "2026-03-01T10:00:00.000Z"]);
+    await es.indices.refresh({ index: aliases.files });
+    const ids = sightings.map((s) => s.submission_id);
+    const found = await es.search({ index: aliases.files, size: 10, query: { bool: { filter: [{ ids: { values: ids } }, { range: { found_at: { gte: "2016-01-01T00:00:00Z" } } }] } }, sort: [{ found_at: "asc" }] });
+    const hits = found.hits.hits.map((h) => h._id);
+    assert.equal(hits.length, 4, "every one searchable by when it was found");
+    assert.deepEqual(hits.slice(0, 2), [ids[0], ids[2]], "sorted by it: the leap second first, then 09:00 UTC");
+    assert.deepEqual(new Set(hits.slice(2)), new Set([ids[1], ids[3]]));
+  });
+
   it("dead-letters without its value a record too large to travel in a dead letter with it, and indexes the next ones (the partition stopped for good)", async () => {
     const before = health.records.dead_lettered;
     // (not Avro, and one byte more than an event may be: with the error beside it, no record holds its dead letter)

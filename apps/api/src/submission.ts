@@ -4,7 +4,7 @@
  */
 import { createHash, hash } from "node:crypto";
 import { v7 as uuidv7 } from "uuid";
-import type { FileSubmitted, Principal } from "@filescan/contracts";
+import { timestampMs, type FileSubmitted, type Principal } from "@filescan/contracts";
 import { Problem, type FieldError } from "./problem.ts";
 import type { Validators } from "./openapi.ts";
 import { fieldErrors } from "./openapi.ts";
@@ -147,16 +147,6 @@ export function submissionId(principal: Principal, s: Submission): string {
   const t = timestampMs(s.timestamp);
   const msecs = Number.isFinite(t) ? Math.min(Math.max(t, 0), 2 ** 48 - 1) : 0;
   return uuidv7({ msecs, random: new Uint8Array(h.subarray(0, 16)) });
-}
-
-/**
- * The time of an RFC 3339 timestamp. Date.parse refuses a leap second (`23:59:60`, which RFC 3339
- * allows and the schema takes): it counts as the second after `:59`, not as 1970.
- */
-function timestampMs(ts: string): number {
-  const t = Date.parse(ts);
-  if (!Number.isNaN(t) || ts.slice(17, 19) !== "60") return t;
-  return Date.parse(`${ts.slice(0, 17)}59${ts.slice(19)}`) + 1000;
 }
 
 /** `minAnalyzerVersion`: the API's FILESCAN_MIN_ANALYZER_VERSION (what /query counts), for the classifier. */

@@ -12,7 +12,7 @@
  * Extra fields `flattened` cannot index (`indexableExtra`) are kept in `extra_json` only.
  * `sighting_bytes`: the submission's metadata bytes (`metadataBytes`), by which GET /files pages.
  */
-import { DEFAULT_MAX_FINDINGS, findingCounts, keepFindings, metadataBytes, type FileAnalyzed, type FileSubmitted, type Finding } from "@filescan/contracts";
+import { DEFAULT_MAX_FINDINGS, findingCounts, keepFindings, metadataBytes, timestampMs, type FileAnalyzed, type FileSubmitted, type Finding } from "@filescan/contracts";
 
 export const EXAMPLES_PER_FILE = 20;
 /** The `depth_limit` of `extra` in schemas/elasticsearch/filescan-files.template.json. */
@@ -190,6 +190,7 @@ export function sightingDoc(ev: FileSubmitted, analysis?: AnalysisDoc): Record<s
     filename: ev.filename,
     full_path: ev.full_path,
     timestamp: ev.timestamp,
+    ...foundAt(ev.timestamp),
     app: ev.app,
     size: ev.size,
     received_at: new Date(ev.received_at).toISOString(),
@@ -200,4 +201,19 @@ export function sightingDoc(ev: FileSubmitted, analysis?: AnalysisDoc): Record<s
   };
   if (indexableExtra(extra)) doc.extra = extra;
   return analysis ? { ...doc, ...analysisFields(analysis) } : doc;
+}
+
+/**
+ * `found_at`: the sighting's `timestamp` as UTC, which Elasticsearch can always index and sort.
+ * `timestamp` is kept as the crawler wrote it, and RFC 3339 allows what Elasticsearch's date
+ * refuses (a leap second, a lower-case "t" or "z", more than nine digits of a second's fraction,
+ * a year past 9999 once its offset is applied): such a sighting's `timestamp` was left out of the
+ * index (`_ignored`), so it could be neither searched nor sorted by when it was found.
+ */
+function foundAt(timestamp: string): { found_at?: string | number } {
+  const ms = timestampMs(timestamp);
+  if (Number.isNaN(ms)) return {};
+  const iso = new Date(ms).toISOString();
+  // (a year beyond 0000-9999 is written "+010000-…", which a strict date does not take: as epoch ms)
+  return { found_at: iso.startsWith("+") || iso.startsWith("-") ? ms : iso };
 }

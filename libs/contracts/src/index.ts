@@ -64,6 +64,18 @@ export interface Locator {
   part: string | null;
 }
 
+/**
+ * The time of a submission's RFC 3339 `timestamp`, in ms since the epoch (NaN when it is none).
+ * Date.parse refuses a leap second (`23:59:60`, which RFC 3339 allows and the API takes): it
+ * counts as the second after `:59`. Lower-case `t`/`z`, `-00:00` and fractions of any length
+ * (to the millisecond) are read as RFC 3339 reads them.
+ */
+export function timestampMs(ts: string): number {
+  const t = Date.parse(ts);
+  if (!Number.isNaN(t) || ts.slice(17, 19) !== "60") return t;
+  return Date.parse(`${ts.slice(0, 17)}59${ts.slice(19)}`) + 1000;
+}
+
 export function locator(partial: Partial<Locator> = {}): Locator {
   return { file_in_zip: null, page: null, sheet: null, cell: null, row: null, column: null, slide: null, part: null, ...partial };
 }
