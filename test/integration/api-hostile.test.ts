@@ -252,6 +252,16 @@ describe("api: a hostile or careless client", function () {
     });
   });
 
+  it("refuses a NUL in full_path and control characters in mimetype and app (a tab or a line break in a file's name is legal, and kept)", async () => {
+    for (const [field, value] of [["full_path", "/share/a\u0000b.txt"], ["mimetype", "text/plain\r\nX-Evil: 1"], ["app", "crawler\u001b[2J"], ["app", "a\u007f"]] as const) {
+      const r = await post(`${api.baseUrl}/submit`, { ...submission(), [field]: value }, bearer(jwt));
+      assert.equal(r.status, 400, `${field}: ${r.text}`);
+      assert.equal(r.json.code, "validation_failed");
+    }
+    const ok = await post(`${api.baseUrl}/submit`, { ...submission(), full_path: "/share/line\nbreak\tand tab.txt" }, bearer(jwt));
+    assert.equal(ok.status, 200, ok.text);
+  });
+
   it("keeps the numbers of extra fields as the client wrote them, not rounded (18446744073709551615 was queued as 18446744073709552000)", async () => {
     const extras = '"inode":18446744073709551615,"n":[12345678901234567890123,1.50,-0,0.1000000000000000000001,7],"__proto__":{"x":1e2}';
     const r = await submit(JSON.stringify(submission()).replace(/\}$/, `,${extras}}`));
