@@ -273,7 +273,8 @@ describe("stream processor: a record whose output cannot be produced is read aga
   it("tries the record again until its output topic is there, dead-letters nothing and commits to the end", async () => {
     const ev = fileSubmitted(`output waits ${run}`, {}, "/share/o.txt", app);
     await input.send(TOPICS.submissions, ev.sha256, ev);
-    await waitFor("the record tried again after its output failed", () => ((tries.get(ev.submission_id) ?? 0) >= 2 ? true : undefined), 60_000);
+    // (a third try: two produces failed, each of which logged an error before)
+    await waitFor("the record tried again after its output failed twice", () => ((tries.get(ev.submission_id) ?? 0) >= 3 ? true : undefined), 60_000);
     assert.ok(logs.some((l) => l.startsWith("error a record failed")), logs.join("\n"));
     await withAdmin(kafka, (admin) => ensureTopics(admin, undefined, outEnv));
     await withAdmin(kafka, async (admin) => {
@@ -295,7 +296,6 @@ describe("stream processor: a record whose output cannot be produced is read aga
     assert.equal(health.records.handled, 1);
     // (one line when the failures start and one when they are over, not one every 2 s)
     const failed = logs.filter((l) => l.startsWith("error a record failed"));
-    assert.ok((tries.get(ev.submission_id) ?? 0) >= 3, `tried ${tries.get(ev.submission_id)} times`);
     assert.equal(failed.length, 1, logs.join("\n"));
     assert.ok(logs.some((l) => l.startsWith("info the partition's records are processed again after failures")), logs.join("\n"));
   });
