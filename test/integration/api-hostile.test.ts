@@ -11,6 +11,22 @@ import { pino } from "pino";
 import { startApi, type SubmissionQueue } from "@filescan/api";
 import { accessToken, bearer, issuePat, post, startTestApi, submission, SubmissionCollector, type TestApi } from "./api-helpers.ts";
 
+/**
+ * A submission whose headers are sent now and whose body `sendBody()` sends later; `answer`: what
+ * the server wrote once it closed the connection.
+ */
+function heldSubmission(origin: string, token: string, body: string): { sendBody: () => void; answer: Promise<string>; socket: ReturnType<typeof connect> } {
+  const socket = connect(Number(new URL(origin).port), "127.0.0.1");
+  let out = "";
+  const answer = new Promise<string>((resolve) => {
+    socket.on("data", (c: Buffer) => (out += c.toString()));
+    socket.on("error", () => {});
+    socket.on("close", () => resolve(out));
+  });
+  socket.write(`POST /api/v1/filescan/submit HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+  return { socket, answer, sendBody: () => socket.write(body) };
+}
+
 /** Writes `request` on a new connection and reads until the server closes it (or `waitMs`). */
 function rawRequest(port: number, request: string, waitMs = 5_000): Promise<string> {
   return new Promise((resolve) => {
@@ -121,30 +137,22 @@ describe("api: a hostile or careless client", function () {
     try {
       const token = await accessToken(one.baseUrl, (await issuePat()).token);
       // A: its headers now, its body later. Nothing is in flight: it passes the check before its body.
-      const a = JSON.stringify(submission());
-      const socket = connect(Number(new URL(one.origin).port), "127.0.0.1");
-      let answerA = "";
-      const closedA = new Promise<string>((resolve) => {
-        socket.on("data", (c: Buffer) => (answerA += c.toString()));
-        socket.on("error", () => {});
-        socket.on("close", () => resolve(answerA));
-      });
-      socket.write(`POST /api/v1/filescan/submit HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${a.length}\r\nConnection: close\r\n\r\n`);
+      const a = heldSubmission(one.origin, token, JSON.stringify(submission()));
       while (backlogReads === 0) await new Promise((r) => setTimeout(r, 10));
       await new Promise((r) => setTimeout(r, 50));
       // B: read and in flight, held there by the queue.
       const b = post(`${one.baseUrl}/submit`, submission(), bearer(token));
       while (sent === 0) await new Promise((r) => setTimeout(r, 10));
       // A's body: the producer is full.
-      socket.write(a);
-      const res = await Promise.race([closedA, new Promise<string>((r) => setTimeout(() => r(`no answer within 3 s; events sent: ${sent}`), 3_000))]);
+      a.sendBody();
+      const res = await Promise.race([a.answer, new Promise<string>((r) => setTimeout(() => r(`no answer within 3 s; events sent: ${sent}`), 3_000))]);
       assert.match(res, /^HTTP\/1\.1 503 /);
       assert.match(res, /\r\nretry-after: 5/i);
       assert.equal((JSON.parse(res.slice(res.indexOf("\r\n\r\n") + 4)) as { code: string }).code, "queue_full");
       assert.equal(sent, 1);
       release();
       assert.equal((await b).status, 200);
-      socket.destroy();
+      a.socket.destroy();
     } finally {
       release();
       await one.close();
@@ -155,23 +163,15 @@ describe("api: a hostile or careless client", function () {
     const full = await startTestApi({ settings: { maxInflightBytes: 10_000 } });
     try {
       const token = await accessToken(full.baseUrl, (await issuePat()).token);
-      const a = JSON.stringify(submission(undefined, { pad: "x".repeat(20_000) }));
-      const socket = connect(Number(new URL(full.origin).port), "127.0.0.1");
-      let answerA = "";
-      const closedA = new Promise<string>((resolve) => {
-        socket.on("data", (c: Buffer) => (answerA += c.toString()));
-        socket.on("error", () => {});
-        socket.on("close", () => resolve(answerA));
-      });
       // A announces 20 kB and sends them later: while it is read, B finds the limit taken.
-      socket.write(`POST /api/v1/filescan/submit HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${a.length}\r\nConnection: close\r\n\r\n`);
+      const a = heldSubmission(full.origin, token, JSON.stringify(submission(undefined, { pad: "x".repeat(20_000) })));
       await new Promise((r) => setTimeout(r, 1_000));
       const b = await post(`${full.baseUrl}/submit`, submission(), bearer(token));
       assert.equal(b.status, 503, b.text);
       assert.equal(b.json.code, "queue_full");
       assert.equal(b.headers.get("retry-after"), "5");
-      socket.write(a);
-      assert.match(await closedA, /^HTTP\/1\.1 200 /);
+      a.sendBody();
+      assert.match(await a.answer, /^HTTP\/1\.1 200 /);
       // Nothing is being read or produced any more: B goes through.
       assert.equal((await post(`${full.baseUrl}/submit`, submission(), bearer(token))).status, 200);
     } finally {
