@@ -69,6 +69,12 @@ export function registerScan(program: Command): void {
         }
         return n;
       };
+      // (what the API takes as a submission's app: 400 for every file otherwise)
+      const app = o.app as string;
+      if (app === "" || app.length > 255 || Array.from(app).some((c) => c < " " || c === "\u007f")) {
+        console.error("filescan scan: --app must be 1 to 255 characters without control characters");
+        process.exit(2);
+      }
       if (o.known && !o.wait) {
         console.error("filescan scan: --known is an option of --wait");
         process.exit(2);
