@@ -112,6 +112,8 @@ const NER_TRIGGER = (() => {
   const alt = [...words].sort((a, b) => b.length - a.length).map((w) => escapeRegex(w).replace(/ /g, "[\\W_]+"));
   return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alt.join("|")})(?![\\p{L}\\p{N}])`, "gu");
 })();
+/** NER_TRIGGER for a test (not global: no lastIndex to reset). */
+const NER_TRIGGER_ANY = new RegExp(NER_TRIGGER.source, "u");
 
 /** Every entity type a finding can carry (DENY_LIST and custom types come from options). */
 export const detectorTypes: string[] = [...new Set(DETECTORS.map((d) => d.type)), "DENY_LIST"];
@@ -334,12 +336,16 @@ function labelsAbove(segments: Segment[], grid: SheetGrid): (string | null)[] {
  */
 function nerWindows(f: TextFacts, triggers: number[], budget: number, headerTriggers: boolean, unknownWords: boolean): Array<[number, number]> {
   const text = f.text;
-  const hits = [...triggers];
+  const max = Math.min(budget, NER_SEGMENT_MAX);
   // (every trigger word has a letter)
+  if (text.length <= NER_SHORT) {
+    // (whole or not at all: whether a trigger is there is all that counts, not where)
+    const triggered = triggers.length > 0 || headerTriggers || (f.letters && NER_TRIGGER_ANY.test(f.lower));
+    return triggered && text.length <= max ? [[0, text.length]] : [];
+  }
+  const hits = [...triggers];
   if (f.letters) for (const m of f.lower.matchAll(NER_TRIGGER)) hits.push(m.index);
   if (hits.length === 0 && !headerTriggers) return [];
-  const max = Math.min(budget, NER_SEGMENT_MAX);
-  if (text.length <= NER_SHORT) return text.length <= max ? [[0, text.length]] : [];
   const seeds = nameSeeds(text, unknownWords);
   hits.sort((a, b) => a - b);
   const near = (p: number) => {
@@ -443,9 +449,7 @@ export function detectWithStats(given: Segment[], opts: DetectOptions = {}): { f
     let h = byHeader.get(header);
     if (!h) {
       const lower = header.toLowerCase();
-      // (test() on a global expression moves its lastIndex, which matchAll copies: reset it.)
-      const triggersNer = lower !== "" && NER_TRIGGER.test(lower);
-      NER_TRIGGER.lastIndex = 0;
+      const triggersNer = lower !== "" && NER_TRIGGER_ANY.test(lower);
       byHeader.set(header, (h = { words: headerWords(header), seen: new Map(), cells: new Map(), ner: new Map(), triggersNer }));
     }
     return h;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import nlp from "compromise";
-import { acronymAsTitle, afterPlacePrefix, inIdentifierList, bareAbbreviation, countryOnly, displayName, entities, foreignFunctionWord, hyphenStart, inForeignText, inIdentifier, lowerWordInName, monthOfDate, namedAfterPerson, notAPlace, particleEnd, pastVerb, personAround, placeEnd, placeOnlyByTail, townAfterStreet, townBySuffix, trimSpan, withMiddleInitials, worthKeeping } from "./compromise_ner.ts";
+import { acronymAsTitle, afterPlacePrefix, inIdentifierList, bareAbbreviation, countryOnly, displayName, entities, foreignFunctionWord, hyphenStart, inForeignText, inIdentifier, lowerWordInName, monthOfDate, namedAfterPerson, notAPlace, particleEnd, pastVerb, personAround, placeEnd, placeOnlyByTail, townAfterStreet, townBySuffix, tagged, trimSpan, withMiddleInitials, worthKeeping } from "./compromise_ner.ts";
 import type { Entity } from "./compromise_ner.ts";
 import { nerSampleTexts } from "../testing.ts";
 import { isKnownPlace } from "./gazetteer.ts";
@@ -367,6 +367,12 @@ describe("ner/compromise_ner", () => {
     assert.equal(inIdentifier("Jane: see you at noon", 0, 4), false);
     assert.equal(inIdentifier('"Jane" said it', 1, 5), false);
     assert.deepEqual(entities("Your reference ORD-98804985 is noted.").map((e) => e.label), []);
+  });
+  it("tags a text as nlp() does, without the chunker (every term's tags and offsets, the people and places)", () => {
+    const noChunks = (k: string, v: unknown) => (k === "id" || k === "chunk" ? undefined : v);
+    const seen = (doc: ReturnType<typeof nlp>) =>
+      JSON.stringify({ terms: doc.json({ terms: { tags: true, offset: true } }), people: doc.people().json({ offset: true }), places: doc.places().json({ offset: true }) }, noChunks);
+    for (const t of nerSampleTexts()) assert.ok(seen(tagged(t)) === seen(nlp(t)), t);
   });
   it("reads the same spans off term offsets as compromise's json() gives", () => {
     const texts = nerSampleTexts();

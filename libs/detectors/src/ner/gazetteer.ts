@@ -37,8 +37,13 @@ interface City {
   population: number;
 }
 
+/** ASCII words, one space between them. */
+const PLAIN_WORDS = /^[A-Za-z]+(?: [A-Za-z]+)*$/;
+
 /** The lookup key of a place name: "São Tomé & Príncipe" and "sao tome and principe" share one, so do "d’Alene" and "d'Alene". */
 export function placeKey(name: string): string {
+  // (most names asked about are plain ASCII words, which only the last two steps change)
+  if (PLAIN_WORDS.test(name)) return name.toLowerCase().replace(/\bsaint\b/g, "st");
   return name
     .normalize("NFD")
     .replace(/\p{M}/gu, "")
