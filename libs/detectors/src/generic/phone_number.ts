@@ -193,28 +193,15 @@ function shapeOf(text: string, start: number, end: number): Shape | null {
   while (start < end && /[\s.\-/)]/.test(text[start]!)) start++;
   const raw = text.slice(start, end);
   const digits = digitsOf(raw);
-  // A run of digits alone (a sheet's order ids) has no separators: the checks of what stands
-  // between a run's groups (NOT_PHONE, ranges, rows, colours, dates, decimals) cannot match it.
-  const grouped = digits.length !== raw.length;
-  if (digits.length < 7 || digits.length > 15 || (grouped && (raw.includes("/") || NOT_PHONE.test(raw)))) return null;
+  if (digits.length < 7 || digits.length > 15) return null;
   // Glued to a letter, a digit or "_", or inside a dashed token, it is part of something else
   // (tested before the expressions below: a run in a sheet's ids often is).
   if (/[A-Za-z0-9_]/.test(text[start - 1] ?? "") || /[A-Za-z0-9_]/.test(text[end] ?? "") || inDashedToken(text, start, end)) return null;
+  // (a run of digits alone, a sheet's order id, has no groups to weigh)
+  if (digits.length !== raw.length && groupsSayNotOne(text, start, end, raw)) return null;
   // One digit over and over is an input mask or a placeholder ("(999) 999-9999", "000-000-0000"),
   // and so are digits counting up ("123-456-7890", a SIMD lane comment's "0123 4567").
   if (/^(\d)\1+$/.test(digits) || "01234567890123456789".includes(digits)) return null;
-  // A group of four digits or more written twice, or of two or more written three times, is a
-  // row of numbers ("0 1904 - 1904", "3220 3220", "377 377 377 377" of an octal dump, "701 701
-  // 701 16 16"), not a numbering plan's blocks. (An area code and an exchange may well be alike:
-  // "206-206-1923".)
-  if (grouped && /(?:^|\D)(\d{4,})\D(?:.*\D)?\1(?!\d)|(?:^|\D)(\d{2,})\D(?:.*\D)?\2\D(?:.*\D)?\2(?!\d)/.test(raw)) return null;
-  if (grouped && isRange(raw)) return null;
-  // Three blank-separated numbers up to 255 are a colour ("248 248 255 ghost white" in X11's
-  // rgb.txt); a 3-3-3 number (Spain, Portugal) has a group above it.
-  // Powers of two in a row are sizes ("fsOptionsSize 512 1024 2048" in Vim's syntax for fstab).
-  if (grouped && /^\d+(?:[ \t]+\d+)+$/.test(raw) && raw.split(/[ \t]+/).every((g) => g[0] !== "0" && Number.isInteger(Math.log2(Number(g))) && Number(g) >= 8)) return null;
-  const rgb = grouped ? /^(\d{1,3}) +(\d{1,3}) +(\d{1,3})$/.exec(raw) : null;
-  if (rgb && rgb.slice(1).every((g) => Number(g) <= 255)) return null;
   // Glued to a product or a power, it is arithmetic: "r**2 - 12013350*p**4" in SymPy's quintic
   // constants holds "2 - 12013350".
   if (/[*^]/.test(text[start - 1] ?? "") || /[*^]/.test(text[end] ?? "")) return null;
@@ -234,17 +221,37 @@ function shapeOf(text: string, start: number, end: number): Shape | null {
   if ((before === "." || before === ":") && CITATION_BEFORE.test(text.slice(Math.max(0, start - 12), start))) return null;
   // A piece of a longer dotted token: a version with a suffix ("15.00.4073.23.v1" in an engine list).
   if ((text[end] === "." && /[A-Za-z0-9]/.test(text[end + 1] ?? "")) || (text[start - 1] === "." && /[A-Za-z0-9]/.test(text[start - 2] ?? ""))) return null;
-  // A standard's number and its year after the body that issued it ("ISO 646-1973", "IEC
-  // 8859-1987", "ANSI X3.4-1977").
-  if (grouped && /^\d{2,5}-(?:19|20)\d\d$/.test(raw) && /\b(?:ISO|IEC|ANSI|JIS|DIN|BS|EN|ECMA|IEEE|GOST|CSA|NF|UNE|UNI)(?:[ /][A-Z]+)*[ /]$/.test(text.slice(Math.max(0, start - 16), start))) return null;
-  if (inTimeOrRatio(text, start, end) || (grouped && NOT_ONE_NUMBER.test(raw))) return null;
-  // An amount of money: after a currency's sign or code ("Cap. Soc. euro 347.256.998,80", "EUR
-  // 1.250.000"), or thousands grouped by dots before a decimal comma ("347.256.998,80").
-  if ((CURRENCY_LAST.test(before) && CURRENCY_BEFORE.test(text.slice(Math.max(0, start - 8), start))) || (grouped && /^\d{1,3}(?:\.\d{3})+$/.test(raw) && /^,\d{1,2}(?!\d)/.test(text.slice(end, end + 4)))) return null;
+  if (inTimeOrRatio(text, start, end)) return null;
+  // An amount of money after a currency's sign or code ("Cap. Soc. euro 347.256.998,80", "EUR 1.250.000").
+  if (CURRENCY_LAST.test(before) && CURRENCY_BEFORE.test(text.slice(Math.max(0, start - 8), start))) return null;
   const intl = raw.startsWith("+") ? raw : raw.startsWith("00") ? `+${raw.slice(2)}` : null;
   // Whether a region's numbering plan may hold a national number is asked by `check`, only for
   // a candidate that context could make count (most digit runs in a sheet are not: an order id).
   return { start, end, raw, digits, intl };
+}
+
+/**
+ * Whether what stands between a run's groups says it is no one number: only a run with
+ * separators is asked (a run of digits alone, a sheet's order id, can match none of these).
+ */
+function groupsSayNotOne(text: string, start: number, end: number, raw: string): boolean {
+  if (raw.includes("/") || NOT_PHONE.test(raw) || NOT_ONE_NUMBER.test(raw) || isRange(raw)) return true;
+  // A group of four digits or more written twice, or of two or more written three times, is a
+  // row of numbers ("0 1904 - 1904", "3220 3220", "377 377 377 377" of an octal dump, "701 701
+  // 701 16 16"), not a numbering plan's blocks. (An area code and an exchange may well be alike:
+  // "206-206-1923".)
+  if (/(?:^|\D)(\d{4,})\D(?:.*\D)?\1(?!\d)|(?:^|\D)(\d{2,})\D(?:.*\D)?\2\D(?:.*\D)?\2(?!\d)/.test(raw)) return true;
+  // Three blank-separated numbers up to 255 are a colour ("248 248 255 ghost white" in X11's
+  // rgb.txt); a 3-3-3 number (Spain, Portugal) has a group above it.
+  // Powers of two in a row are sizes ("fsOptionsSize 512 1024 2048" in Vim's syntax for fstab).
+  if (/^\d+(?:[ \t]+\d+)+$/.test(raw) && raw.split(/[ \t]+/).every((g) => g[0] !== "0" && Number.isInteger(Math.log2(Number(g))) && Number(g) >= 8)) return true;
+  const rgb = /^(\d{1,3}) +(\d{1,3}) +(\d{1,3})$/.exec(raw);
+  if (rgb && rgb.slice(1).every((g) => Number(g) <= 255)) return true;
+  // A standard's number and its year after the body that issued it ("ISO 646-1973", "IEC
+  // 8859-1987", "ANSI X3.4-1977").
+  if (/^\d{2,5}-(?:19|20)\d\d$/.test(raw) && /\b(?:ISO|IEC|ANSI|JIS|DIN|BS|EN|ECMA|IEEE|GOST|CSA|NF|UNE|UNI)(?:[ /][A-Z]+)*[ /]$/.test(text.slice(Math.max(0, start - 16), start))) return true;
+  // Thousands grouped by dots before a decimal comma: an amount ("347.256.998,80").
+  return /^\d{1,3}(?:\.\d{3})+$/.test(raw) && /^,\d{1,2}(?!\d)/.test(text.slice(end, end + 4));
 }
 
 /** The last character before `at` that is not a blank or a tab ("" at the text's start). */
