@@ -301,6 +301,25 @@ describe("api: a hostile or careless client", function () {
       assert.match(old, /^HTTP\/1\.1 404 /);
     });
 
+    it("answers two Host or two Authorization headers with 400 (Node kept the first; a proxy may have read another)", async () => {
+      const head = (headers: string) => `POST /api/v1/filescan/query HTTP/1.1\r\n${headers}Content-Type: application/json\r\nContent-Length: ${query.length}\r\n\r\n${query}`;
+      const cases = [
+        ["two Host headers", `Host: x\r\nHost: y\r\nAuthorization: Bearer ${jwt}\r\n`, /more than one Host header/],
+        ["a good token, then another", `Host: x\r\nAuthorization: Bearer ${jwt}\r\nAuthorization: Bearer nope\r\n`, /more than one authorization header/],
+        ["another token, then a good one", `Host: x\r\nauthorization: Bearer nope\r\nAuthorization: Bearer ${jwt}\r\n`, /more than one authorization header/],
+      ] as const;
+      for (const [what, headers, detail] of cases) {
+        const res = await rawRequest(port(), head(headers));
+        assert.match(res, /^HTTP\/1\.1 400 /, what);
+        assert.match(res, /\r\ncontent-type: application\/problem\+json/i, what);
+        const body = JSON.parse(res.slice(res.indexOf("\r\n\r\n") + 4)) as { code: string; detail: string };
+        assert.equal(body.code, "bad_request", what);
+        assert.match(body.detail, detail, what);
+      }
+      // One of each: answered as usual (a sha256 never seen).
+      assert.match(await rawRequest(port(), head(`Host: x\r\nAuthorization: Bearer ${jwt}\r\nConnection: close\r\n`)), /^HTTP\/1\.1 404 /);
+    });
+
     it("sends 100 Continue only when it reads the body: a 401, 413 or 415 comes first (Node sent it before any check)", async () => {
       const submitHead = (headers: string, length: number) => `POST /api/v1/filescan/submit HTTP/1.1\r\nHost: x\r\n${headers}Content-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: ${length}\r\n\r\n`;
       for (const [headers, length, status] of [["", 100, 401], [`Authorization: Bearer ${jwt}\r\n`, 100_000_000, 413], [`Authorization: Bearer ${jwt}\r\nContent-Encoding: gzip\r\n`, 100, 415]] as const) {

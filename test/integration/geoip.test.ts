@@ -331,6 +331,8 @@ describe("geoip service (HTTP, in-process)", function () {
         ["HTTP/1.1 without Host", `GET /8.8.8.8 HTTP/1.1\r\nAPI_KEY: ${key}\r\nConnection: close\r\n\r\n`, 400, "BAD_REQUEST"],
         ["an Expect other than 100-continue", `GET /8.8.8.8 HTTP/1.1\r\nHost: x\r\nAPI_KEY: ${key}\r\nExpect: foo\r\n\r\n`, 417, "EXPECTATION_FAILED"],
         ["CONNECT", "CONNECT 8.8.8.8:443 HTTP/1.1\r\nHost: 8.8.8.8:443\r\n\r\n", 405, "METHOD_NOT_ALLOWED"],
+        ["two Host headers", `GET /8.8.8.8 HTTP/1.1\r\nHost: x\r\nHost: y\r\nAPI_KEY: ${key}\r\n\r\n`, 400, "BAD_REQUEST"],
+        ["two API keys", `GET /8.8.8.8 HTTP/1.1\r\nHost: x\r\nAPI_KEY: ${key}\r\nAPI-Key: ${key}x\r\n\r\n`, 400, "BAD_REQUEST"],
       ];
       for (const [what, request, status, code] of cases) {
         const r = await rawExchange(port, request);

@@ -14,6 +14,7 @@ import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { CredentialStoreUnavailable, PrincipalCheck, VERIFY_OPTIONS, VerifiedTokenCache, isAccessClaims, patStatus, signAccessToken, type AccessClaims, type CredentialStore, type Scope } from "@filescan/auth";
 import { esReady, isAnalyzed, type EsClient } from "@filescan/search";
 import { ANALYZER_VERSION, metadataBytes, type Principal } from "@filescan/contracts";
+import { ambiguousHead } from "@filescan/config/http";
 import { BacklogGauge } from "./backlog.ts";
 import { readJsonBody, requireObject } from "./http.ts";
 import type { ApiMetrics } from "./metrics.ts";
@@ -52,6 +53,8 @@ interface State {
   user?: AccessClaims;
   problemCode?: string;
 }
+
+const CREDENTIAL_HEADERS = [["authorization"]] as const;
 
 export function createApp(deps: AppDeps): Koa<State> {
   const { settings, queue, es, credentials, jwtKey, logger, metrics } = deps;
@@ -164,11 +167,13 @@ export function createApp(deps: AppDeps): Koa<State> {
     if (!ctx.req.complete && ctx.response.get("Connection") !== "close") drainAtMost(ctx.req, ctx.res, Math.max(settings.submitBodyLimit, settings.smallBodyLimit));
   }
 
-  /** An HTTP/1.1 request must name its Host (RFC 9112 §3.2); Node's own refusal was a bare 400 (server.ts leaves it to us). */
+  /**
+   * An HTTP/1.1 request must name its Host (RFC 9112 §3.2; Node's own refusal was a bare 400,
+   * server.ts leaves it to us), once, and carry at most one Authorization.
+   */
   async function requireHost(ctx: Context, next: Next): Promise<void> {
-    if (ctx.req.httpVersion === "1.1" && ctx.req.headers.host === undefined) {
-      throw new Problem(400, "bad_request", "an HTTP/1.1 request must have a Host header", { headers: { Connection: "close" } });
-    }
+    const ambiguous = ambiguousHead(ctx.req, CREDENTIAL_HEADERS);
+    if (ambiguous !== null) throw new Problem(400, "bad_request", ambiguous, { headers: { Connection: "close" } });
     await next();
   }
 

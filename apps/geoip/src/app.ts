@@ -16,6 +16,7 @@ import type { KeyStore } from "./keys.ts";
 import type { GeoipService } from "./lookup.ts";
 import { problem, type ProblemCode } from "./problem.ts";
 import { RateLimiter } from "./ratelimit.ts";
+import { ambiguousHead } from "@filescan/config/http";
 
 export const OPENAPI_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../schemas/openapi/geoip.yaml");
 
@@ -70,6 +71,9 @@ function metrics(service: GeoipService, keys: KeyStore, processMetrics: boolean)
   return { register, requests, duration };
 }
 
+/** The API key, as the interface names it and as proxies that drop underscores send it. */
+const CREDENTIAL_HEADERS = [["api_key", "api-key"]] as const;
+
 export function createApp(opts: AppOptions): Koa {
   const { service, keys } = opts;
   const prefix = opts.prefix ?? "";
@@ -79,8 +83,8 @@ export function createApp(opts: AppOptions): Koa {
   const app = new Koa();
   app.proxy = false;
 
-  const fail = (ctx: Koa.Context, code: ProblemCode, retryAfter?: number) => {
-    const p = problem(code, ctx.path);
+  const fail = (ctx: Koa.Context, code: ProblemCode, { retryAfter, detail }: { retryAfter?: number; detail?: string } = {}) => {
+    const p = problem(code, ctx.path, detail);
     ctx.status = p.status;
     ctx.type = "application/problem+json";
     if (retryAfter !== undefined) ctx.set("Retry-After", String(retryAfter));
@@ -103,9 +107,11 @@ export function createApp(opts: AppOptions): Koa {
     }
   });
 
-  // HTTP/1.1 requires Host (RFC 9112 §3.2); Node's own refusal (requireHostHeader) is a bare 400.
+  // HTTP/1.1 requires Host (RFC 9112 §3.2; Node's own refusal, requireHostHeader, is a bare
+  // 400), once, and a request carries at most one API key.
   app.use(async (ctx, next) => {
-    if (ctx.req.httpVersion === "1.1" && ctx.req.headers.host === undefined) return fail(ctx, "BAD_REQUEST");
+    const ambiguous = ambiguousHead(ctx.req, CREDENTIAL_HEADERS);
+    if (ambiguous !== null) return fail(ctx, "BAD_REQUEST", { detail: ambiguous });
     await next();
   });
 
@@ -146,7 +152,7 @@ export function createApp(opts: AppOptions): Koa {
     const verdict = await keys.verifyFresh(ctx.get("api_key") || ctx.get("api-key") || undefined);
     if (!verdict.ok) return fail(ctx, verdict.code);
     const wait = limiter.take(verdict.key.id, verdict.key.rate_per_second);
-    if (wait > 0) return fail(ctx, "RATE_LIMIT_EXCEEDED", wait);
+    if (wait > 0) return fail(ctx, "RATE_LIMIT_EXCEEDED", { retryAfter: wait });
     await next();
   };
   lookup.get("/:ip_address", auth, (ctx) => {

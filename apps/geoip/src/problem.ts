@@ -46,8 +46,9 @@ const TITLES: Record<number, string> = {
   503: "Service Unavailable",
 };
 
-export function problem(code: ProblemCode, instance?: string): Problem {
-  const [status, detail] = PROBLEMS[code];
+/** The problem document of `code`; `detail` says more than the code's fixed message when given. */
+export function problem(code: ProblemCode, instance?: string, detail: string = PROBLEMS[code][1]): Problem {
+  const status = PROBLEMS[code][0];
   return {
     type: `urn:filescan:problem:${code.toLowerCase().replaceAll("_", "-")}`,
     title: TITLES[status] ?? "Error",

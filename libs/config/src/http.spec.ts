@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
 import { connect, type AddressInfo } from "node:net";
-import { answerClientErrors, clientError } from "./http.ts";
+import { ambiguousHead, answerClientErrors, clientError } from "./http.ts";
 
 /** Sends raw bytes (maybe never finishing the request) and reads until the server closes. */
 function raw(port: number, bytes: string): Promise<string> {
@@ -64,5 +64,38 @@ describe("config/http: what a server answers to requests Node's parser refuses",
     const r = parse(await raw(port, "GET / HTTP/1.1\r\nHost: x\r\n"));
     assert.equal(r.status, 408);
     assert.equal(r.body.status, 408);
+  });
+});
+
+describe("config/http: ambiguousHead", () => {
+  let server: Server;
+  let port: number;
+  before(async () => {
+    server = createServer({ requireHostHeader: false }, (req, res) => res.end(JSON.stringify({ ambiguous: ambiguousHead(req, [["authorization"], ["api_key", "api-key"]]) })));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  after(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+  const ask = async (head: string) => {
+    const res = await raw(port, `GET / HTTP/1.1\r\n${head}Connection: close\r\n\r\n`);
+    return (JSON.parse(res.slice(res.indexOf("\r\n\r\n") + 4)) as { ambiguous: string | null }).ambiguous;
+  };
+
+  it("passes a request with one Host and one of each credential", async () => {
+    assert.equal(await ask("Host: x\r\nAuthorization: Bearer a\r\nAPI_KEY: k\r\nAccept: a\r\nAccept: b\r\n"), null);
+    assert.equal(await ask("Host: x\r\n"), null);
+  });
+
+  it("names an HTTP/1.1 request without Host, and one with two", async () => {
+    assert.match((await ask("")) ?? "", /must have a Host header/);
+    assert.match((await ask("Host: x\r\nhost: y\r\n")) ?? "", /more than one Host header/);
+  });
+
+  it("names a credential sent twice, whatever its spelling and case (Node kept the first Authorization)", async () => {
+    assert.match((await ask("Host: x\r\nAuthorization: Bearer a\r\nauthorization: Bearer b\r\n")) ?? "", /more than one authorization header/);
+    assert.match((await ask("Host: x\r\nAPI_KEY: a\r\nApi-Key: b\r\n")) ?? "", /more than one api_key or api-key header/);
   });
 });

@@ -5,7 +5,7 @@
  * alone, without a body; ours is the server's own problem document (RFC 9457), so a client
  * reads every 4xx the same way.
  */
-import { STATUS_CODES, type Server, type ServerResponse } from "node:http";
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 
 export interface ClientError {
@@ -42,4 +42,28 @@ export function answerClientErrors(server: Server, render: (e: ClientError) => o
     const body = JSON.stringify(render(e));
     socket.end(`HTTP/1.1 ${e.status} ${STATUS_CODES[e.status]}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   });
+}
+
+/**
+ * What makes a request's head ambiguous, as a message for a 400 (null when nothing does): an
+ * HTTP/1.1 request without Host (RFC 9112 §3.2), or Host or a credential header more than once.
+ * `credentials` lists each credential header's names in lower case (one header may have two
+ * spellings, as geoip's `API_KEY` and `API-Key`). Node keeps the first Host or Authorization
+ * and joins other repeated headers with ", ", while a proxy in front may have read another
+ * one: a request whose parts disagree on who sent it is refused, not guessed at (RFC 9112 §3.2
+ * asks the same of two Host headers).
+ */
+export function ambiguousHead(req: IncomingMessage, credentials: readonly (readonly string[])[]): string | null {
+  if (req.httpVersion === "1.1" && req.headers.host === undefined) return "an HTTP/1.1 request must have a Host header";
+  const raw = req.rawHeaders;
+  let hosts = 0;
+  const seen = credentials.map(() => 0);
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    if (name === "host") hosts++;
+    else for (let k = 0; k < credentials.length; k++) if (credentials[k]!.includes(name)) seen[k]!++;
+  }
+  if (hosts > 1) return "the request has more than one Host header";
+  const k = seen.findIndex((n) => n > 1);
+  return k >= 0 ? `the request has more than one ${credentials[k]!.join(" or ")} header` : null;
 }
