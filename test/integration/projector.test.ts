@@ -204,6 +204,16 @@ describe("projector: events become Elasticsearch documents", function () {
     assert.equal(props.extra!.type, "flattened", "extras never grow the mapping");
   });
 
+  it("indexes the numbers of extra fields as the client wrote them (18446744073709551615 was indexed as 18446744073709552000)", async () => {
+    const s = { ...submitted(`big ${run}`), extra_json: '{"inode":18446744073709551615,"ratio":1.50}' };
+    await producer.send(TOPICS.submissions, s.sha256, s);
+    const doc = await eventually(`sighting ${s.submission_id}`, () => sighting(s.submission_id));
+    await es.indices.refresh({ index: aliases.files });
+    const hits = await es.search({ index: aliases.files, query: { bool: { filter: [{ term: { "extra.inode": "18446744073709551615" } }, { term: { submission_id: s.submission_id } }] } } });
+    assert.equal(hits.hits.hits.length, 1, "found by the number as sent");
+    assert.equal(doc.extra_json, s.extra_json);
+  });
+
   it("indexes a sighting whose extra fields flattened cannot index without them, and dead-letters none (an array of 200,000 stopped the partition for good; a key with a NUL or of 40,000 characters was dead-lettered)", async () => {
     const before = health.records.dead_lettered;
     const long = submitted(`e1 ${run}`, { ["k".repeat(40_000)]: 1, app_note: "kept" });

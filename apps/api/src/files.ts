@@ -10,7 +10,7 @@
  */
 import type { Context } from "koa";
 import { esErrors, isCurrent, type EsClient } from "@filescan/search";
-import { parseJsonExact } from "./json.ts";
+import { parseJsonExact } from "@filescan/contracts";
 import { Problem } from "./problem.ts";
 
 const SHA256 = /^[0-9a-fA-F]{64}$/;

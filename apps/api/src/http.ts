@@ -1,7 +1,7 @@
 /** Reading a JSON request body with a hard size limit (nothing beyond the limit is buffered). */
 import getRawBody from "raw-body";
 import type { Context } from "koa";
-import { parseJsonExact } from "./json.ts";
+import { parseJsonExact } from "@filescan/contracts";
 import { Problem } from "./problem.ts";
 
 interface RawBodyError extends Error {

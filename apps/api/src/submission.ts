@@ -4,11 +4,10 @@
  */
 import { createHash, hash } from "node:crypto";
 import { v7 as uuidv7 } from "uuid";
-import { timestampMs, type FileSubmitted, type Principal } from "@filescan/contracts";
+import { isRawJson, timestampMs, type FileSubmitted, type Principal } from "@filescan/contracts";
 import { Problem, type FieldError } from "./problem.ts";
 import type { Validators } from "./openapi.ts";
 import { fieldErrors } from "./openapi.ts";
-import { isRawJson } from "./json.ts";
 
 export const SUBMISSION_FIELDS = ["mimetype", "file_data", "sha256", "sha1", "md5", "filename", "full_path", "timestamp", "app"] as const;
 type Field = (typeof SUBMISSION_FIELDS)[number];

@@ -94,6 +94,17 @@ describe("projector: the extra fields a sighting indexes", () => {
     assert.equal((doc.extra as { arr: number[] }).arr.length, 200_000);
   });
 
+  it("indexes the numbers of extra fields as the client wrote them (18446744073709551615 was indexed as 18446744073709552000)", () => {
+    const s = { ...submitted("x"), extra_json: '{"inode":18446744073709551615,"n":[12345678901234567890123,1.50,7],"deep":{"x":0.1000000000000000000001}}' };
+    const doc = sightingDoc(s);
+    // What the Elasticsearch client sends: JSON.stringify of the document.
+    assert.equal(JSON.stringify(doc.extra), s.extra_json);
+    assert.equal(indexableExtra(doc.extra), true);
+    // A number held as its text counts no level and no key: 20 levels with one still index.
+    const deep = `${'{"a":'.repeat(20)}18446744073709551615${"}".repeat(20)}`;
+    assert.equal(indexableExtra(sightingDoc({ ...submitted("x"), extra_json: deep }).extra), true);
+  });
+
   it("keeps extra fields it cannot index whole in extra_json only", () => {
     const s = submitted("x", { ["k".repeat(40_000)]: 1 });
     const doc = sightingDoc(s);

@@ -8,11 +8,12 @@
  *   sighting of that sha256, earlier and later.
  *
  * Extra fields: kept as the client sent them under `extra` (mapped `flattened`: any names, any
- * JSON types, no mapping growth, no type conflicts) and verbatim in `extra_json` (not indexed).
+ * JSON types, no mapping growth, no type conflicts; numbers as written, `18446744073709551615`
+ * not rounded) and verbatim in `extra_json` (not indexed).
  * Extra fields `flattened` cannot index (`indexableExtra`) are kept in `extra_json` only.
  * `sighting_bytes`: the submission's metadata bytes (`metadataBytes`), by which GET /files pages.
  */
-import { DEFAULT_MAX_FINDINGS, findingCounts, keepFindings, metadataBytes, timestampMs, type FileAnalyzed, type FileSubmitted, type Finding } from "@filescan/contracts";
+import { DEFAULT_MAX_FINDINGS, findingCounts, isRawJson, keepFindings, metadataBytes, parseJsonExact, timestampMs, type FileAnalyzed, type FileSubmitted, type Finding } from "@filescan/contracts";
 
 export const EXAMPLES_PER_FILE = 20;
 /** The `depth_limit` of `extra` in schemas/elasticsearch/filescan-files.template.json. */
@@ -90,13 +91,13 @@ export function indexableExtra(extra: unknown): extra is Record<string, unknown>
     const [v, depth, pathBytes] = stack.pop()!;
     if (depth > FLATTENED_DEPTH_LIMIT) return false;
     if (Array.isArray(v)) {
-      for (const x of v as unknown[]) if (typeof x === "object" && x !== null) stack.push([x, depth + 1, pathBytes]);
+      for (const x of v as unknown[]) if (typeof x === "object" && x !== null && !isRawJson(x)) stack.push([x, depth + 1, pathBytes]);
       continue;
     }
     for (const [k, x] of Object.entries(v)) {
       const bytes = pathBytes + (pathBytes > 0 ? 1 : 0) + Buffer.byteLength(k);
       if (bytes > FLATTENED_MAX_PATH_BYTES) return false;
-      if (typeof x === "object" && x !== null) stack.push([x, depth + 1, bytes]);
+      if (typeof x === "object" && x !== null && !isRawJson(x)) stack.push([x, depth + 1, bytes]);
     }
   }
   return true;
@@ -177,7 +178,7 @@ export function analysisFields(doc: AnalysisDoc): AnalysisFields {
 export function sightingDoc(ev: FileSubmitted, analysis?: AnalysisDoc): Record<string, unknown> {
   let extra: unknown;
   try {
-    extra = JSON.parse(ev.extra_json);
+    extra = parseJsonExact(ev.extra_json);
   } catch {
     extra = undefined;
   }

@@ -7,6 +7,7 @@ import path from "node:path";
 import { intFromEnv, repoRoot, TOPICS, type TopicName } from "@filescan/config";
 
 export { countByType, DEFAULT_MAX_FINDINGS, findingCounts, keepFindings, maxFindings } from "./findings.ts";
+export { isRawJson, parseJsonExact } from "./json.ts";
 
 export type Status = "complete" | "partial" | "unsupported" | "failed";
 export type Confidence = "high" | "medium" | "low";

@@ -8,7 +8,7 @@ type ExactReviver = (this: unknown, key: string, value: unknown, context?: { sou
  * JSON.parse, but a finite number JSON.parse cannot hold as written (`18446744073709551615` read
  * as 18446744073709552000, `0.1000000000000000000001`, `1.0`) stays the text the client sent
  * (JSON.rawJSON), so JSON.stringify writes it back unchanged: extra fields are preserved, not
- * rounded. A number beyond JSON's range stays Infinity (refused by the submission's checks).
+ * rounded, by the API that queues them and by the projector that indexes them. A number beyond JSON's range stays Infinity (refused by the submission's checks).
  */
 export function parseJsonExact(text: string): unknown {
   try {
