@@ -306,6 +306,32 @@ describe("detect()", () => {
     const chunks = detect([seg("x\u200by 41\u200b11"), seg(" 536-22-4871")], { ner: false });
     assert.deepEqual(chunks.map((f) => [f.type, f.start]), [["US_SSN", 10]]);
   });
+  it("reads values percent-encoded in URLs and form bodies, \\u-escaped in JSON, or as HTML character references (each was missed), at their escaped spans in the original text", () => {
+    const found = (text: string, opts = {}) => detect([seg(text)], { ner: false, ...opts }).map((f) => `${f.type} ${text.slice(f.start, f.end)} ${f.masked}`);
+    assert.deepEqual(found("10.0.0.7 - - [07/Dec/2026] \"GET /api/users?email=jane.doe%40gmail.com HTTP/1.1\" 200"), ["IP_ADDRESS 10.0.0.7 10.*.*.*", "EMAIL_ADDRESS jane.doe%40gmail.com j***@gmail.com"]);
+    assert.deepEqual(found("redirect?to=mailto%3Ajohn.smith%40acme-corp.de"), ["EMAIL_ADDRESS john.smith%40acme-corp.de j***@acme-corp.de"]);
+    assert.deepEqual(found("name=John+Smith&phone=%2B49+30+1234567&iban=DE89%203704%200044%200532%200130%2000"), [
+      "PHONE_NUMBER %2B49+30+1234567 +** ** ***4567",
+      "IBAN_CODE DE89%203704%200044%200532%200130%2000 DE** **** **** **** **30 00",
+    ]);
+    assert.deepEqual(found("GET /lookup?q=ssn%3A%20536-22-1234 HTTP/1.1"), ["US_SSN 536-22-1234 ***-**-1234"]);
+    assert.deepEqual(found("GET /scim/v2/Users?filter=userName%20eq%20%22bjensen%40acme-corp.de%22 HTTP/1.1"), ["EMAIL_ADDRESS bjensen%40acme-corp.de b***@acme-corp.de"]);
+    assert.deepEqual(found('{"email":"jane\\u0040gmail.com"}'), ["EMAIL_ADDRESS jane\\u0040gmail.com j***@gmail.com"]);
+    assert.deepEqual(found("Contact: jane.doe&#64;gmail.com or jane.doe&#x40;gmail.com"), ["EMAIL_ADDRESS jane.doe&#64;gmail.com j***@gmail.com", "EMAIL_ADDRESS jane.doe&#x40;gmail.com j***@gmail.com"]);
+    // the same value encoded and plain: one finding at each place, none twice
+    assert.deepEqual(found("/u?email=jane.doe%40gmail.com&cc=jane.doe@gmail.com"), ["EMAIL_ADDRESS jane.doe%40gmail.com j***@gmail.com", "EMAIL_ADDRESS jane.doe@gmail.com j***@gmail.com"]);
+    // a URL's credentials read as written: the authority is not decoded
+    assert.deepEqual(found("url: http://admin:p%40ss%3Aword@db.internal:5432/app?owner=jane.doe%40gmail.com").map((f) => f.split(" ").slice(0, 2).join(" ")), ["PASSWORD p%40ss%3Aword", "EMAIL_ADDRESS jane.doe%40gmail.com"]);
+    // the allow list reads the decoded value
+    assert.deepEqual(found("/u?email=jane.doe%40gmail.com", { allow: ["jane.doe@gmail.com"] }), []);
+    // nothing new: "%40" in no e-mail address, a percent in prose, a URL without personal data, letters and digits escaped by no encoder, malformed escapes
+    for (const none of ["/search?q=foo%40bar&page=2", "sales grew 100%20 in 2023 and 30%30 in 2024", "https://example.com/a%20b/c?x=1%2C2&y=a+b#top", "see %E0%A4%zz and %C3 here", "/img/%31%32%33%34%35%36%37%38%39"]) {
+      assert.deepEqual(found(none), [], none);
+    }
+    // a later chunk of the same locator counts from the original (escaped) length of the one before it
+    const chunks = detect([seg("/u?x=%40%40%40 "), seg("SSN 536-22-4871")], { ner: false });
+    assert.deepEqual(chunks.map((f) => [f.type, f.start, f.end]), [["US_SSN", 19, 30]]);
+  });
   it("reports no one in a column of names that are no one's (languages, scripts), and everyone in a column of people's names", () => {
     const json = (key: string, values: string[]) => `[\n${values.map((v, i) => `  {"alpha_3": "a${i}", "${key}": "${v}", "scope": "I"}`).join(",\n")}\n]`;
     const people = (text: string) => detect([seg(text)]).filter((f) => f.type === "PERSON").map((f) => text.slice(f.start, f.end));

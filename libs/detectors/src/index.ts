@@ -17,7 +17,7 @@ import { atChance, candidates, compile, factsOf, grouped, passesBeyondCounts, pr
 import { GLOBAL_NEGATIVE, headerWords, stem, windowWords } from "./core/context.ts";
 import { mask } from "./core/mask.ts";
 import { escapeRegex } from "./core/regex.ts";
-import { foldForDetection } from "./core/fold.ts";
+import { foldForDetection, originalSpan, type Folded } from "./core/fold.ts";
 import { DETECTORS, MODEL_DETECTORS } from "./registry.ts";
 import { checkModelDir, useModel } from "./ner/rampart.ts";
 import { nameSeeds } from "./ner/seeds.ts";
@@ -407,12 +407,13 @@ const CELL_MEMO_ENTRIES = 4096;
 /** Detection with counters for benchmarks and metrics. */
 export function detectWithStats(given: Segment[], opts: DetectOptions = {}): { findings: Finding[]; stats: DetectStats } {
   // (no-break spaces, full-width digits and escaped line breaks as the patterns know them, offsets
-  // unchanged; invisible characters inside a number or word taken out, with a map back)
-  const origins: Array<Int32Array | null> = [];
+  // unchanged; escapes decoded (`%40`, `\u0040`, `&#64;`) and invisible characters inside a number
+  // or word taken out, with a map back)
+  const origins: Array<Pick<Folded, "origin" | "originEnd">> = [];
   const segments = given.map((s) => {
-    const { text, origin } = s.text ? foldForDetection(s.text) : { text: s.text, origin: null };
-    origins.push(origin);
-    return text === s.text ? s : { ...s, text };
+    const folded = s.text ? foldForDetection(s.text) : { text: s.text, origin: null, originEnd: null };
+    origins.push(folded);
+    return folded.text === s.text ? s : { ...s, text: folded.text };
   });
   const minScore = opts.minScore ?? DEFAULT_MIN_SCORE;
   const window = opts.contextWindow ?? DEFAULT_WINDOW;
@@ -467,7 +468,7 @@ export function detectWithStats(given: Segment[], opts: DetectOptions = {}): { f
     /** The records' facts as NER's findings in them are scored (made on first use). */
     recordFacts?: Map<RecordValue, TextFacts>;
     /** The given segment's text: its length, and where each character of `text` is in it (`Folded`). */
-    given: { length: number; origin: Int32Array | null };
+    given: { length: number; map: Pick<Folded, "origin" | "originEnd"> };
   }
   /** A window for NER; `copies` are later cells with the same text under the same header. */
   interface Queued {
@@ -538,7 +539,7 @@ export function detectWithStats(given: Segment[], opts: DetectOptions = {}): { f
     const f = cell.f;
     // Copies: NER adds to a segment's list, and each finding owns its context list.
     const found: Internal[] = cell.found.map((x) => ({ ...x, context: [...x.context] }));
-    const p: Pending = { seg, text, f, found, column: columnHeaders[si] ?? null, records: cell.records, given: { length: given[si]!.text.length, origin: origins[si]! } };
+    const p: Pending = { seg, text, f, found, column: columnHeaders[si] ?? null, records: cell.records, given: { length: given[si]!.text.length, map: origins[si]! } };
     pending.push(p);
     // A cell that is one finding and nothing else (a name, a place, an e-mail address, a phone
     // number, an IBAN, ...; a name with its title or suffix) has nothing left for NER to find.
@@ -630,7 +631,6 @@ export function detectWithStats(given: Segment[], opts: DetectOptions = {}): { f
   for (const p of pending) {
     const { seg, text, found } = p;
     const base = offsets.take(seg.locator, p.given.length);
-    const origin = p.given.origin;
     if (found.length === 0) continue;
     const kept = allow.size ? found.filter((x) => !allow.has(normalizeValue(text.slice(x.start, x.end)))) : found;
     // (after the overlaps: a span taken by a chance pass is not given to a weaker reading of it)
@@ -643,6 +643,7 @@ export function detectWithStats(given: Segment[], opts: DetectOptions = {}): { f
         stats.namesOfThings++;
         continue;
       }
+      const [start, end] = originalSpan(p.given.map, x.start, x.end);
       findings.push({
         type: x.type,
         score: x.score,
@@ -650,8 +651,8 @@ export function detectWithStats(given: Segment[], opts: DetectOptions = {}): { f
         validation: x.validation,
         context: x.context,
         locator: { ...seg.locator },
-        start: base + (origin ? origin[x.start]! : x.start),
-        end: base + (origin ? origin[x.end - 1]! + 1 : x.end),
+        start: base + start,
+        end: base + end,
         masked: mask(x.type, text.slice(x.start, x.end)),
       });
     }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { foldForDetection } from "./fold.ts";
+import { foldForDetection, originalSpan } from "./fold.ts";
 
 describe("detectors: folding what patterns read", () => {
   it("folds no-break spaces, full-width digits and escaped line breaks, keeping every offset", () => {
@@ -32,6 +32,25 @@ describe("detectors: folding what patterns read", () => {
     for (let i = 0; i < text.length; i++) assert.equal(input[origin[i]!], text[i], `offset ${i}`);
     assert.equal(origin[text.length], input.length);
     // at a word break of Thai, beside a blank, at either end: left alone
-    for (const kept of ["\u0e2a\u0e27\u0e31\u0e2a\u200b\u0e14\u0e35", "a \u200bb", "\ufeffstart", "end\u200b"]) assert.deepEqual(foldForDetection(kept), { text: kept, origin: null }, kept);
+    for (const kept of ["\u0e2a\u0e27\u0e31\u0e2a\u200b\u0e14\u0e35", "a \u200bb", "\ufeffstart", "end\u200b"]) assert.deepEqual(foldForDetection(kept), { text: kept, origin: null, originEnd: null }, kept);
+  });
+
+  it("decodes escapes first, then folds and joins the decoded text, with a map back to the escaped original", () => {
+    const input = "GET /u?mail=jo\\u00adhn%40x.org&iban=FR76%C2%A03000 card=4111\\u200b1111\\u200b1111\\u200b1111";
+    const folded = foldForDetection(input);
+    assert.equal(folded.text, "GET /u?mail=john@x.org&iban=FR76 3000 card=4111111111111111");
+    assert.ok(folded.origin && folded.originEnd);
+    const at = (value: string) => {
+      const start = folded.text.indexOf(value);
+      const [s, e] = originalSpan(folded, start, start + value.length);
+      return input.slice(s, e);
+    };
+    assert.equal(at("john@x.org"), "jo\\u00adhn%40x.org");
+    assert.equal(at("@"), "%40");
+    assert.equal(at("FR76 3000"), "FR76%C2%A03000");
+    assert.equal(at("4111111111111111"), "4111\\u200b1111\\u200b1111\\u200b1111");
+    assert.equal(folded.origin[folded.text.length], input.length);
+    // without escapes or invisible characters: the original offsets
+    assert.deepEqual(originalSpan(foldForDetection("a 536-22-1234"), 2, 13), [2, 13]);
   });
 });

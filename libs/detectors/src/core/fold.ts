@@ -11,17 +11,19 @@
  *   backslash) → two blanks: in a log line `"SSN:\n536-22-1234"` the "n" glued to the number hid
  *   it from every pattern that wants no letter before it.
  *
- * And one fold that changes offsets, so it comes with a map back (`origin`): invisible characters
- * inside a number or a word (`joinAcross`).
+ * And two folds that change offsets, so they come with a map back (`origin`, `originEnd`):
+ * escapes decoded (`unescape.ts`: `%40` in a URL's query, `\u0040` in a JSON string, `&#64;`),
+ * before everything else; invisible characters inside a number or a word (`joinAcross`).
  */
+import { ESCAPE, unescapeForDetection } from "./unescape.ts";
 
 const WIDE = /[\u00a0\u2007\u202f\uff0d\uff0e\uff10-\uff1a\uff20]|(?<!\\)\\[nrt]/;
 const WIDE_ALL = new RegExp(WIDE.source, "g");
 /** Invisible characters: soft hyphen, zero-width space, non-joiner and joiner, word joiner, BOM. */
 const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/;
 const INVISIBLE_RUNS = /[\u00ad\u200b-\u200d\u2060\ufeff]+/g;
-/** Anything either fold has to do. */
-const SPECIAL = new RegExp(`${WIDE.source}|${INVISIBLE.source}`);
+/** Anything a fold has to do. */
+const SPECIAL = new RegExp(`${WIDE.source}|${INVISIBLE.source}|${ESCAPE.source}`);
 /** A character an invisible one is taken out from between: a digit, a Latin letter, or one of . @ _ - */
 const JOINS = /[0-9.@_\-\p{Script=Latin}]/u;
 
@@ -36,17 +38,43 @@ function narrow(m: string): string {
 export interface Folded {
   text: string;
   /**
-   * The original offset of each character of `text` (and of its end), when invisible characters
-   * were taken out; null when every offset is the original's.
+   * The original offset of each character of `text` (and of its end), when escapes were decoded
+   * or invisible characters taken out; null when every offset is the original's.
    */
   origin: Int32Array | null;
+  /**
+   * The original offset right after each character of `text`, when a character stands for
+   * several (a decoded escape: `@` for `%40`); null when each stands for one (its end is
+   * `origin[i] + 1`).
+   */
+  originEnd: Int32Array | null;
 }
 
 /** `text` as the detectors read it (the very string when nothing is to fold). */
 export function foldForDetection(text: string): Folded {
-  if (!SPECIAL.test(text)) return { text, origin: null };
-  const folded = WIDE.test(text) ? text.replace(WIDE_ALL, narrow) : text;
-  return INVISIBLE.test(folded) ? joinAcross(folded) : { text: folded, origin: null };
+  if (!SPECIAL.test(text)) return { text, origin: null, originEnd: null };
+  const decoded = ESCAPE.test(text) ? unescapeForDetection(text) : null;
+  const plain = decoded === null ? text : decoded.text;
+  const folded = WIDE.test(plain) ? plain.replace(WIDE_ALL, narrow) : plain;
+  const joined = INVISIBLE.test(folded) ? joinAcross(folded) : { text: folded, origin: null, originEnd: null };
+  if (decoded === null) return joined;
+  // (the decoded text's map composed with the join's)
+  const n = joined.text.length;
+  const origin = new Int32Array(n + 1);
+  const originEnd = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const d = joined.origin === null ? i : joined.origin[i]!;
+    origin[i] = decoded.start[d]!;
+    originEnd[i] = decoded.end[d]!;
+  }
+  origin[n] = text.length;
+  return { text: joined.text, origin, originEnd };
+}
+
+/** Where a span [start, end) of the folded text lies in the original text. */
+export function originalSpan(f: Pick<Folded, "origin" | "originEnd">, start: number, end: number): [number, number] {
+  if (f.origin === null) return [start, end];
+  return [f.origin[start]!, f.originEnd === null ? f.origin[end - 1]! + 1 : f.originEnd[end - 1]!];
 }
 
 /**
@@ -69,7 +97,7 @@ function joinAcross(text: string): Folded {
     removed.push([m.index, m[0].length]);
     from = m.index + m[0].length;
   }
-  if (removed.length === 0) return { text, origin: null };
+  if (removed.length === 0) return { text, origin: null, originEnd: null };
   parts.push(text.slice(from));
   const out = parts.join("");
   const origin = new Int32Array(out.length + 1);
@@ -79,5 +107,5 @@ function joinAcross(text: string): Folded {
     while (r < removed.length && removed[r]![0] === o) o += removed[r++]![1];
     origin[i] = o;
   }
-  return { text: out, origin };
+  return { text: out, origin, originEnd: null };
 }
