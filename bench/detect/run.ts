@@ -9,9 +9,12 @@
  * values are values.ts's: 40 types, valid by their schemes' rules (check digits written there
  * from the published definitions), each after a label a document would use; look-alikes are
  * planted too and must not be reported: wrong check digits, never-issued SSN areas, order and
- * invoice numbers, version strings, UUIDs, timestamps.
+ * invoice numbers, version strings, UUIDs, timestamps. After them, one document in 25 more
+ * writes its values escaped (escaped.ts: an access log's percent-encoded query strings, form
+ * bodies, a JSON log's `\u0040`), each span the escaped value's.
  *
- *   --docs N         documents in the labelled corpus; --passes N: timed passes, the best counts;
+ *   --docs N         documents of the templates in the labelled corpus (and N/25 escaped ones);
+ *                    --passes N: timed passes, the best counts;
  *   --mixed-mb MB    size of the mixed corpus (fractions allowed)
  *   --quality-only   the quality part alone (a few seconds)
  *   --ner-model DIR  also with the optional NER model (infra/local/fetch-ner-model.sh): a column
@@ -37,12 +40,13 @@
  * Target (issue 5): >= 50 MB/s per core on the mixed corpus. The default run takes about a
  * minute here.
  */
-import { Faker, base as baseLocale, en } from "@faker-js/faker";
+import { Faker, base as baseLocale, de, en } from "@faker-js/faker";
 import { locator, type Finding, type Segment } from "@filescan/contracts";
 import { detect } from "@filescan/detectors";
 import { KINDS, mixedCorpus } from "./mixed.ts";
 import { filler, plantedValues, REF_DATE } from "./values.ts";
 import { lookAlikeLines } from "./lookalikes.ts";
+import { escapedDocs } from "./escaped.ts";
 import { benchArgs } from "../args.ts";
 
 const { values, int, positive, fail } = benchArgs(import.meta.url, { options: { docs: { type: "string", default: "400" }, seed: { type: "string", default: "7" }, passes: { type: "string", default: "2" }, "mixed-mb": { type: "string", default: "4" }, "quality-only": { type: "boolean", default: false }, explain: { type: "string" }, kind: { type: "string" }, default: { type: "boolean", default: false }, "ner-model": { type: "string" } } });
@@ -203,7 +207,14 @@ function realLookAlikes(): Doc {
 }
 
 const MAKERS = [letter, csv, config, log, record, realLookAlikes];
-const docs: Doc[] = Array.from({ length: DOCS }, (_, i) => MAKERS[i % MAKERS.length]!());
+/**
+ * And one in 25 more with escaped values (escaped.ts: access logs, form bodies, JSON logs), from
+ * a Faker of their own, so the documents above are the same with them as without.
+ */
+const escFaker = new Faker({ locale: [de, en, baseLocale] });
+escFaker.seed([int(values.seed, "seed", 0), 2]);
+escFaker.setDefaultRefDate(REF_DATE);
+const docs: Doc[] = [...Array.from({ length: DOCS }, (_, i) => MAKERS[i % MAKERS.length]!()), ...escapedDocs(escFaker, plantedValues(escFaker), Math.ceil(DOCS / 25))];
 /**
  * Segments as libs/extract cuts a document: a CSV export one segment per cell under its column
  * name (after a header segment), other documents one text. `at` gives each segment's offset in
