@@ -15,7 +15,7 @@
  * escapes decoded (`unescape.ts`: `%40` in a URL's query, `\u0040` in a JSON string, `&#64;`),
  * before everything else; invisible characters inside a number or a word (`joinAcross`).
  */
-import { ESCAPE, unescapeForDetection } from "./unescape.ts";
+import { ESCAPE, NEXT_PAIR, mayUnescape, unescapeForDetection } from "./unescape.ts";
 
 const WIDE = /[\u00a0\u2007\u202f\uff0d\uff0e\uff10-\uff1a\uff20]|(?<!\\)\\[nrt]/;
 const WIDE_ALL = new RegExp(WIDE.source, "g");
@@ -23,7 +23,7 @@ const WIDE_ALL = new RegExp(WIDE.source, "g");
 const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/;
 const INVISIBLE_RUNS = /[\u00ad\u200b-\u200d\u2060\ufeff]+/g;
 /** Anything a fold has to do. */
-const SPECIAL = new RegExp(`${WIDE.source}|${INVISIBLE.source}|${ESCAPE.source}`);
+const SPECIAL = new RegExp(`${WIDE.source}|${INVISIBLE.source}|${ESCAPE.source}|${NEXT_PAIR.source}`);
 /** A character an invisible one is taken out from between: a digit, a Latin letter, or one of . @ _ - */
 const JOINS = /[0-9.@_\-\p{Script=Latin}]/u;
 
@@ -53,7 +53,7 @@ export interface Folded {
 /** `text` as the detectors read it (the very string when nothing is to fold). */
 export function foldForDetection(text: string): Folded {
   if (!SPECIAL.test(text)) return { text, origin: null, originEnd: null };
-  const decoded = ESCAPE.test(text) ? unescapeForDetection(text) : null;
+  const decoded = mayUnescape(text) ? unescapeForDetection(text) : null;
   const plain = decoded === null ? text : decoded.text;
   const folded = WIDE.test(plain) ? plain.replace(WIDE_ALL, narrow) : plain;
   const joined = INVISIBLE.test(folded) ? joinAcross(folded) : { text: folded, origin: null, originEnd: null };

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ESCAPE, unescapeForDetection } from "./unescape.ts";
+import { ESCAPE, mayUnescape, unescapeForDetection } from "./unescape.ts";
 
 /** The decoded text, and each of its characters with the original span it stands for. */
 function decoded(input: string): { text: string; spans: string[] } | null {
@@ -40,6 +40,25 @@ describe("detectors: escapes decoded for detection", () => {
     assert.equal(d.text, "name=Jürgen Müller&e=😀");
     assert.equal(d.spans[6], "%C3%BC");
     assert.deepEqual(d.spans.slice(-2), ["%F0%9F%98%80", "%F0%9F%98%80"]);
+  });
+
+  it("reads `+` as a blank in a query or form body of two pairs or more without any escape (what a browser writes when nothing needed escaping)", () => {
+    const body = "account_holder=Helene+Dehmel&iban=SI21+8448+6320+0608+412&reference=257.479.145-20";
+    assert.equal(decoded(body)!.text, "account_holder=Helene Dehmel&iban=SI21 8448 6320 0608 412&reference=257.479.145-20");
+    assert.equal(decoded("GET /search?q=jane+doe&page=2 HTTP/1.1")!.text, "GET /search?q=jane doe&page=2 HTTP/1.1");
+    // one pair, a path, a fragment, code: "+" stays
+    assert.equal(decoded("/a?q=a+b x?y=%40 z?q=c+d")!.text, "/a?q=a+b x?y=@ z?q=c+d");
+    assert.equal(decoded("/c++/x?a=1&b=2"), null);
+    assert.equal(decoded("/p#q=a+b&c=d"), null);
+    assert.equal(decoded("total=a+b; n=1&m=2"), null);
+    assert.ok(mayUnescape(body) && !mayUnescape("a+b&c") && !mayUnescape("x?a=1&b=2"));
+  });
+
+  it("leaves an escaped `&` in a query or form body escaped: decoded, it ended the value early", () => {
+    assert.equal(decoded("username=jane%40x.org&password=ab12%26cd34&remember_me=1")!.text, "username=jane@x.org&password=ab12%26cd34&remember_me=1");
+    assert.equal(decoded("/q?s=Tom%20%26%20Jerry")!.text, "/q?s=Tom %26 Jerry");
+    // elsewhere an escaped "&" is decoded
+    assert.equal(decoded(String.raw`"Tom \u0026 Jerry"`)!.text, '"Tom & Jerry"');
   });
 
   it("decodes JSON's \\u escapes (a surrogate pair as one character) and HTML's numeric character references", () => {

@@ -5,8 +5,11 @@
  *
  * - percent-escapes of URLs and form bodies (`?email=jane.doe%40gmail.com`, `%2B49+30+1234567`):
  *   UTF-8 byte sequences decoded; `+` is a blank in a URL's query and in a form body
- *   (`name=John+Smith&…`) that hold an escape, never in a path; a URL's authority
- *   (`//user:p%40ss@host`) is left as it is, for the credential detectors read it as a URL;
+ *   (`name=John+Smith&…`) that hold an escape or two pairs at least (`…&iban=SI21+8448+…`: what
+ *   a browser writes when no character needed escaping), never in a path; an escaped `&` in
+ *   them stays escaped (`password=ab12%26cd34`: decoded, it ended the value early); a URL's
+ *   authority (`//user:p%40ss@host`) is left as it is, for the credential detectors read it as
+ *   a URL;
  * - JSON's and JavaScript's `\uXXXX` (`"jane\u0040gmail.com"`, Python's `"M\u00fcller"`), a pair
  *   of surrogates as one character;
  * - HTML's numeric character references left in text that is not read as HTML (`jane&#64;…`,
@@ -21,6 +24,17 @@
 
 /** Whether a text may hold an escape: the cheap test (most texts have none). */
 export const ESCAPE = /%[0-9A-Fa-f]{2}|\\u[0-9A-Fa-f]{4}|&#(?:[0-9]{1,7}|[xX][0-9A-Fa-f]{1,6});/;
+
+/** A pair after the first of a query or a form body (`&iban=`): where `+` may be a blank without any escape. */
+export const NEXT_PAIR = /&[A-Za-z0-9_.\-[\]]+=/g;
+
+/** Whether a text may hold an escape, or a `+` that may be a blank in a query or form body with two pairs. */
+export function mayUnescape(text: string): boolean {
+  if (ESCAPE.test(text)) return true;
+  if (!text.includes("+")) return false;
+  NEXT_PAIR.lastIndex = 0;
+  return NEXT_PAIR.test(text);
+}
 
 /** Runs of percent-escapes, runs of `\u` escapes (not after a backslash: `\\u0040` is text), one character reference. */
 const ESCAPES = /(?:%[0-9A-Fa-f]{2})+|(?<!\\)(?:\\u[0-9A-Fa-f]{4})+|&#(?:([0-9]{1,7})|[xX]([0-9A-Fa-f]{1,6}));/g;
@@ -41,8 +55,8 @@ interface Edit {
   by: string;
 }
 
-/** What an escaped code point is decoded to, or null to leave the escape as it is. */
-function decodedChar(cp: number, percent: boolean): string | null {
+/** What an escaped code point is decoded to, or null to leave the escape as it is (`inPairs`: a percent-escape in a query or form body). */
+function decodedChar(cp: number, percent: boolean, inPairs = false): string | null {
   if (cp === 0x09 || cp === 0x0a || cp === 0x0d) return " ";
   if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff) return null;
   // (a blank for a character that would change the structure records are read by: `%22` in a
@@ -51,13 +65,15 @@ function decodedChar(cp: number, percent: boolean): string | null {
   if (cp === 0x22 || cp === 0x5c || cp === 0x3c || cp === 0x3e) return " "; // " \ < >
   // (an encoder escapes no ASCII letter or digit)
   if (percent && ((cp >= 0x30 && cp <= 0x39) || ((cp | 0x20) >= 0x61 && (cp | 0x20) <= 0x7a))) return null;
+  // (an "&" in a value would end it for every reader of pairs)
+  if (inPairs && cp === 0x26) return null;
   return String.fromCodePoint(cp);
 }
 
 const hex = (text: string, at: number, n: number) => parseInt(text.slice(at, at + n), 16);
 
 /** The edits of a run of percent-escapes [s, e): UTF-8 sequences decoded, invalid bytes left escaped. Returns whether any was decoded. */
-function percentRun(text: string, s: number, e: number, edits: Edit[]): boolean {
+function percentRun(text: string, s: number, e: number, edits: Edit[], inPairs: boolean): boolean {
   const n = (e - s) / 3;
   const bytes = new Array<number>(n);
   for (let i = 0; i < n; i++) bytes[i] = hex(text, s + 3 * i + 1, 2);
@@ -78,7 +94,7 @@ function percentRun(text: string, s: number, e: number, edits: Edit[]): boolean 
     }
     // (overlong forms, which a decoder refuses; surrogates and beyond U+10FFFF are refused by decodedChar)
     if (ok && ((len === 3 && cp < 0x800) || (len === 4 && cp < 0x10000))) ok = false;
-    const ch = ok ? decodedChar(cp, true) : null;
+    const ch = ok ? decodedChar(cp, true, inPairs) : null;
     if (ch === null) {
       i++;
       continue;
@@ -154,24 +170,33 @@ function urlRun(text: string, at: number): UrlRun {
 /** `text` with its escapes decoded (see above), or null when none is to decode. */
 export function unescapeForDetection(text: string): Unescaped | null {
   const edits: Edit[] = [];
-  /** The URL-like run of the last percent-escape, and whether its `+` were read. */
+  /** The queries and form bodies (by where they start) whose `+` were read as blanks. */
+  const plusesRead = new Set<number>();
+  const readPluses = (run: UrlRun) => {
+    if (plusesRead.has(run.plusFrom)) return;
+    plusesRead.add(run.plusFrom);
+    for (let i = run.plusFrom; i < run.plusTo; i++) if (text.charCodeAt(i) === 0x2b) edits.push({ at: i, to: i + 1, by: " " });
+  };
+  /** The URL-like run of the last escape or pair looked at. */
   let run: UrlRun | null = null;
-  let plusesRead = false;
+  const runAt = (at: number) => (run === null || at >= run.end ? (run = urlRun(text, at)) : run);
+  // (a query or form body with two pairs: its `+` are blanks, whether or not an escape is in it)
+  if (text.includes("+")) {
+    for (const m of text.matchAll(NEXT_PAIR)) {
+      const r = runAt(m.index);
+      if (m.index > r.plusFrom && m.index < r.plusTo) readPluses(r);
+    }
+    run = null;
+  }
   for (const m of text.matchAll(ESCAPES)) {
     const s = m.index;
     const e = s + m[0].length;
     const c = text.charCodeAt(s);
     if (c === 0x25) {
       // "%": the run's `+` become blanks in a query or a form body, once per run, when an escape in it decodes
-      if (run === null || s >= run.end) {
-        run = urlRun(text, s);
-        plusesRead = false;
-      }
-      if (s >= run.authFrom && s < run.authTo) continue;
-      if (percentRun(text, s, e, edits) && !plusesRead) {
-        plusesRead = true;
-        for (let i = run.plusFrom; i < run.plusTo; i++) if (text.charCodeAt(i) === 0x2b) edits.push({ at: i, to: i + 1, by: " " });
-      }
+      const r = runAt(s);
+      if (s >= r.authFrom && s < r.authTo) continue;
+      if (percentRun(text, s, e, edits, s >= r.plusFrom && s < r.plusTo)) readPluses(r);
     } else if (c === 0x5c) unicodeRun(text, s, e, edits);
     else {
       const cp = m[1] !== undefined ? parseInt(m[1], 10) : parseInt(m[2]!, 16);
