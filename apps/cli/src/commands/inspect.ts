@@ -14,7 +14,7 @@ import { rawArgument } from "../argv.ts";
 import { shownPath } from "../scan/walk.ts";
 import { createInspector, type InspectReport } from "../inspect/inspect.ts";
 import { cannotRead, readInput } from "../inspect/read.ts";
-import { exitAfterOutput } from "../exit.ts";
+import { exitAfterOutput, onClosedOutput } from "../exit.ts";
 
 export function registerInspect(program: Command): void {
   program
@@ -58,6 +58,8 @@ export function registerInspect(program: Command): void {
         await server?.close();
         process.exit(2);
       }
+      // (`inspect … | head`: a crash on EPIPE exited 1, which says "something sensitive")
+      onClosedOutput();
       let sensitive = false;
       let failed = false;
       let unexamined = false;

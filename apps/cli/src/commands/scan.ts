@@ -8,7 +8,7 @@ import type { Command } from "commander";
 import { stateDir } from "@filescan/config";
 import { ApiError } from "../scan/client.ts";
 import { runScan, SCAN_VERSION, type Sensitive } from "../scan/run.ts";
-import { exitAfterOutput } from "../exit.ts";
+import { exitAfterOutput, onClosedOutput } from "../exit.ts";
 import { printable } from "../inspect/format.ts";
 import { rawArgument } from "../argv.ts";
 import { escapedPath } from "../scan/walk.ts";
@@ -45,6 +45,7 @@ export function registerScan(program: Command): void {
     .option("--wait", "wait until every submitted file is analysed, then list the files with sensitive data", false)
     .option("--known", "with --wait, list the sensitive files among those already known too (their verdicts are asked for, one request per content)", false)
     .option("--wait-timeout <seconds>", "give up waiting after this long", "600")
+    .option("--api-wait <seconds>", "how long one request waits for an API that is down or busy (503, 429) before the scan stops (exit code 2)", "600")
     .option("--no-cache", "do not read or write the local cache of known hashes")
     .action(async (paths: string[], o: Record<string, unknown>) => {
       const pat = (o.token as string | undefined) ?? process.env.FILESCAN_TOKEN;
@@ -102,16 +103,24 @@ export function registerScan(program: Command): void {
           wait: Boolean(o.wait),
           known: Boolean(o.known),
           waitTimeoutMs: num(o.waitTimeout, "--wait-timeout") * 1000,
+          apiWaitMs: num(o.apiWait, "--api-wait") * 1000,
         });
+        // (the reader of the output gone while the summary is written: the scan is done, and says nothing more)
+        onClosedOutput();
         (o.json ? process.stderr : process.stdout).write(`${s.line}\n`);
-        if (o.wait) {
+        if (o.wait && s.halted?.during !== "scan") {
           const out = o.json ? process.stderr : process.stdout;
           if (s.sensitive.length) out.write(`\n${s.sensitive.length} of the ${s.reported} file(s) analysed hold sensitive data:\n${sensitiveTable(s.sensitive)}\n`);
           else out.write(`no sensitive data found in the ${s.reported} file(s) analysed\n`);
           if (!o.known && s.counts.known > 0) out.write(`the ${s.counts.known} file(s) already known were not looked at again (--known lists theirs too)\n`);
-          if (s.pending.length) out.write(`${s.pending.length} file(s) not analysed within the wait timeout\n`);
+          if (s.unread) out.write(`${s.unread} file(s) analysed whose verdict could not be read: not in the list above\n`);
+          if (s.pending.length && !s.halted) out.write(`${s.pending.length} file(s) not analysed within the wait timeout\n`);
         }
-        await exitAfterOutput(s.counts.failed > 0 || s.pending.length > 0 ? 1 : 0);
+        if (s.halted) {
+          process.stderr.write(`filescan scan: ${s.halted.message}\n`);
+          await exitAfterOutput(2);
+        }
+        await exitAfterOutput(s.counts.failed > 0 || s.pending.length > 0 || s.unread > 0 ? 1 : 0);
       } catch (err) {
         const msg = err instanceof ApiError ? `the API answered ${err.message}` : String((err as Error).message ?? err);
         console.error(`filescan scan: ${msg}`);

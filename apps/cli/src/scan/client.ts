@@ -3,8 +3,16 @@
  * expires (and once more on a 401), and retries politely:
  * - 503 (queue full): waits `Retry-After` seconds (or an exponential backoff), with jitter, as
  *   often as it takes up to `maxWaitMs` in total;
- * - 5xx and network errors: exponential backoff with jitter, at most `maxRetries` times;
+ * - the API down or failing over once it has answered (no connection, 502, 504, 500
+ *   `queue_error` or `store_error`: Kafka or Elasticsearch behind it down): an exponential
+ *   backoff, with jitter, said through `onBusy`, for up to `maxWaitMs` in total as well. A scan
+ *   used to give each file 5 retries (15 s): an API restarted for a minute failed every file
+ *   it met meanwhile, one after the other, without a word on why;
+ * - other 5xx, and no connection before the API ever answered (a wrong --url): exponential
+ *   backoff, at most `maxRetries` times;
  * - other 4xx: no retry; the caller reports the problem's `code` and goes on.
+ * An API that stays down or busy past `maxWaitMs` throws `ApiUnavailable`: the scan stops, since
+ * every file after it would wait as long.
  */
 export interface ApiProblem {
   status: number;
@@ -20,14 +28,24 @@ export class ApiError extends Error {
   }
 }
 
+/** The API did not take a request for `maxWaitMs`: down, failing over, or busy (503, 429) all along. */
+export class ApiUnavailable extends ApiError {}
+
+/** An answer that says the API, or a server behind it, is down for the moment, not that this request is wrong. */
+export function isOutage(status: number, code: string): boolean {
+  return status === 502 || status === 504 || (status === 500 && (code === "queue_error" || code === "store_error"));
+}
+
 export interface ClientOptions {
   baseUrl: string;
   pat: string;
   maxRetries?: number;
-  /** Longest total wait on 503s for one request. */
+  /** Longest total wait of one request on an API that is busy (503, 429) or down. */
   maxWaitMs?: number;
-  /** Told before each wait on a 503 or 429 (the scan says why it is not moving). */
+  /** Told before each wait on a 503 or 429 or an API that is down (the scan says why it is not moving). */
   onBusy?: (problem: ApiProblem, waitMs: number) => void;
+  /** Told when a request that had to wait so got its answer (the scan says it goes on). */
+  onBack?: (waitedMs: number) => void;
   /** For tests: the sleep between attempts. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -41,14 +59,21 @@ export function backoffMs(attempt: number, retryAfter: string | null, random: ()
 }
 
 export class ApiClient {
-  private readonly opts: Required<Omit<ClientOptions, "sleep" | "random" | "onBusy">> & Pick<ClientOptions, "sleep" | "random" | "onBusy">;
+  private readonly opts: Required<Omit<ClientOptions, "sleep" | "random" | "onBusy" | "onBack">> & Pick<ClientOptions, "sleep" | "random" | "onBusy" | "onBack">;
   private jwt: { token: string; renewAt: number } | undefined;
   private exchanging: Promise<string> | undefined;
+  /** The API answered once: no connection after that is an outage to wait out, not a wrong URL. */
+  private answered = false;
   /** Counters for the summary. */
   readonly stats = { retries: 0, backoffs503: 0, tokenExchanges: 0 };
 
   constructor(opts: ClientOptions) {
     this.opts = { maxRetries: 5, maxWaitMs: 10 * 60_000, ...opts, baseUrl: opts.baseUrl.replace(/\/+$/, "") };
+  }
+
+  /** How long one request waits for an API that is busy or down. */
+  get maxWaitMs(): number {
+    return this.opts.maxWaitMs;
   }
 
   private sleep(ms: number): Promise<void> {
@@ -74,8 +99,18 @@ export class ApiClient {
   /** One request with the retry policy above; throws ApiError for answers it will not retry. */
   private async raw(method: string, route: string, body: unknown, bearer: string | undefined): Promise<{ status: number; json: unknown }> {
     let waited = 0;
+    /** Waits out a busy or down API (see the class comment); ApiUnavailable once that took too long. */
+    const waitOut = async (problem: ApiProblem, attempt: number, retryAfter: string | null): Promise<void> => {
+      const wait = backoffMs(Math.min(attempt, 6), retryAfter, this.opts.random);
+      if (waited + wait > this.opts.maxWaitMs) throw new ApiUnavailable(problem);
+      waited += wait;
+      this.stats.backoffs503++;
+      this.opts.onBusy?.(problem, wait);
+      await this.sleep(wait);
+    };
     for (let attempt = 0; ; attempt++) {
       let res: Response;
+      let text: string;
       try {
         res = await fetch(this.opts.baseUrl + route, {
           method,
@@ -83,29 +118,34 @@ export class ApiClient {
           body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
           signal: AbortSignal.timeout(120_000),
         });
+        // (inside: a connection cut while the answer is read is a network error too)
+        text = await res.text();
       } catch (err) {
-        if (attempt >= this.opts.maxRetries) throw new ApiError({ status: 0, code: "network_error", detail: String((err as Error).cause ?? err) });
+        const problem: ApiProblem = { status: 0, code: "network_error", detail: String((err as Error).cause ?? err) };
+        if (this.answered) {
+          await waitOut(problem, attempt, null);
+          continue;
+        }
+        if (attempt >= this.opts.maxRetries) throw new ApiError(problem);
         this.stats.retries++;
         await this.sleep(backoffMs(attempt, null, this.opts.random));
         continue;
       }
-      const text = await res.text();
+      this.answered = true;
       let json: unknown;
       try {
         json = text ? JSON.parse(text) : undefined;
       } catch {
         // not JSON (a proxy's error page): the status alone decides
       }
-      if (res.ok || (route === "/query" && res.status === 404)) return { status: res.status, json };
+      if (res.ok || (route === "/query" && res.status === 404)) {
+        if (waited > 0) this.opts.onBack?.(waited);
+        return { status: res.status, json };
+      }
       const p = (json ?? {}) as { code?: unknown; detail?: unknown };
       const problem: ApiProblem = { status: res.status, code: typeof p.code === "string" ? p.code : `http_${res.status}`, ...(typeof p.detail === "string" ? { detail: p.detail } : {}) };
-      if (res.status === 503 || res.status === 429) {
-        const wait = backoffMs(Math.min(attempt, 6), res.headers.get("retry-after"), this.opts.random);
-        if (waited + wait > this.opts.maxWaitMs) throw new ApiError(problem);
-        waited += wait;
-        this.stats.backoffs503++;
-        this.opts.onBusy?.(problem, wait);
-        await this.sleep(wait);
+      if (res.status === 503 || res.status === 429 || isOutage(res.status, problem.code)) {
+        await waitOut(problem, attempt, res.headers.get("retry-after"));
         continue;
       }
       if (res.status >= 500 && attempt < this.opts.maxRetries) {

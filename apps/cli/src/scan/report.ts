@@ -25,7 +25,7 @@ export interface FileResult {
 const SKIP_HINTS: Record<string, string> = {
   symlink_outside_roots: "links leading out of the scanned paths; --follow-symlinks follows them",
   too_large: "above --max-size, the server's limit by default",
-  unreadable: "permission denied or gone while scanning",
+  unreadable: "gone while scanning, broken links, paths over the system's limit",
   excluded: "--exclude / --include",
   not_a_file: "devices, sockets, FIFOs",
 };
@@ -66,6 +66,11 @@ export class Reporter {
     return { ...this.counts, mbs: this.mbPerSec() };
   }
 
+  /** Files handled so far (each found file once it is known, submitted, skipped or failed). */
+  get handled(): number {
+    return this.done();
+  }
+
   private done(): number {
     return this.counts.known + this.counts.submitted + this.counts.skipped + this.counts.failed;
   }
@@ -102,15 +107,29 @@ export class Reporter {
   }
 
   private lastBusy = 0;
+  /** When the first "waiting" line not yet followed by a "goes on" line was said. */
+  private busySince: number | undefined;
 
   /**
-   * The API asked us to wait (503 queue full, 429): said at once, then at most every 30 s while
+   * A request that waited got its answer: said after a "waiting" line, so that line is not the
+   * last word on an API that came back (at most once per "waiting" line, which is at most every 30 s).
+   */
+  back(now = Date.now()): void {
+    if (this.busySince === undefined) return;
+    this.log(`the API answers again; the scan goes on (${((now - this.busySince) / 1000).toFixed(0)} s after it began to wait)`);
+    this.busySince = undefined;
+  }
+
+  /**
+   * The API asked us to wait (503 queue full, 429), or is down: said at once, then at most every 30 s while
    * it goes on, so a scan that is not moving says why.
    */
   busy(problem: { status: number; code: string; detail?: string }, waitMs: number, now = Date.now()): void {
     if (now - this.lastBusy < 30_000) return;
     this.lastBusy = now;
-    this.log(`waiting: the API answered ${problem.status} ${problem.code}${problem.detail ? ` (${problem.detail})` : ""}; retrying in ${(waitMs / 1000).toFixed(0)} s`);
+    this.busySince ??= now;
+    const what = problem.status === 0 ? "does not answer" : `answered ${problem.status} ${problem.code}`;
+    this.log(`waiting: the API ${what}${problem.detail ? ` (${problem.detail})` : ""}; retrying in ${(waitMs / 1000).toFixed(0)} s`);
   }
 
   /**
@@ -128,10 +147,10 @@ export class Reporter {
    * back on (cli-progress turns both off while it draws; an exit without this left the terminal
    * so), and where the scan got to is said.
    */
-  interrupt(): void {
+  interrupt(why?: string): void {
     this.bar?.stop();
     if (this.timer) clearInterval(this.timer);
-    this.err.write(`interrupted: ${this.line()}\n`);
+    this.err.write(`interrupted${why ? ` (${why})` : ""}: ${this.line()}\n`);
   }
 
   finish(): string {

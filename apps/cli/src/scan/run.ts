@@ -7,14 +7,18 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pLimit from "p-limit";
 import { maxFileBytes } from "@filescan/config";
-import { ApiClient, ApiError, type FileReport } from "./client.ts";
+import { ApiClient, ApiError, ApiUnavailable, type FileReport } from "./client.ts";
 import { ScanCache } from "./cache.ts";
 import { hashFile, NotAFile } from "./hash.ts";
 import { Reporter, type FileResult } from "./report.ts";
 import { WaitQueue } from "./wait.ts";
+import { onClosedOutput } from "../exit.ts";
 import { cacheKey, walk, type WalkOptions } from "./walk.ts";
 
 export const SCAN_VERSION = "0.1.0";
+
+/** Signal numbers on Linux: a scan ended by one exits with 128 + it, as the shell reports a process it killed. */
+const SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
 
 export interface ScanOptions extends WalkOptions {
   roots: string[];
@@ -33,6 +37,8 @@ export interface ScanOptions extends WalkOptions {
   /** With `wait`: the sensitive files among those already known are listed too (a request per content). */
   known?: boolean;
   waitTimeoutMs: number;
+  /** How long one request waits for an API that is down or busy (503, 429) before the scan stops (10 min). */
+  apiWaitMs?: number;
   /** For tests: poll interval while waiting. */
   pollMs?: number;
 }
@@ -63,6 +69,13 @@ export interface ScanSummary {
   pending: string[];
   /** With `wait`: the files analysed (submitted and analysed, and with `known` the known ones) whose verdicts were read. */
   reported: number;
+  /** With `wait`: the files analysed whose verdicts could not be read (their sensitive data, if any, is not in `sensitive`). */
+  unread: number;
+  /**
+   * Why the scan stopped before its end: the API did not take a request for the client's whole
+   * wait (down, or busy all along). The files after it would each have waited as long.
+   */
+  halted?: { during: "scan" | "wait"; message: string };
   line: string;
 }
 
@@ -84,7 +97,7 @@ export function mimeFor(file: string): string {
 export async function runScan(o: ScanOptions): Promise<ScanSummary> {
   // (the reporter starts after the login: a 429 during it goes unsaid, the login's error says it)
   const shown: { rep?: Reporter } = {};
-  const client = new ApiClient({ baseUrl: o.baseUrl, pat: o.pat, onBusy: (problem, waitMs) => shown.rep?.busy(problem, waitMs) });
+  const client = new ApiClient({ baseUrl: o.baseUrl, pat: o.pat, ...(o.apiWaitMs !== undefined ? { maxWaitMs: o.apiWaitMs } : {}), onBusy: (problem, waitMs) => shown.rep?.busy(problem, waitMs), onBack: () => shown.rep?.back() });
   await client.login();
   const server = await client.analyzer();
   // (a file above the server's limit is skipped unread: uploaded, it was refused with file_too_large; a server that does not say: this machine's setting)
@@ -92,20 +105,26 @@ export async function runScan(o: ScanOptions): Promise<ScanSummary> {
   // (the files analysed under another FILESCAN_MIN_ANALYZER_VERSION are asked about again)
   const cache = new ScanCache(o.cacheDir, o.baseUrl, o.cacheDir ? server.minAnalyzerVersion : 0);
   if (cache.heldBy !== null) process.stderr.write(`filescan scan: another scan (pid ${cache.heldBy}) is writing the cache of this API; this one reads it and writes nothing to it\n`);
-  // (killed by Ctrl-C or a service manager: what the journal has not yet got is appended first)
+  // (killed by Ctrl-C, a service manager or a closed terminal: what the journal has not yet got is appended first)
   const onSignal = (sig: NodeJS.Signals) => {
     shown.rep?.interrupt();
     cache.flush();
     cache.close();
-    process.exit(sig === "SIGINT" ? 130 : 143);
+    process.exit(128 + SIGNALS[sig as keyof typeof SIGNALS]);
   };
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
+  for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(sig, onSignal);
+  // (the reader of --json gone, `scan --json | head`: what was submitted since the journal's last
+  // flush was lost with the crash; now the journal gets it, and the scan stops as SIGPIPE would)
+  const noClosedOutput = onClosedOutput(() => {
+    shown.rep?.interrupt("output closed");
+    cache.flush();
+    cache.close();
+  });
   try {
     return await scanWith({ ...o, maxBytes }, client, cache, shown);
   } finally {
-    process.removeListener("SIGINT", onSignal);
-    process.removeListener("SIGTERM", onSignal);
+    for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.removeListener(sig, onSignal);
+    noClosedOutput();
     cache.close();
   }
 }
@@ -136,6 +155,13 @@ async function scanWith(o: ScanOptions & { maxBytes: number }, client: ApiClient
   const submitted = new Map<string, string[]>(); // sha256 → paths
   const known = new Map<string, string[]>(); // with --wait --known: sha256 → paths of the known files
   const limit = pLimit(o.concurrency);
+  /** Set when the API stayed down or busy past the client's wait: nothing more is started. */
+  let halted: ApiUnavailable | undefined;
+  const halt = (err: unknown): boolean => {
+    if (!(err instanceof ApiUnavailable)) return false;
+    halted ??= err;
+    return true;
+  };
   // (the journal's few seconds of news; the whole cache is written once, at the end)
   const saver = setInterval(() => cache.flush(), 5000);
   saver.unref();
@@ -146,6 +172,8 @@ async function scanWith(o: ScanOptions & { maxBytes: number }, client: ApiClient
   };
 
   const one = async (f: { path: string; size: number; mtimeMs: number; fsPath?: Buffer }): Promise<void> => {
+    // (the API is gone: the file is left for the next scan, neither failed nor asked about)
+    if (halted) return;
     try {
       if (f.size > maxBytes) return record({ path: f.path, outcome: "skipped", size: f.size, reason: "too_large", detail: `over ${maxBytes} bytes` });
       const key = cacheKey(f);
@@ -155,11 +183,15 @@ async function scanWith(o: ScanOptions & { maxBytes: number }, client: ApiClient
       }
       const h = await hashFile(f.fsPath ?? f.path, maxBytes);
       rep.hashed(h.bytes.length);
-      cache.rememberHash(key, f.size, f.mtimeMs, h.sha256);
-      if (cache.isAnalysed(h.sha256)) return record({ path: f.path, outcome: "known", sha256: h.sha256, size: f.size, via: "cache" });
+      // (the size and mtime of what was read, not of the walk's look before; and nothing of a
+      // file that changed at every read: the next scan reads it again)
+      if (h.steady) cache.rememberHash(key, h.size, h.mtimeMs, h.sha256);
+      const size = h.bytes.length;
+      const changing = h.steady ? {} : { detail: "changed while it was read, each of 3 times: these bytes are submitted, and the file is read again by the next scan" };
+      if (cache.isAnalysed(h.sha256)) return record({ path: f.path, outcome: "known", sha256: h.sha256, size, via: "cache", ...changing });
       if (await client.isAnalysed(h.sha256)) {
         cache.markAnalysed(h.sha256);
-        return record({ path: f.path, outcome: "known", sha256: h.sha256, size: f.size, via: "query" });
+        return record({ path: f.path, outcome: "known", sha256: h.sha256, size, via: "query", ...changing });
       }
       const body = JSON.stringify({
         mimetype: mimeFor(f.path),
@@ -169,28 +201,29 @@ async function scanWith(o: ScanOptions & { maxBytes: number }, client: ApiClient
         md5: h.md5,
         filename: path.basename(f.path),
         full_path: o.uri ? fileUrl(f) : f.path,
-        timestamp: new Date(f.mtimeMs).toISOString(),
+        timestamp: new Date(h.mtimeMs).toISOString(),
         app: o.app,
         host,
-        size: h.bytes.length,
+        size,
         ...(Object.keys(o.tags).length ? { tags: o.tags } : {}),
       });
       const r = await client.submit(body);
       cache.markSubmitted(h.sha256);
       // (only to wait for them: a first scan of millions of files would hold every path for nothing)
       if (o.wait) submitted.set(h.sha256, [...(submitted.get(h.sha256) ?? []), f.path]);
-      record({ path: f.path, outcome: "submitted", sha256: h.sha256, size: f.size, submission_id: r.submission_id });
+      record({ path: f.path, outcome: "submitted", sha256: h.sha256, size, submission_id: r.submission_id, ...changing });
     } catch (err) {
-      record(failure(f.path, err));
+      if (!halt(err)) record(failure(f.path, err));
     }
   };
 
   const tasks: Array<Promise<void>> = [];
   for await (const item of walk(o.roots, o)) {
+    if (halted) break;
     rep.foundFile();
     cache.saw(item.kind === "file" ? cacheKey(item) : item.path);
-    if (item.kind === "skipped") {
-      record({ path: item.path, outcome: "skipped", reason: item.reason, ...(item.detail ? { detail: item.detail } : {}) });
+    if (item.kind !== "file") {
+      record({ path: item.path, outcome: item.kind, reason: item.reason, ...(item.detail ? { detail: item.detail } : {}) });
       continue;
     }
     tasks.push(limit(() => one(item)));
@@ -200,6 +233,13 @@ async function scanWith(o: ScanOptions & { maxBytes: number }, client: ApiClient
   rep.walkDone();
   await Promise.all(tasks);
   clearInterval(saver);
+  const stopped = () => `the API did not take a request for ${Math.round(client.maxWaitMs / 1000)} s (last: ${halted!.message}); stopped`;
+  if (halted) {
+    // (the walk did not reach its end: nothing it did not meet is forgotten)
+    cache.save();
+    const line = rep.finish();
+    return { counts: rep.counts, sensitive: [], pending: [], reported: 0, unread: 0, halted: { during: "scan", message: `${stopped()} with ${rep.counts.found - rep.handled} of the ${rep.counts.found} files found not handled (and the rest of the tree not walked); the same scan again goes on from there` }, line };
+  }
   // (the walk went to its end: what it did not meet under the roots is gone)
   cache.save({ walked: o.roots.map((r) => path.resolve(r)) });
   const line = rep.finish();
@@ -207,6 +247,7 @@ async function scanWith(o: ScanOptions & { maxBytes: number }, client: ApiClient
   const sensitive: Sensitive[] = [];
   let pending: string[] = [];
   let reported = 0;
+  let unread = 0;
   // (with --known, also the known contents an earlier scan submitted that are not analysed yet)
   const unanalysed = [...submitted.keys(), ...[...known.keys()].filter((sha) => !submitted.has(sha) && !cache.isAnalysed(sha))];
   const pathsOf = (sha: string) => [...(known.get(sha) ?? []), ...(submitted.get(sha) ?? [])];
@@ -219,11 +260,15 @@ async function scanWith(o: ScanOptions & { maxBytes: number }, client: ApiClient
     process.stderr.write(`waiting for ${waiting.size} analyses ...\n`);
     // A line when more are done (at most every WAIT_LINE_MS), and one every WAIT_QUIET_MS while none finish: the LLM may take a minute a file.
     let said = { at: started, left: waiting.size };
-    while (waiting.size > 0 && Date.now() < deadline) {
+    while (waiting.size > 0 && Date.now() < deadline && !halted) {
       const asked = waiting.take();
       const done = new Set<string>();
       await Promise.all(asked.map((sha) => check(async () => {
-        if (await client.isAnalysed(sha).catch(() => false)) done.add(sha);
+        const found = halted ? false : await client.isAnalysed(sha).catch((err: unknown) => {
+          halt(err);
+          return false;
+        });
+        if (found) done.add(sha);
       })));
       waiting.put(asked, done);
       const now = Date.now();
@@ -241,10 +286,21 @@ async function scanWith(o: ScanOptions & { maxBytes: number }, client: ApiClient
   if (o.wait) {
     // the verdicts of the analysed contents
     const shas = [...new Set([...submitted.keys(), ...known.keys()])].filter((sha) => cache.isAnalysed(sha));
-    const reports = await Promise.all(shas.map((sha) => check(() => client.fileReport(sha).catch((): FileReport | undefined => undefined))));
+    const report = async (sha: string): Promise<FileReport | undefined> => {
+      if (halted) return undefined;
+      try {
+        return await client.fileReport(sha);
+      } catch (err) {
+        halt(err);
+        return undefined;
+      }
+    };
+    const reports = await Promise.all(shas.map((sha) => check(() => report(sha))));
     shas.forEach((sha, i) => {
       const paths = pathsOf(sha);
-      if (reports[i]?.analysis) reported += paths.length;
+      // (said and counted: a verdict not read was a file left out of the table without a word, and exit code 0)
+      if (!reports[i]?.analysis) unread += paths.length;
+      else reported += paths.length;
       const llm = reports[i]?.analysis?.llm;
       if (!llm?.has_sensitive_data) return;
       for (const p of paths) {
@@ -252,5 +308,5 @@ async function scanWith(o: ScanOptions & { maxBytes: number }, client: ApiClient
       }
     });
   }
-  return { counts: rep.counts, sensitive, pending, reported, line };
+  return { counts: rep.counts, sensitive, pending, reported, unread, line, ...(halted ? { halted: { during: "wait", message: `${stopped()} waiting for the analyses` } } : {}) };
 }

@@ -5,13 +5,13 @@ import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileLines, ScanCache } from "./cache.ts";
-import { ApiClient, backoffMs } from "./client.ts";
+import { ApiClient, ApiUnavailable, backoffMs } from "./client.ts";
 import { hashFile, NotAFile } from "./hash.ts";
 import { Reporter } from "./report.ts";
 import { failure, fileUrl, waitLine } from "./run.ts";
 import { sensitiveTable } from "../commands/scan.ts";
 import { WaitQueue } from "./wait.ts";
-import { cacheKey, escapedPath, nameOf, unescapedPath, walk, type WalkItem } from "./walk.ts";
+import { cacheKey, escapedPath, nameOf, unescapedPath, unreadable, walk, type WalkItem } from "./walk.ts";
 
 async function all(roots: string[], opts = {}): Promise<WalkItem[]> {
   const out: WalkItem[] = [];
@@ -143,12 +143,41 @@ describe("scan: walking, hashing, caching, retrying", () => {
     assert.deepEqual(failure(fifo, new NotAFile("no longer a regular file")), { path: fifo, outcome: "skipped", reason: "not_a_file", detail: "no longer a regular file" });
   });
 
+  it("reads again a file that changes while it is read (a document being saved was submitted half old, half new), and says when it never held still", async () => {
+    const f = path.join(tempDir("scan-spec-changing-"), "report.docx");
+    const size = 3 * 1024 * 1024;
+    writeFileSync(f, Buffer.alloc(size, 1));
+    // (saved again, the same size, while its first megabyte is read)
+    let chunks = 0;
+    const h = await hashFile(f, 10 * size, { onChunk: () => void (chunks++ === 0 && writeFileSync(f, Buffer.alloc(size, 2))) });
+    assert.equal(h.steady, true);
+    assert.ok(h.bytes.length === size && h.bytes.every((b) => b === 2), "the bytes of one version, not a mix of two");
+    assert.equal(h.sha256, createHash("sha256").update(Buffer.alloc(size, 2)).digest("hex"));
+    assert.deepEqual([h.size, h.mtimeMs], [statSync(f).size, statSync(f).mtimeMs], "the size and mtime of what was read");
+    assert.equal(chunks, 6, "read twice");
+    // (a log written to all the time: its last read is taken, but not as steady)
+    let n = 0;
+    const log = await hashFile(f, 10 * size, { onChunk: () => appendFileSync(f, `line ${n++}\n`) });
+    assert.equal(log.steady, false);
+    assert.ok(n >= 3 * 4 && n < 100, `three reads of four chunks or a few more, then no more (${n})`);
+  });
+
   it("skips a file deleted between the walk and the read, as the walk skips one (on a share in use every scan ended with exit code 1), and fails one it may not read", async () => {
     const gone = path.join(tempDir("scan-spec-gone-"), "gone.txt");
     const err: unknown = await hashFile(gone, 1024).catch((e: unknown) => e);
     assert.deepEqual(failure(gone, err), { path: gone, outcome: "skipped", reason: "unreadable", detail: "ENOENT: gone since the walk" });
     const denied = Object.assign(new Error("EACCES: permission denied, open '/x'"), { code: "EACCES" });
     assert.deepEqual(failure("/x", denied), { path: "/x", outcome: "failed", reason: "read_error", detail: "EACCES: permission denied, open '/x'" });
+  });
+
+  it("fails a directory it may not list or enter, as a file it may not read, and skips one that is gone (a locked directory hid its tree with exit code 0)", () => {
+    const err = (code: string, message = `${code}: x`) => Object.assign(new Error(message), { code });
+    assert.deepEqual(unreadable("/s/locked", err("EACCES"), "scandir: nothing under it was scanned"), { kind: "failed", path: "/s/locked", reason: "read_error", detail: "EACCES: permission denied, scandir: nothing under it was scanned" });
+    assert.deepEqual(unreadable("/s/x", err("EPERM"), "lstat"), { kind: "failed", path: "/s/x", reason: "read_error", detail: "EPERM: permission denied, lstat" });
+    assert.equal(unreadable("/s/bad", err("EIO", "EIO: i/o error, scandir '/s/bad'"), "scandir").kind, "failed", "an I/O error (a dying disk, a share gone stale) is no skip");
+    for (const code of ["ENOENT", "ENOTDIR", "ENAMETOOLONG", "ELOOP"]) {
+      assert.deepEqual(unreadable("/s/gone", err(code), "lstat"), { kind: "skipped", path: "/s/gone", reason: "unreadable", detail: code });
+    }
   });
 
   it("applies include and exclude globs to the path under the root (base name for simple patterns)", async () => {
@@ -364,10 +393,10 @@ describe("scan: walking, hashing, caching, retrying", () => {
     const busy: string[] = [];
     const c = new ApiClient({ baseUrl: `http://127.0.0.1:${port}/api`, pat: "fsp_x", sleep: async (ms) => void waits.push(ms), random: () => 0.5, onBusy: (p, ms) => busy.push(`${p.status} ${p.code} ${p.detail} ${ms}`) });
     try {
-      answers.push([503, { code: "queue_full", detail: "the analysis backlog (12) is above 10" }, { "retry-after": "3" }], [502, {}], [200, { submission_id: "s1" }]);
+      answers.push([503, { code: "queue_full", detail: "the analysis backlog (12) is above 10" }, { "retry-after": "3" }], [500, {}], [200, { submission_id: "s1" }]);
       assert.deepEqual(await c.submit("{}"), { submission_id: "s1" });
       assert.deepEqual(waits, [3000, 1000]);
-      assert.deepEqual(busy, ["503 queue_full the analysis backlog (12) is above 10 3000"], "told of the 503 wait, not of the 502 retry");
+      assert.deepEqual(busy, ["503 queue_full the analysis backlog (12) is above 10 3000"], "told of the 503 wait, not of the 500 retry");
       answers.push([401, { code: "unauthorized" }], [200, { status: "found", code: 200 }]);
       assert.equal(await c.isAnalysed("a".repeat(64)), true);
       assert.ok(seen.filter((s) => s.includes("/auth/token")).length === 2, "a 401 fetches a fresh token once");
@@ -383,6 +412,82 @@ describe("scan: walking, hashing, caching, retrying", () => {
       srv.close();
     }
   });
+  it("waits out an API that went down or fails over once it answered, says so, and throws ApiUnavailable past the wait; a wrong URL still fails at once", async () => {
+    const { createServer } = await import("node:http");
+    const answers: Array<[number, unknown]> = [];
+    const serve = () => createServer((req, res) => {
+      const [status, body] = req.url!.endsWith("/auth/token") ? [200, { access_token: "jwt", expires_in: 3600 }] : answers.shift()!;
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify(body));
+    });
+    let srv = serve();
+    await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
+    const port = (srv.address() as { port: number }).port;
+    const stop = () => new Promise<void>((r) => {
+      srv.close(() => r());
+      srv.closeAllConnections();
+    });
+    const waits: number[] = [];
+    const busy: string[] = [];
+    const back: number[] = [];
+    // (the API comes back on the third wait while it is down)
+    let down = false;
+    const sleep = async (ms: number) => {
+      waits.push(ms);
+      if (down && waits.length === 3) {
+        down = false;
+        srv = serve();
+        await new Promise<void>((r) => srv.listen(port, "127.0.0.1", r));
+      }
+    };
+    const c = new ApiClient({ baseUrl: `http://127.0.0.1:${port}/api`, pat: "fsp_x", maxWaitMs: 60_000, sleep, random: () => 0.5, onBusy: (p, ms) => busy.push(`${p.status} ${p.code} ${ms}`), onBack: (ms) => back.push(ms) });
+    try {
+      await c.login();
+      await stop();
+      down = true;
+      answers.push([200, { submission_id: "s1" }]);
+      assert.deepEqual(await c.submit("{}"), { submission_id: "s1" }, "the submission waited for the API to come back");
+      assert.deepEqual(waits, [500, 1000, 2000]);
+      assert.deepEqual(busy, ["0 network_error 500", "0 network_error 1000", "0 network_error 2000"]);
+      assert.deepEqual(back, [3500]);
+      waits.length = 0;
+      answers.push([502, {}], [504, {}], [500, { code: "queue_error" }], [500, { code: "store_error" }], [200, { status: "found", code: 200 }]);
+      assert.equal(await c.isAnalysed("a".repeat(64)), true, "a proxy's 502/504 and Kafka or Elasticsearch down behind the API are waited out");
+      assert.deepEqual(waits, [500, 1000, 2000, 4000]);
+      waits.length = 0;
+      answers.push(...Array.from({ length: 6 }, (): [number, unknown] => [500, { code: "internal_error" }]));
+      await assert.rejects(c.submit("{}"), (e: Error) => !(e instanceof ApiUnavailable) && /500 internal_error/.test(e.message), "a 500 of this request: 5 retries, then the file fails");
+      assert.equal(waits.length, 5);
+      waits.length = 0;
+      await stop();
+      await assert.rejects(c.submit("{}"), (e: Error) => e instanceof ApiUnavailable && /network_error/.test(e.message), "down past maxWaitMs");
+      assert.equal(waits.reduce((a, b) => a + b, 0) <= 60_000, true);
+      assert.ok(waits.length >= 5, String(waits));
+      const wrong = new ApiClient({ baseUrl: `http://127.0.0.1:${port}/api`, pat: "fsp_x", sleep: async () => undefined });
+      await assert.rejects(wrong.login(), (e: Error) => !(e instanceof ApiUnavailable) && /network_error/.test(e.message), "never answered: a wrong --url fails after the retries, not 10 minutes later");
+    } finally {
+      await stop();
+    }
+  });
+
+  it("says the API does not answer, and that it answers again once, not after every request that waited", () => {
+    const lines: string[] = [];
+    const err = { write: (s: string) => void lines.push(s) } as unknown as NodeJS.WriteStream;
+    const rep = new Reporter({ json: false, tty: false, err, intervalMs: 3_600_000 });
+    rep.back(999_000);
+    rep.busy({ status: 0, code: "network_error", detail: "Error: connect ECONNREFUSED 127.0.0.1:8080" }, 4000, 1_000_000);
+    rep.busy({ status: 0, code: "network_error" }, 8000, 1_010_000);
+    rep.back(1_012_000);
+    rep.back(1_013_000);
+    rep.busy({ status: 503, code: "queue_full" }, 5000, 1_020_000);
+    rep.back(1_021_000);
+    rep.finish();
+    assert.deepEqual(lines, [
+      "waiting: the API does not answer (Error: connect ECONNREFUSED 127.0.0.1:8080); retrying in 4 s\n",
+      "the API answers again; the scan goes on (12 s after it began to wait)\n",
+    ]);
+  });
+
   it("says why a scan waits on the API, once and then every 30 s at most", () => {
     const lines: string[] = [];
     const err = { write: (s: string) => void lines.push(s) } as unknown as NodeJS.WriteStream;

@@ -8,6 +8,12 @@
  * .gitignore, and the walk does not enter it: `--exclude node_modules` and `node_modules/**`
  * skip a tree of 100,000 files as one line instead of reading every name in it.
  *
+ * What cannot be read is told apart from what is gone. A file or directory deleted while the walk
+ * goes (ENOENT, ENOTDIR), a link that leads nowhere or in a circle, a path longer than the system
+ * takes (ENAMETOOLONG): skipped, `unreadable`. A directory the scan may not list or enter (EACCES,
+ * EPERM, an I/O error): `failed`, as a file it may not read is: a locked directory of a share hid
+ * its whole tree from the scan, which said "skipped" and ended with exit code 0.
+ *
  * Names are bytes on Linux: one that is not UTF-8 (Latin-1 names from an old file server) is
  * shown and reported read as Latin-1, and the file is read by its bytes (`fsPath`). Read as a
  * string, such a name had lost its bytes, and its file was skipped as "unreadable".
@@ -25,7 +31,20 @@ export interface WalkOptions {
 export type WalkItem =
   /** `fsPath`: the path's bytes, when a name in it is not UTF-8 (`path` then shows it read as Latin-1). */
   | { kind: "file"; path: string; size: number; mtimeMs: number; fsPath?: Buffer }
-  | { kind: "skipped"; path: string; reason: "symlink_outside_roots" | "excluded" | "not_a_file" | "unreadable"; detail?: string };
+  | { kind: "skipped"; path: string; reason: "symlink_outside_roots" | "excluded" | "not_a_file" | "unreadable"; detail?: string }
+  /** A directory (or a name in one) the walk may not read: what it holds is not scanned. */
+  | { kind: "failed"; path: string; reason: "read_error"; detail: string };
+
+/** Errors of a path that is gone or never was a place to read (skipped), not of one the scan may not read (failed). */
+const GONE = new Set(["ENOENT", "ENOTDIR", "ENAMETOOLONG", "ELOOP"]);
+
+/** What becomes of a path the walk could not lstat or list. */
+export function unreadable(p: string, err: unknown, what: string): WalkItem {
+  const e = err as NodeJS.ErrnoException;
+  if (e.code && GONE.has(e.code)) return { kind: "skipped", path: p, reason: "unreadable", detail: e.code };
+  const why = e.code === "EACCES" || e.code === "EPERM" ? `${e.code}: permission denied` : String(e.message ?? e);
+  return { kind: "failed", path: p, reason: "read_error", detail: `${why}, ${what}` };
+}
 
 function matcher(patterns: string[] | undefined): ((rel: string) => boolean) | undefined {
   if (!patterns?.length) return undefined;
@@ -119,7 +138,7 @@ export async function* walk(rootsIn: string[], opts: WalkOptions = {}): AsyncGen
       try {
         st = await lstat(fp);
       } catch (err) {
-        yield { kind: "skipped", path: p, reason: "unreadable", detail: (err as NodeJS.ErrnoException).code };
+        yield unreadable(p, err, "lstat");
         continue;
       }
       let real = next.real;
@@ -129,7 +148,8 @@ export async function* walk(rootsIn: string[], opts: WalkOptions = {}): AsyncGen
           real = binary(target);
           st = await stat(target);
         } catch (err) {
-          yield { kind: "skipped", path: p, reason: "unreadable", detail: `broken link (${(err as NodeJS.ErrnoException).code})` };
+          const code = (err as NodeJS.ErrnoException).code;
+          yield code && GONE.has(code) ? { kind: "skipped", path: p, reason: "unreadable", detail: `broken link (${code})` } : unreadable(p, err, "realpath of the link");
           continue;
         }
         if (!opts.followOutside && !inside(real, rootsBinary)) {
@@ -153,7 +173,7 @@ export async function* walk(rootsIn: string[], opts: WalkOptions = {}): AsyncGen
         try {
           names = await readdir(fp, { encoding: "buffer" });
         } catch (err) {
-          yield { kind: "skipped", path: p, reason: "unreadable", detail: (err as NodeJS.ErrnoException).code };
+          yield unreadable(p, err, "scandir: nothing under it was scanned");
           continue;
         }
         const children = names.map((bytes) => ({ bytes, ...nameOf(bytes) })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
