@@ -271,7 +271,38 @@ const NUL_HOLE = 64;
  * characters, their holes once (`unreadable`): a log that starts with one was `unsupported`.
  */
 export function looksLikeText(b: Uint8Array): string | null {
-  const head = b.subarray(0, 65536);
-  const { text } = decodeText(head);
+  const { text } = decodeText(headPastHoles(b));
   return unreadable(text) ? null : text;
+}
+
+const HOLE = Buffer.alloc(NUL_HOLE);
+const ZEROS = Buffer.alloc(65536);
+
+/**
+ * The file's first 64 KiB, each hole (a run of NUL_HOLE NULs or more) cut to NUL_HOLE bytes (or one more),
+ * which `unreadable` counts once. A log truncated under its writer starts with a hole as long as
+ * the log was (megabytes), and a sparse file's (a tar's GNU sparse member, made whole) spans its
+ * holes: their head was all NULs, binary, and their text unread.
+ */
+export function headPastHoles(b: Uint8Array, size = 65536): Uint8Array {
+  const head = b.subarray(0, size);
+  if (Buffer.from(head.buffer, head.byteOffset, head.byteLength).indexOf(HOLE) < 0) return head;
+  const all = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+  const out = Buffer.alloc(size);
+  let n = 0;
+  let i = 0;
+  while (i < all.length && n < size) {
+    const hole = all.indexOf(HOLE, i);
+    const until = hole < 0 ? all.length : hole;
+    n += all.copy(out, n, i, Math.min(until, i + (size - n)));
+    if (hole < 0 || n >= size) break;
+    let end = hole + NUL_HOLE;
+    // (a hole of megabytes skipped 64 KiB at a time, compared natively)
+    while (end + ZEROS.length <= all.length && all.compare(ZEROS, 0, ZEROS.length, end, end + ZEROS.length) === 0) end += ZEROS.length;
+    while (end < all.length && all[end] === 0) end++;
+    // (of the hole's parity: UTF-16 text after it stays aligned)
+    n += ZEROS.copy(out, n, 0, Math.min(NUL_HOLE + ((end - hole) & 1), size - n));
+    i = end;
+  }
+  return out.subarray(0, n);
 }

@@ -8,7 +8,7 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { constants, createBrotliDecompress, createGunzip, createInflate, createZstdDecompress } from "node:zlib";
-import bz2 from "unbzip2-stream";
+import { createRequire } from "node:module";
 import xzDecompress from "xz-decompress";
 import { decompressBlock } from "lz4js";
 import { snappyUncompress } from "hyparquet";
@@ -17,6 +17,18 @@ import type { Format } from "../format.ts";
 import { keptBefore, LimitHit, readBounded, StreamFailed } from "./archive-util.ts";
 
 const { XzReadableStream } = xzDecompress; // a CommonJS bundle: no named exports for ESM
+
+/** unbzip2-stream's block decoder and bit reader (its own modules, which have no types). */
+interface Bits {
+  (n: number | null): number;
+  bytesRead: number;
+}
+const requireHere = createRequire(import.meta.url);
+const bzip2 = requireHere("unbzip2-stream/lib/bzip2.js") as {
+  header(bits: Bits): number;
+  decompress(bits: Bits, out: (byte: number) => void, buf: Int32Array, bufsize: number, streamCRC: number): number | null;
+};
+const bitIterator = requireHere("unbzip2-stream/lib/bit_iterator.js") as (next: () => Uint8Array | undefined) => Bits;
 
 /** FNAME from the gzip header (RFC 1952), if the writer stored one. */
 function gzipName(b: Uint8Array): string | null {
@@ -106,11 +118,49 @@ function bz2Failure(err: Error): string | null {
   return err.name === "TypeError" || err.name === "RangeError" ? "the data ends inside a block (cut short) or a block is damaged" : null;
 }
 
+/**
+ * The blocks of a bzip2 file (and of the streams after it: pbzip2 writes one per thread), each
+ * decoded only when it is read, by unbzip2-stream's block decoder. Its stream decoded everything
+ * left at its input's end in one synchronous loop, whatever the reader had stopped: a 785-byte
+ * bomb's gigabyte of zeros took 30 s and 3 GB, deaf to the ratio limit and the time budget (a
+ * larger one held the worker until the pool killed it, the text of the archive around it lost).
+ * A block gives at most some 45 MB (900 kB of runs of 255).
+ */
+export function* bz2Blocks(b: Uint8Array): Generator<Uint8Array> {
+  let given = false;
+  // (past the input the reader gets undefined and fails with a TypeError: a file cut short, bz2Failure)
+  const bits = bitIterator(() => (given ? undefined : ((given = true), b)));
+  let out = new Uint8Array(1 << 20);
+  let n = 0;
+  const put = (byte: number) => {
+    if (n === out.length) {
+      const grown = new Uint8Array(out.length * 2);
+      grown.set(out);
+      out = grown;
+    }
+    out[n++] = byte;
+  };
+  while (bits.bytesRead < b.length) {
+    const size = 100000 * bzip2.header(bits);
+    const buf = new Int32Array(size);
+    let crc: number | null = 0;
+    for (;;) {
+      n = 0;
+      crc = bzip2.decompress(bits, put, buf, size, crc);
+      if (crc === null) break;
+      // (the block's bytes handed on as they are, a new buffer for the next: no copy of a bomb's 45 MB)
+      const block = out.subarray(0, n);
+      out = new Uint8Array(1 << 20);
+      yield block;
+    }
+  }
+}
+
 export const bz2Format: Format = {
   kinds: ["bz2"],
-  library: "unbzip2-stream",
+  library: "unbzip2-stream (its block decoder; the blocks read here one at a time)",
   async extract(bytes, scope, ctx, { filename }) {
-    await inflate(ctx, scope, bytes, piped(() => bz2() as unknown as NodeJS.ReadWriteStream), innerName(filename, null), { kind: "bz2", explain: bz2Failure });
+    await inflate(ctx, scope, bytes, blocks(() => bz2Blocks(bytes)), innerName(filename, null), { kind: "bz2", explain: bz2Failure });
   },
 };
 

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { makeEncryptedPdf, makePdf, makePdfForm, makePdfWithContent, pdfTextStream, writePdf, makePdfWithAttachments, makePdfWithProperties, noise } from "../test-util/fixtures.ts";
+import { makeEncryptedPdf, makePdf, makePdfForm, makePdfWithContent, makeZip, pdfTextStream, writePdf, makePdfWithAttachments, makePdfWithProperties, noise } from "../test-util/fixtures.ts";
+import { deflateSync } from "node:zlib";
 import { codes, run, segWith } from "../test-util/run.ts";
 import { mendCutPdf } from "./pdf-repair.ts";
 
@@ -149,5 +150,78 @@ describe("extract: PDF", () => {
     const r = await run(writePdf(objects), "tree.pdf", "application/pdf");
     assert.equal(r.status, "complete", JSON.stringify(r.reasons));
     assert.deepEqual(r.segments.map((s) => [s.locator.page, s.text]), [[1, "MARK-P1"], [2, "MARK-P2"], [3, "MARK-P3"], [4, "MARK-P4"], [5, "MARK-P5"]]);
+  });
+});
+
+describe("extract: PDF whose text pdf.js makes without end", () => {
+  /**
+   * One page that draws form 5, which draws form 6 ten times, … nine levels down to a form that
+   * shows a word: 10^9 words from 2 KB. pdf.js makes a page's text on promises alone, so no timer
+   * (the budget's) fired until it was done.
+   */
+  const fanOut = () => {
+    const forms = Array.from({ length: 10 }, (_, level) => {
+      const last = level === 9;
+      const body = last ? "BT /F1 12 Tf 30 200 Td (leaf) Tj ET" : "/X Do ".repeat(10);
+      const resources = last ? "<< /Font << /F1 4 0 R >> >>" : `<< /XObject << /X ${level + 7} 0 R >> >>`;
+      return `<< /Type /XObject /Subtype /Form /BBox [0 0 400 300] /Resources ${resources} /Length ${body.length} >>\nstream\n${body}\nendstream`;
+    });
+    const page = "BT /F1 12 Tf 30 200 Td (MARKER-PAGE-TEXT jane.roe@example.org) Tj ET /X Do";
+    return writePdf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 300] /Contents 5 0 R /Resources << /Font << /F1 4 0 R >> /XObject << /X 6 0 R >> >> >>",
+      "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+      `<< /Length ${page.length} >>\nstream\n${page}\nendstream`,
+      ...forms,
+    ]);
+  };
+
+  it("stops at the budget inside a page's text, keeps what came, and leaves the thread free (a 2 KB page held the worker until the pool killed it, a ZIP's other members lost)", async () => {
+    const pdf = fanOut();
+    const t0 = Date.now();
+    const r = await run(pdf, "fan.pdf", "application/pdf", { timeBudgetMs: 2000 });
+    assert.ok(Date.now() - t0 < 8000, `took ${Date.now() - t0} ms`);
+    assert.deepEqual([r.status, codes(r)], ["partial", ["limit_time"]]);
+    assert.ok(segWith(r, "MARKER-PAGE-TEXT")?.text.includes("leafleaf"));
+    // pdf.js was stopped, not left running on the thread: a timer fires at once
+    const t1 = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.ok(Date.now() - t1 < 500, `a timer waited ${Date.now() - t1} ms`);
+    // inside an archive, the members beside it are kept
+    const zip = await makeZip({ "payroll.txt": "MARKER-PAYROLL Jane Roe", "fan.pdf": pdf });
+    const z = await run(zip, "share.zip", "application/zip", { timeBudgetMs: 2000 });
+    assert.equal(z.status, "partial");
+    assert.ok(segWith(z, "MARKER-PAYROLL") && segWith(z, "MARKER-PAGE-TEXT"));
+  });
+
+  it("reads no further into a page's text than the characters left", async () => {
+    const t0 = Date.now();
+    const r = await run(fanOut(), "fan.pdf", "application/pdf", { timeBudgetMs: 10_000, maxChars: 50_000 });
+    assert.ok(Date.now() - t0 < 5000, `took ${Date.now() - t0} ms`);
+    assert.deepEqual([r.status, codes(r), r.stats.chars], ["partial", ["limit_chars"], 50_000]);
+  });
+});
+
+describe("extract: PDF whose compressed streams inflate past the bytes left", () => {
+  it("empties such a stream before pdf.js inflates it whole (a 1 MB page of a gigabyte of blanks took 18 s and 2.5 GB), and reads the rest", async () => {
+    const blanks = deflateSync(Buffer.concat([Buffer.from("BT /F1 12 Tf 30 200 Td (MARKER-IN-BOMB) Tj ET\n"), Buffer.alloc(48 * 1024 * 1024, 0x20)]), { level: 9 });
+    const bomb = Buffer.concat([Buffer.from(`<< /Length ${blanks.length} /Filter /FlateDecode >>\nstream\n`, "latin1"), blanks, Buffer.from("\nendstream", "latin1")]);
+    const pdf = writePdf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R 5 0 R] /Count 2 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 300] /Contents 4 0 R /Resources << /Font << /F1 7 0 R >> >> >>",
+      bomb.toString("latin1"),
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 300] /Contents 6 0 R /Resources << /Font << /F1 7 0 R >> >> >>",
+      pdfTextStream("MARKER-PAGE-TWO jane.roe@example.org"),
+      "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]);
+    const r = await run(pdf, "bomb.pdf", "application/pdf", { maxTotalBytes: 16 * 1024 * 1024 });
+    assert.deepEqual([r.status, codes(r)], ["partial", ["limit_total_bytes"]]);
+    assert.equal(segWith(r, "MARKER-PAGE-TWO")?.locator.page, 2);
+    assert.equal(segWith(r, "MARKER-IN-BOMB"), undefined);
+    // under the limit, the same stream is read as it is
+    const whole = await run(pdf, "bomb.pdf", "application/pdf", { maxTotalBytes: 64 * 1024 * 1024 });
+    assert.deepEqual([whole.status, segWith(whole, "MARKER-IN-BOMB")?.locator.page], ["complete", 1]);
   });
 });

@@ -14,6 +14,7 @@ import { Encrypted, Stop, errorMessage, withinBudget } from "../context.ts";
 import { attachmentName, readAttachment } from "./mail-parts.ts";
 import { emitProperties } from "./properties.ts";
 import { mendCutPdf } from "./pdf-repair.ts";
+import { emptyFlateBombs } from "./pdf-streams.ts";
 import type { Format } from "../format.ts";
 
 type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
@@ -82,7 +83,8 @@ export function formValues(annotations: readonly WidgetLike[]): Array<{ value: s
 export const pdfFormat: Format = {
   kinds: ["pdf"],
   library: "pdfjs-dist (legacy build, isEvalSupported: false)",
-  async extract(bytes, scope, ctx) {
+  async extract(raw, scope, ctx) {
+    const bytes = emptyFlateBombs(raw, ctx, scope);
     let task;
     let doc;
     try {
@@ -160,6 +162,37 @@ interface AttachedFile {
 
 const FILE_ATTACHMENT = 17;
 
+type PdfPage = Awaited<ReturnType<PdfDoc["getPage"]>>;
+
+/**
+ * A page's text, read from pdf.js's stream of it chunk by chunk, the time budget and the room left
+ * for characters checked at each. pdf.js runs on promises alone (its fake worker posts its messages
+ * as microtasks, its evaluator yields by resolved promises), so while it makes a page's text no
+ * timer fires, withinBudget's neither: a 3 KB page drawing a form that draws another ten times,
+ * nine deep (10^9 draws), held the thread until the pool killed the worker, and every page and
+ * member read before was lost with it. At the budget the stream is cancelled (pdf.js ends the
+ * page's task) and what the page gave so far is kept; past the character room, read no further.
+ */
+async function pageText(page: PdfPage, p: number, scope: Scope, ctx: Ctx): Promise<string> {
+  const reader = page.streamTextContent().getReader() as ReadableStreamDefaultReader<{ items: TextItemLike[] }>;
+  const room = ctx.limits.maxChars - ctx.chars;
+  let text = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return text;
+    for (const it of value.items) if (typeof it.str === "string") text += it.str + (it.hasEOL ? "\n" : "");
+    if (text.length > room) {
+      void reader.cancel();
+      return text;
+    }
+    if (Date.now() > ctx.deadline) {
+      void reader.cancel();
+      if (/\S/.test(text)) ctx.emit(scope, text.trim(), { page: p });
+      throw new Stop("limit_time", `time budget of ${ctx.limits.timeBudgetMs} ms spent (in the text of page ${p})`);
+    }
+  }
+}
+
 /** Reads the pages' text, form fields and comments; returns the files their annotations attach. */
 async function readPages(doc: PdfDoc, scope: Scope, ctx: Ctx): Promise<Array<{ fileId: string; file?: AttachedFile }>> {
   const noText: number[] = [];
@@ -167,11 +200,7 @@ async function readPages(doc: PdfDoc, scope: Scope, ctx: Ctx): Promise<Array<{ f
   for (let p = 1; p <= doc.numPages; p++) {
     ctx.checkTime();
     const page = await withinBudget(ctx, doc.getPage(p));
-    const content = await withinBudget(ctx, page.getTextContent());
-    let text = "";
-    for (const it of content.items as TextItemLike[]) {
-      if (typeof it.str === "string") text += it.str + (it.hasEOL ? "\n" : "");
-    }
+    const text = await pageText(page, p, scope, ctx);
     if (/\S/.test(text)) ctx.emit(scope, text.trim(), { page: p });
     else noText.push(p);
     const annotations = (await withinBudget(ctx, page.getAnnotations())) as WidgetLike[];
