@@ -311,6 +311,7 @@ describe("detect()", () => {
     assert.deepEqual(found("10.0.0.7 - - [07/Dec/2026] \"GET /api/users?email=jane.doe%40gmail.com HTTP/1.1\" 200"), ["IP_ADDRESS 10.0.0.7 10.*.*.*", "EMAIL_ADDRESS jane.doe%40gmail.com j***@gmail.com"]);
     assert.deepEqual(found("redirect?to=mailto%3Ajohn.smith%40acme-corp.de"), ["EMAIL_ADDRESS john.smith%40acme-corp.de j***@acme-corp.de"]);
     assert.deepEqual(found("name=John+Smith&phone=%2B49+30+1234567&iban=DE89%203704%200044%200532%200130%2000"), [
+      "PERSON John+Smith J*** S***",
       "PHONE_NUMBER %2B49+30+1234567 +** ** ***4567",
       "IBAN_CODE DE89%203704%200044%200532%200130%2000 DE** **** **** **** **30 00",
     ]);

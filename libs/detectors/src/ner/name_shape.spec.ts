@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mayBePerson, startsWithVerb } from "./name_shape.ts";
+import { FORM_NAME, formReading, mayBePerson, namesOrUnknown, startsWithVerb } from "./name_shape.ts";
 
 describe("ner/name_shape", () => {
   it("lets names through, known to the lexicon or not", () => {
@@ -45,5 +45,19 @@ describe("ner/name_shape", () => {
     }
     // before an English word, still a thing; the company and heading vetoes still hold
     for (const v of ["Jean Shorts", "Max Power", "Rose Gold", "Robin Hood Bank", "Jean Dupont Gmbh", "Max Valor"]) assert.ok(!mayBePerson(v, true), v);
+  });
+  it("reads a form's name in capitals as a name is written, the same length; no acronym, no product beside capitals", () => {
+    const cases: [string, string | null][] = [["DUPONT Jean", "Dupont Jean"], ["JEAN-PIERRE", "Jean-Pierre"], ["DE LA CRUZ", "de la Cruz"], ["D'ALMEIDA", "D'Almeida"], ["Jean Dupont", "Jean Dupont"], ["LEE Anna", "Lee Anna"]];
+    for (const [value, reading] of cases) assert.equal(formReading(value), reading, value);
+    for (const value of ["SNCF", "IBM Watson", "LU", "HDA NVidia", "DE LA"]) assert.equal(formReading(value), null, value);
+    // (under a surname's or a given name's own label, three letters with a vowel are a name's)
+    assert.deepEqual([formReading("KOT", true), formReading("DE VOS", true), formReading("SNCF", true)], ["Kot", "de Vos", null]);
+    const form = new RegExp(`^${FORM_NAME}$`, "u");
+    for (const value of ["DUPONT Jean", "van der Berg", "GARCÍA LÓPEZ", "Jean DUPONT"]) assert.ok(form.test(value), value);
+    assert.ok(!form.test("Cora Schneider MD"), "a suffix in capitals is no name word");
+  });
+  it("takes each word of a surname's or a given name's field for a name, or no English word", () => {
+    for (const v of ["Dupont", "Jean", "Jan", "García López", "Pieter", "van Leeuwen"]) assert.ok(namesOrUnknown(v), v);
+    for (const v of ["Report", "None", "Adresse", "Acme Ltd", "Readme First"]) assert.ok(!namesOrUnknown(v), v);
   });
 });

@@ -31,6 +31,53 @@ export const isParticle = (word: string) => PARTICLE_WORD.test(word);
  * "Kwork name                 Runtime     Delaytime" in perf's manual).
  */
 export const NAME = String.raw`(?!${TITLE_WORD}(?![\p{L}]))${WORD}(?:[ \t]{1,2}(?:${PARTICLE}[ \t]{1,2}){0,2}${WORD}){0,3}`;
+/**
+ * A surname or a given name in capitals, as French administrative documents and many forms write
+ * it ("DUPONT", "JEAN-PIERRE", "D'ALMEIDA"): two capitals or more, no lower-case letter after; not
+ * the letters after a name ("MD", "III": `SUFFIX`).
+ */
+const CAPS_WORD = String.raw`(?!(?:II|III|IV|MD|DDS|DVM|PHD|ESQ|JR|SR)(?![\p{L}]))${UPPER}(?:['’]?${UPPER})+(?:-${UPPER}(?:['’]?${UPPER})+)?(?![\p{L}\p{M}])`;
+/** The particles in capitals ("DE LA CRUZ", "VAN DER BERG"). */
+const CAPS_PARTICLE = String.raw`(?:VAN|VON|DER|DEN|DE|DEL|DELLA|DI|DA|DU|LA|LE|TER|TEN|DOS|DAS)(?![\p{L}])`;
+const ANY_PARTICLE = String.raw`(?:${PARTICLE}|${CAPS_PARTICLE})`;
+/**
+ * A name as a form's field holds it: `NAME`'s words, or words in capitals ("DUPONT Jean", "Jean
+ * DUPONT", "GARCÍA LÓPEZ"), particles before it too ("van der Berg", "de la Cruz": a surname under
+ * its own label). `formReading` gives what the lexicon checks read of it.
+ */
+export const FORM_NAME = String.raw`(?!${TITLE_WORD}(?![\p{L}]))(?:${ANY_PARTICLE}[ \t]+){0,2}(?:${WORD}|${CAPS_WORD})(?:[ \t]{1,2}(?:${ANY_PARTICLE}[ \t]{1,2}){0,2}(?:${WORD}|${CAPS_WORD})){0,3}`;
+const TWO_CAPITALS = /\p{Lu}\p{M}*['’]?\p{Lu}/u;
+/** A surname's prefix before an inner capital ("McClure", "O'Neil", "DuBuque", "LaToya", "VanHorn"). */
+const SURNAME_PREFIX = /^(?:Mc|Mac|O['’]|D['’]|Di|De|Du|La|Le|Van|Von|Fitz|Della)\p{Lu}\p{Ll}*$/u;
+/**
+ * A form's name as the lexicon checks read it: its words in capitals written as a name is
+ * ("DUPONT Jean" → "Dupont Jean", "JEAN-PIERRE" → "Jean-Pierre", "DE LA CRUZ" → "de la Cruz"),
+ * each the same length, so offsets stay. Or null: when a word in capitals is an acronym's, with
+ * no vowel, of two letters (a country's code: "LU", "JO"), or of three that are no name the
+ * lexicon knows ("SNCF", "HR", "IBM";
+ * with `short`, under a surname's or a given name's own label, three letters with a vowel are a
+ * name's: "NAZWISKO : KOT", "VOORNAAM : ISA", "DE VOS"); when a product's CamelCase word stands
+ * beside words in capitals ("HDA NVidia"); when the value is all particles.
+ */
+export function formReading(value: string, short = false): string | null {
+  // (most values: no two capitals in a row, no particle first; read as written)
+  if (!TWO_CAPITALS.test(value) && !/^\p{Ll}/u.test(value)) return value;
+  // (beside words in capitals, a word with an inner capital is a product's: "card short name: HDA NVidia" in ALSA's docs)
+  const parts = value.split(/[ \t-]+/);
+  if (parts.some((w) => !/\p{Ll}/u.test(w) && w.length > 1) && parts.some((w) => /\p{Ll}/u.test(w) && /\p{Lu}.*\p{Lu}/u.test(w) && !SURNAME_PREFIX.test(w))) return null;
+  let acronym = false;
+  const read = value.replace(/[\p{L}\p{M}'’-]+/gu, (w) => {
+    if (/\p{Ll}/u.test(w)) return w;
+    if (PARTICLE_WORD.test(w.toLowerCase())) return w.toLowerCase();
+    // (no vowel, or three letters or fewer that are no name the lexicon knows: "SNCF", "IBM Watson", "EDF Energie"; "LEE", "ROY" are names)
+    const lower = w.toLowerCase();
+    const letters = w.normalize("NFC").length;
+    if (!/[AEIOUYÀ-ÖØ-ÝĄĘÓ]/u.test(w.normalize("NFC")) || (!short && (letters <= 2 || (letters === 3 && !(tagsOf(lower)?.some((tag) => NAME_TAGS.has(tag)) ?? false) && !GIVEN_NAMES_ALSO_WORDS.has(lower))))) acronym = true;
+    return w.toLowerCase().replace(/(^|[-'’])(\p{L})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
+  });
+  if (acronym || read.length !== value.length || read.split(/[ \t]+/).every((w) => PARTICLE_WORD.test(w))) return null;
+  return read;
+}
 /** A title before a name, not part of the span. */
 export const TITLE = String.raw`(?:${TITLE_WORD}\.?[ \t]+)`;
 /**
@@ -120,6 +167,12 @@ const COMMENT_END_LINE = /^[ \t]*\*\/[ \t]*(?:\r?\n|$)/;
 const NOT_FIRST = /^(?:New|Default|Main|Custom|Basic|Advanced|Sample|Example|Test|Demo|My|Your|Our|Untitled|Unnamed|Generic|Global|Primary|Secondary|Standard|Does|Did|Is|Are|Was|Were|Has|Have|Had|Should|Could|Would|Shall|Must)\s/;
 /** Whether a name-shaped run starts with one of those words. */
 export const notAFirstWord = (value: string): boolean => NOT_FIRST.test(value);
+/**
+ * Whether a form's value, read as a name (`formReading`), is a heading, a setting's or a
+ * product's name, a currency's or a language's: `mayBePerson`'s vetoes that need no word the
+ * lexicon knows ("VALOR PADRÃO", "NEW DASHBOARD", "SWEDISH KRONA").
+ */
+export const formHeading = (reading: string): boolean => NOT_FIRST.test(reading) || reading.toLowerCase().split(/\s+/).some((w) => FOREIGN_HEADING_WORD.test(w)) || productCamel(reading) || currencyOrLanguage(reading);
 /**
  * Words of a form's or a manual's headings in the languages of the national identifiers, which
  * no English lexicon knows and no one is named: "Nome\nValor Padrão\nAlterável" (a table's
@@ -212,13 +265,49 @@ const languageVariant = (all: string[]) => all.length > 1 && icu().languages.has
  * (`mayBePerson`'s `cued`).
  */
 const GIVEN_NAMES_ALSO_WORDS: ReadonlySet<string> = new Set(["jean", "christian", "guy", "marine", "rose", "jade", "fanny", "florence", "olive", "max", "finn", "leo", "robin", "milan", "jan", "august", "lily", "viola", "mercedes", "alfredo", "franco", "catalina", "emir", "mats", "till", "line", "maya", "ruby", "joy", "jasmine", "alma", "dean", "jay", "daisy", "miles"]);
+/** Whether a lower-case word is one of `GIVEN_NAMES_ALSO_WORDS` ("jean", "jan"). */
+export const givenNameAlsoWord = (word: string): boolean => GIVEN_NAMES_ALSO_WORDS.has(word);
+/** A language's word for no value, which no lexicon knows as a word: "last_name = None" in Python, "surname: Null", "lastName = Undefined". */
+export const NO_VALUE = /^(?:none|null|nil|undefined|nan|void|empty|blank|missing|anonymous|redacted|withheld|tbd|tba|unset)$/i;
+/**
+ * Labels of a form's other fields in the languages of the national identifiers, which no English
+ * list knows: a header row or a column of labels ("Nom,Prénom,Ville", "Nachname\nGeburtsdatum")
+ * puts one where a surname's value would stand.
+ */
+export const FORM_FIELD_WORD = /^(?:nom|prénom|prénoms|prenom|adresse|ville|pays|sexe|naissance|nationalité|téléphone|courriel|signature|vorname|nachname|geburtsdatum|geburtsort|anschrift|straße|strasse|wohnort|plz|telefon|geschlecht|staatsangehörigkeit|unterschrift|nombre|apellido|apellidos|dirección|ciudad|teléfono|correo|nacimiento|firma|nome|cognome|indirizzo|città|telefono|nascita|naam|voornaam|achternaam|adres|woonplaats|telefoon|geboortedatum|handtekening|imię|imie|nazwisko|ulica|miasto|telefon|podpis|urodzenia|pesel|datum)$/;
+/**
+ * Whether each word of `reading` (particles aside) is a name the lexicon knows, a given name it
+ * knows only as a word ("Jean", "Jan"), or no English word ("Dupont", "García", "Pieter"): what a
+ * surname's or a given name's field holds. No company's word, no word for no value.
+ */
+export function namesOrUnknown(reading: string): boolean {
+  const words = reading
+    .normalize("NFC")
+    .toLowerCase()
+    .split(/[ \t]+/)
+    .filter((w) => w !== "" && !isParticle(w));
+  return (
+    words.length > 0 &&
+    words.every(
+      (w) =>
+        !isOrganisationWord(w) &&
+        !NO_VALUE.test(w) &&
+        !FORM_FIELD_WORD.test(w) &&
+        w.split("-").every((h) => {
+          const bare = h.replace(/['’]s$/, "");
+          return bare === "" || (tagsOf(bare)?.some((t) => NAME_TAGS.has(t)) ?? false) || givenNameAlsoWord(bare) || noEnglishWord(bare);
+        }),
+    )
+  );
+}
+
 /**
  * compromise's tags of a word that is a proper noun, not an English word: a company named after
  * its founder ("Dupont", "Bayer", "Peugeot", "Michelin") is a surname as often.
  */
 const PROPER_NOUN_TAGS: ReadonlySet<string> = new Set(["Organization", "ProperNoun"]);
 /** Whether a lower-case word is no English word: unknown to SCOWL's lists, and to compromise's lexicon but as a proper noun. */
-const noEnglishWord = (word: string): boolean => !englishWord(word) && (tagsOf(word)?.every((t) => PROPER_NOUN_TAGS.has(t)) ?? true);
+export const noEnglishWord = (word: string): boolean => !englishWord(word) && (tagsOf(word)?.every((t) => PROPER_NOUN_TAGS.has(t)) ?? true);
 
 /**
  * Whether name-shaped `value` may be a person: no company word and no word known only as an

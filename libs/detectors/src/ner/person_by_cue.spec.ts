@@ -25,6 +25,67 @@ describe("ner/person_by_cue", () => {
     assert.deepEqual(found("        last_name = None\nsurname: Null\nlastName = Undefined\n"), [], "a language's word for no value (moto's sources)");
     assert.ok(run(personByCue, "Prénom : Claire")[0]!.score >= 0.9, "the label raises it");
   });
+  it("ends a form's value before the next field on its line: a gap, a tab, a label with French spacing", () => {
+    // (it swallowed the next label: "Dupont  Prénom", and "Jean" was missed)
+    assert.deepEqual(found("Nom : Dupont  Prénom : Jean\n"), ["Dupont", "Jean"]);
+    assert.deepEqual(found("Nom:\tDupont\tPrénom:\tJean\n"), ["Dupont", "Jean"]);
+    assert.deepEqual(found("Nom : Dupont Prénom : Jean\n"), ["Dupont", "Jean"]);
+    assert.deepEqual(found("Nom : Dupont  Date de naissance : 01/01/1990\n"), ["Dupont"]);
+    assert.deepEqual(found("Name: Anna Schmidt    Abteilung: Einkauf\n"), ["Anna Schmidt"]);
+    assert.deepEqual(found("Nom\tDupont\tPrénom\tJean\n"), ["Dupont", "Jean"], "a table's row of labels and values");
+  });
+  it("takes one word under a given name's label: no English word, or a given name English knows only as a word", () => {
+    assert.deepEqual(found("Vorname: Jan\nVoornaam: Pieter\nImię: Jan\nPrénom : Jean\nPrénoms : Jean-Pierre\nGiven name(s): Aoife\nGiven names: Jean-Pierre\nForename: Siobhan\n"), ["Jan", "Pieter", "Jan", "Jean", "Jean-Pierre", "Aoife", "Jean-Pierre", "Siobhan"]);
+    assert.deepEqual(found("Surname: Smith  Given name(s): John Paul\n"), ["Smith", "John Paul"]);
+    // "Nombre" and "Nome" are a given name's after a surname's label, elsewhere any name's
+    assert.deepEqual(found("Apellidos: García López  Nombre: María\nCognome: Rossi\nNome: Chiara\n"), ["García López", "María", "Rossi", "Chiara"]);
+    assert.deepEqual(found("Nombre: Producto\nNombre del archivo: Informe\nNome: Principale\n"), []);
+    assert.deepEqual(found("First name: None\nVorname: Report\nPrénom : Adresse\n"), []);
+  });
+  it("reads labels and names in capitals, as French administrative forms write them", () => {
+    assert.deepEqual(found("NOM : DUPONT\nPRÉNOM : JEAN\nNom : DUPONT Jean\nNAME: JOHN SMITH\nNom :\nMARTIN\n"), ["DUPONT", "JEAN", "DUPONT Jean", "JOHN SMITH", "MARTIN"]);
+    assert.deepEqual(found("NOM : DUPONT  PRÉNOM : JEAN-PIERRE\n"), ["DUPONT", "JEAN-PIERRE"]);
+    // three letters under a surname's or a given name's own label, or a combined one, are a name's; under "Name" an acronym's
+    assert.deepEqual(found("NAZWISKO : KOT  IMIĘ : JAN\nACHTERNAAM : DE VOS\nCognome e nome : LI Wei\n"), ["KOT", "JAN", "DE VOS", "LI Wei"]);
+    // an acronym, a product, English words in capitals; under "Name" one word must be a known name
+    assert.deepEqual(found("NOM : SNCF\nNAME: NGINX\nNAME: README FIRST\nName: NEW DASHBOARD\nNAME: ACME CORP\nName: IBM Watson\nName: EDF Energie\n"), []);
+    assert.deepEqual(found("Name: LEE Anna\n"), ["LEE Anna"], "a short surname the lexicon knows as a name");
+  });
+  it("takes a surname that opens with its particles under a surname's label", () => {
+    assert.deepEqual(found("Achternaam: van der Berg  Voornaam: Pieter\nApellidos: de la Cruz Fernández\nAPELLIDOS: DE LA CRUZ\n"), ["van der Berg", "Pieter", "de la Cruz Fernández", "DE LA CRUZ"]);
+    assert.deepEqual(found("Naam: Pieter van der Berg\n"), ["Pieter van der Berg"], "inside a name, as before");
+  });
+  it("reads a combined label: the name in one, or the surname and the given names apart", () => {
+    assert.deepEqual(found("Nom et prénom : DUPONT Jean\nNachname/Vorname: Müller, Anna\nLast name, First name: Smith, John\nCognome e nome: Rossi Mario\nNazwisko i imię: Kowalski Jan\nApellidos y nombre: García López, María\n"), ["DUPONT Jean", "Müller, Anna", "Smith, John", "Rossi Mario", "Kowalski Jan", "García López, María"]);
+    assert.deepEqual(found("Name/Vorname: Default Profile\nNom, prénom : fichier.txt\nNachname, Vorname: Report, Summary\n"), []);
+  });
+  it("finds an owner's or a holder's name, in a config and in the other languages; an owner's, of objects in code too, with no English word but a name's", () => {
+    assert.deepEqual(found("owner=Jean Dupont\nOwner: Anna Schmidt\nTitulaire : Jean Dupont\nTitular: María García\nWłaściciel: Jan Kowalski\nProduct Owner: Priya Raghunathan\n"), ["Jean Dupont", "Anna Schmidt", "Jean Dupont", "María García", "Jan Kowalski", "Priya Raghunathan"]);
+    assert.deepEqual(found("owner=None\nowner: Socket\nowner = Object\nowner: Socket Connection\nOwner: Golden Hessel\nInhaber: Müller GmbH\nowner=root\n"), []);
+    // a company holds and owns too: under another language's label a word of the value must be a name the lexicon knows
+    assert.deepEqual(found("Titular: Banco Santander\nWłaściciel: Orange Polska\nTitulaire : Société Générale\nEigentümer: Stadtwerke München\nInhaber: Deutsche Bahn AG\n"), []);
+    assert.deepEqual(found("Inhaber: Thomas Weber\nEigenaar: Pieter de Vries\nTitolare: Marco Rossi\n"), ["Thomas Weber", "Pieter de Vries", "Marco Rossi"]);
+    // a form body's next pair ends the value (decoded, "name=Leann+Rach&email=…" reads "name=Leann Rach&email=…")
+    assert.deepEqual(found("name=Leann Rach&email=x\naccount_holder=Helene Dehmel&iban=SI21\n"), ["Leann Rach", "Helene Dehmel"]);
+  });
+  it("ends an author's name at a wide gap before the address (X11's keyboard files)", () => {
+    assert.deepEqual(found("// Author: Erdal Ronahî  <erdal@example.org>\n//   author:  Jens Herden   (jens at example)\n// Created by : Abhishek Deshpande     <a@example.org>\n"), ["Erdal Ronahî", "Jens Herden", "Abhishek Deshpande"]);
+  });
+  it("takes no acronym, product or locale beside capitals for a name (ALSA's and X11's files, faker's types)", () => {
+    assert.deepEqual(found("  card short name: HDA NVidia\n\t\tname\t\tTATAR-CYR:GR\n  last_name: SimplePersonEntryDefinition;\n"), []);
+  });
+  it("reads long runs of capitals, particles, tabs and labels once (ReDoS, long run)", () => {
+    for (const text of ["Nom : " + "DUPONT ".repeat(20000), "Name: " + "DE ".repeat(20000) + "x", "Nom\t" + "Dupont\t".repeat(20000), "Nom et prénom : " + "ABC, ".repeat(20000), "Nom : " + "Dupont  ".repeat(20000) + ":", "NOM\n".repeat(20000), "Name: Anna" + " ".repeat(40000) + "x"]) {
+      const t = Date.now();
+      found(text);
+      assert.ok(Date.now() - t < 1500, `${Date.now() - t} ms on ${JSON.stringify(text.slice(0, 30))}`);
+    }
+  });
+  it("leaves a header row, a column of labels and things' names", () => {
+    // (one word after a surname's label in a row with more fields, or a label below a label, is the next label)
+    assert.deepEqual(found("Nom,Prénom,Ville\nNachname,Geburtsdatum\nNom\nPrénom\nAdresse\n"), []);
+    assert.deepEqual(found("Nom : fichier.txt\nName: nginx\nNom du produit : Lait\nName: Default Profile\n"), []);
+  });
   it("finds a document's author or signer after a label (a sheet's page header: \"Header - Author: John Smith\" in Tika's test file)", () => {
     assert.deepEqual(found("Header - Author: John Smith\nPrepared by: Jane Roe\nAPPROVED BY: Ben Okafor\n"), ["John Smith", "Jane Roe", "Ben Okafor"]);
     assert.ok(run(personByCue, "Author: John Smith")[0]!.score >= 0.9, "the label raises it");

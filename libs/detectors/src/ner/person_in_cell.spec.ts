@@ -22,6 +22,16 @@ describe("ner/person_in_cell", () => {
     assert.deepEqual(found("John Chadwick", "author"), ["John Chadwick"]);
     assert.deepEqual(found("Douglas Christopher Wilson", "contributors"), ["Douglas Christopher Wilson"]);
   });
+  it("reads the columns of a European HR export: a surname the lexicon knows as a company, a given name it knows as a word, names in capitals, a surname's particles", () => {
+    // ("Dupont" a company and a town to the lexicons, "Jean" a fabric, "Jan" a month)
+    assert.deepEqual([found("Dupont", "Last name"), found("Dupont", "Nachname"), found("Jean", "Prénom"), found("Jean", "prenom"), found("Jan", "Imię"), found("Kowalski", "Nazwisko")], [["Dupont"], ["Dupont"], ["Jean"], ["Jean"], ["Jan"], ["Kowalski"]]);
+    // in capitals, as French administrative exports write them
+    assert.deepEqual([found("DUPONT", "Nom de famille"), found("JEAN-PIERRE", "Prénom"), found("DUPONT Jean", "Name"), found("GARCÍA LÓPEZ", "Apellidos"), found("JOHN SMITH", "name")], [["DUPONT"], ["JEAN-PIERRE"], ["DUPONT Jean"], ["GARCÍA LÓPEZ"], ["JOHN SMITH"]]);
+    // a surname opening with its particles, under a surname's column only
+    assert.deepEqual([found("van der Berg", "Achternaam"), found("de la Cruz", "Apellidos"), found("VAN DER BERG", "last name"), found("van der Berg", "name")], [["van der Berg"], ["de la Cruz"], ["VAN DER BERG"], []]);
+    // not: another field's label (a header row read as cells), a place, a thing's column, "Dupont" under the ambiguous "Nom"
+    for (const [cell, header] of [["Prénom", "Nom"], ["Ville", "Nachname"], ["Paris", "Last name"], ["Dupont", "product"], ["Dupont", "Nom"], ["SNCF", "Last name"], ["ACME CORP", "Name"]] as const) assert.deepEqual(found(cell, header), [], `${cell} under ${header}`);
+  });
   it("takes English words or a place in a name's shape for a name under a full name's label only (\"Chance Will\", \"Kenya Ward\")", () => {
     assert.deepEqual(found("Chance Will", "full_name"), ["Chance Will"]);
     assert.deepEqual(found("Kenya Ward", "Kontoinhaber"), ["Kenya Ward"]);
@@ -49,7 +59,8 @@ describe("ner/person_in_cell", () => {
     assert.deepEqual(found("New York", "name"), []);
     assert.deepEqual(found("Globex", "customer"), []); // one unknown word: not enough
     assert.deepEqual(found("Lavada Zieme ordered twice", "name"), []);
-    assert.deepEqual(found("JOHN SMITH", "name"), []);
+    // (a name in capitals is one: "JOHN SMITH", "DUPONT Jean" below; an acronym or English words in capitals are none)
+    for (const cell of ["SNCF", "ACME WIDGETS", "README FIRST", "NEW YORK", "JO", "LU", "IBM"]) assert.deepEqual(found(cell, "name"), [], cell);
     assert.deepEqual(found("A. Smith 42", "name"), []);
     assert.deepEqual(found("maria garcia", "name"), []);
     // a list of countries under "name" (countries-list's countries.csv)
