@@ -44,9 +44,11 @@ describe("generic/email_address", () => {
 
   it("scores a role or mailing-list mailbox below what makes a file sensitive, a person's address in full", () => {
     const found = (text: string) => run(emailAddress, `Contact: ${text}`).map((f) => [f.score, f.validation]);
-    for (const role of ["support@acme.com", "Postmaster@acme.net", "bug-grep@gnu.org", "help-libtasn1@gnu.org", "systemd-devel@lists.freedesktop.org", "libphonenumber-discuss@googlegroups.com", "ncurses-request@gnu.org", "jane@lists.debian.org", "netfwsdk@microsoft.com", "sqldocs@contoso.com", "azurefeedback@contoso.com", "site-policy@w3.org", "gnu-webmaster@gnu.org", "policy@acme.com"])
+    for (const role of ["support@acme.com", "Postmaster@acme.net", "bug-grep@gnu.org", "help-libtasn1@gnu.org", "systemd-devel@lists.freedesktop.org", "libphonenumber-discuss@googlegroups.com", "ncurses-request@gnu.org", "jane@lists.debian.org", "netfwsdk@microsoft.com", "sqldocs@contoso.com", "azurefeedback@contoso.com", "site-policy@w3.org", "gnu-webmaster@gnu.org", "policy@acme.com",
+      // Apache's lists in every POM's <mailingLists>, their list server's commands, Python's SIGs, Perl's porters (~/.m2, /usr/lib/python3, /usr/share/perl)
+      "dev@maven.apache.org", "users@maven.apache.org", "commits@maven.apache.org", "issues@maven.apache.org", "announce@apache.org", "announce-subscribe@maven.apache.org", "notifications-unsubscribe@maven.apache.org", "pod-people-subscribe@perl.org", "email-sig@python.org", "perl5-porters@perl.org"])
       assert.deepEqual(found(role), [[0.45, "role_mailbox"]], role);
-    for (const person of ["jane.doe@acme.com", "morgan.devel@gmail.com", "geecko.dev@free.fr", "info.jones@acme.com", "anna-lena@web.de", "kim-user1@acme.com", "sdk.morgan@acme.com", "docsmith@acme.com"])
+    for (const person of ["jane.doe@acme.com", "morgan.devel@gmail.com", "geecko.dev@free.fr", "info.jones@acme.com", "anna-lena@web.de", "kim-user1@acme.com", "sdk.morgan@acme.com", "docsmith@acme.com", "sig.hansen@acme.com", "devon@acme.com", "issues.jones@acme.com"])
       assert.deepEqual(found(person), [[1, "email_syntax"]], person);
   });
   it("scores a Google Cloud service account and a placeholder's mailbox like a role's (the Cloud SDK's help and tests)", () => {
@@ -60,6 +62,35 @@ describe("generic/email_address", () => {
     // a person's name beside such a word, a name that starts like one, a domain that ends like one
     for (const a of ["kim-test@acme.com", "testa@gmail.com", "tessa.user@acme.com", "users.jones@acme.com", "ana@gserviceaccount.com.br", "ana@notgserviceaccount.com", "ana@domain.com", "ana@awesomedomain.com"])
       assert.deepEqual(found(a), [[1, "email_syntax"]], a);
+  });
+  it("takes an SSH remote in scp's syntax for a URL's user and host, not a mailbox (Maven's POMs, npm's packages)", () => {
+    // "<connection>scm:git:git@github.com:…" in 127 POMs of ~/.m2, at 1.0; "ssh://git@github.com/…" was already none
+    assert.deepEqual(spans(emailAddress, "<connection>scm:git:git@github.com:codehaus-plexus/plexus-utils.git</connection>"), []);
+    assert.deepEqual(spans(emailAddress, '"repository": "git@gitlab.com:group/sub/project.git"'), []);
+    assert.deepEqual(spans(emailAddress, "scp jdoe@build.corp.com:~/logs/app.log ."), []);
+    // an address followed by a colon and words, a port or nothing stays one
+    assert.deepEqual(spans(emailAddress, "mail jane@corp.com: hello"), [[5, 18]]);
+    assert.deepEqual(spans(emailAddress, "From: jane@corp.com:"), [[6, 19]]);
+  });
+  it("takes a systemd unit's instance and a journal catalogue's name for no address (/var/lib/dpkg/info)", () => {
+    // systemd's maintainer scripts ("getty@tty1.service" at 1.0), its file list ("systemd.be@latin.catalog")
+    for (const t of ["Wants=getty@tty1.service", "systemctl stop user@1000.service", "serial-getty@ttyS0.service", "user-runtime-dir@1000.slice", "/usr/lib/systemd/catalog/systemd.be@latin.catalog", "dirmngr@etc.socket", "openvpn@server.timer"])
+      assert.deepEqual(spans(emailAddress, t), [], t);
+    // ".target" is a top-level domain: it stays an address's
+    assert.deepEqual(spans(emailAddress, "jane@shop.target"), [[0, 16]]);
+  });
+  it("leaves POD's escaped bracket out of the address (Perl's manuals: \"E<lt>…E<gt>\")", () => {
+    assert.deepEqual(values(emailAddress, "Chad Granum E<lt>exodist@cpan.orgE<gt>"), ["exodist@cpan.org"]);
+    assert.deepEqual(values(emailAddress, "E<lt>JOHN@FOO.SEE<gt>, E<lt>jane@acme.deE<gt>"), ["JOHN@FOO.SE", "jane@acme.de"]);
+    // an "E" that is the label's own, with no "<gt>" after it, stays
+    assert.deepEqual(values(emailAddress, "<jane@acme.DE>"), ["jane@acme.DE"]);
+  });
+  it("scores an address at a translation's example domain as a placeholder's (ssl-cert's debconf templates)", () => {
+    const found = (text: string) => run(emailAddress, `Contact: ${text}`).map((f) => [f.score, f.validation]);
+    for (const a of ["me@exemple.com", "yo@ejemplo.com", "eu@exemplo.com", "mig@eksempel.com", "max@beispiel.de", "jan@voorbeeld.nl", "io@esempio.it"])
+      assert.deepEqual(found(a), [[0.45, "placeholder_mailbox"]], a);
+    // a domain that only holds such a word stays
+    for (const a of ["ana@beispielhaft.de", "jo@exemplo-tech.com.br"]) assert.deepEqual(found(a), [[1, "email_syntax"]], a);
   });
   it("finds an address at a domain reserved for examples (RFC 2606, 6761) but never reports it, whatever words are near", () => {
     const found = (text: string) => run(emailAddress, text).map((f) => [f.score, f.validation]);

@@ -20,7 +20,11 @@ const ROLE = new Set(
 /** What starts a project's list: "bug-grep", "help-make", "info-gnus". */
 const LIST_PREFIX = new Set(["bug", "bugs", "help", "info"]);
 /** What ends a project's list: "systemd-devel", "libphonenumber-discuss", "ncurses-request". */
-const LIST_SUFFIX = new Set(["announce", "bounces", "bugs", "commits", "devel", "dev", "discuss", "maintainers", "owner", "patches", "request", "security", "users"]);
+const LIST_SUFFIX = new Set(["announce", "bounces", "bugs", "commits", "devel", "dev", "discuss", "maintainers", "owner", "patches", "request", "security", "users",
+  // a list server's commands, "announce-subscribe@maven.apache.org", "dev-unsubscribe@…", "pod-people-subscribe@perl.org"
+  // (in every Apache POM's <mailingLists>), and lists named so: "issues-…", Python's special interest
+  // groups ("email-sig@python.org"), Perl's porters ("perl5-porters@perl.org")
+  "subscribe", "unsubscribe", "digest", "issues", "sig", "porters"]);
 const LIST_DOMAIN = /^(?:lists?|mailman)\.|(?:^|\.)googlegroups\.com$/;
 
 /**
@@ -32,7 +36,8 @@ const TEAM_SUFFIX = /(?:sdk|docs|docfb|feedback|support|helpdesk)$/;
 
 export function isRoleMailbox(local: string, domain: string): boolean {
   const l = local.toLowerCase();
-  if (ROLE.has(l) || LIST_DOMAIN.test(domain.toLowerCase()) || TEAM_SUFFIX.test(l)) return true;
+  // (a list's name alone is its address too: Apache's "dev@", "users@", "commits@", "issues@maven.apache.org")
+  if (ROLE.has(l) || LIST_SUFFIX.has(l) || LIST_DOMAIN.test(domain.toLowerCase()) || TEAM_SUFFIX.test(l)) return true;
   const dash = l.indexOf("-");
   // (a role's word last, after the site's or the team's name: "site-policy@w3.org" in the DOM licence, "gnu-webmaster@")
   const last = l.slice(l.lastIndexOf("-") + 1);
@@ -51,7 +56,10 @@ const FILE_EXTENSIONS: ReadonlySet<string> = new Set(
   ("tar gz tgz bz2 xz zst 7z rar png jpg jpeg gif svg webp bmp ico tif tiff heic psd pdf txt md rst json yaml yml toml xml html htm css scss " +
     "less js mjs cjs jsx ts tsx map wasm java class jar war kt py pyc rb php pl go rs c h cc cpp hpp o a so dll exe bin iso img dmg deb rpm " +
     "apk msi log conf cfg ini lock bak tmp swp csv tsv xls xlsx doc docx ppt pptx odt ods odp mp3 mp4 wav ogg flac avi mkv webm woff woff2 ttf otf eot " +
-    "po pot mo gmo header")
+    "po pot mo gmo header " +
+    // systemd's units and their instances, "getty@tty1.service", "user@1000.slice", "systemd-fsck@dev-sda1.service"
+    // (".target" is a brand's top-level domain, and stays), and its journal's catalogues, "systemd.be@latin.catalog"
+    "service socket timer mount automount swap path slice scope device busname catalog")
     .split(" ")
     .filter((x) => !TLDS.has(x)),
 );
@@ -108,10 +116,12 @@ const PLACEHOLDER_WORDS: ReadonlySet<string> = new Set(
 );
 /**
  * Domains a help text makes up ("my-iam-account@somedomain.com" in the Cloud SDK's manual pages,
- * "you@yourcompany.com"): some or your domain or company. (domain.com itself is a registrar's,
- * with mailboxes.)
+ * "you@yourcompany.com"): some or your domain or company (domain.com itself is a registrar's,
+ * with mailboxes); and example.com as translations write it, "example" in their language
+ * ("me@exemple.com", "yo@ejemplo.com", "mig@eksempel.com" in ssl-cert's debconf templates,
+ * "max@beispiel.de"): not reserved (RFC 2606), so scored as a placeholder's, not dropped.
  */
-const PLACEHOLDER_DOMAIN = /(?:^|\.)(?:some|your|my|any|other)(?:domain|company)\.(?:com|net|org)$/i;
+const PLACEHOLDER_DOMAIN = /(?:^|\.)(?:some|your|my|any|other)(?:domain|company)\.(?:com|net|org)$|(?:^|\.)(?:exemple|ejemplo|exemplo|esempio|beispiel|voorbeeld|eksempel|exempel|esimerkki|przyklad|priklad|primer|pelda|ornek)\.(?:com|net|org|[a-z]{2})$/i;
 /** Words a mailbox of its own may be named: a placeholder beside another piece or a number only. */
 const WEAK_ALONE: ReadonlySet<string> = new Set("user users name my your me you person demo sample".split(" "));
 /**
@@ -146,8 +156,15 @@ const SPACELESS = String.raw`\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=H
  * starts after them, "sender=e2scrub@host" in a configuration file.
  */
 const NOT_AFTER = String.raw`(?:(?<=[${SPACELESS}])|(?<![\p{L}\p{M}\p{N}._%+-]|:\/\/|:\/\/[^\s:/?#@]{1,128}:))`;
-/** What ends a domain: no letter, mark, digit or hyphen of another script, nor a dot and another label ("a@b.co" of "a@b.cöm"). */
-const DOMAIN_END = String.raw`(?![\p{L}\p{M}\p{N}-](?<![${SPACELESS}])|\.[\p{L}\p{N}])`;
+/**
+ * What ends a domain: no letter, mark, digit or hyphen of another script, nor a dot and another
+ * label ("a@b.co" of "a@b.cöm"). Perl's POD escapes the address's brackets, "E<lt>exodist@cpan.orgE<gt>":
+ * the "E" of "E<gt>" is no part of the top-level label ("cpan.orgE" was reported). An SSH remote in
+ * scp's syntax, "git@github.com:apache/maven.git" (a POM's `<connection>`, a package's repository), is
+ * a URL's user and host as "ssh://git@github.com/…" is (NOT_AFTER), not a mailbox: a host and a
+ * colon glued to a path ("jane@corp.com: hello" and "From: jane@corp.com:" stay addresses).
+ */
+const DOMAIN_END = String.raw`(?!(?!E<gt>)[\p{L}\p{M}\p{N}-](?<![${SPACELESS}])|\.[\p{L}\p{N}]|(?<=E)<gt>|:[\w~.-]*\/)`;
 /** A top-level label in its ASCII form: letters, or IDNA's punycode ("xn--p1ai", .рф). */
 const ASCII_TLD = String.raw`(?:[A-Za-z]{2,24}|xn--[A-Za-z0-9-]{1,59})`;
 

@@ -145,6 +145,27 @@ describe("generic/ip_address", () => {
     // (and an address word on its line still makes it a host, as after a product's name)
     assert.deepEqual(reported("inputproto 2.1.99.6 host"), ["2.1.99.6"]);
   });
+  it("takes a quad after a library's versioned symbol for the version that brought it (Debian's symbols files)", () => {
+    // libasound2's symbols file in /var/lib/dpkg/info: sixteen quads at 0.60
+    assert.deepEqual(reported(" snd_ctl_ascii_elem_id_get@ALSA_0.9 1.0.24.1\n snd_use_case_mgr_open@ALSA_0.9 1.0.24.1\n XIAllowEvents@Base 1.2.99.4\n memcpy@GLIBC_2.2.5 2.14.0.1"), []);
+    // an address after a user at a host stays one
+    assert.deepEqual(reported("login from bob@mail 10.1.2.3"), ["10.1.2.3"]);
+  });
+  it("takes an IPv6 address outside IANA's allocated blocks for no one's host (tests' made-up addresses: fast-uri, zod)", () => {
+    // fast-uri's canonical forms and zod's tests, at 0.60 and (with "ipv6" near) 0.95
+    assert.deepEqual(reported("['http://[1:0:0:0:2:0:0:3]/', 'http://[1::2:0:0:3]/']"), []);
+    assert.deepEqual(reported('expect(ipv6.safeParse("1e5e:e6c8:daac:514b:114b:e360:d8c0:682c").success).toBe(true);\n  ipv6 9d4:c956:420f:5788:4339:9b3b:2418:75c3, c359:f57c:21e5:39eb:1187:e501:f936:b452/64'), []);
+    assert.deepEqual(spans(ipAddress, "1::2:0:0:3"), [[0, 10]]);
+    // global unicast, unique local, an IPv4 address embedded in IPv6: hosts
+    assert.deepEqual(reported("ipv6 2a00:1450:4001:82a::200e, fd12:3456::1, 2001:4860:4860::8888, ::ffff:c0a8:101, 2600:1f18::5, 64:ff9b::5db8:d822"), ["2a00:1450:4001:82a::200e", "fd12:3456::1", "2001:4860:4860::8888", "::ffff:c0a8:101", "2600:1f18::5", "64:ff9b::5db8:d822"]);
+    // IPv6's second documentation prefix (RFC 9637, 3fff::/20), as 2001:db8::/32
+    assert.deepEqual(reported("ipv6 3fff:1::2 and 3fff:fff:ffff::1"), []);
+  });
+  it("takes IANA's anycast and benchmarking entries for no one's host (Python's ipaddress)", () => {
+    assert.deepEqual(reported("    IPv6Network('2001:1::1/128'),\n    IPv6Network('2001:1::2/128'),\n relay 192.88.99.1, 2001:2::10, 2001:3::1, 192.52.193.1"), []);
+    // addresses beside them stay hosts
+    assert.deepEqual(reported("server 2001:4::1 and 192.88.100.1"), ["2001:4::1", "192.88.100.1"]);
+  });
   it("takes the version in a Debian changelog's heading for one (libgnutls30's changelog.Debian)", () => {
     assert.deepEqual(reported("gnutls28 (3.6.11.1-2) unstable; urgency=low\n\n  * Upload to unstable."), []);
     assert.deepEqual(reported("at-spi2-core (2.39.90.1-1) experimental; urgency=medium"), []);

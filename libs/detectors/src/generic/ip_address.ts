@@ -35,12 +35,21 @@ export function v6Runs(text: string): Array<[number, number]> {
  */
 const SPECIAL = new BlockList();
 for (const [net, bits] of [["0.0.0.0", 8], ["127.0.0.0", 8], ["169.254.0.0", 16], ["192.0.0.0", 24], ["192.0.2.0", 24], ["198.18.0.0", 15], ["198.51.100.0", 24], ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4]] as const) SPECIAL.addSubnet(net, bits, "ipv4");
-for (const [net, bits] of [["::", 128], ["::1", 128], ["fe80::", 10], ["ff00::", 8], ["2001:db8::", 32], ["100::", 64], ["3ffe::", 16]] as const) SPECIAL.addSubnet(net, bits, "ipv6");
+for (const [net, bits] of [["::", 128], ["::1", 128], ["fe80::", 10], ["ff00::", 8], ["2001:db8::", 32], ["3fff::", 20], ["100::", 64], ["3ffe::", 16]] as const) SPECIAL.addSubnet(net, bits, "ipv6");
 // The examples of RFC 1884 and 2373 (IPv6 addressing), which every network library's
 // documentation repeats (Java's Inet6Address, Python's ipaddress): no host of the document's
-// owner. (3ffe::/16 above was the 6bone's test network, returned in 2006.)
+// owner. (3ffe::/16 above was the 6bone's test network, returned in 2006; 3fff::/20 is IPv6's
+// second documentation prefix, RFC 9637.)
 for (const ip of ["1080::8:800:200c:417a", "fedc:ba98:7654:3210:fedc:ba98:7654:3210", "ff01::101"]) SPECIAL.addAddress(ip, "ipv6");
 for (const ip of ["129.144.52.38", "13.1.68.3"]) SPECIAL.addAddress(ip, "ipv4");
+// IANA's special-purpose entries for services, not hosts: anycast addresses that every operator
+// of the service announces (PCP, TURN and DNS-SD SRP anycast 2001:1::1–3, AMT 2001:3::/32 and
+// 192.52.193.0/24, 6to4's relays 192.88.99.0/24) and IPv6's benchmarking range 2001:2::/48 (as
+// 198.18.0.0/15 above): Python's ipaddress lists them ("IPv6Network('2001:1::1/128')"), as network
+// libraries' tests do. (AS112's prefixes stay: an IP-to-ASN table's rows hold them as any network's.)
+for (const ip of ["2001:1::1", "2001:1::2", "2001:1::3"]) SPECIAL.addAddress(ip, "ipv6");
+for (const [net, bits] of [["2001:2::", 48], ["2001:3::", 32]] as const) SPECIAL.addSubnet(net, bits, "ipv6");
+for (const [net, bits] of [["192.52.193.0", 24], ["192.88.99.0", 24]] as const) SPECIAL.addSubnet(net, bits, "ipv4");
 
 /**
  * Found but never reported, whatever words are near (`fixed`: "my ip: ::1" names no one): a
@@ -105,6 +114,19 @@ function alignedRangeEnd(text: string, start: number, end: number, ip: string): 
   return before !== null && isIPv4(before[1]!) && alignedBlock(v4Value(before[1]!), v4Value(ip));
 }
 
+/**
+ * Whether an IPv6 address lies outside every block IANA has allocated: global unicast 2000::/3,
+ * unique local fc00::/7, link-local fe80::/10, multicast ff00::/8 (and ::/96 and ::ffff:0:0/96,
+ * which embed an IPv4 address and are judged by it; NAT64's 64:ff9b::/96 and 64:ff9b:1::/48, which
+ * translate one, stay as they were). The rest is reserved by the IETF: no host
+ * has an address there. Tests and examples make addresses up so ("1::2:0:0:3" in fast-uri's
+ * canonical forms, zod's "1e5e:e6c8:daac:514b:114b:e360:d8c0:682c", a random generator's groups).
+ */
+function unallocatedV6(ip: string): boolean {
+  const head = Number(v6Value(ip) >> 112n);
+  return (head & 0xe000) !== 0x2000 && (head & 0xfe00) !== 0xfc00 && (head & 0xffc0) !== 0xfe80 && (head & 0xff00) !== 0xff00 && head !== 0x64;
+}
+
 function findV6(text: string, out: Candidate[]): void {
   for (const [start, stop] of v6Runs(text)) {
     let run = text.slice(start, stop);
@@ -122,6 +144,11 @@ function findV6(text: string, out: Candidate[]): void {
     const tail = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(run)?.[1];
     const embedded = tail ? null : embeddedV4(run);
     const special = tail ? specialV4(tail) : SPECIAL.check(run, "ipv6") || SHORT_V6.test(run) || (embedded !== null && specialV4(embedded));
+    const unallocated = !special && !tail && embedded === null && unallocatedV6(run);
+    if (unallocated) {
+      out.push({ start, end, score: WEAK, validation: "unallocated", fixed: true });
+      continue;
+    }
     // Eight bytes in hex ("00:01:02:03:7C:7D:7E:7F" in Java's HexFormat docs, an EUI-64, a key's
     // fingerprint): an address's groups are not all two digits written out.
     if (HEX_BYTES.test(run)) {
@@ -150,6 +177,12 @@ const VERSION_BEFORE = /\b(?:since|seit|depuis|desde)[ \t]+(?:[\w+.-]+[ \t]+)?$|
  * a properties file's "io.quarkus\\:quarkus-scheduler-dev\\:\\:jar\\:3.33.3.1".
  */
 const GAV_BEFORE = /(?<![\w.-])[A-Za-z][\w-]*(?:\.[\w-]+)+\\?:[A-Za-z][\w.-]*\\?:(?:[\w.-]*\\?:)*$/;
+/**
+ * A versioned symbol of a shared library before the version that brought it, as Debian's symbols
+ * files list them (" snd_ctl_ascii_elem_id_get@ALSA_0.9 1.0.24.1" in libasound2's,
+ * "XIAllowEvents@Base 1.2.99.4"): an ELF symbol version's node ("ALSA_0.9", "GLIBC_2.2.5") or "Base".
+ */
+const SYMBOL_VERSION_BEFORE = /[\w.]@{1,2}(?:Base|[A-Za-z][A-Za-z0-9]*_[\w.]+)[ \t]+$/;
 /** `openssl asn1parse`'s object line: "prim: OBJECT            :1.3.101.110" (an OID's arcs). */
 const ASN1_OBJECT_BEFORE = /\bOBJECT[ \t]*:$/;
 /**
@@ -457,6 +490,7 @@ function findV4(text: string, out: Candidate[]): void {
         VERSION_AFTER.test(text.slice(end, end + 4)) ||
         (text[m.index - 1] === "(" && DEBIAN_HEADING_AFTER.test(text.slice(end, end + 140))) ||
         GAV_BEFORE.test(text.slice(Math.max(0, m.index - 120), m.index)) ||
+        ((text[m.index - 1] === " " || text[m.index - 1] === "\t") && SYMBOL_VERSION_BEFORE.test(text.slice(Math.max(0, m.index - 80), m.index))) ||
         ((m.index === 0 || text[m.index - 1] === "\n") && HEADING.test(text.slice(end, end + 200))));
     // A section-shaped quad where a standard's section stands: weak, as a one-digit quad is (an
     // address word near still makes it a host: "mail server (64.12.3.6)").

@@ -191,6 +191,21 @@ describe("generic/phone_number", () => {
     assert.deepEqual(run(phoneNumber, "case 210 /* ArrayLiteralExpression */:\n  return -2147450880 /* ArrayLiteralOrCallOrNewExcludes */;\nx = [-2125550123, (-2125550124)]"), []);
     assert.ok(scoreOf(phoneNumber, "Fax 0711-348489") >= 0.4);
   });
+  it("reads no phone number out of a position as ISO 6709 writes it (tz's zone.tab), nor out of a negative number alone in a cell", () => {
+    // zone.tab and zone1970.tab: "+4953-09709" at 0.50, "-0351-03225" (a cell of its own) at 0.40
+    assert.deepEqual(run(phoneNumber, "CA\t+4953-09709\tAmerica/Winnipeg\tCentral - ON (west); Manitoba\nBR\t-0351-03225\tAmerica/Fortaleza\nUS\t+492717-0023210\tAmerica/Sitka"), []);
+    for (const cell of ["+4953-09709", "-0351-03225", "+492717-0023210", "+550737-1313435", "-0343-03830"]) assert.deepEqual(run(phoneNumber, cell), [], cell);
+    // a phone number written with blanks, or out of a position's range or shape, stays one
+    assert.ok(scoreOf(phoneNumber, "call +49 53 09709 today") >= 0.8);
+    assert.ok(scoreOf(phoneNumber, "Tel: +4953-99709") >= 0.4);
+  });
+  it("reads no phone number out of a range from a round number to the next (Elasticsearch's ports)", () => {
+    // elasticsearch.zip's settings reference: "http.port\n\n9200-9300" and "9300-9399", 0.40 as Singapore's
+    for (const r of ["http.port\n\n9200-9300", "transport.port\n\n9300-9399", "ports 8000-8099"]) assert.deepEqual(run(phoneNumber, r), [], r);
+    // a number whose second block is no round one, or far above, stays one
+    assert.ok(scoreOf(phoneNumber, "Tel: 9200-9317") >= 0.4);
+    assert.ok(scoreOf(phoneNumber, "Tel: 6100-9300") >= 0.4);
+  });
   it("reads no phone number out of powers of two in a row (sizes in Vim's syntax for fstab)", () => {
     assert.deepEqual(run(phoneNumber, "syn keyword fsOptionsSize 512 1024 2048"), []);
   });

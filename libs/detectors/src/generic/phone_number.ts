@@ -178,6 +178,19 @@ function inTimeOrRatio(text: string, start: number, end: number): boolean {
  */
 const NOT_ONE_NUMBER = /[ -]\d+\.\d+(?![\d.])|(?:^|[ -])\d+\.\d+[ -]|^0\d{3}-(?:19|20)\d\d$|(?:^|\s)-\d|255\.255|\.\d+-(?:19|20)\d\d(?!\d)|^(?:19|20)\d\d[01]\d[0-3]\d-|(?:^|\s)\d{1,2}-\d{1,2}\s+\d{1,2}-\d{1,2}(?:\s|$)|^\d{4}\.00\d\d\.\d{4}$|^0\d{3}(?: 0\d{3})+$|^\d{1,2}\.\d{1,2}\.\d{1,4}$|(?:^|\D)\d\.\d\.\d|\t| {2}|^\d\d(?: \d\d){5,}$|[ .-]\d$|\d{4}-\d\d-\d\d|^\d+\.\d+$|\.\.|\([^)]*$|^[^(]*\)|(?:^|\D)\d{1,2}\.\d{1,2}\.(?:19|20)\d\d(?!\d)|(?:^|\s)\d\s\d(?:\s|$)|(?:^|\s)0\.\d|\.\d{5}|\.0\./;
 
+/**
+ * A position as ISO 6709 writes it in tz's zone.tab and zone1970.tab and in other tables of
+ * places: a signed latitude of degrees and minutes (and seconds) glued to a signed longitude of
+ * as many parts, "+4953-09709" (Winnipeg), "-0351-03225", "+492717-0023210"; each part in range.
+ * A number written "+49 53 09709" has blanks; one glued so is no phone number's grouping.
+ */
+const ISO6709 = /^[+-](\d\d)([0-5]\d)([0-5]\d)?[+-](\d{3})([0-5]\d)([0-5]\d)?$/;
+function iso6709(text: string, start: number, end: number): boolean {
+  const signed = text[start] === "+" ? text.slice(start, end) : text[start - 1] === "-" ? text.slice(start - 1, end) : null;
+  const m = signed === null ? null : ISO6709.exec(signed);
+  return m !== null && (m[3] === undefined) === (m[6] === undefined) && Number(m[1]) <= 90 && Number(m[4]) <= 180 && !/[\d+-]/.test(text[end] ?? "");
+}
+
 /** A run [start, end) trimmed of edge punctuation that has a phone number's length and shape. */
 interface Shape {
   start: number;
@@ -208,8 +221,10 @@ function shapeOf(text: string, start: number, end: number): Shape | null {
   // After "#" it is a URL's fragment, lines of a source file ("iterator.rs.html#3228-3231" in
   // rustdoc's pages), or an issue's number.
   if (text[start - 1] === "#") return null;
-  // After a minus sign it is a negative number: "return -2147450880 /* … */" in TypeScript's compiler.
-  if (text[start - 1] === "-" && start >= 2 && /[\s=([,:]/.test(text[start - 2]!)) return null;
+  // After a minus sign it is a negative number: "return -2147450880 /* … */" in TypeScript's compiler
+  // (also at the start of a cell or a segment: "-0351-03225", a latitude and longitude in a table).
+  if (text[start - 1] === "-" && (start === 1 || /[\s=([,:]/.test(text[start - 2]!))) return null;
+  if (iso6709(text, start, end)) return null;
   // After a comparison it is a version: a package's dependency ("gcc-10 (>= 10-20200431)" in
   // Debian's changelogs). (Not after ">" alone: a quoted mail's line.)
   if (/(?:[<>!=]=|\(=)[ \t]*$/.test(text.slice(Math.max(0, start - 4), start))) return null;
@@ -274,7 +289,8 @@ const CITATION_BEFORE = /(?:\bpp?\.[ \t]*|\d+[ \t]*\(\d+\)[ \t]*:[ \t]*)$/;
  * A range of numbers, not one number: two of one width that share their first half ("1600 - 1699
  * kernel crypto events") or lie within 1 % of each other ("ports 49152-49156", "8191-8215",
  * "51678-51680", pages "26966-26979"), or from 0 or 1 to a power of two or its predecessor
- * ("AllowedValues": "0-2147483647", "valid values are 1-2147483646"). One subscriber's number in
+ * ("AllowedValues": "0-2147483647", "valid values are 1-2147483646"), or from a round number up to
+ * the next ("9200-9300", "9300-9399": a server's ports). One subscriber's number in
  * a hundred or so written "NNNN-NNNN" has a second block this close above its first.
  */
 function isRange(raw: string): boolean {
@@ -283,6 +299,8 @@ function isRange(raw: string): boolean {
     const [a, b] = [m[1]!, m[2]!];
     if (/ [-–] /.test(raw) && a.slice(0, a.length >> 1) === b.slice(0, a.length >> 1)) return true;
     if (Number(b) - Number(a) < Number(a) / 100) return true;
+    // from a round number to the next ("9200-9300", "9300-9399": Elasticsearch's HTTP and transport ports)
+    if (a.length >= 4 && a.endsWith("00") && /(?:00|99)$/.test(b) && Number(b) - Number(a) < Number(a) / 4) return true;
   }
   const z = /^[01]-(\d{9,})$/.exec(raw);
   return z !== null && (HASH_CONSTANTS.has(z[1]!) || HASH_CONSTANTS.has(String(Number(z[1]!) + 1)));

@@ -109,9 +109,10 @@ export const PATH_START = /^(?:\/|~\/|\.\.?\/|[A-Za-z]:\\)/;
  * '1219328376.07815'`), a list of fields (`pw_passwd:pw_uid:pw_gid:pw_gecos`) or of choices
  * (`true|false`), a reStructuredText role (`Pass :meth:\`peek\``), a glob of words (Samba's
  * `passwd chat = … *passwd:*all*authentication*tokens*updated*successfully*`), format fields
- * (`USER_PASSWD = "%s:%s" % (USER, PASSWD)`).
+ * (`USER_PASSWD = "%s:%s" % (USER, PASSWD)`), a regular expression's class and what quantifies it
+ * (`-e '/^passwd:\s[^#]*$/ s/$/ systemd/'`, a maintainer script's sed that edits nsswitch.conf).
  */
-const NOT_A_SECRET = new RegExp(String.raw`:$|^:?[a-z]+:\`|${PATH_START.source}|^\\f|\\\*\(|^\d+\.\d+$|^\w+(?::\w+){2,}$|^\w+(?:\|\w+)+$|^\*?(?:[A-Za-z]+\*){3,}|^(?:%[sd]|\{\d*\})(?:[:@/ ]?(?:%[sd]|\{\d*\}))+$`);
+const NOT_A_SECRET = new RegExp(String.raw`:$|^:?[a-z]+:\`|${PATH_START.source}|^\\f|\\\*\(|^\d+\.\d+$|^\w+(?::\w+){2,}$|^\w+(?:\|\w+)+$|^\*?(?:[A-Za-z]+\*){3,}|^(?:%[sd]|\{\d*\})(?:[:@/ ]?(?:%[sd]|\{\d*\}))+$|^\\[sSdDwW](?:[*+?[]|$)`);
 
 /**
  * A value that is the next key of a list of empty assignments ("username= message= passphrase=

@@ -189,6 +189,13 @@ describe("secrets/password", () => {
     // ... while a password and a sentence after it stay
     assert.deepEqual(values("password: Hunter22. Change it soon.\npassword: Sunshine1. Thanks"), ["Hunter22.", "Sunshine1."]);
   });
+  it("ignores a regular expression's class after a password's key (systemd's maintainer scripts)", () => {
+    // libnss-systemd's postinst and postrm edit nsswitch.conf with sed: PASSWORD 0.70, "\\s[^#"
+    assert.deepEqual(values(`sed -i "\${DPKG_ROOT}/etc/nsswitch.conf" -e '/^passwd:\\s[^#]*$/ s/$/ systemd/'`), []);
+    assert.deepEqual(values("grep -E '^passwd:\\s+files'"), []);
+    // a password that starts with a backslash and a letter stays one
+    assert.deepEqual(values("password: \\d3adb33f"), ["\\d3adb33f"]);
+  });
   it("reads a long word once in search of a URL's scheme (ReDoS)", () => {
     assert.deepEqual(values(`${"A".repeat(300_000)} url: postgres://app:Wq9zT7@db.internal:5432/app`), ["Wq9zT7"]);
   });
