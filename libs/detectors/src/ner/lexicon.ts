@@ -12,10 +12,30 @@ export const LEXICON = (nlp as unknown as { model(): { one: { lexicon: Record<st
 /** The lexicon as a map to lists of tags (asked for every word of every cell: an object's own property, of 14,000, cost more; and "constructor" is no word it knows). */
 const TAGS = new Map(Object.entries(LEXICON).map(([word, t]) => [word, Array.isArray(t) ? t : [t]]));
 
-/** The lexicon's tags of a lower-case word, or null when it does not know the word. */
+/** Letters NFD leaves whole, as their base letters ("Łukasz", "Søren", "Þór"). */
+const UNDECOMPOSED: Record<string, string> = { ł: "l", ø: "o", đ: "d", ð: "d", ı: "i", ß: "ss", æ: "ae", œ: "oe", þ: "th" };
+/** A lower-case word without its accents: "maría" → "maria", "gonçalves" → "goncalves", "łukasz" → "lukasz". */
+export const withoutAccents = (word: string): string =>
+  word
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .replace(/[łøđðıßæœþ]/g, (c) => UNDECOMPOSED[c]!);
+
+/**
+ * The lexicon's tags of a lower-case word, or null when it does not know the word. compromise's
+ * names are unaccented ("maria", "garcia", "jose"): a word it does not know, written with accents
+ * (composed or not), is read without them when that is a name ("maría", "García", "Núñez",
+ * "Gonçalves"), with that name's tags; an accented word that is an English word unaccented stays
+ * unknown ("café" is not "cafe", "méxico" not "mexico").
+ */
 export function tagsOf(word: string): string[] | null {
-  return TAGS.get(word) ?? null;
+  const tags = TAGS.get(word);
+  if (tags !== undefined) return tags;
+  if (!NOT_ASCII.test(word)) return null;
+  const plain = TAGS.get(withoutAccents(word));
+  return plain !== undefined && plain.some((t) => NAME_TAGS.has(t)) ? plain : null;
 }
+const NOT_ASCII = /\P{ASCII}/u;
 
 /** The lexicon's tags of a person's name. */
 export const NAME_TAGS: ReadonlySet<string> = new Set(["FirstName", "LastName", "MaleName", "FemaleName", "Person"]);

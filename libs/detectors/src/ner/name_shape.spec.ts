@@ -56,6 +56,17 @@ describe("ner/name_shape", () => {
     for (const value of ["DUPONT Jean", "van der Berg", "GARCÍA LÓPEZ", "Jean DUPONT"]) assert.ok(form.test(value), value);
     assert.ok(!form.test("Cora Schneider MD"), "a suffix in capitals is no name word");
   });
+  it("knows accented forms of names the lexicon knows unaccented: three words with one known are a name", () => {
+    for (const v of ["José García López", "María García López", "María José García", "João Gonçalves Pereira", "Núñez Pérez Sánchez", "María García López".normalize("NFD")]) assert.ok(mayBePerson(v, true), v);
+    // surnames joined by "y", "e", "i" (Spanish, Portuguese, Catalan), in a form's value
+    for (const v of ["María García y López", "José Ortega y Gasset", "Maria da Silva e Sousa", "Jordi Puig i Soler"]) assert.ok(new RegExp(`^${FORM_NAME}$`, "u").test(v) && mayBePerson(v, true), v);
+    assert.ok(namesOrUnknown("García y López"));
+  });
+  it("vetoes accented English words and places' kinds in other languages", () => {
+    for (const v of ["Café Olé", "Fiancé Soirée", "Ciudad de México", "Cidade de Lisboa", "Madrid y Barcelona"]) assert.ok(!mayBePerson(v, true), v);
+    assert.ok(!new RegExp(`^${FORM_NAME}$`, "u").test("y García"), "a connector opens no name");
+    assert.ok(!new RegExp(`^${FORM_NAME}$`, "u").test("García y"), "nor ends one");
+  });
   it("takes each word of a surname's or a given name's field for a name, or no English word", () => {
     for (const v of ["Dupont", "Jean", "Jan", "García López", "Pieter", "van Leeuwen"]) assert.ok(namesOrUnknown(v), v);
     for (const v of ["Report", "None", "Adresse", "Acme Ltd", "Readme First"]) assert.ok(!namesOrUnknown(v), v);

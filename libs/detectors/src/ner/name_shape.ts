@@ -27,6 +27,13 @@ const PARTICLE_WORD = new RegExp(`^${PARTICLE}$`);
 /** Whether a lower-case word may stand inside a name ("van", "de", "bin"). */
 export const isParticle = (word: string) => PARTICLE_WORD.test(word);
 /**
+ * The word joining two surnames in Spanish ("Ortega y Gasset", "García y López"), Portuguese
+ * ("Silva e Sousa") and Catalan ("Puig i Soler"): only between a form's name words (`FORM_NAME`);
+ * in running text it is a conjunction.
+ */
+const CONNECTOR = String.raw`(?:y|e|i)`;
+const CONNECTOR_WORD = new RegExp(`^${CONNECTOR}$`);
+/**
  * 1–4 name words, particles between them, one or two blanks apart (more are a table's columns:
  * "Kwork name                 Runtime     Delaytime" in perf's manual).
  */
@@ -43,9 +50,9 @@ const ANY_PARTICLE = String.raw`(?:${PARTICLE}|${CAPS_PARTICLE})`;
 /**
  * A name as a form's field holds it: `NAME`'s words, or words in capitals ("DUPONT Jean", "Jean
  * DUPONT", "GARCÍA LÓPEZ"), particles before it too ("van der Berg", "de la Cruz": a surname under
- * its own label). `formReading` gives what the lexicon checks read of it.
+ * its own label), surnames joined by a `CONNECTOR` ("García y López"). `formReading` gives what the lexicon checks read of it.
  */
-export const FORM_NAME = String.raw`(?!${TITLE_WORD}(?![\p{L}]))(?:${ANY_PARTICLE}[ \t]+){0,2}(?:${WORD}|${CAPS_WORD})(?:[ \t]{1,2}(?:${ANY_PARTICLE}[ \t]{1,2}){0,2}(?:${WORD}|${CAPS_WORD})){0,3}`;
+export const FORM_NAME = String.raw`(?!${TITLE_WORD}(?![\p{L}]))(?:${ANY_PARTICLE}[ \t]+){0,2}(?:${WORD}|${CAPS_WORD})(?:[ \t]{1,2}(?:(?:${ANY_PARTICLE}|${CONNECTOR})[ \t]{1,2}){0,2}(?:${WORD}|${CAPS_WORD})){0,3}`;
 const TWO_CAPITALS = /\p{Lu}\p{M}*['’]?\p{Lu}/u;
 /** A surname's prefix before an inner capital ("McClure", "O'Neil", "DuBuque", "LaToya", "VanHorn"). */
 const SURNAME_PREFIX = /^(?:Mc|Mac|O['’]|D['’]|Di|De|Du|La|Le|Van|Von|Fitz|Della)\p{Lu}\p{Ll}*$/u;
@@ -115,7 +122,7 @@ export const SUFFIX = String.raw`(?:,?[ \t]+(?:Jr|Sr|II|III|IV|PhD|MD|DDS|DVM|Es
  * "name" keys hold "Berliner Philharmoniker", "Orchestre Colonne", "Joshua Redman Quartet" (Go's
  * citm_catalog.json test data).
  */
-const ORGANISATION = /^(?:ltd|limited|inc|llc|llp|plc|gmbh|ag|sa|sarl|bv|nv|corp|corporation|co|company|group|team|department|dept|office|services|solutions|support|software|bank|university|universität|universitet|université|universidad|universidade|università|uniwersytet|hochschule|högskola|högskolan|hospital|school|council|ministry|agency|foundation|association|club|society|trust|partners|holdings|international|industries|system|systems|network|networks|platform|portal|server|cluster|committee|division|technologies|amazon|aws|azure|microsoft|google|hewlett-packard|fujitsu|logitech|orchestra|orchestre|orquesta|orkest|philharmonic|philharmonia|philharmonie|philharmoniker|philharmonique|filarmonica|symphony|symphonie|symphoniker|symphonique|sinfonietta|quartet|quartett|quatuor|quartetto|quintet|quintett|sextet|octet|trio|ensemble|choir|chorus|chœur|choeur|chor|coro|band|opera|opéra|oper|ballet|theatre|theater|théâtre|teatro|festival|academy|akademie|académie|conservatory|conservatoire|museum|musée|cathedral|institute|college|library|center|centre|centrum|collection|building|stichting|stiftung|verein|fundación|fundação|fondation|fondazione|linux|windows|ubuntu|debian|fedora|android|macos|freebsd|options|settings|preferences|contributors|authors|developers|maintainers|community|city|county|admins|administrators|operators|users|guests|publishers|controllers|computers|readers|owners|members|editors|viewers|visitors|approvers|reviewers|employees)$|(?:orchester|philharmoniker|symphoniker|ensemble|quartett|kapelle)$/;
+const ORGANISATION = /^(?:ltd|limited|inc|llc|llp|plc|gmbh|ag|sa|sarl|bv|nv|corp|corporation|co|company|group|team|department|dept|office|services|solutions|support|software|bank|university|universität|universitet|université|universidad|universidade|università|uniwersytet|hochschule|högskola|högskolan|hospital|school|council|ministry|agency|foundation|association|club|society|trust|partners|holdings|international|industries|system|systems|network|networks|platform|portal|server|cluster|committee|division|technologies|amazon|aws|azure|microsoft|google|hewlett-packard|fujitsu|logitech|orchestra|orchestre|orquesta|orkest|philharmonic|philharmonia|philharmonie|philharmoniker|philharmonique|filarmonica|symphony|symphonie|symphoniker|symphonique|sinfonietta|quartet|quartett|quatuor|quartetto|quintet|quintett|sextet|octet|trio|ensemble|choir|chorus|chœur|choeur|chor|coro|band|opera|opéra|oper|ballet|theatre|theater|théâtre|teatro|festival|academy|akademie|académie|conservatory|conservatoire|museum|musée|cathedral|institute|college|library|center|centre|centrum|collection|building|ciudad|cidade|città|stadt|municipio|município|comune|provincia|província|stichting|stiftung|verein|fundación|fundação|fondation|fondazione|linux|windows|ubuntu|debian|fedora|android|macos|freebsd|options|settings|preferences|contributors|authors|developers|maintainers|community|city|county|admins|administrators|operators|users|guests|publishers|controllers|computers|readers|owners|members|editors|viewers|visitors|approvers|reviewers|employees)$|(?:orchester|philharmoniker|symphoniker|ensemble|quartett|kapelle)$/;
 
 /**
  * Whether a word names a company, a product, an ensemble or a building, not a person ("Sky
@@ -199,6 +206,7 @@ export function productCamel(value: string): boolean {
 const CAMEL_PREFIX = /^(?:Vander|Vanden|Fitz|Della|Dello|Abdul|Abdel)$/;
 
 /** Endings of abstract nouns, which no given name or surname has (not "-ity": "Serenity"; not "-ing": "Manning"). */
+const NOT_ASCII = /\P{ASCII}/u;
 const ABSTRACT = /(?:[^aeiou]sis|ency|ancy|tion|sion|ment|ory|ness|ism|ance|ence|ogy|ics)$/;
 
 /**
@@ -285,7 +293,7 @@ export function namesOrUnknown(reading: string): boolean {
     .normalize("NFC")
     .toLowerCase()
     .split(/[ \t]+/)
-    .filter((w) => w !== "" && !isParticle(w));
+    .filter((w, i, all) => w !== "" && !isParticle(w) && !(CONNECTOR_WORD.test(w) && i > 0 && i < all.length - 1));
   return (
     words.length > 0 &&
     words.every(
@@ -339,7 +347,8 @@ export function mayBePerson(written: string, cued = false): boolean {
   for (const [i, w] of all.entries()) {
     // A particle between names is none of them; first, it is the given name ("Al Collier");
     // last, the surname ("Jaylin Von").
-    if (PARTICLE_WORD.test(w) && i > 0 && i < all.length - 1) continue;
+    // (so is a connector between surnames: "García y López")
+    if ((PARTICLE_WORD.test(w) || CONNECTOR_WORD.test(w)) && i > 0 && i < all.length - 1) continue;
     words++;
     let isName = false;
     let isWord = false;
@@ -353,6 +362,9 @@ export function mayBePerson(written: string, cued = false): boolean {
         // too ("Dependency Analysis", "Repository Name" under a name key in Maven's POMs). Not any
         // common word: some are first names and surnames as well ("Oral Crooks", "Autumn Mills").
         if (ABSTRACT.test(bare) && commonWord(bare)) isWord = true;
+        // (an accented word is an English word as SCOWL writes it, a loanword: "Café", "Olé", "Fiancé";
+        // compromise's names, unaccented, are read without accents: "María" is "maria", lexicon.ts)
+        else if (NOT_ASCII.test(bare) && englishWord(bare)) isWord = true;
         continue;
       }
       if (tags.some((t) => NAME_TAGS.has(t))) isName = true;

@@ -74,6 +74,26 @@ describe("ner/person_by_cue", () => {
   it("takes no acronym, product or locale beside capitals for a name (ALSA's and X11's files, faker's types)", () => {
     assert.deepEqual(found("  card short name: HDA NVidia\n\t\tname\t\tTATAR-CYR:GR\n  last_name: SimplePersonEntryDefinition;\n"), []);
   });
+  it("finds Spanish, Portuguese and Catalan names, accented, of a given name and two surnames, after a name's or a holder's label", () => {
+    assert.deepEqual(found("Nombre: José García López\n"), ["José García López"]);
+    assert.deepEqual(found("Nombre: María García López\n"), ["María García López"]);
+    assert.deepEqual(found("Titular: María García López\n"), ["María García López"]);
+    assert.deepEqual(found("Name: María García López\n"), ["María García López"]);
+    assert.deepEqual(found("Nombre: María José García\n"), ["María José García"]);
+    assert.deepEqual(found("Nombre: José Luis Rodríguez Zapatero\n"), ["José Luis Rodríguez Zapatero"]);
+    assert.deepEqual(found("Nome: João Gonçalves Pereira\n"), ["João Gonçalves Pereira"]);
+    assert.deepEqual(found("Titular: Łukasz Müller\n"), ["Łukasz Müller"]);
+    assert.deepEqual(found("NOMBRE: JOSÉ GARCÍA LÓPEZ\n"), ["JOSÉ GARCÍA LÓPEZ"]);
+    assert.deepEqual(found("Nombre: María García López\n".normalize("NFD")), ["María García López".normalize("NFD")]);
+    // surnames joined by "y", "e", "i"
+    assert.deepEqual(found("Nombre: María García y López\n"), ["María García y López"]);
+    assert.deepEqual(found("Nome: Maria da Silva e Sousa\n"), ["Maria da Silva e Sousa"]);
+    assert.deepEqual(found("Nom: Jordi Puig i Soler\n"), ["Jordi Puig i Soler"]);
+    assert.deepEqual(found("Apellidos: García y López  Nombre: María José\n"), ["García y López", "María José"]);
+  });
+  it("leaves accented words, places, companies and files after those labels", () => {
+    for (const t of ["Nombre: Café Olé\n", "Nombre del archivo: informe.pdf\n", "Nombre: Ciudad de México\n", "Titular: Banco Santander\n", "Nombre: Madrid y Barcelona\n", "Nombre: Rock y Pop\n", "Titular: Café Olé\n"]) assert.deepEqual(found(t), [], t);
+  });
   it("reads long runs of capitals, particles, tabs and labels once (ReDoS, long run)", () => {
     for (const text of ["Nom : " + "DUPONT ".repeat(20000), "Name: " + "DE ".repeat(20000) + "x", "Nom\t" + "Dupont\t".repeat(20000), "Nom et prénom : " + "ABC, ".repeat(20000), "Nom : " + "Dupont  ".repeat(20000) + ":", "NOM\n".repeat(20000), "Name: Anna" + " ".repeat(40000) + "x"]) {
       const t = Date.now();

@@ -105,12 +105,12 @@ const OWNER_LABEL = /^[\s"]*(?:[\p{L}]+[ \t_]+)?(?:[Oo]wner|OWNER)(?!\p{L})/u;
  * a word of the value must be a name the lexicon knows ("Titulaire : Jean Dupont").
  */
 const FOREIGN_HOLDER = /^[\s"]*(?:[\p{L}]+[ \t_]+)?(?:[Tt]itulaire|TITULAIRE|[Tt]itular|TITULAR|[Tt]itolare|TITOLARE|[Ii]nhaber(?:in)?|INHABER|[Ee]igent[üu]mer(?:in)?|EIGENT[ÜU]MER|[Pp]ropri[ée]taire|PROPRI[ÉE]TAIRE|[Ee]igenaar|EIGENAAR|[Ww]łaściciel|WŁAŚCICIEL)(?!\p{L})/u;
-/** Whether a word of `reading` is a name the lexicon knows, read without its accents too ("María"). */
+/** Whether a word of `reading` is a name the lexicon knows (its accented forms too, lexicon.ts: "María"). */
 function knownNameIn(reading: string): boolean {
   return reading
     .toLowerCase()
     .split(/[\s-]+/)
-    .some((w) => [w, w.normalize("NFD").replace(/\p{M}/gu, "")].some((v) => tagsOf(v)?.some((t) => NAME_TAGS.has(t)) || givenNameAlsoWord(v)));
+    .some((w) => tagsOf(w)?.some((t) => NAME_TAGS.has(t)) || givenNameAlsoWord(w));
 }
 /** The next field's label after a gap in a run: "  Prénom : Jean", "\tDate de naissance : …". */
 const NEXT_FIELD = /^[ \t]+[^\s:=][^\n:=]{0,40}[:=]/;
