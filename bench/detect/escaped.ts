@@ -20,17 +20,7 @@
  */
 import type { Faker } from "@faker-js/faker";
 import type { Values } from "./values.ts";
-
-export interface Span {
-  start: number;
-  end: number;
-  type: string;
-}
-export interface Doc {
-  kind: string;
-  text: string;
-  spans: Span[];
-}
+import { TextBuilder, type Doc } from "./doc.ts";
 
 /** A value as a form (or a browser's GET form, or URLSearchParams) encodes it: `+` for a blank. */
 export const formEncode = (v: string): string => new URLSearchParams({ v }).toString().slice(2);
@@ -48,19 +38,10 @@ export const jsonEscape = (v: string): string =>
 /** An e-mail obfuscated against harvesters as web pages write it: `jane&#64;example.org`. */
 const htmlObfuscate = (v: string): string => v.replace(/@/g, "&#64;");
 
-class Builder {
-  text = "";
-  spans: Span[] = [];
-  add(s: string): this {
-    this.text += s;
-    return this;
-  }
+class Builder extends TextBuilder {
   /** Plants `raw` (a value of `type`) as `encode` writes it, the span over the encoded text. */
   pos(type: string, raw: string, encode: (v: string) => string = (v) => v): this {
-    const v = encode(raw);
-    this.spans.push({ start: this.text.length, end: this.text.length + v.length, type });
-    this.text += v;
-    return this;
+    return this.plant(type, encode(raw));
   }
 }
 

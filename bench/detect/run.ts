@@ -47,6 +47,7 @@ import { KINDS, mixedCorpus } from "./mixed.ts";
 import { filler, plantedValues, REF_DATE } from "./values.ts";
 import { lookAlikeLines } from "./lookalikes.ts";
 import { escapedDocs } from "./escaped.ts";
+import { TextBuilder, type Doc, type Span } from "./doc.ts";
 import { benchArgs } from "../args.ts";
 
 const { values, int, positive, fail } = benchArgs(import.meta.url, { options: { docs: { type: "string", default: "400" }, seed: { type: "string", default: "7" }, passes: { type: "string", default: "2" }, "mixed-mb": { type: "string", default: "4" }, "quality-only": { type: "boolean", default: false }, explain: { type: "string" }, kind: { type: "string" }, default: { type: "boolean", default: false }, "ner-model": { type: "string" } } });
@@ -69,30 +70,10 @@ const LOOK_ALIKES = lookAlikeLines(faker);
 
 // ---- documents ----------------------------------------------------------------------------------
 
-interface Span {
-  start: number;
-  end: number;
-  type: string;
-}
-interface Doc {
-  kind: string;
-  text: string;
-  spans: Span[];
-}
-
 /** Builds text from parts; `pos(type)` plants a positive and records its span. */
-class Builder {
-  text = "";
-  spans: Span[] = [];
-  add(s: string): this {
-    this.text += s;
-    return this;
-  }
+class Builder extends TextBuilder {
   pos(type: string, value?: string): this {
-    const v = value ?? POSITIVE[type]!();
-    this.spans.push({ start: this.text.length, end: this.text.length + v.length, type });
-    this.text += v;
-    return this;
+    return this.plant(type, value ?? POSITIVE[type]!());
   }
   neg(): this {
     this.text += faker.helpers.arrayElement(NEGATIVE)();
