@@ -245,10 +245,15 @@ function strictCjk(b: Uint8Array, guess: string): Decoded | null {
  * encoding lacks decodes to) or U+FFFD: not text in this encoding. A run of NULs of NUL_HOLE or
  * more counts once: a hole, as a log truncated under its writer starts with (logrotate's
  * copytruncate) or a crash leaves, or a preallocated file's zero padding; shorter NULs count each
- * (GNU info's index markers "\0\b[index\0\b]" are a few in a manual).
+ * (GNU info's index markers "\0\b[index\0\b]" are a few in a manual). But one NUL after a
+ * readable character, when such NULs part records of five characters or more on average, parts
+ * records: a process's environment (`/proc/PID/environ`, "HOME=/root\0AWS_SECRET_ACCESS_KEY=…\0"
+ * in a crash report or a container's debug bundle), `find -print0`'s list. Such a file was
+ * `unsupported`, its secrets unread. (UTF-16 read as bytes has a NUL every other character.)
  */
 function unreadable(text: string): boolean {
   let bad = 0;
+  let separators = 0;
   let chars = text.length;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -258,11 +263,17 @@ function unreadable(text: string): boolean {
       if (j - i >= NUL_HOLE) {
         bad++;
         chars -= j - i - 1;
-      } else bad += j - i;
+      } else if (j - i === 1 && i > 0 && readable(text.charCodeAt(i - 1))) separators++;
+      else bad += j - i;
       i = j - 1;
-    } else if ((c < 0x20 && c !== 9 && c !== 10 && c !== 13 && c !== 12) || (c >= 0x80 && c < 0xa0) || c === 0xfffd) bad++;
+    } else if (!readable(c)) bad++;
   }
+  if (separators * 5 > chars) bad += separators;
   return bad > chars * 0.02 || chars < text.length * 0.02;
+}
+/** Not a control character (but tab, line and page breaks), a C1 character or U+FFFD. */
+function readable(c: number): boolean {
+  return !((c < 0x20 && c !== 9 && c !== 10 && c !== 13 && c !== 12) || (c >= 0x80 && c < 0xa0) || c === 0xfffd);
 }
 const NUL_HOLE = 64;
 

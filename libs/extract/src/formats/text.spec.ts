@@ -207,6 +207,19 @@ describe("extract: text family", () => {
     assert.equal(cutBefore(emoji, 2, 9), 8, "not inside a surrogate pair");
   });
 
+  it("reads records parted by NULs (a process's environment, find -print0), which were unsupported; bytes with a NUL every other character stay binary", async () => {
+    const environ = Buffer.from("HOME=/root\0USER=jane.roe@acme-corp.com\0SSN=536-22-8726\0PATH=/usr/local/bin:/usr/bin\0LANG=C.UTF-8\0");
+    const r = await run(environ, "environ", "application/octet-stream");
+    assert.deepEqual([r.detected_type, r.status], ["text/plain", "complete"]);
+    assert.ok(allText(r).includes("jane.roe@acme-corp.com") && allText(r).includes("536-22-8726"));
+    assert.ok(!allText(r).includes("\0"), "a NUL parts records");
+    const paths = Buffer.from(Array.from({ length: 200 }, (_, i) => `./share/hr/employee-${i}.pdf`).join("\0"));
+    assert.deepEqual(((await run(paths, "list.bin", "application/octet-stream")) as { detected_type: string }).detected_type, "text/plain");
+    // a NUL every other character, and every third, as bytes of no text are
+    const sparse = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i % 3 === 2 ? 0 : 0xc0 + (i % 7))));
+    assert.equal((await run(sparse, "x.bin", "application/octet-stream")).status, "unsupported");
+  });
+
   it("reads a log that starts with a hole of NULs (logrotate's copytruncate) or has one, and GNU info's index markers; zeros and random bytes stay binary", async () => {
     const lines = "2026-11-01 INFO login user=jane.roe@acme-corp.com from 10.2.3.4\n".repeat(20);
     for (const bytes of [Buffer.concat([Buffer.alloc(8192), Buffer.from(lines)]), Buffer.concat([Buffer.from(lines), Buffer.alloc(4096), Buffer.from(lines)])]) {
