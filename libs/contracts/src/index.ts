@@ -169,7 +169,8 @@ export interface Finding {
  *      `&#64;`); names in forms (labels in seven languages, capitals, holders and owners) and
  *      accented names; git remotes, systemd units, list mailboxes, zone coordinates, port ranges,
  *      symbol versions and unallocated IPv6 no longer personal data; bzip2 and PDF bombs, PDF
- *      pages without end and GNU sparse tar members read within the limits
+ *      pages without end, GNU sparse tar members and NUL-parted records (a process's
+ *      environment) read
  */
 export const ANALYZER_VERSION = 4;
 
