@@ -43,8 +43,10 @@ export function decodeText(b: Uint8Array): Decoded {
     }
     return { text, encoding: "utf-8" };
   } catch {
-    // not UTF-8: a single-byte or legacy multi-byte encoding
+    // not UTF-8: a single-byte or legacy multi-byte encoding, or UTF-8 with some of another
   }
+  const mixed = mixedUtf8(b);
+  if (mixed) return mixed;
   let enc = "windows-1252";
   let sure = false;
   try {
@@ -65,6 +67,65 @@ export function decodeText(b: Uint8Array): Decoded {
   // (U+FFFD or C1 controls for bytes the encoding lacks): the CJK encodings are tried strictly.
   const best = !CJK.includes(enc) && !unreadable(guessed.text) ? guessed : (strictCjk(b, enc) ?? guessed);
   return dosCodePage(b, best) ?? best;
+}
+
+/** Windows-1252's characters for the bytes 0x80–0xFF. */
+const CP1252_HIGH = iconv.decode(Buffer.from(Array.from({ length: 128 }, (_, i) => 0x80 + i)), "windows-1252");
+
+/**
+ * UTF-8 with bytes of another encoding among its sequences, those bytes read as Windows-1252:
+ * a CSV or a log that two programs wrote to, one in UTF-8 and one in Latin-1 ("Müller" in one,
+ * "Dupont, François" in the other), or a head cut inside a character. Read as Windows-1252
+ * throughout, its UTF-8 names were mojibake ("MÃ¼ller") and no detector knew them. Taken when its
+ * valid multi-byte sequences are at least two and a quarter of the bytes that are no UTF-8: text
+ * in Windows-1252 or a legacy CJK encoding makes a valid sequence only now and then.
+ */
+function mixedUtf8(b: Uint8Array): Decoded | null {
+  let sequences = 0;
+  const bad: number[] = [];
+  for (let i = 0; i < b.length; ) {
+    const c = b[i]!;
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    const len = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    let ok = len > 0 && i + len <= b.length;
+    for (let k = 1; ok && k < len; k++) ok = (b[i + k]! & 0xc0) === 0x80;
+    // (overlong forms, surrogates, beyond U+10FFFF)
+    const second = b[i + 1] ?? 0;
+    if (ok && ((c === 0xe0 && second < 0xa0) || (c === 0xed && second >= 0xa0) || (c === 0xf0 && second < 0x90) || (c === 0xf4 && second >= 0x90))) ok = false;
+    if (ok) {
+      sequences++;
+      i += len;
+    } else {
+      bad.push(i);
+      if (bad.length > 4 * sequences + 1024) return null;
+      i++;
+    }
+  }
+  if (sequences < 2 || sequences * 4 < bad.length) return null;
+  // (the bytes that are no UTF-8 as Latin-1 writes its letters: one or two between ASCII, "Fran\xe7ois";
+  // a legacy CJK encoding's bytes come in runs of pairs)
+  let latin = 0;
+  for (let k = 0; k < bad.length; ) {
+    let end = k + 1;
+    while (end < bad.length && bad[end] === bad[end - 1]! + 1) end++;
+    const first = bad[k]!;
+    const last = bad[end - 1]!;
+    if (end - k <= 2 && (first === 0 || b[first - 1]! < 0x80) && (last === b.length - 1 || b[last + 1]! < 0x80)) latin += end - k;
+    k = end;
+  }
+  if (latin < bad.length * 0.9) return null;
+  const utf8 = new TextDecoder("utf-8");
+  const parts: string[] = [];
+  let from = 0;
+  for (const at of bad) {
+    parts.push(utf8.decode(b.subarray(from, at)), CP1252_HIGH[b[at]! - 0x80]!);
+    from = at + 1;
+  }
+  parts.push(utf8.decode(b.subarray(from)));
+  return { text: parts.join(""), encoding: "utf-8, windows-1252 where it is not" };
 }
 
 /**

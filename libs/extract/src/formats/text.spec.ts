@@ -207,6 +207,15 @@ describe("extract: text family", () => {
     assert.equal(cutBefore(emoji, 2, 9), 8, "not inside a surrogate pair");
   });
 
+  it("reads UTF-8 with lines of Windows-1252 among it as each was written (its UTF-8 names were mojibake, \"MÃ¼ller\")", async () => {
+    const bytes = Buffer.concat([Buffer.from("name;city\nJürgen Müller;München\nÅsa Öberg;Malmö\n"), iconv.encode("François Dupont;Orléans\nRenée Lefèvre;Nîmes\n", "windows-1252")]);
+    const r = await run(bytes, "people.csv", "text/csv");
+    for (const name of ["Jürgen Müller", "Åsa Öberg", "François Dupont", "Renée Lefèvre"]) assert.ok(allText(r).includes(name), name);
+    // Windows-1252 alone, with a pair of bytes that happens to be UTF-8 ("É’" is "ɒ"), stays Windows-1252
+    const latin = iconv.encode(`${"Élève François à Orléans, ".repeat(20)}L'ÉTÉ’s\n`, "windows-1252");
+    assert.ok(allText(await run(latin, "a.txt", "text/plain")).includes("Élève François à Orléans"));
+  });
+
   it("reads records parted by NULs (a process's environment, find -print0), which were unsupported; bytes with a NUL every other character stay binary", async () => {
     const environ = Buffer.from("HOME=/root\0USER=jane.roe@acme-corp.com\0SSN=536-22-8726\0PATH=/usr/local/bin:/usr/bin\0LANG=C.UTF-8\0");
     const r = await run(environ, "environ", "application/octet-stream");
