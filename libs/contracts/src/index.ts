@@ -170,7 +170,7 @@ export interface Finding {
  *      accented names; git remotes, systemd units, list mailboxes, zone coordinates, port ranges,
  *      symbol versions and unallocated IPv6 no longer personal data; bzip2 and PDF bombs, PDF
  *      pages without end, GNU sparse tar members and NUL-parted records (a process's
- *      environment) read
+ *      environment) and UTF-8 with Windows-1252 lines among it read
  */
 export const ANALYZER_VERSION = 4;
 
