@@ -65,6 +65,8 @@ describe("ner/person_by_cue", () => {
     // a company holds and owns too: under another language's label a word of the value must be a name the lexicon knows
     assert.deepEqual(found("Titular: Banco Santander\nWłaściciel: Orange Polska\nTitulaire : Société Générale\nEigentümer: Stadtwerke München\nInhaber: Deutsche Bahn AG\n"), []);
     assert.deepEqual(found("Inhaber: Thomas Weber\nEigenaar: Pieter de Vries\nTitolare: Marco Rossi\n"), ["Thomas Weber", "Pieter de Vries", "Marco Rossi"]);
+    // Catalan's surnames' label, alone and with the given name's
+    assert.deepEqual(found("Cognoms: Puig i Soler\nNom i cognoms: Jordi Puig i Soler\nCognoms: Dades personals\n"), ["Puig i Soler", "Jordi Puig i Soler"]);
     // a form body's next pair ends the value (decoded, "name=Leann+Rach&email=…" reads "name=Leann Rach&email=…")
     assert.deepEqual(found("name=Leann Rach&email=x\naccount_holder=Helene Dehmel&iban=SI21\n"), ["Leann Rach", "Helene Dehmel"]);
   });

@@ -20,14 +20,14 @@ const HOLDER = String.raw`(?:[Aa]ccount|[Cc]ard)[ \t_]?[Hh]older|ACCOUNT_?HOLDER
  * "Name", "given name", "surname" in the languages of the national identifiers, as written and in
  * capitals ("NOM :", "PRÉNOMS :" on a French form), a given name's label in the plural too ("Prénoms").
  */
-const FOREIGN = String.raw`[Nn]om|NOM|[Pp]r[ée]noms?|PR[ÉE]NOMS?|[Nn]ombres?|NOMBRES?|[Aa]pellidos?|APELLIDOS?|[Nn]ome|NOME|[Cc]ognome|COGNOME|[Nn]aam|NAAM|[Aa]chternaam|ACHTERNAAM|[Vv]oornaam|VOORNAAM|[Vv]orname|VORNAME|[Nn]achname|NACHNAME|[Ii]mi[eę]|IMI[EĘ]|[Nn]azwisko|NAZWISKO`;
+const FOREIGN = String.raw`[Nn]om|NOM|[Pp]r[ée]noms?|PR[ÉE]NOMS?|[Nn]ombres?|NOMBRES?|[Aa]pellidos?|APELLIDOS?|[Nn]ome|NOME|[Cc]ognoms?|COGNOMS?|[Cc]ognome|COGNOME|[Nn]aam|NAAM|[Aa]chternaam|ACHTERNAAM|[Vv]oornaam|VOORNAAM|[Vv]orname|VORNAME|[Nn]achname|NACHNAME|[Ii]mi[eę]|IMI[EĘ]|[Nn]azwisko|NAZWISKO`;
 /** A document's author or signer: "Author:", "Prepared by:", "Approved by:" (a report's page header, a form's footer, a file's header comment). */
 const AUTHOR = String.raw`[Aa]uthor|AUTHOR|(?:[Pp]repared|[Ww]ritten|[Cc]reated|[Cc]ompiled|[Ss]igned|[Aa]pproved|[Rr]eviewed|[Cc]hecked)[ \t]+by|(?:PREPARED|WRITTEN|CREATED|COMPILED|SIGNED|APPROVED|REVIEWED|CHECKED)[ \t]+BY`;
 /** Any of the labels above, as a person cue reads it. */
 // (a given name's label in the plural or with its "(s)": "Given names:", "GIVEN NAME(S):" on a passport's form)
 const LABEL = String.raw`(?:(?:${WHO}(?:[ \t_]?(?=[Nn]ame))|(?:CUSTOMER|CLIENT|EMPLOYEE|PATIENT|CONTACT|FULL|FIRST|LAST|SUR|GIVEN|FAMILY|FORE)[ _]?(?=NAME))?(?:[Nn]ame|NAME)(?:s|S|\([Ss]\))?|${HOLDER}|${FOREIGN}|${AUTHOR})`;
 /** A surname's label, and a given name's, as a combined label joins them ("Nom et prénom :", "Nachname/Vorname:", "Last name, First name:"). */
-const SURNAME_PART = String.raw`(?:[Ss]ur|[Ll]ast|[Ff]amily)[ \t_]?[Nn]ames?|(?:SUR|LAST|FAMILY)[ _]?NAMES?|[Nn]om|NOM|[Nn]achname|NACHNAME|[Cc]ognome|COGNOME|[Aa]pellidos?|APELLIDOS?|[Aa]chternaam|ACHTERNAAM|[Nn]azwisko|NAZWISKO`;
+const SURNAME_PART = String.raw`(?:[Ss]ur|[Ll]ast|[Ff]amily)[ \t_]?[Nn]ames?|(?:SUR|LAST|FAMILY)[ _]?NAMES?|[Nn]om|NOM|[Nn]achname|NACHNAME|[Cc]ognoms?|COGNOMS?|[Cc]ognome|COGNOME|[Aa]pellidos?|APELLIDOS?|[Aa]chternaam|ACHTERNAAM|[Nn]azwisko|NAZWISKO`;
 const GIVEN_PART = String.raw`(?:[Ff]irst|[Gg]iven|[Cc]hristian)[ \t_]?[Nn]ames?|(?:FIRST|GIVEN)[ _]?NAMES?|[Ff]orenames?|FORENAMES?|[Pp]r[ée]noms?|PR[ÉE]NOMS?|[Vv]ornamen?|VORNAMEN?|[Vv]oorna(?:am|men)|VOORNAAM|[Ii]mi[eę]|IMI[EĘ]|[Nn]ombres?|NOMBRES?|[Nn]ome|NOME`;
 const END = String.raw`(?=${SUFFIX}?[ \t]*(?:[,:;!]|\r?\n|$))`;
 /**
@@ -88,8 +88,8 @@ const PIECE = /[Nn]ame|NAME|older|OLDER|[Ii]nhaber|INHABER|wner|WNER|itula|ITULA
  * word before "Name" ("Print Name:", "Account Name:", "Legal Name:") are not among them.
  */
 const THING_BEFORE = /(?<![\p{L}\p{N}])(?:report|file|host|server|printer|device|computer|machine|network|domain|database|table|column|field|class|module|package|function|method|variable|project|product|brand|company|business|event|job|task|queue|topic|bucket|folder|directory|document|template|course|program|item|model|display|service|application|app|site|store|branch|group|role|team|policy|rule|profile|workspace|cluster|instance|node|volume|share|drive|font|style|layer|sheet|tab|view|index|license|licence|plugin|dependency|artifact|distribution|repository|organization|organisation|parent|system|extension)[ \t_-]*$/iu;
-/** A label of the surname alone: "Surname:", "last_name=", "Nom :", "Nachname:", "Cognome", "Apellidos", "Achternaam", "Nazwisko" (and in capitals). */
-const SURNAME_LABEL = /^[\s"]*(?:(?:[Ss]ur|[Ll]ast|[Ff]amily|[Mm]aiden)[ \t_]?[Nn]ame|(?:SUR|LAST|FAMILY|MAIDEN)[ _]?NAME|(?:[Nn]om|NOM)(?!\p{L})|[Nn]achname|NACHNAME|[Cc]ognome|COGNOME|[Aa]pellidos?|APELLIDOS?|[Aa]chternaam|ACHTERNAAM|[Nn]azwisko|NAZWISKO)/u;
+/** A label of the surname alone: "Surname:", "last_name=", "Nom :", "Nachname:", "Cognome", Catalan's "Cognoms", "Apellidos", "Achternaam", "Nazwisko" (and in capitals). */
+const SURNAME_LABEL = /^[\s"]*(?:(?:[Ss]ur|[Ll]ast|[Ff]amily|[Mm]aiden)[ \t_]?[Nn]ame|(?:SUR|LAST|FAMILY|MAIDEN)[ _]?NAME|(?:[Nn]om|NOM)(?!\p{L})|[Nn]achname|NACHNAME|[Cc]ognoms?|COGNOMS?|[Cc]ognome|COGNOME|[Aa]pellidos?|APELLIDOS?|[Aa]chternaam|ACHTERNAAM|[Nn]azwisko|NAZWISKO)/u;
 /** A label of the given names alone: "First name", "Given name(s)", "Forename", "Prénom(s)", "Vorname", "Voornaam", "Imię" (and in capitals). */
 const GIVEN_LABEL = /^[\s"]*(?:(?:[Ff]irst|[Gg]iven|[Cc]hristian|[Ff]ore)[ \t_]?[Nn]ames?|(?:FIRST|GIVEN|FORE)[ _]?NAMES?|[Pp]r[ée]noms?|PR[ÉE]NOMS?|[Vv]orname|VORNAME|[Vv]oornaam|VOORNAAM|[Ii]mi[eę]|IMI[EĘ])(?!\p{L})/u;
 /**
@@ -114,7 +114,7 @@ function knownNameIn(reading: string): boolean {
 }
 /** The next field's label after a gap in a run: "  Prénom : Jean", "\tDate de naissance : …". */
 const NEXT_FIELD = /^[ \t]+[^\s:=][^\n:=]{0,40}[:=]/;
-const SURNAME_BEFORE = /(?<![\p{L}\p{M}])(?:[Aa]pellidos?|APELLIDOS?|[Cc]ognome|COGNOME)[ \t]*[:=\t\n]/u;
+const SURNAME_BEFORE = /(?<![\p{L}\p{M}])(?:[Aa]pellidos?|APELLIDOS?|[Cc]ognoms?|COGNOMS?|[Cc]ognome|COGNOME)[ \t]*[:=\t\n]/u;
 
 /** Which part of a name a label asks for: the surname, the given names, or any ("Name:"). */
 type Part = "surname" | "given" | "any";
@@ -193,10 +193,10 @@ export const personByCue: Detector = {
   category: "person",
   description: "Person name after a cue: salutation, signature, name label (name shape, lexicon veto)",
   patterns: [],
-  context: ["dear", "hello", "regards", "sincerely", "faithfully", "yours", "cheers", "thanks", "best", "name", "surname", "holder", "cardholder", "kontoinhaber", "owner", "titulaire", "titular", "titolare", "inhaber", "eigentümer", "propriétaire", "eigenaar", "właściciel", "nom", "nombre", "apellido", "apellidos", "nome", "cognome", "naam", "voornaam", "achternaam", "vorname", "nachname", "prénom", "prenom", "imię", "nazwisko", "author", "prepared by", "written by", "created by", "compiled by", "signed by", "approved by", "reviewed by", "checked by"],
+  context: ["dear", "hello", "regards", "sincerely", "faithfully", "yours", "cheers", "thanks", "best", "name", "surname", "holder", "cardholder", "kontoinhaber", "owner", "titulaire", "titular", "titolare", "inhaber", "eigentümer", "propriétaire", "eigenaar", "właściciel", "nom", "nombre", "apellido", "apellidos", "nome", "cognome", "cognom", "cognoms", "naam", "voornaam", "achternaam", "vorname", "nachname", "prénom", "prenom", "imię", "nazwisko", "author", "prepared by", "written by", "created by", "compiled by", "signed by", "approved by", "reviewed by", "checked by"],
   // ("nom" and "nome" with what may follow a label: as bare substrings they are in every text
   // about economy, anomalies or gnomes)
-  prefilter: { keywords: ["dear", "hello", "hi ", "regards", "sincerely", "faithfully", "yours", "cheers", "best", "thank", "name", "holder", "kontoinhaber", "owner", "titula", "titolare", "inhaber", "eigentümer", "eigentumer", "propriétaire", "proprietaire", "eigenaar", "właściciel", "nom ", "nom:", "nom=", "nom\t", "nom\n", "nom,", "prénom", "prenom", "nombre", "nome ", "nome:", "nome=", "nome\t", "nome\n", "nome,", "apellido", "naam", "imie", "imię", "nazwisko", "author", "by:", "by\t", "by ="] },
+  prefilter: { keywords: ["dear", "hello", "hi ", "regards", "sincerely", "faithfully", "yours", "cheers", "best", "thank", "name", "holder", "kontoinhaber", "owner", "titula", "titolare", "inhaber", "eigentümer", "eigentumer", "propriétaire", "proprietaire", "eigenaar", "właściciel", "nom ", "nom:", "nom=", "nom\t", "nom\n", "nom,", "prénom", "prenom", "nombre", "nome ", "nome:", "nome=", "nome\t", "nome\n", "nome,", "cognom", "apellido", "naam", "imie", "imię", "nazwisko", "author", "by:", "by\t", "by ="] },
   find(text): Candidate[] {
     const out: Candidate[] = [];
     /** Where a value ends: at a gap before the next field's label, or before a label run into it. */
