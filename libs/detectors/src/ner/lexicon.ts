@@ -35,7 +35,8 @@ export function tagsOf(word: string): string[] | null {
   const plain = TAGS.get(withoutAccents(word));
   return plain !== undefined && plain.some((t) => NAME_TAGS.has(t)) ? plain : null;
 }
-const NOT_ASCII = /\P{ASCII}/u;
+/** A character beyond ASCII: an accented letter, another script. */
+export const NOT_ASCII = /\P{ASCII}/u;
 
 /** The lexicon's tags of a person's name. */
 export const NAME_TAGS: ReadonlySet<string> = new Set(["FirstName", "LastName", "MaleName", "FemaleName", "Person"]);

@@ -6,7 +6,7 @@
  * which compromise knows some as ordinary words and none as a name ("Rustic Steel Keyboard",
  * "The Support Team") is not a person.
  */
-import { NAME_TAGS, commonWord, englishWord, tagsOf } from "./lexicon.ts";
+import { NAME_TAGS, NOT_ASCII, commonWord, englishWord, tagsOf } from "./lexicon.ts";
 import { escapeRegex } from "../core/regex.ts";
 import { nextFeed, prevFeed } from "../core/lines.ts";
 
@@ -206,7 +206,6 @@ export function productCamel(value: string): boolean {
 const CAMEL_PREFIX = /^(?:Vander|Vanden|Fitz|Della|Dello|Abdul|Abdel)$/;
 
 /** Endings of abstract nouns, which no given name or surname has (not "-ity": "Serenity"; not "-ing": "Manning"). */
-const NOT_ASCII = /\P{ASCII}/u;
 const ABSTRACT = /(?:[^aeiou]sis|ency|ancy|tion|sion|ment|ory|ness|ism|ance|ence|ogy|ics)$/;
 
 /**
@@ -282,7 +281,7 @@ export const NO_VALUE = /^(?:none|null|nil|undefined|nan|void|empty|blank|missin
  * list knows: a header row or a column of labels ("Nom,Prénom,Ville", "Nachname\nGeburtsdatum")
  * puts one where a surname's value would stand.
  */
-export const FORM_FIELD_WORD = /^(?:nom|prénom|prénoms|prenom|adresse|ville|pays|sexe|naissance|nationalité|téléphone|courriel|signature|vorname|nachname|geburtsdatum|geburtsort|anschrift|straße|strasse|wohnort|plz|telefon|geschlecht|staatsangehörigkeit|unterschrift|nombre|apellido|apellidos|dirección|ciudad|teléfono|correo|nacimiento|firma|nome|cognome|indirizzo|città|telefono|nascita|naam|voornaam|achternaam|adres|woonplaats|telefoon|geboortedatum|handtekening|imię|imie|nazwisko|ulica|miasto|telefon|podpis|urodzenia|pesel|datum)$/;
+export const FORM_FIELD_WORD = /^(?:nom|prénom|prénoms|prenom|adresse|ville|pays|sexe|naissance|nationalité|téléphone|courriel|signature|vorname|nachname|geburtsdatum|geburtsort|anschrift|straße|strasse|wohnort|plz|telefon|geschlecht|staatsangehörigkeit|unterschrift|nombre|apellido|apellidos|dirección|ciudad|teléfono|correo|nacimiento|firma|nome|cognome|indirizzo|città|telefono|nascita|cognom|cognoms|adreça|ciutat|població|telèfon|correu|naixement|naam|voornaam|achternaam|adres|woonplaats|telefoon|geboortedatum|handtekening|imię|imie|nazwisko|ulica|miasto|telefon|podpis|urodzenia|pesel|datum)$/;
 /**
  * Whether each word of `reading` (particles aside) is a name the lexicon knows, a given name it
  * knows only as a word ("Jean", "Jan"), or no English word ("Dupont", "García", "Pieter"): what a

@@ -67,6 +67,9 @@ describe("ner/person_by_cue", () => {
     assert.deepEqual(found("Inhaber: Thomas Weber\nEigenaar: Pieter de Vries\nTitolare: Marco Rossi\n"), ["Thomas Weber", "Pieter de Vries", "Marco Rossi"]);
     // Catalan's surnames' label, alone and with the given name's
     assert.deepEqual(found("Cognoms: Puig i Soler\nNom i cognoms: Jordi Puig i Soler\nCognoms: Dades personals\n"), ["Puig i Soler", "Jordi Puig i Soler"]);
+    // its field labels in a column or a header row are no names
+    assert.deepEqual(found("NOM\nCOGNOMS\nADREÇA\n"), []);
+    assert.deepEqual(found("Nom: Cognoms\n"), []);
     // a form body's next pair ends the value (decoded, "name=Leann+Rach&email=…" reads "name=Leann Rach&email=…")
     assert.deepEqual(found("name=Leann Rach&email=x\naccount_holder=Helene Dehmel&iban=SI21\n"), ["Leann Rach", "Helene Dehmel"]);
   });
