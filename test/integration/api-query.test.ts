@@ -8,7 +8,7 @@ import { ANALYSES_ALIAS, createEsClient, isAnalyzed } from "@filescan/search";
 import { parse } from "yaml";
 import { readFileSync } from "node:fs";
 import { OPENAPI_FILE } from "@filescan/api";
-import { ANALYZER_VERSION } from "@filescan/contracts";
+import { ANALYZER_VERSION, type FileAnalyzed, type FileSubmitted } from "@filescan/contracts";
 import { aliasesFor, analysisDoc, ensureIndices } from "@filescan/projector";
 import { analyzed, submitted } from "./events.ts";
 import { accessToken, bearer, issuePat, post, startTestApi, submission, type TestApi } from "./api-helpers.ts";
@@ -119,6 +119,64 @@ describe("api: POST /query", function () {
     } finally {
       await strict.close();
       await lenient.close();
+      const mine = Object.keys(await es.indices.get({ index: `${prefix}-*`, allow_no_indices: true }));
+      if (mine.length) await es.indices.delete({ index: mine });
+      for (const name of [aliases.files, aliases.analyses]) await es.indices.deleteIndexTemplate({ name }).catch(() => undefined);
+      await es.close();
+    }
+  });
+
+  it("counts an analysis made while the LLM was unavailable as made within FILESCAN_LLM_OUTAGE_RETRY_SECONDS, as not made after it, and the LLM's re-analysis for good", async () => {
+    const es = createEsClient();
+    const prefix = `filescan-t${randomUUID().slice(0, 8)}`;
+    const aliases = aliasesFor(prefix);
+    await ensureIndices(es, aliases);
+    const HOUR = 3_600_000;
+    /** A verdict the classifier made with the LLM configured but unavailable (libs/classify's fallback), `ago` ms ago. */
+    const outage = (s: FileSubmitted, ago: number): FileAnalyzed => {
+      const a = analyzed(s);
+      return { ...a, analyzed_at: Date.now() - ago, llm: { ...a.llm, status: "partial" }, extraction: { ...a.extraction, reasons: ["llm_unavailable"] }, model: { ...a.model, provider: "local", name: "smollm2-135m-instruct" } };
+    };
+    const files = { recent: submitted(`outage, recent ${randomUUID()}`), old: submitted(`outage, old ${randomUUID()}`), off: submitted(`llm off, old ${randomUUID()}`) };
+    const soon = submitted(`outage, now ${randomUUID()}`);
+    const docs = {
+      recent: analysisDoc(outage(files.recent, HOUR / 2)),
+      old: analysisDoc(outage(files.old, 2 * HOUR)),
+      // (FILESCAN_LLM=off: the deterministic verdict, no reason; a normal verdict however old)
+      off: analysisDoc({ ...analyzed(files.off), analyzed_at: Date.now() - 1000 * HOUR }),
+    };
+    assert.deepEqual(docs.old.analysis.reasons, ["llm_unavailable"], "stored as the projector stores it");
+    assert.deepEqual([docs.off.analysis.provider, docs.off.analysis.reasons], ["off", []]);
+    for (const [k, d] of Object.entries(docs)) await es.index({ index: aliases.analyses, id: files[k as keyof typeof files].sha256, document: d, refresh: true });
+    const settings = { analysesIndex: aliases.analyses, filesIndex: aliases.files };
+    const hourly = await startTestApi({ settings });
+    const short = await startTestApi({ env: { ...process.env, FILESCAN_LLM_OUTAGE_RETRY_SECONDS: "3" }, settings });
+    try {
+      const ask = async (a: TestApi, f: { sha256: string }) => (await post(`${a.baseUrl}/query`, { sha256: f.sha256 }, bearer(jwt))).json.status;
+      // the default window, an hour: found within it, not found after it; FILESCAN_LLM=off's verdict counts
+      assert.deepEqual([await ask(hourly, files.recent), await ask(hourly, files.old), await ask(hourly, files.off)], ["found", "not found", "found"]);
+      // GET /files says the same, and shows the verdict and why it is not counted
+      const report = await fetch(`${hourly.baseUrl}/files/${files.old.sha256}`, { headers: bearer(jwt) });
+      const body = (await report.json()) as { status: string; analysis: { llm: { status: string }; analysis: { reasons: string[] } } };
+      assert.equal(report.status, 200);
+      assert.equal(body.status, "not found", "as /query answers");
+      assert.deepEqual([body.analysis.llm.status, body.analysis.analysis.reasons], ["partial", ["llm_unavailable"]]);
+      assert.equal(((await (await fetch(`${hourly.baseUrl}/files/${files.recent.sha256}`, { headers: bearer(jwt) })).json()) as { status: string }).status, "found");
+      // one window, 3 s, before and after: found, then not found (crawlers send the file again)
+      const made = Date.now();
+      await es.index({ index: aliases.analyses, id: soon.sha256, document: analysisDoc(outage(soon, 0)), refresh: false });
+      const before = await ask(short, soon);
+      assert.ok(Date.now() - made < 3_000, "asked within the window");
+      assert.equal(before, "found");
+      await new Promise((r) => setTimeout(r, made + 3_200 - Date.now()));
+      assert.deepEqual([await ask(short, soon), await ask(short, files.off)], ["not found", "found"]);
+      // the classifier's new analysis of it (with the LLM back) takes its place: found, for good
+      const again = analyzed(soon);
+      await es.index({ index: aliases.analyses, id: soon.sha256, document: analysisDoc({ ...again, model: { ...again.model, provider: "local", name: "smollm2-135m-instruct" } }), refresh: false });
+      assert.equal(await ask(short, soon), "found");
+    } finally {
+      await hourly.close();
+      await short.close();
       const mine = Object.keys(await es.indices.get({ index: `${prefix}-*`, allow_no_indices: true }));
       if (mine.length) await es.indices.delete({ index: mine });
       for (const name of [aliases.files, aliases.analyses]) await es.indices.deleteIndexTemplate({ name }).catch(() => undefined);

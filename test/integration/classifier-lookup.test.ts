@@ -9,6 +9,9 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { aliasesFor, analysisDoc, ensureIndices, type IndexNames } from "@filescan/projector";
 import { earlierAnalyses, LOOKUP_TIMEOUT_MS, lookupClient } from "@filescan/classifier/lookup";
+import { createAnalyzer } from "@filescan/classifier/analyze";
+import type { Classifier } from "@filescan/classify";
+import { locator, type FileAnalyzed, type FileExtracted, type FileSubmitted } from "@filescan/contracts";
 import { analyzed, submitted } from "./events.ts";
 import { muteServer, portOf, stopServer } from "./relay.ts";
 
@@ -43,6 +46,42 @@ describe("classifier: looking up an earlier analysis", function () {
     delete (doc.event as Partial<typeof doc.event>).analyzer_version;
     await es.index({ index: aliases.analyses, id: older.sha256, document: doc, refresh: true });
     assert.equal((await lookup(older.sha256))?.analyzer_version, 0);
+  });
+
+  it("reuses a stored verdict made while the LLM was unavailable only within FILESCAN_LLM_OUTAGE_REUSE_SECONDS, then asks the LLM again", async () => {
+    await ensureIndices(es, aliases);
+    const MIN = 60_000;
+    const asked: string[] = [];
+    // the LLM is back: it answers, and says so
+    const llm: Classifier = {
+      classify: async (input) => {
+        asked.push(input.meta.filename);
+        return {
+          llm: { has_sensitive_data: false, confidence: "low", reasoning: "the LLM's", description: "d", status: "complete", page_number: null, file_in_zip: null },
+          model: { provider: "local", name: "m", prompt_tokens: 10, completion_tokens: 5, llm_ms: 20 },
+          reasons: [],
+        };
+      },
+    };
+    const outage = (s: FileSubmitted, ago: number): FileAnalyzed => {
+      const a = analyzed(s);
+      return { ...a, analyzed_at: Date.now() - ago, llm: { ...a.llm, status: "partial" }, extraction: { ...a.extraction, reasons: ["llm_unavailable"] }, model: { ...a.model, provider: "local", name: "m" } };
+    };
+    const extracted = (s: FileSubmitted, name: string): FileExtracted => ({
+      submission_id: randomUUID(), sha256: s.sha256, received_at: Date.now(), filename: name, full_path: `/${name}`, mimetype: "text/plain", app: "t", extra_json: "{}", size: 10,
+      detected_type: "text/plain", type_mismatch: false, status: "complete", reasons: [], segments: [{ text: "a few words of text", source: "text", locator: locator() }], stats: { chars: 19, entries: 0, duration_ms: 1 },
+    });
+    const young = submitted(`an outage verdict, 2 min old ${randomUUID()}`);
+    const old = submitted(`an outage verdict, 10 min old ${randomUUID()}`);
+    await es.index({ index: aliases.analyses, id: young.sha256, document: analysisDoc(outage(young, 2 * MIN)), refresh: true });
+    await es.index({ index: aliases.analyses, id: old.sha256, document: analysisDoc(outage(old, 10 * MIN)), refresh: true });
+    const a = createAnalyzer({ classifier: llm, detectOptions: { ner: false }, lookup, outageReuseMs: 5 * MIN });
+    const y = await a.analyze(extracted(young, "young.txt"));
+    assert.deepEqual([y.model.reused, y.extraction.reasons], [true, ["llm_unavailable"]], "within the window: reused");
+    const o = await a.analyze(extracted(old, "old.txt"));
+    assert.deepEqual([o.model.reused, o.extraction.reasons, o.llm.reasoning], [false, [], "the LLM's"], "past it: asked again");
+    assert.deepEqual(asked, ["old.txt"]);
+    assert.deepEqual(warnings, []);
   });
 
   it("gives up on a silent Elasticsearch within its timeout, with one warning for several look-ups", async () => {

@@ -71,6 +71,8 @@ export function createApp(deps: AppDeps): Koa<State> {
   // before costs two HMACs; a token once verified is cached either way)
   const verifyKeys = deps.previousJwtKey ? [jwtSecretKey, createSecretKey(deps.previousJwtKey)] : jwtSecretKey;
   const verifiedTokens = new VerifiedTokenCache();
+  /** Which stored analyses `/query` and `GET /files` count as made (README, "Re-analysis after an upgrade" and "… after an LLM outage"). */
+  const countRule = { minVersion: settings.minAnalyzerVersion, outageRetryMs: settings.llmOutageRetryMs };
 
   const app = new Koa<State>({ proxy: settings.trustProxy });
   app.silent = true; // errors are logged by `problems` below, without request data
@@ -104,7 +106,7 @@ export function createApp(deps: AppDeps): Koa<State> {
   api.get("/analyzer", bearer("query"), (ctx) => {
     ctx.body = { analyzer_version: ANALYZER_VERSION, min_analyzer_version: settings.minAnalyzerVersion, max_file_bytes: settings.maxFileBytes };
   });
-  api.get("/files/:sha256", bearer("query"), fileReport(es, { files: settings.filesIndex, analyses: settings.analysesIndex }, settings.minAnalyzerVersion, settings.maxMetadataBytes));
+  api.get("/files/:sha256", bearer("query"), fileReport(es, { files: settings.filesIndex, analyses: settings.analysesIndex }, countRule, settings.maxMetadataBytes));
   app.use(api.routes());
   app.use(api.allowedMethods());
   app.use(ops.allowedMethods());
@@ -351,7 +353,7 @@ export function createApp(deps: AppDeps): Koa<State> {
     }
     let found: boolean;
     try {
-      found = await isAnalyzed(es, (body.sha256 as string).toLowerCase(), settings.analysesIndex, settings.minAnalyzerVersion);
+      found = await isAnalyzed(es, (body.sha256 as string).toLowerCase(), settings.analysesIndex, countRule);
     } catch (err) {
       throw new Problem(500, "store_error", "the analysis index cannot be read", { cause: err });
     }

@@ -9,7 +9,7 @@
  * one answer of 100 MB, held whole in this process's memory.
  */
 import type { Context } from "koa";
-import { esErrors, isCurrent, type EsClient } from "@filescan/search";
+import { countsAsMade, esErrors, type CountedAnalysis, type CountRule, type EsClient } from "@filescan/search";
 import { parseJsonExact } from "@filescan/contracts";
 import { Problem } from "./problem.ts";
 
@@ -25,11 +25,14 @@ const FIELDS = ["submission_id", "filename", "full_path", "mimetype", "timestamp
 const notFound = (err: unknown) => err instanceof esErrors.ResponseError && err.statusCode === 404;
 
 /**
- * `minVersion`: FILESCAN_MIN_ANALYZER_VERSION; an older analysis is shown, but the status is "not
- * found", as /query answers. `maxMetadataBytes`: what a sighting stored before `sighting_bytes`
- * existed is taken to hold.
+ * `rule`: which analyses count (FILESCAN_MIN_ANALYZER_VERSION, FILESCAN_LLM_OUTAGE_RETRY_SECONDS;
+ * a number is the minimum version alone); one that does not (an older analyzer's, one made
+ * while the LLM was unavailable and older than the retry window) is shown, but the status is
+ * "not found", as /query answers. `maxMetadataBytes`: what a sighting stored before
+ * `sighting_bytes` existed is taken to hold.
  */
-export function fileReport(es: EsClient, index: { files: string; analyses: string }, minVersion = 0, maxMetadataBytes = PAGE_BYTES) {
+export function fileReport(es: EsClient, index: { files: string; analyses: string }, rule: CountRule | number = 0, maxMetadataBytes = PAGE_BYTES) {
+  const counted: CountRule = typeof rule === "number" ? { minVersion: rule } : rule;
   return async (ctx: Context & { params: { sha256?: string } }): Promise<void> => {
     const raw = ctx.params.sha256 ?? "";
     if (!SHA256.test(raw)) throw invalid("sha256", "must be 64 hexadecimal characters");
@@ -66,7 +69,7 @@ export function fileReport(es: EsClient, index: { files: string; analyses: strin
       throw new Problem(500, "store_error", "the file index cannot be read", { cause: err });
     }
     if (!analysis && total === 0) throw new Problem(404, "not_found", "no file with this sha256 was submitted");
-    const found = analysis !== null && isCurrent(analysis.analysis as { analyzer_version?: number } | undefined, minVersion);
+    const found = analysis !== null && countsAsMade(analysis.analysis as CountedAnalysis | undefined, counted);
     ctx.body = { sha256, status: found ? "found" : "not found", analysis, sightings, sightings_total: total, next_page_token: next ? Buffer.from(JSON.stringify(next)).toString("base64url") : null };
   };
 }

@@ -2,7 +2,7 @@
 import { GROUPS, intFromEnv, kafkaPrefix, maxFileBytes, maxMetadataBytes } from "@filescan/config";
 import { DEFAULT_REVOCATION_TTL_MS, jwtTtlSeconds } from "@filescan/auth";
 import { aliasesFor } from "@filescan/search";
-import { minAnalyzerVersion } from "@filescan/contracts";
+import { llmOutageRetrySeconds, minAnalyzerVersion } from "@filescan/contracts";
 
 export interface ApiSettings {
   host: string;
@@ -37,6 +37,12 @@ export interface ApiSettings {
   analysesIndex: string;
   /** An analysis made by an older analyzer counts as not made (FILESCAN_MIN_ANALYZER_VERSION, default 0). */
   minAnalyzerVersion: number;
+  /**
+   * An analysis made while the LLM was unavailable (`llm_unavailable`) counts as made for this
+   * long after it was made, then as not made, so crawlers send the file again and the LLM is
+   * asked again (FILESCAN_LLM_OUTAGE_RETRY_SECONDS, default 3600 s).
+   */
+  llmOutageRetryMs: number;
   /** Alias of the per-sighting documents (GET /files/{sha256}). */
   filesIndex: string;
   /** Take the client address from X-Forwarded-For (behind a trusted proxy only). */
@@ -73,6 +79,7 @@ export function apiSettings(env: NodeJS.ProcessEnv = process.env): ApiSettings {
     analysesIndex: aliasesFor(env.FILESCAN_ES_INDEX_PREFIX).analyses,
     filesIndex: aliasesFor(env.FILESCAN_ES_INDEX_PREFIX).files,
     minAnalyzerVersion: minAnalyzerVersion(env),
+    llmOutageRetryMs: llmOutageRetrySeconds(env) * 1000,
     trustProxy: env.FILESCAN_TRUST_PROXY === "1" || env.FILESCAN_TRUST_PROXY === "true",
   };
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { ANALYZER_VERSION, locator, type FileAnalyzed, type FileExtracted } from "@filescan/contracts";
 import type { Classifier, ClassifyInput } from "@filescan/classify";
-import { createAnalyzer } from "./analyze.ts";
+import { createAnalyzer, madeWithoutLlm } from "./analyze.ts";
 
 function extracted(sha: string, text: string, id = `sub-${Math.random()}`): FileExtracted {
   return {
@@ -27,6 +27,26 @@ function countingClassifier(): Classifier & { calls: ClassifyInput[] } {
       };
     },
   };
+}
+
+/**
+ * A classifier whose LLM is down until `up` is set: its verdict is then the deterministic one with
+ * reason `llm_unavailable`, as libs/classify falls back when the retries are exhausted.
+ */
+function flakyLlm(): Classifier & { calls: ClassifyInput[]; up: boolean } {
+  const inner = countingClassifier();
+  const c = {
+    get calls() {
+      return inner.calls;
+    },
+    up: false,
+    async classify(input: ClassifyInput) {
+      const r = await inner.classify(input);
+      if (c.up) return r;
+      return { llm: { ...r.llm, status: "partial" as const, reasoning: "r Deterministic verdict: the LLM was unavailable." }, model: { ...r.model, prompt_tokens: 0, completion_tokens: 0 }, reasons: ["llm_unavailable"] };
+    },
+  };
+  return c;
 }
 
 describe("classifier analyze step", () => {
@@ -162,5 +182,109 @@ describe("classifier analyze step", () => {
     assert.equal((await b.analyze({ ...extracted(sha, "card 4111 1111 1111 1111", "third"), min_analyzer_version: 0 })).model.reused, true);
     assert.equal((await b.analyze(extracted(sha, "card 4111 1111 1111 1111", "fourth"))).model.reused, true);
     assert.equal(c.calls.length, 2);
+  });
+
+  describe("a verdict made while the LLM was unavailable", () => {
+    const MIN = 60_000;
+    const card = "card 4111 1111 1111 1111";
+
+    it("is reused for the window, then the LLM is asked again; concurrent duplicates share one call", async () => {
+      const c = flakyLlm();
+      let t = 1_000_000;
+      const a = createAnalyzer({ classifier: c, detectOptions: { ner: false }, outageReuseMs: 5 * MIN, now: () => t });
+      const sha = "7".repeat(64);
+      const first = await Promise.all([1, 2, 3].map((i) => a.analyze(extracted(sha, card, `s${i}`))));
+      assert.equal(c.calls.length, 1, "concurrent duplicates share the call");
+      assert.ok(madeWithoutLlm(first[0]!));
+      assert.deepEqual(first.map((o) => o.model.reused), [false, true, true]);
+      // within the window: reused, the down LLM is not asked (each ask costs its retries' time)
+      t += 4 * MIN;
+      const within = await a.analyze(extracted(sha, card, "s4"));
+      assert.equal(within.model.reused, true);
+      assert.equal(c.calls.length, 1);
+      // past it, with the LLM back: asked again, and the LLM's verdict is reused from then on, for good
+      t += 2 * MIN;
+      c.up = true;
+      const again = await Promise.all([5, 6].map((i) => a.analyze(extracted(sha, card, `s${i}`))));
+      assert.equal(c.calls.length, 2, "asked again, once for both");
+      assert.deepEqual(again.map((o) => o.model.reused), [false, true]);
+      assert.equal(madeWithoutLlm(again[0]!), false);
+      assert.equal(again[0]!.llm.status, "complete");
+      t += 24 * 60 * MIN;
+      assert.equal((await a.analyze(extracted(sha, card, "s7"))).model.reused, true);
+      assert.equal(c.calls.length, 2);
+    });
+
+    it("is not reused from the index once older than the window: the LLM is asked again, and its verdict is a fresh one that replaces it", async () => {
+      const c = flakyLlm();
+      const sha = "8".repeat(64);
+      const t = 5_000_000;
+      const made = await createAnalyzer({ classifier: c, detectOptions: { ner: false }, now: () => t }).analyze(extracted(sha, card, "first"));
+      assert.deepEqual(made.extraction.reasons, ["llm_unavailable"]);
+      const lookups: string[] = [];
+      const stored = (age: number): FileAnalyzed => ({ ...made, analyzed_at: t - age });
+      // younger than the window: reused, no call
+      const young = createAnalyzer({ classifier: c, outageReuseMs: 5 * MIN, now: () => t, lookup: async (s) => (lookups.push(s), stored(4 * MIN)) });
+      assert.equal((await young.analyze(extracted(sha, card, "young"))).model.reused, true);
+      assert.equal(c.calls.length, 1);
+      // older: asked again (the LLM is back)
+      c.up = true;
+      const old = createAnalyzer({ classifier: c, outageReuseMs: 5 * MIN, now: () => t, lookup: async (s) => (lookups.push(s), stored(6 * MIN)) });
+      const out = await old.analyze(extracted(sha, card, "old"));
+      assert.equal(c.calls.length, 2);
+      assert.equal(out.model.reused, false, "not reused: the projector stores it in place of the old one");
+      assert.deepEqual(out.extraction.reasons, []);
+      assert.equal(out.llm.status, "complete");
+      // a stored one whose time cannot be read: asked again
+      const unknown = createAnalyzer({ classifier: c, outageReuseMs: 5 * MIN, now: () => t, lookup: async () => ({ ...made, analyzed_at: Number.NaN }) });
+      assert.equal((await unknown.analyze(extracted(sha, card, "unknown"))).model.reused, false);
+      assert.equal(c.calls.length, 3);
+      assert.deepEqual(lookups, [sha, sha]);
+    });
+
+    it("made by this process and past the window, looks in the index first: another classifier may have stored the LLM's verdict", async () => {
+      const c = flakyLlm();
+      let t = 0;
+      const sha = "9".repeat(64);
+      /** What the index holds of the content. */
+      const index: { doc?: FileAnalyzed } = {};
+      const a = createAnalyzer({ classifier: c, detectOptions: { ner: false }, outageReuseMs: MIN, now: () => t, lookup: async () => index.doc });
+      const down = await a.analyze(extracted(sha, card, "down"));
+      assert.ok(madeWithoutLlm(down));
+      // (another classifier, with the LLM back, stored its verdict)
+      index.doc = { ...down, submission_id: "other", extraction: { ...down.extraction, reasons: [] }, llm: { ...down.llm, status: "complete", reasoning: "the LLM's" } };
+      t += 2 * MIN;
+      const out = await a.analyze(extracted(sha, card, "later"));
+      assert.equal(out.model.reused, true);
+      assert.equal(out.llm.reasoning, "the LLM's");
+      assert.equal(c.calls.length, 1);
+    });
+
+    it("with a window of 0 (FILESCAN_LLM=off) is made again at once, as a normal verdict; verdicts made with the LLM off are reused for good", async () => {
+      const sha = "6".repeat(64);
+      const outage = await createAnalyzer({ classifier: flakyLlm(), detectOptions: { ner: false } }).analyze(extracted(sha, card, "outage"));
+      // the classifier of FILESCAN_LLM=off: the deterministic verdict, no reason
+      const off = countingClassifier();
+      const offClassifier: Classifier = { classify: async (input) => ({ ...(await off.classify(input)), model: { provider: "off", name: null, prompt_tokens: 0, completion_tokens: 0, llm_ms: 0 } }) };
+      const a = createAnalyzer({ classifier: offClassifier, detectOptions: { ner: false }, outageReuseMs: 0, now: () => outage.analyzed_at, lookup: async () => outage });
+      const out = await a.analyze(extracted(sha, card, "off"));
+      assert.equal(out.model.reused, false);
+      assert.equal(out.model.provider, "off");
+      assert.equal(madeWithoutLlm(out), false, "a verdict made with the LLM off is no outage's");
+      // a stored verdict of FILESCAN_LLM=off, however old, is reused
+      const b = createAnalyzer({ classifier: offClassifier, outageReuseMs: 0, now: () => out.analyzed_at + 365 * 24 * 60 * MIN, lookup: async () => out });
+      assert.equal((await b.analyze(extracted(sha, card, "later"))).model.reused, true);
+      assert.equal(off.calls.length, 1);
+    });
+
+    it("is told apart by its reason only: a verdict whose LLM answer was unusable (llm_invalid_output) is reused as any other", async () => {
+      const c = countingClassifier();
+      const sha = "5".repeat(64);
+      const made = await createAnalyzer({ classifier: c, detectOptions: { ner: false } }).analyze(extracted(sha, card, "first"));
+      const invalid = { ...made, analyzed_at: 0, extraction: { ...made.extraction, reasons: ["llm_invalid_output"] } };
+      const a = createAnalyzer({ classifier: c, outageReuseMs: 0, now: () => 1e12, lookup: async () => invalid });
+      assert.equal((await a.analyze(extracted(sha, card, "again"))).model.reused, true);
+      assert.equal(c.calls.length, 1);
+    });
   });
 });

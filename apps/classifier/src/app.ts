@@ -1,7 +1,7 @@
 /** The classifier's wiring: consume FileExtracted, produce FileAnalyzed, N analyses in flight. */
 import { GROUPS, intFromEnv, TOPICS } from "@filescan/config";
-import { classifierFromEnv } from "@filescan/classify";
-import { maxFindings, minAnalyzerVersion } from "@filescan/contracts";
+import { classifierFromConfig, classifyConfig } from "@filescan/classify";
+import { llmOutageReuseSeconds, maxFindings, minAnalyzerVersion } from "@filescan/contracts";
 import { optionsFromEnv, warmUp } from "@filescan/detectors";
 import { aliasesFor } from "@filescan/search";
 import { Closers, connectEvents, ProcessorHealth, runProcessor, serveHealthFromEnv, startsAtEnd } from "@filescan/kafka";
@@ -28,7 +28,13 @@ export async function startClassifier(env: NodeJS.ProcessEnv = process.env): Pro
     const es = closers.add(lookupClient(env), (c) => c.close());
     const lookup = earlierAnalyses(es, aliasesFor(env.FILESCAN_ES_INDEX_PREFIX ?? "filescan").analyses);
     const detectOptions = optionsFromEnv(env);
-    const analyzer = createAnalyzer({ classifier: classifierFromEnv(env), detectOptions, lookup, minAnalyzerVersion: minAnalyzerVersion(env), maxFindings: maxFindings(env) });
+    const llm = classifyConfig(env);
+    // (a verdict made while the LLM was unavailable is reused for FILESCAN_LLM_OUTAGE_REUSE_SECONDS,
+    // then the LLM is asked again; with FILESCAN_LLM=off it is made again at once: the
+    // deterministic verdict, in milliseconds, and a normal one that /query counts for good)
+    const reuseSeconds = llmOutageReuseSeconds(env);
+    const outageReuseMs = llm.provider === "off" ? 0 : reuseSeconds * 1000;
+    const analyzer = createAnalyzer({ classifier: classifierFromConfig(llm), detectOptions, lookup, minAnalyzerVersion: minAnalyzerVersion(env), maxFindings: maxFindings(env), outageReuseMs });
     // (what detection loads on first use, loaded before the consumer joins: not by the first file)
     warmUp(detectOptions);
     const metrics = new ClassifierMetrics();

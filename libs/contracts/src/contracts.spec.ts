@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import avro from "avsc";
 import { deepEqual as sameData } from "node:assert"; // Avro decodes records as class instances: compare data, not prototypes
 import { TOPICS } from "@filescan/config";
-import { ANALYZER_VERSION, avroSchemaText, findingCounts, locator, minAnalyzerVersion, type DeadLetter, type FileAnalyzed, type FileExtracted, type FileSubmitted } from "./index.ts";
+import { ANALYZER_VERSION, avroSchemaText, findingCounts, llmOutageRetrySeconds, llmOutageReuseSeconds, locator, minAnalyzerVersion, type DeadLetter, type FileAnalyzed, type FileExtracted, type FileSubmitted } from "./index.ts";
 
 const typeOf = (topic: (typeof TOPICS)[keyof typeof TOPICS]) => avro.Type.forSchema(JSON.parse(avroSchemaText(topic)));
 
@@ -89,5 +89,22 @@ describe("contracts: the analyzer version", () => {
     assert.equal(minAnalyzerVersion({ FILESCAN_MIN_ANALYZER_VERSION: String(ANALYZER_VERSION) }), ANALYZER_VERSION);
     assert.throws(() => minAnalyzerVersion({ FILESCAN_MIN_ANALYZER_VERSION: String(ANALYZER_VERSION + 1) }), /above this analyzer's version/);
     assert.throws(() => minAnalyzerVersion({ FILESCAN_MIN_ANALYZER_VERSION: "latest" }), /non-negative integer/);
+  });
+});
+
+describe("contracts: the windows of verdicts made while the LLM was unavailable", () => {
+  it("reads an hour for /query and five minutes for the classifier when unset", () => {
+    assert.equal(llmOutageRetrySeconds({}), 3600);
+    assert.equal(llmOutageReuseSeconds({}), 300);
+    assert.equal(llmOutageRetrySeconds({ FILESCAN_LLM_OUTAGE_RETRY_SECONDS: "0" }), 0);
+    assert.throws(() => llmOutageRetrySeconds({ FILESCAN_LLM_OUTAGE_RETRY_SECONDS: "1h" }), /non-negative integer/);
+  });
+
+  it("keeps the classifier's window within /query's: shorter by default, refused when set longer", () => {
+    assert.equal(llmOutageReuseSeconds({ FILESCAN_LLM_OUTAGE_RETRY_SECONDS: "60" }), 60, "a shorter retry window shortens the default");
+    assert.equal(llmOutageReuseSeconds({ FILESCAN_LLM_OUTAGE_RETRY_SECONDS: "60", FILESCAN_LLM_OUTAGE_REUSE_SECONDS: "60" }), 60);
+    assert.equal(llmOutageReuseSeconds({ FILESCAN_LLM_OUTAGE_REUSE_SECONDS: "0" }), 0);
+    assert.throws(() => llmOutageReuseSeconds({ FILESCAN_LLM_OUTAGE_RETRY_SECONDS: "60", FILESCAN_LLM_OUTAGE_REUSE_SECONDS: "61" }), /above FILESCAN_LLM_OUTAGE_RETRY_SECONDS/);
+    assert.throws(() => llmOutageReuseSeconds({ FILESCAN_LLM_OUTAGE_REUSE_SECONDS: "7200" }), /above FILESCAN_LLM_OUTAGE_RETRY_SECONDS \(3600\)/);
   });
 });

@@ -188,6 +188,39 @@ export function minAnalyzerVersion(env: NodeJS.ProcessEnv = process.env): number
   return min;
 }
 
+/** FILESCAN_LLM_OUTAGE_RETRY_SECONDS when unset: an hour. */
+export const DEFAULT_LLM_OUTAGE_RETRY_SECONDS = 3600;
+/** FILESCAN_LLM_OUTAGE_REUSE_SECONDS when unset (and the retry window is not shorter): five minutes. */
+export const DEFAULT_LLM_OUTAGE_REUSE_SECONDS = 300;
+
+/**
+ * FILESCAN_LLM_OUTAGE_RETRY_SECONDS (default 3600): how long an analysis made while the LLM was
+ * unavailable (`llm_unavailable`) counts as made. Until then `/query` answers `found` (an LLM
+ * that is down does not make every crawler send everything again at once); after it `not found`,
+ * so crawlers send the file again and the classifier asks the LLM again (README, "Re-analysis
+ * after an LLM outage"). 0: such an analysis never counts.
+ */
+export function llmOutageRetrySeconds(env: NodeJS.ProcessEnv = process.env): number {
+  return intFromEnv(env, "FILESCAN_LLM_OUTAGE_RETRY_SECONDS", DEFAULT_LLM_OUTAGE_RETRY_SECONDS);
+}
+
+/**
+ * FILESCAN_LLM_OUTAGE_REUSE_SECONDS (default 300, or the retry window when that is shorter): how
+ * long the classifier answers another sighting of the same content from a verdict made while the
+ * LLM was unavailable instead of asking again. An LLM that stays down costs its retries' time
+ * (minutes, with timeouts) on every ask: a content seen a thousand times in one crawl is asked
+ * about once per window, not a thousand times. Above the retry window it is refused: a file
+ * `/query` sent again because its verdict no longer counts would be answered from that verdict.
+ */
+export function llmOutageReuseSeconds(env: NodeJS.ProcessEnv = process.env): number {
+  const retry = llmOutageRetrySeconds(env);
+  const reuse = intFromEnv(env, "FILESCAN_LLM_OUTAGE_REUSE_SECONDS", Math.min(DEFAULT_LLM_OUTAGE_REUSE_SECONDS, retry));
+  if (reuse > retry) {
+    throw new Error(`FILESCAN_LLM_OUTAGE_REUSE_SECONDS is ${reuse}, above FILESCAN_LLM_OUTAGE_RETRY_SECONDS (${retry}): a file /query sends again would be answered from the verdict it no longer counts`);
+  }
+  return reuse;
+}
+
 export interface FileAnalyzed {
   submission_id: string;
   sha256: string;

@@ -10,7 +10,7 @@ import path from "node:path";
 import readline from "node:readline";
 import type { Command } from "commander";
 import { repoRoot, stateDir } from "@filescan/config";
-import { ANALYZER_VERSION, minAnalyzerVersion } from "@filescan/contracts";
+import { ANALYZER_VERSION, llmOutageReuseSeconds, minAnalyzerVersion } from "@filescan/contracts";
 import { infraDown, infraStatus, infraUp, isAlive } from "@filescan/infra-local";
 import { HEALTH_PORTS } from "@filescan/kafka";
 
@@ -255,6 +255,8 @@ export function registerUp(program: Command): void {
       // (a setting every app would refuse stops the start here, before any server is started)
       try {
         minAnalyzerVersion(process.env);
+        // (and FILESCAN_LLM_OUTAGE_RETRY_SECONDS / _REUSE_SECONDS: a reuse longer than the retry is refused)
+        llmOutageReuseSeconds(process.env);
       } catch (err) {
         process.stderr.write(`filescan up: ${(err as Error).message}\n`);
         process.exit(2);
