@@ -189,6 +189,28 @@ describe("projector: events become Elasticsearch documents", function () {
     assert.equal(rebuilt.llm.has_sensitive_data, true);
   });
 
+  it("keeps the LLM's verdict when one of its version made while the LLM was unavailable comes after it (a classifier whose look-up failed), and lets the LLM's replace an outage's", async () => {
+    const outage = (a: ReturnType<typeof analyzed>) => ({ ...a, llm: { ...a.llm, status: "partial" as const, description: "deterministic" }, extraction: { ...a.extraction, reasons: ["llm_unavailable"] } });
+    const s = submitted(`asked in an outage: SSN 078-05-1120 ${run}`);
+    await producer.send(TOPICS.submissions, s.sha256, s);
+    await producer.send(TOPICS.analyses, s.sha256, outage(analyzed(s, true)));
+    const first = await analysedSighting(s.submission_id);
+    assert.equal(first.llm.status, "partial");
+    await producer.send(TOPICS.analyses, s.sha256, analyzed(s, true));
+    const llm = await eventually("the LLM's verdict", async () => {
+      const d = await sighting(s.submission_id);
+      return d.llm.status === "complete" ? d : undefined;
+    });
+    assert.deepEqual(llm.analysis.reasons, []);
+    const applied = projector.applied();
+    await producer.send(TOPICS.analyses, s.sha256, outage(analyzed(s, true)));
+    await eventually("the outage's verdict read", async () => (projector.applied() > applied ? true : undefined));
+    assert.deepEqual(await sighting(s.submission_id), llm, "the LLM's verdict stays on the sighting");
+    const a = (await es.get<Record<string, any>>({ index: aliases.analyses, id: s.sha256 }))._source!;
+    assert.equal(a.llm.status, "complete");
+    assert.deepEqual(a.analysis.reasons, []);
+  });
+
   it("never loses a document to a conflicting extra field type or a flood of extra names", async () => {
     const a = submitted(`x1 ${run}`, { n: 1, when: "2024-01-01" });
     const b = submitted(`x2 ${run}`, { n: { nested: ["y", 2, null] }, when: { not: "a date" } });

@@ -41,6 +41,17 @@ describe("projector: the analysis document", () => {
     assert.equal(supersedes(made(1, false), made(1, true)), true, "the original over a reused one");
   });
 
+  it("keeps the LLM's verdict over one of its version made while the LLM was unavailable, not over an older analyzer's", () => {
+    const made = (version: number, reasons: string[]) => ({ ...event(version), extraction: { ...event(version).extraction, reasons } }) as FileAnalyzed;
+    const outage = ["llm_unavailable"];
+    assert.equal(supersedes(made(2, outage), made(2, [])), false, "an outage's verdict after the LLM's");
+    assert.equal(supersedes(made(2, ["truncated", ...outage]), made(2, ["truncated"])), false, "whatever other reasons both carry");
+    assert.equal(supersedes(made(2, []), made(2, outage)), true, "the LLM's after an outage's");
+    assert.equal(supersedes(made(2, outage), made(2, outage)), true, "the later of two outages'");
+    assert.equal(supersedes(made(3, outage), made(2, [])), true, "a newer analyzer's, even made without the LLM");
+    assert.equal(supersedes(made(2, []), made(3, outage)), false, "never an older analyzer's");
+  });
+
   it("lists at most the limit of an event's findings, and counts all of them by the event's finding_counts or, without, its findings", () => {
     const many = Array.from({ length: 500 }, (_, i) => finding(i % 100 === 0 ? "US_SSN" : "EMAIL_ADDRESS", "***", 0.9, i + 1));
     // an event from before the limit: every finding listed, no counts

@@ -11,6 +11,7 @@
  */
 import type { Client } from "@elastic/elasticsearch";
 import { DEFAULT_MAX_FINDINGS, type FileAnalyzed, type FileSubmitted } from "@filescan/contracts";
+import { LLM_UNAVAILABLE } from "@filescan/search";
 import { analysisDoc, analysisFields, sightingDoc, type AnalysisDoc } from "./documents.ts";
 import type { IndexNames } from "./indices.ts";
 
@@ -202,14 +203,25 @@ export async function projectSubmissions(es: Client, idx: IndexNames, events: Fi
 /** An analysis's analyzer version (an event written before the field existed has none: 0). */
 const versionOf = (e: FileAnalyzed) => e.analyzer_version ?? 0;
 
+/** Whether an analysis's verdict was made while the LLM was unavailable (the deterministic one, README "Re-analysis after an LLM outage"). */
+const withoutLlm = (reasons: readonly string[]) => reasons.includes(LLM_UNAVAILABLE);
+
 /**
  * Whether analysis `e` takes the place of `prev`, an earlier one of the same content: a reused
- * verdict never replaces an original one; an older analyzer's never replaces a newer one's; of
- * the rest, the later wins (a re-analysis).
+ * verdict never replaces an original one; an older analyzer's never replaces a newer one's; nor
+ * does, of one version, a verdict made while the LLM was unavailable replace the LLM's (a
+ * classifier whose look-up failed during an outage analysed the content again); of the rest,
+ * the later wins (a re-analysis).
  */
 export function supersedes(e: FileAnalyzed, prev: FileAnalyzed): boolean {
   if (e.model.reused && !prev.model.reused) return false;
-  return versionOf(e) >= versionOf(prev);
+  return outranks(versionOf(e), e.extraction.reasons, versionOf(prev), prev.extraction.reasons);
+}
+
+/** The version and outage rules of `supersedes`, for an event against an event or a stored analysis. */
+function outranks(version: number, reasons: readonly string[], prevVersion: number, prevReasons: readonly string[]): boolean {
+  if (version !== prevVersion) return version > prevVersion;
+  return !withoutLlm(reasons) || withoutLlm(prevReasons);
 }
 
 /**
@@ -237,11 +249,12 @@ export async function projectAnalyses(es: Client, idx: IndexNames, events: FileA
     if (!prev || supersedes(e, prev)) bySha.set(sha, e);
   }
   // (nor does one replace a stored analysis by a newer analyzer: an older classifier still
-  // running beside an upgraded one, or an old event read again)
+  // running beside an upgraded one, or an old event read again; nor one made without the LLM
+  // the LLM's of its version)
   const before = await analysesFor(es, idx, [...bySha.keys()]);
   for (const [sha, e] of bySha) {
     const kept = before.get(sha);
-    if (kept && (kept.analysis.analyzer_version ?? 0) > versionOf(e)) bySha.delete(sha);
+    if (kept && !outranks(versionOf(e), e.extraction.reasons, kept.analysis.analyzer_version ?? 0, kept.analysis.reasons ?? [])) bySha.delete(sha);
   }
   const unmade: RejectedDocument[] = [];
   const docs = documents([...bySha.values()], (e) => e.sha256.toLowerCase(), (e) => analysisDoc(e, maxFindings), unmade).map(([, d]) => d);
