@@ -39,6 +39,10 @@
  *
  * Target (issue 5): >= 50 MB/s per core on the mixed corpus. The default run takes about a
  * minute here.
+ *
+ * The detectors were tuned against this generator's documents. bench/detect/handwritten.ts scores
+ * them the same way (score.ts) on documents written by hand instead (letters, contracts, forms
+ * and reports in six languages): `node bench/detect/handwritten.ts [--explain TYPE] [--lang de]`.
  */
 import { Faker, base as baseLocale, de, en } from "@faker-js/faker";
 import { locator, type Finding, type Segment } from "@filescan/contracts";
@@ -47,7 +51,8 @@ import { KINDS, mixedCorpus } from "./mixed.ts";
 import { filler, plantedValues, REF_DATE } from "./values.ts";
 import { lookAlikeLines } from "./lookalikes.ts";
 import { escapedDocs } from "./escaped.ts";
-import { TextBuilder, type Doc, type Span } from "./doc.ts";
+import { TextBuilder, type Doc } from "./doc.ts";
+import { printQuality, scoreFindings } from "./score.ts";
 import { benchArgs } from "../args.ts";
 
 const { values, int, positive, fail } = benchArgs(import.meta.url, { options: { docs: { type: "string", default: "400" }, seed: { type: "string", default: "7" }, passes: { type: "string", default: "2" }, "mixed-mb": { type: "string", default: "4" }, "quality-only": { type: "boolean", default: false }, explain: { type: "string" }, kind: { type: "string" }, default: { type: "boolean", default: false }, "ner-model": { type: "string" } } });
@@ -315,68 +320,8 @@ console.log(`labelled corpus, ${NER_MODEL ? "+ NER model  " : "default      "}  
 
 // ---- quality --------------------------------------------------------------------------------------
 
-const tally = new Map<string, { tp: number; fp: number; fn: number }>();
-const t = (type: string) => {
-  let v = tally.get(type);
-  if (!v) tally.set(type, (v = { tp: 0, fp: 0, fn: 0 }));
-  return v;
-};
-const unlabelled = new Map<string, number>();
-const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start < b.end && b.start < a.end;
-/** `--explain TYPE`: the false positives and negatives of one type, each with its surroundings. */
-const explained: string[] = [];
-const excerpt = (text: string, start: number, end: number) =>
-  JSON.stringify(text.slice(Math.max(0, start - 40), start)) + " [" + JSON.stringify(text.slice(start, end)) + "] " + JSON.stringify(text.slice(end, end + 30));
-for (const [i, d] of docs.entries()) {
-  const found = findings[i]!;
-  const matched = new Set<Span>();
-  for (const f of found) {
-    const o = at(d, f);
-    if (!TYPES.includes(f.type)) {
-      unlabelled.set(f.type, (unlabelled.get(f.type) ?? 0) + 1);
-      if (f.type === values.explain) {
-        const under = d.spans.find((s) => overlaps(s, { start: f.start + o, end: f.end + o }));
-        explained.push(`not planted ${f.detector} ${f.score} [${f.validation}] (${f.context.join(" ")})${under ? ` planted ${under.type}` : ""}: ${excerpt(d.text, f.start + o, f.end + o)}`);
-      }
-      continue;
-    }
-    const hit = d.spans.find((s) => s.type === f.type && overlaps(s, { start: f.start + o, end: f.end + o }));
-    if (hit) {
-      if (!matched.has(hit)) t(f.type).tp++;
-      matched.add(hit);
-    } else {
-      t(f.type).fp++;
-      if (f.type === values.explain) {
-        const truth = d.spans.find((s) => overlaps(s, { start: f.start + o, end: f.end + o }));
-        explained.push(`FP ${f.detector} ${f.score} [${f.validation}] (${f.context.join(" ")})${truth ? ` planted ${truth.type}` : ""}: ${excerpt(d.text, f.start + o, f.end + o)}`);
-      }
-    }
-  }
-  for (const s of d.spans) {
-    if (matched.has(s)) continue;
-    t(s.type).fn++;
-    if (s.type === values.explain) {
-      const other = found.filter((f) => overlaps(s, { start: f.start + at(d, f), end: f.end + at(d, f) })).map((f) => `${f.type} ${f.score}`);
-      explained.push(`FN${other.length ? ` (found as ${other.join(", ")})` : ""}: ${excerpt(d.text, s.start, s.end)}`);
-    }
-  }
-}
+const quality = scoreFindings(docs, findings, TYPES, { at, explain: values.explain });
 console.log("");
 if (NER_MODEL) console.log(`quality with the default options and the NER model in ${NER_MODEL}`);
-console.log("entity           planted  TP     FP     FN     precision recall  F2");
-let macro = 0;
-for (const type of TYPES) {
-  const { tp, fp, fn } = t(type);
-  const p = tp + fp ? tp / (tp + fp) : 0;
-  const r = tp + fn ? tp / (tp + fn) : 0;
-  const f2 = p + r ? (5 * p * r) / (4 * p + r) : 0;
-  macro += f2;
-  console.log(`${type.padEnd(16)} ${String(tp + fn).padStart(6)} ${String(tp).padStart(6)} ${String(fp).padStart(6)} ${String(fn).padStart(6)}  ${p.toFixed(3).padStart(8)} ${r.toFixed(3).padStart(7)} ${f2.toFixed(3).padStart(6)}`);
-}
-console.log(`macro F2 ${(macro / TYPES.length).toFixed(3)}`);
-console.log(`findings of types not planted (not scored): ${[...unlabelled].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(", ") || "none"}`);
+printQuality(quality, TYPES, values.explain);
 if (sink < 0) console.log(sink);
-if (values.explain) {
-  console.log(`\n--explain ${values.explain}: ${explained.length} errors`);
-  for (const line of explained.slice(0, 40)) console.log(line);
-}

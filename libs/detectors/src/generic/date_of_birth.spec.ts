@@ -31,6 +31,27 @@ describe("generic/date_of_birth", () => {
     assert.deepEqual(reported("born 12 maioria 1980"), []);
     assert.deepEqual(reported("Rechnung vom 12. März 1980"), []);
   });
+  it("reads the birth words and ordinals of letters and forms written by hand (bench/detect/handwritten.ts)", () => {
+    // German and Dutch "geb." (geboren), and "Geb.-Datum"
+    assert.deepEqual(reported("Frau Ayşe Demir, geb. am 3. März 1985 in Izmir"), ["3. März 1985"]);
+    assert.deepEqual(reported("Patient: Grzegorz Wiśniewski, geb. 07.06.1962\n\nSehr geehrter Herr Kollege"), ["07.06.1962"]);
+    assert.deepEqual(reported("Geb.-Datum: 1.1.1970"), ["1.1.1970"]);
+    assert.deepEqual(reported("Betreft: mevrouw Sanne Bakker, geb. 3 maart 1985"), ["3 maart 1985"]);
+    // an English ordinal with "of", a French "1er"
+    assert.deepEqual(reported("Born on the 3rd of March 1985 in Chennai"), ["3rd of March 1985"]);
+    assert.deepEqual(reported("Mme Trần Ngọc Anh, née le 1er mai 1990 à Hanoï"), ["1er mai 1990"]);
+    assert.deepEqual(parseDate("3rd of March 1985"), { y: 1985, m: 3, d: 3 });
+    assert.deepEqual(parseDate("1er mai 1990"), { y: 1990, m: 5, d: 1 });
+    // Italian "nato a <town> il <date>", the town between the birth word and the date
+    assert.deepEqual(reported("il sig. Giuseppe Esposito, nato a Napoli il 7 luglio 1990, residente in Via Roma 15"), ["7 luglio 1990"]);
+    assert.deepEqual(reported("il sig. Rahul Sharma, nato a Mumbai (India) il 19/10/1993 (conduttore)"), ["19/10/1993"]);
+    assert.deepEqual(reported("la sig.ra Li Na, nata in Cina il 28/02/1987, residente a Milano"), ["28/02/1987"]);
+  });
+  it("takes NATO for no birth word", () => {
+    assert.deepEqual(reported("NATO summit, 2024-07-09"), []);
+    assert.deepEqual(reported("Il vertice NATO del 12/07/2023 a Vilnius"), []);
+    assert.deepEqual(reported("nato a Napoli, assunto il 7 luglio 1990"), [], "no 'il' right before the date: another date of his");
+  });
   it("parses day-first when month-first is impossible", () => {
     assert.deepEqual(parseDate("25/12/1980"), { y: 1980, m: 12, d: 25 });
     assert.deepEqual(parseDate("12/25/1980"), { y: 1980, m: 12, d: 25 });

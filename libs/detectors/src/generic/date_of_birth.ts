@@ -41,7 +41,8 @@ function year(y: string): number {
 
 /** Reads day, month and year from the formats the patterns accept. */
 export function parseDate(value: string): { y: number; m: number; d: number } | null {
-  const v = value.toLowerCase().replace(/(\d)(st|nd|rd|th)\b/g, "$1").replace(/,/g, " ");
+  // (English ordinals and French "1er": "3rd of March 1985", "1er mai 1990")
+  const v = value.toLowerCase().replace(/(\d)(st|nd|rd|th|er)\b/g, "$1").replace(/,/g, " ");
   let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(v);
   if (m) return { y: +m[1]!, m: +m[2]!, d: +m[3]! };
   m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})$/.exec(v);
@@ -51,8 +52,8 @@ export function parseDate(value: string): { y: number; m: number; d: number } | 
     // Month first (US) unless that is impossible; day first otherwise.
     return a <= 12 && b <= 31 && !(a <= 12 && b <= 12 && v.includes(".")) ? { y: year(m[3]!), m: a, d: b } : { y: year(m[3]!), m: b, d: a };
   }
-  // ("12. März 1980", "12 de marzo de 1980")
-  m = /^(\d{1,2})\.?\s*[- ]?\s*(?:de\s+)?(\p{L}+)\.?\s*[- ]?\s*(?:de\s+)?(\d{4})$/u.exec(v);
+  // ("12. März 1980", "12 de marzo de 1980", "3 of march 1985")
+  m = /^(\d{1,2})\.?\s*[- ]?\s*(?:(?:de|of)\s+)?(\p{L}+)\.?\s*[- ]?\s*(?:de\s+)?(\d{4})$/u.exec(v);
   if (m && monthOf(m[2]!)) return { y: +m[3]!, m: monthOf(m[2]!)!, d: +m[1]! };
   m = /^(\p{L}+)\.?\s*[- ]?\s*(\d{1,2})\s+(\d{4})$/u.exec(v.replace(/\s+/g, " "));
   if (m && monthOf(m[1]!)) return { y: +m[3]!, m: monthOf(m[1]!)!, d: +m[2]! };
@@ -74,8 +75,19 @@ const changeLogHeading = (text: string, start: number, end: number) => (start ==
  * other birth words still count ("Happy birthday! DOB: 1985-03-14").
  */
 const GREETING_BEFORE = /\b(?:happy|feliz|joyeux|buon|alles[ \t]+gute[ \t]+zum)[ \t]+(?:birthday|cumpleaños|anniversaire|compleanno|geburtstag)\b[^\n]{0,60}$/i;
-const CONTEXT = ["born", "birth", "dob", "d o b", "birthday", "date of birth", "birthdate", "geboren", "geburtsdatum", "geburtstag", "né", "née", "naissance", "date de naissance", "nacimiento", "nacido", "nacida", "nascita", "nato il", "nata il", "nascimento", "nascido", "nascida", "urodzony", "urodzona", "urodzenia", "geboortedatum"];
-const NOT_A_WISH: ReadonlySet<string> = new Set(CONTEXT.filter((t) => t !== "birthday" && t !== "geburtstag"));
+const CONTEXT = ["born", "birth", "dob", "d o b", "birthday", "date of birth", "birthdate", "geboren", "geb", "nato", "nata", "geburtsdatum", "geburtstag", "né", "née", "naissance", "date de naissance", "nacimiento", "nacido", "nacida", "nascita", "nato il", "nata il", "nascimento", "nascido", "nascida", "urodzony", "urodzona", "urodzenia", "geboortedatum"];
+/**
+ * Italian "nato"/"nata" alone: a birth word only in its sentence's shape, "nato a Napoli il 7 luglio
+ * 1990", "nata in Cina il 28/02/1987", "nato a Mumbai (India) il 19/10/1993" (the town between
+ * them, so "nato il" does not match, and the date often more than the window's four words off);
+ * the same letters are NATO's in English ("NATO summit, 2024-07-09"). A date in that shape takes
+ * the score a birth label gives; elsewhere the bare words lift nothing.
+ */
+const BARE_ITALIAN = new Set(["nato", "nata"]);
+const ITALIAN_BIRTH_BEFORE = /(?<![\p{L}\p{N}])nat[oa][ \t]+(?:a|ad|in|nel|nella|nello|negli)[ \t]+\p{Lu}[\p{L}'’-]*(?:[ \t]+(?:\p{Lu}[\p{L}'’-]*|\([^()\n]{1,30}\)|di|del|della|sul|al|in))?(?:[ \t]+(?:\p{Lu}[\p{L}'’-]*|\([^()\n]{1,30}\))){0,3}[ \t]+il[ \t]+$/u;
+const LABELLED_SCORE = 0.65;
+const PLAIN: ReadonlySet<string> = new Set(CONTEXT.filter((t) => !BARE_ITALIAN.has(t)));
+const NOT_A_WISH: ReadonlySet<string> = new Set([...PLAIN].filter((t) => t !== "birthday" && t !== "geburtstag"));
 
 /**
  * Dates of birth: a real calendar date in the past 125 years, reported only with birth
@@ -89,7 +101,7 @@ export const dateOfBirth: Detector = {
   description: "Date of birth (calendar date + birth context)",
   patterns: [
     { name: "numeric", regex: re(String.raw`(?<![0-9A-Za-z/.-])(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2}))(?![0-9A-Za-z/]|[-.]\d)`), score: 0.05 },
-    { name: "day month year", regex: re(String.raw`\b\d{1,2}(?:st|nd|rd|th|\.)?[ -]?(?:de )?(?:${MONTHS})(?![\p{L}])\.?,?[ -]?(?:de )?\d{4}\b`, "iu"), score: 0.05 },
+    { name: "day month year", regex: re(String.raw`\b\d{1,2}(?:st|nd|rd|th|er|\.)?[ -]?(?:de |of )?(?:${MONTHS})(?![\p{L}])\.?,?[ -]?(?:de )?\d{4}\b`, "iu"), score: 0.05 },
     { name: "month day year", regex: re(String.raw`\b(?:${MONTHS})(?![\p{L}])\.?[ -]\d{1,2}(?:st|nd|rd|th)?,?[ ]+\d{4}\b`, "iu"), score: 0.05 },
   ],
   context: CONTEXT,
@@ -101,9 +113,12 @@ export const dateOfBirth: Detector = {
   maxBaseScore: 0.05,
   prefilter: { minDigits: 4 },
   find(text) {
-    return patternCandidates(dateOfBirth, text).map((c) =>
-      changeLogHeading(text, c.start, c.end) ? { ...c, onlyContext: NO_CONTEXT } : GREETING_BEFORE.test(text.slice(Math.max(0, c.start - 90), c.start)) ? { ...c, onlyContext: NOT_A_WISH } : c,
-    );
+    return patternCandidates(dateOfBirth, text).map((c) => {
+      if (changeLogHeading(text, c.start, c.end)) return { ...c, onlyContext: NO_CONTEXT };
+      const before = text.slice(Math.max(0, c.start - 90), c.start);
+      if (GREETING_BEFORE.test(before)) return { ...c, onlyContext: NOT_A_WISH };
+      return ITALIAN_BIRTH_BEFORE.test(before) ? { ...c, score: LABELLED_SCORE, fixed: true } : { ...c, onlyContext: PLAIN };
+    });
   },
   validate(value) {
     const p = parseDate(value);

@@ -11,6 +11,11 @@ describe("ner/gazetteer", () => {
       assert.ok(isKnownPlace(p), p);
     }
   });
+  it("knows countries and large cities by their names in German, French, Spanish, Italian and Dutch (bench/detect/handwritten.ts)", () => {
+    for (const p of ["Marokko", "Cina", "Sénégal", "Costa d'Avorio", "Alemania", "Allemagne", "Duitsland", "Napoli", "Firenze", "Milano", "Torino", "Krakau", "München", "Köln", "Tanger", "Den Haag", "Sevilla"]) assert.ok(isKnownPlace(p), p);
+    // a country's name that is a first name too is none (French "Maurice" for Mauritius)
+    assert.equal(isKnownPlace("Maurice"), false);
+  });
   it("knows towns of 1,000 to 5,000 inhabitants only when asked", () => {
     assert.equal(isKnownPlace("Tychowo"), false);
     assert.equal(isKnownPlace("Tychowo", SMALL_TOWN_POPULATION), true);

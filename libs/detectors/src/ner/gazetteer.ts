@@ -9,6 +9,11 @@
  *   ICU says "Russia", "Congo - Brazzaville", "Svalbard & Jan Mayen", documents and forms also
  *   "Russian Federation", "Congo", "Svalbard and Jan Mayen" (abbreviations such as "USA" left out),
  *   and former and other official names ("Libyan Arab Jamahiriya", "Kyrgyz Republic", "Viet Nam");
+ * - the same package's names in German, French, Spanish, Italian, Dutch, Portuguese and Polish
+ *   ("Marokko", "Cina", "Sénégal", "Costa d'Avorio"), as letters and forms in those languages
+ *   write a birthplace's country; not those that are a first name too (French "Maurice");
+ * - the names large cities have in those languages where GeoNames gives only the English one
+ *   ("Napoli", "München", "Krakau", "Den Haag": `ENDONYMS`);
  * - compromise's own place words (City, Country, Region, Place) longer than three letters.
  * Built on first use (~0.3 s, ~60 MB while the city file is read, then a map of ~160,000 keys).
  * Keys ignore case, accents, "&" against "and", "Saint" against "St." and spacing.
@@ -16,6 +21,13 @@
 import { createRequire } from "node:module";
 import countries from "i18n-iso-countries";
 import countriesEn from "i18n-iso-countries/langs/en.json" with { type: "json" };
+import countriesDe from "i18n-iso-countries/langs/de.json" with { type: "json" };
+import countriesFr from "i18n-iso-countries/langs/fr.json" with { type: "json" };
+import countriesEs from "i18n-iso-countries/langs/es.json" with { type: "json" };
+import countriesIt from "i18n-iso-countries/langs/it.json" with { type: "json" };
+import countriesNl from "i18n-iso-countries/langs/nl.json" with { type: "json" };
+import countriesPt from "i18n-iso-countries/langs/pt.json" with { type: "json" };
+import countriesPl from "i18n-iso-countries/langs/pl.json" with { type: "json" };
 import { NAME_TAGS, commonWord, tagsOf, wordsTagged } from "./lexicon.ts";
 
 const MIN_POPULATION = 5_000;
@@ -162,6 +174,13 @@ function build(): Map<string, number> {
   for (const names of Object.values(countries.getNames("en", { select: "all" }))) {
     for (const name of names) if (name.length >= MIN_CHARS && /\p{Ll}/u.test(name)) out.set(placeKey(name), Infinity);
   }
+  for (const locale of FOREIGN_COUNTRY_LOCALES) {
+    countries.registerLocale(locale);
+    for (const names of Object.values(countries.getNames(locale.locale, { select: "all" }))) {
+      for (const name of names) if (name.length >= MIN_CHARS && /\p{Ll}/u.test(name) && !firstName(name)) out.set(placeKey(name), Infinity);
+    }
+  }
+  for (const [name, population] of ENDONYMS) if (!(out.get(placeKey(name))! >= population)) out.set(placeKey(name), population);
   for (const word of wordsTagged(PLACE_TAGS)) if (word.length > 3) out.set(placeKey(word), Infinity);
   for (const name of OTHER_COUNTRY_NAMES) out.set(placeKey(name), Infinity);
   for (const literal of CODE_LITERALS) out.delete(literal);
@@ -181,6 +200,31 @@ const OTHER_COUNTRY_NAMES = [
   // ISO's long and inverted forms, as web shops' country lists give them
   "Bonaire, Sint Eustatius and Saba", "Cocos (Keeling) Islands", "Democratic People's Republic of Korea", "Svalbard & Jan Mayen Islands", "Svalbard and Jan Mayen Islands",
   "Virgin Islands, British", "Virgin Islands, U.S.",
+];
+
+const FOREIGN_COUNTRY_LOCALES = [countriesDe, countriesFr, countriesEs, countriesIt, countriesNl, countriesPt, countriesPl];
+/** Whether a country's name in another language is a first name too, one word compromise knows as one ("Maurice", Mauritius in French). */
+const firstName = (name: string) => !/\s/.test(name) && (tagsOf(name.toLowerCase())?.some((t) => NAME_TAGS.has(t)) ?? false);
+
+/**
+ * Large cities by the name their own language (or a neighbour's) gives them, where GeoNames'
+ * `name` is the English one ("Naples", "Munich", "Cracow"…): a letter or a form in Italian writes
+ * "nato a Napoli", in German "geboren in Krakau", in Dutch "te Den Haag". With their population,
+ * rounded, as GeoNames gives it for the English name.
+ */
+const ENDONYMS: ReadonlyArray<readonly [string, number]> = [
+  // Italy
+  ["Roma", 2_300_000], ["Milano", 1_230_000], ["Napoli", 960_000], ["Torino", 870_000], ["Firenze", 350_000], ["Venezia", 260_000], ["Genova", 580_000], ["Padova", 210_000], ["Mantova", 48_000], ["Siracusa", 120_000],
+  // German-speaking countries
+  ["München", 1_260_000], ["Köln", 960_000], ["Nürnberg", 500_000], ["Hannover", 530_000], ["Braunschweig", 250_000], ["Wien", 1_690_000], ["Zürich", 340_000], ["Genf", 180_000], ["Basel", 160_000],
+  // Poland, Czechia, the Baltic (Polish and German names)
+  ["Warszawa", 1_700_000], ["Warschau", 1_700_000], ["Krakau", 755_000], ["Kraków", 755_000], ["Danzig", 460_000], ["Breslau", 630_000], ["Praha", 1_170_000], ["Prag", 1_170_000],
+  // the Iberian peninsula
+  ["Sevilla", 700_000], ["Lisboa", 510_000], ["A Coruña", 240_000], ["Zaragoza", 670_000],
+  // the Low Countries and France
+  ["Den Haag", 470_000], ["'s-Gravenhage", 470_000], ["Brussel", 1_020_000], ["Bruxelles", 1_020_000], ["Antwerpen", 460_000], ["Gent", 230_000], ["Anvers", 460_000], ["Liège", 190_000], ["Genève", 180_000], ["Bâle", 160_000],
+  // names other languages give to cities abroad
+  ["Londres", 8_960_000], ["Londen", 8_960_000], ["Parijs", 2_140_000], ["Moscou", 10_380_000], ["Moskau", 10_380_000], ["Mosca", 10_380_000], ["Varsovie", 1_700_000], ["Vienne", 1_690_000], ["Keulen", 960_000], ["Munique", 1_260_000], ["Tanger", 690_000], ["Le Caire", 7_730_000], ["Kairo", 7_730_000], ["Il Cairo", 7_730_000], ["Pékin", 11_720_000], ["Peking", 11_720_000], ["Pechino", 11_720_000], ["Nueva York", 8_180_000],
 ];
 
 /** Towns that are a programming language's literals: `country = None` in Python is no town in Italy. */

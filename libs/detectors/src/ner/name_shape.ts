@@ -101,17 +101,19 @@ export const withDecomposed = (words: readonly string[]): string[] => [...new Se
 /**
  * Titles of address in the languages of the national identifiers, as written before a surname or
  * a full name: German, French, Spanish, Italian, Portuguese, Dutch (lower case inside a
- * sentence: "Geachte heer Jansen"), Polish. Not "Don", "Dona" or "M." alone: first names and
- * initials in English; not Polish "Pan" alone: a Chinese surname too ("Jianyang Pan").
+ * sentence: "Geachte heer Jansen"; Italian "la sig.ra Rossi", "dott.ssa Colombo"), Polish, and
+ * Spanish "Dña." of a contract's parties ("De una parte, Dña. Carmen Ruiz"). Not "Don", "Dona",
+ * "D." or "M." alone: first names and initials in English; not Polish "Pan" alone: a Chinese
+ * surname too ("Jianyang Pan"); not "sig." in lower case, a signature's abbreviation in code.
  */
-const FOREIGN_TITLE_SPELLINGS = ["Herr", "Herrn", "Frau", "Monsieur", "Madame", "Mademoiselle", "Mme", "Mme.", "Mlle", "Mlle.", "Señor", "Señora", "Señorita", "Sr.", "Sra.", "Srta.", "Signor", "Signora", "Signorina", "Sig.", "Sig.ra", "Sig.na", "Senhor", "Senhora", "Heer", "heer", "Mevrouw", "mevrouw", "Dhr.", "dhr.", "Mevr.", "mevr.", "Panie", "Pani"];
+const FOREIGN_TITLE_SPELLINGS = ["Herr", "Herrn", "Frau", "Monsieur", "Madame", "Mademoiselle", "Mme", "Mme.", "Mlle", "Mlle.", "Señor", "Señora", "Señorita", "Sr.", "Sra.", "Srta.", "Dña.", "Signor", "Signora", "Signorina", "Sig.", "Sig.ra", "Sig.na", "sig.ra", "sig.na", "Dott.", "dott.", "Dott.ssa", "dott.ssa", "Senhor", "Senhora", "Heer", "heer", "Mevrouw", "mevrouw", "Dhr.", "dhr.", "Mevr.", "mevr.", "Panie", "Pani"];
 /** Their first words, lower case, as context words and leading words read them ("sig" of "Sig.ra", "dhr" of "Dhr."). */
 export const FOREIGN_TITLE_WORDS: readonly string[] = [...new Set(FOREIGN_TITLE_SPELLINGS.map((t) => t.toLowerCase().split(/[^\p{L}]+/u)[0]!))];
 /**
  * A title of `FOREIGN_TITLE_SPELLINGS`, then an academic title or an office ("Frau Dr. Weber",
  * "Sig. Dott.", "Frau Professorin Weber", "Herr Direktor Schmidt").
  */
-export const FOREIGN_TITLE = String.raw`(?:${[...FOREIGN_TITLE_SPELLINGS].sort((a, b) => b.length - a.length).map((t) => eitherForm(t.replace(/\./g, "\\."))).join("|")})(?:[ \t]+(?:Dr|Dra|Prof|Dott|Dott\.ssa|Ing|Avv|Mag|Dipl\.-Ing)\.?|[ \t]+(?:Professor(?:in)?|Doktor|Direktor(?:in)?|Präsident(?:in)?|Professeur|Docteur|Maître|Dottore|Dottoressa|Avvocato|Ingegnere)(?=[ \t]+\p{Lu}))*`;
+export const FOREIGN_TITLE = String.raw`(?:${[...FOREIGN_TITLE_SPELLINGS].sort((a, b) => b.length - a.length).map((t) => eitherForm(t.replace(/\./g, "\\."))).join("|")})(?:[ \t]+(?:Dr|Dra|Prof|Dott|Dott\.ssa|Ing|Avv|Mag|Dipl\.-Ing)\.?|[ \t]+(?:Professor(?:in)?|Doktor|Direktor(?:in)?|Präsident(?:in)?|Professeur|Docteur|Maître|Dottore|Dottoressa|Avvocato|Ingegnere|Kollege|Kollegin)(?=[ \t]+\p{Lu}))*`;
 /** Letters after a name, not part of the span. */
 export const SUFFIX = String.raw`(?:,?[ \t]+(?:Jr|Sr|II|III|IV|PhD|MD|DDS|DVM|Esq)\.?)`;
 

@@ -19,6 +19,16 @@ describe("ner/person_by_cue", () => {
     // decomposed (NFD) letters, as macOS and some PDFs' text layers write them
     assert.deepEqual(found("Dear Mr. François Müller\nName: José Núñez\n".normalize("NFD")), ["Franc\u0327ois Mu\u0308ller", "Jose\u0301 Nu\u0301n\u0303ez"]);
   });
+  it("finds the names of mail headers, signatures and letters the lexicon does not know (bench/detect/handwritten.ts)", () => {
+    assert.deepEqual(found("From: Chukwuemeka Okafor <c.okafor@northfield-legal.com>\nTo: Aisha Rahman <aisha.rahman@gmail.com>\nSubject: Re: deposit"), ["Chukwuemeka Okafor", "Aisha Rahman"]);
+    assert.deepEqual(found("> Von: Thandiwe Mokoena <t.mokoena@blueharbour.com.au>"), ["Thandiwe Mokoena"]);
+    assert.deepEqual(found("Thanks, see you Thursday.\n\n--\nThandiwe Mokoena\nSenior Account Manager\n"), ["Thandiwe Mokoena"]);
+    assert.deepEqual(found("Private & Confidential\n\nDear Oluwaseun,\n\nOffer of employment"), ["Oluwaseun"]);
+    // a list's name, a mailing list's, a signature's product line, a greeting's word: none
+    assert.deepEqual(found("From: Build Server <ci@example.org>\nTo: Release Notes <notes@example.org>"), []);
+    assert.deepEqual(found("-- \nSent from my iPhone\n"), []);
+    assert.deepEqual(found("Dear Sirs,\nDear Customer,\nDear Colleagues,\n"), []);
+  });
   it("takes one word no lexicon knows for the surname under a surname's label, in each language; under another label a lone word must be a known name", () => {
     assert.deepEqual(found("Nom : Lemoine\nPrénom : Claire\nNachname: Pusch\nSurname: Wazowski\nAchternaam: Dijkstra\n"), ["Lemoine", "Claire", "Pusch", "Wazowski", "Dijkstra"]);
     assert.deepEqual(found("Name: Wazowski\nLast name: Report\n"), [], "not a surname's label; an English word");

@@ -49,6 +49,22 @@ const GREETINGS: RegExp[] = [
   String.raw`@(?<![\w@]@)author[ \t]+${TITLE}?(${NAME})(?=${SUFFIX}?[ \t]*(?:[,<(]|\r?\n|\*\/|$))`,
 ].map((src) => new RegExp(src, "gdu"));
 
+/**
+ * Cues that say a person's name follows whatever its words: a mail header's display name before
+ * its address ("From: Chukwuemeka Okafor <c.okafor@…>", "An: Anna Weber <…>"), the name under a
+ * mail's signature separator ("--\nThandiwe Mokoena"), a letter's "Dear" before one given name
+ * and a comma ("Dear Oluwaseun,"). A name the lexicon does not know is taken here when no word of
+ * it is an English word (`namesOrUnknown`): the names of Nigeria, Vietnam or India, which
+ * `mayBePerson` cannot vouch for.
+ */
+const NAMING: RegExp[] = [
+  String.raw`(?<=(?:^|\n)[ \t>]*)(?:From|To|Cc|CC|Bcc|Reply-To|Sender|Von|An|De|À|Para|Da|A|Van|Aan)[ \t]*:[ \t]+"?${TITLE}?(${NAME})"?[ \t]*<[^\s<>@]+@`,
+  String.raw`(?<=(?:^|\n))--[ ]?\r?\n[ \t]*${TITLE}?(${NAME})(?=${SUFFIX}?[ \t]*(?:\r?\n|$))`,
+  String.raw`\bDear[ \t]+(\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?)(?=[ \t]*[,!:][ \t]*\r?\n)`,
+].map((src) => new RegExp(src, "gdu"));
+/** Whether a name after a `NAMING` cue is one: as after any cue, or of words that are no English word, one to four. */
+const namingValue = (value: string): boolean => mayBePerson(value, true) || (value.split(/[ \t]+/).length <= 4 && !/^\p{Lu}+$/u.test(value) && namesOrUnknown(value));
+
 // Label: "Name: Golden Hessel", "my name is Conner Deckow-Bruen.", a table's "Name\tAnna Smith";
 // not a title ("Name Server Operations", "Service Name Lookup Hangs"), not a compound key
 // ("Upstream-Name: Apache Maven" in Debian's copyright files), not before a dotted name ("name:
@@ -196,7 +212,7 @@ export const personByCue: Detector = {
   context: ["dear", "hello", "regards", "sincerely", "faithfully", "yours", "cheers", "thanks", "best", "name", "surname", "holder", "cardholder", "kontoinhaber", "owner", "titulaire", "titular", "titolare", "inhaber", "eigentümer", "propriétaire", "eigenaar", "właściciel", "nom", "nombre", "apellido", "apellidos", "nome", "cognome", "cognom", "cognoms", "naam", "voornaam", "achternaam", "vorname", "nachname", "prénom", "prenom", "imię", "nazwisko", "author", "prepared by", "written by", "created by", "compiled by", "signed by", "approved by", "reviewed by", "checked by"],
   // ("nom" and "nome" with what may follow a label: as bare substrings they are in every text
   // about economy, anomalies or gnomes)
-  prefilter: { keywords: ["dear", "hello", "hi ", "regards", "sincerely", "faithfully", "yours", "cheers", "best", "thank", "name", "holder", "kontoinhaber", "owner", "titula", "titolare", "inhaber", "eigentümer", "eigentumer", "propriétaire", "proprietaire", "eigenaar", "właściciel", "nom ", "nom:", "nom=", "nom\t", "nom\n", "nom,", "prénom", "prenom", "nombre", "nome ", "nome:", "nome=", "nome\t", "nome\n", "nome,", "cognom", "apellido", "naam", "imie", "imię", "nazwisko", "author", "by:", "by\t", "by ="] },
+  prefilter: { keywords: ["@", "\n--\n", "\n-- \n", "\n--\r", "dear", "hello", "hi ", "regards", "sincerely", "faithfully", "yours", "cheers", "best", "thank", "name", "holder", "kontoinhaber", "owner", "titula", "titolare", "inhaber", "eigentümer", "eigentumer", "propriétaire", "proprietaire", "eigenaar", "właściciel", "nom ", "nom:", "nom=", "nom\t", "nom\n", "nom,", "prénom", "prenom", "nombre", "nome ", "nome:", "nome=", "nome\t", "nome\n", "nome,", "cognom", "apellido", "naam", "imie", "imię", "nazwisko", "author", "by:", "by\t", "by ="] },
   find(text): Candidate[] {
     const out: Candidate[] = [];
     /** Where a value ends: at a gap before the next field's label, or before a label run into it. */
@@ -267,6 +283,14 @@ export const personByCue: Detector = {
     for (const rx of GREETINGS) {
       rx.lastIndex = 0;
       for (let m = rx.exec(text); m !== null; m = rx.exec(text)) take(m);
+    }
+    for (const rx of NAMING) {
+      rx.lastIndex = 0;
+      for (let m = rx.exec(text); m !== null; m = rx.exec(text)) {
+        const [start, end] = m.indices![1]!;
+        const value = text.slice(start, end);
+        if (!out.some((c) => c.start < end && start < c.end) && !vetoed(m, start, end, value) && namingValue(value)) out.push({ start, end, score: 0.6, validation: "name_shape" });
+      }
     }
     const tried = new Set<number>();
     const tryAt = (rx: RegExp, at: number) => {

@@ -17,6 +17,27 @@ describe("ner/person_by_foreign_cue", () => {
     assert.deepEqual(found("Szanowny Panie Kowalski,\ndziękujemy"), ["Kowalski"]);
     assert.deepEqual(found("Liebe Anna,\nwie besprochen"), ["Anna"], "a given name the lexicon knows, without a title");
   });
+  it("finds the names of contracts, reports and forms written by hand: parties' and people's roles, Italian and Spanish titles (bench/detect/handwritten.ts)", () => {
+    assert.deepEqual(found("Anzeigende Person: Katarzyna Nowicka, geboren am 12.4.1979"), ["Katarzyna Nowicka"]);
+    assert.deepEqual(found("Erziehungsberechtigte: Amela Mustafić, Dario Mustafić\nTelefon (mobil): 0176 23456789"), ["Amela Mustafić"]);
+    assert.deepEqual(found("Madre: Elena Díaz Morales\nPadre: Chinedu Okonkwo"), ["Elena Díaz Morales", "Chinedu Okonkwo"]);
+    assert.deepEqual(found("Ouder/verzorger: Budi Wijaya, telefoon 040 244 1234"), ["Budi Wijaya"]);
+    assert.deepEqual(found("Verbalizzante: brig. Antonio Greco"), ["Antonio Greco"]);
+    assert.deepEqual(found("Gentile collega,\nla sig.ra Rossi è stata ricoverata dal 3 al 9 marzo.\n\nIl medico: dott.ssa Chiara Colombo"), ["Rossi", "Chiara Colombo"]);
+    assert.deepEqual(found("De una parte, Dña. Carmen Ruiz Ortega, en nombre de la empresa"), ["Carmen Ruiz Ortega"]);
+    assert.deepEqual(found("Sehr geehrter Herr Kollege Brandt,\n\nwir berichten"), ["Brandt"]);
+    // a title alone on its line above the name (a German address block); "M." and "D." before two names at least; Italian "sig." after its article
+    assert.deepEqual(found("Amtsgericht Dortmund – Ladung als Zeuge\n\nHerrn\nSerkan Aksoy\nRheinische Straße 88\n44137 Dortmund"), ["Serkan Aksoy"]);
+    assert.deepEqual(found("Madame, j'héberge à mon domicile M. Kofi Mensah, né le 30 octobre 1995."), ["Kofi Mensah"]);
+    assert.deepEqual(found("Estimada señora: De otra parte, D. Adebayo Ogunleye, nacido el 5 de abril de 1990"), ["Adebayo Ogunleye"]);
+    assert.deepEqual(found("Gentile dottore, si certifica che il sig. Kwame Asante, nato a Accra"), ["Kwame Asante"]);
+    // an English party's or payee's label, the name before a wide gap and the next field
+    assert.deepEqual(found("Contact us.\nEmployee: Vikram Choudhary         Employee no.: 00417\nTenant: Mehmet Yılmaz"), ["Vikram Choudhary", "Mehmet Yılmaz"]);
+    // an initial before one word, a degree, a signature's "sig." in code: none
+    assert.deepEqual(found("Contact: see below. M. Benzema est engagé. Degree: M. Tech Applied. Madame Fabio M. Di Nitto. Cordialement\nvoid f(sig. Verify)"), []);
+    // a role's word in running text or before a thing is none
+    assert.deepEqual(found("Der Mieter: Bitte beachten Sie die Hausordnung.\nVader: onbekend\nMoeder: Zie bijlage\nsig. Verify the signature"), []);
+  });
   it("finds a name after a title in running text, up to the next lower-case word or mark", () => {
     assert.deepEqual(found("Bei Rückfragen wenden Sie sich bitte an Frau Anna Schmidt aus unserer Buchhaltung."), ["Anna Schmidt"]);
     assert.deepEqual(found("Monsieur Moreau vous appellera lundi."), ["Moreau"]);

@@ -1,7 +1,7 @@
 import type { Candidate, Detector } from "../core/types.ts";
 import { cuedMatches, withSticky } from "../core/regex.ts";
 import { tagsOf } from "./lexicon.ts";
-import { END_IN_SENTENCE, FOREIGN_TITLE, FOREIGN_TITLE_WORDS, NAME_WITH_PARTICLES, SUFFIX, alternation, namedPerson, withDecomposed } from "./name_shape.ts";
+import { END_IN_SENTENCE, FOREIGN_TITLE, FOREIGN_TITLE_WORDS, NAME_WITH_PARTICLES, PARTICLE, SUFFIX, WORD, alternation, namedPerson, namesOrUnknown, withDecomposed } from "./name_shape.ts";
 
 /**
  * Cues of a person in letters and mails written in the languages of the national identifiers
@@ -16,6 +16,22 @@ const SALUTATIONS = ["Sehr geehrter", "Sehr geehrte", "Liebe", "Lieber", "Hallo"
 const CLOSINGS = ["Mit freundlichen Grüßen", "Mit freundlichem Gruß", "Freundliche Grüße", "Viele Grüße", "Beste Grüße", "Herzliche Grüße", "Mit besten Grüßen", "Liebe Grüße", "Cordialement", "Bien cordialement", "Bien à vous", "salutations distinguées", "sentiments distingués", "Atentamente", "Saludos cordiales", "Saludos", "Un cordial saludo", "Un saludo", "Cordiales saludos", "Cordiali saluti", "Distinti saluti", "Saluti", "Atenciosamente", "Cordialmente", "Abraços", "Um abraço", "Met vriendelijke groet", "Met vriendelijke groeten", "Vriendelijke groet", "Hoogachtend", "Groeten", "Z poważaniem", "Z wyrazami szacunku", "Pozdrawiam serdecznie", "Pozdrawiam", "Z pozdrowieniami"];
 const CONTACTS = ["Ansprechpartner", "Ansprechpartnerin", "Kontaktperson", "Kontakt", "Contact", "Personne à contacter", "Interlocuteur", "Interlocutrice", "Persona de contacto", "Contacto", "Referente", "Contatto", "Pessoa de contato", "Contato", "Contactpersoon", "Osoba kontaktowa"];
 /**
+ * A form's or a contract's label of a person by their part in it, starting its line: the parties
+ * of a tenancy ("Mieter:", "Locataire :", "Arrendatario:", "Conduttore:", "Huurder:"), a claim's
+ * or a report's people ("Versicherungsnehmer:", "Assuré :", "Anzeigende Person:", "Denunciante:",
+ * "Aangever:", "Getuige:"), a pupil's parents ("Erziehungsberechtigte:", "Padre:", "Genitore:",
+ * "Ouder/verzorger:"). The value must still be a name's shape the lexicon does not veto. Words
+ * that label things as often ("Client", "Kind", "Patient" in a log) are not among them.
+ */
+const ROLES = [
+  "Mieter", "Mieterin", "Vermieter", "Vermieterin", "Arbeitnehmer", "Arbeitnehmerin", "Versicherungsnehmer", "Versicherungsnehmerin", "Anzeigende Person", "Anzeigender", "Anzeigende", "Geschädigter", "Geschädigte", "Zeuge", "Zeugin", "Erziehungsberechtigte", "Erziehungsberechtigter", "Sachbearbeiter", "Sachbearbeiterin", "Mutter", "Vater",
+  "Locataire", "Bailleur", "Bailleresse", "Assuré", "Assurée", "Salarié", "Salariée", "Témoin", "Responsable légal", "Représentant légal", "Père", "Mère", "Plaignant", "Plaignante",
+  "Arrendador", "Arrendadora", "Arrendatario", "Arrendataria", "Denunciante", "Testigo", "Padre", "Madre", "Tutor", "Tutora", "Trabajador", "Trabajadora", "Asegurado", "Asegurada", "Tomador",
+  "Locatore", "Conduttore", "Conduttrice", "Genitore", "Testimone", "Verbalizzante", "Lavoratore", "Lavoratrice", "Assicurato", "Assicurata", "Denunciante",
+  "Employee", "Tenant", "Landlord", "Policyholder", "Complainant", "Claimant", "Witness", "Guarantor", "Next of kin", "Parent",
+  "Huurder", "Verhuurder", "Aangever", "Aangeefster", "Getuige", "Ouder", "Verzorger", "Verbalisant", "Werknemer", "Werkneemster", "Verzekeringnemer", "Moeder", "Vader",
+];
+/**
  * Titles written alone after a salutation or a contact's label, abbreviated with their point: an
  * academic one ("Egregio Dott. Bianchi", "Gentile Dott.ssa Verdi", "Hallo Dr. Weber"), French
  * "M." ("Bonjour M. Dubois"), Spanish "D." and "Dña." ("Estimado D. Manuel Pérez"). (In running
@@ -26,14 +42,25 @@ const SHORT_TITLE = String.raw`(?:Dott\.ssa|(?:Dott|Dr|Dra|Prof|Ing|Avv|Mag|M|D|
 const SALUTATION = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(SALUTATIONS)}[ \t]+(?:(${FOREIGN_TITLE}|Pan|${SHORT_TITLE})[ \t]+)?(${NAME_WITH_PARTICLES})(?=${SUFFIX}?[ \t]*(?:[,:;!]|\r?\n|$))`, "gdu");
 // A title in running text or a header: "an Frau Anna Schmidt aus", "Monsieur Moreau vous appellera", "Pani Anna Nowak zadzwoni".
 // (Polish "Pan" only after a salutation, "Szanowny Pan Jan Kowalski": alone it is a Chinese surname, "Jianyang Pan".)
-const TITLED = new RegExp(String.raw`(?<![\p{L}\p{N}])(${FOREIGN_TITLE})[ \t]+(${NAME_WITH_PARTICLES})${END_IN_SENTENCE}`, "gdu");
+// (or alone on its line above the name, as a German address block writes it: "Herrn\nSerkan Aksoy\nRheinische Straße 88")
+const TITLED = new RegExp(String.raw`(?<![\p{L}\p{N}])(${FOREIGN_TITLE})(?:[ \t]+|[ \t]*\r?\n[ \t]*)(${NAME_WITH_PARTICLES})${END_IN_SENTENCE}`, "gdu");
+// French "M." and Spanish "D." before a given name and a surname at least ("M. Kofi Mensah, né le …", "De otra parte, D. Adebayo
+// Ogunleye, nacido …"); before one word they are an initial as often ("M. Benzema" stays to compromise). Italian "sig." in lower
+// case after its article ("il sig. Kwame Asante", "al sig. Rossi"): alone it is a signature's abbreviation in code.
+// (not a middle initial: "Fabio M. Di Nitto" in a copyright file)
+const INITIAL_TITLED = new RegExp(String.raw`(?<![\p{L}\p{N}.])(?<!\p{Lu}[\p{L}'’-]*[ \t]+)([MD]\.)[ \t]+(${WORD}(?:[ \t]+(?:${PARTICLE}[ \t]+){0,2}${WORD}){1,3})${END_IN_SENTENCE}`, "gdu");
+const ITALIAN_SIG = new RegExp(String.raw`(?<=(?<![\p{L}])(?:il|al|del|dal|col|Il|Al|Del|Dal)[ \t]+)(sig\.)[ \t]+(${NAME_WITH_PARTICLES})${END_IN_SENTENCE}`, "gdu");
 // A contact's label: "Ansprechpartnerin: Anna Weber", "prosimy o kontakt: Jan Nowak", "Persona de contacto: Ana Ruiz", "Osoba kontaktowa: Jan Nowak";
 // a title between ("Ihr Ansprechpartner: Herr Dipl.-Ing. Klaus Becker", "Interlocuteur : M. Philippe Durand"), not part of the name.
 const CONTACT = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(CONTACTS)}[ \t]*:[ \t]*(?:(${FOREIGN_TITLE}|${SHORT_TITLE})[ \t]+)?(${NAME_WITH_PARTICLES})${END_IN_SENTENCE}`, "gdu");
 // The closing, then the signature alone on its line (a blank line between them or not).
 const CLOSING = new RegExp(String.raw`(?<![\p{L}\p{N}])${alternation(CLOSINGS)}[,.!]?[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*(?:(${FOREIGN_TITLE})[ \t]+)?(${NAME_WITH_PARTICLES})(?=${SUFFIX}?[ \t]*(?:\r?\n|$))`, "gdu");
 
-const CUED = [SALUTATION, CLOSING, TITLED, CONTACT].map(withSticky);
+// A role's label at its line's start, a second word after a slash ("Ouder/verzorger:") or its
+// number ("Genitore 1:"), a title or a rank's abbreviation before the name ("Verbalizzante: brig. Antonio Greco").
+const ROLE = new RegExp(String.raw`(?<=(?:^|\n)[ \t]*)${alternation(ROLES)}(?:\/\p{L}+)?(?:[ \t]+\d)?[ \t]*:[ \t]*(?:(${FOREIGN_TITLE}|${SHORT_TITLE}|\p{Ll}{2,8}\.)[ \t]+)?(${NAME_WITH_PARTICLES})(?:${END_IN_SENTENCE}|(?=\t|[ ]{3,}))`, "gdu");
+
+const CUED = [SALUTATION, CLOSING, TITLED, CONTACT, ROLE, ITALIAN_SIG].map(withSticky);
 
 /**
  * Whether "Sr." is English "Senior" before a job's title, not Spanish "Señor": a word of the
@@ -56,7 +83,7 @@ export const personByForeignCue: Detector = {
   patterns: [],
   // Every cue is a context word: the engine runs the detector only on a text that holds one
   // (by the scan of context words it shares among detectors, not a scan of its own).
-  context: withDecomposed([...FOREIGN_TITLE_WORDS, "pan", ...[...SALUTATIONS, ...CLOSINGS, ...CONTACTS].map((w) => w.toLowerCase())]),
+  context: withDecomposed([...FOREIGN_TITLE_WORDS, "pan", ...[...SALUTATIONS, ...CLOSINGS, ...CONTACTS, ...ROLES].map((w) => w.toLowerCase())]),
   prefilter: { letter: true, context: true },
   find(text, cues): Candidate[] {
     const out: Candidate[] = [];
@@ -67,6 +94,13 @@ export const personByForeignCue: Detector = {
         if (out.some((c) => c.start < end && start < c.end) || !namedPerson(m[2]!, m[1] !== undefined && m[1] !== "") || seniorJob(text, m[1] ?? "", start, end)) continue;
         out.push({ start, end, score: 0.6, validation: "name_shape" });
       }
+    }
+    // (no cue word of its own, "m" and "d" being words of every text: read where another cue let the detector run;
+    // no word of the name an English word, "M. Tech Applied" is a degree)
+    INITIAL_TITLED.lastIndex = 0;
+    for (let m = INITIAL_TITLED.exec(text); m !== null; m = INITIAL_TITLED.exec(text)) {
+      const [start, end] = m.indices![2]!;
+      if (!out.some((c) => c.start < end && start < c.end) && namedPerson(m[2]!, false) && namesOrUnknown(m[2]!)) out.push({ start, end, score: 0.6, validation: "name_shape" });
     }
     out.sort((a, b) => a.start - b.start);
     return out;

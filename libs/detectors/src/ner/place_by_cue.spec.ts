@@ -24,6 +24,20 @@ describe("ner/place_by_cue", () => {
     assert.deepEqual(found("Ville : Angers\nCiudad: Oviedo\nCittà: Bologna\nCidade: Campinas\nWoonplaats: Utrecht\nMiejscowość: Chełm\nStadt: Trier"), ["Angers", "Oviedo", "Bologna", "Campinas", "Utrecht", "Chełm", "Trier"]);
     assert.deepEqual(found("Luogo di nascita: Bologna; geboorteplaats Utrecht; miejsce urodzenia: Chełm"), ["Bologna", "Utrecht", "Chełm"]);
   });
+  it("finds a place after the verbs of contracts, reports and letters in German, French, Spanish, Italian and Dutch (bench/detect/handwritten.ts)", () => {
+    assert.deepEqual(found("il sig. Giuseppe Esposito, nato a Napoli il 7 luglio 1990, residente in Via Roma 15"), ["Napoli"]);
+    assert.deepEqual(found("la sig.ra Li Na, nata in Cina il 28/02/1987, residente a Milano, in Corso Buenos Aires 77"), ["Cina", "Milano"]);
+    assert.deepEqual(found("Verhuurder: Hendrik Jansen, wonende te Haarlem"), ["Haarlem"]);
+    assert.deepEqual(found("Fait à Nice, le 30 juin 2025, en deux exemplaires."), ["Nice"]);
+    // a birth date between the verb and the place
+    assert.deepEqual(found("Anzeigende Person: Katarzyna Nowicka, geboren am 12.4.1979 in Krakau, wohnhaft in Köln."), ["Krakau", "Köln"]);
+    assert.deepEqual(found("Geboren: 12 januari 1991 te Tanger (Marokko)"), ["Tanger", "Marokko"]);
+    assert.deepEqual(found("D. Adebayo Ogunleye, nacido el 5 de abril de 1990 en Lagos (Nigeria), con domicilio en Madrid"), ["Lagos", "Nigeria"]);
+    assert.deepEqual(found("Mme Trần Ngọc Anh, née le 1er mai 1990 à Hanoï (Vietnam)"), ["Hanoï", "Vietnam"]);
+    assert.deepEqual(found("Luogo di nascita: Firenze"), ["Firenze"]);
+    // NATO is no birth verb, an unknown word after a cue no place
+    assert.deepEqual(found("NATO in Brussels. Er wohnt in Ruhe, nato a Pippo il 3."), []);
+  });
   it("reads the label as forms, tables and data files write it", () => {
     assert.deepEqual(found("Place of birth\tWaterloo\nplace_of_birth=Catonsville\nplaceOfBirth: Ocala\nPLACE_OF_BIRTH: Racine"), ["Waterloo", "Catonsville", "Ocala", "Racine"]);
     assert.deepEqual(found("My place of birth is Allentown."), ["Allentown"]);

@@ -10,6 +10,15 @@ import { englishWord, tagsOf } from "./lexicon.ts";
  * which a town that is also a common word does not count.
  */
 const VERB = String.raw`(?:[Bb]orn|[Rr]aised|[Ll]ives?|[Ll]iving|[Rr]esides?|[Rr]esiding|[Rr]esident|(?<weak>[Ll]ocated|[Bb]ased|[Mm]oved|[Rr]elocated|[Cc]omes?|[Cc]oming|[Oo]riginally))[ \t]+(?:(?:here|there|now)[ \t]+)?(?:in|to|at|from)[ \t]+(?:the[ \t]+)?`;
+/**
+ * The same verbs in German, French, Spanish, Italian and Dutch, a preposition after them ("geboren
+ * in Krakau", "wohnhaft in Köln", "né à Lyon", "demeurant à Nice", "nacido en Lagos", "nato a
+ * Napoli", "residente a Milano", "wonende te Haarlem", a document's "Fait à Nice"), and a birth
+ * date between ("geboren am 12.4.1979 in Krakau", "nacido el 5 de abril de 1990 en Lagos",
+ * "Geboren: 12 januari 1991 te Tanger", English "born on 4 July 1976 in Ohio").
+ */
+const BIRTH_DATE_BETWEEN = String.raw`(?::?[ \t]+(?:(?:am|op|le|el|il|on|the)[ \t]+)?(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2}|\d{1,2}(?:\.|st|nd|rd|th|er)?[ \t]+(?:(?:de|of)[ \t]+)?\p{L}+\.?[ \t]+(?:de[ \t]+)?\d{4}),?)?`;
+const FOREIGN_VERB = String.raw`(?:[Bb]orn|[Gg]eboren|[Ww]ohnhaft|[Ww]onende|[Ww]oonachtig|[Nn]at[oa]|[Rr]esident[ei]|[Dd]omiciliat[oa]|[Nn]ée?|[Dd]emeurant|[Dd]omiciliée?|[Rr]ésidant|[Nn]acid[oa]|[Vv]ecin[oa]|[Ff]ait)${BIRTH_DATE_BETWEEN}[ \t]+(?:in|te|a|ad|à|en)[ \t]+`;
 /** The labels that name a birthplace and nothing else. */
 const BIRTH_WORDS = String.raw`(?:[Pp]lace[ \t_]+of[ \t_]+birth|[Pp]laceOfBirth|PLACE[ \t_]+OF[ \t_]+BIRTH|[Bb]irthplace|[Gg]eburtsort|[Ll]ieu[ \t]+de[ \t]+naissance|[Ll]ugar[ \t]+de[ \t]+nacimiento|[Ll]uogo[ \t]+di[ \t]+nascita|[Ll]ocal[ \t]+de[ \t]+nascimento|[Gg]eboorteplaats|[Mm]iejsce[ \t]+urodzenia)`;
 /** A town's labels, in English and in the languages of the national identifiers ("Wohnort", "Ville", "Ciudad", "Città", "Cidade", "Woonplaats", "Miejscowość"). */
@@ -26,14 +35,14 @@ const LABEL_WORDS = String.raw`(?:${BIRTH_WORDS}|[Hh]ometown|[Cc]ity|(?<weak>[Cc
  * birth,Owensboro,active", "\"City\",\"Ocala\"").
  */
 const LABEL = String.raw`(?:${LABEL_WORDS}(?:[ \t]*[:=][ \t]*|\t[ \t]*|[ \t]+is[ \t]+)|${BIRTH_WORDS}[ \t]+|(?<=(?:\b(?:[Tt]he|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur|[Yy]our|[Mm]y|[Ww]ith|[Aa]nd)[ \t]+|\())${LABEL_WORDS}[ \t]+|(?<=^[ \t]*)${LABEL_WORDS}[ \t]*:?[ \t]*\r?\n[ \t]*|(?<=^[ \t]*"?)${LABEL_WORDS}"?[ \t]*,[ \t]*"?)`;
-const CUE = new RegExp(String.raw`(?:${VERB}|${LABEL})(?<place>${PLACE_NAME})`, "dyum");
+const CUE = new RegExp(String.raw`(?:${VERB}|${FOREIGN_VERB}|${LABEL})(?<place>${PLACE_NAME})`, "dyum");
 /**
  * Where a cue can start: the stems of its first words, as CUE accepts them (lower case, a
  * capital first, "PLACE OF BIRTH"). One scan for the stems (START, plain words: quick) finds
  * where to try the cue, and the cue is tried there only (CUE tried at every word of an 8 KiB
  * chunk of code or logs cost a sixth of their detection time).
  */
-const STEMS = ["born", "raised", "live", "living", "resid", "located", "based", "moved", "relocated", "come", "coming", "originally", "place of birth", "place_of_birth", "placeOfBirth", "PLACE_OF_BIRTH", "birthplace", "hometown", "city", "country", "nationality", "geburtsort", "wohnort", "lieu de naissance", "lugar de nacimiento", "luogo di nascita", "local de nascimento", "geboorteplaats", "miejsce urodzenia", "stadt", "ville", "ciudad", "localidad", "città", "località", "cidade", "woonplaats", "miejscowość"];
+const STEMS = ["geboren", "wohnhaft", "wonende", "woonachtig", "nato", "nata", "domiciliat", "né", "née", "demeurant", "domicilié", "résidant", "nacid", "vecin", "fait", "born", "raised", "live", "living", "resid", "located", "based", "moved", "relocated", "come", "coming", "originally", "place of birth", "place_of_birth", "placeOfBirth", "PLACE_OF_BIRTH", "birthplace", "hometown", "city", "country", "nationality", "geburtsort", "wohnort", "lieu de naissance", "lugar de nacimiento", "luogo di nascita", "local de nascimento", "geboorteplaats", "miejsce urodzenia", "stadt", "ville", "ciudad", "localidad", "città", "località", "cidade", "woonplaats", "miejscowość"];
 const STARTS = [...STEMS.flatMap((s) => [s, s[0]!.toUpperCase() + s.slice(1)]), "PLACE OF BIRTH"];
 const START = new RegExp(STARTS.sort((a, b) => b.length - a.length).join("|"), "g");
 
@@ -55,6 +64,9 @@ function knownPrefix(words: string): string | null {
  * place they cue scores below what makes a file sensitive alone; a person's word near lifts it.
  */
 const THINGS_VERB = /^(?:[Ll]ocated|[Bb]ased)$/;
+
+/** A place in brackets right after another: "Lagos (Nigeria)", "Tanger (Marokko)". */
+const COUNTRY_IN_BRACKETS = new RegExp(String.raw`^[ \t]*\((${PLACE_NAME})\)`, "u");
 
 /** The capitalised word right after a place. */
 const NEXT_WORD = /^[ \t]+(\p{Lu}\p{Ll}+)(?![\p{L}\p{N}])/u;
@@ -113,7 +125,14 @@ export const placeByCue: Detector = {
       // (a time zone's name is a region and a city: "City=Asia/Saigon", "Europe/Vatican")
       if (timeZoneRegion(text, start, start + place.length) || firstNameBefore(text, place, start + place.length)) continue;
       if (out.some((c) => c.start === start)) continue;
-      out.push({ start, end: start + place.length, score: THINGS_VERB.test(m.groups!.weak ?? "") ? 0.45 : 0.7, validation: "gazetteer" });
+      const score = THINGS_VERB.test(m.groups!.weak ?? "") ? 0.45 : 0.7;
+      out.push({ start, end: start + place.length, score, validation: "gazetteer" });
+      // (its country in brackets after it is a place of the same cue: "né à Hanoï (Vietnam)", "nato a Mumbai (India)")
+      const bracket = COUNTRY_IN_BRACKETS.exec(text.slice(start + place.length, start + place.length + 48));
+      if (bracket !== null && isKnownPlace(bracket[1]!) && !tooCoarse(bracket[1]!)) {
+        const at = start + place.length + bracket.index + bracket[0].indexOf(bracket[1]!);
+        out.push({ start: at, end: at + bracket[1]!.length, score, validation: "gazetteer" });
+      }
     }
     return out;
   },

@@ -14,6 +14,13 @@ describe("ner/place_in_dateline", () => {
     assert.deepEqual(found("Tobias Toedter <t.toedter@gmx.net>\nMon, 7 January 2008\nMonday, 2026-03-01\nSun, 4 Dec 2006"), []);
     assert.equal(run(placeInDateline, "Lincoln, Sun Nov 22 2026")[0]!.score, 0.9);
   });
+  it("finds a dateline set to the right, indented or after a field on its line (bench/detect/handwritten.ts)", () => {
+    assert.deepEqual(found("Rechnung Nr. 1187                                   Bielefeld, 04.04.2025\n\nSehr geehrte Frau Petrenko,"), ["Bielefeld"]);
+    assert.deepEqual(found("                              Trier, 5. Februar 2019\n"), ["Trier"]);
+    assert.deepEqual(found("Ref. 22/117\tAngers, le 16 février 2019\n"), ["Angers"]);
+    // no gap before it: inside a sentence
+    assert.deepEqual(found("Rechnung vom Bielefeld, 04.04.2025"), []);
+  });
   it("reads names with two small words between capitalised ones, and an elided d'", () => {
     assert.deepEqual(found("Saint Vincent and the Grenadines, Tue Nov 24 2026"), ["Saint Vincent and the Grenadines"]);
     assert.deepEqual(found("Democratic Republic of the Congo, 2026-03-01"), ["Democratic Republic of the Congo"]);

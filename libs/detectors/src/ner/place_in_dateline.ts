@@ -9,6 +9,9 @@ import { nextFeed } from "../core/lines.ts";
  */
 const DATELINE = new RegExp(String.raw`(${TOWN_NAME}),[ \t]+(?=(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\p{Ll}*\.?,?[ \t]+(?:\d|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\p{Ll}*\.?[ \t]+\d)|(?:le[ \t]+)?\d{1,2}\.?[ \t]+(?:de[ \t]+)?\p{L}+[ \t]+(?:de[ \t]+)?\d{4}|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\p{Ll}*\.?[ \t]+\d{1,2}|\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{2,4})`, "dyu");
 
+/** A table's or a right-aligned field's gap on a line. */
+const GAP = /\t[ \t]*|[ ]{3,}/g;
+
 /** A weekday, not a place, before the date: "Mon, 12 May 2003" of a mail's or a changelog's date (Mon is also a state of Myanmar). */
 const WEEKDAY = /^(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)(?:day|sday|nesday|rsday|urday)?$/;
 
@@ -30,17 +33,32 @@ export const placeInDateline: Detector = {
   prefilter: { anyChar: "," },
   find(text): Candidate[] {
     const out: Candidate[] = [];
-    // Tried at each line start that is a capital letter only.
-    for (let at = 0; at < text.length; ) {
+    const tryAt = (at: number) => {
       const c = text.charCodeAt(at);
       DATELINE.lastIndex = at;
       const m = (c >= 65 && c <= 90) || c > 127 ? DATELINE.exec(text) : null;
-      if (m !== null) {
-        const place = trimPlace(m[1]!);
-        const score = WEEKDAY.test(place) ? 0 : townScore(place);
-        if (score > 0) out.push({ start: m.index, end: m.index + place.length, score, validation: score < 0.85 ? "town_shape" : "gazetteer" });
-      }
+      if (m === null) return;
+      const place = trimPlace(m[1]!);
+      const score = WEEKDAY.test(place) ? 0 : townScore(place);
+      if (score > 0) out.push({ start: m.index, end: m.index + place.length, score, validation: score < 0.85 ? "town_shape" : "gazetteer" });
+    };
+    // Tried at each line start that is a capital letter only, past the blanks that indent it (a
+    // dateline set to the right: "                    Bielefeld, 04.04.2025"), and after a wide
+    // gap on a line that has a comma after it (an invoice's number, then its dateline: "Rechnung
+    // Nr. 1187          Bielefeld, 04.04.2025").
+    // (the next comma found once and again only past it: one search per line would read the rest of a text without any)
+    let comma = -1;
+    for (let at = 0; at < text.length; ) {
       const nl = nextFeed(text, at);
+      const eol = nl < 0 ? text.length : nl;
+      let first = at;
+      while (first < eol && (text[first] === " " || text[first] === "\t")) first++;
+      tryAt(first);
+      if (comma !== Infinity && comma < first) comma = text.indexOf(",", first) < 0 ? Infinity : text.indexOf(",", first);
+      if (comma < eol) {
+        // (the gaps of this line only: a scan of the text would read on to the next gap, lines away)
+        for (const g of text.slice(first, eol).matchAll(GAP)) tryAt(first + g.index + g[0].length);
+      }
       if (nl < 0) break;
       at = nl + 1;
     }

@@ -13,6 +13,24 @@ describe("ner/street_address", () => {
     assert.deepEqual(found("12 rue de la Paix, 75002 Paris"), ["12 rue de la Paix, 75002 Paris"]);
     assert.deepEqual(found("PO Box 4521, Austin, TX 78701"), ["PO Box 4521, Austin, TX 78701"]);
   });
+  it("finds the addresses of contracts, reports and forms written by hand (bench/detect/handwritten.ts)", () => {
+    // a street without a kind, its number, a postcode and a town on one line
+    assert.deepEqual(found("Vermieter: Klaus-Dieter Schönfeld, Am Stadtpark 3, 04109 Leipzig\nMieter: …"), ["Am Stadtpark 3, 04109 Leipzig"]);
+    assert.deepEqual(found("Anschrift: Rosenhügel 14, 81377 München"), ["Rosenhügel 14, 81377 München"]);
+    assert.deepEqual(found("Adres: Westersingel 88, 3015 LD Rotterdam\nTelefoon: 06 12345678"), ["Westersingel 88, 3015 LD Rotterdam"]);
+    assert.deepEqual(found("Adres: Stratumseind 5, 5611 EN Eindhoven"), ["Stratumseind 5, 5611 EN Eindhoven"]);
+    // a Spanish flat's floor and door before the postcode; two articles in the street's name
+    assert.deepEqual(found("la vivienda sita en Calle Sierpes 48, 2º izq., 41004 Sevilla."), ["Calle Sierpes 48, 2º izq., 41004 Sevilla"]);
+    assert.deepEqual(found("Domicilio familiar: Paseo de la Independencia 21, 50001 Zaragoza"), ["Paseo de la Independencia 21, 50001 Zaragoza"]);
+    // a party's residence word before a street of its kind without a postcode
+    assert.deepEqual(found("la sig.ra Li Na, residente a Milano, in Corso Buenos Aires 77, tel. 347 123 4567"), ["Corso Buenos Aires 77"]);
+    // a Scottish flat's number; French kinds that are English words too, before "du", "de", "des"
+    assert.deepEqual(found("She now lives at 14/3 Comely Bank Road, Edinburgh EH4 1DR and"), ["14/3 Comely Bank Road, Edinburgh EH4 1DR"]);
+    assert.deepEqual(found("demeurant 3 square du Roi Arthur, 35000 Rennes, atteste"), ["3 square du Roi Arthur, 35000 Rennes"]);
+    assert.deepEqual(found("The flat has 3 square metres of storage and 2 passages to the yard."), []);
+    // anything else numbered, then a number and a word: no town the gazetteer knows, no address word
+    assert.deepEqual(found("Kapitel 3, 12345 Treffer. Version 2, 10000 Downloads"), []);
+  });
   it("finds a street written kind first and number after (Spanish, Italian, Portuguese, Polish) with its postcode or an address word", () => {
     assert.deepEqual(found("Dirección: Calle Mayor 10, 28013 Madrid"), ["Calle Mayor 10, 28013 Madrid"]);
     assert.deepEqual(found("Via Roma 15, 00184 Roma"), ["Via Roma 15, 00184 Roma"]);

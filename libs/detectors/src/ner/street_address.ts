@@ -2,6 +2,7 @@ import type { Candidate, Detector } from "../core/types.ts";
 import { patternCandidates } from "../core/engine.ts";
 import { re } from "../core/regex.ts";
 import { nextFeed, prevFeed } from "../core/lines.ts";
+import { SMALL_TOWN_POPULATION, isKnownPlace } from "./gazetteer.ts";
 
 const SUFFIX = "Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|Square|Sq|Terrace|Ter|Way|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Trail|Trl|Plaza|Plz|Alley|Crescent|Cres|Close|Gardens|Row|Mews|Hill|Grove|Park|Walk|Loop|Pike|Run|Path";
 /**
@@ -19,6 +20,8 @@ const UK_POSTCODE = String.raw`,?\s+[A-Z][A-Za-z'-]+(?:\s[A-Z][A-Za-z'-]+)?,?\s+
  * offset ("2008-04-01  Seongbae Park", "+0300  Sebastian Dr", "HTTP/1.1 via TCP").
  */
 const house = (maxDigits: number) => String.raw`(?<![A-Za-z0-9+:./-]|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.? \d{1,2}, )[1-9]\d{0,${maxDigits - 1}}`;
+/** A Scottish tenement's house number and flat ("14/3 Comely Bank Road", flat 3 of number 14). */
+const FLAT_HOUSE = String.raw`(?<![A-Za-z0-9+:./-])[1-9]\d{0,3}\/[1-9]\d{0,2}`;
 /**
  * Number, optional direction, 1–4 words, then a suffix (`suffix` is the suffix part, its dot
  * included), each apart by one space on one line: a line break, a tab or a wide gap separates a
@@ -27,7 +30,7 @@ const house = (maxDigits: number) => String.raw`(?<![A-Za-z0-9+:./-]|\b(?:Jan|Fe
  * a bare number: "Row 1 Col 1 Row 1 Col 2" labels a table's cells.
  */
 const numberStreet = (suffix: string) =>
-  String.raw`${house(6)}[A-Z]? (?:[NSEW]\.? |(?:North|South|East|West) )?(?:(?:[A-Z][A-Za-z0-9'-]*|\d+(?:st|nd|rd|th))\.? ){1,4}${suffix}${UNIT}(?:${CITY_STATE_ZIP}|${UK_POSTCODE})?`;
+  String.raw`(?:${FLAT_HOUSE}|${house(6)})[A-Z]? (?:[NSEW]\.? |(?:North|South|East|West) )?(?:(?:[A-Z][A-Za-z0-9'-]*|\d+(?:st|nd|rd|th))\.? ){1,4}${suffix}${UNIT}(?:${CITY_STATE_ZIP}|${UK_POSTCODE})?`;
 const US_UK = numberStreet(String.raw`(?:${SUFFIX})\b(?!-[A-Za-z])\.?`);
 const US_UK_MORE = numberStreet(String.raw`(?:${USPS_SUFFIX})\b(?!-[A-Za-z])`);
 const PO_BOX = String.raw`\b(?:P\.?\s?O\.?|Post Office)\s*Box\s+\d{1,6}(?:,?\s+[A-Z][A-Za-z.'-]+(?:\s[A-Z][A-Za-z.'-]+){0,2},\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?)?`;
@@ -56,7 +59,13 @@ const BLOCK = String.raw`^[ \t]*(?=[^\r\n]*\p{Lu})(?:\p{L}[\p{L}'’.-]*[ \t]+){
 const CONTINENTAL = String.raw`\b[A-ZÄÖÜ][\p{L}-]{0,48}(?:straße|strasse|str\.|-Str\.|-Straße|weg|-Weg|gasse|platz|-Platz|allee|-Allee|ring|-Ring|damm|straat|laan|gracht|plein|kade|vej|gatan|gata|veien) [1-9]\d{0,3}[a-z]?(?![\p{L}\p{N}])(?:${POSTCODE_TOWN})?`;
 /** French street kinds, written after the house number ("12 rue de la Paix", "8 Avenue Victor Hugo"). */
 export const STREET_KINDS_AFTER_NUMBER = ["rue", "avenue", "boulevard", "bd", "place", "chemin", "allée", "impasse", "quai", "route", "voie", "cours"];
-const ROMANCE = String.raw`${house(4)}(?:\s?(?:bis|ter))?,? (?:${STREET_KINDS_AFTER_NUMBER.join("|")}|via|viale|piazza|corso|calle|avenida|plaza|paseo|rua|travessa|alameda|rodovia|estrada|praça)\s+(?:[\p{L}'’-]+[ \t]?){1,5}(?:${POSTCODE_TOWN})?`;
+/**
+ * More French kinds, each an English word too or none as often, so only before "du", "de", "des"
+ * or "d'" ("3 square du Roi Arthur", "12 passage des Panoramas", "5 cité de l'Ermitage"); "3
+ * square metres" and "2 passages" stay no street.
+ */
+const FRENCH_KINDS_BEFORE_DE = String.raw`(?:square|passage|cité|villa|faubourg|esplanade|promenade|hameau|résidence|sentier|chaussée|parvis)(?=\s+(?:du|de|des|d['’])\s)`;
+const ROMANCE = String.raw`${house(4)}(?:\s?(?:bis|ter))?,? (?:${STREET_KINDS_AFTER_NUMBER.join("|")}|${FRENCH_KINDS_BEFORE_DE}|via|viale|piazza|corso|calle|avenida|plaza|paseo|rua|travessa|alameda|rodovia|estrada|praça)\s+(?:[\p{L}'’-]+[ \t]?){1,5}(?:${POSTCODE_TOWN})?`;
 /**
  * The street's kind first and its number after, as Spanish, Catalan, Italian, Portuguese and
  * Polish write them: "Calle Mayor 10", "C/ Mayor, 10", "Via Roma 15", "Rua Augusta, nº 100",
@@ -65,8 +74,10 @@ const ROMANCE = String.raw`${house(4)}(?:\s?(?:bis|ter))?,? (?:${STREET_KINDS_AF
  * not "et al." of a citation ("Smith et al. Nature 2019"). Reported with its postcode and town, or
  * near an address word ("Dirección:", "Indirizzo:").
  */
+/** A Spanish flat's floor and door between the house number and the postcode: "Calle Mayor 5, 3º B, 28013 Madrid", "Calle Sierpes 48, 2º izq., 41004 Sevilla". */
+const FLOOR = String.raw`(?:,[ \t]*\d{1,2}[º°ª]\.?(?:[ \t]*(?:[A-H]|izq(?:da|uierda)?|dcha|der(?:echa)?|centro|ctro)\b\.?)?)`;
 export const STREET_KINDS_FIRST = ["Calle", "Avenida", "Plaza", "Paseo", "Camino", "Carrer", "Ronda", "Via", "Viale", "Piazza", "Piazzale", "Corso", "Largo", "Vicolo", "Strada", "Contrada", "Rua", "Travessa", "Praça", "Alameda", "Estrada", "Rodovia"];
-const KIND_FIRST = String.raw`\b(?<!et )(?:${STREET_KINDS_FIRST.join("|")}|C\/|Avda\.|[Uu]l\.|[Aa]l\.|[Pp]l\.|[Oo]s\.|[Ww]yb\.)[ \t]+(?:(?:de|del|della|delle|dei|di|da|do|dos|das|la|las|los|el)[ \t]+|dell['’])?[\p{Lu}][\p{L}'’.-]*(?:[ \t]+(?:(?:de|del|della|di|da|do|dos|das|la|las|los|el|e|y)[ \t]+)?[\p{Lu}][\p{L}'’.-]*){0,3},?[ \t]+(?:n\.?[º°o]\.?[ \t]*)?[1-9]\d{0,3}[A-Za-z]?(?![\p{L}\p{N}])(?:${POSTCODE_TOWN})?`;
+const KIND_FIRST = String.raw`\b(?<!et )(?:${STREET_KINDS_FIRST.join("|")}|C\/|Avda\.|[Uu]l\.|[Aa]l\.|[Pp]l\.|[Oo]s\.|[Ww]yb\.)[ \t]+(?:(?:de|del|della|delle|dei|di|da|do|dos|das|la|las|los|el)[ \t]+|dell['’]){0,2}[\p{Lu}][\p{L}'’.-]*(?:[ \t]+(?:(?:de|del|della|di|da|do|dos|das|la|las|los|el|e|y)[ \t]+)?[\p{Lu}][\p{L}'’.-]*){0,3},?[ \t]+(?:n\.?[º°o]\.?[ \t]*)?[1-9]\d{0,3}[A-Za-z]?(?![\p{L}\p{N}])(?:${FLOOR}?${POSTCODE_TOWN})?`;
 
 /**
  * An organisation's name or office right before the address: the Free Software Foundation's in
@@ -128,6 +139,31 @@ export const ADDRESS_KINDS = ["home address", "street address", "mailing address
 
 const POSTCODE_TOWN_END = new RegExp(String.raw`${POSTCODE_TOWN}$`, "u");
 
+/**
+ * A street of any name, its house number, then on the same line a postcode and a town after a
+ * comma, as German, Dutch, French, Italian and Spanish addresses are written in running text and
+ * after a label: "Am Stadtpark 3, 04109 Leipzig", "Anschrift: Rosenhügel 14, 81377 München",
+ * "Adres: Westersingel 88, 3015 LD Rotterdam". The street's words start with a capital or are
+ * its particles ("Am alten Markt", "Laan van Meerdervoort"); the postcode is one of five digits
+ * or a Dutch one, the town ends the value. (The same two parts on two lines are `BLOCK`.) Without
+ * a street's kind anything numbered has this shape ("Kapitel 3, 12345 Treffer"): a town the
+ * gazetteer knows makes it an address (0.5), otherwise only an address word near does (0.3).
+ */
+const STREET_POSTCODE_TOWN = new RegExp(
+  String.raw`(?<![\p{L}\p{N}_.'’-])\p{Lu}[\p{L}'’.-]*(?:[ \t]+(?:\p{Lu}[\p{L}'’.-]*|am|an|auf|im|der|den|dem|alten|van|de|het|la|le|les|des|du|di|del|della|dei)){0,3}[ \t]+[1-9]\d{0,3}[a-zA-Z]?(?:[-/]\d{1,3})?,[ \t]+(?:\d{5}|\d{4}[ \t]?[A-Z]{2})[ \t]+(\p{Lu}[\p{L}'’-]*(?:[ \t]+(?:am|an|im|sur|(?:an[ \t]+der)|\p{Lu}[\p{L}'’-]*)){0,2})(?=[ \t]*(?:[,.;)]|\r?\n|$))`,
+  "gu",
+);
+function streetPostcodeTown(text: string): Candidate[] {
+  if (!/\d{4}/.test(text)) return [];
+  const out: Candidate[] = [];
+  STREET_POSTCODE_TOWN.lastIndex = 0;
+  for (let m = STREET_POSTCODE_TOWN.exec(text); m !== null; m = STREET_POSTCODE_TOWN.exec(text)) {
+    const town = m[1]!;
+    out.push({ start: m.index, end: m.index + m[0].length, score: isKnownPlace(town, SMALL_TOWN_POPULATION) ? 0.5 : 0.3, validation: "address_with_postcode" });
+  }
+  return out;
+}
+
 export const streetAddress: Detector = {
   id: "street_address",
   type: "ADDRESS",
@@ -147,12 +183,15 @@ export const streetAddress: Detector = {
   ],
   // With an address word near, an address outranks the place NER finds inside it (0.4 + 0.35).
   contextBoost: 0.45,
-  context: ["address", "street", "addr", "lives", "residence", "ship", "shipping", "mailing", "billing", "home", "deliver", "delivery", "anschrift", "adresse", "dirección", "direccion", "domicilio", "indirizzo", "residenza", "endereço", "morada", "adres", "wohnhaft", "wohnort", "domicile", ...ADDRESS_KINDS],
+  context: ["address", "street", "addr", "lives", "residence", "ship", "shipping", "mailing", "billing", "home", "deliver", "delivery", "anschrift", "adresse", "dirección", "direccion", "domicilio", "indirizzo", "residenza", "endereço", "morada", "adres", "wohnhaft", "wohnort", "domicile",
+    // (the words of a contract's party or a report's person before their street: "residente a Milano, in Corso Buenos Aires 77", "wonende aan de Kerkstraat 14", "demeurant 12, rue de la Paix", "sita en Calle Sierpes 48")
+    "residente", "domiciliato", "domiciliata", "wonende", "woonachtig", "demeurant", "domicilié", "domiciliée", "sita", "sito",
+    ...ADDRESS_KINDS],
   prefilter: { letter: true, minDigits: 1 },
   // Copyright lines list years and names ("2012 B. Poettering", "2021 Iain Lane").
   negativeContext: ["copyright", "rights"],
   find(text): Candidate[] {
-    return patternCandidates(streetAddress, text).map((c) =>
+    return [...patternCandidates(streetAddress, text), ...streetPostcodeTown(text)].map((c) =>
       ORGANISATION_BEFORE.test(text.slice(Math.max(0, c.start - 64), c.start)) || WEBSITE_AFTER.test(text.slice(c.end, c.end + 48)) || FSF_ADDRESS.test(text.slice(c.start, c.end + 16))
         ? { ...c, score: 0.1, validation: "organisation_address", fixed: true }
         : EXAMPLE_PLACE.test(text.slice(c.start, c.end + 24))
