@@ -18,13 +18,15 @@ import "./word-extractor-fix.ts"; // must load before word-extractor
 import WordExtractor from "word-extractor";
 import { Encrypted, errorMessage, Stop, withinBudget, type Ctx, type Scope } from "../context.ts";
 import { NoText, type Format } from "../format.ts";
+import { ALT_TEXT_PARTS, emitAltTexts, emitOdfHidden } from "./alt-text.ts";
 import { CHART_PARTS, emitCharts } from "./charts.ts";
+import { CUSTOM_XML_PARTS, DOCX_EXTRA_PARTS, emitDocxExtras, readCustomXml } from "./docx-extras.ts";
 import { EMBEDDED_PARTS, readEmbedded } from "./embedded.ts";
 import { emitMasters, MASTER_PARTS } from "./masters.ts";
 import { openedWithBuiltInPassword } from "./office-crypto.ts";
 import { readPackages } from "./ole-package.ts";
 import { readRtfObjects } from "./rtf-objects.ts";
-import { rtfText } from "./rtf-text.ts";
+import { rtfAltTexts, rtfProperties, rtfText } from "./rtf-text.ts";
 import { checkPackage, withPartsReplaced } from "./package-guard.ts";
 import { oleSummaryProperties } from "./ole-properties.ts";
 import { emitProperties } from "./properties.ts";
@@ -275,7 +277,7 @@ export const officeFormat: Format = {
       return;
     }
     const deletions = DELETIONS[info.kind];
-    const keep = new RegExp([deletions?.parts, EMBEDDED_PARTS, CHART_PARTS, MASTER_PARTS[info.kind]].filter((r) => r !== undefined).map((r) => r.source).join("|"));
+    const keep = new RegExp([deletions?.parts, EMBEDDED_PARTS, CHART_PARTS, MASTER_PARTS[info.kind], ALT_TEXT_PARTS[info.kind], CUSTOM_XML_PARTS, info.kind === "docx" ? DOCX_EXTRA_PARTS : undefined].filter((r) => r !== undefined).map((r) => r.source).join("|"));
     const pkg = info.kind === "rtf" ? { archive: buf, parts: new Map<string, Buffer>() } : await checkPackage(buf, scope, ctx, keep);
     if (pkg === null) return;
     const { parts } = pkg;
@@ -302,10 +304,19 @@ export const officeFormat: Format = {
     emitAst(ctx, scope, ast.content as unknown as Node[], ast.auxiliary as { headers?: Node[]; footers?: Node[] } | undefined);
     const meta = ast.metadata as { title?: unknown; subject?: unknown; keywords?: unknown; description?: unknown; customProperties?: Record<string, unknown> } | undefined;
     if (meta) emitProperties(ctx, scope, { ...meta, custom: meta.customProperties });
+    // (officeparser gives an RTF's none: its info group and user properties)
+    if (info.kind === "rtf") {
+      emitProperties(ctx, scope, rtfProperties(buf.toString("latin1")));
+      emitChunks(ctx, scope, rtfAltTexts(buf.toString("latin1")).join("\n"), { part: "alt text" });
+    }
     // (officeparser reads what a reader shows; a tracked deletion is still in the file)
     if (deletions) for (const [name, xml] of parts) if (deletions.parts.test(name) && xml.includes(deletions.marker)) emitChunks(ctx, scope, deletedText(xml.toString("utf8"), deletions), { part: "deleted text" });
     emitCharts(ctx, scope, parts);
     emitMasters(ctx, scope, info.kind, parts);
+    emitAltTexts(ctx, scope, info.kind, parts);
+    if (info.kind === "docx") emitDocxExtras(ctx, scope, parts);
+    if (info.kind === "odt" || info.kind === "odp") emitOdfHidden(ctx, scope, parts);
+    await readCustomXml(ctx, scope, parts);
     await readEmbedded(ctx, scope, parts);
     if (info.kind === "rtf") await readRtfObjects(ctx, scope, buf.toString("latin1"));
   },

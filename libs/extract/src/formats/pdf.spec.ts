@@ -80,10 +80,10 @@ describe("extract: PDF", () => {
     assert.equal(segWith(r, "Application form")?.locator.part, null, "the page's own text as before");
   });
 
-  it("reads comments (a sticky note, a free-text box), which no page's text layer holds either", async () => {
+  it("reads comments (a sticky note, a free-text box), which no page's text layer holds either, each its author's name (/T) first", async () => {
     const r = await run(await makePdfForm("Report", {}, [["Text", "call Tiara at +1 206 342 8631"], ["FreeText", "SSN 536-22-1234"], ["Text", "SSN 536-22-1234"]]), "notes.pdf", "application/pdf");
     const comments = r.segments.filter((s) => s.locator.part === "comment").map((s) => [s.text, s.locator.page]);
-    assert.deepEqual(comments, [["call Tiara at +1 206 342 8631", 1], ["SSN 536-22-1234", 1]]);
+    assert.deepEqual(comments, [["Reviewer\ncall Tiara at +1 206 342 8631", 1], ["Reviewer\nSSN 536-22-1234", 1]]);
   });
 
   it("reads the Info dictionary's title, subject, keywords and own keys, not the author", async () => {

@@ -4,15 +4,18 @@
  * filled form's values (AcroForm text fields and choices) are no part of the page's text layer:
  * each is a segment of its own on its page, `part` "form field", named by the field's tooltip or
  * name as `column`, which the detectors read as its label. Nor are comments (sticky notes, free
- * text): each is a segment on its page, `part` "comment". The Info dictionary's title, subject,
- * keywords and own keys are the document's properties (properties.ts).
+ * text): each is a segment on its page, `part` "comment", its author's name (/T) its first line. The Info dictionary's title, subject,
+ * keywords and own keys are the document's properties (properties.ts), and so are its XMP
+ * metadata's where they differ (`xmpProperties`). The outline's bookmarks are one segment, `part: bookmark`;
+ * a link's target the page's text does not show, `part: hyperlink` on its page.
  */
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { Ctx, Scope } from "../context.ts";
 import { Encrypted, Stop, errorMessage, withinBudget } from "../context.ts";
 import { attachmentName, readAttachment } from "./mail-parts.ts";
-import { emitProperties } from "./properties.ts";
+import { emitProperties, type Properties } from "./properties.ts";
+import { emitChunks } from "./text.ts";
 import { mendCutPdf } from "./pdf-repair.ts";
 import { emptyFlateBombs } from "./pdf-streams.ts";
 import type { Format } from "../format.ts";
@@ -47,6 +50,10 @@ interface WidgetLike {
   fieldValue?: unknown;
   alternativeText?: string;
   contentsObj?: { str?: string };
+  /** A markup annotation's author (/T). */
+  titleObj?: { str?: string };
+  /** A markup annotation's rich text (/RC), as pdf.js parses it. */
+  richText?: { str?: string } | null;
 }
 
 /** pdf.js's AnnotationType: WIDGET, and POPUP (which repeats its parent's text). */
@@ -61,8 +68,83 @@ export function commentTexts(annotations: readonly WidgetLike[]): string[] {
   const out = new Set<string>();
   for (const a of annotations) {
     if (a.annotationType === WIDGET || a.annotationType === POPUP) continue;
-    const t = a.contentsObj?.str?.trim();
-    if (t) out.add(t);
+    // (a free-text box may hold its text only as rich text, /RC, and no /Contents)
+    const t = a.contentsObj?.str?.trim() || a.richText?.str?.trim();
+    // (its author's name first, as a DOCX's and a PPT's comments are read: the /T of a markup annotation)
+    const author = a.titleObj?.str?.trim();
+    if (t) out.add(author ? `${author}\n${t}` : t);
+  }
+  return [...out];
+}
+
+/**
+ * The properties in a PDF's XMP metadata (its catalog's /Metadata stream: what Acrobat shows as
+ * the document's description, and keeps beside the Info dictionary), as pdf.js parses them (names
+ * lower-cased, the custom ones' names taken as written from the `raw` packet): the title,
+ * description, subject's keywords and PDF keywords, and the custom properties Acrobat writes in
+ * its `pdfx:` namespace. Not the creator (the author, as in every
+ * format: properties.ts), the tools and the dates. A value the Info dictionary already gave is
+ * not read again.
+ */
+export function xmpProperties(xmp: Record<string, unknown>, info: { title?: unknown; subject?: unknown; keywords?: unknown; custom?: Record<string, unknown> }, raw = ""): Properties {
+  const written = new Map<string, string>();
+  for (const m of raw.matchAll(/<pdfx:([\w.-]{1,100})/g)) written.set(m[1]!.toLowerCase(), m[1]!);
+  const known = new Set([info.title, info.subject, info.keywords, ...Object.values(info.custom ?? {})].filter((v) => typeof v === "string").map((v) => (v as string).trim()));
+  const text = (v: unknown) => {
+    const t = (Array.isArray(v) ? v.filter((x) => typeof x === "string").join(", ") : typeof v === "string" ? v : "").trim();
+    return t === "" || known.has(t) ? undefined : t;
+  };
+  const custom: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(xmp)) if (name.startsWith("pdfx:")) custom[written.get(name.slice(5)) ?? name.slice(5)] = text(value);
+  // (XMP has no subject of its own: Acrobat writes the Info dictionary's /Subject as dc:description)
+  return { title: text(xmp["dc:title"]), description: text(xmp["dc:description"]), keywords: text(xmp["pdf:keywords"]) ?? text(xmp["dc:subject"]), custom };
+}
+
+/** Bookmarks past this many are not read (a book's outline has hundreds; pdf.js reads them all first). */
+const MAX_BOOKMARKS = 10_000;
+
+/**
+ * The document's outline (bookmarks): titles its author typed, which need not be on any page
+ * ("Jane Roe – disciplinary hearing", "Appendix: medical certificate"). One segment, a title a
+ * line, in the outline's order, `part: bookmark`.
+ */
+async function emitOutline(doc: PdfDoc, scope: Scope, ctx: Ctx): Promise<void> {
+  let outline: OutlineItem[] | null;
+  try {
+    outline = (await withinBudget(ctx, doc.getOutline())) as OutlineItem[] | null;
+  } catch (e) {
+    // (a broken outline is no reason to lose the pages read: the bookmarks are a bonus)
+    if (e instanceof Stop) throw e;
+    return;
+  }
+  const lines: string[] = [];
+  const stack: OutlineItem[] = [...(outline ?? [])].reverse();
+  while (stack.length && lines.length < MAX_BOOKMARKS) {
+    const item = stack.pop()!;
+    if (typeof item.title === "string" && item.title.trim()) lines.push(item.title.trim());
+    if (Array.isArray(item.items)) for (let k = item.items.length - 1; k >= 0; k--) stack.push(item.items[k]!);
+  }
+  emitChunks(ctx, scope, lines.join("\n"), { part: "bookmark" });
+}
+
+interface OutlineItem {
+  title?: unknown;
+  items?: OutlineItem[];
+}
+
+/** pdf.js's AnnotationType: LINK. */
+const LINK = 2;
+
+/**
+ * The targets of a page's links whose text the page does not show ("write to the case
+ * officer" linking mailto:jane.roe@…), each once, as a DOCX's hyperlinks are read.
+ */
+export function linkTargets(annotations: readonly WidgetLike[], pageText: string): string[] {
+  const out = new Set<string>();
+  for (const a of annotations as Array<WidgetLike & { url?: unknown }>) {
+    if (a.annotationType !== LINK || typeof a.url !== "string" || a.url.trim() === "") continue;
+    const url = a.url.trim();
+    if (!pageText.includes(url.replace(/^mailto:/i, "").split("?")[0]!)) out.add(url);
   }
   return [...out];
 }
@@ -103,10 +185,16 @@ export const pdfFormat: Format = {
     }
     try {
       const attached = await readPages(doc, scope, ctx);
-      const { info } = await withinBudget(ctx, doc.getMetadata());
+      const { info, metadata } = await withinBudget(ctx, doc.getMetadata());
       // (pdf.js gives the dictionary's own keys as a Map)
       const i = info as { Title?: unknown; Subject?: unknown; Keywords?: unknown; Custom?: Map<string, unknown> };
-      emitProperties(ctx, scope, { title: i.Title, subject: i.Subject, keywords: i.Keywords, custom: i.Custom instanceof Map ? Object.fromEntries(i.Custom) : undefined });
+      const fromInfo = { title: i.Title, subject: i.Subject, keywords: i.Keywords, custom: i.Custom instanceof Map ? Object.fromEntries(i.Custom) : undefined };
+      emitProperties(ctx, scope, fromInfo);
+      // (pdf.js's Metadata iterates over its entries, their names lower-cased; the raw packet has them as written)
+      const xmp = metadata && Symbol.iterator in metadata ? Object.fromEntries(metadata as unknown as Iterable<[string, unknown]>) : {};
+      const raw = (metadata as { getRaw?(): unknown } | null)?.getRaw?.();
+      emitProperties(ctx, scope, xmpProperties(xmp, fromInfo, typeof raw === "string" ? raw : ""));
+      await emitOutline(doc, scope, ctx);
       // Attached files: the document's (its EmbeddedFiles: a ZUGFeRD or Factur-X invoice's XML, a
       // portfolio's files) and its pages' file attachment annotations, as members. pdf.js gives
       // their names (a Map, by id) and each one's bytes on request.
@@ -206,6 +294,7 @@ async function readPages(doc: PdfDoc, scope: Scope, ctx: Ctx): Promise<Array<{ f
     const annotations = (await withinBudget(ctx, page.getAnnotations())) as WidgetLike[];
     for (const f of formValues(annotations)) ctx.emit(scope, f.value, { page: p, part: "form field", column: f.label });
     for (const c of commentTexts(annotations)) ctx.emit(scope, c, { page: p, part: "comment" });
+    for (const url of linkTargets(annotations, text)) ctx.emit(scope, url, { page: p, part: "hyperlink" });
     for (const a of annotations as Array<WidgetLike & { fileId?: string; file?: AttachedFile }>) if (a.annotationType === FILE_ATTACHMENT && typeof a.fileId === "string") attached.push({ fileId: a.fileId, file: a.file });
     page.cleanup();
   }

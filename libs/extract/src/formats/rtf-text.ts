@@ -112,3 +112,86 @@ export function rtfText(rtf: string): string {
   }
   return out.join("");
 }
+
+/** An RTF group's end (the index after its `}`) from its `{` at `start`, escapes minded; -1 when it does not close within `max` characters. */
+function groupEnd(rtf: string, start: number, max: number): number {
+  let depth = 0;
+  const stop = Math.min(rtf.length, start + max);
+  for (let i = start; i < stop; i++) {
+    const c = rtf[i];
+    if (c === "\\") i++;
+    else if (c === "{") depth++;
+    else if (c === "}" && --depth === 0) return i + 1;
+  }
+  return -1;
+}
+
+/** The groups directly inside the group at [start, end): each one's first control word and its text (rtfText of the rest). */
+function childGroups(rtf: string, start: number, end: number, max: number): Array<[word: string, text: string]> {
+  const out: Array<[string, string]> = [];
+  for (let i = start + 1; i < end - 1 && out.length < max; ) {
+    if (rtf[i] === "\\") i += 2;
+    else if (rtf[i] !== "{") i++;
+    else {
+      const to = groupEnd(rtf, i, end - i);
+      if (to < 0) break;
+      const m = /^\{(?:\\\*)?\\([a-zA-Z]{1,32})-?\d* ?/.exec(rtf.slice(i, Math.min(to, i + 50)));
+      if (m) out.push([m[1]!, rtfText(`{${rtf.slice(i + m[0].length, to - 1)}}`).trim()]);
+      i = to;
+    }
+  }
+  return out;
+}
+
+/** An info group or a user properties group longer than this is not read (a document's properties are a few hundred characters). */
+const MAX_INFO = 1 << 20;
+
+/**
+ * An RTF document's properties, which officeparser does not give: the `{\info}` group's title,
+ * subject, keywords and comments (`\doccomm`, Word's "Comments"), and the user-defined properties
+ * (`{\*\userprops {\propname Client}\proptype30{\staticval Jane Roe}}`). Not the author and the
+ * last editor (`\author`, `\operator`), as in every format (properties.ts).
+ */
+export function rtfProperties(rtf: string): { title?: string; subject?: string; keywords?: string; description?: string; custom: Record<string, string> } {
+  const out: { title?: string; subject?: string; keywords?: string; description?: string; custom: Record<string, string> } = { custom: {} };
+  const info = rtf.indexOf("{\\info");
+  const infoEnd = info < 0 ? -1 : groupEnd(rtf, info, MAX_INFO);
+  const named: Record<string, "title" | "subject" | "keywords" | "description"> = { title: "title", subject: "subject", keywords: "keywords", doccomm: "description" };
+  if (infoEnd > 0) for (const [word, text] of childGroups(rtf, info, infoEnd, 100)) if (named[word] && text) out[named[word]] ??= text;
+  const user = rtf.indexOf("{\\*\\userprops");
+  const userEnd = user < 0 ? -1 : groupEnd(rtf, user, MAX_INFO);
+  let name: string | null = null;
+  // (a name, then its value: the MAX_CUSTOM of properties.ts bounds what is emitted)
+  if (userEnd > 0) {
+    for (const [word, text] of childGroups(rtf, user, userEnd, 1000)) {
+      if (word === "propname") name = text;
+      else if (word === "staticval" && name) [out.custom[name], name] = [text, null];
+    }
+  }
+  return out;
+}
+
+/** Shapes' descriptions past this many are not read. */
+const MAX_SHAPES = 10_000;
+/** A description longer than this many characters of RTF is not read. */
+const MAX_ALT = 64 * 1024;
+
+/**
+ * The alternative text of an RTF's shapes and pictures (`{\sp{\sn wzDescription}{\sv Badge photo
+ * of Jane Roe}}` in a shape's properties, as Word writes a picture's alt text), each once; officeparser
+ * skips shapes' properties.
+ */
+export function rtfAltTexts(rtf: string): string[] {
+  const out = new Set<string>();
+  const name = /\{\\sn\s+wz(?:Description|Title)\s*\}\s*\{\\sv\b ?/g;
+  for (let m = name.exec(rtf), n = 0; m && n < MAX_SHAPES; m = name.exec(rtf), n++) {
+    const start = m.index + m[0].lastIndexOf("{");
+    // (a value that does not close within MAX_ALT ends the reading: every later one would scan as far again)
+    const end = groupEnd(rtf, start, MAX_ALT);
+    if (end < 0) break;
+    const text = rtfText(`{${rtf.slice(m.index + m[0].length, end - 1)}}`).trim();
+    if (text) out.add(text);
+    name.lastIndex = end;
+  }
+  return [...out];
+}

@@ -8,12 +8,14 @@
  * or `part: diagram`, a paragraph a line. A SmartArt's cached drawing (`xl/diagrams/drawing1.xml`)
  * repeats its data's text and is not read; charts are charts.ts's. Also the sheets' page headers
  * and footers, which SheetJS does not read either (XLSX, XLS and ODS: `xlsxPageTexts`,
- * `xlsSheetTexts`, `odfPageTexts`).
+ * `xlsSheetTexts`, `odfPageTexts`), and an XLSX's data validation rules (`xlsxPageTexts`).
  */
 import path from "node:path";
 import { boundedParser } from "./markup.ts";
 import type { Ctx, Scope } from "../context.ts";
 import { elementParagraphs, emitChunks } from "./text.ts";
+import { VALIDATIONS, validationTexts } from "./workbook-parts.ts";
+import { altTexts } from "./alt-text.ts";
 
 /** The parts this module reads: drawings, diagrams' data, and the relationships and workbook that place them on a sheet. */
 export const SHEET_DRAWING_PARTS = /^xl\/(?:drawings\/drawing\d+\.xml|diagrams\/data\d+\.xml|workbook\.xml|_rels\/workbook\.xml\.rels|worksheets\/_rels\/sheet\d+\.xml\.rels|drawings\/_rels\/drawing\d+\.xml\.rels)$/;
@@ -83,6 +85,8 @@ export function emitSheetDrawings(ctx: Ctx, scope: Scope, parts: Map<string, Buf
     read.add(part);
     ctx.checkTime();
     emitChunks(ctx, scope, paragraphTexts(xml.toString("utf8")), { sheet, part: kind });
+    // (a picture's or shape's description for screen readers: alt-text.ts)
+    if (kind === "drawing") emitChunks(ctx, scope, altTexts(xml.toString("utf8")).join("\n"), { sheet, part: "alt text" });
   };
   const drawings = [...parts.keys()].filter((p) => DRAWING.test(p)).sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
   for (const drawing of drawings) {
@@ -261,17 +265,21 @@ const HEADER_FOOTER = Buffer.from("<headerFooter");
 const HEADER_FOOTER_END = Buffer.from("</headerFooter>");
 
 /**
- * What the package check keeps of a worksheet: its `headerFooter` element alone (it follows the
- * cells), not the cells SheetJS reads; of other parts, those `parts` names.
+ * What the package check keeps of a worksheet: its `headerFooter` element and its data validation
+ * rules (`dataValidations`, and Excel 2010's in its `extLst`), which follow the cells, not the
+ * cells SheetJS reads; of other parts, those `parts` names, and what `also` keeps of them.
  */
-export function keepSheetParts(parts: RegExp): (name: string, part: Buffer) => Buffer | undefined {
+export function keepSheetParts(parts: RegExp, also?: (name: string, part: Buffer) => Buffer | undefined): (name: string, part: Buffer) => Buffer | undefined {
   return (name, part) => {
     if (parts.test(name)) return part;
-    if (!WORKSHEET.test(name)) return undefined;
-    const at = part.lastIndexOf(HEADER_FOOTER);
-    if (at < 0) return undefined;
-    const end = part.indexOf(HEADER_FOOTER_END, at);
-    return end < 0 ? undefined : Buffer.from(part.subarray(at, end + HEADER_FOOTER_END.length));
+    if (!WORKSHEET.test(name)) return also?.(name, part);
+    const kept: Buffer[] = [];
+    for (const [start, end] of [[HEADER_FOOTER, HEADER_FOOTER_END], ...VALIDATIONS] as const) {
+      const at = part.lastIndexOf(start);
+      const to = at < 0 ? -1 : part.indexOf(end, at);
+      if (to >= 0) kept.push(Buffer.from(part.subarray(at, to + end.length)));
+    }
+    return kept.length ? Buffer.concat(kept) : undefined;
   };
 }
 
@@ -281,8 +289,8 @@ export function keepSheetParts(parts: RegExp): (name: string, part: Buffer) => B
  * Smith" in Tika's test sheet, "Prepared by Jane Roe, HR". `parts` holds what `keepSheetParts`
  * kept of the worksheets, and the workbook and its relationships that name them.
  */
-export function xlsxPageTexts(parts: Map<string, Buffer>): Array<{ sheet: string | null; part: "page header" | "page footer"; text: string }> {
-  const out: Array<{ sheet: string | null; part: "page header" | "page footer"; text: string }> = [];
+export function xlsxPageTexts(parts: Map<string, Buffer>): Array<{ sheet: string | null; part: "page header" | "page footer" | "data validation"; text: string }> {
+  const out: Array<{ sheet: string | null; part: "page header" | "page footer" | "data validation"; text: string }> = [];
   if (![...parts.keys()].some((p) => WORKSHEET.test(p))) return out;
   const names = sheetNames(parts);
   for (const [name, xml] of parts) {
@@ -310,6 +318,9 @@ export function xlsxPageTexts(parts: Map<string, Buffer>): Array<{ sheet: string
     );
     parser.write(xml.toString("utf8"));
     parser.end();
+    // (a drop-down's list typed into its rule, its prompt and error messages: workbook-parts.ts)
+    const rules = validationTexts(xml.toString("utf8"));
+    if (rules.length) out.push({ sheet, part: "data validation", text: rules.join("\n") });
   }
   return out;
 }

@@ -6,7 +6,9 @@
  * `header` segment and named as each cell's `column` below it, so the detectors count it as
  * context. Numbers are written from the stored value, never from the display
  * format: 4915123456789 stays 4915123456789 (not 4.91512E+12). A cell's comments (notes) are
- * segments of their own at the cell, `part` "comment"; the workbook's properties (properties.ts) follow the sheets.
+ * segments of their own at the cell, `part` "comment"; the workbook's properties (properties.ts) follow the sheets,
+ * then what an XLSX keeps outside its cells (pivot caches, external links, defined names, data
+ * validation lists: workbook-parts.ts).
  */
 import * as XLSX from "@e965/xlsx";
 import CFB from "cfb";
@@ -23,6 +25,11 @@ import { checkPackage } from "./package-guard.ts";
 import { headerRowOf } from "./header-row.ts";
 import { emitProperties } from "./properties.ts";
 import { emitChunks } from "./text.ts";
+import { emitWorkbookData, odfUserDefined, odsAnnotations, odsRules, WORKBOOK_DATA_PARTS } from "./workbook-parts.ts";
+import { CUSTOM_XML_PARTS, readCustomXml } from "./docx-extras.ts";
+
+/** An ODS's content part is kept (beside SheetJS's own reading of it) only when it holds an annotation, a validation rule or a named expression. */
+const ODS_ANNOTATED = (name: string, part: Buffer) => (name === "content.xml" && ["<office:annotation", "<table:content-validation", "<table:named-expression"].some((m) => part.includes(m)) ? part : undefined);
 
 /** The exact text of a cell's stored value; null for empty and error cells. */
 export function cellText(c: XLSX.CellObject | undefined): string | null {
@@ -103,6 +110,19 @@ function emitSheet(ctx: Ctx, scope: Scope, name: string, ws: XLSX.WorkSheet): vo
   }
 }
 
+/** The texts of a workbook's cells, which a pivot cache of its own sheets repeats. */
+function cellTexts(wb: XLSX.WorkBook): Set<string> {
+  const out = new Set<string>();
+  for (const ws of Object.values(wb.Sheets)) {
+    for (const ref in ws) {
+      if (ref.startsWith("!")) continue;
+      const t = cellText(ws[ref] as XLSX.CellObject);
+      if (t !== null) out.add(t);
+    }
+  }
+  return out;
+}
+
 /** Names SheetJS gives standard properties and property-set fields, which are no user-defined property. */
 const NOT_CUSTOM = new Set(
   ("SystemIdentifier CodePage Title Subject Author Manager Company Category Keywords Comments LastAuthor CreatedDate ModifiedDate " +
@@ -115,7 +135,7 @@ export const spreadsheetFormat: Format = {
   async extract(bytes, scope, ctx, info) {
     const file = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     // (XLS and DBF are no ZIP packages)
-    const pkg = info.kind === "xls" || info.kind === "dbf" ? { archive: file, parts: new Map<string, Buffer>() } : await checkPackage(file, scope, ctx, keepSheetParts(new RegExp(`${EMBEDDED_PARTS.source}|${CHART_PARTS.source}|${SHEET_DRAWING_PARTS.source}|^styles\\.xml$`)));
+    const pkg = info.kind === "xls" || info.kind === "dbf" ? { archive: file, parts: new Map<string, Buffer>() } : await checkPackage(file, scope, ctx, keepSheetParts(new RegExp(`${EMBEDDED_PARTS.source}|${CHART_PARTS.source}|${SHEET_DRAWING_PARTS.source}|${WORKBOOK_DATA_PARTS.source}|${CUSTOM_XML_PARTS.source}|^styles\\.xml$|^meta\\.xml$`), ODS_ANNOTATED));
     if (pkg === null) return;
     const { archive: buf, parts } = pkg;
     const read = (b: Buffer) => XLSX.read(b, { type: "buffer", cellDates: true, cellFormula: false, cellHTML: false, cellNF: false, cellStyles: false, sheetStubs: false, dense: false });
@@ -139,10 +159,28 @@ export const spreadsheetFormat: Format = {
     const props = wb.Props;
     // (SheetJS lists an XLS's property-set plumbing and its standard properties among the custom ones too)
     const custom = Object.entries((wb.Custprops ?? {}) as Record<string, unknown>).filter(([k]) => !NOT_CUSTOM.has(k));
-    emitProperties(ctx, scope, { title: props?.Title, subject: props?.Subject, keywords: props?.Keywords, description: props?.Comments, custom: Object.fromEntries(custom) });
+    // (SheetJS reads an ODS's title but not its user-defined properties)
+    const odsCustom = info.kind === "ods" && parts.has("meta.xml") ? odfUserDefined(parts.get("meta.xml")!.toString("utf8")) : {};
+    emitProperties(ctx, scope, { title: props?.Title, subject: props?.Subject, keywords: props?.Keywords, description: props?.Comments, custom: { ...Object.fromEntries(custom), ...odsCustom } });
+    // (an ODS cell that holds nothing but a comment, which SheetJS drops)
+    const content = info.kind === "ods" ? parts.get("content.xml") : undefined;
+    if (content) {
+      const xml = content.toString("utf8");
+      for (const a of odsAnnotations(xml)) {
+        const ref = XLSX.utils.encode_cell({ r: a.r, c: a.c });
+        const cell = wb.Sheets[a.sheet]?.[ref] as XLSX.CellObject | undefined;
+        if (!(cell?.c ?? []).some((n) => n.t?.trim() === a.text)) ctx.emit(scope, a.text, { sheet: a.sheet, cell: ref, row: a.r + 1, part: "comment" });
+      }
+      // (validation lists and named expressions, which SheetJS does not read from an ODS)
+      const { validations, names } = odsRules(xml);
+      emitChunks(ctx, scope, validations.join("\n"), { part: "data validation" });
+      for (const [name, text] of names) ctx.emit(scope, text, { part: "defined name", column: name.slice(0, 100) || null });
+    }
     emitCharts(ctx, scope, parts);
     emitSheetDrawings(ctx, scope, parts);
     for (const { sheet, part, text } of xlsxPageTexts(parts)) emitChunks(ctx, scope, text, { sheet, part });
+    // (pivot caches, external links' caches, defined names: a copy of data no cell may show any more)
+    emitWorkbookData(ctx, scope, parts, () => cellTexts(wb), wb.Workbook?.Names ?? []);
     const styles = info.kind === "ods" ? parts.get("styles.xml") : undefined;
     // (`page header`: a sheet's `header` is its column headers' row)
     if (styles) for (const { part, text } of odfPageTexts(styles.toString("utf8"))) emitChunks(ctx, scope, text, { part: `page ${part}` });
@@ -153,6 +191,7 @@ export const spreadsheetFormat: Format = {
         await readPictures(ctx, scope, metafileBlips(xlsDrawingGroup(stream)));
       }
     }
+    await readCustomXml(ctx, scope, parts);
     await readEmbedded(ctx, scope, parts);
     // (an Excel 2.x–4.0 file is a bare BIFF stream: no container, no objects)
     if (info.kind === "xls" && !decrypted && buf.readUInt32BE(0) === 0xd0cf11e0) await readPackages(ctx, scope, buf);
