@@ -46,9 +46,13 @@ describe("generic/email_address", () => {
     const found = (text: string) => run(emailAddress, `Contact: ${text}`).map((f) => [f.score, f.validation]);
     for (const role of ["support@acme.com", "Postmaster@acme.net", "bug-grep@gnu.org", "help-libtasn1@gnu.org", "systemd-devel@lists.freedesktop.org", "libphonenumber-discuss@googlegroups.com", "ncurses-request@gnu.org", "jane@lists.debian.org", "netfwsdk@microsoft.com", "sqldocs@contoso.com", "azurefeedback@contoso.com", "site-policy@w3.org", "gnu-webmaster@gnu.org", "policy@acme.com",
       // Apache's lists in every POM's <mailingLists>, their list server's commands, Python's SIGs, Perl's porters (~/.m2, /usr/lib/python3, /usr/share/perl)
-      "dev@maven.apache.org", "users@maven.apache.org", "commits@maven.apache.org", "issues@maven.apache.org", "announce@apache.org", "announce-subscribe@maven.apache.org", "notifications-unsubscribe@maven.apache.org", "pod-people-subscribe@perl.org", "email-sig@python.org", "perl5-porters@perl.org"])
+      "dev@maven.apache.org", "users@maven.apache.org", "commits@maven.apache.org", "issues@maven.apache.org", "announce@apache.org", "announce-subscribe@maven.apache.org", "notifications-unsubscribe@maven.apache.org", "pod-people-subscribe@perl.org", "email-sig@python.org", "perl5-porters@perl.org",
+      // glibc's locale files' contacts: a translation team's and glibc's lists (/usr/share/i18n/locales); X's keyboard maps
+      "locales@geez.org", "libc-alpha@sourceware.org", "libc-locales@sourceware.org", "l10n@cademiasiciliana.org", "gnome-i18n@gnome.org", "debian-l10n-translators@acme.org",
+      // the Translation Project's coordinator and teams (gettext's manual, /usr/share/doc's teams.html)
+      "coordinator@translationproject.org", "traduc@traduc.org", "vertaling@vrijschrift.org"])
       assert.deepEqual(found(role), [[0.45, "role_mailbox"]], role);
-    for (const person of ["jane.doe@acme.com", "morgan.devel@gmail.com", "geecko.dev@free.fr", "info.jones@acme.com", "anna-lena@web.de", "kim-user1@acme.com", "sdk.morgan@acme.com", "docsmith@acme.com", "sig.hansen@acme.com", "devon@acme.com", "issues.jones@acme.com"])
+    for (const person of ["jane.doe@acme.com", "morgan.devel@gmail.com", "geecko.dev@free.fr", "info.jones@acme.com", "anna-lena@web.de", "kim-user1@acme.com", "sdk.morgan@acme.com", "docsmith@acme.com", "sig.hansen@acme.com", "devon@acme.com", "issues.jones@acme.com", "alpha@acme.com", "alpha.jones@acme.com"])
       assert.deepEqual(found(person), [[1, "email_syntax"]], person);
   });
   it("scores a Google Cloud service account and a placeholder's mailbox like a role's (the Cloud SDK's help and tests)", () => {
@@ -57,11 +61,32 @@ describe("generic/email_address", () => {
     for (const a of ["my-project-id@appspot.gserviceaccount.com", "my-iam-account@my-project.iam.gserviceaccount.com", "1234567-compute@developer.gserviceaccount.com", "service-1234@gcp-sa-pubsub.iam.gserviceaccount.com"])
       assert.deepEqual(found(a), [[0.45, "service_account"]], a);
     // the Cloud SDK's examples ("user:test-user@gmail.com", 521 times), PHP's MessageTest.php ("test@test.com"), boto's "foo@bar.com"
-    for (const a of ["test-user@gmail.com", "testuser@gmail.com", "test@test.com", "foo@bar.com", "username@gmail.com", "my-user@gmail.com", "person1@company.com", "foo.bar@acme.com", "my-iam-account@somedomain.com", "ana.lopez@yourcompany.com", "jo@mail.mydomain.org"])
+    for (const a of ["test-user@gmail.com", "testuser@gmail.com", "test@test.com", "foo@bar.com", "username@gmail.com", "my-user@gmail.com", "person1@company.com", "foo.bar@acme.com", "my-iam-account@somedomain.com", "ana.lopez@yourcompany.com", "jo@mail.mydomain.org", "joe@foo.bar"])
       assert.deepEqual(found(a), [[0.45, "placeholder_mailbox"]], a);
     // a person's name beside such a word, a name that starts like one, a domain that ends like one
-    for (const a of ["kim-test@acme.com", "testa@gmail.com", "tessa.user@acme.com", "users.jones@acme.com", "ana@gserviceaccount.com.br", "ana@notgserviceaccount.com", "ana@domain.com", "ana@awesomedomain.com"])
+    for (const a of ["kim-test@acme.com", "testa@gmail.com", "tessa.user@acme.com", "users.jones@acme.com", "ana@gserviceaccount.com.br", "ana@notgserviceaccount.com", "ana@domain.com", "ana@awesomedomain.com", "joe@foo.bar.com", "joe@bar.foo.bar.io"])
       assert.deepEqual(found(a), [[1, "email_syntax"]], a);
+  });
+  it("scores an address its text calls a mailing list like a role's (Perl's manuals, the JDK's legal notices)", () => {
+    const found = (text: string) => run(emailAddress, text).map((f) => [text.slice(f.start, f.end), f.score]);
+    // ExtUtils::MakeMaker's and Pod::Usage's manuals, FreeType's notice in the JDK's legal/: at 1.0
+    assert.deepEqual(found("complain loudly to the makemaker@perl.org mailing list."), [["makemaker@perl.org", 0.45]]);
+    assert.deepEqual(found("discussion about POD should be sent to the\nC<pod-people@perl.org> mail list."), [["pod-people@perl.org", 0.45]]);
+    assert.deepEqual(found("There are two mailing lists related to FreeType:\n\n    o freetype@nongnu.org\n\n    o freetype-devel@nongnu.org"), [["freetype@nongnu.org", 0.45], ["freetype-devel@nongnu.org", 0.45]]);
+    // a list whose list server's command the text gives
+    assert.deepEqual(found("Send patches to C<pod-people@perl.org>. Send an empty email to C<pod-people-subscribe@perl.org>"), [["pod-people@perl.org", 0.45], ["pod-people-subscribe@perl.org", 0.45]]);
+    // people's addresses near a list stay theirs: a question, one list's label, another list's command
+    assert.deepEqual(found("Questions about the mailing list? Ask jane@acme.com or the list: bob@acme.com"), [["jane@acme.com", 1], ["bob@acme.com", 1]]);
+    assert.deepEqual(found("Add to mailing list: jane@acme.com\nmail: kim@acme.com\nlist owner kim@acme.org, dev-subscribe@acme.org"), [["jane@acme.com", 1], ["kim@acme.com", 1], ["kim@acme.org", 1], ["dev-subscribe@acme.org", 0.45]]);
+    // an address in another script takes the same reading
+    assert.deepEqual(found("the jörg@perl.org mailing list"), [["jörg@perl.org", 0.45]]);
+  });
+  it("takes a template's braces around an '@' for no address (Handlebars in conventional-changelog's templates)", () => {
+    // url-join's bin/changelog: "root.owner}}{{@root.owner" and "if}}{{@root.repository" were reported at 1.0
+    assert.deepEqual(spans(emailAddress, "({{#if @root.host}}{{@root.host}}/{{/if}}{{#if @root.owner}}{{@root.owner}}/{{/if}}{{@root.repository}}/{{@root.commit}}/{{hash}})"), []);
+    assert.deepEqual(spans(emailAddress, "{{ user }}: jane@acme.com"), [[12, 25]]);
+    // RFC 5322 allows a brace in a local part: one alone stays
+    assert.deepEqual(spans(emailAddress, "jane{1}@acme.com"), [[0, 16]]);
   });
   it("takes an SSH remote in scp's syntax for a URL's user and host, not a mailbox (Maven's POMs, npm's packages)", () => {
     // "<connection>scm:git:git@github.com:…" in 127 POMs of ~/.m2, at 1.0; "ssh://git@github.com/…" was already none

@@ -15,7 +15,10 @@ import { patternCandidates, tallyMatch } from "../core/engine.ts";
 const ROLE = new Set(
   ("abuse admin administrator billing bug bugs careers contact devnull enquiries feedback ftpmaster help helpdesk hostmaster info " +
     "inquiries jobs legal listmaster lists mailer-daemon majordomo listserv marketing news newsletter no-reply nobody noc noreply " +
-    "donotreply do-not-reply notifications office policy postmaster press privacy root sales security support sysadmin team webmaster").split(" "),
+    "donotreply do-not-reply notifications office policy postmaster press privacy root sales security support sysadmin team webmaster " +
+    // the Translation Project's and its teams' inboxes (gettext's manual, its teams' page): "coordinator@translationproject.org",
+    // "traduc@traduc.org" (French), "vertaling@vrijschrift.org" (Dutch)
+    "coordinator coordinators translation translations traduc traduction traductions traduzione traducciones vertaling").split(" "),
 );
 /** What starts a project's list: "bug-grep", "help-make", "info-gnus". */
 const LIST_PREFIX = new Set(["bug", "bugs", "help", "info"]);
@@ -24,7 +27,15 @@ const LIST_SUFFIX = new Set(["announce", "bounces", "bugs", "commits", "devel", 
   // a list server's commands, "announce-subscribe@maven.apache.org", "dev-unsubscribe@…", "pod-people-subscribe@perl.org"
   // (in every Apache POM's <mailingLists>), and lists named so: "issues-…", Python's special interest
   // groups ("email-sig@python.org"), Perl's porters ("perl5-porters@perl.org")
-  "subscribe", "unsubscribe", "digest", "issues", "sig", "porters"]);
+  "subscribe", "unsubscribe", "digest", "issues", "sig", "porters",
+  // a translation team's or a locale's contact in glibc's locale files and X's keyboard maps
+  // ("locales@geez.org", 24 locales; "l10n@cademiasiciliana.org"; "libc-locales@sourceware.org")
+  "l10n", "i18n", "locales", "translators"]);
+/**
+ * What ends a project's list only after the project's name: glibc's development list, the contact
+ * of many a locale ("libc-alpha@sourceware.org"); "alpha@" alone may be someone's nickname.
+ */
+const LIST_SUFFIX_AFTER_NAME = new Set(["alpha"]);
 const LIST_DOMAIN = /^(?:lists?|mailman)\.|(?:^|\.)googlegroups\.com$/;
 
 /**
@@ -41,7 +52,7 @@ export function isRoleMailbox(local: string, domain: string): boolean {
   const dash = l.indexOf("-");
   // (a role's word last, after the site's or the team's name: "site-policy@w3.org" in the DOM licence, "gnu-webmaster@")
   const last = l.slice(l.lastIndexOf("-") + 1);
-  return dash > 0 && (LIST_PREFIX.has(l.slice(0, dash)) || LIST_SUFFIX.has(last) || ROLE.has(last));
+  return dash > 0 && (LIST_PREFIX.has(l.slice(0, dash)) || LIST_SUFFIX.has(last) || LIST_SUFFIX_AFTER_NAME.has(last) || ROLE.has(last));
 }
 
 /** The top-level domains IANA delegates (the `tlds` package), lower case. */
@@ -116,12 +127,13 @@ const PLACEHOLDER_WORDS: ReadonlySet<string> = new Set(
 );
 /**
  * Domains a help text makes up ("my-iam-account@somedomain.com" in the Cloud SDK's manual pages,
- * "you@yourcompany.com"): some or your domain or company (domain.com itself is a registrar's,
- * with mailboxes); and example.com as translations write it, "example" in their language
- * ("me@exemple.com", "yo@ejemplo.com", "mig@eksempel.com" in ssl-cert's debconf templates,
- * "max@beispiel.de"): not reserved (RFC 2606), so scored as a placeholder's, not dropped.
+ * "you@yourcompany.com", "Joe Tester <joe@foo.bar>" in GnuPG's manual): "foo.bar" and some or
+ * your domain or company (domain.com itself is a registrar's, with mailboxes); and example.com
+ * as translations write it, "example" in their language ("me@exemple.com", "yo@ejemplo.com",
+ * "mig@eksempel.com" in ssl-cert's debconf templates, "max@beispiel.de"): not reserved (RFC
+ * 2606), so scored as a placeholder's, not dropped.
  */
-const PLACEHOLDER_DOMAIN = /(?:^|\.)(?:some|your|my|any|other)(?:domain|company)\.(?:com|net|org)$|(?:^|\.)(?:exemple|ejemplo|exemplo|esempio|beispiel|voorbeeld|eksempel|exempel|esimerkki|przyklad|priklad|primer|pelda|ornek)\.(?:com|net|org|[a-z]{2})$/i;
+const PLACEHOLDER_DOMAIN = /(?:^|\.)(?:some|your|my|any|other)(?:domain|company)\.(?:com|net|org)$|^foo\.bar$|(?:^|\.)(?:exemple|ejemplo|exemplo|esempio|beispiel|voorbeeld|eksempel|exempel|esimerkki|przyklad|priklad|primer|pelda|ornek)\.(?:com|net|org|[a-z]{2})$/i;
 /** Words a mailbox of its own may be named: a placeholder beside another piece or a number only. */
 const WEAK_ALONE: ReadonlySet<string> = new Set("user users name my your me you person demo sample".split(" "));
 /**
@@ -286,11 +298,42 @@ function validate(value: string): Verdict {
   if (NON_ASCII.test(domain) && domainToASCII(domain) === "") return false;
   if (SSH_NAME_DOMAIN.test(domain) && /[-\d]/.test(local)) return false;
   if (MESSAGE_ID.test(local)) return false;
+  // (a template's braces around the "@": Handlebars' "{{@root.host}}" and "{{#if @root.owner}}" in
+  // conventional-changelog's templates read "root.owner}}{{@root.owner" as an address, at 1.0)
+  if (local.includes("{{") || local.includes("}}")) return false;
   if (RESERVED_DOMAIN.test(domain)) return RESERVED;
   if (isRoleMailbox(local, domain)) return { validation: "role_mailbox", score: ROLE_SCORE, fixed: true };
   if (SERVICE_ACCOUNT_DOMAIN.test(domain)) return { validation: "service_account", score: ROLE_SCORE, fixed: true };
   if (placeholderLocal(local) || PLACEHOLDER_DOMAIN.test(domain)) return { validation: "placeholder_mailbox", score: ROLE_SCORE, fixed: true };
   return { validation: "email_syntax", score: 1.0 };
+}
+
+/**
+ * A list's address told so by its text: "the makemaker@perl.org mailing list" (ExtUtils::MakeMaker's
+ * manual), "C<pod-people@perl.org> mail list" (Pod::Usage's), the addresses a sentence ending
+ * in "mailing lists …:" introduces ("There are two mailing lists related to FreeType:\n\n    o
+ * freetype@nongnu.org" in the JDK's legal notices), and a list whose list server's command the
+ * text gives too ("pod-people-subscribe@perl.org" beside "pod-people@perl.org").
+ */
+const LIST_AFTER = /^[>)'"`\]]*[ \t]+(?:mailing|mail)[ \t]+list\b/i;
+/** (In the plural only: "Add to mailing list: jane@acme.com" is a person's address put on one.) */
+const LIST_INTRO_BEFORE = /\bmailing[ \t]+lists\b[^.;!?@\n]{0,60}:[ \t]*(?:\r?\n[ \t]*){0,3}(?:[o*•-][ \t]+)?[<(]?$/i;
+const LIST_COMMAND = /(?<![\w.%+-])([\w.+-]+)-(?:subscribe|unsubscribe|request|owner)@([\w.-]+\.[A-Za-z]{2,})/gi;
+function toldAList(text: string, c: Candidate, lists: ReadonlySet<string>): boolean {
+  if (LIST_AFTER.test(text.slice(c.end, c.end + 24)) || LIST_INTRO_BEFORE.test(text.slice(Math.max(0, c.start - 96), c.start))) return true;
+  return lists.size > 0 && lists.has(text.slice(c.start, c.end).toLowerCase());
+}
+/** The lists whose list server's commands the text gives ("pod-people@perl.org" of "pod-people-subscribe@perl.org"), read once per text. */
+function commandedLists(text: string): ReadonlySet<string> {
+  const lists = new Set<string>();
+  if (/-(?:subscribe|unsubscribe|request|owner)@/i.test(text)) for (const m of text.matchAll(LIST_COMMAND)) lists.add(`${m[1]}@${m[2]}`.toLowerCase());
+  return lists;
+}
+/** A person's address that the text says is a list's scores as a role's (`toldAList`). */
+function asLists(text: string, found: Candidate[]): Candidate[] {
+  if (!found.some((c) => c.validation === "email_syntax")) return found;
+  const lists = commandedLists(text);
+  return found.map((c) => (c.validation === "email_syntax" && toldAList(text, c, lists) ? { ...c, score: ROLE_SCORE, validation: "role_mailbox", fixed: true } : c));
 }
 
 /** RFC 5322 "dot-atom" addresses and RFC 6531's internationalised ones, with a dotted domain and a top-level label that is no file's extension. */
@@ -305,7 +348,7 @@ export const emailAddress: Detector = {
   prefilter: { anyChar: "@" },
   validate,
   find(text, _cues, tally) {
-    if (!NON_ASCII.test(text)) return patternCandidates(ASCII_ONLY, text, tally);
+    if (!NON_ASCII.test(text)) return asLists(text, patternCandidates(ASCII_ONLY, text, tally));
     const out: Candidate[] = [];
     for (const m of fromAt(text)) {
       const [start, end] = withoutSentence(text, m);
@@ -313,7 +356,7 @@ export const emailAddress: Detector = {
       if (tally) tallyMatch(tally, text.slice(start, end), verdict !== false);
       if (verdict !== false) out.push({ start, end, score: verdict.score ?? INTERNATIONAL.score, validation: verdict.validation, fixed: verdict.fixed === true });
     }
-    return out;
+    return asLists(text, out);
   },
 };
 /** The detector with its ASCII pattern alone, for the engine's anchored search. */

@@ -126,6 +126,46 @@ describe("generic/ip_address", () => {
     assert.deepEqual(reported("Server 5.189.10.200 and Gateway 9.120.4.1"), ["5.189.10.200", "9.120.4.1"]);
     assert.deepEqual(reported("Cluster 52.18.10.4 answers"), ["52.18.10.4"]);
     assert.deepEqual(reported("Tomcat 5.5.20.1 (host address)"), ["5.5.20.1"]);
+    // a longer first part when the quad ends in 0, a network's and no host's (sav-reader's README: SPSS's product string)
+    assert.deepEqual(reported("  product: '@(#) IBM SPSS STATISTICS 64-bit MS Windows 23.0.0.0',"), []);
+    assert.deepEqual(reported("Cluster 52.18.10.4 answers\nGateway 52.18.10.0 and Windows 23.0.0.1"), ["52.18.10.4", "52.18.10.0", "23.0.0.1"]);
+  });
+  it("takes a quad after a package's name and '@' for its version when the text names packages so (npm's output in escape-html's README)", () => {
+    assert.deepEqual(reported("  http_parser@1.0\n  node@0.10.33\n  v8@3.14.5.9\n  ares@1.9.0-DEV\n  uv@0.10.29\n"), []);
+    assert.deepEqual(reported("deps: @types/node@20.1.3, @scope/v8@3.14.5.9"), []);
+    // a user at a host: after a remote shell's command, a login's name, alone, a quad not shaped as a version
+    assert.deepEqual(
+      reported("node@0.10.33\nssh bob@5.10.20.3\nscp -P 2222 bob@5.10.20.4:/tmp .\nroot@5.10.20.5's password:\nmail@52.14.3.2 relay"),
+      ["5.10.20.3", "5.10.20.4", "5.10.20.5", "52.14.3.2"],
+    );
+    assert.deepEqual(reported("v8@3.14.5.9 server"), ["3.14.5.9"]);
+  });
+  it("takes a section-shaped quad listed beside sections of two or three parts for one (Vim's syntax file for NSIS)", () => {
+    assert.deepEqual(reported('"STRING REPLACEMENT (5.4, 4.9.15.2, 5.3.1)\nsyn region nsisPreCondit'), []);
+    assert.deepEqual(reported("see 4.9.15.2, 5.3 and 4.9.15.3"), []);
+    // a host's address in a list of versions, an address with a part above 99, an address word on its line
+    assert.deepEqual(reported("5.4, 52.14.33.200, 5.3.1\nhosts 1.2, 10.1.2.3\nserver 5.4, 4.9.15.2"), ["52.14.33.200", "10.1.2.3", "4.9.15.2"]);
+  });
+  it("takes a jar manifest's JDK, Quarkus's build version, a diff header's revision and an RFC's section after a colon for no address (/usr/share/java, ~/.m2, /usr/share/info)", () => {
+    assert.deepEqual(reported("Manifest-Version: 1.0\r\nCreated-By: Apache Maven 3.6.3\r\nBuild-Jdk: 11.0.14.1\r\nBuild-Jdk-Spec: 11\r\n"), []);
+    assert.deepEqual(reported("     --- locate/locate.c\t22 Apr 2007 16:57:42 -0000\t1.58.2.2\n     +++ locate/locate.c\t28 Jun 2007 09:15:03 -0000\t1.58.2.3\n"), []);
+    assert.deepEqual(reported("flagged as critical (rfc4880:5.2.3.16).  Set STRING as a Policy URL (rfc4880:5.2.3.20)."), []);
+    // Quarkus's extension metadata (META-INF/quarkus-extension.yaml in each extension's jar)
+    assert.deepEqual(reported('  built-with-quarkus-core: "3.33.3.1"'), []);
+    assert.deepEqual(run(ipAddress, "3.33.3.1", "built-with-quarkus-core").filter((f) => f.score >= 0.4), [], "a YAML record's cell under its key");
+    assert.deepEqual(run(ipAddress, "52.14.3.6", "built-on-host").map((f) => f.score), [0.95]);
+    // hosts: after a diff's added line, a log's tab, a JDK's host
+    assert.deepEqual(reported("+server\t52.14.3.2\n--- a/hosts\t2020-01-01\t52.14.3.3 host\njdk-host: 52.14.3.4\nrfc: 52.14.3.5\nbuilt on: 52.14.3.6"), ["52.14.3.2", "52.14.3.3", "52.14.3.4", "52.14.3.5", "52.14.3.6"]);
+  });
+  it("takes a quad as a reStructuredText reference for a section (oauthlib's docstrings)", () => {
+    assert.deepEqual(reported("        http://openid.net/specs/openid-connect-core-1_0.html (sections `3.1.3.6`_, `3.2.2.10`_, `3.3.2.11`_)\n\n        .. _`3.1.3.6`: http://openid.net/"), []);
+    // a host in a code span, one with a part above 99
+    assert.deepEqual(reported("connect to `52.14.3.2`, or `52.14.3.200`_"), ["52.14.3.2", "52.14.3.200"]);
+  });
+  it("takes a quad as a Markdown link's text to a section for the section (esutils' README)", () => {
+    assert.deepEqual(reported("[11.6.2.2](http://ecma-international.org/ecma-262/6.0/#sec-keywords) and"), []);
+    // a link to the quad itself, a host's address with a part above 99
+    assert.deepEqual(reported("open [52.14.3.2](http://52.14.3.2/) or [52.14.3.200](#hosts)"), ["52.14.3.2", "52.14.3.200"]);
   });
   it("takes a quad after a product's name with a capital inside for its version (X.Org's git logs in /usr/share/doc)", () => {
     // libx11-xcb1's, libxi6's and libice6's changelogs: a release commit's subject

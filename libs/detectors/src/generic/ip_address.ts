@@ -183,15 +183,53 @@ const GAV_BEFORE = /(?<![\w.-])[A-Za-z][\w-]*(?:\.[\w-]+)+\\?:[A-Za-z][\w.-]*\\?
  * "XIAllowEvents@Base 1.2.99.4"): an ELF symbol version's node ("ALSA_0.9", "GLIBC_2.2.5") or "Base".
  */
 const SYMBOL_VERSION_BEFORE = /[\w.]@{1,2}(?:Base|[A-Za-z][A-Za-z0-9]*_[\w.]+)[ \t]+$/;
+/**
+ * A package's name and "@" before its version, as npm writes a dependency ("node@0.10.33\n  v8@3.14.5.9\n
+ * ares@1.9.0-DEV" in escape-html's benchmark output: v8's version was reported at 0.60), a scope
+ * maybe ("@types/node@"), the quad shaped as a version (`VERSION_QUAD`). The text must name another
+ * package at a version of three parts so (`npmVersionElsewhere`), and the name must be no login
+ * after a command: "ssh root@52.14.3.2" and "scp deploy@5.10.20.30:" are a user at a host.
+ */
+const AT_VERSION_BEFORE = /(?<![\w.@/-])(?:@[\w.-]+\/)?([A-Za-z][\w.-]{0,40})@$/;
+/** What stands before a user at a host: a remote shell's or copy's command. */
+const LOGIN_COMMAND_BEFORE = /\b(?:ssh|scp|sftp|rsync|mosh|telnet|rlogin|rsh|ftp|login|su|sudo)(?:[ \t]+-\S+(?:[ \t]+\d+)?)*[ \t]+$/;
+/** Users' names that log in at a host rather than packages: "root@5.10.20.30". */
+const LOGIN_NAMES = new Set(["root", "admin", "administrator", "user", "ubuntu", "ec2-user", "centos", "debian", "fedora", "pi", "git", "guest", "oracle", "postgres", "deploy", "core", "vagrant"]);
+function atVersion(text: string, at: number, quad: string): boolean {
+  if (text[at - 1] !== "@" || !VERSION_QUAD.test(quad)) return false;
+  const m = AT_VERSION_BEFORE.exec(text.slice(Math.max(0, at - 64), at));
+  if (m === null || LOGIN_NAMES.has(m[1]!.toLowerCase())) return false;
+  const nameStart = at - m[0].length;
+  return !LOGIN_COMMAND_BEFORE.test(text.slice(Math.max(0, nameStart - 40), nameStart)) && npmVersionElsewhere(text);
+}
+/** A package at a version of three parts (not four): "node@0.10.33", "ares@1.9.0-DEV". */
+const NPM_VERSION = /(?<![\w.@-])[A-Za-z][\w.-]{0,40}@\d{1,4}\.\d{1,4}\.\d{1,4}(?![\d]|\.\d)/;
+const npmVersionElsewhere = perText((text): boolean => NPM_VERSION.test(text));
+
+/**
+ * A key naming what built the artifact, before that product's version: Quarkus's extension
+ * metadata in every extension jar ("built-with-quarkus-core: \"3.33.3.1\"" in
+ * META-INF/quarkus-extension.yaml: six at 0.60 in one application's archive under ~/.m2).
+ */
+const BUILT_WITH_BEFORE = /\bbuilt-with(?:-[\w.]+)*["']?[ \t]*[:=][ \t]*["']?$/i;
+
+/**
+ * A unified or context diff's file header with its date and then a tab: CVS's revision follows
+ * ("--- locate/locate.c\t22 Apr 2007 16:57:42 -0000\t1.58.2.2" in findutils' maintainers' manual),
+ * its first part of one digit.
+ */
+const DIFF_HEADER_BEFORE = /(?:^|\n)[ \t]*(?:---|\+\+\+|\*\*\*) [^\n\t]+\t[^\n\t]*\d[^\n\t]*\t$/;
+
 /** `openssl asn1parse`'s object line: "prim: OBJECT            :1.3.101.110" (an OID's arcs). */
 const ASN1_OBJECT_BEFORE = /\bOBJECT[ \t]*:$/;
 /**
  * A version's own word right before it, with a colon or "version" maybe: "build 2.4.18.3", "Installed
  * firmware: 1.0.12.4", "driver 27.20.100.8", "BIOS version 1.12.0.3", "Patch 3.1.0.2", "rev 1.0.3.2"
- * (release notes; two such lines under "Release notes" made a file sensitive). Not after the word
+ * (release notes; two such lines under "Release notes" made a file sensitive), a jar manifest's
+ * "Build-Jdk: 11.0.14.1" (every jar Maven builds on a JDK of four parts). Not after the word
  * further off: "# 10.11.12.13 build box", "the build server moved to 52.14.33.25".
  */
-const VERSION_WORD_BEFORE = /\b(?:build|firmware|driver|bios|patch|hotfix|version|ver|rev|revision|release)(?:[ \t]+(?:version|number|no\.?))?[ \t]*[:#=]?[ \t]*$/i;
+const VERSION_WORD_BEFORE = /\b(?:build|firmware|driver|bios|patch|hotfix|version|ver|rev|revision|release|(?:build-)?jdk|jre)(?:[ \t]+(?:version|number|no\.?))?[ \t]*[:#=]?[ \t]*$/i;
 /**
  * A product's name before its version that holds a host's word: Microsoft's servers ("SQL Server
  * 15.0.4.153" was reported at 0.95, "server" lifting it), whose own versions are quads.
@@ -324,12 +362,14 @@ function sectionShaped(ip: string): boolean {
  * ("// 23.3.5.1 constructors:", "/// 22.2.1.4  Class ctype_byname", "// 21.3.7.8:",
  * "/* 30.3.3.3 aMACControlFramesTransmitted", "/* 8.4.26.1 *\/", "// C++14 20.8.2.3" alone on its
  * line, "/* 22.4.2.32 (CT_Variant)", "Part 4 19.4.2.3", a comment's list "- 20.5.2.35 wsDr",
- * the comment after a line of code "case 'sender-city': // 7.3.6.13"); and
+ * the comment after a line of code "case 'sender-city': // 7.3.6.13"), or as a Markdown link's text
+ * to its section ("[11.6.2.2](http://ecma-international.org/ecma-262/6.0/#sec-keywords)" in esutils'
+ * README; a link to the quad as a host, "[52.14.3.2](http://52.14.3.2/)", stays); and
  * anywhere, before the
  * section's stable name ("22.2.2.2 [lib.locale.num.put]").
  */
 const SECTION_BEFORE = /(?:[[(]|(?:C\+\+(?:\d\d)?(?: \d+:)?|\b(?:per|part|parts|clause|clauses|and)(?: \d{1,2})?) |(?:^|\n)[ \t]*(?:\/\/\/?|#|;+|\*|(?:\/\/|#|\*)?[ \t]*-)[ \t]*|\/\*[ \t]*|\/\/[ \t]*)$/i;
-const SECTION_AFTER = /^(?:[\])](?:[\s/,.:;)]|$)|[ \t]+[A-Za-z(]|[ \t]*(?:\r?\n|$)|:|,\d| \*\/)/;
+const SECTION_AFTER = /^(?:[\])](?:[\s/,.:;)]|$)|\]\((?!\w+:\/\/\d)|[ \t]+[A-Za-z(]|[ \t]*(?:\r?\n|$)|:|,\d| \*\/)/;
 const STABLE_NAME = /^ \[[a-z]+(?:\.[a-z_]+)+\]/;
 /** A host's name before the brackets: a mail header's address ("from mx.example.com [64.12.3.4]"). */
 const HOST_BEFORE = /[A-Za-z0-9-]\.[A-Za-z]{2,}\)? ?[[(]$/;
@@ -339,9 +379,10 @@ const HOST_BEFORE = /[A-Za-z0-9-]\.[A-Za-z]{2,}\)? ?[[(]$/;
  * Language or VM Specification ("{@jls 8.10.4.1}", "@jvms 4.7.16.1", maybe over a comment's line
  * break), an RFC ("[RFC 5280 4.2.1.10 Name Constraints]"), a NIST special publication ("//
  * 800-90Ar1 10.1.1.2: Hash_DRBG Instantiate Process"), an IEEE standard of a year ("802.11-2016
- * 9.4.2.168 \"Fine Timing Measurement\"" in Linux's nl80211.h).
+ * 9.4.2.168 \"Fine Timing Measurement\"" in Linux's nl80211.h); an RFC and its section after a
+ * colon, as GnuPG's manual cites OpenPGP's ("flagged as critical (rfc4880:5.2.3.16)").
  */
-const CITED_SECTION = /(?:@(?:jls|jvms)(?:\s*\*)?\s+|\bRFC[ -]?\d{3,5},? (?:sections? |§ ?)?|(?<![\d-])\d{3}-\d{2,3}[A-Z]?(?:r\d)? |(?<![\d.-])\d{3,4}(?:\.\d+[A-Za-z]*)+-(?:19|20)\d\d,? )$/;
+const CITED_SECTION = /(?:@(?:jls|jvms)(?:\s*\*)?\s+|\b(?:RFC|rfc)[ -]?\d{3,5}(?:,? (?:sections? |§ ?)?|:)|(?<![\d-])\d{3}-\d{2,3}[A-Z]?(?:r\d)? |(?<![\d.-])\d{3,4}(?:\.\d+[A-Za-z]*)+-(?:19|20)\d\d,? )$/;
 
 /** X.500's arcs of attribute types, object classes and certificate extensions. */
 const X500_ARC = /^2\.5\.(?:4|6|29)\.\d+$/;
@@ -404,10 +445,26 @@ function lastBelow(sorted: readonly number[], at: number): number {
   return lo > 0 ? sorted[lo - 1]! : -1;
 }
 
+/**
+ * A section number of two or three parts and a comma right before or after: a list of a manual's
+ * sections ("STRING REPLACEMENT (5.4, 4.9.15.2, 5.3.1)" in Vim's syntax file for NSIS, which cites
+ * NSIS's manual). An address has four parts.
+ */
+const SECTION_LISTED_BEFORE = /(?<![\w.])\d{1,2}(?:\.\d{1,2}){1,2},[ \t]*$/;
+const SECTION_LISTED_AFTER = /^,[ \t]*\d{1,2}(?:\.\d{1,2}){1,2}(?![\w.]|\.\d)/;
+
 /** Whether the quad at [start, end) stands where a standard's section stands. */
 function inSectionsPlace(text: string, start: number, end: number): boolean {
   const before = text.slice(Math.max(0, start - 24), start);
-  return (SECTION_BEFORE.test(before) && !HOST_BEFORE.test(before) && SECTION_AFTER.test(text.slice(end, end + 8))) || STABLE_NAME.test(text.slice(end, end + 64));
+  return (
+    (SECTION_BEFORE.test(before) && !HOST_BEFORE.test(before) && SECTION_AFTER.test(text.slice(end, end + 8))) ||
+    STABLE_NAME.test(text.slice(end, end + 64)) ||
+    SECTION_LISTED_BEFORE.test(before) ||
+    SECTION_LISTED_AFTER.test(text.slice(end, end + 16)) ||
+    // (a reStructuredText reference to a section: "(sections `3.1.3.6`_, `3.2.2.10`_, `3.3.2.11`_)"
+    // in oauthlib's docstrings, citing OpenID Connect Core's)
+    (text[start - 1] === "`" && /^`__?(?![\w])/.test(text.slice(end, end + 3)))
+  );
 }
 
 /**
@@ -490,6 +547,9 @@ function findV4(text: string, out: Candidate[]): void {
         VERSION_AFTER.test(text.slice(end, end + 4)) ||
         (text[m.index - 1] === "(" && DEBIAN_HEADING_AFTER.test(text.slice(end, end + 140))) ||
         GAV_BEFORE.test(text.slice(Math.max(0, m.index - 120), m.index)) ||
+        atVersion(text, m.index, m[1]!) ||
+        BUILT_WITH_BEFORE.test(text.slice(Math.max(0, m.index - 64), m.index)) ||
+        (text[m.index - 1] === "\t" && m[1]![1] === "." && DIFF_HEADER_BEFORE.test(text.slice(Math.max(0, m.index - 200), m.index))) ||
         ((text[m.index - 1] === " " || text[m.index - 1] === "\t") && SYMBOL_VERSION_BEFORE.test(text.slice(Math.max(0, m.index - 80), m.index))) ||
         ((m.index === 0 || text[m.index - 1] === "\n") && HEADING.test(text.slice(end, end + 200))));
     // A section-shaped quad where a standard's section stands: weak, as a one-digit quad is (an
@@ -509,7 +569,9 @@ function findV4(text: string, out: Candidate[]): void {
     // package's in lower case, "inputproto 2.1.99.6": `packageBefore`) or
     // after an update of a product to it ("Updated 7-Zip to 19.0.0.1", `updatedTo`): weak, as
     // those are; an address word on its line still makes it a host.
-    const named = !m[2] && ((m[1]![1] === "." && (productBefore(text, m.index) || packageBefore(text, m.index, m[1]!))) || updatedTo(text, m.index));
+    // (a quad of a longer first part too when it ends in 0, a /24's network and no host's: SPSS's
+    // product string "IBM SPSS STATISTICS 64-bit MS Windows 23.0.0.0" in sav-reader's README)
+    const named = !m[2] && ((m[1]![1] === "." && (productBefore(text, m.index) || packageBefore(text, m.index, m[1]!))) || (m[1]!.endsWith(".0") && productBefore(text, m.index)) || updatedTo(text, m.index));
     const boundary = !m[2] && !special && ((V4_BOUNDARY.test(m[1]!) && rangeEnd(text, m.index, end)) || alignedRangeEnd(text, m.index, end, m[1]!));
     // (Their address word must stand on their own line: "my ip: ::1" above a section heading says nothing of it.)
     out.push({ start: m.index, end, score: special || longer || version || network || digitsOnly || named || section || boundary || oid ? WEAK : 0.6, validation: special ? "special_purpose" : longer || version || section || oid ? "dotted_number" : network ? "network" : boundary ? "range_boundary" : "inet_pton", fixed: special || longer || version || network || oid, ownLine: digitsOnly || named || section || boundary });
@@ -533,6 +595,9 @@ export const ipAddress: Detector = {
   // (and release notes' words for what is installed: "The firmware is now 1.0.12.4", "BIOS and
   // hotfix 2.1.0.3", "patched to 4.2.0.1"; "build" stays out of them: "# 10.11.12.13 build box")
   negativeContext: ["version", "ver", "revision", "section", "sections", "chapter", "clause", "paragraph", "spec", "specification", "see", "table", "figure", "appendix", "oid", "objectidentifier", "object identifier", "bump", "bumped", "require", "requires", "required", "release", "released", "releases", "nmu", "upgrade", "upgraded", "downgrade", "changes", "regression", "regressions", "kernel", "firmware", "bios", "hotfix", "patch", "patches", "patched"],
+  // (a record's key naming what built the artifact: Quarkus's "built-with-quarkus-core", whose
+  // value a record's cell holds without its key; BUILT_WITH_BEFORE reads it in running text)
+  negativeHeader: ["built with"],
   prefilter: { anyChar: ".:" },
   find(text) {
     const out: Candidate[] = [];

@@ -92,6 +92,14 @@ describe("generic/phone_number", () => {
     // JavaScript bundles and SVG: viewBoxes, decimals, input masks
     assert.deepEqual(none('viewBox="16 16 0 0 16 16" and "0 0 10000 10000"; rgb 0.756866 0.854904; C7.71500651,7 7.04833984'), []);
     assert.deepEqual(none('event.value.length >= 10 ? "(999) 999-9999" : "000-000-0000"'), []);
+    // directory assistance, RFC 3986's example (httplib2's iri2uri.py, at 0.85)
+    assert.deepEqual(run(phoneNumber, '                "tel:+1-816-555-1212",\n  phone: (212) 555-1212').filter((f) => f.score >= 0.4), []);
+    assert.deepEqual(spans(phoneNumber, "phone: (212) 555-1213"), [[7, 21]]);
+    // a range from 0 or 1 to a power of two's predecessor, written with a blank (GNOME's settings schemas, at 0.45)
+    assert.deepEqual(run(phoneNumber, " cursor-blink-timeout i \n 1 2147483647 \ndefault: 10\n phone 0 4294967295").filter((f) => f.score >= 0.4), []);
+    // one digit over and over with one other among them (libphonenumber-js's README: Polish and Indian numbers at 0.65)
+    assert.deepEqual(none("validatePhoneNumberLength('444 1 44444', 'TR') === 'INVALID_LENGTH'\nvalidatePhoneNumberLength('444 1 444444', 'TR') === undefined"), []);
+    assert.deepEqual(spans(phoneNumber, "Tel: 0171 4444 4441 or +49 171 4444 4441"), [[5, 19], [23, 40]]);
     assert.deepEqual(none("255 250 250\t\tsnow\n248 248 255\t\tghost white"), []);
     // Perl's Unicode data: collation weights (allkeys.txt), code points among hexadecimal ones
     assert.deepEqual(none("0009  ; [*0201.0020.0002] # HORIZONTAL TABULATION\n3242 ; [*0328.0020.0004][.84D8.0020.0004]"), []);

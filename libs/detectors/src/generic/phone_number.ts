@@ -214,7 +214,9 @@ function shapeOf(text: string, start: number, end: number): Shape | null {
   if (digits.length !== raw.length && groupsSayNotOne(text, start, end, raw)) return null;
   // One digit over and over is an input mask or a placeholder ("(999) 999-9999", "000-000-0000"),
   // and so are digits counting up ("123-456-7890", a SIMD lane comment's "0123 4567").
-  if (/^(\d)\1+$/.test(digits) || "01234567890123456789".includes(digits)) return null;
+  // (also with one other digit among them, not the first: "444 1 44444" and "444 1 444444" in
+  // libphonenumber-js's README and change log were Polish and Indian numbers at 0.65)
+  if (/^(\d)\1+$/.test(digits) || "01234567890123456789".includes(digits) || oneDigitAndAnother(digits)) return null;
   // Glued to a product or a power, it is arithmetic: "r**2 - 12013350*p**4" in SymPy's quintic
   // constants holds "2 - 12013350".
   if (/[*^]/.test(text[start - 1] ?? "") || /[*^]/.test(text[end] ?? "")) return null;
@@ -302,8 +304,22 @@ function isRange(raw: string): boolean {
     // from a round number to the next ("9200-9300", "9300-9399": Elasticsearch's HTTP and transport ports)
     if (a.length >= 4 && a.endsWith("00") && /(?:00|99)$/.test(b) && Number(b) - Number(a) < Number(a) / 4) return true;
   }
-  const z = /^[01]-(\d{9,})$/.exec(raw);
+  // (or a blank between, as a settings schema lists a range: "cursor-blink-timeout i \n 1 2147483647" in GNOME's)
+  const z = /^[01](?:-| +)(\d{9,})$/.exec(raw);
   return z !== null && (HASH_CONSTANTS.has(z[1]!) || HASH_CONSTANTS.has(String(Number(z[1]!) + 1)));
+}
+
+/**
+ * Whether all digits but one (of eight or more) are one digit, that one not the first: a
+ * placeholder's. A different first digit is a trunk prefix or a country code ("06 66 66 66 66",
+ * "+1 222 222 2222"): the numbering plan judges those.
+ */
+function oneDigitAndAnother(digits: string): boolean {
+  if (digits.length < 8) return false;
+  const d = digits[digits.length - 1] === digits[1] ? digits[1]! : digits[digits.length - 1]!;
+  let other = 0;
+  for (let i = 0; i < digits.length; i++) if (digits[i] !== d && (++other > 1 || i === 0)) return false;
+  return other === 1;
 }
 
 /** The best score `check` can give this shape (the region is known only after parsing). */
@@ -319,7 +335,7 @@ function check(sh: Shape): Verdict {
   // written nationally may be read first as another region's, "07700 900461" fits Germany's plan)
   if (UK_DRAMA.test(sh.intl !== null ? digitsOf(sh.intl) : sh.digits.startsWith("0") ? `44${sh.digits.slice(1)}` : "")) return FICTIONAL_UK;
   if (!v.validation?.startsWith("libphonenumber:")) return v;
-  if (/^1\d{3}55501\d\d$/.test(v.e164)) return FICTIONAL;
+  if (/^1\d{3}55501\d\d$/.test(v.e164) || /^1\d{3}5551212$/.test(v.e164)) return FICTIONAL;
   return isServiceNumber(v.country, v.e164) ? SERVICE : v;
 }
 
@@ -349,8 +365,10 @@ function isServiceNumber(country: string, e164: string): boolean {
 
 /**
  * NANP's numbers for fiction (555-0100 to 555-0199 in every area code, NANPA's reservation):
- * films, documentation and examples use them (`tel:+14155550123` in OpenAI's SDK). Still found
- * (Presidio's cases spell them), never reported, whatever words are near.
+ * films, documentation and examples use them (`tel:+14155550123` in OpenAI's SDK). And 555-1212,
+ * directory assistance in every area code, no one's line: RFC 3986's example URI
+ * ("tel:+1-816-555-1212", which httplib2's iri2uri.py repeats). Still found (Presidio's cases
+ * spell them), never reported, whatever words are near.
  */
 const FICTIONAL = { score: 0.01, validation: "fictional_555_01xx", fixed: true } as const;
 /**

@@ -15,6 +15,8 @@ describe("secrets/api_key", () => {
     assert.deepEqual(values("replacement token: @projectgroupid@\n ${project.groupId}"), []);
     // the OAuth RFCs' example tokens, which libraries' docs copy (oauthlib)
     assert.deepEqual(values('"access_token":"2YotnFZFEjr1zCsicMWpAA",\n"refresh_token":"tGzv3JOkF0XG5Qx2TlKWIA",\noauth_token="hh5s93j4hdidpola"'), []);
+    // RFC 5849's Authorization header (section 3.5.1) and RFC 7009's revocation request, in oauthlib's docstrings
+    assert.deepEqual(values('    oauth_consumer_key="0685bd9184jfhq22",\n    oauth_token="ad180jjd733klru7",\n\n    token=45ghiukldjahdnhzdauz&token_type_hint=refresh_token'), []);
     // the AWS CLI's examples and moto's fixtures: an example's marker, values counting up, a format string's field
     assert.deepEqual(values('"SecretAccessKey": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",\n"token": "abcd1234defg5678",\nsecret_key = "a1b2c3d4567890ab"\napi_key: 1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d\ntoken = {self._starting_token}'), []);
   });
@@ -34,6 +36,13 @@ describe("secrets/api_key", () => {
     assert.deepEqual(values("const X509_SUBJECT_TOKEN = 'urn:openai:params:oauth:token-type:x509';"), []);
     assert.deepEqual(values("const API_TOKEN = 'urnQ7xK2mP9vL4nR8tW3';"), ["urnQ7xK2mP9vL4nR8tW3"]);
     assert.deepEqual(values('const apiKey = fieldsWithDefaults?.apiKey;\nconst token = Lexer.#operatorSingletons[op];\n{"secret":"**GDPR COMPLIANT**"}'), []);
+  });
+  it("takes a camelCase identifier of words for a placeholder, not a key (Elasticsearch's client README)", () => {
+    // "auth: { apiKey: 'base64EncodedKey' }" was reported at 1.0, twice
+    assert.deepEqual(values("  cloud: { id: '<cloud-id>' },\n  auth: { apiKey: 'base64EncodedKey' }\n"), []);
+    assert.deepEqual(values("const token = 'myAccessTokenValue2';"), []);
+    // random keys that start so stay: a piece without a vowel, a digit inside a piece, two capitals
+    assert.deepEqual(values("api_key: 'bcdx2TrmpQzwkLkkv7Nbcdfg'\napi_key: 'base64Enc0dedKeyZq'\napi_key: 'abQ7xK2mP9vL4nR8tW3s'"), ["bcdx2TrmpQzwkLkkv7Nbcdfg", "base64Enc0dedKeyZq", "abQ7xK2mP9vL4nR8tW3s"]);
   });
   it("takes no value from the next line, and no C++ scope for an assignment", () => {
     assert.deepEqual(values("function to mix session keys with inner secret:\n  gnutls_ia_permute_inner_secret"), []);

@@ -21,6 +21,15 @@ const TAIL = new RegExp(NAMES, "i");
  */
 export const NOT_A_KEY = /\s|:\/\/|\?\.|#|\[|^[A-Za-z_.$-]+$|^projects\/|\/secrets\/|^urn:|^arn:|^opaquelocktoken:/i;
 
+/**
+ * A camelCase identifier of words, digits only at a word's end: a README's placeholder for the
+ * value (`auth: { apiKey: 'base64EncodedKey' }` in Elasticsearch's client, reported at 1.0; a
+ * variable's name, `myApiKeyValue2`). Each piece holds a vowel; random base62 of 16 characters or
+ * more takes this shape about once in 100,000 values.
+ */
+const CAMEL_WORDS = /^[a-z]{2,}\d*(?:[A-Z][a-z]{2,}\d*)+$/;
+const camelWords = (value: string): boolean => CAMEL_WORDS.test(value) && value.split(/(?=[A-Z])|\d+/).every((p) => p === "" || /[aeiouy]/i.test(p));
+
 /** Shannon entropy in bits per character. */
 export function entropy(s: string): number {
   const counts = new Map<string, number>();
@@ -51,8 +60,9 @@ export const apiKey: Detector = {
 
 /**
  * Whether a value may be a key or a token: random (about 3.5 bits of entropy per character or
- * more), no JWT (the JWT detector's, the more specific type) and nothing `NOT_A_KEY` names.
+ * more), no JWT (the JWT detector's, the more specific type), nothing `NOT_A_KEY` names and no
+ * identifier of words (`camelWords`).
  */
 export function randomKey(value: string): boolean {
-  return entropy(value) >= 3.5 && !(value.startsWith("eyJ") && jwt.validate!(value)) && !NOT_A_KEY.test(value);
+  return entropy(value) >= 3.5 && !(value.startsWith("eyJ") && jwt.validate!(value)) && !NOT_A_KEY.test(value) && !camelWords(value);
 }

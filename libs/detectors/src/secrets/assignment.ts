@@ -10,10 +10,12 @@ import type { Candidate } from "../core/types.ts";
  * field (`password: {auth_token}`, `{self._starting_token}`), a note to fill it in (`= TODO`), a
  * setter's argument (`self._master_user_password = value`), an environment variable's reference
  * (OpenSSL's `pass:env:MYPASS`), a change log's verdict (`GNUTLS_PKCS_NULL_PASSWORD: Added`); documentation's examples (`"password": "EXAMPLE-PASSWORD"`,
- * `PASSWORD="My@Example$Password3!"` in the AWS CLI's); the reader's own, in any shape (`password: your@login`
+ * `PASSWORD="My@Example$Password3!"` in the AWS CLI's); the metasyntactic words run together
+ * (`passphrase: 'foobarbaz'` in ssh2's README, "foobar") and Adventure's magic words (Tcl's http
+ * package: `http://jschmoe:xyzzy@www.bogus.net:8000/foo/bar`); the reader's own, in any shape (`password: your@login`
  * in a Project Gutenberg file's FTP instructions, `your.email@address`).
  */
-const PLACEHOLDER = /^(?:\$\{?[A-Za-z_][\w.]*\}?|%\(?\w+\)?s?|\{\{.*\}\}|<[^>]*>|@[\w.-]+@|\*+|x+|\.+|null|none|nil|undefined|incomplete|true|false|yes|no|required|optional|string|boolean|number|any|unknown|void|never|object|password|secret|top[ _-]?secret|super[ _-]?secret|changeme|your[\w.@-]*|example\w*|redacted|\[redacted\]|pass|passwd|pwd|env\(.*\)|process\.env\.\w+!?|os\.environ.*|-?anonymous@?|guest|foo|bar|baz|qux|str|bytes|bytearray|int|float|bool|dict|list|tuple|passwort|kennwort|wachtwoord|m(?:ật|at)[ _-]?kh(?:ẩ|a)u|heslo|adgangskode|salasana|lösenord(?:et)?|parolă|passord|jelszó|şifre|contrasenya|密码|密碼|パスワード|비밀번호|mot_de_passe|motdepasse|contrase(?:ñ|n)a|senha|parola|palavra-passe|has(?:l|ł)o|пароль|fake\w*|dummy\w*|my[_-][\w-]*|compat|files|nis|nisplus|ldap|sss|systemd|winbind|hesiod|the|this|that|some|used|see|from|for|with|when|\{[\w.]+\}?|.*example.*|todo|tbd|fixme|val|value|env:\w+|my(?:pass|password|secret|pwd)\w*|some(?:pass|password|secret|pwd|key|token|value)\w*|added|removed|deprecated|changed|fixed)$/i;
+const PLACEHOLDER = /^(?:\$\{?[A-Za-z_][\w.]*\}?|%\(?\w+\)?s?|\{\{.*\}\}|<[^>]*>|@[\w.-]+@|\*+|x+|\.+|null|none|nil|undefined|incomplete|true|false|yes|no|required|optional|string|boolean|number|any|unknown|void|never|object|password|secret|top[ _-]?secret|super[ _-]?secret|changeme|your[\w.@-]*|example\w*|redacted|\[redacted\]|pass|passwd|pwd|env\(.*\)|process\.env\.\w+!?|os\.environ.*|-?anonymous@?|guest|(?:foo|bar|baz|qux|quux){1,4}|xyzzy|plugh|str|bytes|bytearray|int|float|bool|dict|list|tuple|passwort|kennwort|wachtwoord|m(?:ật|at)[ _-]?kh(?:ẩ|a)u|heslo|adgangskode|salasana|lösenord(?:et)?|parolă|passord|jelszó|şifre|contrasenya|密码|密碼|パスワード|비밀번호|mot_de_passe|motdepasse|contrase(?:ñ|n)a|senha|parola|palavra-passe|has(?:l|ł)o|пароль|fake\w*|dummy\w*|my[_-][\w-]*|compat|files|nis|nisplus|ldap|sss|systemd|winbind|hesiod|the|this|that|some|used|see|from|for|with|when|\{[\w.]+\}?|.*example.*|todo|tbd|fixme|val|value|env:\w+|my(?:pass|password|secret|pwd)\w*|some(?:pass|password|secret|pwd|key|token|value)\w*|added|removed|deprecated|changed|fixed)$/i;
 
 /**
  * The separator of a key and its value, then the blanks before the value on the same line: not
@@ -51,9 +53,13 @@ const CODE_VALUE = /^(?:(?:new|await|typeof|void|public|private|protected|static
  * (`password = passwordEx ? await …`), a type's arguments, an object literal's comma at the line's
  * end, a flags object's next member (`MULTILINE:4096,PASSWORD:8192,NOTOGGLETOOFF:16384`).
  */
-/** What ends an unquoted value: after a label's colon, and after "=" (also "&", a URL query's next parameter). */
-const UNQUOTED_END = /[\s;,"'<>)}\]]/;
-const UNQUOTED_END_IN_QUERY = /[\s;,"'<>&)}\]]/;
+/**
+ * What ends an unquoted value: after a label's colon, and after "=" (also "&", a URL query's next
+ * parameter). A typographic closing quote too: Texinfo quotes code so ("‘--http-password=STRING’."
+ * in wget's manual: "STRING’." was a password at 1.0, the metavariable's rule below not seeing it).
+ */
+const UNQUOTED_END = /[\s;,"'<>)}\]’”]/;
+const UNQUOTED_END_IN_QUERY = /[\s;,"'<>&)}\]’”]/;
 const CODE_AFTER = /^(?:[ \t]*(?:=(?!=)|===?|!==?|&&|\|\||\?\?)|<|[ \t]+(?:[<>]=?|->|\?)[ \t]|,[ \t]*(?:\r?\n|\\n|$)|,[ \t]*[A-Z][A-Z0-9_]*[ \t]*:[ \t]*\d)/;
 
 /**
@@ -107,12 +113,12 @@ export const PATH_START = /^(?:\/|~\/|\.\.?\/|[A-Za-z]:\\)/;
  * (`password_file: /etc/secret`, `~/.pgpass`, `C:\keys`), roff markup (`\fIpassword\fR` in a
  * man page, its string escapes: `password=bar\*(Aq`), a decimal number (`last_pass_time =>
  * '1219328376.07815'`), a list of fields (`pw_passwd:pw_uid:pw_gid:pw_gecos`) or of choices
- * (`true|false`), a reStructuredText role (`Pass :meth:\`peek\``), a glob of words (Samba's
+ * (`true|false`, wget's `ask_password = on/off`), a reStructuredText role (`Pass :meth:\`peek\``), a glob of words (Samba's
  * `passwd chat = … *passwd:*all*authentication*tokens*updated*successfully*`), format fields
  * (`USER_PASSWD = "%s:%s" % (USER, PASSWD)`), a regular expression's class and what quantifies it
  * (`-e '/^passwd:\s[^#]*$/ s/$/ systemd/'`, a maintainer script's sed that edits nsswitch.conf).
  */
-const NOT_A_SECRET = new RegExp(String.raw`:$|^:?[a-z]+:\`|${PATH_START.source}|^\\f|\\\*\(|^\d+\.\d+$|^\w+(?::\w+){2,}$|^\w+(?:\|\w+)+$|^\*?(?:[A-Za-z]+\*){3,}|^(?:%[sd]|\{\d*\})(?:[:@/ ]?(?:%[sd]|\{\d*\}))+$|^\\[sSdDwW](?:[*+?[]|$)`);
+const NOT_A_SECRET = new RegExp(String.raw`:$|^:?[a-z]+:\`|${PATH_START.source}|^\\f|\\\*\(|^\d+\.\d+$|^\w+(?::\w+){2,}$|^\w+(?:\|\w+)+$|^(?:on|off|yes|no|true|false)(?:\/(?:on|off|yes|no|true|false))+$|^\*?(?:[A-Za-z]+\*){3,}|^(?:%[sd]|\{\d*\})(?:[:@/ ]?(?:%[sd]|\{\d*\}))+$|^\\[sSdDwW](?:[*+?[]|$)`);
 
 /**
  * A value that is the next key of a list of empty assignments ("username= message= passphrase=
@@ -140,11 +146,13 @@ export function isPlaceholder(value: string): boolean {
 /**
  * The credentials the OAuth RFCs print in their examples, which libraries' documentation and
  * tests copy (oauthlib's docstrings): RFC 6749's access, refresh and authorization code, client
- * id and secret, RFC 6750's bearer token, RFC 5849's (OAuth 1.0) tokens and secrets.
+ * id and secret, RFC 6750's bearer token, RFC 5849's (OAuth 1.0) tokens and secrets (also the
+ * consumer key and token of its Authorization header, section 3.5.1), RFC 7009's revoked token.
  */
 const RFC_EXAMPLES: ReadonlySet<string> = new Set([
   "2YotnFZFEjr1zCsicMWpAA", "tGzv3JOkF0XG5Qx2TlKWIA", "SplxlOBeZQQYbYS6WxSbIA", "s6BhdRkqt3", "gX1fBat3bV", "7Fjfp0ZBr1KtDRbnfVdmIw", "mF_9.B5f-4.1JqM",
   "dpf43f3p2l4k3l03", "kd94hf93k423kf44", "hh5s93j4hdidpola", "hdk48Djdsa", "nnch734d00sl2jdk", "pfkkdhi9sl3r4s00", "9djdj82h48djs9d2", "kllo9940pd9333jh",
+  "0685bd9184jfhq22", "ad180jjd733klru7", "45ghiukldjahdnhzdauz",
 ]);
 
 /**
@@ -217,6 +225,19 @@ function usedAsName(text: string, word: string): boolean {
   return new RegExp(String.raw`(?<![\w$.])${word}(?:\.[A-Za-z_]|[ \t]*[([]|[ \t]*=(?!=))|\b(?:def|function|for|lambda)\b[^\n]{0,80}?(?<![\w$.])${word}(?![\w$])`).test(text);
 }
 
+/**
+ * Whether the key at `at` (its match `key`) ends a quoted string that a conditional's "?" opens:
+ * the string's opening quote on the key's line, right after the "?" (`ok ? "Valid password" :
+ * "Invalid password"`). A JSON key of several words (`"DB password": "…"`) follows no "?".
+ */
+function conditionalsBranch(text: string, at: number, key: string): boolean {
+  const q = /["'`]/.exec(key)?.[0];
+  if (q === undefined) return false;
+  const open = text.lastIndexOf(q, at - 1);
+  if (open < 0 || open < at - 80 || text.slice(open + 1, at).includes("\n")) return false;
+  return /\?[ \t]*$/.test(text.slice(Math.max(0, open - 8), open));
+}
+
 export function findAssignments(text: string, keys: RegExp, minLength: number, score: number, tail?: RegExp, skipKey?: (key: string, at: number) => boolean): Candidate[] {
   const out: Candidate[] = [];
   if (tail && !tail.test(text)) return out;
@@ -231,6 +252,9 @@ export function findAssignments(text: string, keys: RegExp, minLength: number, s
     if (quote && (text[m.index - 1] === quote || quotesBefore(text, m.index, quote) % 2 === 1) && !m[0].includes(quote)) continue;
     // `this.data.password ? "password" : "text"`: a conditional's branch, not a key
     if (/\?[ \t]*["'`]?$/.test(text.slice(Math.max(0, m.index - 4), m.index))) continue;
+    // (and the key as the last word of such a branch's string: `isValid ? "Valid password" :
+    // "Invalid password"` in hash-wasm's README was a password at 1.0)
+    if (conditionalsBranch(text, m.index, m[0])) continue;
     // `username, password = split`: a tuple's unpacking; of strings (`user, password = "wile",
     // "coyote"`), the one in the key's place is the value
     const tuple = /= $|=$/.test(m[0]) ? tuplePlace(text.slice(Math.max(0, m.index - 64), m.index)) : -1;

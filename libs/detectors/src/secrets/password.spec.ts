@@ -196,6 +196,37 @@ describe("secrets/password", () => {
     // a password that starts with a backslash and a letter stays one
     assert.deepEqual(values("password: \\d3adb33f"), ["\\d3adb33f"]);
   });
+  it("ends an unquoted value at a typographic quote, and takes a choice of on and off for none (wget's Texinfo manual)", () => {
+    // "STRING’." at 1.0, twice; "on/off" at 1.0
+    assert.deepEqual(values("Set HTTP password, equivalent to ‘--http-password=STRING’.\n\nask_password = on/off\n     Prompt for a password"), []);
+    assert.deepEqual(values("Use ‘password=Xk7pQ2wq9’ and password = on/off7"), ["Xk7pQ2wq9", "on/off7"]);
+  });
+  it("takes a field of struct passwd after its name for no password (Guile's builtins in Pygments' compiled Scheme lexer)", () => {
+    // the strings of _scheme_builtins.cpython-311.pyc, one to a line: six at 0.70
+    assert.deepEqual(values("partition!\n\npasswd:dir\n\npasswd:gid\n\npasswd:uid\n\nnetent:name\n\npasswd:name\n\npasswd:gecos\n\npasswd:shell\n"), []);
+    // a password after a colon stays one, whatever its name
+    assert.deepEqual(values("passwd:Xk7pQ2wq9\npassword: shell"), ["Xk7pQ2wq9", "shell"]);
+  });
+  it("takes the metasyntactic words run together and Adventure's magic words for a placeholder (ssh2's README, Tcl's http package)", () => {
+    assert.deepEqual(values("  { bits: 2048, passphrase: 'foobarbaz', cipher: 'aes256-cbc' }\npassword = foobar\npassword: quuxbaz"), []);
+    assert.deepEqual(values("    #     http://jschmoe:xyzzy@www.bogus.net:8000/foo/bar?q=z#frag\npassword: plugh"), []);
+    // a word that starts so stays
+    assert.deepEqual(values("password: foobaz7\npassword: barbarella"), ["foobaz7", "barbarella"]);
+  });
+  it("takes a compound adjective after 'the password is' for how it is kept, not the password (PostgreSQL's manual pages)", () => {
+    // ALTER_ROLE.7: "MD5-encrypted" at 1.0
+    assert.deepEqual(values("Renaming a role clears its password if the password is MD5-encrypted.\nThe password is SHA256-hashed and TPM-protected"), []);
+    // a password with a hyphen told so stays
+    assert.deepEqual(values("the password is Tr0ub4dor-3x.\nthe password is blue-encrypted7"), ["Tr0ub4dor-3x", "blue-encrypted7"]);
+  });
+  it("takes a conditional's branch that ends with the key's word for no key (hash-wasm's README)", () => {
+    // "Invalid password" was a password at 1.0, twice
+    assert.deepEqual(values('  console.log(isValid ? "Valid password" : "Invalid password");'), []);
+    assert.deepEqual(values("const label = ok ? 'Your new password' : 'Wrong password';"), []);
+    // a JSON key of several words, and a password after a conditional elsewhere on the line, stay
+    assert.deepEqual(values('{"DB password": "Hunter22x"}'), ["Hunter22x"]);
+    assert.deepEqual(values('x = ok ? "a" : "b"; password: "Hunter22x"'), ["Hunter22x"]);
+  });
   it("reads a long word once in search of a URL's scheme (ReDoS)", () => {
     assert.deepEqual(values(`${"A".repeat(300_000)} url: postgres://app:Wq9zT7@db.internal:5432/app`), ["Wq9zT7"]);
   });

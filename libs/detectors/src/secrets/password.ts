@@ -104,10 +104,20 @@ const CONSTANT_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
  */
 const ANOTHER_LABEL = /^[\p{L}\p{M}'’ ་-]+[:：]$|[\p{L}\p{M}][。．]$/u;
 
+/**
+ * A compound adjective saying how a password is kept, not the password: "clears its password if
+ * the password is MD5-encrypted" (PostgreSQL's ALTER ROLE manual page, at 1.0), "SHA256-hashed",
+ * "TPM-protected", "server-generated".
+ */
+const DESCRIBED = /^[\p{L}\p{N}]+-(?:encrypted|hashed|salted|encoded|protected|based|generated|derived|stored|enabled|disabled)$/iu;
+
 /** Whether what prose or a text table gives as a password looks like one: a digit, a sign or a capital inside it, and no word or placeholder. */
 function toldPassword(value: string): boolean {
-  return /\d|[^\p{L}\p{N}]|\p{Ll}\p{Lu}/u.test(value) && !CONSTANT_NAME.test(value) && !ANOTHER_LABEL.test(value) && !isPlaceholder(value) && !TEMPLATE.test(value) && !/^\d{1,3}$/.test(value) && !/^(?:https?|ftp|file):/i.test(value) && !OPTION_OR_PATH.test(value);
+  return !DESCRIBED.test(value) && /\d|[^\p{L}\p{N}]|\p{Ll}\p{Lu}/u.test(value) && !CONSTANT_NAME.test(value) && !ANOTHER_LABEL.test(value) && !isPlaceholder(value) && !TEMPLATE.test(value) && !/^\d{1,3}$/.test(value) && !/^(?:https?|ftp|file):/i.test(value) && !OPTION_OR_PATH.test(value);
 }
+
+/** The fields of a passwd(5) entry, struct passwd's members without their "pw_". */
+const PASSWD_FIELD = /^(?:name|passwd|uid|gid|gecos|dir|shell|class|change|expire)$/;
 
 /** Roff's escapes ending a word, and a sentence's punctuation after them: "\\&.", "\\fR", "\\f(CW", "\\c". */
 const ROFF_AFTER = /(?:\\[&c]|\\f(?:[A-Z0-9]|\(..|\[[^\]]*\]))+[.,;:!?)\]]*$/;
@@ -156,6 +166,13 @@ export const password: Detector = {
         const looks = validation === "named_before" ? strongPassword(value) : toldPassword(value);
         if (value.length >= 4 && looks && !TEMPLATE.test(m.groups!.v!) && !out.some((c) => c.start === start)) out.push({ start, end: start + value.length, score: 0.7, validation });
       }
+    }
+    // (a field of struct passwd after its name and a colon: Guile's builtins "passwd:dir",
+    // "passwd:gid", "passwd:shell" among the strings of Pygments' compiled Scheme lexer)
+    if (out.length && /passwd:[a-z]/i.test(text)) {
+      const fields = out.filter((c) => !(PASSWD_FIELD.test(text.slice(c.start, c.end)) && /\bpasswd:$/i.test(text.slice(Math.max(0, c.start - 8), c.start))));
+      out.length = 0;
+      out.push(...fields);
     }
     // Every URL_CREDS match holds "://" and "@".
     if (!text.includes("://") || !text.includes("@")) return out;

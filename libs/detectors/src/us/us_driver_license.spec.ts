@@ -62,6 +62,16 @@ describe("us/us_driver_license", () => {
     // an HTML tag's name next to <DL> (Python's cgi.py)
     assert.deepEqual(reported('print("<H3>Shell Environment:</H3>")\nprint("<DL>")'), []);
   });
+  it("takes no commit's link text and no number of a package manifest naming its licence for a driver's licence (node_modules)", () => {
+    const reported = (text: string) => run(usDriverLicense, text).filter((f) => f.score >= 0.4);
+    // sha.js's change log, pretty-ms's package.json: at 0.40
+    assert.deepEqual(reported("- update README to reflect LICENSE [`8938256`](https://github.com/browserify/sha.js/commit/8938256a1b)"), []);
+    assert.deepEqual(reported('{\n\t"description": "Convert milliseconds to a human readable string: `1337000000` → `15d 11h 23m 20s`",\n\t"license": "MIT",\n\t"repository": "sindresorhus/pretty-ms"}'), []);
+    // a licence number as a link to another page, a record whose licence field holds a licence number, a manifest's permit
+    assert.deepEqual(reported("driver license [D1234567](https://dmv.ca.gov/check)").length, 1);
+    assert.deepEqual(reported('{"name": "Ana", "license": "D1234567"}').length, 1);
+    assert.deepEqual(reported('{"license": "ISC", "permit": "D1234567"}').length, 1);
+  });
   it("takes no context from the description after a number keying a list's line (GLib's NEWS, Valgrind's changelog)", () => {
     const reported = (text: string) => run(usDriverLicense, text).filter((f) => f.score >= 0.4);
     assert.deepEqual(reported(" 776586 License headers cleanup\n 777077 Use of memory after it is freed"), []);

@@ -41,6 +41,26 @@ function keysListItem(text: string, start: number, end: number): boolean {
   return !/:[ \t]*\r?\n$/.test(text.slice(Math.max(0, lineStart - 8), lineStart));
 }
 
+/**
+ * A package manifest's licence field naming a software licence ("license": "MIT" in package.json,
+ * composer.json): its "license" is the software's, for every number of the manifest (pretty-ms's
+ * description, "`1337000000` → `15d 11h 23m 20s`", was a licence at 0.40). A licence field holding
+ * a number is not one of these.
+ */
+const MANIFEST_LICENSE = /"licen[sc]e"\s*:\s*"\(?(?:MIT|ISC|0?BSD|Apache|A?GPL|LGPL|MPL|EPL|CDDL|Unlicense|CC0|CC-BY|Artistic|WTFPL|Python|PSF|BlueOak|Zlib|UNLICENSED|SEE LICEN[SC]E)/i;
+/** The context terms that still count in such a manifest: all but the licence words. */
+const NOT_LICENCE_WORD: ReadonlySet<string> = new Set(["permit", "dl", "dln", "dls", "cdl", "cdls", "identification"]);
+
+/**
+ * A Markdown link's text whose URL holds the same digits: a commit's or an issue's reference
+ * ("update README to reflect LICENSE [`8938256`](https://github.com/…/commit/8938256…)" in
+ * sha.js's change log, at 0.40).
+ */
+function linksToItself(text: string, start: number, end: number): boolean {
+  const m = /^`?\]\(([^)\s]{1,300})\)/.exec(text.slice(end, end + 320));
+  return m !== null && /[[`]$/.test(text.slice(Math.max(0, start - 2), start)) && m[1]!.includes(text.slice(start, end));
+}
+
 /** State formats (AAMVA DL/ID numbering as published per state); none carries a check digit. */
 const ALNUM_FORMATS = [
   String.raw`[A-Z]\d{1,14}`, // CA, CO, FL, IL, MD, MI, MN, NJ, NY, WI, WY, ...
@@ -90,9 +110,12 @@ export const usDriverLicense: Detector = {
   // authors' initials "DL"). A colour is none (".dl { color: #BA2121 }" in a highlighting style
   // sheet). A number keying a list's line takes no
   // context from its description.
+  // A Markdown link's text to a URL holding it is a commit's or an issue's reference; in a package
+  // manifest that names its software licence, the licence words are that licence's.
   find(text) {
+    const manifest = text.includes('"licen') && MANIFEST_LICENSE.test(text);
     return patternCandidates(usDriverLicense, text)
-      .filter((c) => !ERROR_CODE.test(text.slice(Math.max(0, c.start - 12), c.start)) && !inUrlPath(text, c.start) && !colour(text, c.start, c.end))
-      .map((c) => (keysListItem(text, c.start, c.end) ? { ...c, onlyContext: NO_CONTEXT } : inAssembly(text, c.start, c.end) ? { ...c, onlyContext: NOT_DL } : c));
+      .filter((c) => !ERROR_CODE.test(text.slice(Math.max(0, c.start - 12), c.start)) && !inUrlPath(text, c.start) && !colour(text, c.start, c.end) && !linksToItself(text, c.start, c.end))
+      .map((c) => (keysListItem(text, c.start, c.end) ? { ...c, onlyContext: NO_CONTEXT } : inAssembly(text, c.start, c.end) ? { ...c, onlyContext: NOT_DL } : manifest ? { ...c, onlyContext: NOT_LICENCE_WORD } : c));
   },
 };
