@@ -47,6 +47,30 @@ describe("generic/date_of_birth", () => {
     assert.deepEqual(reported("il sig. Rahul Sharma, nato a Mumbai (India) il 19/10/1993 (conduttore)"), ["19/10/1993"]);
     assert.deepEqual(reported("la sig.ra Li Na, nata in Cina il 28/02/1987, residente a Milano"), ["28/02/1987"]);
   });
+  it("reads the birth words, shapes and formats of documents it was not tuned on (bench/detect/handwritten.ts --set unseen)", () => {
+    // the birth sentence's shape, the place between the birth word and the date, in French, Spanish, Dutch, English; Italian capitalised
+    assert.deepEqual(reported("Yohannes Haile, ingénieur, né à Addis-Abeba (Éthiopie) le 12 mars 1990, domicilié à Lyon"), ["12 mars 1990"]);
+    assert.deepEqual(reported("geboren te Kumasi (Ghana) op 5 mei 1981"), ["5 mei 1981"]);
+    assert.deepEqual(reported("born in Lagos, Nigeria on 4 July 1976"), ["4 July 1976"]);
+    assert.deepEqual(reported("Nato a Napoli il 19/04/1941\nResidente in Via Mascarella 61"), ["19/04/1941"]);
+    // birth words the list lacked: German "Geburt", Spanish "nació", Portuguese "nasceu", Polish "urodziłam"
+    assert.deepEqual(reported("Tag der Geburt: 02.04.1993"), ["02.04.1993"]);
+    assert.deepEqual(reported("Claro: Íñigo Sáenz Beltrán, nació el 28/11/1996"), ["28/11/1996"]);
+    assert.deepEqual(reported("Nasceu em 22/03/1998, tá fazendo 27"), ["22/03/1998"]);
+    assert.deepEqual(reported("tak, a urodziłam się 7 listopada 1984, gdyby trzeba"), ["7 listopada 1984"]);
+    // a form's spaced slashes, a Roman month, the Italian ordinal "1°"
+    assert.deepEqual(reported("Date of birth: 23 / 05 / 1991"), ["23 / 05 / 1991"]);
+    assert.deepEqual(reported("Fecha de nacimiento: 9-VIII-1987"), ["9-VIII-1987"]);
+    assert.deepEqual(reported("Data urodzenia: 2 III 1994"), ["2 III 1994"]);
+    assert.deepEqual(reported("la sig.ra Tigist, nata il 1° maggio 1983, residente"), ["1° maggio 1983"]);
+    assert.deepEqual(parseDate("9-VIII-1987"), { y: 1987, m: 8, d: 9 });
+    assert.deepEqual(parseDate("23 / 05 / 1991"), { y: 1991, m: 5, d: 23 });
+    // no birth word, or NATO's letters: nothing
+    assert.deepEqual(reported("Invoice 9-VIII-1987, page 2 / 3 / 2024"), []);
+    assert.deepEqual(reported("NATO in Brussels on 12/07/2023"), []);
+    // a birth verb tells the date after it, not the chat line's own date before it
+    assert.deepEqual(reported("[15/03/2025 09:47] Gustavo: Nasceu em 22/03/1998"), ["22/03/1998"]);
+  });
   it("takes NATO for no birth word", () => {
     assert.deepEqual(reported("NATO summit, 2024-07-09"), []);
     assert.deepEqual(reported("Il vertice NATO del 12/07/2023 a Vilnius"), []);

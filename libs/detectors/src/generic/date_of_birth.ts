@@ -33,6 +33,13 @@ export const isMonthName = (word: string): boolean => MONTH_WORD.test(word);
 /** A month's number from its name: English by its first three letters, the others whole. */
 const monthOf = (name: string): number | undefined => FOREIGN_MONTHS.get(name) ?? MONTH_INDEX[name.slice(0, 3)];
 
+/**
+ * Months in Roman numerals, as Spanish, Polish and Italian forms write them ("9-VIII-1987", "2 III
+ * 1994"): upper case only, so "2 i 1994" and "3 v 2000" stay words.
+ */
+const ROMAN_MONTHS = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"];
+const ROMAN = [...ROMAN_MONTHS].sort((a, b) => b.length - a.length).join("|");
+
 function year(y: string): number {
   if (y.length === 4) return Number(y);
   const n = Number(y);
@@ -42,7 +49,11 @@ function year(y: string): number {
 /** Reads day, month and year from the formats the patterns accept. */
 export function parseDate(value: string): { y: number; m: number; d: number } | null {
   // (English ordinals and French "1er": "3rd of March 1985", "1er mai 1990")
-  const v = value.toLowerCase().replace(/(\d)(st|nd|rd|th|er)\b/g, "$1").replace(/,/g, " ");
+  // (Roman months, before the case is lost: "9-VIII-1987")
+  const r = new RegExp(`^(\\d{1,2})[-. /](${ROMAN})[-. /](\\d{4})$`).exec(value);
+  if (r) return { y: +r[3]!, m: ROMAN_MONTHS.indexOf(r[2]!) + 1, d: +r[1]! };
+  // (Italian "1°", and blanks round a form's slashes: "23 / 05 / 1991")
+  const v = value.toLowerCase().replace(/(\d)(st|nd|rd|th|er|°)(?=\P{L}|$)/gu, "$1").replace(/,/g, " ").replace(/ ?\/ ?/g, "/");
   let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(v);
   if (m) return { y: +m[1]!, m: +m[2]!, d: +m[3]! };
   m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})$/.exec(v);
@@ -75,18 +86,32 @@ const changeLogHeading = (text: string, start: number, end: number) => (start ==
  * other birth words still count ("Happy birthday! DOB: 1985-03-14").
  */
 const GREETING_BEFORE = /\b(?:happy|feliz|joyeux|buon|alles[ \t]+gute[ \t]+zum)[ \t]+(?:birthday|cumpleaños|anniversaire|compleanno|geburtstag)\b[^\n]{0,60}$/i;
-const CONTEXT = ["born", "birth", "dob", "d o b", "birthday", "date of birth", "birthdate", "geboren", "geb", "nato", "nata", "geburtsdatum", "geburtstag", "né", "née", "naissance", "date de naissance", "nacimiento", "nacido", "nacida", "nascita", "nato il", "nata il", "nascimento", "nascido", "nascida", "urodzony", "urodzona", "urodzenia", "geboortedatum"];
+const CONTEXT = ["born", "birth", "dob", "d o b", "birthday", "date of birth", "birthdate", "geboren", "geb", "geburt", "nato", "nata", "geburtsdatum", "geburtstag", "né", "née", "naissance", "date de naissance", "nacimiento", "nacido", "nacida", "nació", "nacio", "nascita", "nato il", "nata il", "nascimento", "nascido", "nascida", "nasceu", "nasci", "urodzony", "urodzona", "urodzenia", "urodził", "urodziła", "urodziłam", "urodziłem", "geboortedatum"];
 /**
- * Italian "nato"/"nata" alone: a birth word only in its sentence's shape, "nato a Napoli il 7 luglio
- * 1990", "nata in Cina il 28/02/1987", "nato a Mumbai (India) il 19/10/1993" (the town between
- * them, so "nato il" does not match, and the date often more than the window's four words off);
- * the same letters are NATO's in English ("NATO summit, 2024-07-09"). A date in that shape takes
- * the score a birth label gives; elsewhere the bare words lift nothing.
+ * A birth sentence's shape: the birth word, the place, then the date ("nato a Napoli il 7 luglio
+ * 1990", "né à Addis-Abeba (Éthiopie) le 12 mars 1990", "nacida en Rosario (Santa Fe) el
+ * 3/4/1980", "nascido em Recife em 5/6/1970", "geboren te Kumasi (Ghana) op 5 mei 1981", "born in
+ * Lagos, Nigeria on 4 July 1976"): the town between them, so the date often lies more than the
+ * window's four words off. Italian "nato"/"nata" alone are birth words only in this shape: the same
+ * letters are NATO's in English ("NATO summit, 2024-07-09"). A date in that shape takes the score a
+ * birth label gives; elsewhere the bare Italian words lift nothing.
  */
 const BARE_ITALIAN = new Set(["nato", "nata"]);
-const ITALIAN_BIRTH_BEFORE = /(?<![\p{L}\p{N}])nat[oa][ \t]+(?:a|ad|in|nel|nella|nello|negli)[ \t]+\p{Lu}[\p{L}'’-]*(?:[ \t]+(?:\p{Lu}[\p{L}'’-]*|\([^()\n]{1,30}\)|di|del|della|sul|al|in))?(?:[ \t]+(?:\p{Lu}[\p{L}'’-]*|\([^()\n]{1,30}\))){0,3}[ \t]+il[ \t]+$/u;
+const PLACE_WORD = String.raw`(?:\p{Lu}[\p{L}'’-]*|\([^()\n]{1,30}\))`;
+const BIRTH_PLACE_BEFORE = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:[Nn]at[oa]|[Nn]ée?|[Nn]acid[oa]|[Nn]ascid[oa]|[Bb]orn|[Gg]eboren)[ \t]+(?:a|à|ad|in|en|em|no|na|nel|nella|nello|negli|te|au)[ \t]+\p{Lu}[\p{L}'’-]*(?:[ \t]+(?:\p{Lu}[\p{L}'’-]*|\([^()\n]{1,30}\)|di|del|della|sul|al|in|de|da|do|dos|am|an|der|upon|on))?(?:,?[ \t]+${PLACE_WORD}){0,3},?[ \t]+(?:il|le|el|em|a|on|op|am)[ \t]+$`,
+  "u",
+);
 const LABELLED_SCORE = 0.65;
+/**
+ * Verbs of being born in the first or third person ("nació el 28/11/1996", "urodziłam się 7
+ * listopada 1984"): they tell the date after them, never one before ("[15/03/2025 09:47] Gustavo:
+ * Nasceu em 22/03/1998", the chat line's own date is no one's birth).
+ */
+const BIRTH_VERBS = new Set(["nació", "nacio", "nasceu", "nasci", "urodził", "urodziła", "urodziłam", "urodziłem"]);
+const BIRTH_VERB_BEFORE = /(?<![\p{L}])(?:naci[óo]|nasceu|nasci|urodzi(?:ł|ła|łam|łem))(?![\p{L}])[^\n]{0,40}$/iu;
 const PLAIN: ReadonlySet<string> = new Set(CONTEXT.filter((t) => !BARE_ITALIAN.has(t)));
+const PLAIN_NO_VERB: ReadonlySet<string> = new Set([...PLAIN].filter((t) => !BIRTH_VERBS.has(t)));
 const NOT_A_WISH: ReadonlySet<string> = new Set([...PLAIN].filter((t) => t !== "birthday" && t !== "geburtstag"));
 
 /**
@@ -101,7 +126,10 @@ export const dateOfBirth: Detector = {
   description: "Date of birth (calendar date + birth context)",
   patterns: [
     { name: "numeric", regex: re(String.raw`(?<![0-9A-Za-z/.-])(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2}))(?![0-9A-Za-z/]|[-.]\d)`), score: 0.05 },
-    { name: "day month year", regex: re(String.raw`\b\d{1,2}(?:st|nd|rd|th|er|\.)?[ -]?(?:de |of )?(?:${MONTHS})(?![\p{L}])\.?,?[ -]?(?:de )?\d{4}\b`, "iu"), score: 0.05 },
+    // a form's boxes, "23 / 05 / 1991": slashes with a blank each side, a four-digit year
+    { name: "spaced slashes", regex: re(String.raw`(?<![0-9A-Za-z/.-])\d{1,2} / \d{1,2} / \d{4}(?![0-9A-Za-z/])`), score: 0.05 },
+    { name: "roman month", regex: re(String.raw`(?<![0-9A-Za-z/.-])\d{1,2}[-. /](?:${ROMAN})[-. /]\d{4}(?![0-9A-Za-z])`), score: 0.05 },
+    { name: "day month year", regex: re(String.raw`\b\d{1,2}(?:st|nd|rd|th|er|°|\.)?[ -]?(?:de |of )?(?:${MONTHS})(?![\p{L}])\.?,?[ -]?(?:de )?\d{4}\b`, "iu"), score: 0.05 },
     { name: "month day year", regex: re(String.raw`\b(?:${MONTHS})(?![\p{L}])\.?[ -]\d{1,2}(?:st|nd|rd|th)?,?[ ]+\d{4}\b`, "iu"), score: 0.05 },
   ],
   context: CONTEXT,
@@ -117,7 +145,7 @@ export const dateOfBirth: Detector = {
       if (changeLogHeading(text, c.start, c.end)) return { ...c, onlyContext: NO_CONTEXT };
       const before = text.slice(Math.max(0, c.start - 90), c.start);
       if (GREETING_BEFORE.test(before)) return { ...c, onlyContext: NOT_A_WISH };
-      return ITALIAN_BIRTH_BEFORE.test(before) ? { ...c, score: LABELLED_SCORE, fixed: true } : { ...c, onlyContext: PLAIN };
+      return BIRTH_PLACE_BEFORE.test(before) ? { ...c, score: LABELLED_SCORE, fixed: true } : { ...c, onlyContext: BIRTH_VERB_BEFORE.test(before) ? PLAIN : PLAIN_NO_VERB };
     });
   },
   validate(value) {

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import nlp from "compromise";
-import { acronymAsTitle, afterPlacePrefix, inIdentifierList, bareAbbreviation, countryOnly, displayName, entities, foreignFunctionWord, hyphenStart, inForeignText, inIdentifier, lowerWordInName, monthOfDate, namedAfterPerson, notAPlace, particleEnd, pastVerb, personAround, placeEnd, placeOnlyByTail, townAfterStreet, townBySuffix, tagged, trimSpan, withMiddleInitials, worthKeeping } from "./compromise_ner.ts";
+import { companyAfter } from "./name_shape.ts";
+import { inInstitutionName, saintsName } from "./institution.ts";
+import { acronymAsTitle, afterPlacePrefix, gapPieces, townClosingJobLine, inIdentifierList, bareAbbreviation, countryOnly, displayName, entities, foreignFunctionWord, hyphenStart, inForeignText, inIdentifier, lowerWordInName, monthOfDate, namedAfterPerson, notAPlace, particleEnd, pastVerb, personAround, placeEnd, placeOnlyByTail, townAfterStreet, townBySuffix, tagged, trimSpan, withMiddleInitials, worthKeeping } from "./compromise_ner.ts";
 import type { Entity } from "./compromise_ner.ts";
 import { nerSampleTexts } from "../testing.ts";
 import { isKnownPlace } from "./gazetteer.ts";
@@ -13,35 +15,46 @@ function viaJson(text: string): Array<[string, number, number]> {
     for (const it of view.json({ offset: true }) as Array<{ offset?: { start: number; length: number } }>) {
       if (!it.offset) continue;
       const [trimmedStart, trimmedEnd] = trimSpan(text, it.offset.start, it.offset.start + it.offset.length);
-      const s = label === "PERSON" ? hyphenStart(text, pastVerb(text, trimmedStart, trimmedEnd)) : trimmedStart;
-      const e = label === "LOCATION" ? placeEnd(text, s, trimmedEnd) : particleEnd(text, s, trimmedEnd);
-      if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e) || (label === "PERSON" && (inForeignText(text, s, e) || acronymAsTitle(text, s, e) || monthOfDate(text, s, e) || afterPlacePrefix(text, s) || townBySuffix(text, s, e) || namedAfterPerson(text, s, e) || lowerWordInName(text.slice(s, e)) || /^\p{Ll}/u.test(text.slice(s, e)))) || foreignFunctionWord(text, s, e)) continue;
-      if (label === "LOCATION" && (bareAbbreviation(text, s, e) || notAPlace(text, s, e) || placeOnlyByTail(text, s, e, trimmedEnd))) continue;
-      if (label === "PERSON" && (/\s/.test(text.slice(s, e)) ? isKnownPlace(text.slice(s, e)) : countryOnly(text.slice(s, e)))) {
-        if (!out.some(([l, ps, pe]) => l === "LOCATION" && ps < e && s < pe)) out.push(["LOCATION", s, e]);
-        continue;
+      const s0 = label === "PERSON" ? hyphenStart(text, pastVerb(text, trimmedStart, trimmedEnd)) : trimmedStart;
+      const e0 = label === "LOCATION" ? placeEnd(text, s0, trimmedEnd) : particleEnd(text, s0, trimmedEnd);
+      for (const [s, e] of label === "PERSON" ? gapPieces(text, s0, e0) : [[s0, e0] as const]) {
+        if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e) || (label === "PERSON" && (inForeignText(text, s, e) || acronymAsTitle(text, s, e) || monthOfDate(text, s, e) || afterPlacePrefix(text, s) || townBySuffix(text, s, e) || namedAfterPerson(text, s, e) || lowerWordInName(text.slice(s, e)) || /^\p{Ll}/u.test(text.slice(s, e)))) || foreignFunctionWord(text, s, e)) continue;
+        if (inInstitutionName(text, s, e) || (label === "PERSON" && companyAfter(text, e))) continue;
+        if (label === "PERSON" && saintsName(text, s, e)) {
+          if (isKnownPlace(text.slice(s, e)) && !out.some(([l, ps, pe]) => l === "LOCATION" && ps < e && s < pe)) out.push(["LOCATION", s, e]);
+          continue;
+        }
+        if (label === "PERSON" && townClosingJobLine(text, s, e)) {
+          if (!out.some(([l, ps, pe]) => l === "LOCATION" && ps < e && s < pe)) out.push(["LOCATION", s, e]);
+          continue;
+        }
+        if (label === "LOCATION" && (bareAbbreviation(text, s, e) || notAPlace(text, s, e) || placeOnlyByTail(text, s, e, trimmedEnd))) continue;
+        if (label === "PERSON" && (/\s/.test(text.slice(s, e)) ? isKnownPlace(text.slice(s, e)) : countryOnly(text.slice(s, e)))) {
+          if (!out.some(([l, ps, pe]) => l === "LOCATION" && ps < e && s < pe)) out.push(["LOCATION", s, e]);
+          continue;
+        }
+        if (label === "PERSON" && townAfterStreet(text, s, e)) {
+          if (!out.some(([l, ps, pe]) => l === "LOCATION" && ps < e && s < pe)) out.push(["LOCATION", s, e]);
+          continue;
+        }
+        if (label === "PERSON" && /^(?:Sankt|Saint|Sainte|São|Santa|Santo|Sint)\s/.test(text.slice(s, e))) {
+          if (!out.some(([l, ps, pe]) => l === "LOCATION" && ps < e && s < pe)) out.push(["LOCATION", s, e]);
+          continue;
+        }
+        const more = label === "PERSON" ? /^[ \t]+\p{Lu}[\p{L}'’-]*/u.exec(text.slice(e, e + 40)) : null;
+        if (more && isKnownPlace(text.slice(s, e + more[0].length))) {
+          if (!out.some(([l, ps, pe]) => l === "LOCATION" && ps < e && s < pe)) out.push(["LOCATION", s, e + more[0].length]);
+          continue;
+        }
+        const person = label === "LOCATION" ? personAround(text, s, e) : null;
+        if (person && !namedAfterPerson(text, person[0], person[1])) {
+          const part = out.find(([l, ps, pe]) => l === "PERSON" && ps < person[1] && person[0] < pe);
+          if (part) [part[1], part[2]] = [Math.min(part[1], person[0]), Math.max(part[2], person[1])];
+          else out.push(["PERSON", person[0], person[1]]);
+          continue;
+        }
+        out.push([label, s, e]);
       }
-      if (label === "PERSON" && townAfterStreet(text, s, e)) {
-        if (!out.some(([l, ps, pe]) => l === "LOCATION" && ps < e && s < pe)) out.push(["LOCATION", s, e]);
-        continue;
-      }
-      if (label === "PERSON" && /^(?:Sankt|Saint|Sainte|São|Santa|Santo|Sint)\s/.test(text.slice(s, e))) {
-        if (!out.some(([l, ps, pe]) => l === "LOCATION" && ps < e && s < pe)) out.push(["LOCATION", s, e]);
-        continue;
-      }
-      const more = label === "PERSON" ? /^[ \t]+\p{Lu}[\p{L}'’-]*/u.exec(text.slice(e, e + 40)) : null;
-      if (more && isKnownPlace(text.slice(s, e + more[0].length))) {
-        if (!out.some(([l, ps, pe]) => l === "LOCATION" && ps < e && s < pe)) out.push(["LOCATION", s, e + more[0].length]);
-        continue;
-      }
-      const person = label === "LOCATION" ? personAround(text, s, e) : null;
-      if (person && !namedAfterPerson(text, person[0], person[1])) {
-        const part = out.find(([l, ps, pe]) => l === "PERSON" && ps < person[1] && person[0] < pe);
-        if (part) [part[1], part[2]] = [Math.min(part[1], person[0]), Math.max(part[2], person[1])];
-        else out.push(["PERSON", person[0], person[1]]);
-        continue;
-      }
-      out.push([label, s, e]);
     }
   }
   return withMiddleInitials(text, out.map(([label, start, end]) => ({ label: label as Entity["label"], start, end }))).map((x) => [x.label, x.start, x.end]);
@@ -391,5 +404,23 @@ describe("ner/compromise_ner", () => {
     assert.equal(at('"reviewers": ["Anna McDonald", "Uri", "Lex"]', "Uri"), false, "a list of people");
     assert.equal(at('["McDonald", "Uri"]', "Uri"), false, "a surname's inner capital is no code's");
     assert.equal(at('{\n "name": "Maxime LUCE",\n "githubUsername": "SomaticIT"\n}', "Maxime LUCE"), false, "a member's value before a camelCase key is in no array");
+  });
+  it("reads no place nor person in an institution's name, a saint's or a company's; parts two people a wide gap parts (bench/detect/handwritten.ts)", () => {
+    const of = (text: string, label: string) => entities(text).filter((e) => e.label === label).map((e) => text.slice(e.start, e.end));
+    assert.deepEqual(of("Amtsgericht Dortmund – Ladung als Zeuge\n\nHerrn Serkan Aksoy", "LOCATION"), []);
+    assert.deepEqual(of("Riverside Primary School – Enrolment Form", "LOCATION"), []);
+    assert.deepEqual(of("TRIBUNAL JUDICIAIRE DE MARSEILLE\nPôle social", "LOCATION"), []);
+    assert.deepEqual(of("Consulat général de France\nService des visas", "LOCATION"), []);
+    assert.deepEqual(of("IN THE COUNTY COURT AT BIRMINGHAM\nClaim No. K00BM417", "LOCATION"), []);
+    assert.deepEqual(of("ST. LUKE'S GENERAL HOSPITAL – DISCHARGE SUMMARY", "PERSON"), []);
+    assert.deepEqual(of("Hôpital Saint-Joseph – Service de cardiologie", "PERSON"), []);
+    assert.deepEqual(of("1. Van Dijk Installatietechniek B.V., gevestigd te Utrecht", "PERSON"), []);
+    // (a place in prose still is one: the institution's kind in lower case is no name)
+    assert.deepEqual(of("She went to school in Leeds before the move.", "LOCATION"), ["Leeds"]);
+    // a town closing a CV's job line after the employer is a place
+    assert.deepEqual(of("2019 –     Senior Data Engineer, Lonestar Health, Austin\n2015 – 2019     Data Engineer", "PERSON"), []);
+    // two people side by side: two names, past the second's title; a label past a gap is none
+    assert.deepEqual(of("Prof. Dr. Sabine Hoffmann          Dr. Emre Kaya\nChefärztin                    Oberarzt", "PERSON"), ["Sabine Hoffmann", "Emre Kaya"]);
+    assert.deepEqual(of("7. Name and surname of informant: Eleni Papadopoulou   Qualification: Daughter", "PERSON").includes("Qualification"), false);
   });
 });

@@ -8,7 +8,8 @@ import nlp from "compromise";
 import "./fast_sweep.ts";
 import type { Candidate } from "../core/types.ts";
 import { NAME_TAGS, englishWord, knownAsWord, tagsNotAName, tagsOf } from "./lexicon.ts";
-import { FOREIGN_TITLE_WORDS, PARTICLE, TITLE_WORD, isOrganisationWord, isParticle, notAFirstWord, startsWithVerb } from "./name_shape.ts";
+import { FOREIGN_TITLE_WORDS, PARTICLE, TITLE_WORD, companyAfter, isOrganisationWord, isParticle, notAFirstWord, startsWithVerb } from "./name_shape.ts";
+import { inInstitutionName, saintsName } from "./institution.ts";
 import { PLACE_FIRST_WORDS, PLACE_TAGS, TOWN_PREFIXES, isKnownPlace } from "./gazetteer.ts";
 import { STREET_KINDS_AFTER_NUMBER, STREET_KINDS_FIRST } from "./street_address.ts";
 import { prevFeed } from "../core/lines.ts";
@@ -666,6 +667,49 @@ function anyTagged(doc: ReturnType<typeof nlp>, tags: readonly string[]): boolea
 const PERSON_TAG = ["Person"];
 const PLACE_TAGS_MATCHED = ["Place", "Address"];
 
+/** A wide gap, as a form or a letter's signature block sets two fields or two people side by side. */
+const WIDE_GAP = /\t|[ ]{3,}/g;
+/** Titles opening a piece after the gap: "Dr. Emre Kaya". */
+const LEADING_TITLES = new RegExp(String.raw`^(?:(?:${TITLE_WORD}|Prof|Dr|Dres)\.?[ \t]+)+`, "u");
+/**
+ * The pieces of a person's span that a wide gap parts ("Sabine Hoffmann          Dr. Emre Kaya"
+ * is two people side by side, compromise reads one), each past its titles, of two words or more
+ * or of a name the lexicon knows; the span itself when it holds no gap.
+ */
+export function gapPieces(text: string, start: number, end: number): (readonly [number, number])[] {
+  const span = text.slice(start, end);
+  if (!span.includes("\t") && !span.includes("   ")) return [[start, end]];
+  const out: (readonly [number, number])[] = [];
+  let from = 0;
+  const piece = (a: number, b: number) => {
+    const lead = LEADING_TITLES.exec(span.slice(a, b))?.[0].length ?? 0;
+    // (a piece of one word is a name only if the lexicon knows it as one: the gap also parts a
+    // name from the next field's label, "Eleni Papadopoulou   Qualification", "Georgios   Pers.-Nr")
+    const words = span.slice(a + lead, b).trim().split(/[ \t]+/);
+    if (words.length > 1 ? /^\p{Lu}/u.test(words[0]!) : (tagsOf(words[0]!.toLowerCase())?.some((t) => NAME_TAGS.has(t)) ?? false)) out.push([start + a + lead, start + b]);
+  };
+  for (const g of span.matchAll(WIDE_GAP)) {
+    piece(from, g.index);
+    from = g.index + g[0].length;
+  }
+  piece(from, span.length);
+  return out;
+}
+
+/** An employer's name of capitalised words and a comma before, on the same line. */
+const EMPLOYER_BEFORE = /(?:^|[,\n])[ \t]*\p{Lu}[\p{L}&.'’-]*(?:[ \t]+\p{Lu}[\p{L}&.'’-]*)+,[ \t]*$/u;
+/**
+ * Whether one word is a known town closing its line after an employer's name and a comma: a CV's
+ * job line, "Senior Data Engineer, Lonestar Health, Austin". (A person addressed at a line's end
+ * follows a word or a sentence, "Thanks, Austin", not capitalised words run together.)
+ */
+export function townClosingJobLine(text: string, start: number, end: number): boolean {
+  const span = text.slice(start, end);
+  if (/\s/.test(span) || !isKnownPlace(span) || !/^[ \t]*(?:\r?\n|$)/.test(text.slice(end, end + 4))) return false;
+  const ls = prevFeed(text, start - 1) + 1;
+  return EMPLOYER_BEFORE.test(text.slice(ls, start));
+}
+
 export function entities(text: string): Entity[] {
   if (text === cacheText) return cacheEntities;
   const doc = tagged(text);
@@ -677,52 +721,68 @@ export function entities(text: string): Entity[] {
       const last = terms[terms.length - 1]?.offset;
       if (!first || !last) continue;
       const [trimmedStart, trimmedEnd] = trimSpan(text, first.start, last.start + last.length);
-      const s = label === "PERSON" ? hyphenStart(text, pastVerb(text, trimmedStart, trimmedEnd)) : trimmedStart;
-      const e = label === "LOCATION" ? placeEnd(text, s, trimmedEnd) : particleEnd(text, s, trimmedEnd);
-      if (label === "LOCATION" && (placeOnlyByTail(text, s, e, trimmedEnd) || beforeLabelledPlace(text, e, last.start + last.length))) continue;
-      if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e)) continue;
-      if (label === "PERSON" && inForeignText(text, s, e)) continue;
-      // (a name opens with its first name or its surname, not a lower-case word: "al Cliente" of "Atención al Cliente")
-      if (label === "PERSON" && /^\p{Ll}/u.test(text.slice(s, e))) continue;
-      if (foreignFunctionWord(text, s, e)) continue;
-      if (label === "PERSON" && (acronymAsTitle(text, s, e) || monthOfDate(text, s, e) || afterPlacePrefix(text, s) || townBySuffix(text, s, e) || namedAfterPerson(text, s, e) || termTail(text, s, e) || placeholderName(text, s, e))) continue;
-      if (label === "PERSON" && lowerWordInName(text.slice(s, e))) continue;
-      if (label === "LOCATION" && (bareAbbreviation(text, s, e) || notAPlace(text, s, e))) continue;
-      // A person of several words that is a known place's whole name is that place: compromise
-      // reads "Saint Helena" and "Saint Lucia" as saints. So is one word the lexicon knows as a
-      // country and not as a name (`"MR": "Mauritania"` of a JSON list, read as "Mr Mauritania").
-      if (label === "PERSON" && (/\s/.test(text.slice(s, e)) ? isKnownPlace(text.slice(s, e)) : countryOnly(text.slice(s, e)))) {
-        if (!out.some((x) => x.label === "LOCATION" && x.start < e && s < x.end)) out.push({ label: "LOCATION", start: s, end: e });
-        continue;
-      }
-      // ... and so is a town after a street's address ("12 Avenue Victor Hugo, Paris")
-      if (label === "PERSON" && townAfterStreet(text, s, e)) {
-        if (!out.some((x) => x.label === "LOCATION" && x.start < e && s < x.end)) out.push({ label: "LOCATION", start: s, end: e });
-        continue;
-      }
-      // ... and so is one that opens with a saint's name: a town's, a street's or a church's
-      // ("Sankt Jo//rgens Alle 8" atop glibc's locale files; "Yves Saint Laurent" opens otherwise)
-      if (label === "PERSON" && SAINT_FIRST.test(text.slice(s, e))) {
-        if (!out.some((x) => x.label === "LOCATION" && x.start < e && s < x.end)) out.push({ label: "LOCATION", start: s, end: e });
-        continue;
-      }
-      // ... and so is one that a known place's name continues ("the Northern Mariana Islands")
-      const more = label === "PERSON" ? NEXT_CAPITAL.exec(text.slice(e, e + 40)) : null;
-      if (more && isKnownPlace(text.slice(s, e + more[0].length))) {
-        if (!out.some((x) => x.label === "LOCATION" && x.start < e && s < x.end)) out.push({ label: "LOCATION", start: s, end: e + more[0].length });
-        continue;
-      }
-      if (label === "LOCATION") {
-        const person = personAround(text, s, e);
-        if (person && !namedAfterPerson(text, person[0], person[1])) {
-          // (a part of it compromise read as a person, "Guy" of "Guy Bedford (…)", grows to it)
-          const part = out.find((x) => x.label === "PERSON" && x.start < person[1] && person[0] < x.end);
-          if (part) [part.start, part.end] = [Math.min(part.start, person[0]), Math.max(part.end, person[1])];
-          else out.push({ label: "PERSON", start: person[0], end: person[1] });
+      const s0 = label === "PERSON" ? hyphenStart(text, pastVerb(text, trimmedStart, trimmedEnd)) : trimmedStart;
+      const e0 = label === "LOCATION" ? placeEnd(text, s0, trimmedEnd) : particleEnd(text, s0, trimmedEnd);
+      // (two people a form's wide gap parts are two names: "Prof. Dr. Sabine Hoffmann          Dr. Emre Kaya")
+      for (const [s, e] of label === "PERSON" ? gapPieces(text, s0, e0) : [[s0, e0] as const]) {
+        if (label === "LOCATION" && (placeOnlyByTail(text, s, e, trimmedEnd) || beforeLabelledPlace(text, e, last.start + last.length))) continue;
+        if (!worthKeeping(label, text.slice(s, e)) || inIdentifier(text, s, e)) continue;
+        if (label === "PERSON" && inForeignText(text, s, e)) continue;
+        // (a name opens with its first name or its surname, not a lower-case word: "al Cliente" of "Atención al Cliente")
+        if (label === "PERSON" && /^\p{Ll}/u.test(text.slice(s, e))) continue;
+        if (foreignFunctionWord(text, s, e)) continue;
+        if (label === "PERSON" && (acronymAsTitle(text, s, e) || monthOfDate(text, s, e) || afterPlacePrefix(text, s) || townBySuffix(text, s, e) || namedAfterPerson(text, s, e) || termTail(text, s, e) || placeholderName(text, s, e))) continue;
+        if (label === "PERSON" && lowerWordInName(text.slice(s, e))) continue;
+        // (a place or a saint in an institution's name, "Amtsgericht Dortmund", "Riverside Primary
+        // School", "Hôpital Saint-Joseph", "ST. LUKE'S GENERAL HOSPITAL"; a company's, "Van Dijk
+        // Installatietechniek B.V.": no one lives there, no one is called so)
+        if (inInstitutionName(text, s, e) || (label === "PERSON" && companyAfter(text, e))) continue;
+        if (label === "PERSON" && saintsName(text, s, e)) {
+          if (isKnownPlace(text.slice(s, e)) && !out.some((x) => x.label === "LOCATION" && x.start < e && s < x.end)) out.push({ label: "LOCATION", start: s, end: e });
           continue;
         }
+        // (a town closing a line after an employer's name, as a CV's job line writes it: "Senior Data Engineer, Lonestar Health, Austin")
+        if (label === "PERSON" && townClosingJobLine(text, s, e)) {
+          if (!out.some((x) => x.label === "LOCATION" && x.start < e && s < x.end)) out.push({ label: "LOCATION", start: s, end: e });
+          continue;
+        }
+        if (label === "LOCATION" && (bareAbbreviation(text, s, e) || notAPlace(text, s, e))) continue;
+        // A person of several words that is a known place's whole name is that place: compromise
+        // reads "Saint Helena" and "Saint Lucia" as saints. So is one word the lexicon knows as a
+        // country and not as a name (`"MR": "Mauritania"` of a JSON list, read as "Mr Mauritania").
+        if (label === "PERSON" && (/\s/.test(text.slice(s, e)) ? isKnownPlace(text.slice(s, e)) : countryOnly(text.slice(s, e)))) {
+          if (!out.some((x) => x.label === "LOCATION" && x.start < e && s < x.end)) out.push({ label: "LOCATION", start: s, end: e });
+          continue;
+        }
+        // ... and so is a town after a street's address ("12 Avenue Victor Hugo, Paris")
+        if (label === "PERSON" && townAfterStreet(text, s, e)) {
+          if (!out.some((x) => x.label === "LOCATION" && x.start < e && s < x.end)) out.push({ label: "LOCATION", start: s, end: e });
+          continue;
+        }
+        // ... and so is one that opens with a saint's name: a town's, a street's or a church's
+        // ("Sankt Jo//rgens Alle 8" atop glibc's locale files; "Yves Saint Laurent" opens otherwise)
+        if (label === "PERSON" && SAINT_FIRST.test(text.slice(s, e))) {
+          if (!out.some((x) => x.label === "LOCATION" && x.start < e && s < x.end)) out.push({ label: "LOCATION", start: s, end: e });
+          continue;
+        }
+        // ... and so is one that a known place's name continues ("the Northern Mariana Islands")
+        const more = label === "PERSON" ? NEXT_CAPITAL.exec(text.slice(e, e + 40)) : null;
+        if (more && isKnownPlace(text.slice(s, e + more[0].length))) {
+          if (!out.some((x) => x.label === "LOCATION" && x.start < e && s < x.end)) out.push({ label: "LOCATION", start: s, end: e + more[0].length });
+          continue;
+        }
+        if (label === "LOCATION") {
+          const person = personAround(text, s, e);
+          if (person && !namedAfterPerson(text, person[0], person[1])) {
+            // (a part of it compromise read as a person, "Guy" of "Guy Bedford (…)", grows to it)
+            const part = out.find((x) => x.label === "PERSON" && x.start < person[1] && person[0] < x.end);
+            if (part) [part.start, part.end] = [Math.min(part.start, person[0]), Math.max(part.end, person[1])];
+            else out.push({ label: "PERSON", start: person[0], end: person[1] });
+            continue;
+          }
+        }
+        out.push({ label, start: s, end: e });
       }
-      out.push({ label, start: s, end: e });
     }
   };
   if (anyTagged(doc, PERSON_TAG)) add("PERSON", doc.people() as unknown as Matches);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { personByCue } from "./person_by_cue.ts";
+import { openingName, personByCue } from "./person_by_cue.ts";
 import { run } from "../testing.ts";
 
 const found = (text: string) => run(personByCue, text).filter((f) => f.score >= 0.4).map((f) => text.slice(f.start, f.end));
@@ -185,5 +185,25 @@ describe("ner/person_by_cue", () => {
     assert.deepEqual(found("  - name: Golden Hessel\n    role: admin\n"), ["Golden Hessel"], "a list of people is not a CI file");
     // Doxygen's grouping command in LLVM's headers
     assert.deepEqual(found("  /// @}\n  /// @name Alias Queries\n  /// @{\n    /// \\name Section Management\n"), []);
+  });
+  it("reads a name's label that says whose name it asks for (bench/detect/handwritten.ts)", () => {
+    assert.deepEqual(found("Naam ouder: Marieke Verbeek\nE-mail: m.verbeek@kpnmail.nl"), ["Marieke Verbeek"]);
+    assert.deepEqual(found("Achternaam leerling: Wijaya\nVoornaam: Dewi"), ["Wijaya", "Dewi"]);
+    assert.deepEqual(found("Nom du père : Jean Dupont\nName of parent: Anna Weber"), ["Jean Dupont", "Anna Weber"]);
+    assert.deepEqual(found("Name of file: Final Report"), []);
+    // a Dutch certificate's surname label, a Portuguese label in the plural
+    assert.deepEqual(found("Geslachtsnaam: de Groot\nVoornamen: Noor Amara"), ["de Groot", "Noor Amara"]);
+    assert.deepEqual(found("Nomes: Rafael Augusto Nakamura\nCônjuge 1: …"), ["Rafael Augusto Nakamura"]);
+  });
+  it("reads the name a CV, a profile or a sender's block opens with, contact under it (bench/detect/handwritten.ts)", () => {
+    const opening = (text: string) => openingName(text).map((c) => text.slice(c.start, c.end));
+    assert.deepEqual(opening("CURRICULUM VITAE\n\nPriya Raghunathan\n221 Elmwood Drive, Austin, TX 78704"), ["Priya Raghunathan"]);
+    assert.deepEqual(opening("Dawid Szczepański\nPoznań · +48 698 214 503 · dawid@onet.pl"), ["Dawid Szczepański"]);
+    assert.deepEqual(opening("Hiroshi Tanaka-Bell\nSenior Data Engineer at Octopus Energy\nGreater Bristol Area · 500+ connections"), ["Hiroshi Tanaka-Bell"]);
+    assert.deepEqual(found("Dawid Szczepański\nPoznań · +48 698 214 503 · dawid@onet.pl"), ["Dawid Szczepański"]);
+    // a title, a form's heading of words no lexicon knows, no contact under it
+    assert.deepEqual(opening("Annual Report\n2024 figures"), []);
+    assert.deepEqual(opening("Schadenmeldung Hausratversicherung\n\nVersicherungsnehmer: Hans Weber\nPolice 1234"), []);
+    assert.deepEqual(opening("Anna Smith\nwrote this note\nabout nothing"), []);
   });
 });

@@ -1,5 +1,5 @@
 import type { Candidate, Detector } from "../core/types.ts";
-import { FORM_FIELD_WORD, FORM_NAME, NAME, NO_VALUE, SUFFIX, TITLE, companyAfter, formHeading, formReading, givenNameAlsoWord, isOrganisationWord, isParticle, mayBePerson, namesOrUnknown, startsWithVerb } from "./name_shape.ts";
+import { FORM_FIELD_WORD, FORM_NAME, NAME, NO_VALUE, namedPerson, SUFFIX, TITLE, companyAfter, formHeading, formReading, givenNameAlsoWord, isOrganisationWord, isParticle, mayBePerson, namesOrUnknown, startsWithVerb } from "./name_shape.ts";
 import { NAME_TAGS, englishWord, tagsOf } from "./lexicon.ts";
 import { nextFeed, prevFeed } from "../core/lines.ts";
 
@@ -20,14 +20,14 @@ const HOLDER = String.raw`(?:[Aa]ccount|[Cc]ard)[ \t_]?[Hh]older|ACCOUNT_?HOLDER
  * "Name", "given name", "surname" in the languages of the national identifiers, as written and in
  * capitals ("NOM :", "PRÉNOMS :" on a French form), a given name's label in the plural too ("Prénoms").
  */
-const FOREIGN = String.raw`[Nn]om|NOM|[Pp]r[ée]noms?|PR[ÉE]NOMS?|[Nn]ombres?|NOMBRES?|[Aa]pellidos?|APELLIDOS?|[Nn]ome|NOME|[Cc]ognoms?|COGNOMS?|[Cc]ognome|COGNOME|[Nn]aam|NAAM|[Aa]chternaam|ACHTERNAAM|[Vv]oornaam|VOORNAAM|[Vv]orname|VORNAME|[Nn]achname|NACHNAME|[Ii]mi[eę]|IMI[EĘ]|[Nn]azwisko|NAZWISKO`;
+const FOREIGN = String.raw`[Nn]om|NOM|[Pp]r[ée]noms?|PR[ÉE]NOMS?|[Nn]ombres?|NOMBRES?|[Aa]pellidos?|APELLIDOS?|[Nn]omes?|NOMES?|[Cc]ognoms?|COGNOMS?|[Cc]ognome|COGNOME|[Nn]aam|NAAM|[Aa]chternaam|ACHTERNAAM|[Gg]eslachtsnaam|GESLACHTSNAAM|[Vv]oorna(?:am|men)|VOORNA(?:AM|MEN)|[Vv]orname|VORNAME|[Nn]achname|NACHNAME|[Ii]mi[eę]|IMI[EĘ]|[Nn]azwisko|NAZWISKO`;
 /** A document's author or signer: "Author:", "Prepared by:", "Approved by:" (a report's page header, a form's footer, a file's header comment). */
 const AUTHOR = String.raw`[Aa]uthor|AUTHOR|(?:[Pp]repared|[Ww]ritten|[Cc]reated|[Cc]ompiled|[Ss]igned|[Aa]pproved|[Rr]eviewed|[Cc]hecked)[ \t]+by|(?:PREPARED|WRITTEN|CREATED|COMPILED|SIGNED|APPROVED|REVIEWED|CHECKED)[ \t]+BY`;
 /** Any of the labels above, as a person cue reads it. */
 // (a given name's label in the plural or with its "(s)": "Given names:", "GIVEN NAME(S):" on a passport's form)
 const LABEL = String.raw`(?:(?:${WHO}(?:[ \t_]?(?=[Nn]ame))|(?:CUSTOMER|CLIENT|EMPLOYEE|PATIENT|CONTACT|FULL|FIRST|LAST|SUR|GIVEN|FAMILY|FORE)[ _]?(?=NAME))?(?:[Nn]ame|NAME)(?:s|S|\([Ss]\))?|${HOLDER}|${FOREIGN}|${AUTHOR})`;
 /** A surname's label, and a given name's, as a combined label joins them ("Nom et prénom :", "Nachname/Vorname:", "Last name, First name:"). */
-const SURNAME_PART = String.raw`(?:[Ss]ur|[Ll]ast|[Ff]amily)[ \t_]?[Nn]ames?|(?:SUR|LAST|FAMILY)[ _]?NAMES?|[Nn]om|NOM|[Nn]achname|NACHNAME|[Cc]ognoms?|COGNOMS?|[Cc]ognome|COGNOME|[Aa]pellidos?|APELLIDOS?|[Aa]chternaam|ACHTERNAAM|[Nn]azwisko|NAZWISKO`;
+const SURNAME_PART = String.raw`(?:[Ss]ur|[Ll]ast|[Ff]amily)[ \t_]?[Nn]ames?|(?:SUR|LAST|FAMILY)[ _]?NAMES?|[Nn]om|NOM|[Nn]achname|NACHNAME|[Cc]ognoms?|COGNOMS?|[Cc]ognome|COGNOME|[Aa]pellidos?|APELLIDOS?|[Aa]chternaam|ACHTERNAAM|[Gg]eslachtsnaam|GESLACHTSNAAM|[Nn]azwisko|NAZWISKO`;
 const GIVEN_PART = String.raw`(?:[Ff]irst|[Gg]iven|[Cc]hristian)[ \t_]?[Nn]ames?|(?:FIRST|GIVEN)[ _]?NAMES?|[Ff]orenames?|FORENAMES?|[Pp]r[ée]noms?|PR[ÉE]NOMS?|[Vv]ornamen?|VORNAMEN?|[Vv]oorna(?:am|men)|VOORNAAM|[Ii]mi[eę]|IMI[EĘ]|[Nn]ombres?|NOMBRES?|[Nn]ome|NOME`;
 const END = String.raw`(?=${SUFFIX}?[ \t]*(?:[,:;!]|\r?\n|$))`;
 /**
@@ -73,7 +73,12 @@ const namingValue = (value: string): boolean => mayBePerson(value, true) || (val
 // Viewer" nor an environment variable's "NAME=". The name ends the line, the sentence, or the
 // value before the next key ("name=Mose Schowalter id=7").
 // (a form's value may be in capitals, or open with its particles: "NOM : DUPONT", "Achternaam: van der Berg"; `formReading` reads it)
-const LABELLED = new RegExp(String.raw`(?<![\p{L}\p{M}\p{N}_])(?<![\p{L}]-)${LABEL}(?:[ \t]+is[ \t]*[:=]?[ \t]+|[ \t]*[:=][ \t]+|(?<!\b(?:Name|NAME))=|\t[ \t]*|[ ]{2,})${TITLE}?(${FORM_NAME})${VALUE_END}`, "dyu");
+/**
+ * Whose name a form's label asks for, written after it: "Naam ouder:", "Achternaam leerling:",
+ * "Nom du père :", "Nome della madre:", "Name des Kindes:", "Nazwisko ojca:", "Name of parent:".
+ */
+const WHOSE = String.raw`(?:[ \t]+(?:ouder|leerling|kind|moeder|vader|verzorger|partner|aanvrager|huurder|werknemer|du[ \t]+père|de[ \t]+la[ \t]+mère|de[ \t]+l['’](?:enfant|élève)|del[ \t]+padre|della[ \t]+madre|de[ \t]+la[ \t]+madre|del[ \t]+alumno|dell['’]alunno|do[ \t]+pai|da[ \t]+mãe|do[ \t]+aluno|des[ \t]+Kindes|der[ \t]+Mutter|des[ \t]+Vaters|des[ \t]+Schülers|der[ \t]+Schülerin|ojca|matki|dziecka|ucznia|of[ \t]+(?:the[ \t]+)?(?:parent|child|pupil|student|guardian|mother|father|spouse|applicant)))`;
+const LABELLED = new RegExp(String.raw`(?<![\p{L}\p{M}\p{N}_])(?<![\p{L}]-)${LABEL}${WHOSE}?(?:[ \t]+is[ \t]*[:=]?[ \t]+|[ \t]*[:=][ \t]+|(?<!\b(?:Name|NAME))=|\t[ \t]*|[ ]{2,})${TITLE}?(${FORM_NAME})${VALUE_END}`, "dyu");
 /**
  * A combined label and the name in its order: "Nom et prénom : DUPONT Jean", "Nachname/Vorname:
  * Müller, Anna", "Last name, First name: Smith, John", "Cognome e nome: Rossi Mario". Groups 1
@@ -104,10 +109,10 @@ const PIECE = /[Nn]ame|NAME|older|OLDER|[Ii]nhaber|INHABER|wner|WNER|itula|ITULA
  * word before "Name" ("Print Name:", "Account Name:", "Legal Name:") are not among them.
  */
 const THING_BEFORE = /(?<![\p{L}\p{N}])(?:report|file|host|server|printer|device|computer|machine|network|domain|database|table|column|field|class|module|package|function|method|variable|project|product|brand|company|business|event|job|task|queue|topic|bucket|folder|directory|document|template|course|program|item|model|display|service|application|app|site|store|branch|group|role|team|policy|rule|profile|workspace|cluster|instance|node|volume|share|drive|font|style|layer|sheet|tab|view|index|license|licence|plugin|dependency|artifact|distribution|repository|organization|organisation|parent|system|extension)[ \t_-]*$/iu;
-/** A label of the surname alone: "Surname:", "last_name=", "Nom :", "Nachname:", "Cognome", Catalan's "Cognoms", "Apellidos", "Achternaam", "Nazwisko" (and in capitals). */
-const SURNAME_LABEL = /^[\s"]*(?:(?:[Ss]ur|[Ll]ast|[Ff]amily|[Mm]aiden)[ \t_]?[Nn]ame|(?:SUR|LAST|FAMILY|MAIDEN)[ _]?NAME|(?:[Nn]om|NOM)(?!\p{L})|[Nn]achname|NACHNAME|[Cc]ognoms?|COGNOMS?|[Cc]ognome|COGNOME|[Aa]pellidos?|APELLIDOS?|[Aa]chternaam|ACHTERNAAM|[Nn]azwisko|NAZWISKO)/u;
+/** A label of the surname alone: "Surname:", "last_name=", "Nom :", "Nachname:", "Cognome", Catalan's "Cognoms", "Apellidos", "Achternaam", Dutch certificates' "Geslachtsnaam", "Nazwisko" (and in capitals). */
+const SURNAME_LABEL = /^[\s"]*(?:(?:[Ss]ur|[Ll]ast|[Ff]amily|[Mm]aiden)[ \t_]?[Nn]ame|(?:SUR|LAST|FAMILY|MAIDEN)[ _]?NAME|(?:[Nn]om|NOM)(?!\p{L})|[Nn]achname|NACHNAME|[Cc]ognoms?|COGNOMS?|[Cc]ognome|COGNOME|[Aa]pellidos?|APELLIDOS?|[Aa]chternaam|ACHTERNAAM|[Gg]eslachtsnaam|GESLACHTSNAAM|[Nn]azwisko|NAZWISKO)/u;
 /** A label of the given names alone: "First name", "Given name(s)", "Forename", "Prénom(s)", "Vorname", "Voornaam", "Imię" (and in capitals). */
-const GIVEN_LABEL = /^[\s"]*(?:(?:[Ff]irst|[Gg]iven|[Cc]hristian|[Ff]ore)[ \t_]?[Nn]ames?|(?:FIRST|GIVEN|FORE)[ _]?NAMES?|[Pp]r[ée]noms?|PR[ÉE]NOMS?|[Vv]orname|VORNAME|[Vv]oornaam|VOORNAAM|[Ii]mi[eę]|IMI[EĘ])(?!\p{L})/u;
+const GIVEN_LABEL = /^[\s"]*(?:(?:[Ff]irst|[Gg]iven|[Cc]hristian|[Ff]ore)[ \t_]?[Nn]ames?|(?:FIRST|GIVEN|FORE)[ _]?NAMES?|[Pp]r[ée]noms?|PR[ÉE]NOMS?|[Vv]orname|VORNAME|[Vv]oorna(?:am|men)|VOORNA(?:AM|MEN)|[Ii]mi[eę]|IMI[EĘ])(?!\p{L})/u;
 /**
  * "Nombre" and "Nome", a given name's label on a form that has asked the surname before ("Apellidos:
  * García López  Nombre: María", "Cognome: Rossi\nNome: Mario"); alone, any name's ("Nombre del archivo").
@@ -196,6 +201,46 @@ function overRule(text: string, end: number): boolean {
 }
 const RULE = /^[ \t]*(?:[*#;]|\/\/)?[ \t]*[-=]{3,}[-=+| \t]*(?:\r?\n|$)/;
 
+/** A heading a CV or a profile opens with, above its owner's name. */
+const CV_HEADING = /^(?:curriculum[ \t]+vitae|cv|résumé|resume|lebenslauf|curriculum|profil|profile|perfil|profilo)$/i;
+/**
+ * A line of contact or address: a mail address, the dots and bars that part a profile's fields, a
+ * phone's digits, a house's number beside a capitalised street ("221 Elmwood Drive", "Rua Oscar
+ * Freire 1120"); not a year and a word ("2024 figures").
+ */
+const CONTACT_LINE = /[@·|•]|\+?\d[\d ()/.-]{6,}\d|\d+[a-zA-Z]?,?[ \t]+\p{Lu}|\p{Lu}\p{Ll}+[ \t]+\d/u;
+const NAME_LINE = new RegExp(String.raw`^${NAME}$`, "u");
+/**
+ * The name a CV, a profile page or a letter's sender block opens with, alone on the text's first
+ * line (past a "Curriculum Vitae" heading), a line of contact or address under it ("Priya
+ * Raghunathan\n221 Elmwood Drive, Austin", "Dawid Szczepański\nPoznań · +48 …"). No cue word
+ * stands before it, and compromise, reading no sentence, misses names it does not know (nor does
+ * it see the text's start: NER reads windows around its seeds). Two to
+ * four words of a name's shape that `namedPerson` does not veto ("Annual Report\n2024" is none).
+ */
+export function openingName(text: string): Candidate[] {
+  // (the first lines that hold anything: where each starts, its words, its number among all lines)
+  const lines: [number, string, number][] = [];
+  let n = 0;
+  for (let at = 0; at < text.length && lines.length < 5 && at < 2000; n++) {
+    let nl = text.indexOf("\n", at);
+    if (nl < 0) nl = text.length;
+    const line = text.slice(at, nl).replace(/\r$/, "");
+    if (line.trim() !== "") lines.push([at + line.length - line.trimStart().length, line.trim(), n]);
+    at = nl + 1;
+  }
+  const first = lines.length > 0 && CV_HEADING.test(lines[0]![1]) ? 1 : 0;
+  const [at, value, lineNo] = lines[first] ?? [0, "", 0];
+  if (!NAME_LINE.test(value) || !/\s/.test(value) || value.split(/\s+/).length > 4) return [];
+  if (!lines.slice(first + 1, first + 4).some(([, l]) => CONTACT_LINE.test(l))) return [];
+  // (a word of it a name the lexicon knows, or contact right under it: a form's or a practice's
+  // title of words no lexicon knows stands apart, a blank line under it, "Schadenmeldung
+  // Hausratversicherung\n\nVersicherungsnehmer: …", "Huisartsenpraktijk De Linde\n\nGeachte collega")
+  const next = lines[first + 1];
+  const known = value.split(/[\s-]+/).some((w) => tagsOf(w.toLowerCase())?.some((t) => NAME_TAGS.has(t)) ?? false) || (next !== undefined && next[2] === lineNo + 1 && CONTACT_LINE.test(next[1]));
+  return known && namedPerson(value, false) ? [{ start: at, end: at + value.length, score: 0.6, validation: "name_shape" }] : [];
+}
+
 /**
  * A name after a cue that introduces a person: the addressee after "Dear", the signature
  * under "Kind regards", the value after "Name:". NER, not knowing the name, often misses
@@ -214,7 +259,7 @@ export const personByCue: Detector = {
   // about economy, anomalies or gnomes)
   prefilter: { keywords: ["@", "\n--\n", "\n-- \n", "\n--\r", "dear", "hello", "hi ", "regards", "sincerely", "faithfully", "yours", "cheers", "best", "thank", "name", "holder", "kontoinhaber", "owner", "titula", "titolare", "inhaber", "eigentümer", "eigentumer", "propriétaire", "proprietaire", "eigenaar", "właściciel", "nom ", "nom:", "nom=", "nom\t", "nom\n", "nom,", "prénom", "prenom", "nombre", "nome ", "nome:", "nome=", "nome\t", "nome\n", "nome,", "cognom", "apellido", "naam", "imie", "imię", "nazwisko", "author", "by:", "by\t", "by ="] },
   find(text): Candidate[] {
-    const out: Candidate[] = [];
+    const out: Candidate[] = openingName(text);
     /** Where a value ends: at a gap before the next field's label, or before a label run into it. */
     const valueEnd = (start: number, whole: number): number => {
       // (a tab inside the run parts two fields; a wider gap does when the next field's label follows:

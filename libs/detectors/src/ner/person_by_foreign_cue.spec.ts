@@ -100,4 +100,27 @@ describe("ner/person_by_foreign_cue", () => {
     const [f] = run(personByForeignCue, "Sehr geehrter Herr Pusch,");
     assert.ok(f && f.score >= 0.9 && f.context.includes("herr"), JSON.stringify(f));
   });
+  it("reads the signatures, ranks, chat speakers and second names of documents it was not tuned on (bench/detect/handwritten.ts --set unseen)", () => {
+    // a signature's label, the name in full or with initials, a gap before the next field or signature
+    assert.deepEqual(found("Signature: J. Park     Date: 02/06/2025"), ["J. Park"]);
+    assert.deepEqual(found("Signed: G. Ellis                  Signed: K. Okafor"), ["G. Ellis", "K. Okafor"]);
+    assert.deepEqual(found("9. Signature of informant: E. Papadopoulou\n10. Date of registration: 16 January 2025"), ["E. Papadopoulou"]);
+    assert.deepEqual(found("Guest signature: Zs. Kovács\nReceived by: Seán Mac Giolla Phádraig"), ["Zs. Kovács", "Seán Mac Giolla Phádraig"]);
+    assert.deepEqual(found("Signature: Marketing Department\nSigned: ____"), []);
+    // a closing over initials and an abbreviated particle; a Portuguese closing
+    assert.deepEqual(found("Mit freundlichen Grüßen\nF. v. Ahlefeldt"), ["F. v. Ahlefeldt"]);
+    assert.deepEqual(found("Com os melhores cumprimentos,\nDomingos Kiala\ndomingos.kiala@yahoo.com"), ["Domingos Kiala"]);
+    // a form's roles the list lacked, a second person joined by "und"/"et"
+    assert.deepEqual(found("Mietinteressent/in 2: Benedikt Kim-Haller   geb. 21.1.1987 in Graz"), ["Benedikt Kim-Haller"]);
+    assert.deepEqual(found("Mieter: Nguyễn Văn Hùng und Lê Thị Mai\n\nDie Vermietung erfolgt"), ["Nguyễn Văn Hùng", "Lê Thị Mai"]);
+    // an English rank before the name
+    assert.deepEqual(found("hit my rear bumper. Officer Lisa Moreno of the city police attended."), ["Lisa Moreno"]);
+    assert.deepEqual(found("the claim will be heard by District Judge Okoro at the Civil Justice Centre"), ["Okoro"]);
+    assert.deepEqual(found("Ask the Nurse Practitioner clinic. Officer Safety Training is due."), []);
+    // a chat's speakers: a role and the name in brackets, the name and the role, a role and the name
+    assert.deepEqual(found("[09:15] Agent (Priya): Hi there, I'm happy to help."), ["Priya"]);
+    assert.deepEqual(found("Sanne (medewerker): Hoi! Met wie spreek ik?\nLéa (conseillère) : Bonjour"), ["Sanne", "Léa"]);
+    assert.deepEqual(found("Konsultant Michał: Dzień dobry, w czym mogę pomóc?"), ["Michał"]);
+    assert.deepEqual(found("Customer (Premium): hi\n[10:01] Support (Billing Team): hello"), []);
+  });
 });

@@ -74,4 +74,16 @@ describe("ner/place_by_cue", () => {
     assert.deepEqual(found("Ho\\ Chi\\ Minh\\ City=Asia/Saigon\nVatican\\ City=Europe/Vatican"), []);
     assert.deepEqual(found("City: Berlin/Potsdam"), ["Berlin"], "a town, then a slash and another, stays");
   });
+  it("reads the cues and the regions after a place of documents it was not tuned on (bench/detect/handwritten.ts --set unseen)", () => {
+    // a region and a country after commas, as after brackets
+    assert.deepEqual(found("Place of birth: Busan, South Korea\nNationality: Korean"), ["Busan", "South Korea"]);
+    assert.deepEqual(found("nascido a 3 de Junho de 2002 em Luanda, Angola, portador do passaporte"), ["Luanda", "Angola"]);
+    assert.deepEqual(found("She was born in Leeds, Monday was rainy"), ["Leeds"]);
+    // Spanish and Portuguese verbs and labels of living, being from and dying somewhere
+    assert.deepEqual(found("Lupita: ¿vive en Bilbao?"), ["Bilbao"]);
+    assert.deepEqual(found("filho de Kenji Nakamura, natural de Londrina - PR"), ["Londrina"]);
+    assert.deepEqual(found("Naturalidade: Braga\nNacionalidade: portuguesa"), ["Braga"]);
+    assert.deepEqual(found("contestar a ação que lhe move Sofia Reis, residente em Almada, com a advertência"), ["Almada"]);
+    assert.deepEqual(found("Deceduto in Bologna il 02/03/2025"), ["Bologna"]);
+  });
 });

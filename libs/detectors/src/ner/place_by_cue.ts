@@ -17,10 +17,12 @@ const VERB = String.raw`(?:[Bb]orn|[Rr]aised|[Ll]ives?|[Ll]iving|[Rr]esides?|[Rr
  * date between ("geboren am 12.4.1979 in Krakau", "nacido el 5 de abril de 1990 en Lagos",
  * "Geboren: 12 januari 1991 te Tanger", English "born on 4 July 1976 in Ohio").
  */
-const BIRTH_DATE_BETWEEN = String.raw`(?::?[ \t]+(?:(?:am|op|le|el|il|on|the)[ \t]+)?(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2}|\d{1,2}(?:\.|st|nd|rd|th|er)?[ \t]+(?:(?:de|of)[ \t]+)?\p{L}+\.?[ \t]+(?:de[ \t]+)?\d{4}),?)?`;
-const FOREIGN_VERB = String.raw`(?:[Bb]orn|[Gg]eboren|[Ww]ohnhaft|[Ww]onende|[Ww]oonachtig|[Nn]at[oa]|[Rr]esident[ei]|[Dd]omiciliat[oa]|[Nn]ée?|[Dd]emeurant|[Dd]omiciliée?|[Rr]ésidant|[Nn]acid[oa]|[Vv]ecin[oa]|[Ff]ait)${BIRTH_DATE_BETWEEN}[ \t]+(?:in|te|a|ad|à|en)[ \t]+`;
+const BIRTH_DATE_BETWEEN = String.raw`(?::?[ \t]+(?:(?:am|op|le|el|il|on|the|a|em)[ \t]+)?(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2}|\d{1,2}(?:\.|st|nd|rd|th|er)?[ \t]+(?:(?:de|of)[ \t]+)?\p{L}+\.?[ \t]+(?:de[ \t]+)?\d{4}),?)?`;
+const FOREIGN_VERB = String.raw`(?:[Bb]orn|[Gg]eboren|[Ww]ohnhaft|[Ww]onende|[Ww]oonachtig|[Nn]at[oa]|[Rr]esident[ei]|[Dd]omiciliat[oa]|[Nn]ée?|[Dd]emeurant|[Dd]omiciliée?|[Rr]ésidant|[Nn]acid[oa]|[Vv]ecin[oa]|[Ff]ait|[Nn]ascid[oa]|[Vv]iv[eoí]a?|[Rr]eside|[Rr]esido|[Dd]omiciliad[oa]|[Dd]ecedut[oa]|[Ff]allecid[oa]|[Ff]alecid[oa]|[Mm]orad(?:or|ora))${BIRTH_DATE_BETWEEN}[ \t]+(?:in|te|a|ad|à|en|em|no|na)[ \t]+`;
+/** Portuguese and Spanish "natural de" (born in): "natural de Londrina - PR", "natural de Salvador". */
+const NATURAL = String.raw`[Nn]atural[ \t]+de[ \t]+`;
 /** The labels that name a birthplace and nothing else. */
-const BIRTH_WORDS = String.raw`(?:[Pp]lace[ \t_]+of[ \t_]+birth|[Pp]laceOfBirth|PLACE[ \t_]+OF[ \t_]+BIRTH|[Bb]irthplace|[Gg]eburtsort|[Ll]ieu[ \t]+de[ \t]+naissance|[Ll]ugar[ \t]+de[ \t]+nacimiento|[Ll]uogo[ \t]+di[ \t]+nascita|[Ll]ocal[ \t]+de[ \t]+nascimento|[Gg]eboorteplaats|[Mm]iejsce[ \t]+urodzenia)`;
+const BIRTH_WORDS = String.raw`(?:[Pp]lace[ \t_]+of[ \t_]+birth|[Pp]laceOfBirth|PLACE[ \t_]+OF[ \t_]+BIRTH|[Bb]irthplace|[Gg]eburtsort|[Ll]ieu[ \t]+de[ \t]+naissance|[Ll]ugar[ \t]+de[ \t]+nacimiento|[Ll]uogo[ \t]+di[ \t]+nascita|[Ll]ocal[ \t]+de[ \t]+nascimento|[Gg]eboorteplaats|[Mm]iejsce[ \t]+urodzenia|[Nn]aturalidade)`;
 /** A town's labels, in English and in the languages of the national identifiers ("Wohnort", "Ville", "Ciudad", "Città", "Cidade", "Woonplaats", "Miejscowość"). */
 const LABEL_WORDS = String.raw`(?:${BIRTH_WORDS}|[Hh]ometown|[Cc]ity|(?<weak>[Cc]ountry|[Nn]ationality)|[Ww]ohnort|[Ss]tadt|[Vv]ille|[Cc]iudad|[Ll]ocalidad|[Cc]ittà|[Ll]ocalità|[Cc]idade|[Ww]oonplaats|[Mm]iejscowość)`;
 /**
@@ -35,14 +37,14 @@ const LABEL_WORDS = String.raw`(?:${BIRTH_WORDS}|[Hh]ometown|[Cc]ity|(?<weak>[Cc
  * birth,Owensboro,active", "\"City\",\"Ocala\"").
  */
 const LABEL = String.raw`(?:${LABEL_WORDS}(?:[ \t]*[:=][ \t]*|\t[ \t]*|[ \t]+is[ \t]+)|${BIRTH_WORDS}[ \t]+|(?<=(?:\b(?:[Tt]he|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur|[Yy]our|[Mm]y|[Ww]ith|[Aa]nd)[ \t]+|\())${LABEL_WORDS}[ \t]+|(?<=^[ \t]*)${LABEL_WORDS}[ \t]*:?[ \t]*\r?\n[ \t]*|(?<=^[ \t]*"?)${LABEL_WORDS}"?[ \t]*,[ \t]*"?)`;
-const CUE = new RegExp(String.raw`(?:${VERB}|${FOREIGN_VERB}|${LABEL})(?<place>${PLACE_NAME})`, "dyum");
+const CUE = new RegExp(String.raw`(?:${VERB}|${FOREIGN_VERB}|${NATURAL}|${LABEL})(?<place>${PLACE_NAME})`, "dyum");
 /**
  * Where a cue can start: the stems of its first words, as CUE accepts them (lower case, a
  * capital first, "PLACE OF BIRTH"). One scan for the stems (START, plain words: quick) finds
  * where to try the cue, and the cue is tried there only (CUE tried at every word of an 8 KiB
  * chunk of code or logs cost a sixth of their detection time).
  */
-const STEMS = ["geboren", "wohnhaft", "wonende", "woonachtig", "nato", "nata", "domiciliat", "né", "née", "demeurant", "domicilié", "résidant", "nacid", "vecin", "fait", "born", "raised", "live", "living", "resid", "located", "based", "moved", "relocated", "come", "coming", "originally", "place of birth", "place_of_birth", "placeOfBirth", "PLACE_OF_BIRTH", "birthplace", "hometown", "city", "country", "nationality", "geburtsort", "wohnort", "lieu de naissance", "lugar de nacimiento", "luogo di nascita", "local de nascimento", "geboorteplaats", "miejsce urodzenia", "stadt", "ville", "ciudad", "localidad", "città", "località", "cidade", "woonplaats", "miejscowość"];
+const STEMS = ["geboren", "wohnhaft", "wonende", "woonachtig", "nato", "nata", "domiciliat", "né", "née", "demeurant", "domicilié", "résidant", "nacid", "vecin", "fait", "born", "raised", "live", "living", "resid", "located", "based", "moved", "relocated", "come", "coming", "originally", "nascid", "vive", "vivo", "vivía", "reside", "resido", "domiciliad", "decedut", "fallecid", "falecid", "morador", "moradora", "natural", "naturalidade", "place of birth", "place_of_birth", "placeOfBirth", "PLACE_OF_BIRTH", "birthplace", "hometown", "city", "country", "nationality", "geburtsort", "wohnort", "lieu de naissance", "lugar de nacimiento", "luogo di nascita", "local de nascimento", "geboorteplaats", "miejsce urodzenia", "stadt", "ville", "ciudad", "localidad", "città", "località", "cidade", "woonplaats", "miejscowość"];
 const STARTS = [...STEMS.flatMap((s) => [s, s[0]!.toUpperCase() + s.slice(1)]), "PLACE OF BIRTH"];
 const START = new RegExp(STARTS.sort((a, b) => b.length - a.length).join("|"), "g");
 
@@ -67,6 +69,9 @@ const THINGS_VERB = /^(?:[Ll]ocated|[Bb]ased)$/;
 
 /** A place in brackets right after another: "Lagos (Nigeria)", "Tanger (Marokko)". */
 const COUNTRY_IN_BRACKETS = new RegExp(String.raw`^[ \t]*\((${PLACE_NAME})\)`, "u");
+
+/** A place after a comma right after another: "Busan, South Korea", "Milano, Lombardia, Italia". */
+const REGION_AFTER_COMMA = new RegExp(String.raw`^,[ \t]*(${PLACE_NAME})`, "u");
 
 /** The capitalised word right after a place. */
 const NEXT_WORD = /^[ \t]+(\p{Lu}\p{Ll}+)(?![\p{L}\p{N}])/u;
@@ -127,11 +132,16 @@ export const placeByCue: Detector = {
       if (out.some((c) => c.start === start)) continue;
       const score = THINGS_VERB.test(m.groups!.weak ?? "") ? 0.45 : 0.7;
       out.push({ start, end: start + place.length, score, validation: "gazetteer" });
-      // (its country in brackets after it is a place of the same cue: "né à Hanoï (Vietnam)", "nato a Mumbai (India)")
-      const bracket = COUNTRY_IN_BRACKETS.exec(text.slice(start + place.length, start + place.length + 48));
-      if (bracket !== null && isKnownPlace(bracket[1]!) && !tooCoarse(bracket[1]!)) {
-        const at = start + place.length + bracket.index + bracket[0].indexOf(bracket[1]!);
-        out.push({ start: at, end: at + bracket[1]!.length, score, validation: "gazetteer" });
+      // (its country in brackets after it is a place of the same cue: "né à Hanoï (Vietnam)", "nato a Mumbai (India)";
+      // so are its region and country after commas: "Place of birth: Busan, South Korea", "born in Luanda, Angola")
+      let after = start + place.length;
+      for (let i = 0; i < 2; i++) {
+        const next = COUNTRY_IN_BRACKETS.exec(text.slice(after, after + 48)) ?? REGION_AFTER_COMMA.exec(text.slice(after, after + 48));
+        const region = next === null ? null : knownPrefix(next[1]!);
+        if (next === null || region === null || tooCoarse(region) || (next[0].startsWith(",") && isCommonWord(region))) break;
+        const at = after + next.index + next[0].indexOf(next[1]!);
+        out.push({ start: at, end: at + region.length, score, validation: "gazetteer" });
+        after = at + region.length;
       }
     }
     return out;

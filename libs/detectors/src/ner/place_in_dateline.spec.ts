@@ -63,4 +63,9 @@ describe("ner/place_in_dateline", () => {
       assert.deepEqual(found(text), [], text);
     }
   });
+  it("reads a Spanish or Portuguese dateline opening with En/Em and its date with a (bench/detect/handwritten.ts --set unseen)", () => {
+    assert.deepEqual(found("Avda. de la Buhaira 26, 41018 Sevilla\n\nEn Sevilla, a 2 de mayo de 2025.\nLa Letrada"), ["Sevilla"]);
+    assert.deepEqual(found("En Valencia, a 20 de enero de 2025"), ["Valencia"]);
+    assert.deepEqual(found("En resumen, a 2 de mayo de 2025 no había nada"), []);
+  });
 });

@@ -5,9 +5,10 @@ import { nextFeed } from "../core/lines.ts";
 /**
  * A dateline at the start of a line: "Kalamazoo, 3 March 2026", "Reading, Mon Nov 23 2026", "Mesa,
  * 2026-03-01"; as other languages write the date: "Trier, 5. Februar 2019", "Angers, le 16 février
- * 2019", "Oviedo, 9 de noviembre de 2024", "Chełm, 26 września 2026 r.".
+ * 2019", "Oviedo, 9 de noviembre de 2024", "Chełm, 26 września 2026 r."; Spanish and Portuguese
+ * open it with "En"/"Em" and the date with "a": "En Sevilla, a 2 de mayo de 2025".
  */
-const DATELINE = new RegExp(String.raw`(${TOWN_NAME}),[ \t]+(?=(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\p{Ll}*\.?,?[ \t]+(?:\d|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\p{Ll}*\.?[ \t]+\d)|(?:le[ \t]+)?\d{1,2}\.?[ \t]+(?:de[ \t]+)?\p{L}+[ \t]+(?:de[ \t]+)?\d{4}|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\p{Ll}*\.?[ \t]+\d{1,2}|\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{2,4})`, "dyu");
+const DATELINE = new RegExp(String.raw`(?:(?:En|EN|Em|EM)[ \t]+)?(${TOWN_NAME}),[ \t]+(?=(?:a[ \t]+)?(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\p{Ll}*\.?,?[ \t]+(?:\d|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\p{Ll}*\.?[ \t]+\d)|(?:le[ \t]+)?\d{1,2}\.?[ \t]+(?:de[ \t]+)?\p{L}+[ \t]+(?:de[ \t]+)?\d{4}|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\p{Ll}*\.?[ \t]+\d{1,2}|\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{2,4}))`, "dyu");
 
 /** A table's or a right-aligned field's gap on a line. */
 const GAP = /\t[ \t]*|[ ]{3,}/g;
@@ -40,7 +41,8 @@ export const placeInDateline: Detector = {
       if (m === null) return;
       const place = trimPlace(m[1]!);
       const score = WEEKDAY.test(place) ? 0 : townScore(place);
-      if (score > 0) out.push({ start: m.index, end: m.index + place.length, score, validation: score < 0.85 ? "town_shape" : "gazetteer" });
+      const start = m.indices![1]![0];
+      if (score > 0) out.push({ start, end: start + place.length, score, validation: score < 0.85 ? "town_shape" : "gazetteer" });
     };
     // Tried at each line start that is a capital letter only, past the blanks that indent it (a
     // dateline set to the right: "                    Bielefeld, 04.04.2025"), and after a wide
