@@ -33,6 +33,10 @@ export const fiPersonalIdentityCode: Detector = {
   description: "Finnish personal identity code (henkilötunnus: birth date, century sign, control character mod 31)",
   patterns: [{ name: "DDMMYY, century sign, 3 digits, control character", regex: bounded(String.raw`\d{6}[-+A-FU-Y]\d{3}[0-9A-FHJ-NPR-Y]`), score: 0.1 }],
   context: ["henkilötunnus", "henkilötunnuksen", "hetu", "sosiaaliturvatunnus", "personal identity code", "identity code", "personbeteckning", "personbeteckningen"],
+  // A Danish CPR number has the same shape, DDMMYY-SSSS, and its last character is a digit one
+  // time in 31 a Finnish control character: under a CPR label it is the Danish number
+  // ("CPR-nr.: 030912-4006", which the CPR detector finds).
+  negativeContext: ["cpr", "cpr-nr", "cpr nr", "cpr-nummer", "cpr nummer", "cprnr", "personnummer", "personnr"],
   prefilter: { minDigits: 9 },
   // A century sign between the date and the individual number, and a mod-31 control character:
   // arbitrary text of this shape passes once in ~31 × 30, so the code stands alone (0.55) and a

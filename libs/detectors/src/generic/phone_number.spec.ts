@@ -252,6 +252,47 @@ describe("generic/phone_number", () => {
   });
 });
 
+describe("generic/phone_number: numbers as European documents write them (bench/detect/ids.ts)", () => {
+  /** The best score of the findings covering `value` in `text` (0 when none). */
+  const best = (text: string, value: string) => {
+    const at = text.indexOf(value);
+    return Math.max(0, ...run(phoneNumber, text).filter((f) => f.start < at + value.length && at < f.end).map((f) => f.score));
+  };
+  it("reads a number grouped as no one in the first region writes it as no service number of that region, so a label lifts it", () => {
+    // a Polish mobile, a Berlin number (read first as a British 03 number, a service number)
+    for (const [text, value] of [["Telefon: 512 774 391", "512 774 391"], ["Telefon: 030 44 73 19 82", "030 44 73 19 82"]] as const) {
+      assert.ok(best(text, value) >= 0.4, text);
+    }
+    // grouped as its region writes it, a service number stays one
+    assert.equal(run(phoneNumber, "phone: +44 800 123 4567")[0]?.validation, "service_number");
+  });
+  it("takes groups finer than libphonenumber's for a number written with its trunk prefix, each of two digits or more", () => {
+    for (const text of ["He can be reached on 07481 226 903.", "030 44 73 19 82", "0711 34 84 89"]) assert.ok(best(text, text.match(/0[\d ]+\d/)![0]) >= 0.4, text);
+    // not a run split into ones, nor a row without a trunk prefix
+    for (const text of ["0 7 4 8 1 2 2 6 9 0 3", "'23 23 20 16 16' _null_"]) assert.ok(best(text, text.match(/\d[\d ]+\d/)![0]) < 0.4, text);
+  });
+  it("takes other languages' labels and verbs for phone words", () => {
+    for (const [text, value] of [["Telemóvel: 912 384 570", "912 384 570"], ["Tlf. 33 12 34 56", "33 12 34 56"], ["Mobil: 0664 123 45 67", "0664 123 45 67"], ["Ik ben bereikbaar via 070 345 9821", "070 345 9821"], ["zadzwoń jak dojedziesz: 512 774 391.", "512 774 391"]] as const) {
+      assert.ok(best(text, value) >= 0.4, text);
+    }
+  });
+  it("reads Danish, Swedish, Austrian and the like numbers under a label only, as their regions group them", () => {
+    assert.equal(run(phoneNumber, "Tlf. 33 12 34 56")[0]?.validation, "libphonenumber:DK");
+    assert.ok(best("Forældres telefon: 28 45 67 89", "28 45 67 89") >= 0.4);
+    for (const [text, value] of [["Lokal 33 12 34 56", "33 12 34 56"], ["see (cf: 20161217) and call it", "20161217"], ["GET /a HTTP/1.1\" 204 25408 \"-\" \"Mozilla/5.0 (iPhone; CPU", "204 25408"]] as const) {
+      assert.ok(best(text, value) < 0.4, text);
+    }
+  });
+  it("reads an area code, a slash and the subscriber's number as one number; a list of numbers stays two", () => {
+    assert.deepEqual(spans(phoneNumber, "Tel. 089 / 45 67 89-12"), [[5, 22]]);
+    assert.ok(best("ruf mich an, 0176/98765432 bitte", "0176/98765432") >= 0.4);
+    assert.deepEqual(spans(phoneNumber, "Tel. 030 1234567 / 030 7654321"), [[5, 16], [19, 30]]);
+  });
+  it("reads no phone number out of a Portuguese postcode", () => {
+    assert.ok(best("Avenida Sá da Bandeira 27, 3000-351 Coimbra, telefone +351 239 820 000", "3000-351") < 0.4);
+  });
+});
+
 describe("generic/phone_number: the numbering-plan pre-check", () => {
   it("never rules out a number libphonenumber calls valid in that region (random and example numbers)", () => {
     let seed = 42;

@@ -9,7 +9,17 @@ import { digitsOf } from "../core/checksums.ts";
  * Regions tried for numbers written without a country code, in order. Numbers with a
  * leading + (or 00) are parsed by their own country code whatever the region.
  */
-export const PHONE_REGIONS: CountryCode[] = ["US", "GB", "DE", "FR", "IL", "IN", "CA", "BR", "AU", "ES", "IT", "NL", "PL", "SG", "JP", "CN"];
+export const PHONE_REGIONS: CountryCode[] = ["US", "GB", "DE", "FR", "IL", "IN", "CA", "BR", "AU", "ES", "IT", "NL", "PL", "SG", "JP", "CN", ...LABEL_ONLY_REGIONS()];
+
+/**
+ * Regions tried last, whose national numbers count only under a phone label ("Tlf. 33 12 34 56",
+ * "Mobil: 0664 123 45 67"): a Danish or Norwegian number is any eight digits, and the others' are
+ * seldom met in text without their +CC; read before, a bare run of their shape would be reported.
+ */
+function LABEL_ONLY_REGIONS(): CountryCode[] {
+  return ["AT", "CH", "BE", "SE", "DK", "NO", "PT"];
+}
+const LABEL_ONLY = new Set<CountryCode>(LABEL_ONLY_REGIONS());
 
 /**
  * Cheap pass before libphonenumber: phone-shaped runs of digits and separators on one line,
@@ -29,7 +39,7 @@ export function isDottedQuad(s: string): boolean {
  * "020 7946 0958"): a run without it is not read as their number. Elsewhere (US/CA, mobile
  * numbers in IN, CN, BR, ES, IT, PL, SG) the prefix is optional or absent.
  */
-const TRUNK_ZERO = new Set<CountryCode>(["GB", "DE", "FR", "IL", "AU", "NL", "JP"]);
+const TRUNK_ZERO = new Set<CountryCode>(["GB", "DE", "FR", "IL", "AU", "NL", "JP", "AT", "CH", "BE", "SE"]);
 
 interface Plan {
   region: CountryCode;
@@ -111,11 +121,13 @@ export function mayBeValidIn(plan: Plan | CountryCode, digits: string): boolean 
 
 function scoreFor(raw: string, region: CountryCode): number {
   const international = raw.startsWith("+") || raw.startsWith("00");
-  const formatted = /[\s().-]/.test(raw);
+  // (a slash too: the one AREA_CODE_SLASH lets through, "0176/98765432")
+  const formatted = /[\s()./-]/.test(raw);
   // A bare digit run valid only in some far region is weak evidence on its own. A formatted
   // national number stays below a checksum-validated identifier of the same shape (an NHS number
   // "943 476 5919" is also a valid US number): on a tie of shape the check digit decides.
   if (international) return 0.5;
+  if (LABEL_ONLY.has(region)) return MISGROUPED_SCORE;
   return formatted && (region === "US" || region === "GB") ? 0.45 : formatted ? 0.4 : 0.3;
 }
 
@@ -135,8 +147,8 @@ function fitsGeneralPlan(callingCode: string, national: string): boolean {
 /** An international number of a possible length but unassigned block: reported only with context (0.2 + boost). */
 export const POSSIBLE_SCORE = 0.2;
 
-/** Shapes that are other things, never read as phone numbers: SSN- and CPF-formatted runs, a US ZIP+4 code ("MA 02110-1301" in every GPL notice) and date-like runs. */
-const NOT_PHONE = /^(?:\d{3}-\d{2}-\d{4}|\d{5,6}-\d{4}|\d{3}\.\d{3}\.\d{3}-\d{2}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})$/;
+/** Shapes that are other things, never read as phone numbers: SSN- and CPF-formatted runs, a US ZIP+4 code ("MA 02110-1301" in every GPL notice), a Portuguese postcode ("3000-351 Coimbra") and date-like runs. */
+const NOT_PHONE = /^(?:\d{3}-\d{2}-\d{4}|\d{5,6}-\d{4}|\d{4}-\d{3}|\d{3}\.\d{3}\.\d{3}-\d{2}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})$/;
 
 /** Inside a dashed token of letters and digits (a UUID, a serial like "AB12-3456-7890-CD")? */
 function inDashedToken(text: string, start: number, end: number): boolean {
@@ -252,7 +264,7 @@ function shapeOf(text: string, start: number, end: number): Shape | null {
  * separators is asked (a run of digits alone, a sheet's order id, can match none of these).
  */
 function groupsSayNotOne(text: string, start: number, end: number, raw: string): boolean {
-  if (raw.includes("/") || NOT_PHONE.test(raw) || NOT_ONE_NUMBER.test(raw) || isRange(raw)) return true;
+  if ((raw.includes("/") && !AREA_CODE_SLASH.test(raw)) || NOT_PHONE.test(raw) || NOT_ONE_NUMBER.test(raw) || isRange(raw)) return true;
   // A group of four digits or more written twice, or of two or more written three times, is a
   // row of numbers ("0 1904 - 1904", "3220 3220", "377 377 377 377" of an octal dump, "701 701
   // 701 16 16"), not a numbering plan's blocks. (An area code and an exchange may well be alike:
@@ -270,6 +282,12 @@ function groupsSayNotOne(text: string, start: number, end: number, raw: string):
   // Thousands grouped by dots before a decimal comma: an amount ("347.256.998,80").
   return /^\d{1,3}(?:\.\d{3})+$/.test(raw) && /^,\d{1,2}(?!\d)/.test(text.slice(end, end + 4));
 }
+
+/**
+ * One slash after an area code written with its trunk prefix: Germany's and Austria's old way of
+ * writing a number ("089 / 45 67 89-12", "0176/98765432"), one number, not a list of two.
+ */
+const AREA_CODE_SLASH = /^0\d{1,4} ?\/ ?\d[\d -]*\d$/;
 
 /** The last character before `at` that is not a blank or a tab ("" at the text's start). */
 function charBefore(text: string, at: number): string {
@@ -324,7 +342,7 @@ function oneDigitAndAnother(digits: string): boolean {
 
 /** The best score `check` can give this shape (the region is known only after parsing). */
 function upperScore(sh: Shape): number {
-  return sh.intl ? 0.5 : /[\s().-]/.test(sh.raw) ? 0.45 : 0.3;
+  return sh.intl ? 0.5 : /[\s()./-]/.test(sh.raw) ? 0.45 : 0.3;
 }
 
 /** The shape as one number (`parse`), a number for fiction or a business's service number reported as such. */
@@ -336,7 +354,10 @@ function check(sh: Shape): Verdict {
   if (UK_DRAMA.test(sh.intl !== null ? digitsOf(sh.intl) : sh.digits.startsWith("0") ? `44${sh.digits.slice(1)}` : "")) return FICTIONAL_UK;
   if (!v.validation?.startsWith("libphonenumber:")) return v;
   if (/^1\d{3}55501\d\d$/.test(v.e164) || /^1\d{3}5551212$/.test(v.e164)) return FICTIONAL;
-  return isServiceNumber(v.country, v.e164) ? SERVICE : v;
+  // (only a reading grouped as its region writes it: a number grouped as no one there writes it is
+  // most likely another region's, "512 774 391" a Polish mobile, not a service number of the
+  // first region tried, nor "030 44 73 19 82" a British 03 number, which a label must lift)
+  return v.grouped && isServiceNumber(v.country, v.e164) ? SERVICE : v;
 }
 
 /**
@@ -386,28 +407,33 @@ const FICTIONAL_UK = { score: 0.01, validation: "fictional_uk_drama", fixed: tru
  * fit, until one says valid; with the number's digits as E.164 (without "+") when valid.
  * (`read`: plainly written numbers with the metadata's expressions compiled once.)
  */
-function parse(sh: Shape): false | { score: number; validation: string; e164: string; country: string } {
+function parse(sh: Shape): false | { score: number; validation: string; e164: string; country: string; grouped: boolean } {
   if (sh.intl) {
     const n = readPhoneNumber(sh.intl);
-    if (n?.valid) return { score: scoreFor(sh.raw, n.country as CountryCode), validation: `libphonenumber:${n.country ?? n.countryCallingCode}`, e164: n.countryCallingCode + n.nationalNumber, country: n.country ?? "" };
+    if (n?.valid) return { score: scoreFor(sh.raw, n.country as CountryCode), validation: `libphonenumber:${n.country ?? n.countryCallingCode}`, e164: n.countryCallingCode + n.nationalNumber, country: n.country ?? "", grouped: true };
     // Written as an international number, with a length its country's plan allows, but not in
     // a block the plan assigns (an unassigned area code: test and made-up data, numbers from a
     // newer plan than the metadata): weak alone, a phone number under a phone label or column.
-    if (n?.possible && fitsGeneralPlan(n.countryCallingCode, n.nationalNumber)) return { score: POSSIBLE_SCORE, validation: `libphonenumber-possible:${n.country ?? n.countryCallingCode}`, e164: "", country: "" };
+    if (n?.possible && fitsGeneralPlan(n.countryCallingCode, n.nationalNumber)) return { score: POSSIBLE_SCORE, validation: `libphonenumber-possible:${n.country ?? n.countryCallingCode}`, e164: "", country: "", grouped: true };
     return false;
   }
   let misgrouped: ReturnType<typeof parse> = false;
   for (const plan of PLANS) {
+    // (a bare run of digits is not read in a label-only region: "20220604" is a date in a
+    // changelog, not a Danish number, whatever "call" the line says)
+    if (LABEL_ONLY.has(plan.region) && sh.digits.length === sh.raw.length) break;
     if (!mayBeIn(plan, sh.digits)) continue;
     const n = readPhoneNumber(sh.raw, plan.region);
     if (!n?.valid) continue;
     const country = n.country ?? plan.region;
-    const valid = { score: scoreFor(sh.raw, plan.region), validation: `libphonenumber:${country}`, e164: n.countryCallingCode + n.nationalNumber, country };
+    const valid = { score: scoreFor(sh.raw, plan.region), validation: `libphonenumber:${country}`, e164: n.countryCallingCode + n.nationalNumber, country, grouped: true };
     if (groupedAsWritten(sh.raw, n.nationalNumber, country) && leadAsWritten(plan, sh, n.nationalNumber)) return valid;
     // Written with a trunk prefix ("0412 345 678", "01 69 45 48 50"), it is the number of one of
     // the regions that dial one, and its groups tell which: the next region may fit them. Without
     // one (most often a NANP number of an unassigned area code) the first valid region decides.
-    misgrouped ||= { ...valid, score: MISGROUPED_SCORE };
+    // (a region read only under a label is not read against its own grouping either: "204 25408",
+    // an access log's status and size, is no Danish number under the "iPhone" further on)
+    if (!LABEL_ONLY.has(plan.region)) misgrouped ||= { ...valid, score: MISGROUPED_SCORE, grouped: false };
     if (!TRUNK_WRITTEN.test(sh.raw)) break;
   }
   return misgrouped;
@@ -502,7 +528,22 @@ function groupedAsWritten(raw: string, national: string, region: string): boolea
   const written = groupStarts(raw, digitsOf(raw).length - national.length, national.length);
   if (written.length === 0) return true;
   const own = ownGroupStarts(region, national);
-  return written.every((at) => own.includes(at));
+  if (written.every((at) => own.includes(at))) return true;
+  return TRUNK_WRITTEN.test(raw) && finerGroups(written, own, national.length);
+}
+
+/**
+ * Whether written groups split the format's groups further, each piece of two digits or more:
+ * Europeans group a subscriber's number in twos and threes ("07481 226 903" for libphonenumber's
+ * "07481 226903", "030 44 73 19 82" for "030 44731982"). Asked only of a number written with its
+ * trunk prefix: a row of numbers rarely begins with one (and a fully split run, "2 3 4 5", has
+ * groups of one).
+ */
+function finerGroups(written: number[], own: number[], length: number): boolean {
+  if (own.length === 0 || !own.every((at) => written.includes(at))) return false;
+  const bounds = [0, ...written, length];
+  for (let i = 1; i < bounds.length; i++) if (bounds[i]! - bounds[i - 1]! < 2) return false;
+  return true;
 }
 
 /** A candidate whose parse waits until the engine knows its context could make it count. */
@@ -533,7 +574,11 @@ export const phoneNumber: Detector = {
   description: "Telephone number (libphonenumber-js, numbering-plan validation)",
   patterns: [],
   // Not "number": it labels every identifier ("NHS number", "account number").
-  context: ["phone", "telephone", "tel", "cell", "cellphone", "mobile", "mob", "call", "fax", "contact", "whatsapp", "voice", "dial", "hotline", "phone number", "mobile number", "handy", "handynummer", "handy nr", "mobilnummer", "mobiltelefon", "telefon", "telefonnummer", "rufnummer", "téléphone", "tél", "portable", "teléfono", "móvil", "movil", "telefono", "cellulare", "telefone", "celular", "telefoon", "mobiel", "telefonu", "komórka", "komórkowy"],
+  context: ["phone", "telephone", "tel", "cell", "cellphone", "mobile", "mob", "call", "fax", "contact", "whatsapp", "voice", "dial", "hotline", "phone number", "mobile number", "handy", "handynummer", "handy nr", "mobilnummer", "mobiltelefon", "telefon", "telefonnummer", "rufnummer", "téléphone", "tél", "portable", "teléfono", "móvil", "movil", "telefono", "cellulare", "telefone", "celular", "telefoon", "mobiel", "telefonu", "komórka", "komórkowy",
+    // other languages' labels ("Mobil" in German, Swedish and Danish, Danish and Norwegian "Tlf.",
+    // Portuguese "Telemóvel", Belgian "GSM") and the verbs that put a number after them ("erreichbar
+    // unter", "me joindre au", "bereikbaar via", "zadzwoń", "reached on")
+    "mobil", "tlf", "kontakt", "telemóvel", "telemovel", "gsm", "erreichbar", "anrufen", "joindre", "appeler", "llamar", "chiamare", "chiamami", "bereikbaar", "bellen", "ligue", "ligar", "zadzwoń", "zadzwonić", "ring mig", "ring me", "reached", "reach me"],
   // Labels of identifiers that share a phone number's shape, of byte dumps (Node's
   // "<Buffer 88 13 70 17>") and of ranges ("# range 0-100000" in postgresql.conf).
   negativeContext: [...OTHER_NUMBER_LABELS, "isbn", "account", "reference", "ref", "session", "nhs", "ssn", "cpf", "iban", "card", "bsn", "pesel", "tfn", "npi", "aadhaar", "itin", "medicare", "passport", "id", "uuid", "guid", "version", "part", "buffer", "bytes", "hexdump", "range",
