@@ -5,11 +5,12 @@
  * Each app's health server runs on a free port: all three say ready once started.
  */
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { kafkaGroup } from "@filescan/config";
+import { kafkaGroup, repoRoot } from "@filescan/config";
 import { ANALYZER_VERSION } from "@filescan/contracts";
 import { createKafka } from "@filescan/kafka";
 import { aliasesFor, createEsClient } from "@filescan/search";
@@ -299,6 +300,52 @@ describe("filescan scan: a directory tree through the real API and pipeline", fu
     const byName = await scan([latin1, ...args.slice(1)], home);
     assert.equal(byName.code, 0, byName.stderr);
     assert.deepEqual(byName.lines.map((l) => [l.outcome === "known" ? "submitted" : l.outcome, l.sha256, l.via]), [["submitted", createHash("sha256").update(readFileSync(latin1)).digest("hex"), "cache"]], byName.stdout);
+  });
+
+  it("walks a directory bind-mounted inside the tree once, and submits a file whose mtime is past the year 9999 (each file under the mount was sent twice; the file was refused with 400)", async function () {
+    // (tmpfs keeps such a time, ext4 none past 2446)
+    const dir = mkdtempSync(path.join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "scan-it-odd-"));
+    try {
+      mkdirSync(path.join(dir, "hr"));
+      mkdirSync(path.join(dir, "mnt"));
+      writeFileSync(path.join(dir, "hr", "payroll.txt"), `payroll of run ${run}\n`);
+      const future = path.join(dir, "future.txt");
+      writeFileSync(future, `saved by a clock gone wrong, run ${run}\n`);
+      utimesSync(future, 300_000_000_000, 300_000_000_000);
+      const farOff = statSync(future).mtimeMs === 300_000_000_000_000;
+      // the scan in a mount namespace of its own, where hr is bind-mounted on mnt (the mount ends with it)
+      const asRoot = process.getuid?.() === 0 ? [] : ["--map-root-user"];
+      const unshare = (...cmd: string[]) => spawn("unshare", [...asRoot, "--mount", "--propagation", "private", "sh", "-c", 'mount --bind "$1" "$2" && shift 2 && exec "$@"', "sh", path.join(dir, "hr"), path.join(dir, "mnt"), ...cmd], { env: cliEnv });
+      const run1 = (...cmd: string[]) => new Promise<Run>((resolve, reject) => {
+        const p = unshare(...cmd);
+        let stdout = "";
+        let stderr = "";
+        p.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+        p.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+        p.on("error", reject);
+        p.on("close", (code) => resolve({ code, stdout, stderr, lines: stdout.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l)) }));
+      });
+      if ((await run1("true")).code !== 0) return this.skip(); // (no mount namespace to be had: neither root nor user namespaces)
+      const r = await run1(process.execPath, path.join(repoRoot(), "apps", "cli", "bin", "filescan.js"), "scan", dir, "--url", api.baseUrl, "--json", "--no-cache");
+      assert.equal(r.code, 0, r.stderr);
+      const outcomes = r.lines.map((l) => `${path.relative(dir, l.path)}:${l.outcome}${l.reason ? `:${l.reason}` : ""}`).sort();
+      assert.deepEqual(outcomes, ["future.txt:submitted", "hr/payroll.txt:submitted", "mnt:skipped:already_walked"], r.stdout);
+      const by = (name: string) => r.lines.find((l) => path.relative(dir, l.path) === name)!;
+      assert.equal(by("mnt").detail, `walked as ${path.join(dir, "hr")}`);
+      assert.match(r.stderr, /skipped: 1 already_walked \(directories reached again by another path/);
+      if (farOff) {
+        const jwt = await accessToken(api.baseUrl, pat);
+        const sha = by("future.txt").sha256 as string;
+        let sightings: any[] = [];
+        for (let i = 0; i < 60 && sightings.length === 0; i++) {
+          sightings = ((await (await fetch(`${api.baseUrl}/files/${sha}`, { headers: bearer(jwt) })).json()) as any).sightings ?? [];
+          if (sightings.length === 0) await new Promise((res) => setTimeout(res, 500));
+        }
+        assert.equal(sightings[0]?.timestamp, "9999-12-31T23:59:59.999Z", "the latest time the API takes");
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("fails with exit code 2 and a clear message on a wrong token", async () => {

@@ -28,7 +28,7 @@
  * the verdicts of sha256s some remembered path still has.
  */
 import { createHash } from "node:crypto";
-import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
 import path from "node:path";
 import { isAlive } from "@filescan/infra-local";
 
@@ -123,6 +123,9 @@ class LineWriter {
   }
 }
 
+/** `{ [key]: value }`, or nothing when there is no value. */
+const optional = <K extends string>(key: K, value: string | undefined): { [k in K]?: string } => (value === undefined ? {} : ({ [key]: value } as { [k in K]: string }));
+
 const parse = <T>(line: string): T | undefined => {
   try {
     return JSON.parse(line) as T;
@@ -130,6 +133,84 @@ const parse = <T>(line: string): T | undefined => {
     return undefined; // a line cut short by a kill
   }
 };
+
+/**
+ * The scan that holds a cache's lock, as `<id>.lock` says: `<pid> <start> <boot>`, its pid, its
+ * start time (`/proc/<pid>/stat`'s starttime, clock ticks after the boot) and the boot's id
+ * (`/proc/sys/kernel/random/boot_id`), each "-" where there is no /proc. An older scan wrote its
+ * pid alone (and reads the pid first, as before).
+ */
+export interface LockOwner {
+  pid: number;
+  start?: string;
+  boot?: string;
+}
+
+/** A process's start time, clock ticks after the boot (`/proc/<pid>/stat`'s field 22); undefined without /proc or the process. */
+export function processStart(pid: number): string | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return undefined;
+  }
+  // (the fields after the command's name, which is in parentheses and may hold spaces and parentheses)
+  const start = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+  return start && /^\d+$/.test(start) ? start : undefined;
+}
+
+/** This boot of the machine (changes at every boot); undefined without /proc. */
+export function bootId(): string | undefined {
+  try {
+    return readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** When the machine booted, in ms since the epoch (`/proc/stat`'s btime); undefined without /proc. */
+function bootTimeMs(): number | undefined {
+  try {
+    const m = /^btime (\d+)$/m.exec(readFileSync("/proc/stat", "utf8"));
+    return m ? Number(m[1]) * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A lock file's text: `LockOwner`'s line. */
+export function lockText(o: LockOwner): string {
+  return `${o.pid} ${o.start ?? "-"} ${o.boot ?? "-"}\n`;
+}
+
+/** What a lock file says; undefined when it names no pid (empty, cut short, not a lock). */
+export function parseLock(text: string): LockOwner | undefined {
+  const [pid, start, boot] = text.trim().split(/\s+/);
+  const n = Number(pid);
+  if (!pid || !/^\d+$/.test(pid) || !Number.isSafeInteger(n) || n <= 0) return undefined;
+  return { pid: n, ...(start && start !== "-" ? { start } : {}), ...(boot && boot !== "-" ? { boot } : {}) };
+}
+
+/**
+ * Whether the scan a lock names still runs. Its pid alone does not tell: after a reboot, or in a
+ * container, whose pids start again at 1, the pid of a scan that was killed is soon some other
+ * process's (a container's scan is often the same pid every time), and a lock taken as held for
+ * as long as that process lived kept every later scan from writing the cache, for good. So a lock
+ * is held only by a live process of the same boot that started when its writer did; one written
+ * by an older scan (its pid alone) only by a live process if it was written since the machine booted.
+ * `writtenMs`: the lock file's mtime.
+ */
+export function lockIsLive(owner: LockOwner, writtenMs: number, now: { boot?: string | undefined; bootMs?: number | undefined; start?: (pid: number) => string | undefined } = {}): boolean {
+  const boot = "boot" in now ? now.boot : bootId();
+  if (owner.boot !== undefined && boot !== undefined && owner.boot !== boot) return false;
+  if (owner.boot === undefined) {
+    const bootMs = "bootMs" in now ? now.bootMs : bootTimeMs();
+    if (bootMs !== undefined && writtenMs < bootMs) return false;
+  }
+  if (!isAlive(owner.pid)) return false;
+  const start = owner.start === undefined ? undefined : (now.start ?? processStart)(owner.pid);
+  return start === undefined || start === owner.start;
+}
 
 export class ScanCache {
   readonly file: string | null;
@@ -143,8 +224,10 @@ export class ScanCache {
   /** Anything learnt since the snapshot was written (then `save` writes a new one). */
   private changed = false;
   private readonly minVersion: number;
-  /** `<id>.lock`, holding the pid of the scan that writes the cache. */
+  /** `<id>.lock`, naming the scan that writes the cache (`LockOwner`). */
   private readonly lock: string | null;
+  /** This process as a lock names it. */
+  private readonly self: LockOwner = { pid: process.pid, ...optional("start", processStart(process.pid)), ...optional("boot", bootId()) };
   /**
    * The pid of another scan that writes this cache now, if any: then this one reads the cache
    * and writes nothing to it (each would write its own snapshot over the other's, and the first
@@ -182,33 +265,49 @@ export class ScanCache {
   /** Takes the lock; the pid of the live scan that holds it instead, if any. */
   private takeLock(): number | null {
     mkdirSync(path.dirname(this.lock!), { recursive: true });
-    for (let attempt = 0; attempt < 2; attempt++) {
+    for (let attempt = 0; attempt < 3; attempt++) {
       try {
-        writeFileSync(this.lock!, `${process.pid}\n`, { flag: "wx" });
+        writeFileSync(this.lock!, lockText(this.self), { flag: "wx" });
         process.once("exit", this.release);
         return null;
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
       }
-      let pid = NaN;
+      let text: string;
+      let writtenMs: number;
       try {
-        pid = Number.parseInt(readFileSync(this.lock!, "utf8"), 10);
+        text = readFileSync(this.lock!, "utf8");
+        writtenMs = statSync(this.lock!).mtimeMs;
       } catch {
-        // gone meanwhile: try again
+        continue; // gone meanwhile: try again
       }
+      const owner = parseLock(text);
       // (this process: another cache object of the same scan, as in tests)
-      if (pid === process.pid) return null;
-      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) return pid;
-      rmSync(this.lock!, { force: true }); // a scan that was killed
+      if (owner && this.isSelf(owner)) return null;
+      // (a lock with this pid that this process did not write: an older process had the pid)
+      if (owner && owner.pid !== this.self.pid && lockIsLive(owner, writtenMs)) return owner.pid;
+      // (a scan that was killed; removed only if it is still the lock just judged, not one another
+      // scan took meanwhile)
+      try {
+        if (readFileSync(this.lock!, "utf8") === text) rmSync(this.lock!, { force: true });
+      } catch {
+        // gone meanwhile
+      }
     }
     return null;
+  }
+
+  /** Whether a lock names this process (the same pid that started at the same time). */
+  private isSelf(o: LockOwner): boolean {
+    return o.pid === this.self.pid && o.start === this.self.start && o.boot === this.self.boot;
   }
 
   /** Gives the lock back (once; also at exit). */
   private readonly release = (): void => {
     if (!this.lock || this.heldBy !== null) return;
     try {
-      if (Number.parseInt(readFileSync(this.lock, "utf8"), 10) === process.pid) rmSync(this.lock, { force: true });
+      const owner = parseLock(readFileSync(this.lock, "utf8"));
+      if (owner && this.isSelf(owner)) rmSync(this.lock, { force: true });
     } catch {
       // not there
     }
@@ -270,6 +369,9 @@ export class ScanCache {
   }
 
   private put(p: string, size: number, mtimeMs: number, sha256: string, seen: boolean): void {
+    // (a cache that keeps nothing between runs, --no-cache, needs no path: each is met once a scan,
+    // and a scan of millions of files held them all, 200 bytes each, to its end for nothing)
+    if (!this.file) return;
     const d = path.dirname(p);
     let dir = this.dirs.get(d);
     if (!dir) this.dirs.set(d, (dir = new Map()));
@@ -317,7 +419,8 @@ export class ScanCache {
   }
 
   markSubmitted(sha256: string): void {
-    this.submittedSet.add(sha256);
+    // (asked only of a path's remembered hash: see `put`)
+    if (this.file) this.submittedSet.add(sha256);
     this.note(["s", sha256]);
   }
 

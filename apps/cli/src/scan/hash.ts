@@ -22,6 +22,13 @@ export interface Hashed {
 /** The path is no regular file any more (replaced by a FIFO, a device, a directory since the walk). */
 export class NotAFile extends Error {}
 
+/**
+ * The file is, or grew while it was read, larger than the limit: as the walk skips one it finds
+ * so (`too_large`), not a read error. A log that grew past the limit between the walk and the
+ * read failed the scan (exit code 1), after being read to the limit for nothing.
+ */
+export class TooLarge extends Error {}
+
 export interface HashOptions {
   /** Reads of a file that changes while it is read (3). */
   tries?: number;
@@ -44,13 +51,14 @@ export async function hashFile(file: string | Buffer, maxBytes: number, opts: Ha
     try {
       const before = await fh.stat();
       if (!before.isFile()) throw new NotAFile("no longer a regular file");
+      if (before.size > maxBytes) throw new TooLarge(`over ${maxBytes} bytes (grew since the walk)`);
       const h = { sha256: createHash("sha256"), sha1: createHash("sha1"), md5: createHash("md5") };
       const chunks: Buffer[] = [];
       let n = 0;
       for await (const chunk of fh.createReadStream({ start: 0, highWaterMark: 1024 * 1024, autoClose: false })) {
         const c = chunk as Buffer;
         n += c.length;
-        if (n > maxBytes) throw new Error(`grew past ${maxBytes} bytes while reading`);
+        if (n > maxBytes) throw new TooLarge(`over ${maxBytes} bytes (grew while it was read)`);
         h.sha256.update(c);
         h.sha1.update(c);
         h.md5.update(c);

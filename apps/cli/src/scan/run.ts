@@ -9,7 +9,7 @@ import pLimit from "p-limit";
 import { maxFileBytes } from "@filescan/config";
 import { ApiClient, ApiError, ApiUnavailable, type FileReport } from "./client.ts";
 import { ScanCache } from "./cache.ts";
-import { hashFile, NotAFile } from "./hash.ts";
+import { hashFile, NotAFile, TooLarge } from "./hash.ts";
 import { Reporter, type FileResult } from "./report.ts";
 import { WaitQueue } from "./wait.ts";
 import { onClosedOutput } from "../exit.ts";
@@ -103,7 +103,13 @@ export async function runScan(o: ScanOptions): Promise<ScanSummary> {
   // (a file above the server's limit is skipped unread: uploaded, it was refused with file_too_large; a server that does not say: this machine's setting)
   const maxBytes = Math.min(o.maxBytes ?? Infinity, server.maxFileBytes ?? (o.maxBytes === undefined ? maxFileBytes() : Infinity));
   // (the files analysed under another FILESCAN_MIN_ANALYZER_VERSION are asked about again)
-  const cache = new ScanCache(o.cacheDir, o.baseUrl, o.cacheDir ? server.minAnalyzerVersion : 0);
+  let cache: ScanCache;
+  try {
+    cache = new ScanCache(o.cacheDir, o.baseUrl, o.cacheDir ? server.minAnalyzerVersion : 0);
+  } catch (err) {
+    // (a service user's home that is read-only or full: said with the way out, not as a bare EACCES)
+    throw new Error(`the scan cache in ${o.cacheDir} cannot be used (${(err as Error).message}); --no-cache scans without it`, { cause: err });
+  }
   if (cache.heldBy !== null) process.stderr.write(`filescan scan: another scan (pid ${cache.heldBy}) is writing the cache of this API; this one reads it and writes nothing to it\n`);
   // (killed by Ctrl-C, a service manager or a closed terminal: what the journal has not yet got is appended first)
   const onSignal = (sig: NodeJS.Signals) => {
@@ -129,6 +135,21 @@ export async function runScan(o: ScanOptions): Promise<ScanSummary> {
   }
 }
 
+/** The times the API takes as a `timestamp`: RFC 3339, whose years have four digits. */
+const EARLIEST = Date.parse("0000-01-01T00:00:00.000Z");
+const LATEST = Date.parse("9999-12-31T23:59:59.999Z");
+
+/**
+ * A file's mtime as the submission's `timestamp`, within the years 0000–9999. A file system keeps
+ * times past them (tmpfs, btrfs, NTFS to the year 30828; a client with a broken clock sets them):
+ * `toISOString` wrote those as "+011476-08-15T…" or "-000249-…", which the API refuses (400), and
+ * threw on one past the year 275760 ("Invalid time value", a read error): such a file failed
+ * every scan and was never analysed. It is sent as the nearest time the API takes.
+ */
+export function timestampOf(mtimeMs: number): string {
+  return new Date(Number.isFinite(mtimeMs) ? Math.min(LATEST, Math.max(EARLIEST, mtimeMs)) : 0).toISOString();
+}
+
 /** A file's file:// URI; of a path whose bytes are not UTF-8, those very bytes percent-encoded. */
 export function fileUrl(f: { path: string; fsPath?: Buffer }): string {
   if (!f.fsPath) return pathToFileURL(f.path).href;
@@ -139,12 +160,13 @@ export function fileUrl(f: { path: string; fsPath?: Buffer }): string {
 
 /**
  * What became of a file whose handling threw. A file deleted, or replaced by a FIFO or a device,
- * between the walk and the read is skipped, as the walk skips what it finds so: on a share in use
- * that happens every scan, and made each end with exit code 1.
+ * or grown past the size limit, between the walk and the read is skipped, as the walk skips what
+ * it finds so: on a share in use that happens every scan, and made each end with exit code 1.
  */
 export function failure(p: string, err: unknown): FileResult {
   if (err instanceof ApiError) return { path: p, outcome: "failed", reason: err.problem.code, ...(err.problem.detail ? { detail: err.problem.detail } : {}) };
   if (err instanceof NotAFile) return { path: p, outcome: "skipped", reason: "not_a_file", detail: err.message };
+  if (err instanceof TooLarge) return { path: p, outcome: "skipped", reason: "too_large", detail: err.message };
   if ((err as NodeJS.ErrnoException).code === "ENOENT") return { path: p, outcome: "skipped", reason: "unreadable", detail: "ENOENT: gone since the walk" };
   return { path: p, outcome: "failed", reason: "read_error", detail: String((err as Error).message ?? err) };
 }
@@ -201,7 +223,7 @@ async function scanWith(o: ScanOptions & { maxBytes: number }, client: ApiClient
         md5: h.md5,
         filename: path.basename(f.path),
         full_path: o.uri ? fileUrl(f) : f.path,
-        timestamp: new Date(h.mtimeMs).toISOString(),
+        timestamp: timestampOf(h.mtimeMs),
         app: o.app,
         host,
         size,
@@ -217,7 +239,10 @@ async function scanWith(o: ScanOptions & { maxBytes: number }, client: ApiClient
     }
   };
 
-  const tasks: Array<Promise<void>> = [];
+  // (the files being handled, not every file handled: a promise kept for each file of a share
+  // of millions took 67 bytes a file to the end of the walk, a quarter of what the cache takes)
+  const inFlight = new Set<Promise<void>>();
+  let crashed: { err: unknown } | undefined;
   for await (const item of walk(o.roots, o)) {
     if (halted) break;
     rep.foundFile();
@@ -226,12 +251,21 @@ async function scanWith(o: ScanOptions & { maxBytes: number }, client: ApiClient
       record({ path: item.path, outcome: item.kind, reason: item.reason, ...(item.detail ? { detail: item.detail } : {}) });
       continue;
     }
-    tasks.push(limit(() => one(item)));
+    const task = limit(() => one(item));
+    inFlight.add(task);
+    void task.then(
+      () => inFlight.delete(task),
+      (err: unknown) => {
+        inFlight.delete(task);
+        crashed ??= { err };
+      },
+    );
     // keep the queue short: the walk must not run arbitrarily far ahead of the uploads
     while (limit.pendingCount > o.concurrency * 4) await new Promise((r) => setTimeout(r, 10));
   }
   rep.walkDone();
-  await Promise.all(tasks);
+  await Promise.all(inFlight);
+  if (crashed) throw crashed.err;
   clearInterval(saver);
   const stopped = () => `the API did not take a request for ${Math.round(client.maxWaitMs / 1000)} s (last: ${halted!.message}); stopped`;
   if (halted) {

@@ -1,12 +1,15 @@
 /**
  * Walks the given roots and yields the regular files to scan. Symbolic links are followed only
  * while they stay inside one of the roots (a link out of them is reported and skipped unless
- * `followOutside`), directories already seen (by real path) are not entered twice, so link
- * cycles end. Include/exclude globs match the path relative to its root (picomatch, `**`
- * allowed; a pattern without `/` also matches the base name). An exclude pattern that matches a
- * directory (its path under the root, or its name) excludes everything under it, as in
- * .gitignore, and the walk does not enter it: `--exclude node_modules` and `node_modules/**`
- * skip a tree of 100,000 files as one line instead of reading every name in it.
+ * `followOutside`). A directory is walked once, whatever the path it is reached by: one met again
+ * (the same device and inode) is reported skipped, `already_walked`, with the path it was walked
+ * as. So link cycles end, and a bind mount inside the tree (`mount --bind`, or a share mounted
+ * twice) is not walked a second time: by real path, which a bind mount does not share, every file
+ * under one was read, submitted and reported twice. Include/exclude globs match the path relative
+ * to its root (picomatch, `**` allowed; a pattern without `/` also matches the base name). An
+ * exclude pattern that matches a directory (its path under the root, or its name) excludes
+ * everything under it, as in .gitignore, and the walk does not enter it: `--exclude node_modules`
+ * and `node_modules/**` skip a tree of 100,000 files as one line instead of reading every name in it.
  *
  * What cannot be read is told apart from what is gone. A file or directory deleted while the walk
  * goes (ENOENT, ENOTDIR), a link that leads nowhere or in a circle, a path longer than the system
@@ -31,7 +34,7 @@ export interface WalkOptions {
 export type WalkItem =
   /** `fsPath`: the path's bytes, when a name in it is not UTF-8 (`path` then shows it read as Latin-1). */
   | { kind: "file"; path: string; size: number; mtimeMs: number; fsPath?: Buffer }
-  | { kind: "skipped"; path: string; reason: "symlink_outside_roots" | "excluded" | "not_a_file" | "unreadable"; detail?: string }
+  | { kind: "skipped"; path: string; reason: "symlink_outside_roots" | "excluded" | "not_a_file" | "unreadable" | "already_walked"; detail?: string }
   /** A directory (or a name in one) the walk may not read: what it holds is not scanned. */
   | { kind: "failed"; path: string; reason: "read_error"; detail: string };
 
@@ -105,6 +108,17 @@ function namesOf(fsPath: Buffer): Buffer[] {
   return names;
 }
 
+/**
+ * A directory's identity: its device and inode. Of the numbers `stat` gives, unless one is past
+ * 2^53 (a 64-bit inode of XFS, NFS or overlayfs), which a double rounds: then two directories could
+ * share a key and the second be skipped unwalked, so it is read again as a bigint.
+ */
+async function dirKey(fp: string | Buffer, st: { dev: number; ino: number }): Promise<string> {
+  if (Number.isSafeInteger(st.dev) && Number.isSafeInteger(st.ino)) return `${st.dev}:${st.ino}`;
+  const big = await stat(fp, { bigint: true });
+  return `${big.dev}:${big.ino}`;
+}
+
 /** A path's bytes as a string of one character per byte: paths compared without decoding them. */
 const binary = (p: string | Buffer) => (typeof p === "string" ? Buffer.from(p) : p).toString("latin1");
 
@@ -116,15 +130,14 @@ export async function* walk(rootsIn: string[], opts: WalkOptions = {}): AsyncGen
   const include = matcher(opts.include);
   const exclude = matcher(opts.exclude);
   const rootsBinary = await Promise.all(rootsIn.map(async (r) => binary(await realpath(unescapedPath(path.resolve(r)), { encoding: "buffer" }))));
-  const seenDirs = new Set<string>();
+  /** Each directory walked (`dirKey`) → the path it was walked as. */
+  const seenDirs = new Map<string, string>();
 
   /** `p` as shown, `fp` the path the file system reads (its bytes when a name in it is not UTF-8). */
   interface Pending {
     p: string;
     fp: string | Buffer;
     root: string;
-    /** Its real path (`binary`), known when its parent's is and it is no link. */
-    real?: string;
   }
 
   // A stack of what is still to visit, not a generator per directory delegating to the next: a
@@ -141,8 +154,8 @@ export async function* walk(rootsIn: string[], opts: WalkOptions = {}): AsyncGen
         yield unreadable(p, err, "lstat");
         continue;
       }
-      let real = next.real;
       if (st.isSymbolicLink()) {
+        let real: string;
         try {
           const target = await realpath(fp, { encoding: "buffer" });
           real = binary(target);
@@ -164,11 +177,22 @@ export async function* walk(rootsIn: string[], opts: WalkOptions = {}): AsyncGen
           yield { kind: "skipped", path: p, reason: "excluded", detail: "directory" };
           continue;
         }
-        // (realpath only at a root or a link: it reads every component of the path, so with one per
-        // directory a tree 1,000 deep took 13 s, 2,000 deep a minute)
-        real ??= await realpath(fp, { encoding: "buffer" }).then(binary, () => binary(fp));
-        if (seenDirs.has(real)) continue;
-        seenDirs.add(real);
+        // (by device and inode, not by real path: realpath reads every component of the path, so
+        // with one per directory a tree 1,000 deep took 13 s, 2,000 deep a minute; and a bind mount
+        // has a real path of its own)
+        let key: string;
+        try {
+          key = await dirKey(fp, st);
+        } catch (err) {
+          yield unreadable(p, err, "stat");
+          continue;
+        }
+        const first = seenDirs.get(key);
+        if (first !== undefined) {
+          yield { kind: "skipped", path: p, reason: "already_walked", detail: `walked as ${first}` };
+          continue;
+        }
+        seenDirs.set(key, p);
         let names: Buffer[];
         try {
           names = await readdir(fp, { encoding: "buffer" });
@@ -180,7 +204,7 @@ export async function* walk(rootsIn: string[], opts: WalkOptions = {}): AsyncGen
         // (pushed last first: they are visited in order, each whole before the next)
         for (const c of children.reverse()) {
           const childFp = typeof fp === "string" && c.utf8 ? path.join(fp, c.name) : Buffer.concat([typeof fp === "string" ? Buffer.from(fp) : fp, Buffer.from(path.sep), c.bytes]);
-          stack.push({ p: path.join(p, c.name), fp: childFp, root, real: real + path.sep + c.bytes.toString("latin1") });
+          stack.push({ p: path.join(p, c.name), fp: childFp, root });
         }
         continue;
       }
