@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { appendFileSync, mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileLines, ScanCache } from "./cache.ts";
 import { ApiClient, ApiUnavailable, backoffMs } from "./client.ts";
@@ -11,22 +10,8 @@ import { Reporter } from "./report.ts";
 import { failure, fileUrl, waitLine } from "./run.ts";
 import { sensitiveTable } from "../commands/scan.ts";
 import { WaitQueue } from "./wait.ts";
-import { cacheKey, escapedPath, nameOf, unescapedPath, unreadable, walk, type WalkItem } from "./walk.ts";
-
-async function all(roots: string[], opts = {}): Promise<WalkItem[]> {
-  const out: WalkItem[] = [];
-  for await (const i of walk(roots, opts)) out.push(i);
-  return out;
-}
-
-/** Directories made by these specs, removed after them. */
-const made: string[] = [];
-after(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
-function tempDir(prefix: string): string {
-  const d = mkdtempSync(path.join(tmpdir(), prefix));
-  made.push(d);
-  return d;
-}
+import { cacheKey, escapedPath, nameOf, unescapedPath, unreadable, type WalkItem } from "./walk.ts";
+import { all, tempDir } from "./spec-support.ts";
 
 function tree(): { root: string; outside: string } {
   const base = tempDir("scan-spec-");
