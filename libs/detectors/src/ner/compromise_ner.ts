@@ -715,6 +715,10 @@ export function entities(text: string): Entity[] {
   const doc = tagged(text);
   doc.compute("offset");
   const out: Entity[] = [];
+  /** A person compromise read (`s` to `e`) that is a place instead: a place from `s` to `end`, unless one overlaps the person already. */
+  const placeInstead = (s: number, e: number, end = e) => {
+    if (!out.some((x) => x.label === "LOCATION" && x.start < e && s < x.end)) out.push({ label: "LOCATION", start: s, end });
+  };
   const add = (label: NerLabel, found: Matches) => {
     for (const terms of found.docs) {
       const first = terms[0]?.offset;
@@ -738,12 +742,12 @@ export function entities(text: string): Entity[] {
         // Installatietechniek B.V.": no one lives there, no one is called so)
         if (inInstitutionName(text, s, e) || (label === "PERSON" && companyAfter(text, e))) continue;
         if (label === "PERSON" && saintsName(text, s, e)) {
-          if (isKnownPlace(text.slice(s, e)) && !out.some((x) => x.label === "LOCATION" && x.start < e && s < x.end)) out.push({ label: "LOCATION", start: s, end: e });
+          if (isKnownPlace(text.slice(s, e))) placeInstead(s, e);
           continue;
         }
         // (a town closing a line after an employer's name, as a CV's job line writes it: "Senior Data Engineer, Lonestar Health, Austin")
         if (label === "PERSON" && townClosingJobLine(text, s, e)) {
-          if (!out.some((x) => x.label === "LOCATION" && x.start < e && s < x.end)) out.push({ label: "LOCATION", start: s, end: e });
+          placeInstead(s, e);
           continue;
         }
         if (label === "LOCATION" && (bareAbbreviation(text, s, e) || notAPlace(text, s, e))) continue;
@@ -751,24 +755,24 @@ export function entities(text: string): Entity[] {
         // reads "Saint Helena" and "Saint Lucia" as saints. So is one word the lexicon knows as a
         // country and not as a name (`"MR": "Mauritania"` of a JSON list, read as "Mr Mauritania").
         if (label === "PERSON" && (/\s/.test(text.slice(s, e)) ? isKnownPlace(text.slice(s, e)) : countryOnly(text.slice(s, e)))) {
-          if (!out.some((x) => x.label === "LOCATION" && x.start < e && s < x.end)) out.push({ label: "LOCATION", start: s, end: e });
+          placeInstead(s, e);
           continue;
         }
         // ... and so is a town after a street's address ("12 Avenue Victor Hugo, Paris")
         if (label === "PERSON" && townAfterStreet(text, s, e)) {
-          if (!out.some((x) => x.label === "LOCATION" && x.start < e && s < x.end)) out.push({ label: "LOCATION", start: s, end: e });
+          placeInstead(s, e);
           continue;
         }
         // ... and so is one that opens with a saint's name: a town's, a street's or a church's
         // ("Sankt Jo//rgens Alle 8" atop glibc's locale files; "Yves Saint Laurent" opens otherwise)
         if (label === "PERSON" && SAINT_FIRST.test(text.slice(s, e))) {
-          if (!out.some((x) => x.label === "LOCATION" && x.start < e && s < x.end)) out.push({ label: "LOCATION", start: s, end: e });
+          placeInstead(s, e);
           continue;
         }
         // ... and so is one that a known place's name continues ("the Northern Mariana Islands")
         const more = label === "PERSON" ? NEXT_CAPITAL.exec(text.slice(e, e + 40)) : null;
         if (more && isKnownPlace(text.slice(s, e + more[0].length))) {
-          if (!out.some((x) => x.label === "LOCATION" && x.start < e && s < x.end)) out.push({ label: "LOCATION", start: s, end: e + more[0].length });
+          placeInstead(s, e, e + more[0].length);
           continue;
         }
         if (label === "LOCATION") {
